@@ -1,0 +1,79 @@
+import Foundation
+
+/// A 2-D affine transform with CGAffineTransform's layout and semantics:
+/// `x' = a·x + c·y + tx`, `y' = b·x + d·y + ty`.
+///
+/// `t1.concatenating(t2)` applies `t1` first, then `t2`. The `translatedBy`, `scaledBy` and `rotated`
+/// methods prepend their operation (it acts first, in the current user space), as in Core Graphics.
+public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
+    public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
+
+    public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
+        self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
+    }
+
+    public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+
+    public init(translationX x: Double, y: Double) { self.init(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y) }
+    public init(scaleX sx: Double, y sy: Double) { self.init(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0) }
+    /// A rotation by `angle` radians; positive turns +x towards +y (clockwise on a y-down screen).
+    public init(rotationAngle angle: Double) {
+        let s = sin(angle), co = cos(angle)
+        self.init(a: co, b: s, c: -s, d: co, tx: 0, ty: 0)
+    }
+
+    public var isIdentity: Bool { self == .identity }
+    public var determinant: Double { a * d - b * c }
+    /// True when no component is NaN or infinite.
+    public var isFinite: Bool { [a, b, c, d, tx, ty].allSatisfy(\.isFinite) }
+    /// True when axis-aligned rectangles stay axis-aligned (no rotation other than 180°, no shear).
+    public var preservesAxisAlignment: Bool { b == 0 && c == 0 }
+
+    /// `self` followed by `other`.
+    public func concatenating(_ t: AffineTransform) -> AffineTransform {
+        AffineTransform(a: a * t.a + b * t.c, b: a * t.b + b * t.d,
+                        c: c * t.a + d * t.c, d: c * t.b + d * t.d,
+                        tx: tx * t.a + ty * t.c + t.tx, ty: tx * t.b + ty * t.d + t.ty)
+    }
+
+    public func translatedBy(x: Double, y: Double) -> AffineTransform {
+        AffineTransform(translationX: x, y: y).concatenating(self)
+    }
+    public func scaledBy(x: Double, y: Double) -> AffineTransform {
+        AffineTransform(scaleX: x, y: y).concatenating(self)
+    }
+    public func rotated(by angle: Double) -> AffineTransform {
+        AffineTransform(rotationAngle: angle).concatenating(self)
+    }
+
+    /// The inverse, or nil when the transform is singular (determinant 0) or not finite.
+    public func inverted() -> AffineTransform? {
+        let det = determinant
+        guard det != 0, det.isFinite, isFinite else { return nil }
+        let ia = d / det, ib = -b / det, ic = -c / det, id = a / det
+        return AffineTransform(a: ia, b: ib, c: ic, d: id, tx: -(tx * ia + ty * ic), ty: -(tx * ib + ty * id))
+    }
+
+    /// The point mapped through the transform.
+    public func apply(to p: Point) -> Point {
+        Point(x: a * p.x + c * p.y + tx, y: b * p.x + d * p.y + ty)
+    }
+
+    /// The size mapped through the linear part (no translation), as CGSizeApplyAffineTransform.
+    public func apply(to s: Size) -> Size {
+        Size(width: a * s.width + c * s.height, height: b * s.width + d * s.height)
+    }
+
+    /// The bounding box of the rectangle's four mapped corners; null stays null.
+    public func apply(to r: Rect) -> Rect {
+        if r.isNull { return r }
+        let s = r.standardized
+        let corners = [Point(x: s.minX, y: s.minY), Point(x: s.maxX, y: s.minY),
+                       Point(x: s.minX, y: s.maxY), Point(x: s.maxX, y: s.maxY)].map(apply(to:))
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        let x0 = xs.min()!, y0 = ys.min()!
+        return Rect(x: x0, y: y0, width: xs.max()! - x0, height: ys.max()! - y0)
+    }
+
+    public var description: String { "[\(a), \(b), \(c), \(d), \(tx), \(ty)]" }
+}

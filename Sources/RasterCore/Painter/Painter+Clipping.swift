@@ -1,0 +1,71 @@
+extension Painter {
+    /// Intersects the clip with a rectangle in user space. A pixel-aligned rectangle (after the
+    /// transform) just narrows the clip bounds; anything else makes an anti-aliased mask.
+    public func clip(to rect: Rect) {
+        let t = state.transform
+        if t.preservesAxisAlignment {
+            let device = t.apply(to: rect)
+            guard device.isFinite, !device.isEmpty else { state.clipBounds = .init(x: 0, y: 0, width: 0, height: 0); return }
+            let aligned = device.integral
+            if aligned == device.standardized {
+                let box = PixelRect(x: Int(max(aligned.minX, -1e9)), y: Int(max(aligned.minY, -1e9)),
+                                    width: Int(min(aligned.width, 2e9)), height: Int(min(aligned.height, 2e9)))
+                state.clipBounds = state.clipBounds.intersection(box)
+                if var mask = state.mask { mask = mask.restricted(to: state.clipBounds); state.mask = mask }
+                return
+            }
+            intersectMask { raster, clip, emit in raster.rasterizeRect(device, within: clip, emit) }
+        } else {
+            clip(to: Path(rect: rect))
+        }
+    }
+
+    /// Intersects the clip with a path in user space (non-zero winding), anti-aliased.
+    public func clip(to path: Path) {
+        let t = state.transform
+        intersectMask { raster, clip, emit in raster.rasterizePath(path, transform: t, within: clip, emit) }
+    }
+
+    /// Replaces the mask by (old mask or bounds) × the new shape's coverage, and shrinks the bounds to
+    /// the rows and columns the shape reaches.
+    private func intersectMask(_ rasterize: (CoverageRasterizer, PixelRect, (CoverageRasterizer.Row) -> Void) -> Void) {
+        let bounds = state.clipBounds
+        guard !bounds.isEmpty else { return }
+        var mask = ClipMask(box: bounds)
+        var reached = (minX: Int.max, minY: Int.max, maxX: Int.min, maxY: Int.min)
+        let old = state.mask
+        rasterize(rasterizer, bounds) { row in
+            let rowStart = (row.y - bounds.minY) * bounds.width - bounds.minX
+            for (i, c) in row.coverage.enumerated() where c != 0 {
+                let x = row.x0 + i
+                var v = UInt32(c)
+                if let old { v = PixelMath.div255(v &* UInt32(old.value(x: x, y: row.y))) }
+                if v == 0 { continue }
+                mask.values[rowStart + x] = UInt8(v)
+                reached = (min(reached.minX, x), min(reached.minY, row.y), max(reached.maxX, x + 1), max(reached.maxY, row.y + 1))
+            }
+        }
+        guard reached.minX < reached.maxX else {
+            state.clipBounds = PixelRect(x: bounds.x, y: bounds.y, width: 0, height: 0)
+            state.mask = nil
+            return
+        }
+        let box = PixelRect(x: reached.minX, y: reached.minY, width: reached.maxX - reached.minX, height: reached.maxY - reached.minY)
+        state.clipBounds = box
+        state.mask = mask.restricted(to: box)
+    }
+}
+
+extension ClipMask {
+    /// The same mask over a smaller box (pixels outside the new box are dropped).
+    func restricted(to newBox: PixelRect) -> ClipMask {
+        let b = newBox.intersection(box)
+        if b == box { return self }
+        var out = ClipMask(box: b)
+        for y in 0..<b.height {
+            let src = (b.minY + y - box.minY) * box.width + (b.minX - box.minX)
+            for x in 0..<b.width { out.values[y * b.width + x] = values[src + x] }
+        }
+        return out
+    }
+}

@@ -1,0 +1,87 @@
+extension Painter {
+    /// Fills a rectangle given in user space. Axis-aligned rectangles (after the transform) get exact
+    /// area coverage directly; rotated or sheared ones go through the path rasterizer.
+    public func fill(_ rect: Rect, color: Color) {
+        let t = state.transform
+        if t.preservesAxisAlignment {
+            let device = t.apply(to: rect)
+            fillCoverage(color: color) { raster, clip, emit in raster.rasterizeRect(device, within: clip, emit) }
+        } else {
+            fill(Path(rect: rect), color: color)
+        }
+    }
+
+    /// Fills a path given in user space (non-zero winding; subpaths are closed implicitly).
+    public func fill(_ path: Path, color: Color) {
+        let t = state.transform
+        fillCoverage(color: color) { raster, clip, emit in raster.rasterizePath(path, transform: t, within: clip, emit) }
+    }
+
+    /// Fills a rounded rectangle; radii are fitted to the rectangle (see `CornerRadii.fitted(to:)`).
+    public func fill(roundedRect rect: Rect, cornerRadii: CornerRadii, color: Color) {
+        if cornerRadii.fitted(to: rect.size).isZero { fill(rect, color: color) } else {
+            fill(Path(roundedRect: rect, cornerRadii: cornerRadii), color: color)
+        }
+    }
+
+    /// Fills the ellipse inscribed in `rect`.
+    public func fill(ellipseIn rect: Rect, color: Color) { fill(Path(ellipseIn: rect), color: color) }
+
+    /// Strokes the border of a rectangle or rounded rectangle inside its bounds, as CALayer draws
+    /// `borderWidth`: the band between the rectangle and the rectangle inset by `width` (points), whose
+    /// corner radii are the outer radii less `width` (at least 0). A width of half the shorter side or
+    /// more fills the shape.
+    public func strokeBorder(of rect: Rect, width: Double, cornerRadii: CornerRadii = .zero, color: Color) {
+        guard width.isFinite, width > 0, !rect.isNull else { return }
+        let outer = rect.standardized
+        let radii = cornerRadii.fitted(to: outer.size)
+        var path = Path(roundedRect: outer, cornerRadii: radii)
+        let inner = outer.insetBy(dx: width, dy: width)
+        if !inner.isEmpty {
+            let innerRadii = CornerRadii(topLeft: max(0, radii.topLeft - width), topRight: max(0, radii.topRight - width),
+                                         bottomRight: max(0, radii.bottomRight - width), bottomLeft: max(0, radii.bottomLeft - width))
+            path.addRoundedRect(inner, cornerRadii: innerRadii, clockwise: false)
+        }
+        fill(path, color: color)
+    }
+
+    /// Blends a solid colour through the coverage rows a rasterizer produces inside the clip.
+    func fillCoverage(color: Color, _ rasterize: (CoverageRasterizer, PixelRect, (CoverageRasterizer.Row) -> Void) -> Void) {
+        var packed = color.premultiplied.packed
+        let a8 = alpha8
+        if a8 < 255 { packed = PixelMath.scale(packed, by: a8) }
+        if packed == 0 && state.blendMode == .sourceOver { return }
+        let mode = state.blendMode, clip = state.clipBounds
+        withTargetPixels { pixels, width, _ in
+            rasterize(rasterizer, clip) { row in
+                self.withMaskedCoverage(row) { coverage, full in
+                    RowBlender.solid(pixels + row.y * width + row.x0, coverage: coverage, full: full, color: packed, mode: mode)
+                }
+            }
+        }
+    }
+
+    /// Multiplies a row's coverage by the clip mask, if there is one. `full` in the body is relative to
+    /// the row's first pixel.
+    func withMaskedCoverage(_ row: CoverageRasterizer.Row, _ body: (UnsafeBufferPointer<UInt8>, Range<Int>) -> Void) {
+        guard let mask = state.mask else {
+            let lo = row.full.lowerBound - row.x0, hi = row.full.upperBound - row.x0
+            body(row.coverage, max(0, lo)..<max(max(0, lo), hi))
+            return
+        }
+        let count = row.coverage.count
+        if maskedCoverage.count < count { maskedCoverage = [UInt8](repeating: 0, count: count) }
+        maskedCoverage.withUnsafeMutableBufferPointer { out in
+            let y = row.y - mask.box.minY
+            mask.values.withUnsafeBufferPointer { values in
+                for i in 0..<count {
+                    let x = row.x0 + i - mask.box.minX
+                    let m: UInt32 = (y >= 0 && y < mask.box.height && x >= 0 && x < mask.box.width)
+                        ? UInt32(values[y * mask.box.width + x]) : 0
+                    out[i] = UInt8(truncatingIfNeeded: PixelMath.div255(UInt32(row.coverage[i]) &* m))
+                }
+            }
+            body(UnsafeBufferPointer(rebasing: out[0..<count]), 0..<0)
+        }
+    }
+}

@@ -1,0 +1,312 @@
+/// Exact-area anti-aliasing: turns a shape in device pixels into one coverage byte per pixel, row by row.
+///
+/// Paths use signed-area accumulation: every edge adds, to the cells of each row it crosses, the exact
+/// area it covers to its right, signed by its direction; a running sum along the row then gives each
+/// pixel's winding-weighted coverage, which is clamped to 0…1 (non-zero winding). Curves are flattened to
+/// within ``flatteningTolerance`` pixels first. Rows are processed in bands, so scratch memory is bounded
+/// by `bandHeight × width` whatever the shape's size.
+///
+/// Axis-aligned rectangles skip all that: a pixel's coverage is the product of its horizontal and
+/// vertical overlap with the rectangle.
+///
+/// Coverage is handed out one row at a time, as `(y, x0, coverage)` with `coverage[i]` for pixel
+/// `x0 + i`, plus a range of pixels known to be fully covered so that solid fills can take a fast path.
+final class CoverageRasterizer {
+    /// How far a flattened curve may stray from the true curve, in device pixels.
+    static let flatteningTolerance = 0.1
+    /// Rows accumulated at once.
+    static let bandHeight = 16
+    /// An upper bound on the segments one curve is split into, so absurd coordinates cannot make work
+    /// without bound.
+    static let maxCurveSegments = 4096
+
+    struct Line { var x0, y0, x1, y1: Double; var winding: Float }
+
+    /// One row of coverage handed to a blender.
+    struct Row {
+        var y: Int
+        var x0: Int
+        var coverage: UnsafeBufferPointer<UInt8>
+        /// Pixels `full.lowerBound ..< full.upperBound` (device x) have coverage 255.
+        var full: Range<Int>
+    }
+
+    private var lines: [Line] = []
+    private var clipped: [Line] = []
+    private var cells = UnsafeMutablePointer<Float>.allocate(capacity: 0)
+    private var cellCapacity = 0
+    private var bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: 0)
+    private var byteCapacity = 0
+    private var columnFraction: [Double] = []
+    private var rowExtent: [(min: Int, max: Int)] = Array(repeating: (Int.max, -1), count: bandHeight)
+
+    deinit {
+        cells.deallocate()
+        bytes.deallocate()
+    }
+
+    private func reserveBytes(_ n: Int) {
+        if n > byteCapacity {
+            bytes.deallocate()
+            byteCapacity = max(n, byteCapacity * 2)
+            bytes = .allocate(capacity: byteCapacity)
+        }
+    }
+
+    // MARK: Rectangles
+
+    /// Coverage of an axis-aligned rectangle given in device pixels, within `clip`.
+    func rasterizeRect(_ rect: Rect, within clip: PixelRect, _ emit: (Row) -> Void) {
+        guard rect.isFinite, !rect.isEmpty, !clip.isEmpty else { return }
+        let r = rect.standardized
+        let x0 = max(Int(max(r.minX, -1e9).rounded(.down)), clip.minX)
+        let x1 = min(Int(min(r.maxX, 1e9).rounded(.up)), clip.maxX)
+        let y0 = max(Int(max(r.minY, -1e9).rounded(.down)), clip.minY)
+        let y1 = min(Int(min(r.maxY, 1e9).rounded(.up)), clip.maxY)
+        guard x0 < x1, y0 < y1 else { return }
+        let count = x1 - x0
+        reserveBytes(2 * count)
+        // Row layout: the horizontal coverage of every column once (for rows wholly inside), and a second
+        // buffer for the partial rows at the top and bottom.
+        let columns = bytes, partial = bytes + count
+        var fullStart = x1, fullEnd = x1
+        columnFraction.removeAll(keepingCapacity: true)
+        for i in 0..<count {
+            let px = Double(x0 + i)
+            let f = min(r.maxX, px + 1) - max(r.minX, px)
+            columnFraction.append(f)
+            columns[i] = PixelMath.coverageByte(f)
+            if f >= 1 {
+                if fullStart == x1 { fullStart = x0 + i }
+                fullEnd = x0 + i + 1
+            }
+        }
+        for y in y0..<y1 {
+            let py = Double(y)
+            let fy = min(r.maxY, py + 1) - max(r.minY, py)
+            if fy >= 1 {
+                emit(Row(y: y, x0: x0, coverage: UnsafeBufferPointer(start: columns, count: count), full: fullStart..<fullEnd))
+            } else {
+                for i in 0..<count { partial[i] = PixelMath.coverageByte(columnFraction[i] * fy) }
+                emit(Row(y: y, x0: x0, coverage: UnsafeBufferPointer(start: partial, count: count), full: x1..<x1))
+            }
+        }
+    }
+
+    // MARK: Paths
+
+    /// Coverage of `path` mapped through `transform` into device pixels, within `clip`, non-zero winding.
+    /// A path with a NaN or infinite point draws nothing.
+    func rasterizePath(_ path: Path, transform: AffineTransform, within clip: PixelRect, _ emit: (Row) -> Void) {
+        guard !clip.isEmpty, transform.isFinite, flatten(path, transform) else { return }
+        var minY = Double.infinity, maxY = -Double.infinity, minX = Double.infinity, maxX = -Double.infinity
+        for l in lines {
+            minY = min(minY, l.y0); maxY = max(maxY, l.y1)
+            minX = min(minX, l.x0, l.x1); maxX = max(maxX, l.x0, l.x1)
+        }
+        guard minY < maxY else { return }
+        let box = clip.intersection(PixelRect(
+            x: Int(max(minX, -1e9).rounded(.down)), y: Int(max(minY, -1e9).rounded(.down)),
+            width: Int(min(maxX, 1e9).rounded(.up)) - Int(max(minX, -1e9).rounded(.down)),
+            height: Int(min(maxY, 1e9).rounded(.up)) - Int(max(minY, -1e9).rounded(.down))))
+        guard !box.isEmpty else { return }
+        clipLinesHorizontally(to: box)
+
+        let width = box.width, stride = width + 2
+        let band = CoverageRasterizer.bandHeight
+        if stride * band > cellCapacity {
+            cells.deallocate()
+            cellCapacity = stride * band
+            cells = .allocate(capacity: cellCapacity)
+            cells.initialize(repeating: 0, count: cellCapacity)
+        }
+        reserveBytes(width)
+        for bandTop in Swift.stride(from: box.minY, to: box.maxY, by: band) {
+            let bandBottom = min(bandTop + band, box.maxY)
+            for r in 0..<(bandBottom - bandTop) { rowExtent[r] = (Int.max, -1) }
+            for l in clipped where l.y1 > Double(bandTop) && l.y0 < Double(bandBottom) {
+                accumulate(l, bandTop: bandTop, bandBottom: bandBottom, stride: stride)
+            }
+            for r in 0..<(bandBottom - bandTop) {
+                emitRow(r, y: bandTop + r, box: box, stride: stride, emit)
+            }
+        }
+    }
+
+    /// Turns the path into device-space lines, closing every subpath. False when a point is not finite.
+    private func flatten(_ path: Path, _ t: AffineTransform) -> Bool {
+        lines.removeAll(keepingCapacity: true)
+        // `open`: a subpath is being built. `hasCurrent`: there is a current point (after a close it is the
+        // closed subpath's start, where the next subpath begins, as in Core Graphics).
+        var start = Point.zero, current = Point.zero, open = false, hasCurrent = false
+        let tol = CoverageRasterizer.flatteningTolerance
+        func add(_ a: Point, _ b: Point) {
+            if a.y < b.y { lines.append(Line(x0: a.x, y0: a.y, x1: b.x, y1: b.y, winding: 1)) }
+            else if a.y > b.y { lines.append(Line(x0: b.x, y0: b.y, x1: a.x, y1: a.y, winding: -1)) }
+        }
+        func closeSubpath() { if open { add(current, start); current = start; open = false } }
+        // A segment without a current point starts its subpath at `p`.
+        func begin(orAt p: Point) {
+            if !hasCurrent { current = p; hasCurrent = true }
+            if !open { start = current; open = true }
+        }
+        for element in path.elements {
+            switch element {
+            case .move(let p):
+                closeSubpath()
+                let d = t.apply(to: p)
+                guard d.isFinite else { return false }
+                start = d; current = d; open = true; hasCurrent = true
+            case .line(let p):
+                let d = t.apply(to: p)
+                guard d.isFinite else { return false }
+                begin(orAt: d)
+                add(current, d); current = d
+            case .quadCurve(let p, let c):
+                let p2 = t.apply(to: p), p1 = t.apply(to: c)
+                guard p1.isFinite, p2.isFinite else { return false }
+                begin(orAt: p1)
+                let p0 = current
+                // Uniform steps bound the chord error by |p0 − 2p1 + p2| / (4n²).
+                let dd = p0 - p1 * 2 + p2
+                let n = segmentCount((dd.x * dd.x + dd.y * dd.y).squareRoot() / (4 * tol))
+                for i in 1...n {
+                    let s = Double(i) / Double(n), u = 1 - s
+                    let q = p0 * (u * u) + p1 * (2 * u * s) + p2 * (s * s)
+                    add(current, q); current = q
+                }
+            case .curve(let p, let c1, let c2):
+                let p3 = t.apply(to: p), p1 = t.apply(to: c1), p2 = t.apply(to: c2)
+                guard p1.isFinite, p2.isFinite, p3.isFinite else { return false }
+                begin(orAt: p1)
+                let p0 = current
+                // |B''| ≤ 6·max(|p0 − 2p1 + p2|, |p1 − 2p2 + p3|), and the chord error is |B''|/(8n²).
+                let d1 = p0 - p1 * 2 + p2, d2 = p1 - p2 * 2 + p3
+                let m = max((d1.x * d1.x + d1.y * d1.y).squareRoot(), (d2.x * d2.x + d2.y * d2.y).squareRoot())
+                let n = segmentCount(6 * m / (8 * tol))
+                for i in 1...n {
+                    let s = Double(i) / Double(n), u = 1 - s
+                    let q = p0 * (u * u * u) + p1 * (3 * u * u * s) + p2 * (3 * u * s * s) + p3 * (s * s * s)
+                    add(current, q); current = q
+                }
+            case .close:
+                closeSubpath()
+            }
+        }
+        closeSubpath()
+        return true
+    }
+
+    private func segmentCount(_ squared: Double) -> Int {
+        // `squared` is n² at the tolerance; take its root, round up, bound it.
+        let n = squared.squareRoot().rounded(.up)
+        return n.isFinite ? max(1, min(CoverageRasterizer.maxCurveSegments, Int(n))) : CoverageRasterizer.maxCurveSegments
+    }
+
+    /// Converts lines to box-local x and confines them to 0…width: a part left of the box becomes a
+    /// vertical line on its left edge (it still winds every pixel to its right); a part right of the box
+    /// is dropped (it covers nothing inside).
+    private func clipLinesHorizontally(to box: PixelRect) {
+        clipped.removeAll(keepingCapacity: true)
+        let w = Double(box.width), ox = Double(box.minX)
+        for var l in lines {
+            l.x0 -= ox; l.x1 -= ox
+            split(l, at: 0) { left, right in
+                if var left { left.x0 = 0; left.x1 = 0; clipped.append(left) }
+                if let right {
+                    split(right, at: w) { inside, _ in if let inside { clipped.append(inside) } }
+                }
+            }
+        }
+    }
+
+    /// Splits a line at vertical `x` into the part left of it and the part right of it.
+    private func split(_ l: Line, at x: Double, _ body: (Line?, Line?) -> Void) {
+        let lo = min(l.x0, l.x1), hi = max(l.x0, l.x1)
+        if hi <= x { body(l, nil); return }
+        if lo >= x { body(nil, l); return }
+        let t = (x - l.x0) / (l.x1 - l.x0)
+        let y = min(l.y1, max(l.y0, l.y0 + t * (l.y1 - l.y0)))
+        let first = Line(x0: l.x0, y0: l.y0, x1: x, y1: y, winding: l.winding)
+        let second = Line(x0: x, y0: y, x1: l.x1, y1: l.y1, winding: l.winding)
+        if l.x0 < x { body(first, second) } else { body(second, first) }
+    }
+
+    /// Adds one line's exact area contribution to the rows of the current band.
+    private func accumulate(_ l: Line, bandTop: Int, bandBottom: Int, stride: Int) {
+        let dxdy = (l.x1 - l.x0) / (l.y1 - l.y0)
+        let firstRow = max(bandTop, Int(l.y0.rounded(.down)))
+        let lastRow = min(bandBottom, Int(l.y1.rounded(.up)))
+        guard firstRow < lastRow else { return }
+        for y in firstRow..<lastRow {
+            let top = max(Double(y), l.y0), bottom = min(Double(y + 1), l.y1)
+            let dy = bottom - top
+            if dy <= 0 { continue }
+            let xa = l.x0 + (top - l.y0) * dxdy, xb = l.x0 + (bottom - l.y0) * dxdy
+            let r = y - bandTop
+            accumulateRow(cells + r * stride, row: r, xa: xa, xb: xb, d: Float(dy) * l.winding, limit: stride - 2)
+        }
+    }
+
+    /// The area to the right of one segment within one row, spread over the cells it crosses so that a
+    /// running sum gives each pixel's coverage.
+    @inline(__always)
+    private func accumulateRow(_ row: UnsafeMutablePointer<Float>, row r: Int, xa: Double, xb: Double, d: Float, limit: Int) {
+        let x0 = min(max(min(xa, xb), 0), Double(limit)), x1 = min(max(max(xa, xb), 0), Double(limit))
+        let x0floor = x0.rounded(.down), x0i = Int(x0floor)
+        let x1ceil = x1.rounded(.up), x1i = Int(x1ceil)
+        rowExtent[r].min = min(rowExtent[r].min, x0i)
+        if x1i <= x0i + 1 {
+            // Within one pixel: it is covered right of the segment's mean x.
+            let xmf = Float(0.5 * (x0 + x1) - x0floor)
+            row[x0i] += d - d * xmf
+            row[x0i + 1] += d * xmf
+            rowExtent[r].max = max(rowExtent[r].max, x0i + 1)
+        } else {
+            let s = Float(1 / (x1 - x0))
+            let x0f = Float(x0 - x0floor)
+            let a0 = 0.5 * s * (1 - x0f) * (1 - x0f)
+            let x1f = Float(x1 - x1ceil + 1)
+            let am = 0.5 * s * x1f * x1f
+            row[x0i] += d * a0
+            if x1i == x0i + 2 {
+                row[x0i + 1] += d * (1 - a0 - am)
+            } else {
+                let a1 = s * (1.5 - x0f)
+                row[x0i + 1] += d * (a1 - a0)
+                var xi = x0i + 2
+                while xi < x1i - 1 { row[xi] += d * s; xi += 1 }
+                let a2 = a1 + Float(x1i - x0i - 3) * s
+                row[x1i - 1] += d * (1 - a2 - am)
+            }
+            row[x1i] += d * am
+            rowExtent[r].max = max(rowExtent[r].max, x1i)
+        }
+    }
+
+    /// Sums one accumulated row into coverage bytes, clears its cells and hands it out.
+    private func emitRow(_ r: Int, y: Int, box: PixelRect, stride: Int, _ emit: (Row) -> Void) {
+        let extent = rowExtent[r]
+        guard extent.max >= 0 else { return }
+        let row = cells + r * stride, width = box.width
+        let start = min(extent.min, width)
+        var acc: Float = 0
+        var end = min(extent.max + 1, width)
+        for x in start..<end {
+            acc += row[x]
+            bytes[x - start] = UInt8(truncatingIfNeeded: Int(min(1, abs(acc)) * 255 + 0.5))
+        }
+        (row + start).update(repeating: 0, count: extent.max + 1 - start)
+        // Past the last touched cell the sum no longer changes: a constant run to the box's right edge.
+        var full = box.minX + width ..< box.minX + width
+        let tail = UInt8(truncatingIfNeeded: Int(min(1, abs(acc)) * 255 + 0.5))
+        if tail > 0 && end < width {
+            (bytes + (end - start)).update(repeating: tail, count: width - end)
+            if tail == 255 { full = box.minX + end ..< box.minX + width }
+            end = width
+        }
+        guard end > start else { return }
+        emit(Row(y: y, x0: box.minX + start,
+                 coverage: UnsafeBufferPointer(start: bytes, count: end - start), full: full))
+    }
+}

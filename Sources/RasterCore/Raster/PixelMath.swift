@@ -1,0 +1,44 @@
+/// Integer pixel arithmetic on premultiplied RGBA8, shared by every blending loop.
+///
+/// Two channels travel together in one `UInt32` (R and B in the even bytes, G and A in the odd ones,
+/// each spread to 16 bits), so one multiply scales two channels. Division by 255 rounds to nearest
+/// exactly: `(x + 128 + ((x + 128) >> 8)) >> 8` equals `round(x / 255)` for every `x` in 0…65025.
+/// Arithmetic wraps (`&+`, `&*`) so that an invalid premultiplied input cannot trap; valid inputs never
+/// overflow a lane.
+@usableFromInline
+enum PixelMath {
+    /// `round(x / 255)` for `x` in 0…65025.
+    @inlinable @inline(__always)
+    static func div255(_ x: UInt32) -> UInt32 {
+        let t = x &+ 128
+        return (t &+ (t >> 8)) >> 8
+    }
+
+    /// Every channel of `pixel` times `factor / 255` (factor 0…255), rounded to nearest.
+    @inlinable @inline(__always)
+    static func scale(_ pixel: UInt32, by factor: UInt32) -> UInt32 {
+        let rb = (pixel & 0x00FF_00FF) &* factor &+ 0x0080_0080
+        let ga = ((pixel >> 8) & 0x00FF_00FF) &* factor &+ 0x0080_0080
+        let rbDiv = ((rb &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+        let gaDiv = ((ga &+ ((ga >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+        return rbDiv | (gaDiv << 8)
+    }
+
+    /// Source-over: `src + dst·(255 − srcA)/255` per channel.
+    @inlinable @inline(__always)
+    static func sourceOver(_ src: UInt32, _ dst: UInt32) -> UInt32 {
+        src &+ scale(dst, by: 255 &- (src >> 24))
+    }
+
+    /// Linear interpolation from `dst` to `src` by `t / 255` (the copy blend under partial coverage).
+    @inlinable @inline(__always)
+    static func lerp(_ src: UInt32, _ dst: UInt32, _ t: UInt32) -> UInt32 {
+        scale(src, by: t) &+ scale(dst, by: 255 &- t)
+    }
+
+    /// A coverage fraction (0…1) as a byte, rounding halves up: 0.5 → 128.
+    @inlinable @inline(__always)
+    static func coverageByte(_ c: Double) -> UInt8 {
+        UInt8(truncatingIfNeeded: Int(min(1, max(0, c)) * 255 + 0.5))
+    }
+}

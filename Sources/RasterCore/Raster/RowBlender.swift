@@ -1,0 +1,89 @@
+/// The inner loops: blend one row of coverage with a solid colour or with source pixels.
+///
+/// Each loop splits its row into the part with per-pixel coverage and the run known to be fully
+/// covered, so flat interiors take the cheapest path: a plain store for opaque colour, and a
+/// remembered result for translucent colour over runs of equal destination pixels (flat UI is mostly
+/// such runs).
+enum RowBlender {
+    /// Blends `color` (premultiplied, packed) into `dst[0..<coverage.count]`. `full` is the sub-range of
+    /// indices whose coverage is 255.
+    static func solid(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafeBufferPointer<UInt8>, full: Range<Int>,
+                      color: UInt32, mode: BlendMode) {
+        let count = coverage.count
+        let fullStart = min(max(full.lowerBound, 0), count), fullEnd = max(min(full.upperBound, count), fullStart)
+        partial(dst, coverage, 0..<fullStart, color, mode)
+        if fullStart < fullEnd { solidRun(dst + fullStart, count: fullEnd - fullStart, color: color, mode: mode) }
+        partial(dst, coverage, fullEnd..<count, color, mode)
+    }
+
+    @inline(__always)
+    private static func partial(_ dst: UnsafeMutablePointer<UInt32>, _ coverage: UnsafeBufferPointer<UInt8>,
+                                _ range: Range<Int>, _ color: UInt32, _ mode: BlendMode) {
+        let opaque = color >> 24 == 255
+        switch mode {
+        case .sourceOver:
+            for i in range {
+                let c = UInt32(coverage[i])
+                if c == 0 { continue }
+                if c == 255 && opaque { dst[i] = color; continue }
+                dst[i] = PixelMath.sourceOver(c == 255 ? color : PixelMath.scale(color, by: c), dst[i])
+            }
+        case .copy:
+            for i in range {
+                let c = UInt32(coverage[i])
+                if c == 0 { continue }
+                dst[i] = c == 255 ? color : PixelMath.lerp(color, dst[i], c)
+            }
+        }
+    }
+
+    /// A fully covered run of one colour.
+    static func solidRun(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32, mode: BlendMode) {
+        if mode == .copy || color >> 24 == 255 {
+            dst.update(repeating: color, count: count)
+            return
+        }
+        if color == 0 { return }
+        let inverse = 255 &- (color >> 24)
+        var lastIn = dst[0] &+ 1, lastOut: UInt32 = 0
+        for i in 0..<count {
+            let d = dst[i]
+            if d != lastIn {
+                lastIn = d
+                lastOut = color &+ PixelMath.scale(d, by: inverse)
+            }
+            dst[i] = lastOut
+        }
+    }
+
+    /// Blends source pixels `src[0..<count]` into `dst`, each scaled by `coverage[i]` (nil: 255) times
+    /// `opacity / 255`.
+    static func pixels(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, count: Int,
+                       coverage: UnsafePointer<UInt8>?, opacity: UInt32, mode: BlendMode) {
+        switch mode {
+        case .sourceOver:
+            if coverage == nil && opacity == 255 {
+                for i in 0..<count {
+                    let s = src[i]
+                    let a = s >> 24
+                    if a == 255 { dst[i] = s } else if a != 0 || s != 0 { dst[i] = PixelMath.sourceOver(s, dst[i]) }
+                }
+                return
+            }
+            for i in 0..<count {
+                var f = opacity
+                if let coverage { f = PixelMath.div255(UInt32(coverage[i]) &* opacity) }
+                if f == 0 { continue }
+                let s = f == 255 ? src[i] : PixelMath.scale(src[i], by: f)
+                if s >> 24 == 255 { dst[i] = s } else if s != 0 { dst[i] = PixelMath.sourceOver(s, dst[i]) }
+            }
+        case .copy:
+            for i in 0..<count {
+                var f = opacity
+                if let coverage { f = PixelMath.div255(UInt32(coverage[i]) &* opacity) }
+                if f == 0 { continue }
+                dst[i] = f == 255 ? src[i] : PixelMath.lerp(src[i], dst[i], f)
+            }
+        }
+    }
+}

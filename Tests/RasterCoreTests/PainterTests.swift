@@ -1,0 +1,285 @@
+import RasterCore
+import XCTest
+
+/// Pixel-exact painter tests on tiny bitmaps. Where the result is an exact area, the expected byte is
+/// `round(area · 255)`; where it is not (curves), the tolerance is stated.
+final class PainterTests: XCTestCase {
+    private func canvas(_ w: Int, _ h: Int, scale: Double = 1, fill: PremultipliedRGBA8 = .clear) -> Bitmap {
+        try! Bitmap(width: w, height: h, scale: scale, fill: fill)
+    }
+
+    private func alphaSum(_ b: Bitmap) -> Double {
+        b.withUnsafePixels { $0.reduce(0.0) { $0 + Double($1 >> 24) / 255 } }
+    }
+
+    func testHalfCoveredColumnGetsAlpha128() {
+        var b = canvas(2, 2)
+        b.draw { $0.fill(Rect(x: 0, y: 0, width: 1.5, height: 2), color: .black) }
+        XCTAssertEqual(b[0, 0].a, 255)
+        XCTAssertEqual(b[1, 0].a, 128)
+        XCTAssertEqual(b[1, 1].a, 128)
+    }
+
+    func testFractionalEdgesMatchTheirArea() {
+        var b = canvas(4, 3)
+        let rect = Rect(x: 0.25, y: 0.5, width: 2.5, height: 1.25)  // x 0.25…2.75, y 0.5…1.75
+        b.draw { $0.fill(rect, color: .black) }
+        for y in 0..<3 {
+            for x in 0..<4 {
+                let ox = max(0, min(Double(x + 1), rect.maxX) - max(Double(x), rect.minX))
+                let oy = max(0, min(Double(y + 1), rect.maxY) - max(Double(y), rect.minY))
+                XCTAssertEqual(b[x, y].a, UInt8((ox * oy * 255).rounded(.toNearestOrAwayFromZero)), "pixel (\(x), \(y))")
+            }
+        }
+    }
+
+    func testPathRasterizerGivesTheSameExactAreaAsTheRectPath() {
+        // The same rectangle as a path: the accumulation is exact for axis-aligned edges. Binary fractions
+        // keep each area exact in Float and Double alike, so no byte sits on a rounding tie.
+        var viaRect = canvas(5, 5), viaPath = canvas(5, 5)
+        let rect = Rect(x: 0.3125, y: 1.125, width: 3.875, height: 2.4375)
+        viaRect.draw { $0.fill(rect, color: .black) }
+        viaPath.draw { $0.fill(Path(rect: rect), color: .black) }
+        for y in 0..<5 { for x in 0..<5 { XCTAssertEqual(viaRect[x, y], viaPath[x, y], "(\(x), \(y))") } }
+    }
+
+    func testTranslucentGreyOverWhiteGivesExactBytes() {
+        var b = canvas(1, 1, fill: .white)
+        // 50% grey at 50% alpha: premultiplied (64, 64, 64, 128); over white: 64 + round(255·127/255) = 191.
+        b.draw { $0.fill(Rect(x: 0, y: 0, width: 1, height: 1), color: Color(white: 0.5, alpha: 0.5)) }
+        XCTAssertEqual(b[0, 0], PremultipliedRGBA8(r: 191, g: 191, b: 191, a: 255))
+        var c = canvas(1, 1, fill: .white)
+        // Opaque 50% grey is round(127.5) = 128.
+        c.draw { $0.fill(Rect(x: 0, y: 0, width: 1, height: 1), color: Color(white: 0.5)) }
+        XCTAssertEqual(c[0, 0], PremultipliedRGBA8(r: 128, g: 128, b: 128, a: 255))
+        var d = canvas(1, 1, fill: .white)
+        // Black at alpha 0.3 (77) over white: round(255·178/255) = 178.
+        d.draw { $0.fill(Rect(x: 0, y: 0, width: 1, height: 1), color: Color(white: 0, alpha: 0.3)) }
+        XCTAssertEqual(d[0, 0], PremultipliedRGBA8(r: 178, g: 178, b: 178, a: 255))
+    }
+
+    func testCircleCoverageIsWithinHalfAPercentOfPiRSquared() {
+        var b = canvas(48, 48)
+        let r = 19.5
+        b.draw { $0.fill(ellipseIn: Rect(x: 24.3 - r, y: 23.8 - r, width: 2 * r, height: 2 * r), color: .black) }
+        let expected = Double.pi * r * r
+        XCTAssertEqual(alphaSum(b), expected, accuracy: expected * 0.005)
+        XCTAssertEqual(b[24, 24].a, 255)
+        XCTAssertEqual(b[0, 0].a, 0)
+    }
+
+    func testRotatedSquareKeepsItsArea() {
+        var b = canvas(24, 24)
+        b.draw { p in
+            p.translate(x: 12, y: 12)
+            p.rotate(by: .pi / 6)
+            p.fill(Rect(x: -5, y: -5, width: 10, height: 10), color: .black)
+        }
+        // Each pixel's byte is rounded, so allow half a byte per touched edge pixel.
+        XCTAssertEqual(alphaSum(b), 100, accuracy: 0.2)
+    }
+
+    func testNonZeroWindingFillsOverlapsOnceAndCutsReversedHoles() {
+        var b = canvas(10, 10)
+        var path = Path()
+        path.addRect(Rect(x: 0, y: 0, width: 6, height: 6))
+        path.addRect(Rect(x: 3, y: 3, width: 6, height: 6))          // same direction: overlap stays 1
+        path.addRect(Rect(x: 0.5, y: 7, width: 2, height: 2))
+        path.addRect(Rect(x: 1, y: 7, width: 1, height: 1), clockwise: false)  // reversed: a hole
+        b.draw { $0.fill(path, color: Color(white: 0, alpha: 0.5)) }
+        XCTAssertEqual(b[4, 4].a, 128, "overlap is not drawn twice")
+        XCTAssertEqual(b[1, 7].a, 0, "the reversed square is a hole")
+        XCTAssertEqual(b[1, 8].a, 128, "below the hole the outer square is whole")
+        XCTAssertEqual(b[0, 8].a, 64, "half-covered edge of the outer square")
+    }
+
+    func testCurvesStayWithinTolerance() {
+        // A quadratic arch: its area is 2/3 · base · height.
+        var b = canvas(40, 30)
+        var path = Path()
+        path.move(to: Point(x: 2, y: 25))
+        path.addQuadCurve(to: Point(x: 38, y: 25), control: Point(x: 20, y: -15))
+        path.closeSubpath()
+        b.draw { $0.fill(path, color: .black) }
+        let expected = 2.0 / 3.0 * 36 * 20
+        XCTAssertEqual(alphaSum(b), expected, accuracy: expected * 0.005)
+    }
+
+    func testDrawingAtScaleTwoMultipliesPoints() {
+        var b = canvas(4, 4, scale: 2)
+        b.draw { $0.fill(Rect(x: 0.5, y: 0.5, width: 1, height: 1), color: .black) }
+        for y in 0..<4 { for x in 0..<4 { XCTAssertEqual(b[x, y].a, (1...2).contains(x) && (1...2).contains(y) ? 255 : 0) } }
+    }
+
+    func testBorderIsInsideTheBoundsAndRoundedCornersAreSoft() {
+        var b = canvas(12, 12)
+        b.draw { $0.strokeBorder(of: Rect(x: 1, y: 1, width: 10, height: 10), width: 1, color: .black) }
+        XCTAssertEqual(b[1, 5].a, 255); XCTAssertEqual(b[10, 5].a, 255); XCTAssertEqual(b[5, 1].a, 255)
+        XCTAssertEqual(b[0, 5].a, 0, "nothing outside the bounds")
+        XCTAssertEqual(b[2, 5].a, 0, "nothing inside the inset rectangle")
+        XCTAssertEqual(alphaSum(b), 100 - 64, accuracy: 0.05)
+
+        var r = canvas(12, 12)
+        r.draw { $0.fill(roundedRect: Rect(x: 0, y: 0, width: 12, height: 12), cornerRadii: CornerRadii(all: 6), color: .black) }
+        XCTAssertEqual(r[0, 0].a, 0)
+        XCTAssertEqual(r[6, 6].a, 255)
+        // Radius 6 on a 12 square is a circle; 100 is far past half the side and is fitted down to 6.
+        var fitted = canvas(12, 12)
+        fitted.draw { $0.fill(roundedRect: Rect(x: 0, y: 0, width: 12, height: 12), cornerRadii: CornerRadii(all: 100), color: .black) }
+        XCTAssertEqual(r, fitted)
+    }
+
+    func testClipToFractionalRectIsAntiAliased() {
+        var b = canvas(4, 1)
+        b.draw { p in
+            p.clip(to: Rect(x: 0, y: 0, width: 1.5, height: 1))
+            p.fill(Rect(x: 0, y: 0, width: 4, height: 1), color: .black)
+        }
+        XCTAssertEqual(b[0, 0].a, 255); XCTAssertEqual(b[1, 0].a, 128); XCTAssertEqual(b[2, 0].a, 0)
+    }
+
+    func testClipToPathThenFillEqualsFillingThePath() {
+        let circle = Path(ellipseIn: Rect(x: 1.3, y: 0.7, width: 13, height: 13))
+        var clipped = canvas(16, 16), filled = canvas(16, 16)
+        clipped.draw { p in
+            p.clip(to: circle)
+            p.fill(Rect(x: -5, y: -5, width: 30, height: 30), color: .black)
+        }
+        filled.draw { $0.fill(circle, color: .black) }
+        XCTAssertEqual(clipped, filled)
+    }
+
+    func testSaveRestoreScopesClipAndTransform() {
+        var b = canvas(4, 1)
+        b.draw { p in
+            p.withSavedState {
+                p.clip(to: Rect(x: 0, y: 0, width: 1, height: 1))
+                p.translate(x: 2, y: 0)
+            }
+            p.restore()  // unbalanced: nothing happens
+            p.fill(Rect(x: 3, y: 0, width: 1, height: 1), color: .black)
+        }
+        XCTAssertEqual(b[3, 0].a, 255)
+    }
+
+    func testGroupOpacityDiffersFromPerChildAlphaExactlyWhereChildrenOverlap() {
+        let red = Color(red: 1, green: 0, blue: 0), blue = Color(red: 0, green: 0, blue: 1)
+        let first = Rect(x: 0, y: 0, width: 3, height: 1), second = Rect(x: 2, y: 0, width: 3, height: 1)
+        var grouped = canvas(5, 1, fill: .white), perChild = canvas(5, 1, fill: .white)
+        grouped.draw { p in
+            p.withLayer(opacity: 0.5) {
+                p.fill(first, color: red)
+                p.fill(second, color: blue)
+            }
+        }
+        perChild.draw { p in
+            p.alpha = 0.5
+            p.fill(first, color: red)
+            p.fill(second, color: blue)
+        }
+        for x in [0, 1, 3, 4] { XCTAssertEqual(grouped[x, 0], perChild[x, 0], "x = \(x)") }
+        // Group: blue (0, 0, 128, 128) over white: (127, 127, 255).
+        XCTAssertEqual(grouped[2, 0], PremultipliedRGBA8(r: 127, g: 127, b: 255, a: 255))
+        // Per child: red (128, 0, 0, 128) over white is (255, 127, 127); blue over that is
+        // (round(255·127/255), round(127·127/255), 128 + round(127·127/255)) = (127, 63, 191).
+        XCTAssertEqual(perChild[2, 0], PremultipliedRGBA8(r: 127, g: 63, b: 191, a: 255))
+    }
+
+    func testLayersHonourTheClipAndNest() {
+        var b = canvas(6, 1)
+        b.draw { p in
+            p.clip(to: Rect(x: 1, y: 0, width: 4, height: 1))
+            p.withLayer(opacity: 1) {
+                p.withLayer(opacity: 0.5) { p.fill(Rect(x: 0, y: 0, width: 6, height: 1), color: .black) }
+            }
+        }
+        XCTAssertEqual(b[0, 0].a, 0); XCTAssertEqual(b[5, 0].a, 0)
+        XCTAssertEqual(b[1, 0].a, 128); XCTAssertEqual(b[4, 0].a, 128)
+    }
+
+    func testBilinearSamplingOfATwoByTwoImage() throws {
+        var image = canvas(2, 2)
+        image[0, 0] = PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255)
+        image[1, 0] = PremultipliedRGBA8(r: 200, g: 0, b: 0, a: 255)
+        image[0, 1] = PremultipliedRGBA8(r: 0, g: 100, b: 0, a: 255)
+        image[1, 1] = PremultipliedRGBA8(r: 100, g: 100, b: 100, a: 255)
+        var b = canvas(4, 4)
+        b.draw { $0.draw(image, in: Rect(x: 0, y: 0, width: 4, height: 4)) }
+        // Device centre 0.5…3.5 maps to image u = 0.25…1.75, texel position u − 0.5 clamped to 0…1:
+        // weights 0, 0.25, 0.75, 1 along each axis.
+        let w: [Double] = [0, 0.25, 0.75, 1]
+        for y in 0..<4 {
+            for x in 0..<4 {
+                let tx = w[x], ty = w[y]
+                func mix(_ c00: Double, _ c10: Double, _ c01: Double, _ c11: Double) -> UInt8 {
+                    UInt8((c00 * (1 - tx) * (1 - ty) + c10 * tx * (1 - ty) + c01 * (1 - tx) * ty + c11 * tx * ty).rounded())
+                }
+                XCTAssertEqual(b[x, y], PremultipliedRGBA8(r: mix(0, 200, 0, 100), g: mix(0, 0, 100, 100), b: mix(0, 0, 0, 100), a: 255), "(\(x), \(y))")
+            }
+        }
+    }
+
+    func testIntegerTranslationCopiesExactlyAndRespectsScaleAndOpacity() {
+        var image = canvas(3, 2, scale: 2)
+        for y in 0..<2 { for x in 0..<3 { image[x, y] = PremultipliedRGBA8(r: UInt8(x * 50), g: UInt8(y * 70), b: 9, a: 255) } }
+        var b = canvas(8, 6, scale: 2)
+        b.draw { $0.draw(image, in: Rect(x: 1, y: 0.5, width: 1.5, height: 1)) }  // (2, 1) in pixels
+        for y in 0..<2 { for x in 0..<3 { XCTAssertEqual(b[x + 2, y + 1], image[x, y]) } }
+        XCTAssertEqual(b[1, 1], .clear)
+
+        var faded = canvas(3, 2, scale: 2, fill: .white)
+        faded.draw { $0.draw(image, in: Rect(x: 0, y: 0, width: 1.5, height: 1), opacity: 0.5) }
+        // Opacity 0.5 is 128: each channel becomes round(c·128/255), then white shows through by 127.
+        for y in 0..<2 {
+            for x in 0..<3 {
+                let s = image[x, y]
+                func ch(_ c: UInt8) -> UInt8 { UInt8((Double(c) * 128 / 255).rounded() + 127) }
+                XCTAssertEqual(faded[x, y], PremultipliedRGBA8(r: ch(s.r), g: ch(s.g), b: ch(s.b), a: 255), "(\(x), \(y))")
+            }
+        }
+    }
+
+    func testCopyBlendModeReplacesPixels() {
+        var b = canvas(2, 1, fill: .white)
+        b.draw { p in
+            p.blendMode = .copy
+            p.fill(Rect(x: 0, y: 0, width: 1.5, height: 1), color: .clear)
+        }
+        XCTAssertEqual(b[0, 0], .clear)
+        XCTAssertEqual(b[1, 0], PremultipliedRGBA8(r: 127, g: 127, b: 127, a: 127), "half replaced by transparent")
+    }
+
+    func testNothingToDrawIsNotAnError() {
+        var b = canvas(4, 4, fill: .white)
+        let before = b
+        b.draw { p in
+            p.fill(Rect(x: .nan, y: 0, width: 1, height: 1), color: .black)
+            p.fill(Rect(x: 0, y: 0, width: .infinity, height: 1), color: .black)
+            var path = Path()
+            path.move(to: Point(x: 0, y: 0)); path.addLine(to: Point(x: .nan, y: 3)); path.addLine(to: Point(x: 3, y: 3))
+            p.fill(path, color: .black)
+            p.fill(Path(), color: .black)
+            p.fill(Rect(x: 10, y: 10, width: 5, height: 5), color: .black)
+            p.draw(before, transform: AffineTransform(scaleX: 0, y: 1))
+            p.alpha = 0
+            p.fill(Rect(x: 0, y: 0, width: 4, height: 4), color: .black)
+            p.alpha = 1
+            p.clip(to: Rect(x: 0, y: 0, width: 0, height: 0))
+            p.fill(Rect(x: 0, y: 0, width: 4, height: 4), color: .black)
+            p.endLayer()
+            p.restore()
+        }
+        XCTAssertEqual(b, before)
+    }
+
+    func testHugeCoordinatesAreClippedWithoutHanging() {
+        var b = canvas(8, 8)
+        var path = Path()
+        path.move(to: Point(x: -1e12, y: -1e12))
+        path.addCurve(to: Point(x: 1e12, y: 4), control1: Point(x: 1e15, y: -1e15), control2: Point(x: -1e15, y: 1e15))
+        path.addLine(to: Point(x: 4, y: 1e12))
+        b.draw { $0.fill(path, color: .black) }
+        b.draw { $0.fill(Rect(x: -1e300, y: -1e300, width: 2e300, height: 2e300), color: .black) }
+        XCTAssertEqual(b[4, 4].a, 255)
+    }
+}

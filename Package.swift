@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "RasterCore", targets: ["RasterCore"]),
         .library(name: "PNGIO", targets: ["PNGIO"]),
+        .library(name: "Motion", targets: ["Motion"]),
         .executable(name: "smokescreen", targets: ["smokescreen"]),
     ],
     dependencies: [
@@ -25,8 +26,11 @@ let package = Package(
         .target(name: "CPNGShim", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("z")]),
         .target(name: "PNGIO", dependencies: ["RasterCore", "CPNGShim"]),
 
+        // Timing curves (and, later, the whole animation engine).
+        .target(name: "Motion"),
+
         // Built-in scenes; for now the reference benchmark scene as a painter-level display list.
-        .target(name: "Showcase", dependencies: ["RasterCore", "PNGIO"]),
+        .target(name: "Showcase", dependencies: ["RasterCore", "PNGIO", "Motion"]),
 
         .executableTarget(
             name: "smokescreen",
@@ -38,6 +42,7 @@ let package = Package(
 
         .testTarget(name: "RasterCoreTests", dependencies: ["RasterCore"]),
         .testTarget(name: "PNGIOTests", dependencies: ["PNGIO", "CPNGShim", "RasterCore"]),
+        .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "ShowcaseTests", dependencies: ["Showcase", "RasterCore", "PNGIO"]),
     ],
     swiftLanguageModes: [.v6]

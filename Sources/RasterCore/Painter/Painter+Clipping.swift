@@ -14,7 +14,7 @@ extension Painter {
                 if var mask = state.mask { mask = mask.restricted(to: state.clipBounds); state.mask = mask }
                 return
             }
-            intersectMask { raster, clip, emit in raster.rasterizeRect(device, within: clip, emit) }
+            intersectMask(shapeBounds: device) { raster, clip, emit in raster.rasterizeRect(device, within: clip, emit) }
         } else {
             clip(to: Path(rect: rect))
         }
@@ -23,26 +23,45 @@ extension Painter {
     /// Intersects the clip with a path in user space (non-zero winding), anti-aliased.
     public func clip(to path: Path) {
         let t = state.transform
-        intersectMask { raster, clip, emit in raster.rasterizePath(path, transform: t, within: clip, emit) }
+        intersectMask(shapeBounds: t.apply(to: path.controlPointBounds)) { raster, clip, emit in
+            raster.rasterizePath(path, transform: t, within: clip, emit)
+        }
     }
 
     /// Replaces the mask by (old mask or bounds) × the new shape's coverage, and shrinks the bounds to
-    /// the rows and columns the shape reaches.
-    private func intersectMask(_ rasterize: (CoverageRasterizer, PixelRect, (CoverageRasterizer.Row) -> Void) -> Void) {
-        let bounds = state.clipBounds
-        guard !bounds.isEmpty else { return }
+    /// the rows and columns the shape reaches. `shapeBounds` (device pixels) contains the shape; the new
+    /// mask never extends past it.
+    private func intersectMask(shapeBounds: Rect, _ rasterize: (CoverageRasterizer, PixelRect, (CoverageRasterizer.Row) -> Void) -> Void) {
+        var bounds = state.clipBounds
+        if shapeBounds.isFinite, !shapeBounds.isNull {
+            let b = shapeBounds.integral
+            let lo = (x: max(b.minX, -1e9), y: max(b.minY, -1e9)), hi = (x: min(b.maxX, 1e9), y: min(b.maxY, 1e9))
+            bounds = bounds.intersection(PixelRect(x: Int(lo.x), y: Int(lo.y), width: max(0, Int(hi.x - lo.x)), height: max(0, Int(hi.y - lo.y))))
+        }
+        guard !bounds.isEmpty else {
+            state.clipBounds = PixelRect(x: state.clipBounds.x, y: state.clipBounds.y, width: 0, height: 0)
+            state.mask = nil
+            return
+        }
         var mask = ClipMask(box: bounds)
         var reached = (minX: Int.max, minY: Int.max, maxX: Int.min, maxY: Int.min)
         let old = state.mask
-        rasterize(rasterizer, bounds) { row in
-            let rowStart = (row.y - bounds.minY) * bounds.width - bounds.minX
-            for (i, c) in row.coverage.enumerated() where c != 0 {
-                let x = row.x0 + i
-                var v = UInt32(c)
-                if let old { v = PixelMath.div255(v &* UInt32(old.value(x: x, y: row.y))) }
-                if v == 0 { continue }
-                mask.values[rowStart + x] = UInt8(v)
-                reached = (min(reached.minX, x), min(reached.minY, row.y), max(reached.maxX, x + 1), max(reached.maxY, row.y + 1))
+        mask.values.withUnsafeMutableBufferPointer { values in
+            rasterize(rasterizer, bounds) { row in
+                let out = values.baseAddress! + (row.y - bounds.minY) * bounds.width + (row.x0 - bounds.minX)
+                var first = -1, last = -1
+                for (i, c) in row.coverage.enumerated() where c != 0 {
+                    var v = UInt32(c)
+                    if let old { v = PixelMath.div255(v &* UInt32(old.value(x: row.x0 + i, y: row.y))) }
+                    if v == 0 { continue }
+                    out[i] = UInt8(truncatingIfNeeded: v)
+                    if first < 0 { first = i }
+                    last = i
+                }
+                if first >= 0 {
+                    reached = (min(reached.minX, row.x0 + first), min(reached.minY, row.y),
+                               max(reached.maxX, row.x0 + last + 1), max(reached.maxY, row.y + 1))
+                }
             }
         }
         guard reached.minX < reached.maxX else {

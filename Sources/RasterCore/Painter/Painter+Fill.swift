@@ -72,13 +72,22 @@ extension Painter {
         let count = row.coverage.count
         if maskedCoverage.count < count { maskedCoverage = [UInt8](repeating: 0, count: count) }
         maskedCoverage.withUnsafeMutableBufferPointer { out in
+            let o = out.baseAddress!
+            // Only the span inside the mask's box can be non-zero.
             let y = row.y - mask.box.minY
+            let lo = max(row.x0, mask.box.minX), hi = min(row.x0 + count, mask.box.maxX)
+            guard y >= 0, y < mask.box.height, lo < hi else {
+                o.update(repeating: 0, count: count)
+                body(UnsafeBufferPointer(start: o, count: count), 0..<0)
+                return
+            }
+            o.update(repeating: 0, count: lo - row.x0)
+            (o + (hi - row.x0)).update(repeating: 0, count: row.x0 + count - hi)
             mask.values.withUnsafeBufferPointer { values in
-                for i in 0..<count {
-                    let x = row.x0 + i - mask.box.minX
-                    let m: UInt32 = (y >= 0 && y < mask.box.height && x >= 0 && x < mask.box.width)
-                        ? UInt32(values[y * mask.box.width + x]) : 0
-                    out[i] = UInt8(truncatingIfNeeded: PixelMath.div255(UInt32(row.coverage[i]) &* m))
+                let m = values.baseAddress! + y * mask.box.width + (lo - mask.box.minX)
+                let c = row.coverage.baseAddress! + (lo - row.x0), d = o + (lo - row.x0)
+                for i in 0..<(hi - lo) {
+                    d[i] = UInt8(truncatingIfNeeded: PixelMath.div255(UInt32(c[i]) &* UInt32(m[i])))
                 }
             }
             body(UnsafeBufferPointer(rebasing: out[0..<count]), 0..<0)

@@ -27,9 +27,64 @@ extension Painter {
             copyPixels(of: image, at: offset, opacity: opacity8)
             return
         }
+        guard pixelToDevice.inverted() != nil else { return }
+        // Resample once into a tile that depends only on the image and the sub-pixel placement, then
+        // place the tile at the whole-pixel offset. Identical draws (rows of thumbnails) reuse the tile.
+        let whole = (x: pixelToDevice.tx.rounded(.down), y: pixelToDevice.ty.rounded(.down))
+        if abs(whole.x) < 1e9, abs(whole.y) < 1e9 {
+            var local = pixelToDevice
+            local.tx -= whole.x; local.ty -= whole.y
+            if let tile = imageTile(for: image, placement: local) {
+                copyPixels(of: tile.bitmap, at: (Int(whole.x) + tile.origin.x, Int(whole.y) + tile.origin.y), opacity: opacity8)
+                return
+            }
+        }
+        drawResampled(image, pixelToDevice: pixelToDevice, imageRect: imageRect, opacity8: opacity8)
+    }
+
+    /// The image resampled through `placement` (image pixels to device pixels, with a translation under
+    /// one pixel), with its outline's coverage applied; nil when the tile would exceed
+    /// ``Painter/maxTilePixels``, so that a huge magnification never allocates without bound.
+    func imageTile(for image: Bitmap, placement: AffineTransform) -> ImageTile? {
+        if let i = imageTiles.firstIndex(where: { $0.source === image.storage && $0.placement == placement }) {
+            return imageTiles[i]
+        }
+        let imageRect = Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height))
+        let bounds = placement.apply(to: imageRect).integral
+        guard bounds.isFinite, bounds.width * bounds.height <= Double(Painter.maxTilePixels),
+              let deviceToPixel = placement.inverted(),
+              var tile = try? Bitmap(width: max(1, Int(bounds.width)), height: max(1, Int(bounds.height)), scale: targetScale)
+        else { return nil }
+        let origin = (x: Int(bounds.minX), y: Int(bounds.minY))
+        let box = PixelRect(x: origin.x, y: origin.y, width: tile.width, height: tile.height)
+        var sampler = BilinearSampler(image: image, deviceToPixel: deviceToPixel)
+        if placement.preservesAxisAlignment { sampler.prepareColumns(box.minX..<box.maxX) }
+        let width = tile.width
+        tile.withUnsafeMutablePixels { px in
+            let base = px.baseAddress!
+            func shade(_ row: CoverageRasterizer.Row) {
+                let out = base + (row.y - box.minY) * width + (row.x0 - box.minX)
+                sampler.sampleRow(y: row.y, x0: row.x0, count: row.coverage.count, coverage: row.coverage, into: out)
+                for (i, c) in row.coverage.enumerated() where c != 255 { out[i] = PixelMath.scale(out[i], by: UInt32(c)) }
+            }
+            if placement.preservesAxisAlignment {
+                rasterizer.rasterizeRect(placement.apply(to: imageRect), within: box, shade)
+            } else {
+                rasterizer.rasterizePath(Path(rect: imageRect), transform: placement, within: box, shade)
+            }
+        }
+        let entry = ImageTile(source: image.storage, placement: placement, bitmap: tile, origin: origin)
+        if imageTiles.count >= Painter.maxCachedTiles { imageTiles.removeFirst() }
+        imageTiles.append(entry)
+        return entry
+    }
+
+    /// Resamples straight into the target, for placements too large for a tile.
+    private func drawResampled(_ image: Bitmap, pixelToDevice: AffineTransform, imageRect: Rect, opacity8: UInt32) {
         guard let deviceToPixel = pixelToDevice.inverted() else { return }
         let mode = state.blendMode, clip = state.clipBounds
-        let sampler = BilinearSampler(image: image, deviceToPixel: deviceToPixel)
+        var sampler = BilinearSampler(image: image, deviceToPixel: deviceToPixel)
+        if pixelToDevice.preservesAxisAlignment { sampler.prepareColumns(clip.minX..<clip.maxX) }
         var shaded = [UInt32](repeating: 0, count: 0)
         withTargetPixels { pixels, width, _ in
             func blendRow(_ row: CoverageRasterizer.Row) {
@@ -56,27 +111,35 @@ extension Painter {
         let area = state.clipBounds.intersection(PixelRect(x: offset.x, y: offset.y, width: image.width, height: image.height))
         guard !area.isEmpty else { return }
         let mode = state.blendMode, iw = image.width
-        var coverage = [UInt8](repeating: 255, count: area.width)
+        // The clip bounds always lie inside the mask's box, so a mask row is the coverage as it is.
+        let mask = state.mask
         image.withUnsafePixels { src in
             withTargetPixels { pixels, width, _ in
-                for y in area.minY..<area.maxY {
-                    let s = src.baseAddress! + (y - offset.y) * iw + (area.minX - offset.x)
-                    let d = pixels + y * width + area.minX
-                    if state.mask == nil {
-                        RowBlender.pixels(d, s, count: area.width, coverage: nil, opacity: opacity, mode: mode)
-                    } else {
-                        coverage.withUnsafeMutableBufferPointer { full in
-                            full.update(repeating: 255)
-                            let row = CoverageRasterizer.Row(y: y, x0: area.minX, coverage: UnsafeBufferPointer(full), full: area.minX..<area.maxX)
-                            withMaskedCoverage(row) { masked, _ in
-                                RowBlender.pixels(d, s, count: area.width, coverage: masked.baseAddress!, opacity: opacity, mode: mode)
-                            }
-                        }
+                func blend(_ coverage: UnsafePointer<UInt8>?) {
+                    for y in area.minY..<area.maxY {
+                        let s = src.baseAddress! + (y - offset.y) * iw + (area.minX - offset.x)
+                        let rowCoverage = coverage.map { $0 + (y - area.minY) * (mask?.box.width ?? 0) }
+                        RowBlender.pixels(pixels + y * width + area.minX, s, count: area.width,
+                                          coverage: rowCoverage, opacity: opacity, mode: mode)
                     }
+                }
+                guard let mask else { blend(nil); return }
+                mask.values.withUnsafeBufferPointer { values in
+                    blend(values.baseAddress! + (area.minY - mask.box.minY) * mask.box.width + (area.minX - mask.box.minX))
                 }
             }
         }
     }
+}
+
+/// An image resampled for one sub-pixel placement, with the coverage of its outline applied.
+struct ImageTile {
+    /// The image's storage, held so that its identity cannot be reused while cached.
+    let source: BitmapStorage
+    let placement: AffineTransform
+    let bitmap: Bitmap
+    /// Where the tile's top-left pixel sits relative to the whole-pixel offset of the draw.
+    let origin: (x: Int, y: Int)
 }
 
 extension AffineTransform {
@@ -90,40 +153,87 @@ extension AffineTransform {
 }
 
 /// Bilinear sampling of a premultiplied image at device pixel centres.
+///
+/// Sample positions are fixed point with 8 fractional bits (1/256 pixel); the four weights are products of
+/// those fractions (16 bits), and each channel is `round(Σ weight·texel / 65536)`, computed two channels
+/// at a time in 32-bit lanes of a `UInt64`.
 struct BilinearSampler {
     let image: Bitmap
     let deviceToPixel: AffineTransform
+    /// When the mapping keeps axes aligned, each device column samples the same texel columns on every
+    /// row: their index and weight, for device x from `columnStart`.
+    private var columns: [(index: Int, weight: UInt64)] = []
+    private var columnStart = 0
+
+    init(image: Bitmap, deviceToPixel: AffineTransform) {
+        self.image = image
+        self.deviceToPixel = deviceToPixel
+    }
+
+    /// Precomputes texel columns for device columns `range` (only valid when `b` and `c` are 0).
+    mutating func prepareColumns(_ range: Range<Int>) {
+        let t = deviceToPixel, maxU = Double(image.width - 1) * 256
+        columnStart = range.lowerBound
+        columns = range.map { x in
+            let uf = Int(min(max((t.a * (Double(x) + 0.5) + t.tx - 0.5) * 256, 0), maxU) + 0.5)
+            return (uf >> 8, UInt64(uf & 255))
+        }
+    }
+
+    @inline(__always)
+    private static func lanes(_ q: UInt32) -> (UInt64, UInt64) {
+        let rb = UInt64(q & 0x00FF_00FF), ga = UInt64((q >> 8) & 0x00FF_00FF)
+        return ((rb & 0xFF) | (rb >> 16) << 32, (ga & 0xFF) | (ga >> 16) << 32)
+    }
+
+    /// `round(Σ wᵢ·texelᵢ / 65536)` per channel, for weights that add up to 65536.
+    @inline(__always)
+    private static func blend(_ p00: UInt32, _ p10: UInt32, _ p01: UInt32, _ p11: UInt32, fx: UInt64, fy: UInt64) -> UInt32 {
+        let w11 = fx * fy, w10 = fx * 256 - w11, w01 = fy * 256 - w11, w00 = 65536 - w10 - w01 - w11
+        let a = lanes(p00), b = lanes(p10), c = lanes(p01), d = lanes(p11)
+        let rb = (a.0 &* w00 &+ b.0 &* w10 &+ c.0 &* w01 &+ d.0 &* w11 &+ 0x0000_8000_0000_8000) >> 16
+        let ga = (a.1 &* w00 &+ b.1 &* w10 &+ c.1 &* w01 &+ d.1 &* w11 &+ 0x0000_8000_0000_8000) >> 16
+        let r = UInt32(truncatingIfNeeded: rb & 0xFF), bl = UInt32(truncatingIfNeeded: (rb >> 32) & 0xFF)
+        let g = UInt32(truncatingIfNeeded: ga & 0xFF), al = UInt32(truncatingIfNeeded: (ga >> 32) & 0xFF)
+        return r | g << 8 | bl << 16 | al << 24
+    }
 
     /// Writes the sampled premultiplied pixel for device pixels `x0 ..< x0 + count` of row `y`; pixels
     /// whose coverage is 0 are skipped (left as they are in `out`).
     func sampleRow(y: Int, x0: Int, count: Int, coverage: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt32>) {
         let t = deviceToPixel
         let w = image.width, h = image.height
-        let maxX = Double(w - 1), maxY = Double(h - 1)
+        let maxU = Double(w - 1) * 256, maxV = Double(h - 1) * 256
         // The sample point of device pixel (x, y) is its centre mapped into image pixels, less half a
-        // pixel (texel centres sit at +0.5).
+        // pixel (texel centres sit at +0.5), in 1/256 pixel.
         let cx = Double(x0) + 0.5, cy = Double(y) + 0.5
-        var u = t.a * cx + t.c * cy + t.tx - 0.5
-        var v = t.b * cx + t.d * cy + t.ty - 0.5
+        var u = (t.a * cx + t.c * cy + t.tx - 0.5) * 256
+        var v = (t.b * cx + t.d * cy + t.ty - 0.5) * 256
+        let du = t.a * 256, dv = t.b * 256
         image.withUnsafePixels { px in
             let p = px.baseAddress!
-            for i in 0..<count {
-                defer { u += t.a; v += t.b }
-                if coverage[i] == 0 { continue }
-                let uc = min(max(u, 0), maxX), vc = min(max(v, 0), maxY)
-                let fx = uc.rounded(.down), fy = vc.rounded(.down)
-                let ix = Int(fx), iy = Int(fy)
-                let ix1 = min(ix + 1, w - 1), iy1 = min(iy + 1, h - 1)
-                let tx = Float(uc - fx), ty = Float(vc - fy)
-                let p00 = p[iy * w + ix], p10 = p[iy * w + ix1], p01 = p[iy1 * w + ix], p11 = p[iy1 * w + ix1]
-                let w00 = (1 - tx) * (1 - ty), w10 = tx * (1 - ty), w01 = (1 - tx) * ty, w11 = tx * ty
-                var result: UInt32 = 0
-                for shift in stride(from: UInt32(0), to: 32, by: 8) {
-                    let c = Float((p00 >> shift) & 0xFF) * w00 + Float((p10 >> shift) & 0xFF) * w10
-                        + Float((p01 >> shift) & 0xFF) * w01 + Float((p11 >> shift) & 0xFF) * w11
-                    result |= UInt32(min(255, c + 0.5)) << shift
+            if !columns.isEmpty, x0 >= columnStart, x0 + count <= columnStart + columns.count {
+                let vf = Int(min(max(v, 0), maxV) + 0.5)
+                let fy = UInt64(vf & 255)
+                let row0 = p + (vf >> 8) * w, row1 = fy == 0 ? row0 : row0 + w
+                columns.withUnsafeBufferPointer { cols in
+                    let c = cols.baseAddress! + (x0 - columnStart)
+                    for i in 0..<count where coverage[i] != 0 {
+                        let ix = c[i].index, fx = c[i].weight, ix1 = fx == 0 ? ix : ix + 1
+                        out[i] = BilinearSampler.blend(row0[ix], row0[ix1], row1[ix], row1[ix1], fx: fx, fy: fy)
+                    }
                 }
-                out[i] = result
+                return
+            }
+            for i in 0..<count {
+                defer { u += du; v += dv }
+                if coverage[i] == 0 { continue }
+                let uf = Int(min(max(u, 0), maxU) + 0.5), vf = Int(min(max(v, 0), maxV) + 0.5)
+                let ix = uf >> 8, iy = vf >> 8
+                let fx = UInt64(uf & 255), fy = UInt64(vf & 255)
+                let row0 = p + iy * w, row1 = fy == 0 ? row0 : row0 + w
+                let ix1 = fx == 0 ? ix : ix + 1
+                out[i] = BilinearSampler.blend(row0[ix], row0[ix1], row1[ix], row1[ix1], fx: fx, fy: fy)
             }
         }
     }

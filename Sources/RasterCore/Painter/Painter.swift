@@ -43,6 +43,12 @@ public final class Painter {
     var savedStates: [State] = []
     let rasterizer = CoverageRasterizer()
     var maskedCoverage: [UInt8] = []
+    /// Resampled images, most recent last (see `imageTile(for:placement:)`).
+    var imageTiles: [ImageTile] = []
+    /// The largest resampled tile kept, in pixels (16 MiB of storage).
+    static let maxTilePixels = 4 * 1024 * 1024
+    /// How many resampled tiles one painter keeps.
+    static let maxCachedTiles = 8
 
     /// Starts drawing into `bitmap`, with the identity user transform scaled by `bitmap.scale`.
     public init(bitmap: Bitmap) {

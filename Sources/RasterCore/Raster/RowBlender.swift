@@ -45,6 +45,8 @@ enum RowBlender {
         }
         if color == 0 { return }
         let inverse = 255 &- (color >> 24)
+        // Flat UI repeats destination pixels, so the last result is remembered. (A 4-lane SIMD version
+        // measured slower: Swift's generic SIMD widening does not compile to vector code.)
         var lastIn = dst[0] &+ 1, lastOut: UInt32 = 0
         for i in 0..<count {
             let d = dst[i]

@@ -1,0 +1,95 @@
+import ArgumentParser
+import Foundation
+import PNGIO
+import RasterCore
+import Showcase
+
+/// `smokescreen bench`: draws the reference scene (`shared/bench/SCENE.md`) and encodes its frames with
+/// every compression preset, printing medians. Build with `-c release`; debug builds are 20-50x slower.
+struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Measure drawing and PNG encoding of the reference scene (medians over several runs).")
+
+    @Option(help: "Runs over all 30 frames; medians are taken over every frame of every run.")
+    var runs = 5
+
+    @Option(help: "Pixels per point: 1, 2 or 3.")
+    var scale = 2
+
+    @Option(help: "The assets folder (default: ./assets or the one beside the executable).")
+    var assets: String?
+
+    @Flag(help: "Measure drawing only (for profiling the painter).")
+    var skipEncode = false
+
+    func validate() throws {
+        guard (1...1000).contains(runs) else { throw ValidationError("--runs must be 1…1000, got \(runs)") }
+        guard (1...3).contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3, got \(scale)") }
+    }
+
+    func run() throws {
+        guard let folder = assets ?? AssetLocator.defaultDirectory() else {
+            throw ValidationError("no assets folder found; pass --assets DIR")
+        }
+        let scene: ReferenceScene
+        do { scene = try ReferenceScene(assetsDirectory: folder) } catch {
+            FileHandle.standardError.write(Data("smokescreen: \(error)\n".utf8))
+            throw ExitCode(65)
+        }
+        let frameCount = ReferenceScene.frameCount
+        var canvas = try Bitmap(pointSize: ReferenceScene.pointSize, scale: Double(scale))
+        print("reference scene: \(canvas.width)x\(canvas.height) px (@\(scale)x), \(frameCount) frames, \(runs) runs")
+
+        // Drawing: every frame of every run, into one reused bitmap.
+        canvas.draw { scene.draw(frame: 0, with: $0) }  // warm up caches and lazy statics
+        var drawTimes: [Double] = [], runTotals: [Double] = []
+        let (_, drawMemory) = MemoryLedger.measure {
+            for _ in 0..<runs {
+                var total = 0.0
+                for i in 0..<frameCount {
+                    let t = seconds { canvas.draw { scene.draw(frame: i, with: $0) } }
+                    drawTimes.append(t); total += t
+                }
+                runTotals.append(total)
+            }
+        }
+        print(String(format: "draw: %.3f ms/frame median (min %.3f, max %.3f); %.1f ms per 30 frames median; peak bitmap memory while drawing %d B",
+                     median(drawTimes) * 1e3, drawTimes.min()! * 1e3, drawTimes.max()! * 1e3, median(runTotals) * 1e3, drawMemory.peakBytes))
+
+        if skipEncode { return }
+
+        // Encoding: the frames of one run, with each preset and with libpng's own defaults for reference.
+        let frames = try (0..<frameCount).map { try scene.render(frame: $0, scale: Double(scale)) }
+        let baseline = (name: "libpng-default", compression: PNGCompression())  // zlib 6, all filters: libpng's defaults
+        var baselineBytes = 0
+        print("encode (per frame, median of \(runs) runs over \(frameCount) frames):")
+        for (name, compression) in [baseline] + PNGCompression.allPresets {
+            var times: [Double] = [], bytes = 0
+            for run in 0..<runs {
+                for frame in frames {
+                    var size = 0
+                    times.append(try seconds { size = try PNGCodec.encode(frame, compression: compression).count })
+                    if run == 0 { bytes += size }
+                }
+            }
+            if name == baseline.name { baselineBytes = bytes }
+            print(String(format: "  %@ %7.2f ms/frame  %9d B for %d frames  (%.2fx libpng default)  %@",
+                         name.padding(toLength: 15, withPad: " ", startingAt: 0) as NSString, median(times) * 1e3, bytes, frameCount, Double(bytes) / Double(baselineBytes),
+                         compression.description as NSString))
+        }
+    }
+}
+
+/// Wall time of `body` in seconds.
+func seconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = ContinuousClock.now
+    try body()
+    let d = ContinuousClock.now - start
+    return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+}
+
+func median(_ values: [Double]) -> Double {
+    let s = values.sorted()
+    guard !s.isEmpty else { return .nan }
+    return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+}

@@ -1,0 +1,209 @@
+import CPNGShim
+import RasterCore
+
+/// Encodes `Bitmap`s to PNG and decodes PNGs to `Bitmap`s, in memory and on disk.
+///
+/// All work goes through the C shim (`CPNGShim`), the only code that calls libpng. Every failure is a
+/// thrown ``PNGError``; no input can crash the process.
+///
+/// Pixels: a `Bitmap` is premultiplied RGBA8 in sRGB. PNG stores straight (not premultiplied) alpha,
+/// so encoding un-premultiplies (`(c * 255 + a / 2) / a`, transparent pixels become 0,0,0,0) and decoding
+/// premultiplies (`round(c * a / 255)`). Decoding never applies gamma or colour management: samples are
+/// taken as sRGB whatever gAMA, cHRM or iCCP chunks say.
+public enum PNGCodec {
+    /// Encodes `bitmap` as a PNG: colour type 2 (RGB, 8 bits) when every pixel is opaque, else colour type 6
+    /// (RGBA, 8 bits, straight alpha), never interlaced, with an sRGB chunk (perceptual intent, no gAMA or
+    /// cHRM). The bitmap's `scale` is not stored.
+    /// - Parameter compression: zlib level, filters and strategy; default ``PNGCompression/fast``.
+    /// - Returns: the bytes of the PNG file.
+    /// - Throws: ``PNGError`` with `path` `<memory>`: `invalidArgument` for a bad compression setting,
+    ///   `outOfMemory`, or `encodeFailed`.
+    public static func encode(_ bitmap: Bitmap, compression: PNGCompression = .fast) throws(PNGError) -> [UInt8] {
+        var buffer = try encodeToBuffer(bitmap, compression: compression, path: memoryName)
+        defer { cpng_buffer_free(&buffer) }
+        return Array(UnsafeBufferPointer(start: buffer.data, count: buffer.size))
+    }
+
+    /// Decodes a PNG from memory to a premultiplied bitmap.
+    ///
+    /// Every colour type and bit depth is accepted: palettes, grey and tRNS are expanded, 16-bit samples
+    /// become `round(v * 255 / 65535)`, Adam7 is de-interlaced. The decoder is strict: a bad CRC in any
+    /// chunk, a failed zlib check, truncated data or a missing IEND chunk is an error.
+    /// - Parameters:
+    ///   - bytes: the PNG file's bytes.
+    ///   - name: the name used as `path` in errors; default `<memory>`.
+    ///   - scale: the bitmap's scale, pixels per point; default 1.
+    /// - Throws: ``PNGError``: `notPNG`, `corrupt`, `tooLarge` (over `Bitmap.maxDimension` per side or
+    ///   `Bitmap.maxPixelCount` in all), `outOfMemory`, `invalidArgument` (a scale that is not finite and
+    ///   positive).
+    public static func decode(_ bytes: [UInt8], name: String = memoryName, scale: Double = 1) throws(PNGError) -> Bitmap {
+        try decodeWithHeader(bytes, name: name, scale: scale).bitmap
+    }
+
+    /// Decodes a PNG from memory; see ``decode(_:name:scale:)``.
+    public static func decode(_ bytes: UnsafeRawBufferPointer, name: String = memoryName, scale: Double = 1) throws(PNGError) -> Bitmap {
+        try decodeWithHeader(bytes, name: name, scale: scale).bitmap
+    }
+
+    /// Decodes a PNG from memory and also returns its header as stored in the file (size, bit depth,
+    /// colour type, interlacing). Same behaviour and errors as ``decode(_:name:scale:)``.
+    public static func decodeWithHeader(
+        _ bytes: [UInt8], name: String = memoryName, scale: Double = 1
+    ) throws(PNGError) -> (bitmap: Bitmap, header: PNGHeader) {
+        let result = bytes.withUnsafeBytes { raw in
+            Result { () throws(PNGError) in try decodeWithHeader(raw, name: name, scale: scale) }
+        }
+        return try result.get()
+    }
+
+    /// Decodes a PNG from memory and also returns its header; see ``decodeWithHeader(_:name:scale:)``.
+    public static func decodeWithHeader(
+        _ bytes: UnsafeRawBufferPointer, name: String = memoryName, scale: Double = 1
+    ) throws(PNGError) -> (bitmap: Bitmap, header: PNGHeader) {
+        guard scale.isFinite, scale > 0 else {
+            throw PNGError(path: name, kind: .invalidArgument, reason: "scale \(scale) must be finite and positive")
+        }
+        let output = DecodeOutput(scale: scale)
+        var header = cpng_header()
+        var error = cpng_error()
+        let code = withExtendedLifetime(output) {
+            cpng_decode(
+                bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, allocateBitmap,
+                Unmanaged.passUnretained(output).toOpaque(), &header, &error)
+        }
+        guard code == CPNG_OK else {
+            if code == CPNG_ERR_CALLBACK, let failure = output.failure { throw PNGError(path: name, bitmapError: failure) }
+            throw PNGError(path: name, code: code, error: error, encoding: false)
+        }
+        guard var bitmap = output.bitmap, let colorType = PNGColorType(rawValue: UInt8(truncatingIfNeeded: header.color_type)) else {
+            throw PNGError(path: name, kind: .corrupt, reason: "the decoder produced no image")
+        }
+        output.bitmap = nil  // keeps `bitmap` uniquely referenced: premultiplying then writes in place
+        bitmap.withUnsafeMutablePixels { premultiply($0) }
+        let pngHeader = PNGHeader(width: Int(header.width), height: Int(header.height), bitDepth: Int(header.bit_depth),
+                                  colorType: colorType, interlaced: header.interlaced != 0)
+        return (bitmap, pngHeader)
+    }
+
+    /// The `path` of errors from in-memory work when no name is given.
+    public static let memoryName = "<memory>"
+
+    /// The version of the libpng in use, e.g. `1.6.39`.
+    public static var libpngVersion: String { String(cString: cpng_libpng_version()) }
+}
+
+// MARK: - Decoding support
+
+/// Where the allocation callback leaves the bitmap it made (or why it could not).
+private final class DecodeOutput {
+    let scale: Double
+    var bitmap: Bitmap?
+    var failure: BitmapError?
+    init(scale: Double) { self.scale = scale }
+}
+
+/// Makes the output bitmap when the shim knows the size. The pixel pointer escapes `withUnsafeMutableBytes`:
+/// that is sound here because the storage is a heap allocation owned (uniquely) by `output.bitmap`, which
+/// nobody touches until `cpng_decode` has returned.
+private let allocateBitmap: cpng_alloc_fn = { context, width, height in
+    guard let context else { return nil }
+    let output = Unmanaged<DecodeOutput>.fromOpaque(context).takeUnretainedValue()
+    do throws(BitmapError) {
+        output.bitmap = try Bitmap(width: Int(width), height: Int(height), scale: output.scale)
+    } catch {
+        output.failure = error
+        return nil
+    }
+    return output.bitmap?.withUnsafeMutableBytes { $0.baseAddress }
+}
+
+// MARK: - Encoding support
+
+extension PNGCodec {
+    /// Encodes into a buffer owned by the shim; the caller frees it with `cpng_buffer_free`.
+    static func encodeToBuffer(_ bitmap: Bitmap, compression: PNGCompression, path: String) throws(PNGError) -> cpng_buffer {
+        var options = try compression.cOptions(path: path, writeSRGB: true)
+        var buffer = cpng_buffer()
+        var error = cpng_error()
+        let code: Int32
+        if bitmap.isOpaque {
+            // RGB: libpng drops every 4th byte of the bitmap's own memory; no copy at all.
+            code = bitmap.withUnsafeBytes { bytes in
+                var source = cpng_rgb8_source(
+                    width: UInt32(bitmap.width), height: UInt32(bitmap.height), channels: 3, bytes_per_pixel: 4,
+                    pixels: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), row_stride: bitmap.rowBytes,
+                    row: nil, ctx: nil)
+                return cpng_encode_rgb8(&source, &options, &buffer, &error)
+            }
+        } else {
+            // RGBA: each row is un-premultiplied into one reusable row buffer when libpng asks for it.
+            let rows = UnpremultipliedRows(bitmap)
+            code = withExtendedLifetime(rows) {
+                var source = cpng_rgb8_source(
+                    width: UInt32(bitmap.width), height: UInt32(bitmap.height), channels: 4, bytes_per_pixel: 4,
+                    pixels: nil, row_stride: bitmap.rowBytes, row: unpremultipliedRow,
+                    ctx: Unmanaged.passUnretained(rows).toOpaque())
+                return cpng_encode_rgb8(&source, &options, &buffer, &error)
+            }
+        }
+        guard code == CPNG_OK else {
+            cpng_buffer_free(&buffer)
+            throw PNGError(path: path, code: code, error: error, encoding: true)
+        }
+        return buffer
+    }
+}
+
+/// Supplies straight-alpha rows of a premultiplied bitmap, one at a time, in one row buffer.
+private final class UnpremultipliedRows {
+    let bitmap: Bitmap
+    let row: UnsafeMutablePointer<UInt32>
+
+    init(_ bitmap: Bitmap) {
+        self.bitmap = bitmap
+        row = .allocate(capacity: bitmap.width)
+    }
+
+    deinit { row.deallocate() }
+
+    func fill(_ y: Int) -> UnsafePointer<UInt8>? {
+        guard y >= 0, y < bitmap.height else { return nil }
+        bitmap.withUnsafeRow(y) { PNGCodec.unpremultiply($0, into: row) }
+        return UnsafeRawPointer(row).assumingMemoryBound(to: UInt8.self)
+    }
+}
+
+private let unpremultipliedRow: cpng_row_fn = { context, y in
+    guard let context else { return nil }
+    return Unmanaged<UnpremultipliedRows>.fromOpaque(context).takeUnretainedValue().fill(Int(y))
+}
+
+// MARK: - Errors from the shim
+
+extension PNGError {
+    /// Maps a shim error code and message.
+    init(path: String, code: Int32, error: cpng_error, encoding: Bool) {
+        var error = error
+        let message = withUnsafeBytes(of: &error.message) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        let kind: Kind
+        switch code {
+        case CPNG_ERR_NOT_PNG: kind = .notPNG
+        case CPNG_ERR_TOO_LARGE: kind = .tooLarge
+        case CPNG_ERR_NO_MEMORY: kind = .outOfMemory
+        case CPNG_ERR_INVALID_ARGUMENT: kind = .invalidArgument
+        case CPNG_ERR_TRUNCATED: kind = .corrupt
+        default: kind = encoding ? .encodeFailed : .corrupt  // CPNG_ERR_LIBPNG, CPNG_ERR_CALLBACK
+        }
+        self.init(path: path, kind: kind, reason: message.isEmpty ? "libpng error \(code)" : message)
+    }
+
+    /// Maps a failure to make the output bitmap.
+    init(path: String, bitmapError: BitmapError) {
+        switch bitmapError {
+        case .tooLarge: self.init(path: path, kind: .tooLarge, reason: bitmapError.description)
+        default: self.init(path: path, kind: .invalidArgument, reason: bitmapError.description)
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import CPNGShim
+
+/// How hard the encoder compresses: zlib level, row filters and zlib strategy.
+///
+/// Use a preset (``fast``, the default; ``small``; ``balanced``; ``store``) or ``init(named:)`` for a
+/// command-line option such as `--compression small`. All presets are defined in ``presets``, the one
+/// place to tune them, with the measurements that chose them.
+public struct PNGCompression: Sendable, Hashable, CustomStringConvertible {
+    /// zlib level, 0 (store, no compression) ... 9 (smallest, slowest). Encoding throws
+    /// ``PNGError/Kind/invalidArgument`` for values outside 0...9.
+    public var zlibLevel: Int
+    /// The row filters the encoder may use; must not be empty.
+    public var filters: PNGFilters
+    /// The zlib strategy.
+    public var strategy: PNGZlibStrategy
+
+    /// Creates a compression setting. Defaults: zlib level 6, all filters, default strategy (libpng's own defaults).
+    public init(zlibLevel: Int = 6, filters: PNGFilters = .all, strategy: PNGZlibStrategy = .default) {
+        self.zlibLevel = zlibLevel
+        self.filters = filters
+        self.strategy = strategy
+    }
+
+    // MARK: Presets (tune them here and only here)
+
+    /// The presets by name, in the order a CLI should list them. Chosen with `smokescreen bench --sweep`
+    /// (release build) on the 30 frames of the reference scene at @2x (750x1334, opaque RGB), medians per
+    /// frame; libpng's defaults (level 6, all filters) give 36.5 ms and 2,250,933 B for the 30 frames:
+    ///   level 1 up/default     9.4 ms  1.21x   ← fast
+    ///   level 2 up/default     9.1 ms  1.20x   (same within noise)
+    ///   level 1 sub/default    9.7 ms  1.31x
+    ///   level 1 none/default   7.7 ms  1.59x
+    ///   paeth/rle (any level) 12.3 ms  0.95x   ← balanced: smaller than libpng's defaults, 3x faster
+    ///   level 9 all/default   82.1 ms  0.98x   ← small
+    ///   level 0 none           4.6 ms  40x     ← store (the cost of libpng's row handling and checksums)
+    /// Full-screen UI frames are long runs of identical pixels, which the RLE strategy (distance-1
+    /// matches only) catches after Paeth prediction at a fraction of a full search's time. It misses
+    /// repeats at longer distances, though (on a 120x90 test image it loses to `fast`), so the preset
+    /// that must be smallest everywhere stays a full search.
+    static let presets: [(name: String, compression: PNGCompression)] = [
+        // One cheap filter and the lowest zlib level: speed first.
+        ("fast", PNGCompression(zlibLevel: 1, filters: .up, strategy: .default)),
+        // Every filter and the highest zlib level: size first, whatever the content.
+        ("small", PNGCompression(zlibLevel: 9, filters: .all, strategy: .default)),
+        // Paeth prediction with run-length matching: near-smallest full-screen UI frames, quickly.
+        ("balanced", PNGCompression(zlibLevel: 9, filters: .paeth, strategy: .rle)),
+        // No compression at all: for debugging and measuring the rest of a pipeline.
+        ("store", PNGCompression(zlibLevel: 0, filters: .none, strategy: .default)),
+    ]
+
+    /// Fast encoding, moderately sized files: the default for every encode and write.
+    public static let fast = presets[0].compression
+    /// Small files whatever the content, slow encoding (about 9x the time of `fast`).
+    public static let small = presets[1].compression
+    /// Paeth + RLE: on full-screen UI frames smaller than `small`, at about 1.3x the time of `fast`.
+    public static let balanced = presets[2].compression
+    /// No compression (zlib level 0, no filter): the largest files, the least CPU.
+    public static let store = presets[3].compression
+
+    /// Every preset with its name, for listing in help texts.
+    public static var allPresets: [(name: String, compression: PNGCompression)] { presets }
+
+    /// The preset called `name` (case-insensitive): `fast`, `small`, `balanced` or `store`.
+    /// - Throws: ``UnknownPresetError`` naming the presets that exist.
+    public init(named name: String) throws(UnknownPresetError) {
+        let key = name.lowercased()
+        guard let preset = PNGCompression.presets.first(where: { $0.name == key }) else {
+            throw UnknownPresetError(name: name, known: PNGCompression.presets.map(\.name))
+        }
+        self = preset.compression
+    }
+
+    /// The name of the preset equal to this setting, if there is one.
+    public var presetName: String? { PNGCompression.presets.first { $0.compression == self }?.name }
+
+    public var description: String {
+        let values = "zlib level \(zlibLevel), filters \(filters), strategy \(strategy)"
+        return presetName.map { "\($0) (\(values))" } ?? values
+    }
+
+    /// An unknown preset name given to ``PNGCompression/init(named:)``.
+    public struct UnknownPresetError: Error, Equatable, Sendable, CustomStringConvertible {
+        /// The name that was asked for.
+        public let name: String
+        /// The preset names that exist.
+        public let known: [String]
+        public var description: String {
+            "unknown PNG compression '\(name)': expected one of \(known.joined(separator: ", "))"
+        }
+    }
+
+    /// Checks the values and converts them for the shim.
+    func cOptions(path: String, writeSRGB: Bool) throws(PNGError) -> cpng_encode_options {
+        guard (0...9).contains(zlibLevel) else {
+            throw PNGError(path: path, kind: .invalidArgument, reason: "zlib level \(zlibLevel) is outside 0...9")
+        }
+        guard !filters.isEmpty, filters.isSubset(of: .all) else {
+            throw PNGError(path: path, kind: .invalidArgument, reason: "the filter set must be a non-empty set of PNG filters")
+        }
+        return cpng_encode_options(zlib_level: Int32(zlibLevel), filters: Int32(filters.rawValue),
+                                   strategy: strategy.cValue, write_srgb: writeSRGB ? 1 : 0)
+    }
+}

@@ -25,14 +25,14 @@ public struct PNGCompression: Sendable, Hashable, CustomStringConvertible {
 
     /// The presets by name, in the order a CLI should list them. Chosen with `smokescreen bench --sweep`
     /// (release build) on the 30 frames of the reference scene at @2x (750x1334, opaque RGB), medians per
-    /// frame; libpng's defaults (level 6, all filters) give 36.5 ms and 2,250,933 B for the 30 frames:
-    ///   level 1 up/default     9.4 ms  1.21x   ← fast
-    ///   level 2 up/default     9.1 ms  1.20x   (same within noise)
+    /// frame; libpng's defaults (level 6, all filters) give 35.6 ms and 2,250,708 B for the 30 frames:
+    ///   level 1 up/default     9.2 ms  1.21x   ← fast
+    ///   level 2 up/default     9.1 ms  1.20x   (the same within noise)
     ///   level 1 sub/default    9.7 ms  1.31x
     ///   level 1 none/default   7.7 ms  1.59x
-    ///   paeth/rle (any level) 12.3 ms  0.95x   ← balanced: smaller than libpng's defaults, 3x faster
-    ///   level 9 all/default   82.1 ms  0.98x   ← small
-    ///   level 0 none           4.6 ms  40x     ← store (the cost of libpng's row handling and checksums)
+    ///   paeth/rle (any level) 12.9 ms  0.95x   ← balanced: smaller than libpng's defaults, 3x faster
+    ///   level 9 all/default   81.9 ms  0.98x   ← small
+    ///   level 0 none           4.1 ms  40x     ← store (the cost of libpng's row handling and checksums)
     /// Full-screen UI frames are long runs of identical pixels, which the RLE strategy (distance-1
     /// matches only) catches after Paeth prediction at a fraction of a full search's time. It misses
     /// repeats at longer distances, though (on a 120x90 test image it loses to `fast`), so the preset

@@ -22,6 +22,9 @@ struct Bench: ParsableCommand {
     @Flag(help: "Measure drawing only (for profiling the painter).")
     var skipEncode = false
 
+    @Flag(help: "Also encode with a grid of zlib levels, filters and strategies (to choose presets).")
+    var sweep = false
+
     func validate() throws {
         guard (1...1000).contains(runs) else { throw ValidationError("--runs must be 1…1000, got \(runs)") }
         guard (1...3).contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3, got \(scale)") }
@@ -63,7 +66,19 @@ struct Bench: ParsableCommand {
         let baseline = (name: "libpng-default", compression: PNGCompression())  // zlib 6, all filters: libpng's defaults
         var baselineBytes = 0
         print("encode (per frame, median of \(runs) runs over \(frameCount) frames):")
-        for (name, compression) in [baseline] + PNGCompression.allPresets {
+        var candidates = [baseline] + PNGCompression.allPresets
+        if sweep {
+            let filters: [PNGFilters] = [.none, .sub, .up, .paeth, .all]
+            for level in [1, 2, 3, 4, 6, 9] {
+                for filter in filters {
+                    for strategy in [PNGZlibStrategy.default, .filtered, .rle] {
+                        let c = PNGCompression(zlibLevel: level, filters: filter, strategy: strategy)
+                        if !candidates.contains(where: { $0.compression == c }) { candidates.append(("sweep", c)) }
+                    }
+                }
+            }
+        }
+        for (name, compression) in candidates {
             var times: [Double] = [], bytes = 0
             for run in 0..<runs {
                 for frame in frames {

@@ -13,6 +13,8 @@ final class BitmapTests: XCTestCase {
             XCTAssertThrowsError(try Bitmap(width: 1, height: 1, scale: .nan))
             XCTAssertThrowsError(try Bitmap(pointSize: Size(width: .infinity, height: 1), scale: 1))
             XCTAssertThrowsError(try Bitmap(pointSize: Size(width: 1e300, height: 1), scale: 1))
+            XCTAssertThrowsError(try Bitmap(pointSize: Size(width: -1e308, height: 1), scale: 1e10))
+            XCTAssertThrowsError(try Bitmap(pointSize: Size(width: -1e300, height: 1), scale: 1))
         }
         XCTAssertEqual(usage.allocationCount, 0)
         XCTAssertNoThrow(try Bitmap.validate(width: 16384, height: 16384))

@@ -283,3 +283,30 @@ final class PainterTests: XCTestCase {
         XCTAssertEqual(b[4, 4].a, 255)
     }
 }
+
+final class PainterExtremeInputTests: XCTestCase {
+    func testAstronomicalCoordinatesNeitherTrapNorHang() throws {
+        var b = try Bitmap(width: 8, height: 8)
+        b.draw { p in
+            var path = Path()
+            path.move(to: Point(x: 0, y: -1e300))
+            path.addLine(to: Point(x: 1e300, y: 4))
+            path.addLine(to: Point(x: -1e300, y: 4 + 1e-300))
+            path.addLine(to: Point(x: 4, y: 1e308))
+            p.fill(path, color: .black)
+            p.clip(to: Path(ellipseIn: Rect(x: -1e300, y: -1e300, width: 1e300, height: 1.7e308)))
+            p.fill(Rect(x: 0, y: 0, width: 8, height: 8), color: .black)
+        }
+        var image = try Bitmap(width: 2, height: 2, fill: .black)
+        image[1, 1] = .white
+        var c = try Bitmap(width: 8, height: 8)
+        c.draw { p in
+            p.draw(image, in: Rect(x: 1, y: 1, width: 1e-300, height: 1e-300))
+            p.draw(image, in: Rect(x: 1e300, y: 1, width: 1e300, height: 5))
+            p.draw(image, transform: AffineTransform(a: 1e300, b: 1e300, c: -1e300, d: 1e300, tx: 3, ty: 3))
+            p.rotate(by: 0.3)
+            p.draw(image, in: Rect(x: -1e15, y: -1e15, width: 2e15, height: 2e15))
+        }
+        XCTAssertEqual(c.width, 8)
+    }
+}

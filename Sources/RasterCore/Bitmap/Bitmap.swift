@@ -45,9 +45,11 @@ public struct Bitmap: Sendable {
         // A small tolerance keeps 375.0000000001 * 2 from becoming 751 pixels.
         func pixels(_ v: Double) -> Double { (v * scale - 1e-9).rounded(.up) }
         let w = pixels(size.width), h = pixels(size.height)
+        guard w.isFinite, h.isFinite else { throw .invalidGeometry("size \(size) at scale \(scale)") }
         guard w <= Double(Bitmap.maxDimension) * 2, h <= Double(Bitmap.maxDimension) * 2 else {
             throw .tooLarge(width: Int(min(w, 1e9)), height: Int(min(h, 1e9)))
         }
+        guard w >= 0, h >= 0 else { throw .emptySize(width: Int(max(w, -1e9)), height: Int(max(h, -1e9))) }
         try self.init(width: Int(w), height: Int(h), scale: scale, fill: fill)
     }
 

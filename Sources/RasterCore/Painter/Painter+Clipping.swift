@@ -8,8 +8,9 @@ extension Painter {
             guard device.isFinite, !device.isEmpty else { state.clipBounds = .init(x: 0, y: 0, width: 0, height: 0); return }
             let aligned = device.integral
             if aligned == device.standardized {
-                let box = PixelRect(x: Int(max(aligned.minX, -1e9)), y: Int(max(aligned.minY, -1e9)),
-                                    width: Int(min(aligned.width, 2e9)), height: Int(min(aligned.height, 2e9)))
+                let x0 = PixelMath.clampedInt(aligned.minX), y0 = PixelMath.clampedInt(aligned.minY)
+                let box = PixelRect(x: x0, y: y0, width: PixelMath.clampedInt(aligned.maxX) - x0,
+                                    height: PixelMath.clampedInt(aligned.maxY) - y0)
                 state.clipBounds = state.clipBounds.intersection(box)
                 if var mask = state.mask { mask = mask.restricted(to: state.clipBounds); state.mask = mask }
                 return
@@ -35,8 +36,9 @@ extension Painter {
         var bounds = state.clipBounds
         if shapeBounds.isFinite, !shapeBounds.isNull {
             let b = shapeBounds.integral
-            let lo = (x: max(b.minX, -1e9), y: max(b.minY, -1e9)), hi = (x: min(b.maxX, 1e9), y: min(b.maxY, 1e9))
-            bounds = bounds.intersection(PixelRect(x: Int(lo.x), y: Int(lo.y), width: max(0, Int(hi.x - lo.x)), height: max(0, Int(hi.y - lo.y))))
+            let x0 = PixelMath.clampedInt(b.minX), y0 = PixelMath.clampedInt(b.minY)
+            bounds = bounds.intersection(PixelRect(x: x0, y: y0, width: max(0, PixelMath.clampedInt(b.maxX) - x0),
+                                                   height: max(0, PixelMath.clampedInt(b.maxY) - y0)))
         }
         guard !bounds.isEmpty else {
             state.clipBounds = PixelRect(x: state.clipBounds.x, y: state.clipBounds.y, width: 0, height: 0)

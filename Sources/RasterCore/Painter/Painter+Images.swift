@@ -27,7 +27,9 @@ extension Painter {
             copyPixels(of: image, at: offset, opacity: opacity8)
             return
         }
-        guard pixelToDevice.inverted() != nil else { return }
+        // An image mapped to (nearly) nothing shows nothing; its inverse would overflow the sampler.
+        guard let inverse = pixelToDevice.inverted(),
+              [inverse.a, inverse.b, inverse.c, inverse.d].allSatisfy({ abs($0) < 1e9 }) else { return }
         // Resample once into a tile that depends only on the image and the sub-pixel placement, then
         // place the tile at the whole-pixel offset. Identical draws (rows of thumbnails) reuse the tile.
         let whole = (x: pixelToDevice.tx.rounded(.down), y: pixelToDevice.ty.rounded(.down))
@@ -175,7 +177,7 @@ struct BilinearSampler {
         let t = deviceToPixel, maxU = Double(image.width - 1) * 256
         columnStart = range.lowerBound
         columns = range.map { x in
-            let uf = Int(min(max((t.a * (Double(x) + 0.5) + t.tx - 0.5) * 256, 0), maxU) + 0.5)
+            let uf = PixelMath.samplePosition((t.a * (Double(x) + 0.5) + t.tx - 0.5) * 256, limit: maxU)
             return (uf >> 8, UInt64(uf & 255))
         }
     }
@@ -213,7 +215,7 @@ struct BilinearSampler {
         image.withUnsafePixels { px in
             let p = px.baseAddress!
             if !columns.isEmpty, x0 >= columnStart, x0 + count <= columnStart + columns.count {
-                let vf = Int(min(max(v, 0), maxV) + 0.5)
+                let vf = PixelMath.samplePosition(v, limit: maxV)
                 let fy = UInt64(vf & 255)
                 let row0 = p + (vf >> 8) * w, row1 = fy == 0 ? row0 : row0 + w
                 columns.withUnsafeBufferPointer { cols in
@@ -228,7 +230,7 @@ struct BilinearSampler {
             for i in 0..<count {
                 defer { u += du; v += dv }
                 if coverage[i] == 0 { continue }
-                let uf = Int(min(max(u, 0), maxU) + 0.5), vf = Int(min(max(v, 0), maxV) + 0.5)
+                let uf = PixelMath.samplePosition(u, limit: maxU), vf = PixelMath.samplePosition(v, limit: maxV)
                 let ix = uf >> 8, iy = vf >> 8
                 let fx = UInt64(uf & 255), fy = UInt64(vf & 255)
                 let row0 = p + iy * w, row1 = fy == 0 ? row0 : row0 + w

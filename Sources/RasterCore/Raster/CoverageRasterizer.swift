@@ -59,10 +59,10 @@ final class CoverageRasterizer {
     func rasterizeRect(_ rect: Rect, within clip: PixelRect, _ emit: (Row) -> Void) {
         guard rect.isFinite, !rect.isEmpty, !clip.isEmpty else { return }
         let r = rect.standardized
-        let x0 = max(Int(max(r.minX, -1e9).rounded(.down)), clip.minX)
-        let x1 = min(Int(min(r.maxX, 1e9).rounded(.up)), clip.maxX)
-        let y0 = max(Int(max(r.minY, -1e9).rounded(.down)), clip.minY)
-        let y1 = min(Int(min(r.maxY, 1e9).rounded(.up)), clip.maxY)
+        let x0 = max(PixelMath.clampedInt(r.minX.rounded(.down)), clip.minX)
+        let x1 = min(PixelMath.clampedInt(r.maxX.rounded(.up)), clip.maxX)
+        let y0 = max(PixelMath.clampedInt(r.minY.rounded(.down)), clip.minY)
+        let y1 = min(PixelMath.clampedInt(r.maxY.rounded(.up)), clip.maxY)
         guard x0 < x1, y0 < y1 else { return }
         let count = x1 - x0
         reserveBytes(2 * count)
@@ -106,9 +106,9 @@ final class CoverageRasterizer {
         }
         guard minY < maxY else { return }
         let box = clip.intersection(PixelRect(
-            x: Int(max(minX, -1e9).rounded(.down)), y: Int(max(minY, -1e9).rounded(.down)),
-            width: Int(min(maxX, 1e9).rounded(.up)) - Int(max(minX, -1e9).rounded(.down)),
-            height: Int(min(maxY, 1e9).rounded(.up)) - Int(max(minY, -1e9).rounded(.down))))
+            x: PixelMath.clampedInt(minX.rounded(.down)), y: PixelMath.clampedInt(minY.rounded(.down)),
+            width: PixelMath.clampedInt(maxX.rounded(.up)) - PixelMath.clampedInt(minX.rounded(.down)),
+            height: PixelMath.clampedInt(maxY.rounded(.up)) - PixelMath.clampedInt(minY.rounded(.down))))
         guard !box.isEmpty else { return }
         clipLinesHorizontally(to: box)
 
@@ -133,8 +133,19 @@ final class CoverageRasterizer {
         }
     }
 
+    /// Device coordinates are clamped to ±this: far outside any bitmap, small enough that no arithmetic
+    /// on them overflows. Moving a point that far away changes a line's course inside a bitmap by far
+    /// less than 1e-6 pixel.
+    static let coordinateLimit = 1e12
+
     /// Turns the path into device-space lines, closing every subpath. False when a point is not finite.
-    private func flatten(_ path: Path, _ t: AffineTransform) -> Bool {
+    private func flatten(_ path: Path, _ transform: AffineTransform) -> Bool {
+        let limit = CoverageRasterizer.coordinateLimit
+        func t(_ p: Point) -> Point {
+            let d = transform.apply(to: p)
+            guard d.isFinite else { return d }
+            return Point(x: min(max(d.x, -limit), limit), y: min(max(d.y, -limit), limit))
+        }
         lines.removeAll(keepingCapacity: true)
         // `open`: a subpath is being built. `hasCurrent`: there is a current point (after a close it is the
         // closed subpath's start, where the next subpath begins, as in Core Graphics).
@@ -154,16 +165,16 @@ final class CoverageRasterizer {
             switch element {
             case .move(let p):
                 closeSubpath()
-                let d = t.apply(to: p)
+                let d = t(p)
                 guard d.isFinite else { return false }
                 start = d; current = d; open = true; hasCurrent = true
             case .line(let p):
-                let d = t.apply(to: p)
+                let d = t(p)
                 guard d.isFinite else { return false }
                 begin(orAt: d)
                 add(current, d); current = d
             case .quadCurve(let p, let c):
-                let p2 = t.apply(to: p), p1 = t.apply(to: c)
+                let p2 = t(p), p1 = t(c)
                 guard p1.isFinite, p2.isFinite else { return false }
                 begin(orAt: p1)
                 let p0 = current
@@ -176,7 +187,7 @@ final class CoverageRasterizer {
                     add(current, q); current = q
                 }
             case .curve(let p, let c1, let c2):
-                let p3 = t.apply(to: p), p1 = t.apply(to: c1), p2 = t.apply(to: c2)
+                let p3 = t(p), p1 = t(c1), p2 = t(c2)
                 guard p1.isFinite, p2.isFinite, p3.isFinite else { return false }
                 begin(orAt: p1)
                 let p0 = current
@@ -234,15 +245,16 @@ final class CoverageRasterizer {
 
     /// Adds one line's exact area contribution to the rows of the current band.
     private func accumulate(_ l: Line, bandTop: Int, bandBottom: Int, stride: Int) {
-        let dxdy = (l.x1 - l.x0) / (l.y1 - l.y0)
-        let firstRow = max(bandTop, Int(l.y0.rounded(.down)))
-        let lastRow = min(bandBottom, Int(l.y1.rounded(.up)))
+        let dx = l.x1 - l.x0, height = l.y1 - l.y0
+        let firstRow = Int(max(l.y0, Double(bandTop)).rounded(.down))
+        let lastRow = Int(min(l.y1, Double(bandBottom)).rounded(.up))
         guard firstRow < lastRow else { return }
         for y in firstRow..<lastRow {
             let top = max(Double(y), l.y0), bottom = min(Double(y + 1), l.y1)
             let dy = bottom - top
             if dy <= 0 { continue }
-            let xa = l.x0 + (top - l.y0) * dxdy, xb = l.x0 + (bottom - l.y0) * dxdy
+            // x by the fraction of the line's height, which stays in 0…1 even for nearly flat lines.
+            let xa = l.x0 + dx * ((top - l.y0) / height), xb = l.x0 + dx * ((bottom - l.y0) / height)
             let r = y - bandTop
             accumulateRow(cells + r * stride, row: r, xa: xa, xb: xb, d: Float(dy) * l.winding, limit: stride - 2)
         }

@@ -36,6 +36,19 @@ enum PixelMath {
         scale(src, by: t) &+ scale(dst, by: 255 &- t)
     }
 
+    /// A device coordinate as an `Int`, clamped to ±1e9 (far outside any bitmap; NaN gives 0), so that no
+    /// conversion can trap whatever geometry a caller passes. Round first if needed.
+    @inlinable @inline(__always)
+    static func clampedInt(_ v: Double) -> Int {
+        v.isNaN ? 0 : Int(min(max(v, -1e9), 1e9))
+    }
+
+    /// A sample position in 1/256 pixel, clamped to 0…`limit` and rounded; NaN gives 0.
+    @inlinable @inline(__always)
+    static func samplePosition(_ v: Double, limit: Double) -> Int {
+        v.isNaN ? 0 : Int(min(max(v, 0), limit) + 0.5)
+    }
+
     /// A coverage fraction (0…1) as a byte, rounding halves up: 0.5 → 128.
     @inlinable @inline(__always)
     static func coverageByte(_ c: Double) -> UInt8 {

@@ -351,6 +351,18 @@ static void cpng_encode_begin(cpng_encoder *e, const cpng_encode_options *o) {
     png_set_filter(e->png, PNG_FILTER_TYPE_BASE, o->filters);
 }
 
+/// The checks both encoders share: an output buffer (cleared), valid options, a size libpng takes.
+static int cpng_encode_precheck(cpng_buffer *out, const cpng_encode_options *options, const void *image,
+                                uint32_t width, uint32_t height, cpng_error *err) {
+    if (out == NULL) return cpng_set(err, CPNG_ERR_INVALID_ARGUMENT, "no output buffer");
+    memset(out, 0, sizeof *out);
+    if (cpng_check_options(options, err) != CPNG_OK) return err->code;
+    if (image == NULL || width == 0 || height == 0 || width > 0x7fffffffu || height > 0x7fffffffu) {
+        return cpng_set(err, CPNG_ERR_INVALID_ARGUMENT, "image size must be 1...2^31-1 pixels per side");
+    }
+    return CPNG_OK;
+}
+
 static void cpng_encode_finish(cpng_encoder *e, int code) {
     if (e->png != NULL) png_destroy_write_struct(&e->png, e->info != NULL ? &e->info : NULL);
     if (code != CPNG_OK) cpng_buffer_free(e->out);
@@ -378,13 +390,9 @@ int cpng_encode_rgb8(const cpng_rgb8_source *source, const cpng_encode_options *
     cpng_error scratch;
     if (err == NULL) err = &scratch;
     cpng_reset(err);
-    if (out == NULL) return cpng_set(err, CPNG_ERR_INVALID_ARGUMENT, "no output buffer");
-    memset(out, 0, sizeof *out);
-    if (cpng_check_options(options, err) != CPNG_OK) return err->code;
     const cpng_rgb8_source *s = source;
-    if (s == NULL || s->width == 0 || s->height == 0 || s->width > 0x7fffffffu || s->height > 0x7fffffffu) {
-        return cpng_set(err, CPNG_ERR_INVALID_ARGUMENT, "image size must be 1...2^31-1 pixels per side");
-    }
+    int checked = cpng_encode_precheck(out, options, s, s ? s->width : 0, s ? s->height : 0, err);
+    if (checked != CPNG_OK) return checked;
     if ((s->channels != 3 && s->channels != 4) || (s->bytes_per_pixel != s->channels && !(s->channels == 3 && s->bytes_per_pixel == 4))) {
         return cpng_set(err, CPNG_ERR_INVALID_ARGUMENT, "channels must be 3 or 4, bytes per pixel the same or 4");
     }
@@ -456,13 +464,9 @@ int cpng_encode_raw(const cpng_raw_image *image, const cpng_encode_options *opti
     cpng_error scratch;
     if (err == NULL) err = &scratch;
     cpng_reset(err);
-    if (out == NULL) return cpng_set(err, CPNG_ERR_INVALID_ARGUMENT, "no output buffer");
-    memset(out, 0, sizeof *out);
-    if (cpng_check_options(options, err) != CPNG_OK) return err->code;
     const cpng_raw_image *im = image;
-    if (im == NULL || im->width == 0 || im->height == 0 || im->width > 0x7fffffffu || im->height > 0x7fffffffu) {
-        return cpng_set(err, CPNG_ERR_INVALID_ARGUMENT, "image size must be 1...2^31-1 pixels per side");
-    }
+    int checked = cpng_encode_precheck(out, options, im, im ? im->width : 0, im ? im->height : 0, err);
+    if (checked != CPNG_OK) return checked;
     int channels = cpng_channels(im->color_type);
     if (channels == 0) return cpng_set(err, CPNG_ERR_INVALID_ARGUMENT, "unknown colour type");
     if (!cpng_valid_depth(im->color_type, im->bit_depth)) {

@@ -310,3 +310,85 @@ final class PainterExtremeInputTests: XCTestCase {
         XCTAssertEqual(c.width, 8)
     }
 }
+
+/// Regressions found in review: each of these once trapped, hung, or drew the wrong pixels.
+final class PainterReviewRegressionTests: XCTestCase {
+    func testPixelRectArithmeticSaturatesInsteadOfTrapping() throws {
+        var b = try Bitmap(width: 4, height: 2, fill: .white)
+        b.fill(PixelRect(x: .max - 2, y: 0, width: 10, height: 1), with: .black)
+        XCTAssertThrowsError(try b.cropped(to: PixelRect(x: .max - 1, y: 0, width: .max, height: 1)))
+        let crop = try b.cropped(to: PixelRect(x: 1, y: 0, width: .max, height: 1))
+        XCTAssertEqual(crop.width, 3)
+        let s = try Bitmap(width: 2, height: 2, fill: .black)
+        b.copy(from: s, to: (Int.min, 0))
+        b.copy(from: s, to: (Int.max, Int.max))
+        b.copy(from: s, sourceRect: PixelRect(x: Int.min + 10, y: 0, width: .max, height: 2), to: (0, 0))
+        XCTAssertEqual(b[0, 0], .white, "the requested rect's corner is far off to the left, so nothing lands")
+        b.copy(from: s, sourceRect: PixelRect(x: -1, y: 0, width: 3, height: 2), to: (0, 0))
+        XCTAssertEqual(b[0, 0], .white)
+        XCTAssertEqual(b[1, 0], .black, "source column 0 lands one to the right of the requested corner")
+    }
+
+    func testCurvesOutsideTheClipAreNotSubdividedAndWindExactly() throws {
+        // 2000 subpaths, each a huge curve entirely left of the bitmap closed by lines through it. Each
+        // winds rows 0…7 like its chord (x = -5), so x < 4 is covered and nothing else.
+        var path = Path()
+        for _ in 0..<2000 {
+            path.move(to: Point(x: -5, y: -5))
+            path.addCurve(to: Point(x: -5, y: 20), control1: Point(x: -1e12, y: 1e12), control2: Point(x: -1e12, y: -1e12))
+            path.addLine(to: Point(x: 4, y: 20))
+            path.addLine(to: Point(x: 4, y: -5))
+            path.closeSubpath()
+        }
+        var b = try Bitmap(width: 8, height: 8)
+        b.draw { $0.fill(path, color: .black) }
+        for y in 0..<8 { for x in 0..<8 { XCTAssertEqual(b[x, y].a, x < 4 ? 255 : 0, "(\(x), \(y))") } }
+    }
+
+    func testFarAwayVerticesDoNotBendVisibleEdges() throws {
+        // The same slightly rotated edge, once from a rectangle spanning ±1e13 and once ±1e4.
+        func draw(_ extent: Double) throws -> Bitmap {
+            var b = try Bitmap(width: 16, height: 16)
+            b.draw { p in
+                p.translate(x: 0, y: 8)
+                p.rotate(by: 0.001)
+                p.fill(Rect(x: -extent, y: 0, width: 2 * extent, height: extent), color: .black)
+            }
+            return b
+        }
+        let far = try draw(1e13), near = try draw(1e4)
+        // Double precision at 1e13 is about 0.002 px, so bytes may differ by one.
+        for y in 0..<16 {
+            for x in 0..<16 { XCTAssertLessThanOrEqual(abs(Int(far[x, y].a) - Int(near[x, y].a)), 1, "(\(x), \(y))") }
+        }
+        XCTAssertEqual(near[0, 7].a, 0)
+        XCTAssertEqual(near[0, 9].a, 255)
+    }
+
+    func testCopyModeLayerStaysInsideAMaskedClip() throws {
+        var b = try Bitmap(width: 20, height: 20, fill: .white)
+        b.draw { p in
+            p.clip(to: Path(ellipseIn: Rect(x: 2, y: 2, width: 16, height: 16)))
+            p.blendMode = .copy
+            p.withLayer(opacity: 1) { p.fill(Rect(x: 9, y: 9, width: 2, height: 2), color: .black) }
+        }
+        XCTAssertEqual(b[2, 2], .white, "outside the ellipse nothing changes")
+        XCTAssertEqual(b[10, 10], .black)
+        XCTAssertEqual(b[5, 10], .clear, "inside the clip, copy replaces with the layer's transparent pixels")
+    }
+
+    func testClippedLayerEdgesAreMaskedOnce() throws {
+        // An opaque fill in a layer under a circular clip gives the same pixels as the fill clipped directly.
+        let circle = Path(ellipseIn: Rect(x: 1.5, y: 1.5, width: 13, height: 13))
+        var viaLayer = try Bitmap(width: 16, height: 16, fill: .white), direct = viaLayer
+        viaLayer.draw { p in
+            p.clip(to: circle)
+            p.withLayer(opacity: 1) { p.fill(Rect(x: 0, y: 0, width: 16, height: 16), color: .black) }
+        }
+        direct.draw { p in
+            p.clip(to: circle)
+            p.fill(Rect(x: 0, y: 0, width: 16, height: 16), color: .black)
+        }
+        XCTAssertEqual(viaLayer, direct)
+    }
+}

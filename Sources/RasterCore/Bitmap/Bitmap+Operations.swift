@@ -36,7 +36,15 @@ extension Bitmap {
     /// skipped. `source` may be this very bitmap: the write then copies the storage first (copy on write).
     public mutating func copy(from source: Bitmap, sourceRect: PixelRect? = nil, to origin: (x: Int, y: Int)) {
         var src = (sourceRect ?? source.bounds).intersection(source.bounds)
-        var dx = origin.x + (src.x - (sourceRect?.x ?? 0)), dy = origin.y + (src.y - (sourceRect?.y ?? 0))
+        // Anything placed further away than a bitmap can be wide lands nowhere (and must not overflow).
+        let far = 2 * Bitmap.maxDimension
+        guard !src.isEmpty, (-far...far).contains(origin.x), (-far...far).contains(origin.y) else { return }
+        // Where the clipped source's corner lands: origin + how much of sourceRect was cut off.
+        func landing(_ o: Int, _ clipped: Int, _ requested: Int) -> Int {
+            let (cut, overflow) = clipped.subtractingReportingOverflow(requested)
+            return overflow ? .max : PixelRect.saturatingAdd(o, cut)
+        }
+        var dx = landing(origin.x, src.x, sourceRect?.x ?? 0), dy = landing(origin.y, src.y, sourceRect?.y ?? 0)
         // Clip the destination side and shift the source to match.
         if dx < 0 { src.x -= dx; src.width += dx; dx = 0 }
         if dy < 0 { src.y -= dy; src.height += dy; dy = 0 }

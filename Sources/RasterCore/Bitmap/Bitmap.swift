@@ -114,8 +114,10 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
 
     public var minX: Int { x }
     public var minY: Int { y }
-    public var maxX: Int { x + width }
-    public var maxY: Int { y + height }
+    /// `x + width`, saturating at `Int.max` / `Int.min` instead of trapping.
+    public var maxX: Int { PixelRect.saturatingAdd(x, width) }
+    /// `y + height`, saturating at `Int.max` / `Int.min` instead of trapping.
+    public var maxY: Int { PixelRect.saturatingAdd(y, height) }
     /// True when there is no pixel inside.
     public var isEmpty: Bool { width <= 0 || height <= 0 }
 
@@ -123,7 +125,12 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     public func intersection(_ other: PixelRect) -> PixelRect {
         let x0 = max(minX, other.minX), y0 = max(minY, other.minY)
         let x1 = min(maxX, other.maxX), y1 = min(maxY, other.maxY)
-        return PixelRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+        return PixelRect(x: x0, y: y0, width: x1 > x0 ? x1 - x0 : 0, height: y1 > y0 ? y1 - y0 : 0)
+    }
+
+    static func saturatingAdd(_ a: Int, _ b: Int) -> Int {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? (b > 0 ? .max : .min) : sum
     }
 
     public var description: String { "(\(x), \(y), \(width)x\(height) px)" }

@@ -109,7 +109,7 @@ extension Painter {
     }
 
     /// Blends an image placed at an integer pixel offset, through the clip.
-    private func copyPixels(of image: Bitmap, at offset: (x: Int, y: Int), opacity: UInt32) {
+    func copyPixels(of image: Bitmap, at offset: (x: Int, y: Int), opacity: UInt32) {
         let area = state.clipBounds.intersection(PixelRect(x: offset.x, y: offset.y, width: image.width, height: image.height))
         guard !area.isEmpty else { return }
         let mode = state.blendMode, iw = image.width

@@ -31,9 +31,8 @@ public final class Painter {
         var bitmap: Bitmap
         /// Where the layer's top-left pixel lands in the target below it.
         var origin: (x: Int, y: Int)
-        /// `alpha × state alpha` at `beginLayer`, applied when the layer is composited.
+        /// The state alpha at `beginLayer`, applied when the layer is composited.
         var opacity: Double
-        var blendMode: BlendMode
         var stateDepth: Int
     }
 
@@ -60,9 +59,10 @@ public final class Painter {
     /// The bitmap drawn so far, without layers still open.
     public var bitmap: Bitmap { base }
 
-    /// Ends any open layers and returns the bitmap.
+    /// Ends any open layers, releases cached resampled images, and returns the bitmap.
     public func finish() -> Bitmap {
         while !layers.isEmpty { endLayer() }
+        imageTiles.removeAll()
         return base
     }
 

@@ -33,6 +33,7 @@ final class CoverageRasterizer {
 
     private var lines: [Line] = []
     private var clipped: [Line] = []
+    private var active: [Line] = []
     private var cells = UnsafeMutablePointer<Float>.allocate(capacity: 0)
     private var cellCapacity = 0
     private var bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: 0)
@@ -98,7 +99,7 @@ final class CoverageRasterizer {
     /// Coverage of `path` mapped through `transform` into device pixels, within `clip`, non-zero winding.
     /// A path with a NaN or infinite point draws nothing.
     func rasterizePath(_ path: Path, transform: AffineTransform, within clip: PixelRect, _ emit: (Row) -> Void) {
-        guard !clip.isEmpty, transform.isFinite, flatten(path, transform) else { return }
+        guard !clip.isEmpty, transform.isFinite, flatten(path, transform, within: clip) else { return }
         var minY = Double.infinity, maxY = -Double.infinity, minX = Double.infinity, maxX = -Double.infinity
         for l in lines {
             minY = min(minY, l.y0); maxY = max(maxY, l.y1)
@@ -121,10 +122,17 @@ final class CoverageRasterizer {
             cells.initialize(repeating: 0, count: cellCapacity)
         }
         reserveBytes(width)
+        // Lines enter the active list when the bands reach their top and leave it after their bottom,
+        // so each band looks only at the lines that can touch it.
+        clipped.sort { $0.y0 < $1.y0 }
+        var next = 0
+        active.removeAll(keepingCapacity: true)
         for bandTop in Swift.stride(from: box.minY, to: box.maxY, by: band) {
             let bandBottom = min(bandTop + band, box.maxY)
             for r in 0..<(bandBottom - bandTop) { rowExtent[r] = (Int.max, -1) }
-            for l in clipped where l.y1 > Double(bandTop) && l.y0 < Double(bandBottom) {
+            while next < clipped.count, clipped[next].y0 < Double(bandBottom) { active.append(clipped[next]); next += 1 }
+            active.removeAll { $0.y1 <= Double(bandTop) }
+            for l in active {
                 accumulate(l, bandTop: bandTop, bandBottom: bandBottom, stride: stride)
             }
             for r in 0..<(bandBottom - bandTop) {
@@ -133,14 +141,22 @@ final class CoverageRasterizer {
         }
     }
 
-    /// Device coordinates are clamped to ±this: far outside any bitmap, small enough that no arithmetic
-    /// on them overflows. Moving a point that far away changes a line's course inside a bitmap by far
-    /// less than 1e-6 pixel.
-    static let coordinateLimit = 1e12
+    /// Device coordinates are clamped to ±this, only so that curve arithmetic cannot overflow to
+    /// infinity. Nearer points are kept exactly: each flattened segment is clipped along its own course.
+    static let coordinateLimit = 1e300
 
     /// Turns the path into device-space lines, closing every subpath. False when a point is not finite.
-    private func flatten(_ path: Path, _ transform: AffineTransform) -> Bool {
+    private func flatten(_ path: Path, _ transform: AffineTransform, within clip: PixelRect) -> Bool {
         let limit = CoverageRasterizer.coordinateLimit
+        let box = (minX: Double(clip.minX), minY: Double(clip.minY), maxX: Double(clip.maxX), maxY: Double(clip.maxY))
+        // A curve whose control points all lie on one side of the clip never enters it, and then its
+        // chord covers exactly what it covers: nothing above, below or to the right; to the left, the
+        // same winding for every row (a continuous path from p0 to p3 crosses each row left of the box
+        // as often, net, as the straight line does). So it is not subdivided at all.
+        func outside(_ points: Point...) -> Bool {
+            points.allSatisfy { $0.x <= box.minX } || points.allSatisfy { $0.x >= box.maxX }
+                || points.allSatisfy { $0.y <= box.minY } || points.allSatisfy { $0.y >= box.maxY }
+        }
         func t(_ p: Point) -> Point {
             let d = transform.apply(to: p)
             guard d.isFinite else { return d }
@@ -178,6 +194,7 @@ final class CoverageRasterizer {
                 guard p1.isFinite, p2.isFinite else { return false }
                 begin(orAt: p1)
                 let p0 = current
+                if outside(p0, p1, p2) { add(current, p2); current = p2; continue }
                 // Uniform steps bound the chord error by |p0 − 2p1 + p2| / (4n²).
                 let dd = p0 - p1 * 2 + p2
                 let n = segmentCount((dd.x * dd.x + dd.y * dd.y).squareRoot() / (4 * tol))
@@ -191,6 +208,7 @@ final class CoverageRasterizer {
                 guard p1.isFinite, p2.isFinite, p3.isFinite else { return false }
                 begin(orAt: p1)
                 let p0 = current
+                if outside(p0, p1, p2, p3) { add(current, p3); current = p3; continue }
                 // |B''| ≤ 6·max(|p0 − 2p1 + p2|, |p1 − 2p2 + p3|), and the chord error is |B''|/(8n²).
                 let d1 = p0 - p1 * 2 + p2, d2 = p1 - p2 * 2 + p3
                 let m = max((d1.x * d1.x + d1.y * d1.y).squareRoot(), (d2.x * d2.x + d2.y * d2.y).squareRoot())

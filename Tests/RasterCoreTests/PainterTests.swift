@@ -155,7 +155,13 @@ final class PainterTests: XCTestCase {
             p.withSavedState {
                 p.clip(to: Rect(x: 0, y: 0, width: 1, height: 1))
                 p.translate(x: 2, y: 0)
+                XCTAssertEqual(p.clipBoundingBox, PixelRect(x: 0, y: 0, width: 1, height: 1))
+                p.withLayer(opacity: 1) {
+                    XCTAssertEqual(p.clipBoundingBox, PixelRect(x: 0, y: 0, width: 1, height: 1), "in base pixels inside a layer too")
+                    XCTAssertEqual(p.transform, AffineTransform(translationX: 2, y: 0))
+                }
             }
+            XCTAssertEqual(p.clipBoundingBox, PixelRect(x: 0, y: 0, width: 4, height: 1))
             p.restore()  // unbalanced: nothing happens
             p.fill(Rect(x: 3, y: 0, width: 1, height: 1), color: .black)
         }

@@ -14,7 +14,4 @@ struct ClipMask {
         guard x >= box.minX, x < box.maxX, y >= box.minY, y < box.maxY else { return 0 }
         return values[(y - box.minY) * box.width + (x - box.minX)]
     }
-
-    /// Moves the box by (dx, dy) device pixels (entering a layer offsets the device).
-    mutating func offset(dx: Int, dy: Int) { box.x += dx; box.y += dy }
 }

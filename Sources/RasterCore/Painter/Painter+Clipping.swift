@@ -6,11 +6,7 @@ extension Painter {
         if t.preservesAxisAlignment {
             let device = t.apply(to: rect)
             guard device.isFinite, !device.isEmpty else { state.clipBounds = .init(x: 0, y: 0, width: 0, height: 0); return }
-            let aligned = device.integral
-            if aligned == device.standardized {
-                let x0 = PixelMath.clampedInt(aligned.minX), y0 = PixelMath.clampedInt(aligned.minY)
-                let box = PixelRect(x: x0, y: y0, width: PixelMath.clampedInt(aligned.maxX) - x0,
-                                    height: PixelMath.clampedInt(aligned.maxY) - y0)
+            if device.integral == device.standardized, let box = PixelRect(enclosing: device) {
                 state.clipBounds = state.clipBounds.intersection(box)
                 if var mask = state.mask { mask = mask.restricted(to: state.clipBounds); state.mask = mask }
                 return
@@ -34,12 +30,7 @@ extension Painter {
     /// mask never extends past it.
     private func intersectMask(shapeBounds: Rect, _ rasterize: (CoverageRasterizer, PixelRect, (CoverageRasterizer.Row) -> Void) -> Void) {
         var bounds = state.clipBounds
-        if shapeBounds.isFinite, !shapeBounds.isNull {
-            let b = shapeBounds.integral
-            let x0 = PixelMath.clampedInt(b.minX), y0 = PixelMath.clampedInt(b.minY)
-            bounds = bounds.intersection(PixelRect(x: x0, y: y0, width: max(0, PixelMath.clampedInt(b.maxX) - x0),
-                                                   height: max(0, PixelMath.clampedInt(b.maxY) - y0)))
-        }
+        if let shape = PixelRect(enclosing: shapeBounds) { bounds = bounds.intersection(shape) }
         guard !bounds.isEmpty else {
             state.clipBounds = PixelRect(x: state.clipBounds.x, y: state.clipBounds.y, width: 0, height: 0)
             state.mask = nil

@@ -22,7 +22,6 @@ extension Painter {
         guard opacity8 > 0, placement.isFinite else { return }
         let pixelToDevice = AffineTransform(scaleX: 1 / image.scale, y: 1 / image.scale)
             .concatenating(placement).concatenating(state.transform)
-        let imageRect = Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height))
         if let offset = pixelToDevice.integerTranslation {
             copyPixels(of: image, at: offset, opacity: opacity8)
             return
@@ -41,7 +40,7 @@ extension Painter {
                 return
             }
         }
-        drawResampled(image, pixelToDevice: pixelToDevice, imageRect: imageRect, opacity8: opacity8)
+        drawResampled(image, pixelToDevice: pixelToDevice, opacity8: opacity8)
     }
 
     /// The image resampled through `placement` (image pixels to device pixels, with a translation under
@@ -51,28 +50,19 @@ extension Painter {
         if let i = imageTiles.firstIndex(where: { $0.source === image.storage && $0.placement == placement }) {
             return imageTiles[i]
         }
-        let imageRect = Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height))
-        let bounds = placement.apply(to: imageRect).integral
+        let bounds = placement.apply(to: image.pixelFrame).integral
         guard bounds.isFinite, bounds.width * bounds.height <= Double(Painter.maxTilePixels),
-              let deviceToPixel = placement.inverted(),
               var tile = try? Bitmap(width: max(1, Int(bounds.width)), height: max(1, Int(bounds.height)), scale: targetScale)
         else { return nil }
         let origin = (x: Int(bounds.minX), y: Int(bounds.minY))
         let box = PixelRect(x: origin.x, y: origin.y, width: tile.width, height: tile.height)
-        var sampler = BilinearSampler(image: image, deviceToPixel: deviceToPixel)
-        if placement.preservesAxisAlignment { sampler.prepareColumns(box.minX..<box.maxX) }
         let width = tile.width
         tile.withUnsafeMutablePixels { px in
             let base = px.baseAddress!
-            func shade(_ row: CoverageRasterizer.Row) {
+            forEachOutlineRow(of: image, placement: placement, within: box) { row, sampler in
                 let out = base + (row.y - box.minY) * width + (row.x0 - box.minX)
                 sampler.sampleRow(y: row.y, x0: row.x0, count: row.coverage.count, coverage: row.coverage, into: out)
                 for (i, c) in row.coverage.enumerated() where c != 255 { out[i] = PixelMath.scale(out[i], by: UInt32(c)) }
-            }
-            if placement.preservesAxisAlignment {
-                rasterizer.rasterizeRect(placement.apply(to: imageRect), within: box, shade)
-            } else {
-                rasterizer.rasterizePath(Path(rect: imageRect), transform: placement, within: box, shade)
             }
         }
         let entry = ImageTile(source: image.storage, placement: placement, bitmap: tile, origin: origin)
@@ -82,14 +72,11 @@ extension Painter {
     }
 
     /// Resamples straight into the target, for placements too large for a tile.
-    private func drawResampled(_ image: Bitmap, pixelToDevice: AffineTransform, imageRect: Rect, opacity8: UInt32) {
-        guard let deviceToPixel = pixelToDevice.inverted() else { return }
+    private func drawResampled(_ image: Bitmap, pixelToDevice: AffineTransform, opacity8: UInt32) {
         let mode = state.blendMode, clip = state.clipBounds
-        var sampler = BilinearSampler(image: image, deviceToPixel: deviceToPixel)
-        if pixelToDevice.preservesAxisAlignment { sampler.prepareColumns(clip.minX..<clip.maxX) }
         var shaded = [UInt32](repeating: 0, count: 0)
         withTargetPixels { pixels, width, _ in
-            func blendRow(_ row: CoverageRasterizer.Row) {
+            forEachOutlineRow(of: image, placement: pixelToDevice, within: clip) { row, sampler in
                 withMaskedCoverage(row) { coverage, _ in
                     let count = coverage.count
                     if shaded.count < count { shaded = [UInt32](repeating: 0, count: count) }
@@ -100,11 +87,22 @@ extension Painter {
                     }
                 }
             }
-            if pixelToDevice.preservesAxisAlignment {
-                rasterizer.rasterizeRect(pixelToDevice.apply(to: imageRect), within: clip, blendRow)
-            } else {
-                rasterizer.rasterizePath(Path(rect: imageRect), transform: pixelToDevice, within: clip, blendRow)
-            }
+        }
+    }
+
+    /// Hands out the coverage rows of the image's outline mapped through `placement` (image pixels to
+    /// device pixels) within `box`, with a sampler for that placement: the direct rectangle path when
+    /// axes stay aligned, the path rasterizer otherwise.
+    private func forEachOutlineRow(of image: Bitmap, placement: AffineTransform, within box: PixelRect,
+                                   _ body: (CoverageRasterizer.Row, BilinearSampler) -> Void) {
+        guard let deviceToPixel = placement.inverted() else { return }
+        let imageRect = image.pixelFrame
+        var sampler = BilinearSampler(image: image, deviceToPixel: deviceToPixel)
+        if placement.preservesAxisAlignment {
+            sampler.prepareColumns(box.minX..<box.maxX)
+            rasterizer.rasterizeRect(placement.apply(to: imageRect), within: box) { body($0, sampler) }
+        } else {
+            rasterizer.rasterizePath(Path(rect: imageRect), transform: placement, within: box) { body($0, sampler) }
         }
     }
 
@@ -132,6 +130,11 @@ extension Painter {
             }
         }
     }
+}
+
+extension Bitmap {
+    /// The bitmap's extent in its own pixels, as a rectangle for transforming.
+    var pixelFrame: Rect { Rect(x: 0, y: 0, width: Double(width), height: Double(height)) }
 }
 
 /// An image resampled for one sub-pixel placement, with the coverage of its outline applied.

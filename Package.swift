@@ -6,7 +6,10 @@ let package = Package(
     products: [
         .library(name: "RasterCore", targets: ["RasterCore"]),
         .library(name: "PNGIO", targets: ["PNGIO"]),
+        .library(name: "Typesetting", targets: ["Typesetting"]),
+        .library(name: "SnapshotView", targets: ["SnapshotView"]),
         .library(name: "Motion", targets: ["Motion"]),
+        .library(name: "FrameDiff", targets: ["FrameDiff"]),
         .executable(name: "smokescreen", targets: ["smokescreen"]),
     ],
     dependencies: [
@@ -26,8 +29,23 @@ let package = Package(
         .target(name: "CPNGShim", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("z")]),
         .target(name: "PNGIO", dependencies: ["RasterCore", "CPNGShim"]),
 
-        // Timing curves (and, later, the whole animation engine).
-        .target(name: "Motion"),
+        // The system FreeType library, found with pkg-config.
+        .systemLibrary(
+            name: "CFreeType",
+            pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev", "pkg-config"])]
+        ),
+        // Fonts, line breaking and glyph rasterization for labels.
+        .target(name: "Typesetting", dependencies: ["RasterCore", "CFreeType"]),
+
+        // The view tree: UIKit geometry, coordinate conversion, rendering and snapshots.
+        .target(name: "SnapshotView", dependencies: ["RasterCore", "Typesetting"]),
+
+        // Timing curves, springs, animation blocks, the virtual clock and interactive animators.
+        .target(name: "Motion", dependencies: ["RasterCore", "SnapshotView"]),
+
+        // Pixel comparison of bitmaps and frame sequences. PNGIO reads the frames of a folder.
+        .target(name: "FrameDiff", dependencies: ["RasterCore", "PNGIO"]),
 
         // Built-in scenes; for now the reference benchmark scene as a painter-level display list.
         .target(name: "Showcase", dependencies: ["RasterCore", "PNGIO", "Motion"]),
@@ -35,14 +53,17 @@ let package = Package(
         .executableTarget(
             name: "smokescreen",
             dependencies: [
-                "RasterCore", "PNGIO", "Showcase",
+                "RasterCore", "PNGIO", "Showcase", "FrameDiff",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
         .testTarget(name: "RasterCoreTests", dependencies: ["RasterCore"]),
         .testTarget(name: "PNGIOTests", dependencies: ["PNGIO", "CPNGShim", "RasterCore"]),
-        .testTarget(name: "MotionTests", dependencies: ["Motion"]),
+        .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "RasterCore", "PNGIO"]),
+        .testTarget(name: "SnapshotViewTests", dependencies: ["SnapshotView", "RasterCore", "PNGIO"]),
+        .testTarget(name: "MotionTests", dependencies: ["Motion", "SnapshotView", "RasterCore"]),
+        .testTarget(name: "FrameDiffTests", dependencies: ["FrameDiff", "RasterCore", "PNGIO"]),
         .testTarget(name: "ShowcaseTests", dependencies: ["Showcase", "RasterCore", "PNGIO"]),
     ],
     swiftLanguageModes: [.v6]

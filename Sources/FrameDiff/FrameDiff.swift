@@ -1,0 +1,1 @@
+// Pixel comparison of bitmaps and frame sequences (being built).

@@ -1,0 +1,1 @@
+// The view tree (being built).

@@ -1,0 +1,1 @@
+// Text layout and glyph rasterization through FreeType (being built).

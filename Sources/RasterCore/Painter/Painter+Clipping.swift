@@ -17,6 +17,16 @@ extension Painter {
         }
     }
 
+    /// Intersects the clip with whole device pixels of the base bitmap (the space of
+    /// ``clipBoundingBox``). Exact and cheap: no mask is made. Useful to bound a transparency layer to
+    /// what will be drawn in it.
+    public func clip(toPixels rect: PixelRect) {
+        var local = rect
+        for layer in layers { local.x = local.x &- layer.origin.x; local.y = local.y &- layer.origin.y }
+        state.clipBounds = state.clipBounds.intersection(local)
+        if let mask = state.mask { state.mask = mask.restricted(to: state.clipBounds) }
+    }
+
     /// Intersects the clip with a path in user space (non-zero winding), anti-aliased.
     public func clip(to path: Path) {
         let t = state.transform

@@ -59,7 +59,7 @@ enum PixelMath {
 extension PixelRect {
     /// The whole pixels a device-space rectangle touches (edges rounded outwards), clamped to ±1e9 so
     /// that no conversion traps; nil for the null rectangle and for non-finite geometry.
-    init?(enclosing rect: Rect) {
+    public init?(enclosing rect: Rect) {
         guard rect.isFinite, !rect.isNull else { return nil }
         let x0 = PixelMath.clampedInt(rect.minX.rounded(.down)), y0 = PixelMath.clampedInt(rect.minY.rounded(.down))
         self.init(x: x0, y: y0, width: PixelMath.clampedInt(rect.maxX.rounded(.up)) - x0,

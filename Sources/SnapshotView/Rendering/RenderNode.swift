@@ -1,0 +1,119 @@
+import RasterCore
+
+/// A view frozen for drawing: its presentation values, content and visible subviews.
+///
+/// Freezing happens on the thread that owns the views (``View/renderNode(presentation:)``); the frozen
+/// tree is a value that can then be drawn on any thread, any number of times.
+public struct RenderNode: Sendable {
+    public let name: String?
+    /// Maps the node's bounds coordinates to its parent's (points).
+    public let transformToParent: AffineTransform
+    /// The node's coordinate space (points); the origin is the scroll offset.
+    public let bounds: Rect
+    /// 0…1, already clamped.
+    public let alpha: Double
+    /// Nil or fully transparent: no background is drawn.
+    public let backgroundColor: Color?
+    public let cornerRadius: Double
+    public let clipsToBounds: Bool
+    public let borderWidth: Double
+    public let borderColor: Color
+    public let content: (any ViewContent)?
+    /// Visible subviews only, back to front.
+    public let children: [RenderNode]
+
+    /// What the node and its subtree can touch, in its bounds coordinates (points).
+    public let visualBounds: Rect
+    /// How many separate things the subtree draws, counted up to 2: with alpha below 1, two or more
+    /// must be composited as a group so they do not show through each other.
+    public let drawCount: Int
+
+    init(name: String?, transformToParent: AffineTransform, bounds: Rect, alpha: Double, backgroundColor: Color?,
+         cornerRadius: Double, clipsToBounds: Bool, borderWidth: Double, borderColor: Color,
+         content: (any ViewContent)?, children: [RenderNode]) {
+        self.name = name
+        self.transformToParent = transformToParent
+        self.bounds = bounds.standardized
+        self.alpha = alpha
+        let background = backgroundColor.flatMap { $0.alpha > 0 ? $0 : nil }
+        self.backgroundColor = background
+        self.cornerRadius = cornerRadius
+        self.clipsToBounds = clipsToBounds
+        self.borderWidth = borderWidth
+        self.borderColor = borderColor
+        self.content = content
+        self.children = children
+        (visualBounds, drawCount) = RenderNode.summarize(bounds: self.bounds, background: background != nil,
+                                                        border: borderWidth > 0 && borderColor.alpha > 0,
+                                                        content: content, children: children, clips: clipsToBounds)
+    }
+
+    var drawsBorder: Bool { borderWidth > 0 && borderColor.alpha > 0 }
+
+    var radii: CornerRadii { CornerRadii(all: cornerRadius) }
+
+    private static func summarize(bounds: Rect, background: Bool, border: Bool, content: (any ViewContent)?,
+                                  children: [RenderNode], clips: Bool) -> (Rect, Int) {
+        var box = Rect.null
+        var count = 0
+        if background { count += 1; box = box.union(bounds) }
+        if border { count += 1; box = box.union(bounds) }
+        if let content { count += 1; box = box.union(content.extent(in: bounds)) }
+        for child in children where child.drawCount > 0 {
+            count += child.drawCount
+            box = box.union(child.transformToParent.apply(to: child.visualBounds))
+        }
+        if clips { box = box.intersection(bounds) }
+        return (box, box.isEmpty ? 0 : min(count, 2))
+    }
+}
+
+extension ViewContent {
+    /// Where the content draws for `bounds` (points); by default the bounds.
+    public func extent(in bounds: Rect) -> Rect { bounds }
+}
+
+extension View {
+    /// Freezes this subtree for drawing, reading every animatable value through `presentation`.
+    /// Hidden views and views with alpha 0 are left out with their subviews; nil when this view itself
+    /// is one of them.
+    public func renderNode(presentation: some PresentationSource = ModelPresentation()) -> RenderNode? {
+        guard !isHidden else { return nil }
+        func value(_ p: ViewProperty) -> AnimatableValue {
+            presentation.presentationValue(of: p, of: self, model: modelValue(of: p))
+        }
+        let alpha = value(.alpha).doubleValue ?? self.alpha
+        let clamped = alpha.isNaN ? 0 : min(1, max(0, alpha))
+        guard clamped > 0 else { return nil }
+        return freeze(presentation: presentation, alpha: clamped, value: value)
+    }
+
+    /// The frozen node of this view drawn as the top of a snapshot: its own alpha and `isHidden` are
+    /// how it is placed in its superview, so they are ignored here.
+    /// With `clearBackground` the node has no background whatever the presentation says.
+    func snapshotNode(presentation: some PresentationSource, clearBackground: Bool) -> RenderNode {
+        func value(_ p: ViewProperty) -> AnimatableValue {
+            presentation.presentationValue(of: p, of: self, model: modelValue(of: p))
+        }
+        return freeze(presentation: presentation, alpha: 1, clearBackground: clearBackground, value: value)
+    }
+
+    private func freeze(presentation: some PresentationSource, alpha: Double, clearBackground: Bool = false,
+                        value: (ViewProperty) -> AnimatableValue) -> RenderNode {
+        let center = value(.center).pointValue ?? self.center
+        let bounds = value(.bounds).rectValue ?? self.bounds
+        let transform = value(.transform).transformValue ?? self.transform
+        return RenderNode(
+            name: name,
+            transformToParent: View.transformToSuperview(center: center, bounds: bounds, transform: transform),
+            bounds: bounds,
+            alpha: alpha,
+            backgroundColor: clearBackground ? nil : value(.backgroundColor).colorValue,
+            cornerRadius: max(0, value(.cornerRadius).doubleValue ?? cornerRadius),
+            clipsToBounds: clipsToBounds,
+            borderWidth: max(0, value(.borderWidth).doubleValue ?? borderWidth),
+            borderColor: value(.borderColor).colorValue ?? borderColor,
+            content: makeContent(),
+            children: subviews.compactMap { $0.renderNode(presentation: presentation) })
+    }
+}

@@ -1,1 +1,0 @@
-// The view tree (being built).

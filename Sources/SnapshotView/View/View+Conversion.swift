@@ -1,0 +1,60 @@
+import RasterCore
+
+extension View {
+    /// Maps this view's bounds coordinates to its superview's bounds coordinates (points): move the
+    /// bounds' centre to the origin, apply the transform about it, then move to `center`.
+    public var transformToSuperview: AffineTransform {
+        View.transformToSuperview(center: center, bounds: bounds, transform: transform)
+    }
+
+    static func transformToSuperview(center: Point, bounds: Rect, transform: AffineTransform) -> AffineTransform {
+        let toCentre = AffineTransform(translationX: -bounds.midX, y: -bounds.midY)
+        let placed = transform.isIdentity ? toCentre : toCentre.concatenating(transform)
+        return placed.concatenating(AffineTransform(translationX: center.x, y: center.y))
+    }
+
+    /// Maps this view's bounds coordinates to its root's bounds coordinates.
+    public var transformToRoot: AffineTransform {
+        var t = AffineTransform.identity
+        var node = self
+        while let parent = node.superview {
+            t = t.concatenating(node.transformToSuperview)
+            node = parent
+        }
+        return t
+    }
+
+    /// Maps this view's bounds coordinates to `view`'s (nil: the root of this view's tree).
+    /// Throws ``ViewTreeError/differentTrees(from:to:)`` when the views do not share a root, and the
+    /// same error when `view` has a transform that cannot be inverted (a zero scale), because no point
+    /// maps into it.
+    public func transform(to view: View?) throws -> AffineTransform {
+        guard let view else { return transformToRoot }
+        guard view.root === root else { throw ViewTreeError.differentTrees(from: label, to: view.label) }
+        guard let fromRoot = view.transformToRoot.inverted() else {
+            throw ViewTreeError.differentTrees(from: label, to: "\(view.label) (its transform is not invertible)")
+        }
+        return transformToRoot.concatenating(fromRoot)
+    }
+
+    /// `point` in this view's bounds coordinates, expressed in `view`'s (nil: the root's).
+    public func convert(_ point: Point, to view: View?) throws -> Point {
+        try transform(to: view).apply(to: point)
+    }
+
+    /// `point` in `view`'s bounds coordinates (nil: the root's), expressed in this view's.
+    public func convert(_ point: Point, from view: View?) throws -> Point {
+        try (view ?? root).transform(to: self).apply(to: point)
+    }
+
+    /// `rect` in this view's bounds coordinates, expressed in `view`'s (nil: the root's). Through a
+    /// rotation or skew the result is the bounding box of the transformed rect, as in UIKit.
+    public func convert(_ rect: Rect, to view: View?) throws -> Rect {
+        try transform(to: view).apply(to: rect)
+    }
+
+    /// `rect` in `view`'s bounds coordinates (nil: the root's), expressed in this view's.
+    public func convert(_ rect: Rect, from view: View?) throws -> Rect {
+        try (view ?? root).transform(to: self).apply(to: rect)
+    }
+}

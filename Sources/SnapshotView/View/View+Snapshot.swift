@@ -1,0 +1,79 @@
+import RasterCore
+
+extension View {
+    /// Renders the view's bounds and its subtree (not its superview) into a new bitmap of
+    /// `bounds.size × scale` pixels (rounded up), transparent where nothing is drawn.
+    ///
+    /// The view's own alpha, `isHidden`, transform and position are how it is placed in its superview,
+    /// so they do not affect its snapshot (as with `renderInContext`); those of its subviews do.
+    ///
+    /// - Parameters:
+    ///   - scale: pixels per point (1, 2, 3…).
+    ///   - clearBackground: when true, `backgroundColor` and `isOpaque` are set to clear and not opaque
+    ///     while rendering and restored afterwards, also when rendering throws. Default false.
+    ///   - presentation: where animated values come from; default the model values.
+    /// - Throws: ``ViewTreeError/unrenderable(view:reason:)`` when the bounds are empty, not finite, or
+    ///   too large for a bitmap.
+    public func snapshot(scale: Double, clearBackground: Bool = false,
+                         presentation: some PresentationSource = ModelPresentation()) throws -> Bitmap {
+        let savedColor = backgroundColor, savedOpaque = isOpaque
+        if clearBackground {
+            // Not an animatable change: nothing observing must see it.
+            ViewChangeObservation.withoutObserver { backgroundColor = nil }
+            isOpaque = false
+        }
+        defer {
+            if clearBackground {
+                ViewChangeObservation.withoutObserver { backgroundColor = savedColor }
+                isOpaque = savedOpaque
+            }
+        }
+        let node = snapshotNode(presentation: presentation, clearBackground: clearBackground)
+        var bitmap: Bitmap
+        do {
+            bitmap = try Bitmap(pointSize: node.bounds.size, scale: scale)
+        } catch {
+            throw ViewTreeError.unrenderable(view: label, reason: "\(error)")
+        }
+        bitmap.draw { painter in
+            painter.translate(x: -node.bounds.minX, y: -node.bounds.minY)
+            node.drawBody(in: painter)
+        }
+        return bitmap
+    }
+
+    /// An image view showing ``snapshot(scale:clearBackground:presentation:)``, with this view's centre,
+    /// bounds size and transform, so that in this view's superview it covers exactly what the view
+    /// covers. Not yet in any tree: place it elsewhere (in a smokescreen) at a converted rect.
+    public func snapshotView(scale: Double, clearBackground: Bool = false,
+                             presentation: some PresentationSource = ModelPresentation()) throws -> ImageView {
+        let image = try snapshot(scale: scale, clearBackground: clearBackground, presentation: presentation)
+        let view = ImageView(image: image, frame: Rect(origin: .zero, size: bounds.size), contentMode: .scaleToFill,
+                             name: name.map { "snapshot of \($0)" })
+        ViewChangeObservation.withoutObserver {
+            view.center = center
+            view.transform = transform
+        }
+        return view
+    }
+}
+
+/// Renders whole trees.
+public enum ViewRenderer {
+    /// Renders `root`'s bounds with its subtree into a new bitmap, as a window shows it: the same as
+    /// `root.snapshot(scale:presentation:)`.
+    public static func render(_ root: View, scale: Double,
+                              presentation: some PresentationSource = ModelPresentation()) throws -> Bitmap {
+        try root.snapshot(scale: scale, presentation: presentation)
+    }
+
+    /// Draws a frozen tree into `bitmap` (cleared first when `clear` is true), with the node's bounds at
+    /// the bitmap's top-left: what a frame of an animation is drawn with.
+    public static func draw(_ node: RenderNode, into bitmap: inout Bitmap, clear: Bool = true) {
+        if clear { bitmap.clear() }
+        bitmap.draw { painter in
+            painter.translate(x: -node.bounds.minX, y: -node.bounds.minY)
+            node.drawBody(in: painter)
+        }
+    }
+}

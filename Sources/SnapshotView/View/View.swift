@@ -1,0 +1,219 @@
+import RasterCore
+
+/// A rectangular area of an interface, with UIKit's geometry and drawing model.
+///
+/// All geometry is in points. `center` is in the superview's bounds coordinates; `bounds` is the view's
+/// own coordinate space, whose origin is the scroll offset of its content; `transform` is applied about
+/// the centre. `frame` is derived from those three.
+///
+/// Values set here are *model* values. Changes to animatable properties are reported to the installed
+/// ``ViewChangeObserver`` (which is how animation blocks capture them); rendering reads them through a
+/// ``PresentationSource``. Non-finite geometry (NaN or infinity) is ignored: the property keeps its value.
+///
+/// Views are not thread-safe; build and change a tree on one thread. Rendering freezes it into a
+/// ``RenderNode`` that can be drawn on any thread.
+open class View {
+    /// A name to find the view by (``view(named:)``), and to show in tree dumps. Default nil.
+    public var name: String?
+
+    private var _center: Point
+    private var _bounds: Rect
+    private var _transform: AffineTransform = .identity
+    private var _alpha: Double = 1
+    private var _backgroundColor: Color?
+    private var _cornerRadius: Double = 0
+    private var _borderWidth: Double = 0
+    private var _borderColor: Color = .black
+
+    /// Hidden views (and their subviews) are not drawn. Default false. Not animatable, as in UIKit.
+    public var isHidden = false
+    /// Whether the view promises to fill its bounds with opaque pixels. Default true, as UIKit's default
+    /// for views created in code; it does not change how the view draws.
+    public var isOpaque = true
+    /// Clips content and subviews to the bounds, rounded by `cornerRadius`. Default false.
+    public var clipsToBounds = false
+
+    /// Not retained: a view's superview owns it, never the reverse.
+    public internal(set) weak var superview: View?
+    /// Back to front.
+    public internal(set) var subviews: [View] = []
+
+    /// Creates a view whose frame is `frame` (points): centre at its middle, bounds at the origin.
+    public init(frame: Rect = .zero, name: String? = nil) {
+        let f = frame.isFinite ? frame.standardized : .zero
+        _center = Point(x: f.midX, y: f.midY)
+        _bounds = Rect(origin: .zero, size: f.size)
+        self.name = name
+    }
+
+    // MARK: Geometry
+
+    /// The view's centre in the superview's bounds coordinates (points).
+    public var center: Point {
+        get { _center }
+        set {
+            guard newValue.isFinite else { return }
+            let old = _center
+            _center = newValue
+            ViewChangeObservation.report(self, .center, .point(old), .point(newValue))
+        }
+    }
+
+    /// The view's own coordinate space (points): `origin` is the top-left point of the content shown at
+    /// the view's top-left corner (the scroll offset), `size` its width and height.
+    public var bounds: Rect {
+        get { _bounds }
+        set {
+            guard newValue.isFinite, !newValue.isNull else { return }
+            let old = _bounds
+            _bounds = newValue
+            ViewChangeObservation.report(self, .bounds, .rect(old), .rect(newValue))
+            boundsDidChange(from: old)
+        }
+    }
+
+    /// Applied about the centre. Default identity.
+    public var transform: AffineTransform {
+        get { _transform }
+        set {
+            guard newValue.isFinite else { return }
+            let old = _transform
+            _transform = newValue
+            ViewChangeObservation.report(self, .transform, .transform(old), .transform(newValue))
+        }
+    }
+
+    /// The rectangle the view occupies in its superview's bounds coordinates (points). With a transform
+    /// other than identity it is the bounding box of the transformed bounds. Setting it sets `center`
+    /// and `bounds.size` (with a transform, UIKit leaves the result undefined; here the transform is
+    /// kept and the untransformed size becomes `frame.size`).
+    public var frame: Rect {
+        get { View.frame(center: _center, size: _bounds.size, transform: _transform) }
+        set {
+            guard newValue.isFinite, !newValue.isNull else { return }
+            let f = newValue.standardized
+            center = Point(x: f.midX, y: f.midY)
+            bounds = Rect(origin: _bounds.origin, size: f.size)
+        }
+    }
+
+    static func frame(center: Point, size: Size, transform: AffineTransform) -> Rect {
+        let local = Rect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height)
+        let box = transform.isIdentity ? local : transform.apply(to: local)
+        return box.offsetBy(dx: center.x, dy: center.y)
+    }
+
+    /// Called after `bounds` changes; subclasses that depend on it (scroll views) override.
+    open func boundsDidChange(from old: Rect) {}
+
+    // MARK: Appearance
+
+    /// 0…1 (values outside are clamped when drawing). Default 1. A view with alpha 0 is not drawn.
+    public var alpha: Double {
+        get { _alpha }
+        set {
+            guard newValue.isFinite else { return }
+            let old = _alpha
+            _alpha = newValue
+            ViewChangeObservation.report(self, .alpha, .double(old), .double(newValue))
+        }
+    }
+
+    /// Filled behind content and subviews, rounded by `cornerRadius`. Default nil (nothing drawn).
+    public var backgroundColor: Color? {
+        get { _backgroundColor }
+        set {
+            let old = _backgroundColor
+            _backgroundColor = newValue
+            ViewChangeObservation.report(self, .backgroundColor, .color(old ?? .clear), .color(newValue ?? .clear))
+        }
+    }
+
+    /// Radius of the corners of the background, border and clip (points). Default 0.
+    public var cornerRadius: Double {
+        get { _cornerRadius }
+        set {
+            guard newValue.isFinite else { return }
+            let old = _cornerRadius
+            _cornerRadius = max(0, newValue)
+            ViewChangeObservation.report(self, .cornerRadius, .double(old), .double(_cornerRadius))
+        }
+    }
+
+    /// Width of the border drawn inside the bounds, on top of the subviews (points). Default 0.
+    public var borderWidth: Double {
+        get { _borderWidth }
+        set {
+            guard newValue.isFinite else { return }
+            let old = _borderWidth
+            _borderWidth = max(0, newValue)
+            ViewChangeObservation.report(self, .borderWidth, .double(old), .double(_borderWidth))
+        }
+    }
+
+    /// Default black, as CALayer's.
+    public var borderColor: Color {
+        get { _borderColor }
+        set {
+            let old = _borderColor
+            _borderColor = newValue
+            ViewChangeObservation.report(self, .borderColor, .color(old), .color(newValue))
+        }
+    }
+
+    // MARK: Model values by property
+
+    /// The model value of an animatable property.
+    public func modelValue(of property: ViewProperty) -> AnimatableValue {
+        switch property {
+        case .center: .point(_center)
+        case .bounds: .rect(_bounds)
+        case .transform: .transform(_transform)
+        case .alpha: .double(_alpha)
+        case .backgroundColor: .color(_backgroundColor ?? .clear)
+        case .cornerRadius: .double(_cornerRadius)
+        case .borderWidth: .double(_borderWidth)
+        case .borderColor: .color(_borderColor)
+        }
+    }
+
+    /// Sets an animatable property from a value of the matching kind; a value of another kind is ignored.
+    /// Reported to the installed observer like any other change.
+    public func setModelValue(_ value: AnimatableValue, of property: ViewProperty) {
+        switch (property, value) {
+        case (.center, .point(let p)): center = p
+        case (.bounds, .rect(let r)): bounds = r
+        case (.transform, .transform(let t)): transform = t
+        case (.alpha, .double(let v)): alpha = v
+        case (.backgroundColor, .color(let c)): backgroundColor = c.alpha == 0 && _backgroundColor == nil ? nil : c
+        case (.cornerRadius, .double(let v)): cornerRadius = v
+        case (.borderWidth, .double(let v)): borderWidth = v
+        case (.borderColor, .color(let c)): borderColor = c
+        default: break
+        }
+    }
+
+    // MARK: Content
+
+    /// What the view draws between its background and its subviews, in its bounds coordinates, or nil.
+    /// `ImageView` and `Label` override this; custom views can too.
+    open func makeContent() -> (any ViewContent)? { nil }
+
+    /// A one-line description for tree dumps: the class, name and frame.
+    open var summary: String {
+        var parts = ["\(type(of: self))"]
+        if let name { parts.append("'\(name)'") }
+        parts.append("frame \(frame)")
+        if !_transform.isIdentity { parts.append("transform \(_transform)") }
+        if _alpha != 1 { parts.append("alpha \(_alpha)") }
+        if isHidden { parts.append("hidden") }
+        return parts.joined(separator: " ")
+    }
+}
+
+/// What a view draws itself (an image, text), frozen for rendering: it must not refer to the view.
+public protocol ViewContent: Sendable {
+    /// Draws into `painter`, whose user space is the view's bounds coordinates (points); `bounds` is the
+    /// view's presentation bounds.
+    func draw(in painter: Painter, bounds: Rect)
+}

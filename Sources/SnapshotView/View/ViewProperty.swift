@@ -1,0 +1,100 @@
+import RasterCore
+
+/// The animatable properties of a ``View``, as UIKit animates them.
+///
+/// `frame` is not here: like UIKit, it is derived from `center`, `bounds` and `transform`, which is what
+/// animates. A scroll view's content offset is `bounds.origin`.
+public enum ViewProperty: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// Points, in the superview's bounds coordinates.
+    case center
+    /// Points: origin (the scroll offset of the content) and size.
+    case bounds
+    /// Applied about the centre.
+    case transform
+    /// 0…1.
+    case alpha
+    /// Clear when the view has none.
+    case backgroundColor
+    /// Points.
+    case cornerRadius
+    /// Points.
+    case borderWidth
+    case borderColor
+
+    public var description: String { rawValue }
+}
+
+/// A value of a ``ViewProperty``: what an animation interpolates between.
+public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
+    case double(Double)
+    case point(Point)
+    case rect(Rect)
+    case transform(AffineTransform)
+    case color(Color)
+
+    public var description: String {
+        switch self {
+        case .double(let v): "\(v)"
+        case .point(let p): "\(p)"
+        case .rect(let r): "\(r)"
+        case .transform(let t): "\(t)"
+        case .color(let c): "\(c)"
+        }
+    }
+
+    public var doubleValue: Double? { if case .double(let v) = self { v } else { nil } }
+    public var pointValue: Point? { if case .point(let v) = self { v } else { nil } }
+    public var rectValue: Rect? { if case .rect(let v) = self { v } else { nil } }
+    public var transformValue: AffineTransform? { if case .transform(let v) = self { v } else { nil } }
+    public var colorValue: Color? { if case .color(let v) = self { v } else { nil } }
+}
+
+/// Told of every change to an animatable property while it is installed with
+/// ``ViewChangeObservation/observing(_:_:)``. This is how an animation block learns what its closure
+/// changed (the from- and to-values) without views knowing about animations.
+public protocol ViewChangeObserver: AnyObject {
+    /// `view`'s `property` changed from `old` to `new` (the model already holds `new`).
+    func view(_ view: View, changed property: ViewProperty, from old: AnimatableValue, to new: AnimatableValue)
+}
+
+/// Installs ``ViewChangeObserver``s for the duration of a closure.
+public enum ViewChangeObservation {
+    // Boxed so the task-local value is Sendable; the observer is only ever called synchronously, on the
+    // thread that installed it, from inside `observing`.
+    final class Box: @unchecked Sendable {
+        let observer: any ViewChangeObserver
+        init(_ observer: any ViewChangeObserver) { self.observer = observer }
+    }
+
+    @TaskLocal static var current: Box?
+
+    /// Runs `body` with `observer` told of every animatable change made inside it (replacing any outer
+    /// observer for that time; an animation engine nests blocks by installing one observer per block).
+    public static func observing<R>(_ observer: any ViewChangeObserver, _ body: () throws -> R) rethrows -> R {
+        try $current.withValue(Box(observer), operation: body)
+    }
+
+    /// Runs `body` with no observer: changes made inside it are not reported (UIKit's
+    /// `performWithoutAnimation`).
+    public static func withoutObserver<R>(_ body: () throws -> R) rethrows -> R {
+        try $current.withValue(nil, operation: body)
+    }
+
+    static func report(_ view: View, _ property: ViewProperty, _ old: AnimatableValue, _ new: AnimatableValue) {
+        guard let box = current, old != new else { return }
+        box.observer.view(view, changed: property, from: old, to: new)
+    }
+}
+
+/// Supplies the values that rendering uses: the seam through which an animation engine shows a tree at
+/// time t (its presentation values) while the views hold their model values.
+public protocol PresentationSource {
+    /// The value of `property` of `view` to render, given its model value.
+    func presentationValue(of property: ViewProperty, of view: View, model: AnimatableValue) -> AnimatableValue
+}
+
+/// Renders model values: what a tree looks like with no animation running.
+public struct ModelPresentation: PresentationSource {
+    public init() {}
+    public func presentationValue(of property: ViewProperty, of view: View, model: AnimatableValue) -> AnimatableValue { model }
+}

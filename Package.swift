@@ -48,12 +48,12 @@ let package = Package(
         .target(name: "FrameDiff", dependencies: ["RasterCore", "PNGIO"]),
 
         // Built-in scenes; for now the reference benchmark scene as a painter-level display list.
-        .target(name: "Showcase", dependencies: ["RasterCore", "PNGIO", "Motion"]),
+        .target(name: "Showcase", dependencies: ["RasterCore", "PNGIO", "SnapshotView", "Motion"]),
 
         .executableTarget(
             name: "smokescreen",
             dependencies: [
-                "RasterCore", "PNGIO", "Showcase", "FrameDiff",
+                "RasterCore", "PNGIO", "SnapshotView", "Showcase", "FrameDiff",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(name: "SnapshotViewTests", dependencies: ["SnapshotView", "RasterCore", "PNGIO"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "SnapshotView", "RasterCore"]),
         .testTarget(name: "FrameDiffTests", dependencies: ["FrameDiff", "RasterCore", "PNGIO"]),
-        .testTarget(name: "ShowcaseTests", dependencies: ["Showcase", "RasterCore", "PNGIO"]),
+        .testTarget(name: "ShowcaseTests", dependencies: ["Showcase", "RasterCore", "PNGIO", "SnapshotView"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,6 +3,7 @@ import Foundation
 import PNGIO
 import RasterCore
 import Showcase
+import SnapshotView
 
 /// `smokescreen bench`: draws the reference scene (`shared/bench/SCENE.md`) and encodes its frames with
 /// every compression preset, printing medians. Build with `-c release`; debug builds are 20-50x slower.
@@ -58,6 +59,19 @@ struct Bench: ParsableCommand {
         }
         print(String(format: "draw: %.3f ms/frame median (min %.3f, max %.3f); %.1f ms per 30 frames median; peak bitmap memory while drawing %d B",
                      median(drawTimes) * 1e3, drawTimes.min()! * 1e3, drawTimes.max()! * 1e3, median(runTotals) * 1e3, drawMemory.peakBytes))
+
+        // A view tree of about 60 views: freezing it (reading every value through the presentation
+        // seam) and drawing it.
+        let tree = BenchmarkTree.make(thumbnail: scene.thumbnail)
+        var treeCanvas = try Bitmap(pointSize: BenchmarkTree.pointSize, scale: Double(scale))
+        var freezeTimes: [Double] = [], treeTimes: [Double] = []
+        for _ in 0..<(runs * frameCount) {
+            var node: RenderNode?
+            freezeTimes.append(seconds { node = tree.renderNode() })
+            treeTimes.append(seconds { ViewRenderer.draw(node!, into: &treeCanvas) })
+        }
+        print(String(format: "view tree (%d views): freeze %.3f ms, draw %.3f ms per frame median",
+                     tree.subtree.count, median(freezeTimes) * 1e3, median(treeTimes) * 1e3))
 
         if skipEncode { return }
 

@@ -398,3 +398,31 @@ final class PainterReviewRegressionTests: XCTestCase {
         XCTAssertEqual(viaLayer, direct)
     }
 }
+
+final class PainterPixelClipTests: XCTestCase {
+    func testClipToPixelsIsExactAndInBaseBitmapPixelsInsideLayers() throws {
+        var bitmap = try Bitmap(width: 8, height: 8, scale: 2)
+        bitmap.draw { p in
+            p.clip(toPixels: PixelRect(x: 2, y: 3, width: 4, height: 2))
+            XCTAssertEqual(p.clipBoundingBox, PixelRect(x: 2, y: 3, width: 4, height: 2))
+            p.fill(Rect(x: 0, y: 0, width: 4, height: 4), color: .white)
+        }
+        for y in 0..<8 { for x in 0..<8 {
+            let inside = (2..<6).contains(x) && (3..<5).contains(y)
+            XCTAssertEqual(bitmap[x, y], inside ? .white : .clear, "(\(x), \(y))")
+        } }
+
+        var layered = try Bitmap(width: 8, height: 8, scale: 1)
+        layered.draw { p in
+            p.clip(to: Rect(x: 1, y: 1, width: 6, height: 6))
+            p.beginLayer()
+            p.clip(toPixels: PixelRect(x: 4, y: 4, width: 10, height: 10))
+            XCTAssertEqual(p.clipBoundingBox, PixelRect(x: 4, y: 4, width: 3, height: 3))
+            p.fill(Rect(x: 0, y: 0, width: 8, height: 8), color: .black)
+            p.endLayer()
+        }
+        XCTAssertEqual(layered[4, 4], .black)
+        XCTAssertEqual(layered[3, 4], .clear)
+        XCTAssertEqual(layered[7, 7], .clear)
+    }
+}

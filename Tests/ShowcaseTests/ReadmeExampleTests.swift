@@ -1,5 +1,6 @@
 import PNGIO
 import RasterCore
+import SnapshotView
 import XCTest
 
 /// The README's drawing example, verbatim but for paths, so that the README stays true.
@@ -31,5 +32,32 @@ final class ReadmeExampleTests: XCTestCase {
         XCTAssertEqual(frame[300, 60], Color(hex: 0x007AFF).premultiplied)
         XCTAssertEqual(frame[200, 200], PremultipliedRGBA8(r: 127, g: 127, b: 127, a: 255), "black at opacity 128 over white: 255·127/255")
         XCTAssertEqual(frame[161, 161], PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255), "white border at 50% over white")
+    }
+
+    func testViewTreeExample() throws {
+        let window = View(frame: Rect(x: 0, y: 0, width: 320, height: 200), name: "window")
+        window.backgroundColor = .white
+        let list = ScrollView(frame: Rect(x: 0, y: 44, width: 320, height: 156), name: "list")
+        list.contentSize = Size(width: 320, height: 600)
+        list.contentOffset = Point(x: 0, y: 30)                 // bounds.origin: the content scrolls up 30 pt
+        let cell = View(frame: Rect(x: 0, y: 60, width: 320, height: 60), name: "cell")
+        cell.backgroundColor = Color(hex: 0xF2F2F7)
+        let thumb = ImageView(image: try Bitmap(width: 88, height: 88, scale: 2, fill: Color(hex: 0x007AFF).premultiplied),
+                              frame: Rect(x: 16, y: 8, width: 44, height: 44), contentMode: .scaleAspectFill)
+        thumb.cornerRadius = 8
+        thumb.clipsToBounds = true
+        try window.addSubview(list); try list.addSubview(cell); try cell.addSubview(thumb)
+
+        let inWindow = try thumb.convert(thumb.bounds, to: nil)  // (16.0, 82.0, 44.0, 44.0)
+        let frame = try ViewRenderer.render(window, scale: 2)    // 640x400 pixels
+        let moving = try cell.snapshotView(scale: 2, clearBackground: true)   // the cell's content only
+
+        XCTAssertEqual(inWindow.description, "(16.0, 82.0, 44.0, 44.0)")
+        XCTAssertEqual(frame.width, 640)
+        XCTAssertEqual(frame.height, 400)
+        XCTAssertEqual(frame[40 * 2, 100 * 2], Color(hex: 0x007AFF).premultiplied)
+        XCTAssertEqual(moving.image?[0, 0], .clear)
+        XCTAssertEqual(moving.image?[40 * 2, 30 * 2], Color(hex: 0x007AFF).premultiplied)
+        XCTAssertEqual(cell.backgroundColor, Color(hex: 0xF2F2F7))
     }
 }

@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "Typesetting", targets: ["Typesetting"]),
         .library(name: "SnapshotView", targets: ["SnapshotView"]),
         .library(name: "Motion", targets: ["Motion"]),
+        .library(name: "TransitionCompositor", targets: ["TransitionCompositor"]),
         .library(name: "FrameDiff", targets: ["FrameDiff"]),
         .executable(name: "smokescreen", targets: ["smokescreen"]),
     ],
@@ -44,11 +45,14 @@ let package = Package(
         // Timing curves, springs, animation blocks, the virtual clock and interactive animators.
         .target(name: "Motion", dependencies: ["RasterCore", "SnapshotView"]),
 
+        // The smokescreen, transition contexts, frame sampling and the parallel PNG frame writer.
+        .target(name: "TransitionCompositor", dependencies: ["RasterCore", "PNGIO", "SnapshotView", "Motion"]),
+
         // Pixel comparison of bitmaps and frame sequences. PNGIO reads the frames of a folder.
         .target(name: "FrameDiff", dependencies: ["RasterCore", "PNGIO"]),
 
         // Built-in scenes; for now the reference benchmark scene as a painter-level display list.
-        .target(name: "Showcase", dependencies: ["RasterCore", "PNGIO", "SnapshotView", "Motion"]),
+        .target(name: "Showcase", dependencies: ["RasterCore", "PNGIO", "SnapshotView", "Motion", "TransitionCompositor"]),
 
         .executableTarget(
             name: "smokescreen",
@@ -63,6 +67,7 @@ let package = Package(
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "RasterCore", "PNGIO"]),
         .testTarget(name: "SnapshotViewTests", dependencies: ["SnapshotView", "RasterCore", "PNGIO"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "SnapshotView", "RasterCore"]),
+        .testTarget(name: "TransitionCompositorTests", dependencies: ["TransitionCompositor", "SnapshotView", "Motion", "PNGIO", "RasterCore"]),
         .testTarget(name: "FrameDiffTests", dependencies: ["FrameDiff", "RasterCore", "PNGIO"]),
         .testTarget(name: "ShowcaseTests", dependencies: ["Showcase", "RasterCore", "PNGIO", "SnapshotView"]),
     ],

@@ -110,6 +110,15 @@ extension PNGCodec {
         return bytes
     }
 
+    /// Writes already-encoded bytes (a PNG from ``encode(_:compression:)``, or any file that must never
+    /// be seen half-written) to a temporary file next to `path` and renames it over `path`.
+    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(PNGError) {
+        let outcome: Result<Void, PNGError> = bytes.withUnsafeBytes { raw in
+            do throws(PNGError) { try writeAtomically(raw, to: path); return .success(()) } catch { return .failure(error) }
+        }
+        try outcome.get()
+    }
+
     /// Writes `data` to a temporary file next to `path` and renames it over `path`.
     static func writeAtomically(_ data: UnsafeRawBufferPointer, to path: String) throws(PNGError) {
         let slash = path.lastIndex(of: "/")

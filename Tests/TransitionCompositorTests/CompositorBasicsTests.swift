@@ -1,0 +1,164 @@
+import Foundation
+import Motion
+import RasterCore
+import SnapshotView
+import XCTest
+@testable import TransitionCompositor
+
+final class SmokescreenTests: XCTestCase {
+    func testAddedOnFirstIncrementRemovedWhenTheCountReturnsToZero() throws {
+        let container = View(frame: Rect(x: 0, y: 0, width: 40, height: 30), name: "container")
+        let content = View(frame: container.bounds, name: "content")
+        try container.addSubview(content)
+        let smoke = Smokescreen(container: container)
+        XCTAssertNil(smoke.superview)
+        try smoke.incrementUseCount()
+        XCTAssertTrue(smoke.superview === container)
+        XCTAssertEqual(smoke.frame, container.bounds)
+        try smoke.incrementUseCount()
+        // A view added later goes below on the next increment.
+        let late = View(name: "late")
+        try container.addSubview(late)
+        try smoke.incrementUseCount()
+        XCTAssertTrue(container.subviews.last === smoke)
+        XCTAssertEqual(smoke.useCount, 3)
+        try smoke.addSubview(View(name: "snapshot"))
+        try smoke.decrementUseCount(); try smoke.decrementUseCount()
+        XCTAssertTrue(smoke.superview === container)
+        try smoke.decrementUseCount()
+        XCTAssertNil(smoke.superview)
+        XCTAssertEqual(smoke.useCount, 0)
+        XCTAssertTrue(smoke.subviews.isEmpty, "snapshots go with it")
+    }
+
+    func testADecrementBelowZeroIsAnError() throws {
+        let container = View(frame: Rect(x: 0, y: 0, width: 4, height: 4))
+        let smoke = Smokescreen(container: container, name: "vesper smokescreen")
+        XCTAssertThrowsError(try smoke.decrementUseCount()) { error in
+            XCTAssertEqual(error as? SmokescreenError, .useCountBelowZero(name: "vesper smokescreen"))
+            XCTAssertTrue("\(error)".contains("already 0"))
+        }
+        try smoke.incrementUseCount()
+        try smoke.decrementUseCount()
+        XCTAssertThrowsError(try smoke.decrementUseCount())
+        XCTAssertEqual(smoke.useCount, 0)
+    }
+}
+
+final class SHA256Tests: XCTestCase {
+    func testKnownVectors() {
+        XCTAssertEqual(SHA256.hex(of: [UInt8]()), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        XCTAssertEqual(SHA256.hex(of: Array("abc".utf8)), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        XCTAssertEqual(SHA256.hex(of: Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)),
+                       "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        // A million 'a's, fed in uneven pieces.
+        var h = SHA256()
+        let piece = [UInt8](repeating: 0x61, count: 999)
+        var left = 1_000_000
+        while left > 0 { let n = min(left, piece.count); h.update(piece[0..<n]); left -= n }
+        XCTAssertEqual(h.finalizeHex(), "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+}
+
+final class FrameTimesTests: XCTestCase {
+    func testFramesAreAtIOverFPSWithTheLastExactlyAtTheEnd() throws {
+        let whole = try FrameTimes(endTime: 0.5, fps: 60)
+        XCTAssertEqual(whole.count, 31)
+        XCTAssertEqual(whole.times.first, 0)
+        XCTAssertEqual(whole.times.last, 0.5)
+        XCTAssertEqual(whole.times[7], 7.0 / 60)
+
+        let between = try FrameTimes(endTime: 0.655, fps: 60)
+        XCTAssertEqual(between.count, 41, "0…39/60, then 0.655")
+        XCTAssertEqual(between.times[39], 39.0 / 60)
+        XCTAssertEqual(between.times.last, 0.655)
+
+        let held = try FrameTimes(endTime: 0.1, fps: 10, holdFrames: 2)
+        XCTAssertEqual(held.times, [0, 0.1, 0.1 + 0.1, 0.1 + 0.2])
+        XCTAssertEqual(try FrameTimes(endTime: 0, fps: 30).times, [0])
+    }
+
+    func testBadValuesAreRejected() {
+        XCTAssertThrowsError(try FrameTimes(endTime: 1, fps: 0))
+        XCTAssertThrowsError(try FrameTimes(endTime: 1, fps: .nan))
+        XCTAssertThrowsError(try FrameTimes(endTime: -1, fps: 30))
+        XCTAssertThrowsError(try FrameTimes(endTime: .infinity, fps: 30))
+        XCTAssertThrowsError(try FrameTimes(endTime: 1e6, fps: 1000)) { error in
+            XCTAssertTrue("\(error)".contains("limit"))
+        }
+    }
+
+    func testSelectionsByRangeAndShard() {
+        XCTAssertEqual(FrameSelection.parseRange("3..7"), 3...7)
+        XCTAssertEqual(FrameSelection.parseRange("5.."), 5...Int.max)
+        XCTAssertNil(FrameSelection.parseRange("7..3"))
+        XCTAssertNil(FrameSelection.parseRange("x..3"))
+        XCTAssertNil(FrameSelection.parseRange("-1..3"))
+        XCTAssertTrue(FrameSelection.parseShard("2/3")! == (2, 3))
+        XCTAssertNil(FrameSelection.parseShard("0/3"))
+        XCTAssertNil(FrameSelection.parseShard("4/3"))
+        XCTAssertNil(FrameSelection.parseShard("1/0"))
+        // Shards are interleaved and together cover everything exactly once.
+        let shards = (1...3).map { k in (0..<10).filter(FrameSelection(shard: (k, 3)).contains) }
+        XCTAssertEqual(shards, [[0, 3, 6, 9], [1, 4, 7], [2, 5, 8]])
+        XCTAssertEqual((0..<10).filter(FrameSelection(range: 2...4, shard: (1, 2)).contains), [2, 4])
+        XCTAssertTrue(FrameSelection.all.coversAll(of: 5))
+        XCTAssertFalse(FrameSelection(range: 0...3).coversAll(of: 5))
+    }
+}
+
+final class BlockTimingsTests: XCTestCase {
+    func plist(_ body: String) -> Data {
+        Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0"><dict>\(body)</dict></plist>
+            """.utf8)
+    }
+
+    func testReadsDurationsDelaysAndCurves() throws {
+        let data = plist("""
+            <key>a</key><dict><key>duration</key><real>0.25</real></dict>
+            <key>b</key><dict><key>duration</key><integer>1</integer><key>delay</key><real>0.1</real><key>curve</key><string>linear</string></dict>
+            <key>c</key><dict><key>duration</key><real>0.5</real><key>curve</key><array><real>0.1</real><real>0.2</real><real>0.3</real><real>1.5</real></array></dict>
+            <key>notes</key><string>ignored</string>
+            """)
+        let t = try BlockTimings.parse(data, path: "d.plist", required: ["a", "b", "c"])
+        XCTAssertEqual(t["a"], BlockTiming(duration: 0.25))
+        XCTAssertEqual(t["b"], BlockTiming(duration: 1, delay: 0.1, curve: .linear))
+        XCTAssertEqual(t["c"]?.curve, TimingCurve(0.1, 0.2, 0.3, 1.5))
+        XCTAssertEqual(t["b"]?.end, 1.1)
+    }
+
+    func assertError(_ body: String, required: [String] = ["a"], contains text: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertThrowsError(try BlockTimings.parse(plist(body), path: "/x/durations.plist", required: required), file: file, line: line) { error in
+            guard let e = error as? RenderError else { return XCTFail("\(error)", file: file, line: line) }
+            XCTAssertEqual(e.exitCode, 65, file: file, line: line)
+            XCTAssertTrue(e.description.hasPrefix("/x/durations.plist: "), e.description, file: file, line: line)
+            XCTAssertTrue(e.description.contains(text), e.description, file: file, line: line)
+        }
+    }
+
+    func testBadValuesNameTheFileAndKeyPath() {
+        assertError("", contains: "a: missing")
+        assertError("<key>a</key><dict></dict>", contains: "a.duration: missing")
+        assertError("<key>a</key><dict><key>duration</key><real>-0.1</real></dict>", contains: "a.duration: must be a finite number ≥ 0, got -0.1")
+        assertError("<key>a</key><dict><key>duration</key><string>fast</string></dict>", contains: "a.duration: must be a number of seconds, got the string 'fast'")
+        assertError("<key>a</key><dict><key>duration</key><true/></dict>", contains: "a.duration: must be a number of seconds, got a boolean")
+        assertError("<key>a</key><dict><key>duration</key><real>1</real><key>delay</key><string>x</string></dict>", contains: "a.delay:")
+        assertError("<key>a</key><dict><key>duration</key><real>99999</real></dict>", contains: "over the limit")
+        assertError("<key>a</key><dict><key>duration</key><real>1</real><key>curve</key><string>bouncy</string></dict>", contains: "a.curve: unknown curve 'bouncy'")
+        assertError("<key>a</key><dict><key>duration</key><real>1</real><key>curve</key><array><real>2</real><real>0</real><real>1</real><real>1</real></array></dict>", contains: "a.curve: control point x")
+        assertError("<key>a</key><real>1</real>", contains: "a: must be a dictionary")
+        XCTAssertThrowsError(try BlockTimings.parse(Data("not a plist".utf8), path: "p", required: [])) { error in
+            XCTAssertTrue("\(error)".contains("not a property list"), "\(error)")
+        }
+    }
+
+    func testAnUnreadableFileIsAnIOError() {
+        XCTAssertThrowsError(try BlockTimings.load(contentsOf: "/nonexistent/durations.plist", required: ["a"])) { error in
+            XCTAssertEqual((error as? RenderError)?.exitCode, 74)
+            XCTAssertTrue("\(error)".hasPrefix("/nonexistent/durations.plist: cannot read"), "\(error)")
+        }
+    }
+}

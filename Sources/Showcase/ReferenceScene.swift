@@ -49,7 +49,11 @@ public struct ReferenceScene: Sendable {
 
     /// Draws frame `index` with `painter`, whose user space is the scene's points.
     public func draw(frame index: Int, with painter: Painter) {
-        let p = ReferenceScene.progress(frame: index)
+        draw(progress: ReferenceScene.progress(frame: index), with: painter)
+    }
+
+    /// Draws the scene at progress `p` (0…1, after the curve) with `painter`.
+    public func draw(progress p: Double, with painter: Painter) {
         painter.fill(Rect(origin: .zero, size: ReferenceScene.pointSize), color: .white)
         painter.fill(ReferenceScene.navigationBar, color: ReferenceScene.navigationBarColor)
         painter.withSavedState {

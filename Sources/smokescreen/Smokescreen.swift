@@ -2,10 +2,11 @@ import ArgumentParser
 
 /// The command-line tool: thin wiring over the libraries.
 @main
-struct Smokescreen: ParsableCommand {
+struct SmokescreenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "smokescreen",
         abstract: "Render UIKit-style view transitions to PNG frames, compare frames, and measure them.",
-        subcommands: [Bench.self]
+        subcommands: [Render.self, List.self, Inspect.self, Memory.self, Bench.self],
+        defaultSubcommand: Render.self
     )
 }

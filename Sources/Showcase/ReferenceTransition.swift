@@ -1,0 +1,45 @@
+import Motion
+import RasterCore
+import SnapshotView
+import TransitionCompositor
+
+/// The benchmark scene of `shared/bench/SCENE.md` as a transition, so it can be rendered and timed from
+/// outside like any other: 1 s, 30 frames at its default 29 fps (t = i/29).
+public struct ReferenceTransition: Transition {
+    public init() {}
+    public var name: String { "reference" }
+    public var summary: String { "the benchmark scene: 12 rows fade while the selected row grows, under a 30% smokescreen (1 s)" }
+    public var pointSize: Size { ReferenceScene.pointSize }
+    public var defaultFPS: Double { Double(ReferenceScene.frameCount - 1) }
+    static let duration = 1.0
+
+    public func render(_ settings: RenderSettings) throws -> RenderedTransition {
+        let scene: ReferenceScene
+        do { scene = try ReferenceScene(assetsDirectory: settings.assetsDirectory) } catch {
+            throw RenderError.badInput(path: settings.assetsDirectory + "/" + ReferenceScene.thumbnailAsset, reason: "\(error)")
+        }
+        let fps = settings.fps ?? defaultFPS
+        let times = try FrameTimes(endTime: ReferenceTransition.duration, fps: fps, holdFrames: settings.holdFrames)
+        let canvas = DrawingView(frame: Rect(origin: .zero, size: pointSize), drawing: nil, name: "reference scene")
+        let nodes = times.times.map { t -> RenderNode in
+            canvas.drawing = ReferenceFrame(scene: scene, progress: TimingCurve.easeInEaseOut.progress(at: t / ReferenceTransition.duration))
+            return canvas.renderNode()!
+        }
+        let sequence = FrameSequence(name: name, pointSize: pointSize, scale: settings.scale, fps: fps,
+                                     times: times.times, nodes: nodes, durations: ["progress": ReferenceTransition.duration])
+        return RenderedTransition(
+            sequence: sequence,
+            bitmaps: [BitmapRecord(kind: .asset, name: ReferenceScene.thumbnailAsset, bitmap: scene.thumbnail)],
+            initialTree: canvas.treeDescription() + " (draws the scene as one display list)",
+            timeline: [TimelineEntry(label: "progress", start: 0, end: ReferenceTransition.duration,
+                                     timing: TimingCurve.easeInEaseOut.description,
+                                     properties: ["rows.alpha", "selectedRow.frame"])])
+    }
+}
+
+/// One frame of the reference scene, drawn as a view's content.
+struct ReferenceFrame: ViewContent {
+    let scene: ReferenceScene
+    let progress: Double
+    func draw(in painter: Painter, bounds: Rect) { scene.draw(progress: progress, with: painter) }
+}

@@ -1,0 +1,16 @@
+import TransitionCompositor
+
+/// The built-in transitions, by name.
+public enum TransitionCatalog {
+    /// Every built-in transition, in the order `smokescreen list` shows them; the first is the default.
+    public static let all: [any Transition] = [
+        ReferenceTransition(),
+    ]
+
+    /// What `smokescreen render` renders with no argument.
+    public static var defaultName: String { all[0].name }
+
+    public static func transition(named name: String) -> (any Transition)? {
+        all.first { $0.name == name }
+    }
+}

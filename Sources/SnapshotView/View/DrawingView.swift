@@ -1,0 +1,15 @@
+import RasterCore
+
+/// A view that draws custom content between its background and its subviews (UIKit's `draw(_:)`).
+open class DrawingView: View {
+    /// What to draw, in the view's bounds coordinates (points). Default nil.
+    public var drawing: (any ViewContent)?
+
+    public init(frame: Rect = .zero, drawing: (any ViewContent)?, name: String? = nil) {
+        self.drawing = drawing
+        super.init(frame: frame, name: name)
+        isOpaque = false
+    }
+
+    open override func makeContent() -> (any ViewContent)? { drawing }
+}

@@ -1,0 +1,98 @@
+import RasterCore
+import SnapshotView
+
+/// Settings every render takes.
+public struct RenderSettings: Sendable {
+    /// Pixels per point (1, 2 or 3). Default 2.
+    public var scale: Double
+    /// Frames per second; nil: the transition's ``Transition/defaultFPS``.
+    public var fps: Double?
+    /// The `assets/` folder the transition reads its images and plists from.
+    public var assetsDirectory: String
+    /// A durations plist to use instead of the transition's own (`--durations`). Default nil.
+    public var durationsFile: String?
+    /// Frames repeated after the end (at end + k/fps). Default 0.
+    public var holdFrames: Int
+
+    public init(scale: Double = 2, fps: Double? = nil, assetsDirectory: String, durationsFile: String? = nil, holdFrames: Int = 0) {
+        self.scale = scale
+        self.fps = fps
+        self.assetsDirectory = assetsDirectory
+        self.durationsFile = durationsFile
+        self.holdFrames = holdFrames
+    }
+}
+
+/// A bitmap a render holds, for the memory report.
+public struct BitmapRecord: Sendable, Equatable {
+    public enum Kind: String, Sendable { case asset, snapshot }
+    public var kind: Kind
+    public var name: String
+    /// Pixels.
+    public var width: Int, height: Int
+    public var scale: Double
+    /// Decoded bytes: width × height × 4.
+    public var bytes: Int { width * height * 4 }
+
+    public init(kind: Kind, name: String, bitmap: Bitmap) {
+        self.kind = kind
+        self.name = name
+        width = bitmap.width
+        height = bitmap.height
+        scale = bitmap.scale
+    }
+}
+
+/// One block of the animation timeline, for `inspect`.
+public struct TimelineEntry: Sendable, Equatable {
+    public var label: String
+    /// Seconds from the start of the transition.
+    public var start: Double, end: Double
+    /// The curve or spring, described.
+    public var timing: String
+    /// `view.property` for each animated property.
+    public var properties: [String]
+
+    public init(label: String, start: Double, end: Double, timing: String, properties: [String]) {
+        self.label = label
+        self.start = start
+        self.end = end
+        self.timing = timing
+        self.properties = properties
+    }
+}
+
+/// A transition rendered to frozen frames, ready for the writer.
+public struct RenderedTransition: Sendable {
+    public var sequence: FrameSequence
+    /// Image assets decoded and snapshots taken.
+    public var bitmaps: [BitmapRecord]
+    /// The view tree at the start, one view a line.
+    public var initialTree: String
+    public var timeline: [TimelineEntry]
+
+    public init(sequence: FrameSequence, bitmaps: [BitmapRecord], initialTree: String, timeline: [TimelineEntry]) {
+        self.sequence = sequence
+        self.bitmaps = bitmaps
+        self.initialTree = initialTree
+        self.timeline = timeline
+    }
+}
+
+/// A built-in transition: a name, a line of description, and a way to render it.
+public protocol Transition: Sendable {
+    /// Lowercase with dashes; also the output folder's name.
+    var name: String { get }
+    /// One line for `smokescreen list`.
+    var summary: String { get }
+    /// Canvas size in points.
+    var pointSize: Size { get }
+    /// Frames per second when none is asked for.
+    var defaultFPS: Double { get }
+    func render(_ settings: RenderSettings) throws -> RenderedTransition
+}
+
+extension Transition {
+    /// 60, as iOS animates.
+    public var defaultFPS: Double { 60 }
+}

@@ -4,12 +4,14 @@ import PNGIO
 import RasterCore
 import Showcase
 import SnapshotView
+import TransitionCompositor
 
-/// `smokescreen bench`: draws the reference scene (`shared/bench/SCENE.md`) and encodes its frames with
-/// every compression preset, printing medians. Build with `-c release`; debug builds are 20-50x slower.
+/// `smokescreen bench`: renders the reference scene (`shared/bench/SCENE.md`) through the whole pipeline
+/// (draw, encode, write, on all cores), then draws it and encodes its frames with every compression
+/// preset on their own, printing medians. Build with `-c release`; debug builds are 20-50x slower.
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Measure drawing and PNG encoding of the reference scene (medians over several runs).")
+        abstract: "Measure rendering, drawing and PNG encoding of the reference scene (medians over several runs).")
 
     @Option(help: "Runs over all 30 frames; medians are taken over every frame of every run.")
     var runs = 5
@@ -19,6 +21,9 @@ struct Bench: ParsableCommand {
 
     @Option(help: "The assets folder (default: ./assets or the one beside the executable).")
     var assets: String?
+
+    @Option(help: "Threads for the whole-pipeline runs (default: the number of cores).")
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
 
     @Flag(help: "Measure drawing only (for profiling the painter).")
     var skipEncode = false
@@ -41,6 +46,8 @@ struct Bench: ParsableCommand {
             throw ExitCode(65)
         }
         let frameCount = ReferenceScene.frameCount
+
+        if !skipEncode { try benchPipeline(assets: folder) }
         var canvas = try Bitmap(pointSize: ReferenceScene.pointSize, scale: Double(scale))
         print("reference scene: \(canvas.width)x\(canvas.height) px (@\(scale)x), \(frameCount) frames, \(runs) runs")
 
@@ -106,6 +113,30 @@ struct Bench: ParsableCommand {
                          name.padding(toLength: 15, withPad: " ", startingAt: 0) as NSString, median(times) * 1e3, bytes, frameCount, Double(bytes) / Double(baselineBytes),
                          compression.description as NSString))
         }
+    }
+}
+
+extension Bench {
+    /// The whole render as `smokescreen render reference` does it: build the frames, then draw, encode
+    /// and write them on `jobs` threads into a temporary folder, with the default preset.
+    func benchPipeline(assets: String) throws {
+        let transition = ReferenceTransition()
+        let settings = RenderSettings(scale: Double(scale), assetsDirectory: assets)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("smokescreen-bench-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let writer = FrameWriter(directory: folder, compression: .fast, jobs: jobs)
+        var totals: [Double] = [], bytes = 0, peak = 0, frames = 0
+        for _ in 0..<runs {
+            var report: WriteReport?
+            let (_, usage) = try MemoryLedger.measure("bench pipeline") {
+                totals.append(try seconds { report = try writer.write(try transition.render(settings).sequence) })
+            }
+            bytes = report!.bytes
+            frames = report!.written.count
+            peak = max(peak, usage.peakBytes)
+        }
+        print(String(format: "pipeline: %d frames rendered, encoded (%@) and written on %d threads: %.1f ms median (min %.1f), %d B, peak bitmap memory %d B",
+                     frames, PNGCompression.fast.description as NSString, jobs, median(totals) * 1e3, totals.min()! * 1e3, bytes, peak))
     }
 }
 

@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "RasterCore", "PNGIO"]),
         .testTarget(name: "SnapshotViewTests", dependencies: ["SnapshotView", "RasterCore", "PNGIO"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "SnapshotView", "RasterCore"]),
-        .testTarget(name: "FrameDiffTests", dependencies: ["FrameDiff", "RasterCore", "PNGIO"]),
+        .testTarget(name: "FrameDiffTests", dependencies: ["FrameDiff", "RasterCore", "PNGIO"], exclude: ["Fixtures"]),
         .testTarget(name: "ShowcaseTests", dependencies: ["Showcase", "RasterCore", "PNGIO"]),
     ],
     swiftLanguageModes: [.v6]

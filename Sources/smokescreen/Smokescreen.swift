@@ -6,6 +6,6 @@ struct Smokescreen: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "smokescreen",
         abstract: "Render UIKit-style view transitions to PNG frames, compare frames, and measure them.",
-        subcommands: [Bench.self]
+        subcommands: [Bench.self, Diff.self]
     )
 }

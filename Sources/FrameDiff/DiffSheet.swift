@@ -47,15 +47,22 @@ public enum DiffSheet {
     ///   - failingFrames: how many frames failed in all, when `rows` holds only the first of them (for the
     ///     note); default `rows.count`.
     ///   - marks: the diff image style, whose colours are kept when the diff column is scaled down.
-    public static func make(rows allRows: [Row], failingFrames: Int? = nil, marks: DiffImageStyle = DiffImageStyle()) -> Sheet? {
-        let rows = Array(allRows.prefix(maxRows))
+    ///   - maxRows: the most rows, 1…64; default ``maxRows``.
+    ///   - maxSide: the largest width or height in pixels; default ``maxSide`` (at least 64 is used).
+    public static func make(rows allRows: [Row], failingFrames: Int? = nil, marks: DiffImageStyle = DiffImageStyle(),
+                            maxRows: Int = DiffSheet.maxRows, maxSide: Int = DiffSheet.maxSide) -> Sheet? {
+        let rows = Array(allRows.prefix(min(64, max(1, maxRows))))
+        // A floor for tiny limits: eight rows of gaps alone take 44 pixels.
+        let maxSide = max(64, maxSide)
         guard !rows.isEmpty else { return nil }
         func cells(_ row: Row) -> [Bitmap?] { [row.expected, row.actual, row.diff] }
 
         // The smallest whole downscale that fits maxSide.
         var factor = 1
         var layout = Layout(rows: rows.map(cells), factor: factor)
-        while layout.width > maxSide || layout.height > maxSide {
+        // Past the largest cell's side every cell is one pixel: scaling further cannot help.
+        let largest = rows.flatMap(cells).compactMap { $0.map { max($0.width, $0.height) } }.max() ?? 1
+        while (layout.width > maxSide || layout.height > maxSide) && factor < largest {
             factor += 1
             layout = Layout(rows: rows.map(cells), factor: factor)
         }

@@ -17,11 +17,16 @@ public struct FrameComparison: Hashable, Sendable, CustomStringConvertible {
         /// A pixel differs when any channel (R, G, B or A, 0…255) differs by more than `perChannel`.
         /// Clamped to 0…255; 0 is the same as ``exact``.
         case tolerance(perChannel: Int)
-        /// pixelmatch's test (the 5.x/6.x algorithm): a pixel differs when the squared YIQ distance of the
+        /// pixelmatch's test as in its 5.x releases: a pixel differs when the squared YIQ distance of the
         /// two colours, each blended onto white by its alpha, is over `35215 · threshold²`, and it is not
         /// taken for anti-aliasing (pixelmatch's `antialiased`/`hasManySiblings` test in either frame)
         /// unless `includeAA` is true. `threshold` is clamped to 0…1 (NaN means the default, 0.1);
         /// smaller is more sensitive.
+        ///
+        /// The tests compare counts (5 image pairs × 5 thresholds × includeAA on and off) and diff images
+        /// with pixelmatch-py 0.4.0, a Python port of pixelmatch 5.x, run on the same PNG files
+        /// (`Tests/FrameDiffTests/Fixtures`). pixelmatch 7 blends semi-transparent pixels onto a
+        /// checkerboard instead of white, so its counts differ where alpha is below 255.
         case perceptual(threshold: Double, includeAA: Bool)
     }
 

@@ -78,8 +78,8 @@ public struct FrameSequence: Sendable, Hashable {
     /// The frames listed in a Smokescreen `manifest.json`. Only `frames[].file` is read; other keys
     /// (`name`, `pointSize`, `scale`, `fps`, `frameCount`, `time`, `sha256`, `durations`) are ignored.
     /// - Throws: ``FrameInputError`` when the file is unreadable or over ``maxManifestBytes``, is not JSON,
-    ///   has no `frames` array, or an entry's `file` is not a string, is empty, absolute, has a `..`
-    ///   component, or is listed twice.
+    ///   has no `frames` array, or an entry's `file` is not a string, is empty, absolute, has a `..` or
+    ///   empty component or a NUL, or is listed twice.
     public static func manifest(at path: String) throws(FrameInputError) -> FrameSequence {
         let data: Data
         do {
@@ -109,7 +109,8 @@ public struct FrameSequence: Sendable, Hashable {
                 throw FrameInputError(path: path, reason: "frames[\(index)].file is missing or not a string")
             }
             let components = file.split(separator: "/", omittingEmptySubsequences: false)
-            guard !file.isEmpty, !file.hasPrefix("/"), !components.contains(".."), !components.contains("") else {
+            // A NUL would cut the path short at the C boundary and name another file.
+            guard !file.isEmpty, !file.hasPrefix("/"), !components.contains(".."), !components.contains(""), !file.contains("\0") else {
                 throw FrameInputError(path: path, reason: "frames[\(index)].file \"\(file)\" must be a relative path inside the manifest's folder")
             }
             guard seen.insert(file).inserted else {

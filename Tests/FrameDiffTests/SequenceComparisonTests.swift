@@ -254,6 +254,8 @@ final class SequenceComparisonTests: XCTestCase {
             ("{\"frames\": [{\"file\": \"../x.png\"}]}", "frames[0].file \"../x.png\" must be a relative path inside the manifest's folder"),
             ("{\"frames\": [{\"file\": \"/etc/x.png\"}]}", "frames[0].file \"/etc/x.png\" must be a relative path inside the manifest's folder"),
             ("{\"frames\": [{\"file\": \"\"}]}", "frames[0].file \"\" must be a relative path inside the manifest's folder"),
+            ("{\"frames\": [{\"file\": \"a\\u0000.png\"}]}", "frames[0].file \"a\u{0}.png\" must be a relative path inside the manifest's folder"),
+            ("{\"frames\": [{\"file\": \"a//b.png\"}]}", "frames[0].file \"a//b.png\" must be a relative path inside the manifest's folder"),
             ("{\"frames\": [{\"file\": \"a.png\"}, {\"file\": \"a.png\"}]}", "frames[1].file \"a.png\" is listed twice"),
             ("", "not valid JSON"),
         ]

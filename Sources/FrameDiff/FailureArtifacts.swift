@@ -36,10 +36,11 @@ public struct FailureArtifacts: Sendable {
             guard isDirectory.boolValue else { throw ArtifactError(path: directory, reason: "exists and is not a folder") }
             return
         }
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        do throws(POSIXFailure) {
+            try POSIXFiles.createDirectories(directory)
         } catch {
-            throw ArtifactError(path: directory, reason: "cannot create the folder: \(Self.describe(error))")
+            let at = error.path == directory ? "" : " (at \(error.path))"
+            throw ArtifactError(path: directory, reason: "cannot create the folder: \(error.reason)\(at)")
         }
     }
 
@@ -110,14 +111,6 @@ public struct FailureArtifacts: Sendable {
         written.append(path)
         rows = []  // the full-size frames are no longer needed
         return (path, sheet.note)
-    }
-
-    static func describe(_ error: any Error) -> String {
-        if let error = error as? CocoaError, let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError,
-           let text = String(validatingCString: strerror(Int32(underlying.code))) {
-            return text
-        }
-        return error.localizedDescription
     }
 }
 

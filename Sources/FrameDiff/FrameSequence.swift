@@ -55,8 +55,8 @@ public struct FrameSequence: Sendable, Hashable {
     /// The `frame_NNNN.png` files of a folder (any number of digits), ordered by frame number.
     public static func folder(at path: String) throws(FrameInputError) -> FrameSequence {
         let names: [String]
-        do { names = try FileManager.default.contentsOfDirectory(atPath: path) } catch {
-            throw FrameInputError(path: path, reason: "cannot list the folder: \(FailureArtifacts.describe(error))")
+        do throws(POSIXFailure) { names = try POSIXFiles.list(path) } catch {
+            throw FrameInputError(path: path, reason: "cannot list the folder: \(error.reason)")
         }
         let numbered = names.compactMap { name -> (Int, String)? in
             guard let number = frameNumber(name) else { return nil }
@@ -82,16 +82,8 @@ public struct FrameSequence: Sendable, Hashable {
     ///   empty component or a NUL, or is listed twice.
     public static func manifest(at path: String) throws(FrameInputError) -> FrameSequence {
         let data: Data
-        do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: path)
-            if let size = attributes[.size] as? Int, size > maxManifestBytes {
-                throw FrameInputError(path: path, reason: "the manifest is \(size) bytes, over the limit of \(maxManifestBytes)")
-            }
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch let error as FrameInputError {
-            throw error
-        } catch {
-            throw FrameInputError(path: path, reason: "cannot read the manifest: \(FailureArtifacts.describe(error))")
+        do throws(POSIXFailure) { data = Data(try POSIXFiles.read(path, limit: maxManifestBytes)) } catch {
+            throw FrameInputError(path: path, reason: "cannot read the manifest: \(error.reason)")
         }
         let object: Any
         do { object = try JSONSerialization.jsonObject(with: data) } catch {

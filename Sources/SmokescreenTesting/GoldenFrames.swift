@@ -121,11 +121,7 @@ public struct GoldenFrames: Sendable {
     private func record(_ frames: [NamedFrame], replacing old: [String]) -> String {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            for frame in frames {
-                do throws(PNGError) { try PNGCodec.write(frame.bitmap, to: directory + "/" + Self.fileName(frame.name)) } catch {
-                    throw error
-                }
-            }
+            for frame in frames { try PNGCodec.write(frame.bitmap, to: directory + "/" + Self.fileName(frame.name)) }
             let kept = Set(frames.map { Self.fileName($0.name) })
             for stale in old where !kept.contains(stale) { try FileManager.default.removeItem(atPath: directory + "/" + stale) }
         } catch {

@@ -136,7 +136,24 @@ final class SequenceComparisonTests: XCTestCase {
         XCTAssertEqual(outcome.standardError, "smokescreen diff: cannot write the diff output: \(file): exists and is not a folder\n")
         let below = DiffInvocation(expected: expected, actual: actual, diffOut: file + "/sub").run()
         XCTAssertEqual(below.exitCode, 74)
-        XCTAssertTrue(below.standardError.contains("cannot create the folder"), below.standardError)
+        XCTAssertEqual(below.standardError,
+                       "smokescreen diff: cannot write the diff output: \(file)/sub: cannot create the folder: Not a directory (at \(file))\n")
+    }
+
+    func testFileHelpersNameTheSystemReason() throws {
+        let path = directory + "/twenty.json"
+        try Data(repeating: 32, count: 20).write(to: URL(fileURLWithPath: path))
+        XCTAssertEqual(try POSIXFiles.read(path, limit: 20).count, 20)
+        XCTAssertThrowsError(try POSIXFiles.read(path, limit: 19)) { XCTAssertEqual(($0 as? POSIXFailure)?.reason, "over the limit of 19 bytes") }
+        XCTAssertThrowsError(try POSIXFiles.read(directory + "/none", limit: 19)) {
+            XCTAssertEqual(($0 as? POSIXFailure)?.reason, "No such file or directory")
+        }
+        XCTAssertThrowsError(try FrameSequence.folder(at: path)) {
+            XCTAssertEqual($0 as? FrameInputError, FrameInputError(path: path, reason: "cannot list the folder: Not a directory"))
+        }
+        try POSIXFiles.createDirectories(directory + "/x/y/z")
+        try POSIXFiles.createDirectories(directory + "/x/y/z")  // existing folders are fine
+        XCTAssertEqual(try POSIXFiles.list(directory + "/x"), ["y"])
     }
 
     func testExitCodeMapping() throws {

@@ -14,11 +14,17 @@ struct Diff: ParsableCommand {
             65 an input cannot be read (not a PNG, corrupt, missing path, bad manifest); 74 the diff \
             output cannot be written.
 
-            --json prints exactly one object on one line whenever frames were compared:
-            {"match":bool,"compared":N,"frames":[{"name":"frame_0001.png","differentPixels":N,\
-            "maxChannelDelta":N,"boundingBox":[x,y,width,height] or null,"reason":null or text}],\
-            "missing":[names],"extra":[names],"unreadable":[{"file":path,"reason":text}]}
-            "frames" lists only the frames that failed, in order; matching frames are not listed.
+            --json prints exactly one JSON object (on one line) whenever frames were
+            compared, shaped like this:
+              {"match": bool, "compared": N,
+               "frames": [{"name": "frame_0001.png", "differentPixels": N,
+                           "maxChannelDelta": N, "boundingBox": [x, y, w, h] or null,
+                           "reason": null or text}],
+               "missing": [names], "extra": [names],
+               "unreadable": [{"file": path, "reason": text}]}
+            "frames" lists only the frames that failed, in order; matching frames are
+            not listed. "reason" says why frames of different sizes or scales could
+            not be compared pixel for pixel.
             """)
 
     @Argument(help: "The expected frames: a PNG file, a folder of frame_NNNN.png files, or a manifest.json.")

@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Motion", targets: ["Motion"]),
         .library(name: "TransitionCompositor", targets: ["TransitionCompositor"]),
         .library(name: "FrameDiff", targets: ["FrameDiff"]),
+        .library(name: "SmokescreenTesting", targets: ["SmokescreenTesting"]),
         .executable(name: "smokescreen", targets: ["smokescreen"]),
     ],
     dependencies: [
@@ -51,6 +52,9 @@ let package = Package(
         // Pixel comparison of bitmaps and frame sequences. PNGIO reads the frames of a folder.
         .target(name: "FrameDiff", dependencies: ["RasterCore", "PNGIO"]),
 
+        // XCTest helpers: golden frames beside the test file, record modes, failure artifacts. Imports XCTest.
+        .target(name: "SmokescreenTesting", dependencies: ["FrameDiff", "PNGIO", "RasterCore"]),
+
         // Built-in scenes; for now the reference benchmark scene as a painter-level display list.
         .target(name: "Showcase", dependencies: ["RasterCore", "PNGIO", "SnapshotView", "Motion", "TransitionCompositor"]),
 
@@ -68,7 +72,11 @@ let package = Package(
         .testTarget(name: "SnapshotViewTests", dependencies: ["SnapshotView", "RasterCore", "PNGIO"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "SnapshotView", "RasterCore"]),
         .testTarget(name: "TransitionCompositorTests", dependencies: ["TransitionCompositor", "SnapshotView", "Motion", "PNGIO", "RasterCore"]),
-        .testTarget(name: "FrameDiffTests", dependencies: ["FrameDiff", "RasterCore", "PNGIO"]),
+        .testTarget(name: "FrameDiffTests", dependencies: ["FrameDiff", "RasterCore", "PNGIO"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "SmokescreenTestingTests", dependencies: ["SmokescreenTesting", "FrameDiff", "PNGIO", "RasterCore"],
+            exclude: ["__Snapshots__"]
+        ),
         .testTarget(name: "ShowcaseTests", dependencies: ["Showcase", "RasterCore", "PNGIO", "SnapshotView"]),
     ],
     swiftLanguageModes: [.v6]

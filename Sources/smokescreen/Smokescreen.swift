@@ -6,7 +6,7 @@ struct SmokescreenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "smokescreen",
         abstract: "Render UIKit-style view transitions to PNG frames, compare frames, and measure them.",
-        subcommands: [Render.self, List.self, Inspect.self, Memory.self, Bench.self],
+        subcommands: [Render.self, List.self, Inspect.self, Memory.self, Diff.self, Bench.self],
         defaultSubcommand: Render.self
     )
 }

@@ -1,1 +1,0 @@
-// Pixel comparison of bitmaps and frame sequences (being built).

@@ -1,0 +1,159 @@
+import Foundation
+import PNGIO
+import RasterCore
+
+/// Compares two frame sequences frame by frame, matching frames by name.
+///
+/// Frames in both sequences are read (PNGIO; the scale comes from an `@2x`-style file name suffix, else 1)
+/// and compared with ``comparison``; frames only in the expected sequence are *missing*, frames only in
+/// the actual one *extra*. Two single files are compared with each other whatever their names. With an
+/// ``artifactsDirectory``, each failing frame's diff image is written there as it is found, and a
+/// ``DiffSheet`` at the end (``FailureArtifacts``).
+///
+/// Frames are compared on all cores, a few at a time, so memory stays bounded by a few frames (plus the
+/// ``DiffSheet/maxRows`` frames kept for the sheet).
+public struct SequenceComparison: Sendable {
+    /// How each pair of frames is compared; default exact.
+    public var comparison: FrameComparison
+    /// Where to write diff images and the sheet; `nil` (default) writes nothing.
+    public var artifactsDirectory: String?
+    /// Also write the expected and actual frames of failing frames into the artifacts folder; default false.
+    public var includeInputImages: Bool
+    /// How many frames are compared at once; default the number of active processors (at least 1).
+    public var concurrency: Int
+
+    public init(comparison: FrameComparison = .exact, artifactsDirectory: String? = nil, includeInputImages: Bool = false,
+                concurrency: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.comparison = comparison
+        self.artifactsDirectory = artifactsDirectory
+        self.includeInputImages = includeInputImages
+        self.concurrency = concurrency
+    }
+
+    /// Compares the frames of `actual` with those of `expected`. Never throws: unreadable frames and
+    /// artifact write failures are in the report.
+    public func run(expected: StoredFrames, actual: StoredFrames) -> SequenceReport {
+        var report = SequenceReport(comparison: comparison, expectedPath: expected.path, actualPath: actual.path)
+
+        // Pair the frames: by name, or two single files with each other.
+        var pairs: [(name: String, expected: String, actual: String)] = []
+        if expected.source == .file && actual.source == .file, let e = expected.frames.first, let a = actual.frames.first {
+            pairs = [(e.name, e.path, a.path)]
+        } else {
+            var actualByName: [String: String] = [:]
+            for frame in actual.frames where actualByName[frame.name] == nil { actualByName[frame.name] = frame.path }
+            let expectedNames = Set(expected.frames.map(\.name))
+            for frame in expected.frames {
+                if let path = actualByName[frame.name] { pairs.append((frame.name, frame.path, path)) } else { report.missing.append(frame.name) }
+            }
+            report.extra = actual.frames.map(\.name).filter { !expectedNames.contains($0) }
+        }
+        report.compared = pairs.count
+
+        var artifacts: FailureArtifacts?
+        if let directory = artifactsDirectory {
+            do throws(ArtifactError) {
+                artifacts = try FailureArtifacts(directory: directory, includeInputs: includeInputImages,
+                                                 style: comparison.diffImage ?? DiffImageStyle())
+            } catch {
+                report.artifactError = error
+            }
+        }
+        let writeTo = artifacts?.directory
+        // Diff images are only drawn when they are written.
+        var drawing = comparison
+        if writeTo == nil { drawing.diffImage = nil } else if drawing.diffImage == nil { drawing.diffImage = DiffImageStyle() }
+        let frameComparison = drawing
+
+        let workers = max(1, min(concurrency, 16))
+        let batch = workers * 2
+        var start = 0
+        while start < pairs.count {
+            let chunk = Array(pairs[start..<min(pairs.count, start + batch)])
+            let outcomes = Outcomes(count: chunk.count)
+            let includeInputs = includeInputImages
+            DispatchQueue.concurrentPerform(iterations: chunk.count) { index in
+                let pair = chunk[index]
+                outcomes.set(index, Self.compareFrame(name: pair.name, expectedPath: pair.expected, actualPath: pair.actual,
+                                                      comparison: frameComparison, writeTo: writeTo, includeInputs: includeInputs))
+            }
+            for outcome in outcomes.values() {
+                report.unreadable += outcome.unreadable
+                if report.artifactError == nil, let error = outcome.writeError { report.artifactError = error }
+                guard var difference = outcome.difference else { continue }
+                let diffImage = difference.diffImage
+                difference.diffImage = nil  // the report keeps numbers only
+                report.failures.append(.init(name: outcome.name, difference: difference))
+                artifacts?.recordWritten(outcome.written, row: DiffSheet.Row(name: outcome.name, expected: outcome.expected,
+                                                                             actual: outcome.actual, diff: diffImage))
+            }
+            start += batch
+        }
+
+        if var artifacts, report.artifactError == nil {
+            do throws(ArtifactError) {
+                let sheet = try artifacts.finish()
+                report.artifacts = SequenceReport.Artifacts(directory: artifacts.directory, files: artifacts.written,
+                                                            sheet: sheet?.path, sheetNote: sheet?.note)
+            } catch {
+                report.artifactError = error
+            }
+        }
+        return report
+    }
+
+    /// What comparing one pair of frames gave.
+    struct FrameOutcome: Sendable {
+        var name: String
+        var difference: FrameDifference?
+        var unreadable: [SequenceReport.Unreadable] = []
+        var writeError: ArtifactError?
+        var written: [String] = []
+        /// Kept only for failing frames, for the sheet.
+        var expected: Bitmap?
+        var actual: Bitmap?
+    }
+
+    static func compareFrame(name: String, expectedPath: String, actualPath: String, comparison: FrameComparison,
+                             writeTo directory: String?, includeInputs: Bool) -> FrameOutcome {
+        var outcome = FrameOutcome(name: name)
+        func read(_ path: String) -> Bitmap? {
+            do throws(PNGError) { return try PNGCodec.read(contentsOf: path) } catch {
+                outcome.unreadable.append(SequenceReport.Unreadable(error))
+                return nil
+            }
+        }
+        let expected = read(expectedPath), actual = read(actualPath)
+        guard let expected, let actual, let difference = comparison.compare(expected, actual) else { return outcome }
+        outcome.difference = difference
+        outcome.expected = expected
+        outcome.actual = actual
+        if let directory {
+            do throws(ArtifactError) {
+                outcome.written = try FailureArtifacts.writeFrame(name: name, expected: expected, actual: actual, difference: difference,
+                                                                  to: directory, includeInputs: includeInputs)
+            } catch {
+                outcome.writeError = error
+            }
+        }
+        return outcome
+    }
+
+    /// Results filled in by concurrent workers, one slot each.
+    final class Outcomes: @unchecked Sendable {
+        private var slots: [FrameOutcome?]
+        private let lock = NSLock()
+
+        init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+        func set(_ index: Int, _ outcome: FrameOutcome) {
+            lock.lock(); defer { lock.unlock() }
+            slots[index] = outcome
+        }
+
+        func values() -> [FrameOutcome] {
+            lock.lock(); defer { lock.unlock() }
+            return slots.compactMap { $0 }
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+
+/// The frames on one side of a comparison: one PNG file, a folder of `frame_NNNN.png` files, or the frames
+/// listed in a `manifest.json`. Nothing is decoded here; frames are read when compared.
+public struct StoredFrames: Sendable, Hashable {
+    /// Where the frames come from.
+    public enum Source: String, Sendable, Hashable {
+        /// One PNG file.
+        case file
+        /// A folder: its files named `frame_` + digits + `.png`, by frame number.
+        case folder
+        /// A `manifest.json`: the `file` of each entry of its `frames` array, relative to its folder.
+        case manifest
+    }
+
+    /// One frame: its name (the file name, or the manifest's `file` string) and where it is.
+    public struct Frame: Sendable, Hashable {
+        /// The name frames are matched by across the two sides, e.g. `frame_0003.png`.
+        public var name: String
+        /// The file's path.
+        public var path: String
+
+        public init(name: String, path: String) { self.name = name; self.path = path }
+    }
+
+    /// The path that was opened.
+    public var path: String
+    public var source: Source
+    /// The frames in order.
+    public var frames: [Frame]
+
+    public init(path: String, source: Source, frames: [Frame]) {
+        self.path = path; self.source = source; self.frames = frames
+    }
+
+    /// The largest manifest read, in bytes (64 MiB).
+    public static let maxManifestBytes = 64 << 20
+
+    /// Opens `path`: a folder lists its `frame_NNNN.png` files (a `manifest.json` in it is not read); a
+    /// file ending in `.json` is a manifest; any other file is one PNG frame.
+    /// - Throws: ``FrameInputError`` when the path does not exist or cannot be listed, or a manifest is not
+    ///   valid (see ``manifest(at:)``).
+    public static func open(_ path: String) throws(FrameInputError) -> StoredFrames {
+        guard !path.isEmpty else { throw FrameInputError(path: path, reason: "empty path") }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw FrameInputError(path: path, reason: "no such file or folder")
+        }
+        if isDirectory.boolValue { return try folder(at: path) }
+        if path.lowercased().hasSuffix(".json") { return try manifest(at: path) }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return StoredFrames(path: path, source: .file, frames: [Frame(name: name, path: path)])
+    }
+
+    /// The `frame_NNNN.png` files of a folder (any number of digits), ordered by frame number.
+    public static func folder(at path: String) throws(FrameInputError) -> StoredFrames {
+        let names: [String]
+        do throws(POSIXFailure) { names = try POSIXFiles.list(path) } catch {
+            throw FrameInputError(path: path, reason: "cannot list the folder: \(error.reason)")
+        }
+        let numbered = names.compactMap { name -> (Int, String)? in
+            guard let number = frameNumber(name) else { return nil }
+            return (number, name)
+        }
+        let sorted = numbered.sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
+        let base = path.hasSuffix("/") ? path : path + "/"
+        return StoredFrames(path: path, source: .folder, frames: sorted.map { Frame(name: $0.1, path: base + $0.1) })
+    }
+
+    /// The number in `frame_<digits>.png`, or `nil` for any other name. Numbers too large for `Int` sort last.
+    static func frameNumber(_ name: String) -> Int? {
+        guard name.hasPrefix("frame_"), name.hasSuffix(".png") else { return nil }
+        let digits = name.dropFirst(6).dropLast(4)
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return Int(digits) ?? Int.max
+    }
+
+    /// The frames listed in a Smokescreen `manifest.json`. Only `frames[].file` is read; other keys
+    /// (`name`, `pointSize`, `scale`, `fps`, `frameCount`, `time`, `sha256`, `durations`) are ignored.
+    /// - Throws: ``FrameInputError`` when the file is unreadable or over ``maxManifestBytes``, is not JSON,
+    ///   has no `frames` array, or an entry's `file` is not a string, is empty, absolute, has a `..` or
+    ///   empty component or a NUL, or is listed twice.
+    public static func manifest(at path: String) throws(FrameInputError) -> StoredFrames {
+        let data: Data
+        do throws(POSIXFailure) { data = Data(try POSIXFiles.read(path, limit: maxManifestBytes)) } catch {
+            throw FrameInputError(path: path, reason: "cannot read the manifest: \(error.reason)")
+        }
+        let object: Any
+        do { object = try JSONSerialization.jsonObject(with: data) } catch {
+            throw FrameInputError(path: path, reason: "not valid JSON")
+        }
+        guard let root = object as? [String: Any], let entries = root["frames"] as? [Any] else {
+            throw FrameInputError(path: path, reason: "no \"frames\" array at the top level")
+        }
+        let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        let base = folder.isEmpty ? (path.hasPrefix("/") ? "/" : "") : folder + "/"
+        var frames: [Frame] = []
+        var seen = Set<String>()
+        for (index, entry) in entries.enumerated() {
+            guard let file = (entry as? [String: Any])?["file"] as? String else {
+                throw FrameInputError(path: path, reason: "frames[\(index)].file is missing or not a string")
+            }
+            let components = file.split(separator: "/", omittingEmptySubsequences: false)
+            // A NUL would cut the path short at the C boundary and name another file.
+            guard !file.isEmpty, !file.hasPrefix("/"), !components.contains(".."), !components.contains(""), !file.contains("\0") else {
+                throw FrameInputError(path: path, reason: "frames[\(index)].file \"\(file)\" must be a relative path inside the manifest's folder")
+            }
+            guard seen.insert(file).inserted else {
+                throw FrameInputError(path: path, reason: "frames[\(index)].file \"\(file)\" is listed twice")
+            }
+            frames.append(Frame(name: file, path: base + file))
+        }
+        return StoredFrames(path: path, source: .manifest, frames: frames)
+    }
+}
+
+/// An input that cannot be opened as frames: a missing path, an unlistable folder, a bad manifest.
+public struct FrameInputError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The path given.
+    public var path: String
+    /// Why, e.g. `no such file or folder`.
+    public var reason: String
+
+    public init(path: String, reason: String) { self.path = path; self.reason = reason }
+
+    public var description: String { "\(path): \(reason)" }
+}

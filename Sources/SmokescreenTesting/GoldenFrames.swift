@@ -1,0 +1,196 @@
+import FrameDiff
+import Foundation
+import PNGIO
+import RasterCore
+
+/// A frame with a name; the name is its golden's file name (`.png` is added when missing).
+public struct NamedFrame: Sendable {
+    public var name: String
+    public var bitmap: Bitmap
+
+    public init(_ name: String, _ bitmap: Bitmap) { self.name = name; self.bitmap = bitmap }
+
+    /// `frame_0000.png`, `frame_0001.png`, … for a list of bitmaps.
+    public static func numbered(_ bitmaps: [Bitmap]) -> [NamedFrame] {
+        bitmaps.enumerated().map { NamedFrame(String(format: "frame_%04d.png", $0.offset), $0.element) }
+    }
+}
+
+/// One golden set: the frames a test expects, stored as PNG files in a folder, and the check of produced
+/// frames against them. The XCTest assertions (``assertFrames(_:matchGoldenNamed:comparison:file:line:)``)
+/// are thin wrappers over ``verify(_:)``, which returns the failure message instead of failing, so that it
+/// can be tested itself.
+///
+/// Layout beside the test file `Tests/X/ScrollTests.swift`: `Tests/X/__Snapshots__/ScrollTests/<name>/frame_0000.png …`.
+/// Goldens carry no scale (PNG has none): each is read at the scale of the frame it is compared with.
+public struct GoldenFrames: Sendable {
+    /// The golden set's name (a folder name).
+    public var name: String
+    /// The folder of the golden PNGs.
+    public var directory: String
+    /// Where expected, actual and diff images and the sheet go when the check fails.
+    public var failureDirectory: String
+    public var recordMode: RecordMode
+    public var comparison: FrameComparison
+
+    public init(name: String, directory: String, failureDirectory: String, recordMode: RecordMode, comparison: FrameComparison) {
+        self.name = name
+        self.directory = directory
+        self.failureDirectory = failureDirectory
+        self.recordMode = recordMode
+        self.comparison = comparison
+    }
+
+    /// The environment variable naming the root folder for failure artifacts (default
+    /// `$TMPDIR/smokescreen-failures`, `/tmp/smokescreen-failures` without `TMPDIR`).
+    public static let failuresEnvironmentVariable = "SMOKESCREEN_FAILURES_DIR"
+
+    /// The golden set `name` of the test file at `testFilePath` (`#filePath`):
+    /// goldens in `<test file's folder>/__Snapshots__/<test file name without extension>/<name>/`, failure
+    /// artifacts in `<failures root>/<test file name without extension>/<name>/`, the record mode from
+    /// `SMOKESCREEN_RECORD`.
+    /// - Throws: ``GoldenSetupError`` for a name that is empty, has a `/`, or starts with `.`, or a bad
+    ///   `SMOKESCREEN_RECORD` value.
+    public static func forTestFile(_ testFilePath: String, name: String, comparison: FrameComparison,
+                                   environment: [String: String] = ProcessInfo.processInfo.environment) throws(GoldenSetupError) -> GoldenFrames {
+        try validate(name, what: "golden name")
+        let url = URL(fileURLWithPath: testFilePath)
+        let testName = url.deletingPathExtension().lastPathComponent
+        let goldens = url.deletingLastPathComponent().appendingPathComponent("__Snapshots__").appendingPathComponent(testName)
+            .appendingPathComponent(name).path
+        var root = environment[failuresEnvironmentVariable] ?? ""
+        if root.isEmpty {
+            var temporary = environment["TMPDIR"] ?? ""
+            if temporary.isEmpty { temporary = "/tmp" }
+            root = (temporary.hasSuffix("/") ? String(temporary.dropLast()) : temporary) + "/smokescreen-failures"
+        }
+        let mode = try RecordMode(environmentValue: environment[RecordMode.environmentVariable])
+        return GoldenFrames(name: name, directory: goldens, failureDirectory: root + "/" + testName + "/" + name,
+                            recordMode: mode, comparison: comparison)
+    }
+
+    static func validate(_ name: String, what: String) throws(GoldenSetupError) {
+        guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."), !name.contains("\0") else {
+            throw GoldenSetupError("\(what) \"\(name)\" must be a plain file name: not empty, no \"/\", not starting with \".\"")
+        }
+    }
+
+    /// The golden file name of a frame name.
+    static func fileName(_ frameName: String) -> String {
+        frameName.lowercased().hasSuffix(".png") ? frameName : frameName + ".png"
+    }
+
+    /// Checks `frames` against the goldens, recording them as ``recordMode`` says.
+    /// - Returns: `nil` when every frame matches its golden and no golden is missing or extra; otherwise the
+    ///   failure message (also after recording). On a mismatch the message names the frames, their
+    ///   differing pixel counts and bounding boxes, and the folder with expected, actual and diff images
+    ///   and `sheet.png`.
+    public func verify(_ frames: [NamedFrame]) -> String? {
+        do throws(GoldenSetupError) {
+            try Self.validate(name, what: "golden name")
+            var seen = Set<String>()
+            for frame in frames {
+                try Self.validate(frame.name, what: "frame name")
+                guard seen.insert(Self.fileName(frame.name)).inserted else {
+                    throw GoldenSetupError("frame name \"\(frame.name)\" is used twice")
+                }
+            }
+        } catch {
+            return "'\(name)': \(error)"
+        }
+        if frames.isEmpty { return "'\(name)': no frames to check" }
+
+        let goldens = goldenFiles()
+        if recordMode == .all || (goldens.isEmpty && recordMode == .missing) {
+            return record(frames, replacing: goldens)
+        }
+        if goldens.isEmpty {
+            return "'\(name)': no golden frames in \(directory), and \(RecordMode.environmentVariable)=never does not record them; "
+                + "record them with \(RecordMode.environmentVariable)=missing (the default) or all, and check them in"
+        }
+        return compare(frames, goldens: goldens)
+    }
+
+    /// The golden PNG file names in ``directory`` (hidden and temporary files are not goldens).
+    func goldenFiles() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.filter { $0.lowercased().hasSuffix(".png") && !$0.hasPrefix(".") }.sorted()
+    }
+
+    /// Writes the frames as the golden set, removing golden PNGs that are no longer produced.
+    private func record(_ frames: [NamedFrame], replacing old: [String]) -> String {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            for frame in frames { try PNGCodec.write(frame.bitmap, to: directory + "/" + Self.fileName(frame.name)) }
+            let kept = Set(frames.map { Self.fileName($0.name) })
+            for stale in old where !kept.contains(stale) { try FileManager.default.removeItem(atPath: directory + "/" + stale) }
+        } catch {
+            return "'\(name)': cannot record golden frames in \(directory): \(error)"
+        }
+        removeFailureArtifacts()
+        let why = recordMode == .all ? "\(RecordMode.environmentVariable)=all" : "none existed; \(RecordMode.environmentVariable)=missing is the default"
+        return "'\(name)': recorded \(frames.count) golden frame\(frames.count == 1 ? "" : "s") in \(directory) (\(why)). "
+            + "A test that records fails: look at them, check them in, and run the test again to compare."
+    }
+
+    private func compare(_ frames: [NamedFrame], goldens: [String]) -> String? {
+        let goldenSet = Set(goldens)
+        let produced = Set(frames.map { Self.fileName($0.name) })
+        var lines: [String] = []
+        var artifacts: [(name: String, expected: Bitmap?, actual: Bitmap?, difference: FrameDifference?)] = []
+        var drawing = comparison
+        if drawing.diffImage == nil { drawing.diffImage = DiffImageStyle() }
+
+        for frame in frames {
+            let file = Self.fileName(frame.name)
+            guard goldenSet.contains(file) else {
+                lines.append("  extra    \(file): produced, but there is no golden for it")
+                artifacts.append((file, nil, frame.bitmap, nil))
+                continue
+            }
+            let golden: Bitmap
+            do throws(PNGError) { golden = try PNGCodec.read(contentsOf: directory + "/" + file, scale: frame.bitmap.scale) } catch {
+                lines.append("  unreadable golden \(error)")
+                continue
+            }
+            if let difference = drawing.compare(golden, frame.bitmap) {
+                lines.append("  differs  \(file): \(difference.summary)")
+                artifacts.append((file, golden, frame.bitmap, difference))
+            }
+        }
+        for file in goldens where !produced.contains(file) {
+            lines.append("  missing  \(file): in the goldens, but not produced")
+            artifacts.append((file, try? PNGCodec.read(contentsOf: directory + "/" + file), nil, nil))
+        }
+        guard !lines.isEmpty else {
+            removeFailureArtifacts()
+            return nil
+        }
+
+        var message = "'\(name)' does not match its golden frames in \(directory) (\(comparison)):\n" + lines.joined(separator: "\n")
+        removeFailureArtifacts()
+        do throws(ArtifactError) {
+            var writer = try FailureArtifacts(directory: failureDirectory, includeInputs: true, style: drawing.diffImage ?? DiffImageStyle())
+            for item in artifacts {
+                try writer.add(name: item.name, expected: item.expected, actual: item.actual, difference: item.difference)
+            }
+            _ = try writer.finish()
+            message += "\nexpected, actual and diff images and \(FailureArtifacts.sheetFileName): \(failureDirectory)"
+        } catch {
+            message += "\nthe failure images could not be written: \(error)"
+        }
+        message += "\nto accept the new frames, run the test with \(RecordMode.environmentVariable)=all and check in \(directory)"
+        return message
+    }
+
+    /// Removes the PNGs a previous failure left in ``failureDirectory`` (nothing else), and the folder when
+    /// it is then empty, so that old images never pass for new ones.
+    func removeFailureArtifacts() {
+        let manager = FileManager.default
+        guard let names = try? manager.contentsOfDirectory(atPath: failureDirectory) else { return }
+        for name in names where name.hasSuffix(".png") { try? manager.removeItem(atPath: failureDirectory + "/" + name) }
+        if (try? manager.contentsOfDirectory(atPath: failureDirectory))?.isEmpty == true {
+            try? manager.removeItem(atPath: failureDirectory)
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import ArgumentParser
+import FrameDiff
+import Foundation
+
+/// `smokescreen diff EXPECTED ACTUAL`: compares frames; the work is `FrameDiff.DiffInvocation`.
+struct Diff: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Compare PNG frames: two files, or two folders of frame_NNNN.png files or manifest.json files.",
+        discussion: """
+            Exact by default (any differing byte of the straight RGBA values in the PNG files); \
+            --tolerance selects a per-channel tolerance, --threshold pixelmatch's perceptual test.
+
+            Exit codes: 0 match; 1 mismatch (a frame differs, is missing or extra); 64 bad usage; \
+            65 an input cannot be read (not a PNG, corrupt, missing path, bad manifest); 74 the diff \
+            output cannot be written.
+
+            --json prints exactly one JSON object (on one line) whenever frames were
+            compared, shaped like this:
+              {"match": bool, "compared": N,
+               "frames": [{"name": "frame_0001.png", "differentPixels": N,
+                           "maxChannelDelta": N, "boundingBox": [x, y, w, h] or null,
+                           "reason": null or text}],
+               "missing": [names], "extra": [names],
+               "unreadable": [{"file": path, "reason": text}]}
+            "frames" lists only the frames that failed, in order; matching frames are
+            not listed. "reason" says why frames of different sizes or scales could
+            not be compared pixel for pixel.
+            """)
+
+    @Argument(help: "The expected frames: a PNG file, a folder of frame_NNNN.png files, or a manifest.json.")
+    var expected: String
+
+    @Argument(help: "The actual frames, of the same kind (a file, or a folder or manifest).")
+    var actual: String
+
+    @Option(help: "Per-channel tolerance, 0-255: a pixel differs when a channel differs by more.")
+    var tolerance: Int?
+
+    @Option(name: .customLong("max-different-fraction"), help: "Fraction of each frame's pixels (0-1) that may differ (default 0).")
+    var maxDifferentFraction: Double?
+
+    @Option(help: "Perceptual mode (pixelmatch) with this threshold, 0-1; pixelmatch's default is 0.1.")
+    var threshold: Double?
+
+    @Flag(name: .customLong("include-aa"), help: "Perceptual mode: count anti-aliased pixels as different too.")
+    var includeAA = false
+
+    @Option(name: .customLong("diff-out"), help: "Folder for a diff image of each failing frame and sheet.png.")
+    var diffOut: String?
+
+    @Flag(help: "Print the JSON report instead of the text summary.")
+    var json = false
+
+    var invocation: DiffInvocation {
+        DiffInvocation(expected: expected, actual: actual, tolerance: tolerance, maxDifferentFraction: maxDifferentFraction,
+                       threshold: threshold, includeAA: includeAA, diffOut: diffOut, json: json)
+    }
+
+    func validate() throws {
+        do { try invocation.validate() } catch { throw ValidationError(error.description) }
+    }
+
+    func run() throws {
+        let outcome = invocation.run()
+        FileHandle.standardOutput.write(Data(outcome.standardOutput.utf8))
+        FileHandle.standardError.write(Data(outcome.standardError.utf8))
+        if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
+    }
+}

@@ -13,8 +13,11 @@ import RasterCore
 /// Lines are stacked with ``TextStyle/lineSpacing`` between them.
 ///
 /// ``size`` rounds the exact extent (``exactSize``) up to whole points, as `UILabel.sizeThatFits` does.
-/// Drawn ink stays inside `size` for ordinary text: glyphs do not reach the fonts' ascender and descender
-/// lines, baselines snap upwards, and horizontal positions move by at most 1/8 pixel.
+/// Drawn ink stays inside `size` for ordinary text: drawing snaps baselines up, never down, so
+/// descenders stay above the bottom, and letters leave room below the ascender (DejaVu Sans's "l" is
+/// 345/2048 em under it). Horizontal positions move by at most 1/8 pixel. The exception is glyphs that
+/// reach the ascender exactly, such as DejaVu Sans's accented capitals "ÂÅÉ": on the first line their
+/// accents can cross the top edge by less than one device pixel.
 ///
 /// Text up to ``maxTextBytes`` of UTF-8 is accepted; a layout's memory grows linearly with the text.
 /// Building a layout is thread-safe and so is drawing one (into different painters).
@@ -74,7 +77,9 @@ public struct TextLayout: Sendable {
     /// The exact extent of the lines, in points: the widest line and the bottom of the last line box.
     public let exactSize: Size
     /// ``exactSize`` rounded up to whole points: the size to give a label (`sizeThatFits`). Zero for an
-    /// empty text.
+    /// empty text. Laying the text out again at any width from `exactSize.width` up to the width asked
+    /// for gives the same lines, so a label given this size keeps its lines when the width asked for was
+    /// whole points.
     public let size: Size
     /// Some text is not shown (line limit, height limit).
     public let isTruncated: Bool

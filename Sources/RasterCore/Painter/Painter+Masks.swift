@@ -1,0 +1,38 @@
+extension Painter {
+    /// Blends `color` through an 8-bit coverage mask placed at whole device pixels, as a solid fill whose
+    /// coverage is given instead of rasterized (for glyphs rendered elsewhere).
+    ///
+    /// The mask is `width × height` bytes, rows top to bottom `rowStride` bytes apart (default `width`);
+    /// 0 is uncovered, 255 fully covered. Its top-left byte lands on device pixel `origin` of the base
+    /// bitmap, the pixel space of ``transform`` and ``clipBoundingBox`` (inside a layer too). The current
+    /// transform does not apply; the clip (bounds and anti-aliased mask), alpha and blend mode do, with the
+    /// same exact rounding as every other fill. Draws nothing when the buffer is smaller than the
+    /// dimensions say or a dimension is not positive.
+    public func fill(coverageMask mask: UnsafeBufferPointer<UInt8>, width: Int, height: Int, rowStride: Int? = nil,
+                     atDevicePixel origin: (x: Int, y: Int), color: Color) {
+        let stride = rowStride ?? width
+        guard width > 0, height > 0, stride >= width, let base = mask.baseAddress else { return }
+        let (last, overflow) = (height - 1).multipliedReportingOverflow(by: stride)
+        guard !overflow, last <= mask.count - width else { return }
+        // Base-bitmap pixels to the current target's (the innermost layer's).
+        var x = origin.x, y = origin.y
+        for layer in layers {
+            let (nx, o1) = x.subtractingReportingOverflow(layer.origin.x)
+            let (ny, o2) = y.subtractingReportingOverflow(layer.origin.y)
+            guard !o1, !o2 else { return }
+            x = nx; y = ny
+        }
+        let box = PixelRect(x: x, y: y, width: width, height: height)
+        fillCoverage(color: color) { _, clip, emit in
+            let area = clip.intersection(box)
+            guard !area.isEmpty else { return }
+            for row in area.minY..<area.maxY {
+                let start = base + (row - y) * stride + (area.minX - x)
+                // No run is declared fully covered: glyph masks have few, and the blender stores opaque
+                // colour at coverage 255 directly anyway.
+                emit(CoverageRasterizer.Row(y: row, x0: area.minX, coverage: UnsafeBufferPointer(start: start, count: area.width),
+                                            full: area.minX..<area.minX))
+            }
+        }
+    }
+}

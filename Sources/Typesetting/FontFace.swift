@@ -1,0 +1,308 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import CFreeType
+import Synchronization
+
+/// One font file opened with FreeType, with everything layout reads taken out once at load.
+///
+/// Metrics, advances and the character map are immutable after loading, so layout reads them without
+/// locking. FreeType itself (glyph loading, rendering, kerning) runs under `handle`'s lock, because an
+/// `FT_Face` must not be used by two threads at once. Each face has its own `FT_Library`, so faces never
+/// contend with each other.
+///
+/// All metrics are in font units; vertical metrics come from the `hhea` table (what Core Text uses),
+/// falling back to OS/2 typographic values, then to FreeType's own, when `hhea` has none.
+final class FontFace: Sendable {
+    /// Unique per loaded face, for cache keys (a path could be reloaded after eviction).
+    let id: Int
+    /// The path the face was opened from.
+    let path: String
+    let familyName: String
+    let styleName: String
+    let unitsPerEm: Int
+    /// Above the baseline, positive.
+    let ascender: Int
+    /// Below the baseline, positive.
+    let descender: Int
+    let lineGap: Int
+    /// The font has a `kern` table that `FT_Get_Kerning` reads (FreeType does not apply GPOS kerning).
+    let hasKerning: Bool
+    let glyphCount: Int
+    /// The union of all glyphs' bounding boxes (`head` table), font units, y up: bounds ink for culling.
+    let inkBounds: (xMin: Int, yMin: Int, xMax: Int, yMax: Int)
+    /// Advance widths in font units, by glyph index (unhinted `hmtx` values).
+    private let advances: [Int32]
+    /// Unicode scalar to glyph index for the whole font, or nil when the font maps more than
+    /// `maxCharacterMapEntries` characters (then lookups go to FreeType under the lock).
+    private let characterMap: [UInt32: UInt32]?
+    private let handle: Mutex<Handle>
+
+    /// A full character map is built when it has at most this many entries (a CJK font has about 20,000).
+    static let maxCharacterMapEntries = 65_536
+    /// Kerning pairs remembered per face before the memo is cleared.
+    static let maxKerningMemo = 16_384
+    /// The largest glyph mask rendered, in bytes; larger glyphs are filled as outlines instead.
+    static let maxMaskBytes = 1 << 20
+
+    private struct Handle {
+        var library: FT_Library
+        var face: FT_Face
+        var kerning: [UInt32: Int32] = [:]
+    }
+
+    private static let nextID = Atomic<Int>(1)
+
+    /// Opens the font at `path` (face 0 of a collection).
+    /// - Throws: ``TypesettingError`` naming `path`: `fileNotFound`, `unreadable` (permissions, a
+    ///   directory), `invalidFont` (not a font, a bitmap-only font, no Unicode character map, ...).
+    init(path: String) throws(TypesettingError) {
+        try FontFace.checkReadable(path)
+        var library: FT_Library?
+        guard FT_Init_FreeType(&library) == 0, let library else {
+            throw TypesettingError(kind: .invalidFont, file: path, reason: "FreeType could not start")
+        }
+        var faceOut: FT_Face?
+        let openError = FT_New_Face(library, path, 0, &faceOut)
+        guard openError == 0, let face = faceOut else {
+            FT_Done_FreeType(library)
+            throw TypesettingError(kind: .invalidFont, file: path, reason: FontFace.message(for: openError))
+        }
+        func fail(_ reason: String) -> TypesettingError {
+            FT_Done_Face(face)
+            FT_Done_FreeType(library)
+            return TypesettingError(kind: .invalidFont, file: path, reason: reason)
+        }
+        let rec = face.pointee
+        let upem = Int(rec.units_per_EM)
+        guard rec.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 else { throw fail("not a scalable (outline) font") }
+        guard (16...16384).contains(upem) else { throw fail("units per em \(upem) outside 16...16384") }
+        guard rec.num_glyphs > 0, rec.num_glyphs <= 65535 else { throw fail("glyph count \(rec.num_glyphs)") }
+        guard FT_Select_Charmap(face, FT_ENCODING_UNICODE) == 0 else { throw fail("no Unicode character map") }
+        // One font unit per pixel: unhinted outlines then come out in font units as 26.6 values, unrounded
+        // (FreeType's advice over FT_LOAD_NO_SCALE, which rounds and mishandles "tricky" fonts).
+        let sizeError = FT_Set_Char_Size(face, 0, FT_F26Dot6(upem * 64), 72, 72)
+        guard sizeError == 0 else { throw fail("cannot set size: \(FontFace.message(for: sizeError))") }
+
+        var ascender = Int(rec.ascender), descender = -Int(rec.descender), gap = max(0, Int(rec.height) - ascender - descender)
+        if let raw = FT_Get_Sfnt_Table(face, FT_SFNT_HHEA) {
+            let hhea = raw.assumingMemoryBound(to: TT_HoriHeader.self).pointee
+            if hhea.Ascender != 0 || hhea.Descender != 0 {
+                ascender = Int(hhea.Ascender); descender = -Int(hhea.Descender); gap = max(0, Int(hhea.Line_Gap))
+            } else if let os2raw = FT_Get_Sfnt_Table(face, FT_SFNT_OS2) {
+                let os2 = os2raw.assumingMemoryBound(to: TT_OS2.self).pointee
+                ascender = Int(os2.sTypoAscender); descender = -Int(os2.sTypoDescender); gap = max(0, Int(os2.sTypoLineGap))
+            }
+        }
+        guard ascender + descender > 0, ascender <= 4 * upem, descender <= 4 * upem, gap <= 4 * upem else {
+            throw fail("unusable vertical metrics (ascender \(ascender), descender \(descender), line gap \(gap))")
+        }
+
+        let count = Int(rec.num_glyphs)
+        var fixedAdvances = [FT_Fixed](repeating: 0, count: count)
+        let advanceError = FT_Get_Advances(face, 0, FT_UInt(count), FT_Int32(FT_LOAD_NO_SCALE), &fixedAdvances)
+        guard advanceError == 0 else { throw fail("cannot read advances: \(FontFace.message(for: advanceError))") }
+
+        var map: [UInt32: UInt32]? = [:]
+        var glyphIndex: FT_UInt = 0
+        var code = FT_Get_First_Char(face, &glyphIndex)
+        while glyphIndex != 0 {
+            if map!.count >= FontFace.maxCharacterMapEntries { map = nil; break }
+            if code <= 0x10FFFF, Int(glyphIndex) < count { map![UInt32(code)] = UInt32(glyphIndex) }
+            code = FT_Get_Next_Char(face, code, &glyphIndex)
+        }
+
+        self.id = FontFace.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
+        self.path = path
+        self.familyName = rec.family_name.map { String(cString: $0) } ?? ""
+        self.styleName = rec.style_name.map { String(cString: $0) } ?? ""
+        self.unitsPerEm = upem
+        self.ascender = ascender
+        self.descender = descender
+        self.lineGap = gap
+        self.hasKerning = rec.face_flags & FT_Long(FT_FACE_FLAG_KERNING) != 0
+        self.glyphCount = count
+        self.inkBounds = (Int(rec.bbox.xMin), Int(rec.bbox.yMin), Int(rec.bbox.xMax), Int(rec.bbox.yMax))
+        // Font units fit in 16 bits; clamping only guards against a corrupt table.
+        self.advances = fixedAdvances.map { Int32(clamping: max(0, $0)) }
+        self.characterMap = map
+        self.handle = Mutex(Handle(library: library, face: face))
+    }
+
+    deinit {
+        handle.withLock { h in
+            FT_Done_Face(h.face)
+            FT_Done_FreeType(h.library)
+        }
+    }
+
+    // MARK: Layout queries (font units)
+
+    /// The glyph for `scalar`, 0 (`.notdef`) when the font has none.
+    func glyphIndex(for scalar: Unicode.Scalar) -> UInt32 {
+        if let characterMap { return characterMap[scalar.value] ?? 0 }
+        return handle.withLock { UInt32(FT_Get_Char_Index($0.face, FT_ULong(scalar.value))) }
+    }
+
+    /// The unhinted advance width of `glyph` in font units.
+    func advance(of glyph: UInt32) -> Int32 {
+        Int(glyph) < advances.count ? advances[Int(glyph)] : 0
+    }
+
+    /// The `kern` table's adjustment between two glyphs in font units (negative brings them closer).
+    func kerning(_ left: UInt32, _ right: UInt32) -> Int32 {
+        guard hasKerning else { return 0 }
+        let key = left << 16 | (right & 0xFFFF)
+        return handle.withLock { h in
+            if let k = h.kerning[key] { return k }
+            var v = FT_Vector()
+            let k = FT_Get_Kerning(h.face, left, right, FT_UInt(FT_KERNING_UNSCALED.rawValue), &v) == 0 ? Int32(clamping: v.x) : 0
+            if h.kerning.count >= FontFace.maxKerningMemo { h.kerning.removeAll(keepingCapacity: true) }
+            h.kerning[key] = k
+            return k
+        }
+    }
+
+    // MARK: Glyph images
+
+    /// Renders `glyph` unhinted at `scale` pixels per font unit, its origin moved right by `shift` pixels
+    /// (a sub-pixel phase, 0 ≤ shift < 1), through `FT_Render_Glyph` as 8-bit gray coverage.
+    ///
+    /// The outline is scaled here in Double and rounded once to 26.6, not through FreeType's 16.16 matrix,
+    /// so that small sizes keep their exact proportions. Returns nil when the glyph cannot be loaded or
+    /// its mask would exceed ``maxMaskBytes`` (the caller then fills the outline as a path).
+    func renderMask(glyph: UInt32, scale: Double, shift: Double) -> GlyphMask? {
+        handle.withLock { h -> GlyphMask? in
+            guard FT_Load_Glyph(h.face, glyph, FT_Int32(FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)) == 0,
+                  let slot = h.face.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return nil }
+            let n = Int(slot.pointee.outline.n_points)
+            if n == 0 { return GlyphMask.empty }
+            guard let points = slot.pointee.outline.points else { return nil }
+            // Loaded at one pixel per font unit, so points are font units in 26.6.
+            for i in 0..<n {
+                let x = (Double(points[i].x) * scale + shift * 64).rounded()
+                let y = (Double(points[i].y) * scale).rounded()
+                guard abs(x) < 1e8, abs(y) < 1e8 else { return nil }
+                points[i].x = FT_Pos(x)
+                points[i].y = FT_Pos(y)
+            }
+            var box = FT_BBox()
+            FT_Outline_Get_CBox(&slot.pointee.outline, &box)
+            let w = (Int(box.xMax) + 63) / 64 - Int(box.xMin) / 64 + 1, hgt = (Int(box.yMax) + 63) / 64 - Int(box.yMin) / 64 + 1
+            guard w * hgt <= FontFace.maxMaskBytes else { return nil }
+            guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return nil }
+            let bitmap = slot.pointee.bitmap
+            let width = Int(bitmap.width), rows = Int(bitmap.rows), pitch = Int(bitmap.pitch)
+            guard bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_GRAY.rawValue), width > 0, rows > 0, let buffer = bitmap.buffer else {
+                return GlyphMask.empty
+            }
+            var bytes = [UInt8](repeating: 0, count: width * rows)
+            bytes.withUnsafeMutableBufferPointer { out in
+                for y in 0..<rows {
+                    // A negative pitch means rows run bottom-up in memory.
+                    let src = pitch >= 0 ? buffer + y * pitch : buffer + (rows - 1 - y) * (-pitch)
+                    (out.baseAddress! + y * width).update(from: src, count: width)
+                }
+            }
+            return GlyphMask(width: width, height: rows, left: Int(slot.pointee.bitmap_left), top: Int(slot.pointee.bitmap_top), bytes: bytes)
+        }
+    }
+
+    /// The outline of `glyph` in font units, y up, through `FT_Outline_Decompose`; nil when it cannot be
+    /// loaded. Empty for a glyph without contours (a space).
+    func outline(of glyph: UInt32) -> GlyphOutline? {
+        handle.withLock { h -> GlyphOutline? in
+            guard FT_Load_Glyph(h.face, glyph, FT_Int32(FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)) == 0,
+                  let slot = h.face.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return nil }
+            var sink = OutlineSink()
+            var funcs = FT_Outline_Funcs(
+                move_to: { to, user in OutlineSink.append(.move(OutlineSink.point(to)), to: user) },
+                line_to: { to, user in OutlineSink.append(.line(OutlineSink.point(to)), to: user) },
+                conic_to: { control, to, user in
+                    OutlineSink.append(.quad(OutlineSink.point(to), OutlineSink.point(control)), to: user)
+                },
+                cubic_to: { c1, c2, to, user in
+                    OutlineSink.append(.cubic(OutlineSink.point(to), OutlineSink.point(c1), OutlineSink.point(c2)), to: user)
+                },
+                shift: 0, delta: 0)
+            let error = withUnsafeMutablePointer(to: &sink) { p in
+                FT_Outline_Decompose(&slot.pointee.outline, &funcs, UnsafeMutableRawPointer(p))
+            }
+            return error == 0 ? GlyphOutline(elements: sink.elements) : nil
+        }
+    }
+
+    // MARK: Errors
+
+    /// Tells a missing file from an unreadable one before FreeType, which reports both as "cannot open".
+    private static func checkReadable(_ path: String) throws(TypesettingError) {
+        guard !path.isEmpty else { throw TypesettingError(kind: .fileNotFound, file: path, reason: "empty path") }
+        var info = stat()
+        if stat(path, &info) != 0 {
+            let code = errno
+            throw TypesettingError(kind: code == ENOENT || code == ENOTDIR ? .fileNotFound : .unreadable,
+                                   file: path, reason: String(cString: strerror(code)))
+        }
+        if info.st_mode & S_IFMT == S_IFDIR { throw TypesettingError(kind: .unreadable, file: path, reason: "is a directory") }
+        let fd = open(path, O_RDONLY)
+        if fd < 0 { throw TypesettingError(kind: .unreadable, file: path, reason: String(cString: strerror(errno))) }
+        close(fd)
+        if info.st_size == 0 { throw TypesettingError(kind: .invalidFont, file: path, reason: "empty file") }
+    }
+
+    /// FreeType's message for an error code, e.g. "unknown file format".
+    static func message(for error: FT_Error) -> String {
+        guard let text = cft_error_message(Int32(error)) else { return "FreeType error \(error)" }
+        return String(cString: text).lowercased()
+    }
+}
+
+/// An 8-bit coverage mask of one glyph at one size and sub-pixel phase. `left` and `top` place its
+/// top-left pixel relative to the pen position on the baseline (`top` counts upwards), as FreeType's
+/// `bitmap_left` / `bitmap_top`.
+final class GlyphMask: Sendable {
+    let width: Int
+    let height: Int
+    let left: Int
+    let top: Int
+    let bytes: [UInt8]
+
+    init(width: Int, height: Int, left: Int, top: Int, bytes: [UInt8]) {
+        self.width = width; self.height = height; self.left = left; self.top = top; self.bytes = bytes
+    }
+
+    static let empty = GlyphMask(width: 0, height: 0, left: 0, top: 0, bytes: [])
+
+    /// Memory charged to the glyph cache: the bytes plus a fixed allowance for the object and its key.
+    var cost: Int { bytes.count + 96 }
+}
+
+/// A glyph outline in font units, y up, as FreeType decomposes it (conics are TrueType quadratics).
+struct GlyphOutline: Sendable {
+    enum Element: Sendable {
+        case move(SIMD2<Double>)
+        case line(SIMD2<Double>)
+        case quad(SIMD2<Double>, SIMD2<Double>)             // to, control
+        case cubic(SIMD2<Double>, SIMD2<Double>, SIMD2<Double>)  // to, control 1, control 2
+    }
+    var elements: [Element]
+}
+
+/// Collects `FT_Outline_Decompose` callbacks; reached through the `user` pointer.
+private struct OutlineSink {
+    var elements: [GlyphOutline.Element] = []
+
+    /// Appends to the sink behind `user`; returns 0, FreeType's "go on".
+    static func append(_ element: GlyphOutline.Element, to user: UnsafeMutableRawPointer?) -> Int32 {
+        user?.assumingMemoryBound(to: OutlineSink.self).pointee.elements.append(element)
+        return 0
+    }
+
+    /// A 26.6 vector (one pixel per font unit at load) as font units.
+    static func point(_ v: UnsafePointer<FT_Vector>?) -> SIMD2<Double> {
+        guard let v else { return .zero }
+        return SIMD2(Double(v.pointee.x) / 64, Double(v.pointee.y) / 64)
+    }
+}

@@ -1,0 +1,131 @@
+import RasterCore
+
+extension TextLayout {
+    /// Text up to this many device pixels per em is drawn from cached glyph masks (17 pt at @3x is 51);
+    /// larger text is filled as outlines, so no mask grows without bound.
+    public static let maxMaskPixelsPerEm = 256.0
+
+    /// Draws the lines with the top-left of the layout box at `origin` (user space of `painter`, points).
+    ///
+    /// Lines are aligned in ``width``. `color` defaults to the style's colour. Drawing goes through the
+    /// painter's transform, clip, alpha and blend mode, and composites coverage × colour exactly as the
+    /// painter's own fills (source-over on premultiplied pixels, rounded division by 255).
+    ///
+    /// When the transform is an axis-aligned uniform scale (the bitmap's scale, possibly times a view's
+    /// scale; differences below 1e-9 of the scale are ignored) plus any translation, glyphs are blitted from cached FreeType masks rendered at
+    /// `pointSize × scale` pixels per em: each glyph's x in device pixels is rounded to the nearest 1/4
+    /// pixel (one of four cached phases), and each baseline is snapped down to a whole pixel (so all
+    /// glyphs of a line share one pixel row and descenders never move down). Under rotation, skew,
+    /// unequal or negative scales, or above ``maxMaskPixelsPerEm``, each line's glyph outlines are
+    /// filled as one path through the transform instead, at exact positions.
+    public func draw(in painter: Painter, at origin: Point, color: Color? = nil) {
+        draw(in: painter, origin: origin, boxWidth: width, color: color ?? style.color)
+    }
+
+    /// Draws the text in `rect` as a `UILabel` does: lines aligned in `rect`'s width, the block centred
+    /// vertically (rounded ``size`` against `rect`'s height; taller text overflows equally above and
+    /// below). Lay out with `rect`'s width and height for the breaks and truncation a label would show.
+    public func draw(in painter: Painter, rect: Rect, color: Color? = nil) {
+        guard rect.isFinite, !rect.isNull else { return }
+        let r = rect.standardized
+        let origin = Point(x: r.minX, y: r.minY + (r.height - size.height) / 2)
+        draw(in: painter, origin: origin, boxWidth: r.width, color: color ?? style.color)
+    }
+
+    private func draw(in painter: Painter, origin: Point, boxWidth: Double, color: Color) {
+        guard origin.isFinite, boxWidth.isFinite, !lines.isEmpty else { return }
+        let t = painter.transform
+        let scale = t.a
+        let pixelsPerEm = style.font.pointSize * scale
+        // Float noise from composed view transforms (a scale of 2 · 0.1 · 5) still counts as uniform:
+        // 1e-9 of a 256 px em is far below anything visible.
+        let noise = 1e-9 * abs(scale)
+        let maskable = t.isFinite && scale > 0 && abs(t.b) <= noise && abs(t.c) <= noise && abs(t.a - t.d) <= noise
+            && pixelsPerEm <= Self.maxMaskPixelsPerEm && pixelsPerEm * 64 >= 1
+        for line in lines {
+            let lineX = origin.x + Self.offset(for: style.alignment, lineWidth: line.width, in: boxWidth)
+            if line.isClipped {
+                painter.save()
+                painter.clip(to: Rect(x: origin.x, y: origin.y + line.top - line.height, width: boxWidth, height: 3 * line.height))
+            }
+            if maskable {
+                drawMasked(line, in: painter, lineX: lineX, baselineY: origin.y + line.baseline, transform: t, color: color)
+            } else {
+                fillOutlines(line, in: painter, lineX: lineX, baselineY: origin.y + line.baseline, color: color)
+            }
+            if line.isClipped { painter.restore() }
+        }
+    }
+
+    /// Blits cached masks at device pixels (see ``draw(in:at:color:)``).
+    private func drawMasked(_ line: Line, in painter: Painter, lineX: Double, baselineY: Double, transform t: AffineTransform, color: Color) {
+        let scale = t.a
+        let ppem64 = Int32(clamping: Int((style.font.pointSize * scale * 64).rounded()))
+        let clip = painter.clipBoundingBox
+        guard !clip.isEmpty else { return }
+        // Snapped down; the 1/64 px allowance keeps a baseline computed a hair below a whole pixel on it.
+        let deviceBaseline = (t.ty + scale * baselineY + 1.0 / 64).rounded(.down)
+        guard abs(deviceBaseline) < 1e9 else { return }
+        let baseline = Int(deviceBaseline)
+        for g in line.glyphs {
+            let face = faces[Int(g.font)]
+            let unit = style.font.pointSize * scale / Double(face.unitsPerEm)
+            // Cull with the font's overall glyph box, before any glyph is rendered.
+            if deviceBaseline - Double(face.inkBounds.yMax) * unit > Double(clip.maxY)
+                || deviceBaseline - Double(face.inkBounds.yMin) * unit < Double(clip.minY) { continue }
+            let x = t.tx + scale * (lineX + g.x)
+            guard abs(x) < 1e9 else { continue }
+            if x + Double(face.inkBounds.xMin) * unit > Double(clip.maxX) + 1
+                || x + Double(face.inkBounds.xMax) * unit < Double(clip.minX) - 1 { continue }
+            let quarters = Int((x * 4).rounded())
+            let whole = quarters >> 2, phase = UInt8(quarters & 3)  // floor division, also for negative x
+            guard let mask = GlyphCache.shared.mask(face: face, glyph: g.id, ppem64: ppem64, phase: phase) else {
+                // No mask (too large): fill the outline at the same snapped position.
+                fillOutline(of: g, face: face, in: painter, at: Point(x: lineX + g.x, y: (deviceBaseline - t.ty) / scale), color: color)
+                continue
+            }
+            guard mask.width > 0 else { continue }
+            mask.bytes.withUnsafeBufferPointer { bytes in
+                painter.fill(coverageMask: bytes, width: mask.width, height: mask.height,
+                             atDevicePixel: (whole + mask.left, baseline - mask.top), color: color)
+            }
+        }
+    }
+
+    /// Fills the line's glyph outlines as one path in user space.
+    private func fillOutlines(_ line: Line, in painter: Painter, lineX: Double, baselineY: Double, color: Color) {
+        var path = Path()
+        for g in line.glyphs {
+            appendOutline(of: g, face: faces[Int(g.font)], to: &path, at: Point(x: lineX + g.x, y: baselineY))
+        }
+        if !path.isEmpty { painter.fill(path, color: color) }
+    }
+
+    private func fillOutline(of g: PlacedGlyph, face: FontFace, in painter: Painter, at pen: Point, color: Color) {
+        var path = Path()
+        appendOutline(of: g, face: face, to: &path, at: pen)
+        if !path.isEmpty { painter.fill(path, color: color) }
+    }
+
+    /// Appends the glyph's outline (font units, y up) scaled to the point size with its origin at `pen`
+    /// (user space, y down).
+    private func appendOutline(of g: PlacedGlyph, face: FontFace, to path: inout Path, at pen: Point) {
+        guard let outline = GlyphCache.shared.outline(face: face, glyph: g.id) else { return }
+        let unit = style.font.pointSize / Double(face.unitsPerEm)
+        func p(_ v: SIMD2<Double>) -> Point { Point(x: pen.x + v.x * unit, y: pen.y - v.y * unit) }
+        for e in outline.elements {
+            switch e {
+            case .move(let to): path.move(to: p(to))
+            case .line(let to): path.addLine(to: p(to))
+            case .quad(let to, let c): path.addQuadCurve(to: p(to), control: p(c))
+            case .cubic(let to, let c1, let c2): path.addCurve(to: p(to), control1: p(c1), control2: p(c2))
+            }
+        }
+    }
+
+    /// The shared glyph cache's counters (for measuring; the cache is process-wide).
+    public static var glyphCacheStatistics: GlyphCacheStatistics { GlyphCache.shared.statistics }
+
+    /// Empties the shared glyph cache (to measure cold drawing). Drawing results do not change.
+    public static func removeCachedGlyphs() { GlyphCache.shared.removeAll() }
+}

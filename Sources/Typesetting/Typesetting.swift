@@ -1,1 +1,0 @@
-// Text layout and glyph rasterization through FreeType (being built).

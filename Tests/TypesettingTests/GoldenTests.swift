@@ -1,0 +1,44 @@
+import RasterCore
+import XCTest
+@testable import Typesetting
+
+/// Small @1x renderings compared byte for byte with PNGs in `__Goldens__`. Re-record with
+/// `TYPESETTING_RECORD=1 swift test --filter GoldenTests` after an intended change, and look at them.
+final class GoldenTests: XCTestCase {
+    func testEnglishOnWhite() throws {
+        let layout = try TextLayout("Hello, world! AVA fij", style: TextStyle(font: .system(size: 14)))
+        var bitmap = try Bitmap(width: 150, height: 20, fill: opaqueWhite)
+        bitmap.draw { layout.draw(in: $0, at: Point(x: 2, y: 1)) }
+        try assertMatchesGolden(bitmap, named: "english_1x")
+    }
+
+    func testJapaneseWrapsOnWhite() throws {
+        let style = TextStyle(font: .system(size: 14), numberOfLines: 0, lineBreakMode: .byWordWrapping)
+        let layout = try TextLayout("日本の歴史、英語と日本語の会話。", style: style, width: 100)
+        // Seven 14 pt characters a line; "。" stays with the character before it.
+        XCTAssertEqual(layout.lines.map(\.text), ["日本の歴史、英", "語と日本語の会", "話。"])
+        var bitmap = try Bitmap(width: 104, height: Int(layout.size.height) + 4, fill: opaqueWhite)
+        bitmap.draw { layout.draw(in: $0, at: Point(x: 2, y: 2)) }
+        try assertMatchesGolden(bitmap, named: "japanese_1x")
+    }
+
+    func testTruncatedCentredColourOnClear() throws {
+        let style = TextStyle(font: .boldSystem(size: 13), color: Color(hex: 0x1E6FD9), alignment: .center, numberOfLines: 2)
+        let layout = try TextLayout("Tapping a scroll opens it with an animation, closing the one that was open.", style: style, width: 120)
+        XCTAssertTrue(layout.lines[1].text.hasSuffix("…"))
+        var bitmap = try Bitmap(width: 124, height: Int(layout.size.height) + 4)
+        bitmap.draw { layout.draw(in: $0, at: Point(x: 2, y: 2)) }
+        try assertMatchesGolden(bitmap, named: "truncated_center_clear_1x")
+    }
+
+    func testRotatedOutlines() throws {
+        let layout = try TextLayout("Spin 回転", style: TextStyle(font: .system(size: 12)))
+        var bitmap = try Bitmap(width: 70, height: 40, fill: opaqueWhite)
+        bitmap.draw { p in
+            p.translate(x: 35, y: 20)
+            p.rotate(by: -0.3)
+            layout.draw(in: p, at: Point(x: -layout.exactSize.width / 2, y: -layout.exactSize.height / 2))
+        }
+        try assertMatchesGolden(bitmap, named: "rotated_1x")
+    }
+}

@@ -68,8 +68,8 @@ let package = Package(
 
         .testTarget(name: "RasterCoreTests", dependencies: ["RasterCore"]),
         .testTarget(name: "PNGIOTests", dependencies: ["PNGIO", "CPNGShim", "RasterCore"]),
-        .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "RasterCore", "PNGIO"]),
-        .testTarget(name: "SnapshotViewTests", dependencies: ["SnapshotView", "RasterCore", "PNGIO"]),
+        .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "RasterCore", "PNGIO"], exclude: ["__Goldens__"]),
+        .testTarget(name: "SnapshotViewTests", dependencies: ["SnapshotView", "Typesetting", "RasterCore", "PNGIO"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "SnapshotView", "RasterCore"]),
         .testTarget(name: "TransitionCompositorTests", dependencies: ["TransitionCompositor", "SnapshotView", "Motion", "PNGIO", "RasterCore"]),
         .testTarget(name: "FrameDiffTests", dependencies: ["FrameDiff", "RasterCore", "PNGIO"], exclude: ["Fixtures"]),

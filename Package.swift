@@ -56,7 +56,7 @@ let package = Package(
         .target(name: "SmokescreenTesting", dependencies: ["FrameDiff", "PNGIO", "RasterCore"]),
 
         // Built-in scenes; for now the reference benchmark scene as a painter-level display list.
-        .target(name: "Showcase", dependencies: ["RasterCore", "PNGIO", "SnapshotView", "Motion", "TransitionCompositor"]),
+        .target(name: "Showcase", dependencies: ["RasterCore", "PNGIO", "Typesetting", "SnapshotView", "Motion", "TransitionCompositor"]),
 
         .executableTarget(
             name: "smokescreen",

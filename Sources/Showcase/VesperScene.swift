@@ -1,0 +1,172 @@
+import PNGIO
+import RasterCore
+import SnapshotView
+import Typesetting
+
+/// The Vesper notes app of `shared/seeds/004_…txt`, as two screens: a timeline of notes and a note's
+/// detail view. 375x667 pt, as an iPhone of the time.
+///
+/// Every piece the transitions move is named, so they find it with `view(named:)`:
+/// `navigationBar`, `table`, `note 0`…, `note N title`, `note N body`, `note N thumbnail` in the
+/// timeline; `detail navigationBar`, `detail image`, `detail title`, `detail body` in the detail view.
+public struct VesperScene {
+    public struct Note: Sendable {
+        public var title: String
+        public var body: String
+        /// An image in `assets/vesper/`, or nil.
+        public var image: String?
+    }
+
+    public static let pointSize = Size(width: 375, height: 667)
+    public static let notes: [Note] = [
+        Note(title: "Harbor at dusk",
+             body: "The fog came in just after six and the lights on the pier blinked on one by one. Remember the name of the little fish place with the blue door.",
+             image: "harbor.png"),
+        Note(title: "Coffee, ranked",
+             body: "The flat white from the corner place still beats everything downtown. Try the Ethiopian pour-over on Saturday, and ask what they roast next week.",
+             image: "coffee.png"),
+        Note(title: "Groceries", body: "Lemons, olive oil, rye bread, two onions, something green.", image: nil),
+        Note(title: "Chapter three",
+             body: "She folded the letter twice and put it under the notebook, where nobody would think to look.",
+             image: "notebook.png"),
+        Note(title: "Ideas for the talk",
+             body: "Start with the smokescreen story. Rects are hard; convertRect is your friend. End with the plist.",
+             image: nil),
+        Note(title: "京都のメモ", body: "来週の火曜日に京都へ行く。新幹線の切符と傘を忘れないこと。", image: nil),
+    ]
+    /// The note the transitions open.
+    public static let selectedNote = 1
+
+    static let background = Color.white
+    static let barColor = Color(red8: 249, green8: 249, blue8: 249)
+    static let hairline = Color(red8: 200, green8: 199, blue8: 204)
+    static let accent = Color(red8: 87, green8: 123, blue8: 164)
+    static let ink = Color(red8: 33, green8: 33, blue8: 36)
+    static let secondary = Color(red8: 120, green8: 120, blue8: 128)
+
+    /// The note images, decoded (@2x).
+    public let images: [String: Bitmap]
+
+    /// Loads the note images from `assets/vesper/` under `assetsDirectory`.
+    public init(assetsDirectory: String) throws {
+        var images: [String: Bitmap] = [:]
+        for name in Set(VesperScene.notes.compactMap(\.image)).sorted() {
+            images[name] = try PNGCodec.read(contentsOf: "\(assetsDirectory)/vesper/\(name)")
+        }
+        self.images = images
+    }
+
+    // MARK: Timeline
+
+    /// The timeline screen: a navigation bar and a table of note cells.
+    public func makeTimeline() throws -> View {
+        let screen = View(frame: Rect(origin: .zero, size: VesperScene.pointSize), name: "timeline")
+        screen.backgroundColor = VesperScene.background
+        let table = ScrollView(frame: Rect(x: 0, y: 64, width: 375, height: 603), name: "table")
+        var y = 0.0
+        for (i, note) in VesperScene.notes.enumerated() {
+            let cell = try makeCell(note, index: i, top: y)
+            try table.addSubview(cell)
+            y += cell.bounds.height
+        }
+        table.contentSize = Size(width: 375, height: y)
+        try screen.addSubview(table)
+        try screen.addSubview(try makeNavigationBar(name: "navigationBar", title: "Timeline", back: nil))
+        return screen
+    }
+
+    private func makeCell(_ note: Note, index: Int, top: Double) throws -> View {
+        let cell = View(frame: Rect(x: 0, y: top, width: 375, height: 0), name: "note \(index)")
+        cell.backgroundColor = VesperScene.background
+        let textWidth: Double = 375 - 32 - (note.image == nil ? 0 : 76)
+        let title = Label(text: note.title, style: TextStyle(font: .boldSystem(size: 17), color: VesperScene.ink),
+                          frame: Rect(x: 16, y: 14, width: textWidth, height: 0), name: "note \(index) title")
+        title.frame.size.height = try title.sizeThatFits(Size(width: textWidth, height: .infinity)).height
+        let body = Label(text: note.body, style: TextStyle(font: .system(size: 15), color: VesperScene.secondary, numberOfLines: 2, lineSpacing: 2),
+                         frame: Rect(x: 16, y: title.frame.maxY + 4, width: textWidth, height: 0), name: "note \(index) body")
+        body.frame.size.height = try body.sizeThatFits(Size(width: textWidth, height: .infinity)).height
+        var height = body.frame.maxY + 14
+        try cell.addSubview(title)
+        try cell.addSubview(body)
+        if let name = note.image, let image = images[name] {
+            let thumb = ImageView(image: image, frame: Rect(x: 375 - 16 - 64, y: 14, width: 64, height: 64),
+                                  contentMode: .scaleAspectFill, name: "note \(index) thumbnail")
+            thumb.clipsToBounds = true
+            thumb.cornerRadius = 4
+            try cell.addSubview(thumb)
+            height = max(height, thumb.frame.maxY + 14)
+        }
+        cell.frame.size.height = height
+        let separator = View(frame: Rect(x: 16, y: height - 0.5, width: 359, height: 0.5), name: "note \(index) separator")
+        separator.backgroundColor = VesperScene.hairline
+        try cell.addSubview(separator)
+        return cell
+    }
+
+    // MARK: Detail
+
+    /// The detail screen of note `index`: a navigation bar with a back button, the image, title and body.
+    public func makeDetail(note index: Int = VesperScene.selectedNote) throws -> View {
+        let note = VesperScene.notes[index]
+        let screen = View(frame: Rect(origin: .zero, size: VesperScene.pointSize), name: "detail")
+        screen.backgroundColor = VesperScene.background
+        let content = ScrollView(frame: Rect(x: 0, y: 64, width: 375, height: 603), name: "detail content")
+        var y = 16.0
+        if let name = note.image, let image = images[name] {
+            let imageView = ImageView(image: image, frame: Rect(x: 16, y: y, width: 343, height: 257),
+                                      contentMode: .scaleAspectFill, name: "detail image")
+            imageView.clipsToBounds = true
+            imageView.cornerRadius = 4
+            try content.addSubview(imageView)
+            y = imageView.frame.maxY + 16
+        }
+        let title = Label(text: note.title, style: TextStyle(font: .boldSystem(size: 22), color: VesperScene.ink, numberOfLines: 0),
+                          frame: Rect(x: 16, y: y, width: 343, height: 0), name: "detail title")
+        title.frame.size.height = try title.sizeThatFits(Size(width: 343, height: .infinity)).height
+        let body = Label(text: note.body, style: TextStyle(font: .system(size: 17), color: VesperScene.ink, numberOfLines: 0, lineSpacing: 4),
+                         frame: Rect(x: 16, y: title.frame.maxY + 10, width: 343, height: 0), name: "detail body")
+        body.frame.size.height = try body.sizeThatFits(Size(width: 343, height: .infinity)).height
+        try content.addSubview(title)
+        try content.addSubview(body)
+        content.contentSize = Size(width: 375, height: body.frame.maxY + 16)
+        try screen.addSubview(content)
+        try screen.addSubview(try makeNavigationBar(name: "detail navigationBar", title: nil, back: "Timeline"))
+        return screen
+    }
+
+    // MARK: Navigation bar
+
+    private func makeNavigationBar(name: String, title: String?, back: String?) throws -> View {
+        let bar = View(frame: Rect(x: 0, y: 0, width: 375, height: 64), name: name)
+        bar.backgroundColor = VesperScene.barColor
+        let line = View(frame: Rect(x: 0, y: 63.5, width: 375, height: 0.5))
+        line.backgroundColor = VesperScene.hairline
+        try bar.addSubview(line)
+        if let title {
+            let label = Label(text: title, style: TextStyle(font: .boldSystem(size: 17), color: VesperScene.ink, alignment: .center),
+                              frame: Rect(x: 60, y: 20, width: 255, height: 44), name: "\(name) title")
+            try bar.addSubview(label)
+            // A compose button: a plus drawn with two bars.
+            for (w, h) in [(18.0, 2.0), (2.0, 18.0)] {
+                let bar2 = View(frame: Rect(x: 375 - 16 - 9 - w / 2, y: 42 - h / 2, width: w, height: h))
+                bar2.backgroundColor = VesperScene.accent
+                try bar.addSubview(bar2)
+            }
+        }
+        if let back {
+            let chevron = View(frame: Rect(x: 14, y: 36, width: 12, height: 12), name: "\(name) chevron")
+            chevron.borderWidth = 2.5
+            chevron.borderColor = VesperScene.accent
+            chevron.transform = AffineTransform(rotationAngle: .pi / 4)
+            // Only the left and bottom strokes of a rotated square show: a mask hides the rest.
+            let mask = View(frame: Rect(x: 20, y: 28, width: 16, height: 28))
+            mask.backgroundColor = VesperScene.barColor
+            let label = Label(text: back, style: TextStyle(font: .system(size: 17), color: VesperScene.accent),
+                              frame: Rect(x: 30, y: 20, width: 120, height: 44), name: "\(name) back")
+            try bar.addSubview(chevron)
+            try bar.addSubview(mask)
+            try bar.addSubview(label)
+        }
+        return bar
+    }
+}

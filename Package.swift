@@ -58,13 +58,15 @@ let package = Package(
         // Built-in scenes; for now the reference benchmark scene as a painter-level display list.
         .target(name: "Showcase", dependencies: ["RasterCore", "PNGIO", "Typesetting", "SnapshotView", "Motion", "TransitionCompositor"]),
 
-        .executableTarget(
-            name: "smokescreen",
+        // The command line's subcommands, as a library so tests can parse and run them in process.
+        .target(
+            name: "SmokescreenCLI",
             dependencies: [
-                "RasterCore", "PNGIO", "SnapshotView", "Showcase", "FrameDiff",
+                "RasterCore", "PNGIO", "SnapshotView", "TransitionCompositor", "Showcase", "FrameDiff",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(name: "smokescreen", dependencies: ["SmokescreenCLI"]),
 
         .testTarget(name: "RasterCoreTests", dependencies: ["RasterCore"]),
         .testTarget(name: "PNGIOTests", dependencies: ["PNGIO", "CPNGShim", "RasterCore"]),
@@ -77,6 +79,10 @@ let package = Package(
             name: "SmokescreenTestingTests", dependencies: ["SmokescreenTesting", "FrameDiff", "PNGIO", "RasterCore"],
             exclude: ["__Snapshots__"]
         ),
+        .testTarget(name: "SmokescreenCLITests", dependencies: [
+            "SmokescreenCLI", "Showcase", "TransitionCompositor", "PNGIO", "RasterCore",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         .testTarget(name: "ShowcaseTests", dependencies: ["Showcase", "RasterCore", "PNGIO", "SnapshotView"]),
     ],
     swiftLanguageModes: [.v6]

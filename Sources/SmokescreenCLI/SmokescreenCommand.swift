@@ -1,12 +1,14 @@
 import ArgumentParser
 
-/// The command-line tool: thin wiring over the libraries.
-@main
-struct SmokescreenCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+/// The command-line tool: thin wiring over the libraries. `smokescreen`'s `main` runs it; tests parse
+/// and run its subcommands in process.
+public struct SmokescreenCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "smokescreen",
         abstract: "Render UIKit-style view transitions to PNG frames, compare frames, and measure them.",
         subcommands: [Render.self, List.self, Inspect.self, Memory.self, Diff.self, Bench.self],
         defaultSubcommand: Render.self
     )
+
+    public init() {}
 }

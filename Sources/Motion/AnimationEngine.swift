@@ -243,13 +243,12 @@ public final class AnimationEngine: PresentationSource {
         return id
     }
 
-    func updateRecord(_ id: Int, _ body: (inout AnimationRecord) -> Void) {
-        guard records.indices.contains(id) else { return }
+    func updateRecord(_ id: Int?, _ body: (inout AnimationRecord) -> Void) {
+        guard let id, records.indices.contains(id) else { return }
         body(&records[id])
     }
 
     func noteEvent(_ id: Int?, _ note: String) {
-        guard let id else { return }
         let now = currentTime
         updateRecord(id) { $0.events.append(AnimationRecord.Event(time: now, note: note)) }
     }

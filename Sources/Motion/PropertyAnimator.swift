@@ -46,7 +46,7 @@ public final class PropertyAnimator {
     private var completions: [(Position) -> Void] = []
     private var tracks: [Track] = []
     private var stoppedTracks: [Track] = []
-    private var motion: Motion = .idle
+    private var phase: Phase = .idle
     private var reversed = false
     private var restingFraction = 0.0
 
@@ -80,7 +80,7 @@ public final class PropertyAnimator {
 
     /// True while it moves by itself (including during a start delay, and while following a gesture).
     public var isRunning: Bool {
-        switch motion {
+        switch phase {
         case .timed, .driven: true
         default: false
         }
@@ -139,8 +139,7 @@ public final class PropertyAnimator {
         let d = AnimationEngine.seconds(delay)
         switch state {
         case .inactive:
-            self.delay = d
-            activate()
+            activate(delay: d)
             let start = reversed ? 1.0 : 0.0
             run(fromProgress: start, fraction: start, timing: timing, durationFactor: 1, delay: d, note: "started")
         case .active where !isRunning:
@@ -157,16 +156,16 @@ public final class PropertyAnimator {
     public func pauseAnimation() {
         switch state {
         case .inactive:
-            activate()
+            activate(delay: 0)
             let start = reversed ? 1.0 : 0.0
-            motion = .paused(progress: start, fraction: start)
+            phase = .paused(progress: start, fraction: start)
             engine.noteEvent(recordID, "paused")
         case .active where isRunning:
             let now = engine.currentTime
             let p = progress(at: now)
             let f = scrubsLinearly ? min(1, max(0, p)) : fraction(at: now)
-            motion = .paused(progress: p, fraction: f)
-            engine.updateRecord(recordID ?? -1) { $0.end = .infinity }
+            phase = .paused(progress: p, fraction: f)
+            engine.updateRecord(recordID) { $0.end = .infinity }
             engine.noteEvent(recordID, "paused at \(Spring.format(f))")
         default:
             break
@@ -205,14 +204,14 @@ public final class PropertyAnimator {
         engine.unregister(self)
         if withoutFinishing {
             state = .inactive
-            motion = .idle
+            phase = .idle
             restingFraction = f
             stoppedTracks = []
             completions = []
-            engine.updateRecord(recordID ?? -1) { $0.outcome = .stopped(at: now); $0.end = now }
+            engine.updateRecord(recordID) { $0.outcome = .stopped(at: now); $0.end = now }
         } else {
             state = .stopped
-            motion = .stopped(progress: p, fraction: f)
+            phase = .stopped(progress: p, fraction: f)
             engine.noteEvent(recordID, "stopped at \(Spring.format(f))")
         }
     }
@@ -222,8 +221,8 @@ public final class PropertyAnimator {
     public func finishAnimation(at position: Position) {
         guard state == .stopped else { return }
         switch position {
-        case .end: for track in stoppedTracks { engine.setModel(track.to, of: track.property, of: track.view) }
-        case .start: for track in stoppedTracks.reversed() { engine.setModel(track.from, of: track.property, of: track.view) }
+        case .end: setModels(of: stoppedTracks, toStart: false)
+        case .start: setModels(of: stoppedTracks, toStart: true)
         case .current: break
         }
         stoppedTracks = []
@@ -247,13 +246,14 @@ public final class PropertyAnimator {
     func follow(_ track: GestureTrack, onEnd: @escaping () -> Void) {
         if state == .inactive { pauseAnimation() }
         guard state == .active else { return }
-        motion = .driven(Drive(track: track, start: engine.currentTime, onEnd: onEnd))
-        engine.updateRecord(recordID ?? -1) { $0.end = .infinity }
+        phase = .driven(Drive(track: track, start: engine.currentTime, onEnd: onEnd))
+        engine.updateRecord(recordID) { $0.end = .infinity }
         engine.noteEvent(recordID, "following a gesture of \(track.samples.count) samples over \(Spring.format(track.duration)) s")
     }
 
-    private func activate() {
+    private func activate(delay: Double) {
         state = .active
+        self.delay = delay
         let now = engine.currentTime
         recordID = engine.addRecord(kind: recordKind, parentID: nil, start: now + delay, end: .infinity,
                                     duration: duration, timing: baseTiming.description)
@@ -275,9 +275,9 @@ public final class PropertyAnimator {
         // The full run at the base timing needs no refit (a duration-fitted spring is costly to fit).
         let (resolved, runLength) = spec == timing && length == duration ? (baseTiming, duration) : spec.resolved(duration: length)
         let start = engine.currentTime + delay
-        motion = .timed(Segment(start: start, duration: runLength, fromProgress: p, toProgress: target,
+        phase = .timed(Segment(start: start, duration: runLength, fromProgress: p, toProgress: target,
                                 fromFraction: f, toFraction: target, timing: resolved))
-        engine.updateRecord(recordID ?? -1) { $0.end = start + runLength }
+        engine.updateRecord(recordID) { $0.end = start + runLength }
         engine.noteEvent(recordID, "\(note): \(Spring.format(f)) → \(Spring.format(target)) in \(Spring.format(runLength)) s"
                             + (delay > 0 ? " after \(Spring.format(delay)) s" : "") + ", \(resolved)")
     }
@@ -285,7 +285,7 @@ public final class PropertyAnimator {
     private func setReversed(_ value: Bool) {
         guard value != reversed else { return }
         reversed = value
-        guard state == .active, case .timed(let s) = motion else { return }
+        guard state == .active, case .timed(let s) = phase else { return }
         let now = engine.currentTime
         run(fromProgress: s.progress(at: now), fraction: s.fraction(at: now), timing: timing, durationFactor: 1,
             delay: max(0, s.start - now), note: "reversed")
@@ -296,33 +296,45 @@ public final class PropertyAnimator {
         let f = min(1, max(0, value))
         if state == .inactive { pauseAnimation() }
         guard state == .active, !isRunning else { return }
-        motion = .paused(progress: scrubsLinearly ? f : baseTiming.progress(f), fraction: f)
+        phase = .paused(progress: shown(f), fraction: f)
+    }
+
+    /// Sets the views' models to the tracks' start values (the earliest track's wins) or end values (the
+    /// latest's wins).
+    private func setModels(of list: [Track], toStart: Bool) {
+        for track in toStart ? list.reversed() : list {
+            engine.setModel(toStart ? track.from : track.to, of: track.property, of: track.view)
+        }
+    }
+
+    /// What a time fraction shows while paused or following a gesture.
+    private func shown(_ fraction: Double) -> Double {
+        scrubsLinearly ? fraction : baseTiming.progress(fraction)
     }
 
     private func complete(at position: Position, fraction f: Double) {
         let now = engine.currentTime
         state = .inactive
-        motion = .idle
+        phase = .idle
         restingFraction = f
         engine.unregister(self)
-        engine.updateRecord(recordID ?? -1) { $0.outcome = .ended(at: now, position: position); $0.end = now }
+        engine.updateRecord(recordID) { $0.outcome = .ended(at: now, position: position); $0.end = now }
         let handlers = completions
         completions = []
         for handler in handlers { handler(position) }
     }
 
     private func progress(at t: Double) -> Double {
-        switch motion {
+        switch phase {
         case .idle: restingFraction
         case .paused(let p, _), .stopped(let p, _): p
         case .timed(let s): s.progress(at: t)
-        case .driven(let d):
-            scrubsLinearly ? d.track.percent(at: t - d.start) : baseTiming.progress(d.track.percent(at: t - d.start))
+        case .driven(let d): shown(d.track.percent(at: t - d.start))
         }
     }
 
     private func fraction(at t: Double) -> Double {
-        switch motion {
+        switch phase {
         case .idle: restingFraction
         case .paused(_, let f), .stopped(_, let f): f
         case .timed(let s): s.fraction(at: t)
@@ -330,7 +342,7 @@ public final class PropertyAnimator {
         }
     }
 
-    private enum Motion {
+    private enum Phase {
         case idle
         case paused(progress: Double, fraction: Double)
         case timed(Segment)
@@ -378,7 +390,7 @@ public final class PropertyAnimator {
 
 extension PropertyAnimator: AnimationSource {
     var nextEventTime: Double? {
-        switch motion {
+        switch phase {
         case .timed(let s): s.end
         case .driven(let d): d.end
         default: nil
@@ -386,7 +398,7 @@ extension PropertyAnimator: AnimationSource {
     }
 
     var scheduledEnd: Double? {
-        if case .timed(let s) = motion { return s.end }
+        if case .timed(let s) = phase { return s.end }
         return nil
     }
 
@@ -394,24 +406,21 @@ extension PropertyAnimator: AnimationSource {
 
     func fireEvent() {
         let now = engine.currentTime
-        switch motion {
+        switch phase {
         case .timed(let s):
             if pausesOnCompletion {
-                motion = .paused(progress: s.toProgress, fraction: s.toFraction)
-                engine.updateRecord(recordID ?? -1) { $0.end = .infinity }
+                phase = .paused(progress: s.toProgress, fraction: s.toFraction)
+                engine.updateRecord(recordID) { $0.end = .infinity }
                 engine.noteEvent(recordID, "paused on completion")
                 return
             }
             let position: Position = s.toFraction == 0 ? .start : .end
-            if position == .start {
-                // Cancelled: the model goes back to where it started (the earliest from wins).
-                for track in tracks.reversed() { engine.setModel(track.from, of: track.property, of: track.view) }
-            }
+            if position == .start { setModels(of: tracks, toStart: true) }  // cancelled: back where it started
             for track in tracks { engine.uninstall(track) }
             tracks = []
             complete(at: position, fraction: s.toFraction)
         case .driven(let d):
-            motion = .paused(progress: progress(at: now), fraction: fraction(at: now))
+            phase = .paused(progress: progress(at: now), fraction: fraction(at: now))
             engine.noteEvent(recordID, "gesture ended at \(Spring.format(fraction(at: now)))")
             d.onEnd()
         default:

@@ -55,10 +55,10 @@ public final class AnimationEngine: PresentationSource {
 
     /// Moves time forward to `time` (seconds), running every completion and end that falls at or before
     /// it, in time order. Times before ``currentTime`` run what is due now without moving time; NaN and
-    /// infinite times are ignored. Calls made from inside a completion are ignored (the outer call is
-    /// already advancing).
+    /// infinite times are ignored. Calls made from inside a completion (the outer call is already
+    /// advancing) or an animation closure (time stands still while it runs) are ignored.
     public func advance(to time: Double) {
-        guard !isAdvancing, !time.isNaN, time != .infinity else { return }
+        guard !isAdvancing, contexts.isEmpty, !time.isNaN, time != .infinity else { return }
         let target = max(time, currentTime)
         isAdvancing = true
         defer { isAdvancing = false }
@@ -103,10 +103,10 @@ public final class AnimationEngine: PresentationSource {
     /// Advances from event to event until the engine is idle or the next event lies after `timeLimit`
     /// (seconds, default ``maximumDuration``). Returns whether it became idle; ``lastEndTime`` then says
     /// when the last thing ended. Animations repeating forever and paused animators never become idle.
-    /// Called from inside a completion it does nothing.
+    /// Called from inside a completion or an animation closure it does nothing.
     @discardableResult
     public func runUntilIdle(timeLimit: Double = AnimationEngine.maximumDuration) -> Bool {
-        guard !isAdvancing else { return isIdle }  // called from a completion: time cannot move here
+        guard !isAdvancing, contexts.isEmpty else { return isIdle }  // time cannot move here
         var steps = 0
         while !isIdle, let next = nextEvent(), next.time <= timeLimit, steps < AnimationEngine.maximumEventsPerAdvance {
             advance(to: next.time)

@@ -9,13 +9,16 @@ import RasterCore
 /// the sign goes on x when a < d, else on y (the CSS rule), so a horizontal flip is a flip, not half a
 /// turn. ``rotation`` is in −π…π (radians, positive turns +x towards +y: clockwise on a y-down screen).
 public struct TransformDecomposition: Hashable, Sendable, CustomStringConvertible {
+    /// Points (the transform's tx, ty).
     public var translation: Point
     /// Radians.
     public var rotation: Double
+    /// Factors along x and y (x negative for a reflection).
     public var scale: Size
     /// Shear of x by y, applied before scaling.
     public var shear: Double
 
+    /// Defaults: no translation, no rotation, scale 1, no shear (the identity).
     public init(translation: Point = .zero, rotation: Double = 0, scale: Size = Size(width: 1, height: 1), shear: Double = 0) {
         self.translation = translation
         self.rotation = rotation

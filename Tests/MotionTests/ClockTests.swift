@@ -121,6 +121,17 @@ final class ClockTests: XCTestCase {
         XCTAssertEqual(log, [0.1, 0.2])
     }
 
+    func testTimeStandsStillInsideAnAnimationClosure() {
+        let engine = AnimationEngine()
+        let card = makeView("card")
+        engine.animate(duration: 1, animations: {
+            card.alpha = 0
+            engine.advance(to: 0.5)
+            engine.runUntilIdle()
+        })
+        XCTAssertEqual(engine.currentTime, 0)
+    }
+
     func testCompletionLoopsCannotHang() {
         let engine = AnimationEngine()
         let card = makeView("card")

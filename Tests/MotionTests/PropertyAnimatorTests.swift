@@ -208,6 +208,11 @@ final class PropertyAnimatorTests: XCTestCase {
         engine.advance(to: 1)
         XCTAssertEqual(engine.x(of: card), 50, accuracy: 1e-12)
         XCTAssertEqual(engine.records[0].start, 0.5)
+        engine.advance(to: 2)
+        XCTAssertEqual(a.state, .inactive)
+        a.pauseAnimation()  // a new run, paused at once: no delay from the last start
+        XCTAssertEqual(engine.records[1].start, 2)
+        XCTAssertEqual(a.delay, 0)
     }
 
     func testAnimationsAddedWhileRunningFinishWithIt() {

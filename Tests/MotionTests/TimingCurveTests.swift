@@ -39,6 +39,10 @@ final class TimingCurveTests: XCTestCase {
 }
 
 final class TimingCurveEdgeTests: XCTestCase {
+    func testEaseInEaseOutIsExactlyHalfWayAtHalfTime() {
+        XCTAssertEqual(TimingCurve.easeInEaseOut.progress(at: 0.5), 0.5)
+    }
+
     func testNamesAndDescriptions() {
         XCTAssertEqual(TimingCurve.easeInEaseOut.name, "easeInEaseOut")
         XCTAssertEqual(TimingCurve.default.description, "default")

@@ -7,10 +7,14 @@ public struct TimingCurve: Hashable, Sendable, CustomStringConvertible {
     public let c2: (x: Double, y: Double)
 
     /// A custom curve; control point x values are clamped to 0…1 so the curve stays a function of time.
+    /// y values may leave 0…1 (the curve then overshoots); NaN counts as 0 and y is clamped to ±1000 so
+    /// progress is always finite.
     public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
-        c1 = (min(1, max(0, x1)), y1)
-        c2 = (min(1, max(0, x2)), y2)
+        c1 = (min(1, max(0, x1)), TimingCurve.finiteY(y1))
+        c2 = (min(1, max(0, x2)), TimingCurve.finiteY(y2))
     }
+
+    private static func finiteY(_ y: Double) -> Double { y.isNaN ? 0 : min(1000, max(-1000, y)) }
 
     public static let linear = TimingCurve(0, 0, 1, 1)
     public static let easeIn = TimingCurve(0.42, 0, 1, 1)
@@ -67,5 +71,18 @@ public struct TimingCurve: Hashable, Sendable, CustomStringConvertible {
 
     public func hash(into h: inout Hasher) { h.combine(c1.x); h.combine(c1.y); h.combine(c2.x); h.combine(c2.y) }
 
-    public var description: String { "cubic-bezier(\(c1.x), \(c1.y), \(c2.x), \(c2.y))" }
+    /// The name of a standard curve (`linear`, `easeIn`, `easeOut`, `easeInEaseOut`, `default`), nil for
+    /// custom control points.
+    public var name: String? {
+        switch self {
+        case .linear: "linear"
+        case .easeIn: "easeIn"
+        case .easeOut: "easeOut"
+        case .easeInEaseOut: "easeInEaseOut"
+        case .default: "default"
+        default: nil
+        }
+    }
+
+    public var description: String { name ?? "cubic-bezier(\(c1.x), \(c1.y), \(c2.x), \(c2.y))" }
 }

@@ -37,3 +37,24 @@ final class TimingCurveTests: XCTestCase {
         }
     }
 }
+
+final class TimingCurveEdgeTests: XCTestCase {
+    func testEaseInEaseOutIsExactlyHalfWayAtHalfTime() {
+        XCTAssertEqual(TimingCurve.easeInEaseOut.progress(at: 0.5), 0.5)
+    }
+
+    func testNamesAndDescriptions() {
+        XCTAssertEqual(TimingCurve.easeInEaseOut.name, "easeInEaseOut")
+        XCTAssertEqual(TimingCurve.default.description, "default")
+        XCTAssertNil(TimingCurve(0.1, 0.2, 0.3, 0.4).name)
+        XCTAssertEqual(TimingCurve(0.1, 0.2, 0.3, 0.4).description, "cubic-bezier(0.1, 0.2, 0.3, 0.4)")
+    }
+
+    func testNonFiniteControlPointsGiveFiniteProgress() {
+        let odd = TimingCurve(.nan, .nan, .infinity, -.infinity)
+        for i in 0...20 {
+            XCTAssertTrue(odd.progress(at: Double(i) / 20).isFinite)
+        }
+        XCTAssertEqual(odd.progress(at: 1), 1)
+    }
+}

@@ -1,0 +1,71 @@
+import RasterCore
+import SnapshotView
+
+/// An animatable value as a vector, the space in which animations add up.
+///
+/// Lanes: a number in 0; a point in 0–1; a rect as x, y, width, height; a colour as red, green, blue,
+/// alpha; a transform as tx, ty, rotation, sx, sy, shear.
+struct ValueComponents {
+    enum Kind { case double, point, rect, color, transform }
+
+    let kind: Kind
+    let vector: SIMD8<Double>
+
+    static let rotationLane = 2
+
+    init(kind: Kind, vector: SIMD8<Double>) {
+        self.kind = kind
+        self.vector = vector
+    }
+
+    init(_ value: AnimatableValue) {
+        switch value {
+        case .double(let v):
+            self.init(kind: .double, vector: SIMD8(v, 0, 0, 0, 0, 0, 0, 0))
+        case .point(let p):
+            self.init(kind: .point, vector: SIMD8(p.x, p.y, 0, 0, 0, 0, 0, 0))
+        case .rect(let r):
+            self.init(kind: .rect, vector: SIMD8(r.origin.x, r.origin.y, r.size.width, r.size.height, 0, 0, 0, 0))
+        case .color(let c):
+            self.init(kind: .color, vector: SIMD8(c.red, c.green, c.blue, c.alpha, 0, 0, 0, 0))
+        case .transform(let t):
+            let d = TransformDecomposition(t)
+            self.init(kind: .transform, vector: SIMD8(d.translation.x, d.translation.y, d.rotation,
+                                                      d.scale.width, d.scale.height, d.shear, 0, 0))
+        }
+    }
+
+    /// The value at `vector + delta`. Non-finite results (only from absurd input) fall back to `self`.
+    func adding(_ delta: SIMD8<Double>) -> AnimatableValue {
+        let v = vector + delta
+        for i in 0..<8 where !v[i].isFinite { return value(of: vector) }
+        return value(of: v)
+    }
+
+    var value: AnimatableValue { value(of: vector) }
+
+    private func value(of v: SIMD8<Double>) -> AnimatableValue {
+        switch kind {
+        case .double: .double(v[0])
+        case .point: .point(Point(x: v[0], y: v[1]))
+        case .rect: .rect(Rect(x: v[0], y: v[1], width: v[2], height: v[3]))
+        case .color: .color(Color(red: v[0], green: v[1], blue: v[2], alpha: v[3]))
+        case .transform:
+            .transform(TransformDecomposition(translation: Point(x: v[0], y: v[1]), rotation: v[2],
+                                              scale: Size(width: v[3], height: v[4]), shear: v[5]).transform)
+        }
+    }
+
+    /// `self − other`, with a rotation difference taken the shorter way round: the offset that, added
+    /// to `other`, gives `self`, for an animation from `self` to `other`. A difference of exactly half a
+    /// turn keeps its sign.
+    func offset(from other: ValueComponents) -> SIMD8<Double> {
+        var d = vector - other.vector
+        if kind == .transform {
+            var turn = d[Self.rotationLane]
+            if turn > .pi { turn -= 2 * .pi } else if turn < -.pi { turn += 2 * .pi }
+            d[Self.rotationLane] = turn
+        }
+        return d
+    }
+}

@@ -1,5 +1,5 @@
 /// What a transition's completions are told (UIKit's transition coordinator context).
-public struct TransitionContext: Hashable, Sendable {
+public struct TransitionCoordinatorContext: Hashable, Sendable {
     /// True when the transition was cancelled: every view it (and its alongside animations) animated is
     /// back at its start value.
     public let isCancelled: Bool
@@ -13,7 +13,7 @@ public struct TransitionContext: Hashable, Sendable {
 ///
 /// Animations added with ``animateAlongside(_:completion:)`` follow the same progress (seed 003: the
 /// table row's deselection follows the back gesture); on cancel they run back with it, and their
-/// completions learn from ``TransitionContext/isCancelled`` that they should undo what the closure
+/// completions learn from ``TransitionCoordinatorContext/isCancelled`` that they should undo what the closure
 /// meant (reselect the row).
 public final class PercentDrivenTransition {
     public let engine: AnimationEngine
@@ -26,10 +26,10 @@ public final class PercentDrivenTransition {
     /// True from the start until ``finish()`` or ``cancel()`` (or the end of a followed track).
     public private(set) var isInteractive = false
     /// Set once the transition has completed.
-    public private(set) var context: TransitionContext?
+    public private(set) var context: TransitionCoordinatorContext?
 
     private let animator: PropertyAnimator
-    private var handlers: [(TransitionContext) -> Void] = []
+    private var handlers: [(TransitionCoordinatorContext) -> Void] = []
     private var started = false
     private var ending = false
 
@@ -83,14 +83,14 @@ public final class PercentDrivenTransition {
 
     /// Animates `animations` along with the transition, following its progress; `completion` runs when
     /// the transition completes, told whether it was cancelled. Ignored once the transition completed.
-    public func animateAlongside(_ animations: @escaping () -> Void, completion: ((TransitionContext) -> Void)? = nil) {
+    public func animateAlongside(_ animations: @escaping () -> Void, completion: ((TransitionCoordinatorContext) -> Void)? = nil) {
         guard context == nil else { return }
         animator.addAnimations(animations)
         if let completion { handlers.append(completion) }
     }
 
     /// Runs when the transition completes (after it, in the order added, with alongside completions).
-    public func addCompletion(_ completion: @escaping (TransitionContext) -> Void) {
+    public func addCompletion(_ completion: @escaping (TransitionCoordinatorContext) -> Void) {
         guard context == nil else { return }
         handlers.append(completion)
     }
@@ -107,7 +107,7 @@ public final class PercentDrivenTransition {
     }
 
     private func complete(_ position: AnimatingPosition) {
-        let result = TransitionContext(isCancelled: position == .start, completionTime: engine.currentTime)
+        let result = TransitionCoordinatorContext(isCancelled: position == .start, completionTime: engine.currentTime)
         context = result
         let list = handlers
         handlers = []

@@ -4,6 +4,8 @@ import TransitionCompositor
 public enum TransitionCatalog {
     /// Every built-in transition, in the order `smokescreen list` shows them; the first is the default.
     public static let all: [any Transition] = [
+        VesperTransition(.timelineToDetail),
+        VesperTransition(.detailToTimeline),
         ReferenceTransition(),
     ]
 

@@ -1,3 +1,4 @@
+import Foundation
 import PNGIO
 import RasterCore
 import SnapshotView
@@ -44,16 +45,33 @@ public struct VesperScene {
     static let ink = Color(red8: 33, green8: 33, blue8: 36)
     static let secondary = Color(red8: 120, green8: 120, blue8: 128)
 
-    /// The note images, decoded (@2x).
+    /// The note images, decoded, by the name the notes use.
     public let images: [String: Bitmap]
+    /// The file each image came from, relative to the assets folder.
+    public let imageFiles: [String: String]
 
-    /// Loads the note images from `assets/vesper/` under `assetsDirectory`.
-    public init(assetsDirectory: String) throws {
-        var images: [String: Bitmap] = [:]
+    /// Loads the note images from `assets/vesper/` under `assetsDirectory`, in the variant for `scale`
+    /// as an app would (`name.png` at @1x, `name@2x.png`, `name@3x.png`; the nearest one that exists).
+    public init(assetsDirectory: String, scale: Double = 2) throws {
+        var images: [String: Bitmap] = [:], files: [String: String] = [:]
         for name in Set(VesperScene.notes.compactMap(\.image)).sorted() {
-            images[name] = try PNGCodec.read(contentsOf: "\(assetsDirectory)/vesper/\(name)")
+            let (file, variantScale) = VesperScene.variant(of: "vesper/\(name)", scale: scale, in: assetsDirectory)
+            images[name] = try PNGCodec.read(contentsOf: "\(assetsDirectory)/\(file)", scale: variantScale)
+            files[name] = file
         }
         self.images = images
+        imageFiles = files
+    }
+
+    /// `name.png`'s variant for `scale`: the exact one when it exists, else the nearest larger, else
+    /// the nearest smaller. Returns the relative file and its scale.
+    static func variant(of name: String, scale: Double, in directory: String) -> (file: String, scale: Double) {
+        let base = name.hasSuffix(".png") ? String(name.dropLast(4)) : name
+        func file(_ s: Int) -> String { s == 1 ? "\(base).png" : "\(base)@\(s)x.png" }
+        let wanted = max(1, min(3, Int(scale.rounded())))
+        let order = [wanted] + (1...3).filter { $0 > wanted } + (1...3).filter { $0 < wanted }.reversed()
+        for s in order where FileManager.default.fileExists(atPath: "\(directory)/\(file(s))") { return (file(s), Double(s)) }
+        return (file(wanted), Double(wanted))
     }
 
     // MARK: Timeline

@@ -18,7 +18,7 @@ struct Inspect: ParsableCommand {
         let rendered = try reportingErrors { try transition.render(try transitionOptions.settings(scale: scale)) }
         let s = rendered.sequence
         print("\(transition.name): \(s.pointSize.width)x\(s.pointSize.height) pt at @\(Int(s.scale))x, \(s.count) frames at \(s.fps) fps, ends at \(String(format: "%.4f", s.times.last ?? 0)) s")
-        print("\nview tree at t = 0:")
+        print("\nview tree once the transition has started (model values: where each animation ends):")
         print(rendered.initialTree.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
         print("\ntimeline:")
         for e in rendered.timeline {

@@ -86,7 +86,7 @@ final class PercentDrivenTransitionTests: XCTestCase {
     func testManualUpdatesAndFinish() {
         let scene = Scene()
         let transition = scene.makeTransition()
-        var context: TransitionContext?
+        var context: TransitionCoordinatorContext?
         transition.addCompletion { context = $0 }
         transition.update(0.25)
         XCTAssertEqual(scene.engine.x(of: scene.detail), 240, accuracy: 1e-12)

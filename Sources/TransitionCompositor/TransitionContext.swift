@@ -1,0 +1,109 @@
+import Motion
+import RasterCore
+import SnapshotView
+
+/// Where a transition happens: a container showing the from-view, the to-view that replaces it, and the
+/// smokescreen on top where the animations take place.
+///
+/// A transition builds its snapshots with ``placeSnapshot(of:clearBackground:)``, swaps the real views
+/// underneath with ``swapViews()``, and animates on ``engine``; each animation block brackets itself
+/// with ``beginBlock()`` and ``endBlock()`` (the smokescreen's use count), so the smokescreen goes away
+/// when the last block completes.
+public final class TransitionContext {
+    /// The view everything happens in (the window); its bounds are the canvas (points).
+    public let container: View
+    /// Shown at the start; removed by ``swapViews()``.
+    public let fromView: View
+    /// Shown at the end; added by ``swapViews()`` where `fromView` was.
+    public let toView: View
+    /// The animation layer on top of the container.
+    public let smokescreen: Smokescreen
+    /// The clock and the animations.
+    public let engine: AnimationEngine
+    /// Pixels per point of the snapshots.
+    public let scale: Double
+    /// Every snapshot taken, for the memory report.
+    public private(set) var snapshots: [BitmapRecord] = []
+    /// Labels of the blocks started with ``animateBlock(_:timing:options:animations:completion:)``, by
+    /// engine record id, for the timeline.
+    public private(set) var blockLabels: [Int: String] = [:]
+    /// The first error a completion ran into (completions cannot throw); the driver reports it.
+    public internal(set) var deferredError: Error?
+
+    /// A context with `fromView` filling `container`.
+    public init(container: View, fromView: View, toView: View, engine: AnimationEngine, scale: Double) throws {
+        self.container = container
+        self.fromView = fromView
+        self.toView = toView
+        self.engine = engine
+        self.scale = scale
+        smokescreen = Smokescreen(container: container)
+        if fromView.superview !== container { try container.addSubview(fromView) }
+    }
+
+    /// Replaces `fromView` with `toView` at the same place in the container, under the smokescreen.
+    /// Done without animation: the smokescreen hides the swap.
+    public func swapViews() throws {
+        let index = container.subviews.firstIndex { $0 === fromView } ?? 0
+        fromView.removeFromSuperview()
+        try container.insertSubview(toView, at: index)
+        if smokescreen.superview === container { container.bringSubviewToFront(smokescreen) }
+    }
+
+    /// `view`'s bounds converted into the smokescreen's coordinates (points).
+    public func rect(of view: View) throws -> Rect {
+        try view.convert(view.bounds, to: smokescreen.superview == nil ? container : smokescreen)
+    }
+
+    /// Takes a snapshot view of `view` (optionally without its background) and places it in the
+    /// smokescreen at `view`'s rect converted into the smokescreen's coordinates, on top of what is
+    /// there. The view must be in the container's tree.
+    @discardableResult
+    public func placeSnapshot(of view: View, clearBackground: Bool = false, name: String? = nil) throws -> ImageView {
+        let snap = try view.snapshotView(scale: scale, clearBackground: clearBackground)
+        if let name { snap.name = name }
+        let rect = try self.rect(of: view)
+        ViewChangeObservation.withoutObserver {
+            snap.transform = .identity
+            snap.frame = rect
+        }
+        try smokescreen.addSubview(snap)
+        if let image = snap.image { snapshots.append(BitmapRecord(kind: .snapshot, name: snap.name ?? "snapshot", bitmap: image)) }
+        return snap
+    }
+
+    /// Moves `piece` (a view in the smokescreen) so that it covers `destination`'s rect converted into
+    /// the smokescreen's coordinates. Call it inside an animation block to tween from where the piece
+    /// is to there.
+    public func move(_ piece: View, to destination: View) throws {
+        piece.frame = try rect(of: destination)
+    }
+
+    /// Adds a view to the smokescreen at `rect` (smokescreen coordinates), without animation.
+    public func addToSmokescreen(_ view: View, at rect: Rect? = nil) throws {
+        if let rect { ViewChangeObservation.withoutObserver { view.frame = rect } }
+        try smokescreen.addSubview(view)
+    }
+
+    /// Runs an animation block that holds the smokescreen: the use count goes up before it starts and
+    /// down in its completion (at the exact time it ends), as Vesper does.
+    public func animateBlock(_ label: String, timing: BlockTiming, options: AnimationOptions = [],
+                             animations: @escaping () throws -> Void, completion: (() throws -> Void)? = nil) throws {
+        try smokescreen.incrementUseCount()
+        var failure: Error?
+        let recordID = engine.records.count
+        engine.animate(duration: timing.duration, delay: timing.delay, timing: .curve(timing.curve), options: options, animations: {
+            do { try animations() } catch { failure = failure ?? error }
+        }, completion: { [weak self] _ in
+            guard let self else { return }
+            do {
+                try completion?()
+                try self.smokescreen.decrementUseCount()
+            } catch {
+                self.deferredError = self.deferredError ?? error
+            }
+        })
+        blockLabels[recordID] = label
+        if let failure { throw failure }
+    }
+}

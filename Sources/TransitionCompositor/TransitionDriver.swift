@@ -1,0 +1,78 @@
+import Motion
+import RasterCore
+import SnapshotView
+
+/// Runs a view-tree transition on a virtual clock and freezes one presentation tree per frame.
+///
+/// Frames are taken at t = i/fps from 0 until the engine is idle (every animation ended and every
+/// completion ran); the last frame is at exactly the time the last thing ended, and shows the final
+/// state. Completions run at their exact end times, between frames, so a block started from a
+/// completion begins then, not at the next frame.
+public enum TransitionDriver {
+    /// The longest transition accepted (seconds of virtual time); one still running then is an error
+    /// (an animation repeating forever needs a transition that says when to stop).
+    public static let maximumDuration = 600.0
+
+    /// Builds the transition with `setUp` (which starts its animations on the engine at time 0) and
+    /// samples it.
+    ///
+    /// - Parameters:
+    ///   - name: the transition's name.
+    ///   - settings: scale, fps and hold frames.
+    ///   - defaultFPS: used when `settings.fps` is nil.
+    ///   - durations: the block durations used, for the manifest (seconds).
+    ///   - assets: image assets the transition decoded, for the memory report.
+    ///   - setUp: makes the context (container, views, smokescreen) and starts the animations.
+    public static func render(name: String, settings: RenderSettings, defaultFPS: Double = 60,
+                              durations: [String: Double], assets: [BitmapRecord],
+                              setUp: (AnimationEngine) throws -> TransitionContext) throws -> RenderedTransition {
+        let fps = settings.fps ?? defaultFPS
+        guard fps.isFinite, fps > 0, fps <= 1000 else { throw RenderError.failed(what: name, reason: "fps must be in 0 < fps ≤ 1000, got \(fps)") }
+        guard settings.holdFrames >= 0 else { throw RenderError.failed(what: name, reason: "hold frames must not be negative") }
+        let engine = AnimationEngine(fps: fps)
+        let context = try setUp(engine)
+        let container = context.container
+        let initialTree = container.treeDescription()
+
+        var times: [Double] = [], nodes: [RenderNode] = []
+        func freeze() throws -> RenderNode {
+            if let error = context.deferredError { throw RenderError.failed(what: name, reason: "\(error)") }
+            guard let node = container.renderNode(presentation: engine) else {
+                throw RenderError.failed(what: name, reason: "the container is hidden or transparent")
+            }
+            return node
+        }
+        var index = 0
+        while true {
+            let t = Double(index) / fps
+            guard t <= maximumDuration, index < FrameTimes.maximumFrameCount else {
+                throw RenderError.failed(what: name, reason: "still animating after \(maximumDuration) s (an animation that repeats forever?)")
+            }
+            engine.advance(to: t)
+            let node = try freeze()
+            if engine.isIdle {
+                // Nothing changes after the last end, so this tree is the final state; it is labelled
+                // with the exact end time (which is t when the end falls on a frame).
+                times.append(min(t, engine.lastEndTime ?? 0))
+                nodes.append(node)
+                break
+            }
+            times.append(t)
+            nodes.append(node)
+            index += 1
+        }
+        let end = times.last ?? 0
+        for k in 0..<settings.holdFrames {
+            times.append(end + Double(k + 1) / fps)
+            nodes.append(nodes.last!)
+        }
+        let sequence = FrameSequence(name: name, pointSize: container.bounds.size, scale: settings.scale, fps: fps,
+                                     times: times, nodes: nodes, durations: durations)
+        let timeline = engine.records.map { record in
+            TimelineEntry(label: context.blockLabels[record.id] ?? "\(record.kind.rawValue) #\(record.id)",
+                          start: record.start, end: record.end, timing: record.animated ? record.timing : "not animated",
+                          properties: record.properties.map(\.description))
+        }
+        return RenderedTransition(sequence: sequence, bitmaps: assets + context.snapshots, initialTree: initialTree, timeline: timeline)
+    }
+}

@@ -1,0 +1,68 @@
+import ArgumentParser
+import Foundation
+import XCTest
+@testable import SmokescreenCLI
+@testable import TransitionCompositor
+
+final class CommandLineTests: XCTestCase {
+    var folders: [String] = []
+    override func tearDown() { for f in folders { try? FileManager.default.removeItem(atPath: f) } }
+
+    func temporaryFolder() -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(getpid())-\(UUID().uuidString)").path
+        folders.append(path)
+        return path
+    }
+
+    /// The exit code the tool would end with for `arguments`' parse error.
+    func parseExitCode(_ arguments: [String]) -> Int32? {
+        do {
+            _ = try SmokescreenCommand.parseAsRoot(arguments)
+            return nil
+        } catch {
+            return SmokescreenCommand.exitCode(for: error).rawValue
+        }
+    }
+
+    func testRenderIsTheDefaultSubcommand() throws {
+        let command = try SmokescreenCommand.parseAsRoot([])
+        let render = try XCTUnwrap(command as? Render)
+        XCTAssertEqual(render.transitionOptions.name, "vesper-timeline-to-detail")
+        XCTAssertEqual(render.scale, 2)
+        XCTAssertNil(render.out)
+        XCTAssertEqual(render.compression, "fast")
+        XCTAssertTrue(try SmokescreenCommand.parseAsRoot(["reference", "--scale", "1"]) is Render)
+    }
+
+    func testBadArgumentsExitWith64AndNameTheArgument() {
+        for args in [["--scale", "4"], ["--fps", "0"], ["--frames", "5..2"], ["--shard", "3/2"], ["--jobs", "0"],
+                     ["--compression", "tiny"], ["no-such-transition"], ["inspect", "nope"], ["memory", "--hold", "-1"]] {
+            XCTAssertEqual(parseExitCode(args), 64, "\(args)")
+        }
+        do {
+            _ = try SmokescreenCommand.parseAsRoot(["--scale", "4"])
+        } catch {
+            XCTAssertTrue(SmokescreenCommand.message(for: error).contains("--scale"), SmokescreenCommand.message(for: error))
+        }
+    }
+
+    func testRenderingASubsetIntoAFolder() throws {
+        let out = temporaryFolder()
+        var command = try SmokescreenCommand.parseAsRoot(["render", "reference", "--scale", "1", "--fps", "4", "--out", out,
+                                                          "--frames", "1..2", "--jobs", "2", "--quiet"])
+        try command.run()
+        let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+        XCTAssertEqual(files, ["frame_0001.png", "frame_0002.png", "manifest.json"])
+        let manifest = try XCTUnwrap(try Manifest.read(from: out + "/manifest.json"))
+        XCTAssertEqual(manifest.frameCount, 5, "1 s at 4 fps: 0, 0.25, 0.5, 0.75, 1")
+        XCTAssertEqual(manifest.frames.map(\.time), [0, 0.25, 0.5, 0.75, 1])
+        XCTAssertEqual(manifest.frames.map { $0.sha256 != nil }, [false, true, true, false, false])
+    }
+
+    func testAMissingDurationsFileExitsWith74() throws {
+        var command = try SmokescreenCommand.parseAsRoot(["render", "--durations", "/nonexistent/d.plist", "--out", temporaryFolder(), "--quiet"])
+        XCTAssertThrowsError(try command.run()) { error in
+            XCTAssertEqual((error as? ExitCode)?.rawValue, 74, "\(error)")
+        }
+    }
+}

@@ -49,11 +49,14 @@ public enum TransitionDriver {
                 throw RenderError.failed(what: name, reason: "still animating after \(maximumDuration) s (an animation that repeats forever?)")
             }
             engine.advance(to: t)
+            // An end that floating-point noise puts a hair after this frame belongs to it: otherwise a
+            // near-duplicate frame 1e-17 s later would follow.
+            if !engine.isIdle, let end = engine.scheduledEndTime, end - t <= 1e-9 { engine.advance(to: end) }
             let node = try freeze()
             if engine.isIdle {
                 // Nothing changes after the last end, so this tree is the final state; it is labelled
                 // with the exact end time (which is t when the end falls on a frame).
-                times.append(min(t, engine.lastEndTime ?? 0))
+                times.append(max(engine.lastEndTime ?? 0, times.last ?? 0))
                 nodes.append(node)
                 break
             }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PNGIO
 import XCTest
 @testable import SmokescreenCLI
 @testable import TransitionCompositor
@@ -64,5 +65,31 @@ final class CommandLineTests: XCTestCase {
         XCTAssertThrowsError(try command.run()) { error in
             XCTAssertEqual((error as? ExitCode)?.rawValue, 74, "\(error)")
         }
+    }
+
+    /// The README's first command: `smokescreen` with no arguments renders the default transition at
+    /// @2x and 60 fps into `out/vesper-timeline-to-detail/` under the current folder.
+    func testNoArgumentsRendersTheDefaultTransitionIntoOut() throws {
+        let folder = temporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let previous = FileManager.default.currentDirectoryPath
+        XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(folder))
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
+
+        var command = try SmokescreenCommand.parseAsRoot([])
+        try command.run()
+        let out = folder + "/out/vesper-timeline-to-detail"
+        let manifest = try XCTUnwrap(try Manifest.read(from: out + "/manifest.json"))
+        XCTAssertEqual(manifest.name, "vesper-timeline-to-detail")
+        XCTAssertEqual(manifest.scale, 2)
+        XCTAssertEqual(manifest.fps, 60)
+        XCTAssertEqual(manifest.pointSize, [375, 667])
+        XCTAssertEqual(manifest.frameCount, 34)
+        XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: out)),
+                       Set((0..<34).map(Manifest.frameFileName) + ["manifest.json"]))
+        XCTAssertTrue(manifest.frames.allSatisfy { $0.sha256 != nil })
+        let first = try PNGCodec.read(contentsOf: out + "/frame_0000.png", scale: 2)
+        XCTAssertEqual(first.width, 750)
+        XCTAssertEqual(first.height, 1334)
     }
 }

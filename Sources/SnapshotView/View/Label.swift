@@ -95,8 +95,16 @@ open class Label: View {
     }
 }
 
-/// Laid-out text, drawn centred vertically in whatever bounds it is drawn with.
+/// Laid-out text, drawn centred vertically in whatever bounds it is drawn with, and clipped to them: a
+/// label's text lives in its layer's backing store, which is the size of its bounds, so ink that
+/// overhangs them (a glyph's negative side bearing, text taller than the label) is cut off, as in
+/// UIKit, and a snapshot of the label shows exactly what the label shows.
 struct TextContent: ViewContent {
     let layout: TextLayout
-    func draw(in painter: Painter, bounds: Rect) { layout.draw(in: painter, rect: bounds) }
+    func draw(in painter: Painter, bounds: Rect) {
+        painter.save()
+        painter.clip(to: bounds)
+        layout.draw(in: painter, rect: bounds)
+        painter.restore()
+    }
 }

@@ -1,0 +1,149 @@
+import Foundation
+import Motion
+import PNGIO
+import RasterCore
+import SnapshotView
+import XCTest
+@testable import Showcase
+@testable import TransitionCompositor
+
+final class VesperTransitionTests: XCTestCase {
+    var folders: [String] = []
+    override func tearDown() { for f in folders { try? FileManager.default.removeItem(atPath: f) } }
+
+    var assets: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("assets").path
+    }
+
+    func temporaryPath(_ name: String) -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("vesper-\(getpid())-\(UUID().uuidString)-\(name)").path
+        folders.append(path)
+        return path
+    }
+
+    /// A durations plist with the three blocks' (duration, delay).
+    func durationsFile(_ blocks: [String: (Double, Double)], omit: String? = nil, raw: String? = nil) throws -> String {
+        var body = ""
+        for (name, (duration, delay)) in blocks.sorted(by: { $0.key < $1.key }) where name != omit {
+            body += "<key>\(name)</key><dict><key>duration</key><real>\(duration)</real><key>delay</key><real>\(delay)</real></dict>"
+        }
+        if let raw { body += raw }
+        let path = temporaryPath("durations.plist")
+        try Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>\(body)</dict></plist>
+            """.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    func hasSmokescreen(_ node: RenderNode) -> Bool { node.children.contains { $0.name == "smokescreen" } }
+
+    func testTheSmokescreenStaysUntilTheLongestBlockEndsWhicheverThatIs() throws {
+        let lengths = [0.2, 0.3, 0.45]
+        // Each block in turn is the longest; the third case also delays the longest one.
+        let cases: [[String: (Double, Double)]] = [
+            ["navigationBar": (lengths[2], 0), "tableView": (lengths[0], 0), "selectedNote": (lengths[1], 0)],
+            ["navigationBar": (lengths[1], 0), "tableView": (lengths[2], 0), "selectedNote": (lengths[0], 0)],
+            ["navigationBar": (lengths[0], 0), "tableView": (lengths[1], 0), "selectedNote": (lengths[2], 0.05)],
+        ]
+        for (n, blocks) in cases.enumerated() {
+            let longest = blocks.values.map { $0.0 + $0.1 }.max()!
+            for direction in [VesperTransition.Direction.timelineToDetail, .detailToTimeline] {
+                let settings = RenderSettings(scale: 1, fps: 20, assetsDirectory: assets, durationsFile: try durationsFile(blocks))
+                let sequence = try VesperTransition(direction).render(settings).sequence
+                XCTAssertEqual(sequence.times.last!, longest, accuracy: 1e-12, "case \(n): the last frame is at the end")
+                for (t, node) in zip(sequence.times, sequence.nodes) {
+                    XCTAssertEqual(hasSmokescreen(node), t < longest - 1e-9, "case \(n) \(direction) at t = \(t)")
+                }
+                XCTAssertEqual(sequence.count, Int((longest * 20 - 1e-9).rounded(.up)) + 1, "case \(n)")
+            }
+        }
+    }
+
+    func testFrameTimesAreIOverFPSAndTheLastIsTheEnd() throws {
+        let settings = RenderSettings(scale: 1, fps: 60, assetsDirectory: assets, holdFrames: 2)
+        let sequence = try VesperTransition(.timelineToDetail).render(settings).sequence
+        // The shipped plist: selectedNote ends last, at 0.05 + 0.5 s.
+        let end = 0.05 + 0.5
+        XCTAssertEqual(sequence.count, 34 + 2)
+        for i in 0..<33 { XCTAssertEqual(sequence.times[i], Double(i) / 60) }
+        XCTAssertEqual(sequence.times[33], end)
+        XCTAssertEqual(sequence.times[34], end + 1.0 / 60)
+        XCTAssertFalse(hasSmokescreen(sequence.nodes[33]))
+        XCTAssertTrue(hasSmokescreen(sequence.nodes[32]))
+    }
+
+    func testTheLastFrameIsTheRealDetailView() throws {
+        let settings = RenderSettings(scale: 1, fps: 10, assetsDirectory: assets)
+        let sequence = try VesperTransition(.timelineToDetail).render(settings).sequence
+        var last = try sequence.makeCanvas()
+        sequence.draw(frame: sequence.count - 1, into: &last)
+        let detail = try VesperScene(assetsDirectory: assets, scale: 1).makeDetail()
+        XCTAssertEqual(last, try ViewRenderer.render(detail, scale: 1))
+        var first = try sequence.makeCanvas()
+        sequence.draw(frame: 0, into: &first)
+        let timeline = try VesperScene(assetsDirectory: assets, scale: 1).makeTimeline()
+        // The first frame is the timeline as the smokescreen shows it: snapshots composited at whole
+        // pixels, so equal but for rounding where translucent pixels were composited twice.
+        let reference = try ViewRenderer.render(timeline, scale: 1)
+        var worst = 0
+        for y in 0..<first.height { for x in 0..<first.width {
+            let a = first[x, y], b = reference[x, y]
+            let d = max(abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)))
+            worst = max(worst, d)
+        } }
+        XCTAssertLessThanOrEqual(worst, 1, "the smokescreen's first frame matches the timeline to within 1/255")
+    }
+
+    func testOneAndTwoJobsWriteTheSameFiles() throws {
+        let settings = RenderSettings(scale: 1, fps: 10, assetsDirectory: assets)
+        let sequence = try VesperTransition(.detailToTimeline).render(settings).sequence
+        let a = temporaryPath("one"), b = temporaryPath("two")
+        _ = try FrameWriter(directory: a, jobs: 1).write(sequence)
+        _ = try FrameWriter(directory: b, jobs: 2).write(sequence)
+        let names = try FileManager.default.contentsOfDirectory(atPath: a).sorted()
+        XCTAssertEqual(names, try FileManager.default.contentsOfDirectory(atPath: b).sorted())
+        for name in names {
+            XCTAssertEqual(FileManager.default.contents(atPath: a + "/" + name), FileManager.default.contents(atPath: b + "/" + name), name)
+        }
+    }
+
+    func assertRenderError(_ settings: RenderSettings, exitCode: Int32, contains texts: [String], file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertThrowsError(try VesperTransition(.timelineToDetail).render(settings), file: file, line: line) { error in
+            guard let e = error as? RenderError else { return XCTFail("\(error)", file: file, line: line) }
+            XCTAssertEqual(e.exitCode, exitCode, e.description, file: file, line: line)
+            for text in texts { XCTAssertTrue(e.description.contains(text), e.description, file: file, line: line) }
+        }
+    }
+
+    func testBadDurationsFilesNameTheFileAndKeyPath() throws {
+        let good: [String: (Double, Double)] = ["navigationBar": (0.2, 0), "tableView": (0.2, 0), "selectedNote": (0.2, 0)]
+        let missing = try durationsFile(good, omit: "tableView")
+        assertRenderError(RenderSettings(scale: 1, fps: 10, assetsDirectory: assets, durationsFile: missing),
+                          exitCode: 65, contains: [missing, "tableView: missing"])
+        var negative = good
+        negative["selectedNote"] = (-0.5, 0)
+        let negativeFile = try durationsFile(negative)
+        assertRenderError(RenderSettings(scale: 1, fps: 10, assetsDirectory: assets, durationsFile: negativeFile),
+                          exitCode: 65, contains: [negativeFile, "selectedNote.duration", "-0.5"])
+        let text = try durationsFile(good, omit: "navigationBar",
+                                     raw: "<key>navigationBar</key><dict><key>duration</key><string>quick</string></dict>")
+        assertRenderError(RenderSettings(scale: 1, fps: 10, assetsDirectory: assets, durationsFile: text),
+                          exitCode: 65, contains: [text, "navigationBar.duration", "'quick'"])
+        let folder = temporaryPath("a-folder")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        assertRenderError(RenderSettings(scale: 1, fps: 10, assetsDirectory: assets, durationsFile: folder),
+                          exitCode: 74, contains: [folder, "cannot read"])
+    }
+
+    func testTheTimelineNamesTheThreeBlocks() throws {
+        let rendered = try VesperTransition(.timelineToDetail).render(RenderSettings(scale: 1, fps: 10, assetsDirectory: assets))
+        XCTAssertEqual(rendered.timeline.map(\.label), ["navigationBar", "tableView", "selectedNote"])
+        XCTAssertEqual(rendered.timeline.map(\.end), [0.3, 0.35, 0.05 + 0.5])
+        XCTAssertTrue(rendered.timeline[2].properties.contains("moving image.bounds"), "\(rendered.timeline[2].properties)")
+        XCTAssertEqual(rendered.sequence.durations["selectedNote.delay"], 0.05)
+        XCTAssertTrue(rendered.bitmaps.contains { $0.kind == .asset && $0.name == "vesper/coffee.png" && $0.width == 240 })
+        XCTAssertTrue(rendered.bitmaps.contains { $0.kind == .snapshot && $0.name == "timeline title" })
+    }
+}

@@ -83,7 +83,7 @@ let package = Package(
             "SmokescreenCLI", "Showcase", "TransitionCompositor", "PNGIO", "RasterCore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .testTarget(name: "ShowcaseTests", dependencies: ["Showcase", "RasterCore", "PNGIO", "SnapshotView"]),
+        .testTarget(name: "ShowcaseTests", dependencies: ["Showcase", "RasterCore", "PNGIO", "SnapshotView", "Motion", "TransitionCompositor"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,6 @@
+import Motion
 import PNGIO
+import TransitionCompositor
 import RasterCore
 import SnapshotView
 import XCTest
@@ -59,5 +61,67 @@ final class ReadmeExampleTests: XCTestCase {
         XCTAssertEqual(moving.image?[0, 0], .clear)
         XCTAssertEqual(moving.image?[40 * 2, 30 * 2], Color(hex: 0x007AFF).premultiplied)
         XCTAssertEqual(cell.backgroundColor, Color(hex: 0xF2F2F7))
+    }
+
+    func testAnimationExample() throws {
+        let window = View(frame: Rect(x: 0, y: 0, width: 100, height: 100), name: "window")
+        let card = View(frame: Rect(x: 0, y: 0, width: 20, height: 20), name: "card")
+        card.backgroundColor = Color(hex: 0xFF3B30)
+        try window.addSubview(card)
+
+        let engine = AnimationEngine(fps: 60)                    // one per transition: time is virtual
+        engine.animate(duration: 0.25, animations: { card.center = Point(x: 80, y: 10) }) { _ in
+            // Runs at exactly t = 0.25; this block starts then, not at the next frame.
+            engine.animate(duration: 0.3, options: [.curveEaseOut], animations: { card.alpha = 0 })
+        }
+        // The model holds the final values at once, as in UIKit.
+        engine.advance(toFrame: 6)                               // t = 6/60 s, exactly
+        let midway = try window.snapshot(scale: 2, presentation: engine)   // presentation values at t
+        engine.runUntilIdle()
+        let ended = engine.lastEndTime                           // 0.55 s
+
+        XCTAssertEqual(card.center, Point(x: 80, y: 10))
+        XCTAssertEqual(card.alpha, 0)
+        XCTAssertEqual(ended ?? 0, 0.55, accuracy: 1e-12)
+        // At t = 0.1 the card has moved easeInEaseOut(0.4) of the way from x = 10 to 80.
+        let x = 10 + 70 * TimingCurve.easeInEaseOut.progress(at: 0.4)
+        XCTAssertEqual(midway[Int(x * 2), 20], Color(hex: 0xFF3B30).premultiplied)
+        XCTAssertEqual(midway[Int((x - 11) * 2), 20], .clear)
+    }
+
+    struct Fade: Transition {
+        var name: String { "fade" }
+        var summary: String { "a card fades into another" }
+        var pointSize: Size { Size(width: 100, height: 100) }
+
+        func render(_ settings: RenderSettings) throws -> RenderedTransition {
+            try TransitionDriver.render(name: name, settings: settings, durations: ["fade": 0.3], assets: []) { engine in
+                let window = View(frame: Rect(origin: .zero, size: pointSize), name: "window")
+                let a = View(frame: window.bounds, name: "a"), b = View(frame: window.bounds, name: "b")
+                a.backgroundColor = .white
+                b.backgroundColor = Color(hex: 0x007AFF)
+                let context = try TransitionContext(container: window, fromView: a, toView: b, engine: engine, scale: settings.scale)
+                let old = try context.placeSnapshot(of: a)   // at a's rect converted into the smokescreen
+                try context.swapViews()                      // b replaces a, under the smokescreen
+                try context.animateBlock("fade", timing: BlockTiming(duration: 0.3), animations: { old.alpha = 0 })
+                return context                               // the smokescreen goes when the block completes
+            }
+        }
+    }
+
+    func testWritingATransitionExample() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("readme-fade-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let rendered = try Fade().render(RenderSettings(scale: 2, fps: 30, assetsDirectory: "assets"))
+        try FrameWriter(directory: out).write(rendered.sequence)
+
+        XCTAssertEqual(rendered.sequence.count, 10, "0…9/30 s, the last at 0.3")
+        XCTAssertEqual(rendered.sequence.times.last, 0.3)
+        var frame = try rendered.sequence.makeCanvas()
+        rendered.sequence.draw(frame: 0, into: &frame)
+        XCTAssertEqual(frame[10, 10], .white)
+        rendered.sequence.draw(frame: 9, into: &frame)
+        XCTAssertEqual(frame[10, 10], Color(hex: 0x007AFF).premultiplied)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: out + "/frame_0009.png"))
     }
 }

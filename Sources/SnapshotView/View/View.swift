@@ -178,6 +178,7 @@ open class View {
     }
 
     /// Sets an animatable property from a value of the matching kind; a value of another kind is ignored.
+    /// A fully transparent background colour sets no background (nil), the value it reads back as.
     /// Reported to the installed observer like any other change.
     public func setModelValue(_ value: AnimatableValue, of property: ViewProperty) {
         switch (property, value) {
@@ -185,7 +186,7 @@ open class View {
         case (.bounds, .rect(let r)): bounds = r
         case (.transform, .transform(let t)): transform = t
         case (.alpha, .double(let v)): alpha = v
-        case (.backgroundColor, .color(let c)): backgroundColor = c.alpha == 0 && _backgroundColor == nil ? nil : c
+        case (.backgroundColor, .color(let c)): backgroundColor = c.alpha == 0 ? nil : c  // clear is "no background"
         case (.cornerRadius, .double(let v)): cornerRadius = v
         case (.borderWidth, .double(let v)): borderWidth = v
         case (.borderColor, .color(let c)): borderColor = c

@@ -54,6 +54,10 @@ struct Render: ParsableCommand {
         let showProgress = !quiet && isatty(STDERR_FILENO) != 0
         try reportingErrors {
             let rendered = try transition.render(settings)
+            guard (0..<rendered.sequence.count).contains(where: selection.contains) else {
+                printError("--frames/--shard select none of the \(rendered.sequence.count) frames of \(transition.name)")
+                throw ExitCode(64)
+            }
             let report = try writer.write(rendered.sequence, selection: selection, progress: showProgress ? ProgressBar.update : nil)
             if showProgress { ProgressBar.finish() }
             let elapsed = start.duration(to: .now)

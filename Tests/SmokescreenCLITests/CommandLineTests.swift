@@ -60,6 +60,14 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(manifest.frames.map { $0.sha256 != nil }, [false, true, true, false, false])
     }
 
+    func testASelectionOfNoFrameIsAUsageError() throws {
+        var command = try SmokescreenCommand.parseAsRoot(["render", "reference", "--scale", "1", "--frames", "500..600",
+                                                          "--out", temporaryFolder(), "--quiet"])
+        XCTAssertThrowsError(try command.run()) { error in
+            XCTAssertEqual((error as? ExitCode)?.rawValue, 64, "\(error)")
+        }
+    }
+
     func testAMissingDurationsFileExitsWith74() throws {
         var command = try SmokescreenCommand.parseAsRoot(["render", "--durations", "/nonexistent/d.plist", "--out", temporaryFolder(), "--quiet"])
         XCTAssertThrowsError(try command.run()) { error in

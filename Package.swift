@@ -86,6 +86,11 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "ShowcaseTests", dependencies: ["Showcase", "RasterCore", "PNGIO", "SnapshotView"]),
+        // Every built-in transition's frames against goldens checked in under __Snapshots__.
+        .testTarget(
+            name: "ShowcaseGoldenTests", dependencies: ["SmokescreenTesting", "Showcase", "TransitionCompositor", "FrameDiff"],
+            exclude: ["__Snapshots__"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

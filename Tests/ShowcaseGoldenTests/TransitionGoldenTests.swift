@@ -25,8 +25,10 @@ final class TransitionGoldenTests: XCTestCase {
     /// The golden sets of this file, by transition name; each is the transition's name.
     static let covered = ["vesper-timeline-to-detail", "vesper-detail-to-timeline", "reference"]
 
+    /// The README's example.
     func testVesperTimelineToDetail() {
-        assertTransition(VesperTransition(.timelineToDetail), settings: Self.settings(), matchGoldenNamed: "vesper-timeline-to-detail")
+        let settings = RenderSettings(scale: 1, fps: 10, assetsDirectory: Self.assets)
+        assertTransition(VesperTransition(.timelineToDetail), settings: settings, matchGoldenNamed: "vesper-timeline-to-detail")
     }
 
     func testVesperDetailToTimeline() {

@@ -52,8 +52,9 @@ let package = Package(
         // Pixel comparison of bitmaps and frame sequences. PNGIO reads the frames of a folder.
         .target(name: "FrameDiff", dependencies: ["RasterCore", "PNGIO"]),
 
-        // XCTest helpers: golden frames beside the test file, record modes, failure artifacts. Imports XCTest.
-        .target(name: "SmokescreenTesting", dependencies: ["FrameDiff", "PNGIO", "RasterCore"]),
+        // XCTest helpers: golden frames (of bitmaps, frame sequences, whole transitions) beside the test file,
+        // record modes, failure artifacts. Imports XCTest.
+        .target(name: "SmokescreenTesting", dependencies: ["FrameDiff", "PNGIO", "RasterCore", "TransitionCompositor"]),
 
         // Built-in scenes; for now the reference benchmark scene as a painter-level display list.
         .target(name: "Showcase", dependencies: ["RasterCore", "PNGIO", "Typesetting", "SnapshotView", "Motion", "TransitionCompositor"]),
@@ -76,7 +77,8 @@ let package = Package(
         .testTarget(name: "TransitionCompositorTests", dependencies: ["TransitionCompositor", "SnapshotView", "Motion", "PNGIO", "RasterCore"]),
         .testTarget(name: "FrameDiffTests", dependencies: ["FrameDiff", "RasterCore", "PNGIO"], exclude: ["Fixtures"]),
         .testTarget(
-            name: "SmokescreenTestingTests", dependencies: ["SmokescreenTesting", "FrameDiff", "PNGIO", "RasterCore"],
+            name: "SmokescreenTestingTests",
+            dependencies: ["SmokescreenTesting", "FrameDiff", "PNGIO", "RasterCore", "TransitionCompositor", "SnapshotView"],
             exclude: ["__Snapshots__"]
         ),
         .testTarget(name: "SmokescreenCLITests", dependencies: [
@@ -84,6 +86,11 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "ShowcaseTests", dependencies: ["Showcase", "RasterCore", "PNGIO", "SnapshotView", "Motion", "TransitionCompositor"]),
+        // Every built-in transition's frames against goldens checked in under __Snapshots__.
+        .testTarget(
+            name: "ShowcaseGoldenTests", dependencies: ["SmokescreenTesting", "Showcase", "TransitionCompositor", "FrameDiff"],
+            exclude: ["__Snapshots__"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

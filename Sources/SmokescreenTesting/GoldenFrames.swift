@@ -32,13 +32,22 @@ public struct GoldenFrames: Sendable {
     public var failureDirectory: String
     public var recordMode: RecordMode
     public var comparison: FrameComparison
+    /// How recorded goldens are compressed; default ``goldenCompression`` (``PNGCompression/small``).
+    /// It only changes the files' size: goldens are compared by their decoded pixels, never their bytes.
+    public var compression: PNGCompression
 
-    public init(name: String, directory: String, failureDirectory: String, recordMode: RecordMode, comparison: FrameComparison) {
+    /// The PNG preset goldens are recorded with: ``PNGCompression/small``, the smallest of the presets on
+    /// every kind of image, because goldens are checked in and recorded rarely.
+    public static let goldenCompression = PNGCompression.small
+
+    public init(name: String, directory: String, failureDirectory: String, recordMode: RecordMode, comparison: FrameComparison,
+                compression: PNGCompression = GoldenFrames.goldenCompression) {
         self.name = name
         self.directory = directory
         self.failureDirectory = failureDirectory
         self.recordMode = recordMode
         self.comparison = comparison
+        self.compression = compression
     }
 
     /// The environment variable naming the root folder for failure artifacts (default
@@ -86,29 +95,36 @@ public struct GoldenFrames: Sendable {
     ///   differing pixel counts and bounding boxes, and the folder with expected, actual and diff images
     ///   and `sheet.png`.
     public func verify(_ frames: [NamedFrame]) -> String? {
+        verify(names: frames.map(\.name)) { frames[$0].bitmap }
+    }
+
+    /// The check of ``verify(_:)`` for frames made on demand: `frame(i)` gives the bitmap named `names[i]`,
+    /// and is called at most once for each frame, in order, so that only the frame being checked (and
+    /// the first failing ones, for the sheet) are in memory at once.
+    func verify(names: [String], frame: (Int) -> Bitmap) -> String? {
         do throws(GoldenSetupError) {
             try Self.validate(name, what: "golden name")
             var seen = Set<String>()
-            for frame in frames {
-                try Self.validate(frame.name, what: "frame name")
-                guard seen.insert(Self.fileName(frame.name)).inserted else {
-                    throw GoldenSetupError("frame name \"\(frame.name)\" is used twice")
+            for frameName in names {
+                try Self.validate(frameName, what: "frame name")
+                guard seen.insert(Self.fileName(frameName)).inserted else {
+                    throw GoldenSetupError("frame name \"\(frameName)\" is used twice")
                 }
             }
         } catch {
             return "'\(name)': \(error)"
         }
-        if frames.isEmpty { return "'\(name)': no frames to check" }
+        if names.isEmpty { return "'\(name)': no frames to check" }
 
         let goldens = goldenFiles()
         if recordMode == .all || (goldens.isEmpty && recordMode == .missing) {
-            return record(frames, replacing: goldens)
+            return record(names: names, frame: frame, replacing: goldens)
         }
         if goldens.isEmpty {
             return "'\(name)': no golden frames in \(directory), and \(RecordMode.environmentVariable)=never does not record them; "
                 + "record them with \(RecordMode.environmentVariable)=missing (the default) or all, and check them in"
         }
-        return compare(frames, goldens: goldens)
+        return compare(names: names, frame: frame, goldens: goldens)
     }
 
     /// The golden PNG file names in ``directory`` (hidden and temporary files are not goldens).
@@ -117,67 +133,81 @@ public struct GoldenFrames: Sendable {
         return names.filter { $0.lowercased().hasSuffix(".png") && !$0.hasPrefix(".") }.sorted()
     }
 
-    /// Writes the frames as the golden set, removing golden PNGs that are no longer produced.
-    private func record(_ frames: [NamedFrame], replacing old: [String]) -> String {
+    /// Writes the frames as the golden set (with ``compression``), removing golden PNGs that are no longer
+    /// produced.
+    private func record(names: [String], frame: (Int) -> Bitmap, replacing old: [String]) -> String {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            for frame in frames { try PNGCodec.write(frame.bitmap, to: directory + "/" + Self.fileName(frame.name)) }
-            let kept = Set(frames.map { Self.fileName($0.name) })
+            for (index, frameName) in names.enumerated() {
+                try PNGCodec.write(frame(index), to: directory + "/" + Self.fileName(frameName), compression: compression)
+            }
+            let kept = Set(names.map(Self.fileName))
             for stale in old where !kept.contains(stale) { try FileManager.default.removeItem(atPath: directory + "/" + stale) }
         } catch {
             return "'\(name)': cannot record golden frames in \(directory): \(error)"
         }
         removeFailureArtifacts()
         let why = recordMode == .all ? "\(RecordMode.environmentVariable)=all" : "none existed; \(RecordMode.environmentVariable)=missing is the default"
-        return "'\(name)': recorded \(frames.count) golden frame\(frames.count == 1 ? "" : "s") in \(directory) (\(why)). "
+        return "'\(name)': recorded \(names.count) golden frame\(names.count == 1 ? "" : "s") in \(directory) (\(why)). "
             + "A test that records fails: look at them, check them in, and run the test again to compare."
     }
 
-    private func compare(_ frames: [NamedFrame], goldens: [String]) -> String? {
+    /// Compares frame by frame, writing the failure artifacts of each failing frame as it is found.
+    private func compare(names: [String], frame: (Int) -> Bitmap, goldens: [String]) -> String? {
         let goldenSet = Set(goldens)
-        let produced = Set(frames.map { Self.fileName($0.name) })
-        var lines: [String] = []
-        var artifacts: [(name: String, expected: Bitmap?, actual: Bitmap?, difference: FrameDifference?)] = []
+        let produced = Set(names.map(Self.fileName))
         var drawing = comparison
         if drawing.diffImage == nil { drawing.diffImage = DiffImageStyle() }
+        // Images of an earlier failure never pass for this run's.
+        removeFailureArtifacts()
 
-        for frame in frames {
-            let file = Self.fileName(frame.name)
+        var lines: [String] = []
+        var writer: FailureArtifacts?
+        var artifactError: ArtifactError?
+        func keep(_ file: String, expected: Bitmap?, actual: Bitmap?, difference: FrameDifference?) {
+            guard artifactError == nil else { return }
+            do throws(ArtifactError) {
+                if writer == nil {
+                    writer = try FailureArtifacts(directory: failureDirectory, includeInputs: true, style: drawing.diffImage ?? DiffImageStyle())
+                }
+                try writer!.add(name: file, expected: expected, actual: actual, difference: difference)
+            } catch {
+                artifactError = error
+            }
+        }
+
+        for (index, frameName) in names.enumerated() {
+            let file = Self.fileName(frameName)
+            let actual = frame(index)
             guard goldenSet.contains(file) else {
                 lines.append("  extra    \(file): produced, but there is no golden for it")
-                artifacts.append((file, nil, frame.bitmap, nil))
+                keep(file, expected: nil, actual: actual, difference: nil)
                 continue
             }
             let golden: Bitmap
-            do throws(PNGError) { golden = try PNGCodec.read(contentsOf: directory + "/" + file, scale: frame.bitmap.scale) } catch {
+            do throws(PNGError) { golden = try PNGCodec.read(contentsOf: directory + "/" + file, scale: actual.scale) } catch {
                 lines.append("  unreadable golden \(error)")
                 continue
             }
-            if let difference = drawing.compare(golden, frame.bitmap) {
+            if let difference = drawing.compare(golden, actual) {
                 lines.append("  differs  \(file): \(difference.summary)")
-                artifacts.append((file, golden, frame.bitmap, difference))
+                keep(file, expected: golden, actual: actual, difference: difference)
             }
         }
         for file in goldens where !produced.contains(file) {
             lines.append("  missing  \(file): in the goldens, but not produced")
-            artifacts.append((file, try? PNGCodec.read(contentsOf: directory + "/" + file), nil, nil))
+            keep(file, expected: try? PNGCodec.read(contentsOf: directory + "/" + file), actual: nil, difference: nil)
         }
-        guard !lines.isEmpty else {
-            removeFailureArtifacts()
-            return nil
-        }
+        guard !lines.isEmpty else { return nil }
 
         var message = "'\(name)' does not match its golden frames in \(directory) (\(comparison)):\n" + lines.joined(separator: "\n")
-        removeFailureArtifacts()
-        do throws(ArtifactError) {
-            var writer = try FailureArtifacts(directory: failureDirectory, includeInputs: true, style: drawing.diffImage ?? DiffImageStyle())
-            for item in artifacts {
-                try writer.add(name: item.name, expected: item.expected, actual: item.actual, difference: item.difference)
-            }
-            _ = try writer.finish()
+        if artifactError == nil, writer != nil {
+            do throws(ArtifactError) { _ = try writer!.finish() } catch { artifactError = error }
+        }
+        if let artifactError {
+            message += "\nthe failure images could not be written: \(artifactError)"
+        } else if writer != nil {
             message += "\nexpected, actual and diff images and \(FailureArtifacts.sheetFileName): \(failureDirectory)"
-        } catch {
-            message += "\nthe failure images could not be written: \(error)"
         }
         message += "\nto accept the new frames, run the test with \(RecordMode.environmentVariable)=all and check in \(directory)"
         return message

@@ -1,6 +1,7 @@
 import FrameDiff
 import RasterCore
 import SmokescreenTesting
+import TransitionCompositor
 import XCTest
 
 /// The assertions as a test uses them, against the goldens checked in under
@@ -29,5 +30,12 @@ final class AssertionTests: XCTestCase {
         let frames = try Self.cardSlide()
         assertFrames([NamedFrame("start", frames[0]), NamedFrame("end", frames[2])], matchGoldenNamed: "card-ends")
         assertSnapshot(of: frames[1], named: "card-middle")
+    }
+
+    /// A whole transition, and the frame sequence of the same render, against one golden set.
+    func testTransitionAndSequence() throws {
+        let settings = RenderSettings(scale: 2, fps: 10, assetsDirectory: "/unused", holdFrames: 1)
+        assertTransition(SlideTransition(), settings: settings, matchGoldenNamed: "slide-transition")
+        assertFrames(try SlideTransition().render(settings).sequence, matchGoldenNamed: "slide-transition")
     }
 }

@@ -385,8 +385,474 @@ static int cpng_encode_rgb8_run(cpng_encoder *e, const cpng_rgb8_source *s, cons
     return CPNG_OK;
 }
 
-int cpng_encode_rgb8(const cpng_rgb8_source *source, const cpng_encode_options *options, cpng_buffer *out,
-                     cpng_error *err) {
+// ---- Encoding through the shim's own filter and zlib pieces (single filter) -------------------------
+
+/// One piece of the zlib stream being built: a run of zero rows or a segment of rows.
+typedef struct cpng_piece {
+    uint32_t first_row;
+    uint32_t rows;
+    uint64_t hash;    // fingerprint of the filtered bytes
+    size_t offset;    // where its compressed bytes start in the stream buffer
+    size_t size;      // how many compressed bytes
+    uint32_t adler;   // Adler-32 of its filtered bytes alone
+} cpng_piece;
+
+/// The compressed form of `rows` all-zero filtered rows, kept across images.
+typedef struct cpng_zero_run {
+    uint32_t rows;
+    uint32_t adler;
+    size_t size;
+    uint8_t *data;
+} cpng_zero_run;
+
+struct cpng_encoder_cache {
+    z_stream z;
+    int z_ready, z_level, z_strategy;
+    uint8_t *filtered;  // height rows of (1 + row_bytes), plus slack for 8-byte stores
+    size_t filtered_cap;
+    uint8_t *zero;      // per row: 1 if its filtered bytes after the filter byte are all zero
+    size_t zero_cap;
+    uint8_t *raw;       // two unfiltered rows (PNG layout) for sources that need a copy
+    size_t raw_cap;
+    uint8_t *stream;    // the zlib stream being built
+    size_t stream_size, stream_cap;
+    cpng_piece *pieces;
+    size_t piece_count, piece_cap;
+    // Zero runs are valid for one (row_bytes, filter, level, strategy); cleared when those change.
+    cpng_zero_run *runs;
+    size_t run_count, run_cap, run_bytes;
+    size_t runs_row_bytes;
+    int runs_filter, runs_level, runs_strategy;
+    uint8_t final_block[8];  // zlib's empty final block for the current settings
+    size_t final_block_size;
+};
+
+/// Most bytes of zero runs one cache keeps; past that it starts again (outputs do not change).
+#define CPNG_ZERO_RUN_CACHE_MAX (4u << 20)
+/// The largest IDAT chunk written.
+#define CPNG_IDAT_MAX (1u << 20)
+
+cpng_encoder_cache *cpng_encoder_cache_create(void) {
+    return (cpng_encoder_cache *)calloc(1, sizeof(cpng_encoder_cache));
+}
+
+static void cpng_clear_runs(cpng_encoder_cache *c) {
+    for (size_t i = 0; i < c->run_count; i++) free(c->runs[i].data);
+    c->run_count = 0;
+    c->run_bytes = 0;
+}
+
+void cpng_encoder_cache_destroy(cpng_encoder_cache *c) {
+    if (c == NULL) return;
+    if (c->z_ready) deflateEnd(&c->z);
+    cpng_clear_runs(c);
+    free(c->runs);
+    free(c->filtered);
+    free(c->zero);
+    free(c->raw);
+    free(c->stream);
+    free(c->pieces);
+    free(c);
+}
+
+/// Makes `*p` hold at least `need` bytes (contents kept). 0 when out of memory.
+static int cpng_reserve(uint8_t **p, size_t *cap, size_t need) {
+    if (need <= *cap) return 1;
+    size_t n = *cap != 0 ? *cap : 4096;
+    while (n < need) n = n > SIZE_MAX / 2 ? need : n * 2;
+    uint8_t *q = (uint8_t *)realloc(*p, n);
+    if (q == NULL) return 0;
+    *p = q;
+    *cap = n;
+    return 1;
+}
+
+/// Byte-wise a - b of eight bytes at once, without borrows between bytes.
+static inline uint64_t cpng_sub8(uint64_t a, uint64_t b) {
+    const uint64_t h = 0x8080808080808080ull;
+    return ((a | h) - (b & ~h)) ^ ((a ^ ~b) & h);
+}
+
+static inline uint64_t cpng_load64(const uint8_t *p) {
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
+}
+
+/// Up filter from RGBA rows to RGB: out[i] = cur[i] - up[i] for the first three bytes of each pixel
+/// (`up` NULL: the row above is zeros). Writes up to 2 bytes past the row's end (the buffer has slack).
+static void cpng_up_rgba_to_rgb(uint8_t *out, const uint8_t *cur, const uint8_t *up, uint32_t width) {
+    uint32_t x = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    for (; x + 2 <= width; x += 2) {
+        uint64_t d = cpng_load64(cur + 4 * x);
+        if (up != NULL) d = cpng_sub8(d, cpng_load64(up + 4 * x));
+        uint64_t v = (d & 0xFFFFFFull) | ((d >> 8) & 0xFFFFFF000000ull);
+        memcpy(out, &v, 8);
+        out += 6;
+    }
+#endif
+    for (; x < width; x++) {
+        for (int k = 0; k < 3; k++) *out++ = (uint8_t)(cur[4 * x + k] - (up != NULL ? up[4 * x + k] : 0));
+    }
+}
+
+static inline uint8_t cpng_paeth(uint8_t a, uint8_t b, uint8_t c) {
+    int p = (int)a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c);
+    return pa <= pb && pa <= pc ? a : (pb <= pc ? b : c);
+}
+
+/// Filters one raw row (`bpp` bytes a pixel, `n` bytes) with PNG filter type `type` (1...4, or 0 for
+/// none) against `prev` (NULL for the first row: zeros).
+static void cpng_filter_row(uint8_t *out, const uint8_t *cur, const uint8_t *prev, size_t n, size_t bpp, int type) {
+    size_t i = 0;
+    switch (type) {
+    case 0: memcpy(out, cur, n); break;
+    case 1:
+        for (; i < bpp && i < n; i++) out[i] = cur[i];
+        for (; i < n; i++) out[i] = (uint8_t)(cur[i] - cur[i - bpp]);
+        break;
+    case 2:
+        if (prev == NULL) memcpy(out, cur, n);
+        else for (; i < n; i++) out[i] = (uint8_t)(cur[i] - prev[i]);
+        break;
+    case 3:
+        for (; i < bpp && i < n; i++) out[i] = (uint8_t)(cur[i] - ((prev != NULL ? prev[i] : 0) >> 1));
+        for (; i < n; i++) out[i] = (uint8_t)(cur[i] - ((cur[i - bpp] + (prev != NULL ? prev[i] : 0)) >> 1));
+        break;
+    default:
+        for (; i < bpp && i < n; i++) out[i] = (uint8_t)(cur[i] - (prev != NULL ? prev[i] : 0));
+        if (prev == NULL) for (; i < n; i++) out[i] = (uint8_t)(cur[i] - cur[i - bpp]);  // Paeth(a, 0, 0) = a
+        else for (; i < n; i++) out[i] = (uint8_t)(cur[i] - cpng_paeth(cur[i - bpp], prev[i], prev[i - bpp]));
+        break;
+    }
+}
+
+static int cpng_single_filter_type(int filters) {
+    switch (filters) {
+    case CPNG_FILTER_NONE: return 0;
+    case CPNG_FILTER_SUB: return 1;
+    case CPNG_FILTER_UP: return 2;
+    case CPNG_FILTER_AVG: return 3;
+    case CPNG_FILTER_PAETH: return 4;
+    default: return -1;
+    }
+}
+
+/// Filters the whole image into c->filtered and marks the all-zero rows. Returns a CPNG code.
+static int cpng_filter_image(cpng_encoder_cache *c, const cpng_rgb8_source *s, int type, cpng_error *err) {
+    const size_t w = s->width, h = s->height, bpp = (size_t)s->channels, row_bytes = w * bpp, stride = row_bytes + 1;
+    // Detect rows equal to the row above only where that makes the filtered row zero.
+    const int zero_rows = type == 2 || type == 4;
+    if (!cpng_reserve(&c->filtered, &c->filtered_cap, stride * h + 16) || !cpng_reserve(&c->zero, &c->zero_cap, h) ||
+        !cpng_reserve(&c->raw, &c->raw_cap, 2 * row_bytes)) {
+        return cpng_set(err, CPNG_ERR_NO_MEMORY, "out of memory for the filtered image");
+    }
+    const int direct = s->row == NULL && s->bytes_per_pixel == s->channels;
+    const int fused = s->row == NULL && s->bytes_per_pixel == 4 && s->channels == 3 && type == 2;
+    const uint8_t *prev = NULL;
+    for (size_t y = 0; y < h; y++) {
+        uint8_t *out = c->filtered + y * stride;
+        out[0] = (uint8_t)type;
+        if (fused) {
+            const uint8_t *cur = s->pixels + y * s->row_stride;
+            if (prev != NULL && memcmp(cur, prev, w * 4) == 0) {
+                memset(out + 1, 0, row_bytes);
+                c->zero[y] = 1;
+            } else {
+                cpng_up_rgba_to_rgb(out + 1, cur, prev, s->width);
+                c->zero[y] = 0;
+            }
+            prev = cur;
+            continue;
+        }
+        const uint8_t *cur;
+        if (direct) {
+            cur = s->pixels + y * s->row_stride;
+        } else {
+            const uint8_t *src = s->row != NULL ? s->row(s->ctx, (uint32_t)y) : s->pixels + y * s->row_stride;
+            if (src == NULL) return cpng_set(err, CPNG_ERR_CALLBACK, "the row callback failed");
+            uint8_t *dst = c->raw + (y & 1) * row_bytes;
+            if (s->bytes_per_pixel == s->channels) {
+                memcpy(dst, src, row_bytes);
+            } else {
+                for (size_t x = 0; x < w; x++) memcpy(dst + 3 * x, src + 4 * x, 3);
+            }
+            cur = dst;
+        }
+        if (zero_rows && prev != NULL && memcmp(cur, prev, row_bytes) == 0) {
+            memset(out + 1, 0, row_bytes);
+            c->zero[y] = 1;
+        } else {
+            cpng_filter_row(out + 1, cur, prev, row_bytes, bpp, type);
+            c->zero[y] = 0;
+        }
+        prev = cur;
+    }
+    return CPNG_OK;
+}
+
+/// A quick fingerprint of a segment for finding equal segments: its length and 64 words spread over it.
+/// Equality is always confirmed with memcmp.
+static uint64_t cpng_fingerprint(const uint8_t *p, size_t n) {
+    uint64_t h = 0x9E3779B97F4A7C15ull ^ n;
+    if (n < 8) {
+        for (size_t i = 0; i < n; i++) h = (h ^ p[i]) * 0x100000001B3ull;
+        return h;
+    }
+    for (size_t k = 0; k < 64; k++) {
+        h = (h ^ cpng_load64(p + (n - 8) * k / 63)) * 0xFF51AFD7ED558CCDull;
+        h ^= h >> 29;
+    }
+    return h;
+}
+
+/// (Re)makes the zlib stream for raw deflate at `level` / `strategy`.
+static int cpng_zlib_ready(cpng_encoder_cache *c, int level, int strategy, cpng_error *err) {
+    if (c->z_ready && c->z_level == level && c->z_strategy == strategy) return CPNG_OK;
+    if (c->z_ready) deflateEnd(&c->z);
+    c->z_ready = 0;
+    memset(&c->z, 0, sizeof c->z);
+    int r = deflateInit2(&c->z, level, Z_DEFLATED, -15, 8, strategy);
+    if (r != Z_OK) return cpng_set(err, r == Z_MEM_ERROR ? CPNG_ERR_NO_MEMORY : CPNG_ERR_LIBPNG, "zlib: deflateInit2 failed");
+    c->z_ready = 1;
+    c->z_level = level;
+    c->z_strategy = strategy;
+    return CPNG_OK;
+}
+
+/// Feeds `n` bytes to the zlib stream with flush mode `mode` for the last of them, appending the output
+/// to c->stream.
+static int cpng_deflate_append(cpng_encoder_cache *c, const uint8_t *in, size_t n, int mode, cpng_error *err) {
+    z_stream *z = &c->z;
+    for (;;) {
+        uInt chunk = n > (1u << 30) ? (1u << 30) : (uInt)n;
+        int m = chunk == n ? mode : Z_NO_FLUSH;
+        z->next_in = (Bytef *)(uintptr_t)in;
+        z->avail_in = chunk;
+        for (;;) {
+            size_t room = (size_t)deflateBound(z, z->avail_in) + 64;
+            if (room > (1u << 30)) room = 1u << 30;
+            if (!cpng_reserve(&c->stream, &c->stream_cap, c->stream_size + room)) {
+                return cpng_set(err, CPNG_ERR_NO_MEMORY, "out of memory for the compressed image");
+            }
+            z->next_out = c->stream + c->stream_size;
+            z->avail_out = (uInt)room;
+            int r = deflate(z, m);
+            c->stream_size = (size_t)(z->next_out - c->stream);
+            if (r == Z_STREAM_ERROR) return cpng_set(err, CPNG_ERR_LIBPNG, "zlib: deflate failed");
+            if (z->avail_out != 0) {
+                if (m == Z_FINISH && r != Z_STREAM_END) return cpng_set(err, CPNG_ERR_LIBPNG, "zlib: deflate did not finish");
+                break;
+            }
+        }
+        in += chunk;
+        n -= chunk;
+        if (n == 0) return CPNG_OK;
+    }
+}
+
+static int cpng_deflate_reset(cpng_encoder_cache *c, cpng_error *err) {
+    return deflateReset(&c->z) == Z_OK ? CPNG_OK : cpng_set(err, CPNG_ERR_LIBPNG, "zlib: deflateReset failed");
+}
+
+/// Appends the compressed run of `rows` zero rows like `row` (from the cache, or made and cached) and
+/// returns its Adler-32 in `*adler`.
+static int cpng_append_zero_run(cpng_encoder_cache *c, const uint8_t *row, size_t stride, uint32_t rows,
+                                uint32_t *adler, cpng_error *err) {
+    for (size_t i = 0; i < c->run_count; i++) {
+        const cpng_zero_run *run = &c->runs[i];
+        if (run->rows != rows) continue;
+        if (!cpng_reserve(&c->stream, &c->stream_cap, c->stream_size + run->size)) {
+            return cpng_set(err, CPNG_ERR_NO_MEMORY, "out of memory for the compressed image");
+        }
+        memcpy(c->stream + c->stream_size, run->data, run->size);
+        c->stream_size += run->size;
+        *adler = run->adler;
+        return CPNG_OK;
+    }
+    size_t start = c->stream_size;
+    int code = cpng_deflate_reset(c, err);
+    uLong a = adler32(0L, Z_NULL, 0);
+    for (uint32_t k = 0; k < rows && code == CPNG_OK; k++) {
+        code = cpng_deflate_append(c, row, stride, k + 1 == rows ? Z_SYNC_FLUSH : Z_NO_FLUSH, err);
+        a = adler32(a, row, (uInt)stride);
+    }
+    if (code != CPNG_OK) return code;
+    *adler = (uint32_t)a;
+    size_t size = c->stream_size - start;
+    if (c->run_bytes + size > CPNG_ZERO_RUN_CACHE_MAX) cpng_clear_runs(c);
+    if (c->run_count == c->run_cap) {
+        size_t cap = c->run_cap != 0 ? c->run_cap * 2 : 16;
+        cpng_zero_run *p = (cpng_zero_run *)realloc(c->runs, cap * sizeof *p);
+        if (p == NULL) return CPNG_OK;  // not cached: the output is the same
+        c->runs = p;
+        c->run_cap = cap;
+    }
+    uint8_t *data = (uint8_t *)malloc(size != 0 ? size : 1);
+    if (data == NULL) return CPNG_OK;
+    memcpy(data, c->stream + start, size);
+    c->runs[c->run_count++] = (cpng_zero_run){.rows = rows, .adler = (uint32_t)a, .size = size, .data = data};
+    c->run_bytes += size;
+    return CPNG_OK;
+}
+
+/// Appends the compressed segment of `rows` rows from `first` (reusing an equal earlier segment of this
+/// image) and returns its Adler-32 in `*adler`.
+static int cpng_append_segment(cpng_encoder_cache *c, size_t first, size_t rows, size_t stride, uint32_t *adler,
+                               cpng_error *err) {
+    const uint8_t *bytes = c->filtered + first * stride;
+    size_t n = rows * stride;
+    uint64_t hash = cpng_fingerprint(bytes, n);
+    int comparisons = 0;
+    for (size_t i = 0; i < c->piece_count && comparisons < 16; i++) {
+        const cpng_piece p = c->pieces[i];
+        if (p.rows != rows || p.hash != hash) continue;
+        comparisons++;
+        if (memcmp(c->filtered + (size_t)p.first_row * stride, bytes, n) != 0) continue;
+        if (!cpng_reserve(&c->stream, &c->stream_cap, c->stream_size + p.size)) {
+            return cpng_set(err, CPNG_ERR_NO_MEMORY, "out of memory for the compressed image");
+        }
+        memcpy(c->stream + c->stream_size, c->stream + p.offset, p.size);
+        c->stream_size += p.size;
+        *adler = p.adler;
+        return CPNG_OK;
+    }
+    size_t start = c->stream_size;
+    int code = cpng_deflate_reset(c, err);
+    if (code == CPNG_OK) code = cpng_deflate_append(c, bytes, n, Z_SYNC_FLUSH, err);
+    if (code != CPNG_OK) return code;
+    uLong a = adler32(0L, Z_NULL, 0);
+    for (size_t done = 0; done < n;) {
+        uInt chunk = n - done > (1u << 30) ? (1u << 30) : (uInt)(n - done);
+        a = adler32(a, bytes + done, chunk);
+        done += chunk;
+    }
+    *adler = (uint32_t)a;
+    if (c->piece_count == c->piece_cap) {
+        size_t cap = c->piece_cap != 0 ? c->piece_cap * 2 : 64;
+        cpng_piece *p = (cpng_piece *)realloc(c->pieces, cap * sizeof *p);
+        if (p == NULL) return CPNG_OK;  // not remembered: later equal segments are compressed again
+        c->pieces = p;
+        c->piece_cap = cap;
+    }
+    c->pieces[c->piece_count++] = (cpng_piece){.first_row = (uint32_t)first, .rows = (uint32_t)rows, .hash = hash,
+                                               .offset = start, .size = c->stream_size - start, .adler = (uint32_t)a};
+    return CPNG_OK;
+}
+
+/// Filters and compresses the image into c->stream: one zlib stream (header, pieces, empty final block,
+/// Adler-32).
+static int cpng_build_stream(cpng_encoder_cache *c, const cpng_rgb8_source *s, const cpng_encode_options *o, int type,
+                             cpng_error *err) {
+    const size_t h = s->height, row_bytes = (size_t)s->width * (size_t)s->channels, stride = row_bytes + 1;
+    int code = cpng_filter_image(c, s, type, err);
+    if (code == CPNG_OK) code = cpng_zlib_ready(c, o->zlib_level, o->strategy, err);
+    if (code != CPNG_OK) return code;
+    if (c->final_block_size == 0 || c->runs_row_bytes != row_bytes || c->runs_filter != type ||
+        c->runs_level != o->zlib_level || c->runs_strategy != o->strategy) {
+        cpng_clear_runs(c);
+        c->runs_row_bytes = row_bytes;
+        c->runs_filter = type;
+        c->runs_level = o->zlib_level;
+        c->runs_strategy = o->strategy;
+        // zlib's own empty final block for these settings.
+        c->stream_size = 0;
+        code = cpng_deflate_reset(c, err);
+        if (code == CPNG_OK) code = cpng_deflate_append(c, NULL, 0, Z_FINISH, err);
+        if (code != CPNG_OK) return code;
+        if (c->stream_size == 0 || c->stream_size > sizeof c->final_block) {
+            return cpng_set(err, CPNG_ERR_LIBPNG, "zlib: unexpected empty final block");
+        }
+        memcpy(c->final_block, c->stream, c->stream_size);
+        c->final_block_size = c->stream_size;
+    }
+    c->stream_size = 0;
+    c->piece_count = 0;
+
+    // The zlib header, as deflate writes it for a 32 KiB window at this level and strategy.
+    unsigned level_flags = o->strategy >= Z_HUFFMAN_ONLY || o->zlib_level < 2 ? 0 : o->zlib_level < 6 ? 1 : o->zlib_level == 6 ? 2 : 3;
+    unsigned header = (Z_DEFLATED + ((15 - 8) << 4)) << 8 | level_flags << 6;
+    header += 31 - header % 31;
+    if (!cpng_reserve(&c->stream, &c->stream_cap, 2)) return cpng_set(err, CPNG_ERR_NO_MEMORY, "out of memory for the compressed image");
+    c->stream[0] = (uint8_t)(header >> 8);
+    c->stream[1] = (uint8_t)header;
+    c->stream_size = 2;
+
+    uLong adler = adler32(0L, Z_NULL, 0);
+    size_t y = 0;
+    while (y < h) {
+        size_t z = y;
+        while (z < h && c->zero[z]) z++;
+        uint32_t piece_adler = 0;
+        if (z - y >= CPNG_MIN_ZERO_RUN) {
+            // A zero run, as pieces of 2^j rows, largest first: few sizes to make, each once per cache.
+            for (int j = 31; j >= 0; j--) {
+                size_t rows = (size_t)1 << j;
+                if (((z - y) & rows) == 0) continue;
+                code = cpng_append_zero_run(c, c->filtered + y * stride, stride, (uint32_t)rows, &piece_adler, err);
+                if (code != CPNG_OK) return code;
+                adler = adler32_combine(adler, piece_adler, (z_off_t)(rows * stride));
+            }
+            y = z;
+            continue;
+        }
+        // A segment: up to the next run of at least CPNG_MIN_ZERO_RUN zero rows.
+        size_t e = z;
+        while (e < h) {
+            if (!c->zero[e]) {
+                e++;
+                continue;
+            }
+            size_t f = e;
+            while (f < h && c->zero[f]) f++;
+            if (f - e >= CPNG_MIN_ZERO_RUN) break;
+            e = f;
+        }
+        code = cpng_append_segment(c, y, e - y, stride, &piece_adler, err);
+        if (code != CPNG_OK) return code;
+        adler = adler32_combine(adler, piece_adler, (z_off_t)((e - y) * stride));
+        y = e;
+    }
+    if (!cpng_reserve(&c->stream, &c->stream_cap, c->stream_size + c->final_block_size + 4)) {
+        return cpng_set(err, CPNG_ERR_NO_MEMORY, "out of memory for the compressed image");
+    }
+    memcpy(c->stream + c->stream_size, c->final_block, c->final_block_size);
+    c->stream_size += c->final_block_size;
+    uint8_t *t = c->stream + c->stream_size;
+    t[0] = (uint8_t)(adler >> 24);
+    t[1] = (uint8_t)(adler >> 16);
+    t[2] = (uint8_t)(adler >> 8);
+    t[3] = (uint8_t)adler;
+    c->stream_size += 4;
+    return CPNG_OK;
+}
+
+/// Writes the signature, IHDR and sRGB (libpng), the finished zlib stream as IDAT chunks and IEND.
+static int cpng_encode_stream_run(cpng_encoder *e, const cpng_rgb8_source *s, const cpng_encode_options *o,
+                                  const uint8_t *stream, size_t size) {
+    if (setjmp(e->st.jmp)) return e->st.err->code != CPNG_OK ? e->st.err->code : CPNG_ERR_LIBPNG;
+    cpng_encode_begin(e, o);
+    png_set_IHDR(e->png, e->info, s->width, s->height, 8, s->channels == 4 ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+    if (o->write_srgb) png_set_sRGB(e->png, e->info, PNG_sRGB_INTENT_PERCEPTUAL);
+    png_write_info(e->png, e->info);
+    for (size_t offset = 0; offset < size;) {
+        size_t n = size - offset < CPNG_IDAT_MAX ? size - offset : CPNG_IDAT_MAX;
+        png_write_chunk(e->png, (png_const_bytep)"IDAT", stream + offset, n);
+        offset += n;
+    }
+    // png_write_end only ends what png_write_row began; the chunk is the same.
+    png_write_chunk(e->png, (png_const_bytep)"IEND", NULL, 0);
+    return CPNG_OK;
+}
+
+/// The largest filtered image (bytes) the shim's own pipeline holds in memory; larger ones go row by row
+/// through libpng.
+#define CPNG_FILTERED_MAX ((size_t)256 << 20)
+
+int cpng_encode_rgb8_cached(cpng_encoder_cache *cache, const cpng_rgb8_source *source,
+                            const cpng_encode_options *options, cpng_buffer *out, cpng_error *err) {
     cpng_error scratch;
     if (err == NULL) err = &scratch;
     cpng_reset(err);
@@ -404,10 +870,31 @@ int cpng_encode_rgb8(const cpng_rgb8_source *source, const cpng_encode_options *
     memset(&e, 0, sizeof e);
     e.st.err = err;
     e.out = out;
-    int code = cpng_encode_rgb8_run(&e, s, options);
+    int type = cpng_single_filter_type(options->filters);
+    uint64_t filtered = ((uint64_t)s->width * (uint64_t)s->channels + 1) * (uint64_t)s->height;
+    int code;
+    if (type < 0 || filtered > CPNG_FILTERED_MAX) {
+        code = cpng_encode_rgb8_run(&e, s, options);
+    } else {
+        cpng_encoder_cache *c = cache != NULL ? cache : cpng_encoder_cache_create();
+        if (c == NULL) return cpng_set(err, CPNG_ERR_NO_MEMORY, "out of memory for the encoder");
+        code = cpng_build_stream(c, s, options, type, err);
+        if (code == CPNG_OK) {
+            // The whole file in one allocation: the stream plus the chunks around it.
+            out->data = (uint8_t *)malloc(c->stream_size + 256);
+            if (out->data != NULL) out->capacity = c->stream_size + 256;
+            code = cpng_encode_stream_run(&e, s, options, c->stream, c->stream_size);
+        }
+        if (c != cache) cpng_encoder_cache_destroy(c);
+    }
     cpng_encode_finish(&e, code);
     if (code == CPNG_OK) err->message[0] = '\0';
     return code;
+}
+
+int cpng_encode_rgb8(const cpng_rgb8_source *source, const cpng_encode_options *options, cpng_buffer *out,
+                     cpng_error *err) {
+    return cpng_encode_rgb8_cached(NULL, source, options, out, err);
 }
 
 static int cpng_channels(int color_type) {

@@ -120,8 +120,10 @@ private let allocateBitmap: cpng_alloc_fn = { context, width, height in
 // MARK: - Encoding support
 
 extension PNGCodec {
-    /// Encodes into a buffer owned by the shim; the caller frees it with `cpng_buffer_free`.
-    static func encodeToBuffer(_ bitmap: Bitmap, compression: PNGCompression, path: String) throws(PNGError) -> cpng_buffer {
+    /// Encodes into a buffer owned by the shim; the caller frees it with `cpng_buffer_free`. `cache` (from a
+    /// ``PNGEncoder``) keeps the encoder's buffers and zlib stream between calls; nil uses a temporary one.
+    static func encodeToBuffer(_ bitmap: Bitmap, compression: PNGCompression, path: String,
+                               cache: OpaquePointer? = nil) throws(PNGError) -> cpng_buffer {
         var options = try compression.cOptions(path: path, writeSRGB: true)
         var buffer = cpng_buffer()
         var error = cpng_error()
@@ -133,7 +135,7 @@ extension PNGCodec {
                     width: UInt32(bitmap.width), height: UInt32(bitmap.height), channels: 3, bytes_per_pixel: 4,
                     pixels: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), row_stride: bitmap.rowBytes,
                     row: nil, ctx: nil)
-                return cpng_encode_rgb8(&source, &options, &buffer, &error)
+                return cpng_encode_rgb8_cached(cache, &source, &options, &buffer, &error)
             }
         } else {
             // RGBA: each row is un-premultiplied into one reusable row buffer when libpng asks for it.
@@ -143,7 +145,7 @@ extension PNGCodec {
                     width: UInt32(bitmap.width), height: UInt32(bitmap.height), channels: 4, bytes_per_pixel: 4,
                     pixels: nil, row_stride: bitmap.rowBytes, row: unpremultipliedRow,
                     ctx: Unmanaged.passUnretained(rows).toOpaque())
-                return cpng_encode_rgb8(&source, &options, &buffer, &error)
+                return cpng_encode_rgb8_cached(cache, &source, &options, &buffer, &error)
             }
         }
         guard code == CPNG_OK else {

@@ -119,6 +119,8 @@ public struct FrameWriter: Sendable {
                 shared.withLock { $0.failure = $0.failure ?? .failed(what: sequence.name, reason: "cannot allocate the frame canvas") }
                 return
             }
+            // One encoder per thread: its buffers and zlib stream serve every frame this thread encodes.
+            let encoder = PNGEncoder(compression: compression)
             while true {
                 let runIndex: Int? = shared.withLock { s in
                     guard s.failure == nil, s.nextRun < runs.count else { return nil }
@@ -135,7 +137,7 @@ public struct FrameWriter: Sendable {
                         if let p = previous, p.index == index - 1, canvas == previousCanvas {
                             (bytes, digest, reused) = (p.bytes, p.digest, true)
                         } else {
-                            bytes = try PNGCodec.encode(canvas, compression: compression)
+                            bytes = try encoder.encode(canvas)
                             (digest, reused) = (SHA256.hex(of: bytes), false)
                         }
                         try PNGCodec.writeAtomically(bytes, to: path)

@@ -176,9 +176,44 @@ typedef struct cpng_rgb8_source {
 /**
  * Encodes 8-bit straight RGB/RGBA to a PNG in `out` (which must be zeroed or freed; on failure it is
  * left freed and zeroed). Not interlaced. Returns CPNG_OK or an error code with `err` filled in.
+ *
+ * With a single filter in `options->filters` the image data goes through the shim's own pipeline
+ * (see cpng_encode_rgb8_cached); with several, libpng filters and compresses row by row, choosing
+ * each row's filter itself.
  */
 int cpng_encode_rgb8(const cpng_rgb8_source *source, const cpng_encode_options *options, cpng_buffer *out,
                      cpng_error *err);
+
+/**
+ * What one encoder keeps between images so that encoding many frames allocates nothing per frame:
+ * the zlib stream, the filtered image, the compressed stream being built, and the compressed form of
+ * runs of all-zero filtered rows (a pure function of the run's length and the settings, so what is
+ * cached never changes an output byte). Use from one thread at a time; each thread its own.
+ */
+typedef struct cpng_encoder_cache cpng_encoder_cache;
+
+/** A new, empty cache, or NULL when out of memory. */
+cpng_encoder_cache *cpng_encoder_cache_create(void);
+/** Frees the cache and everything it holds. NULL is allowed. */
+void cpng_encoder_cache_destroy(cpng_encoder_cache *cache);
+
+/**
+ * cpng_encode_rgb8 with a cache (NULL: a temporary one). With a single filter the shim filters every
+ * row itself (the opaque RGBA-to-RGB case and the up filter in one pass), then splits the filtered image
+ * into pieces: runs of at least CPNG_MIN_ZERO_RUN rows whose filtered bytes are all zero (rows equal to
+ * the row above, with the up or Paeth filter) and the segments between them. zlib compresses each
+ * piece on its own as raw deflate data ended with a sync flush (so it starts on a byte boundary and
+ * refers to nothing before it); a segment whose bytes equal an earlier segment's in the same image
+ * reuses that compressed piece, and zero runs come from the cache. The pieces, an empty final block
+ * from zlib, the two-byte zlib header and the Adler-32 of the whole (combined with adler32_combine)
+ * make one valid zlib stream, which libpng writes as IDAT chunks between its own signature, IHDR,
+ * sRGB and IEND. The output depends only on the image and the options, never on what the cache held.
+ */
+int cpng_encode_rgb8_cached(cpng_encoder_cache *cache, const cpng_rgb8_source *source,
+                            const cpng_encode_options *options, cpng_buffer *out, cpng_error *err);
+
+/** The shortest run of all-zero filtered rows that is compressed as a piece of its own. */
+#define CPNG_MIN_ZERO_RUN 4
 
 /**
  * Raw samples in PNG's own layout, for any colour type and bit depth (mostly for tests): each row is

@@ -1,0 +1,29 @@
+import CPNGShim
+import RasterCore
+
+/// Encodes many bitmaps with one setting, keeping its buffers and zlib stream from one image to the
+/// next, so that encoding a sequence of frames allocates almost nothing per frame.
+///
+/// The bytes are exactly those of ``PNGCodec/encode(_:compression:)``: what the encoder keeps never
+/// changes an output. Not thread-safe: use one encoder per thread (it is deliberately not `Sendable`).
+public final class PNGEncoder {
+    /// The setting every ``encode(_:)`` uses.
+    public let compression: PNGCompression
+    private let cache: OpaquePointer?
+
+    /// An encoder for `compression` (default ``PNGCompression/fast``).
+    public init(compression: PNGCompression = .fast) {
+        self.compression = compression
+        cache = cpng_encoder_cache_create()  // nil when out of memory: each encode then uses a temporary one
+    }
+
+    deinit { cpng_encoder_cache_destroy(cache) }
+
+    /// Encodes `bitmap` as ``PNGCodec/encode(_:compression:)`` does with this encoder's compression.
+    /// - Throws: ``PNGError`` with `path` `<memory>`, as ``PNGCodec/encode(_:compression:)``.
+    public func encode(_ bitmap: Bitmap) throws(PNGError) -> [UInt8] {
+        var buffer = try PNGCodec.encodeToBuffer(bitmap, compression: compression, path: PNGCodec.memoryName, cache: cache)
+        defer { cpng_buffer_free(&buffer) }
+        return Array(UnsafeBufferPointer(start: buffer.data, count: buffer.size))
+    }
+}

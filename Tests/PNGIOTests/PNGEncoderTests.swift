@@ -1,0 +1,111 @@
+import CPNGShim
+import PNGIO
+import RasterCore
+import XCTest
+
+/// The shim's own single-filter pipeline: filtering, zero runs, repeated segments, the zlib stream it
+/// assembles, and `PNGEncoder`'s reuse of its buffers.
+final class PNGEncoderTests: XCTestCase {
+    /// Rows built to exercise every kind of piece: runs of rows equal to the row above (1, 3, 4, 5, 17,
+    /// 64 and 130 rows: below and above the shortest zero run, several powers of two), a block of rows
+    /// repeated three times between such runs (equal segments), and random rows. Odd width, so the
+    /// two-pixels-at-a-time filter has a last single pixel.
+    static func structuredBitmap(width: Int = 37, opaque: Bool, seed: UInt64 = 7) throws -> Bitmap {
+        let random = try PNGTest.randomBitmap(width: width, height: 64, opaque: opaque, seed: seed)
+        var rows: [[UInt32]] = []
+        func randomRow(_ i: Int) -> [UInt32] { random.withUnsafeRow(i % 64) { Array($0) } }
+        var next = 0
+        func fresh() -> [UInt32] { defer { next += 1 }; return randomRow(next) }
+        let block = (0..<9).map { _ in fresh() }
+        for run in [1, 3, 4, 5, 17, 64, 130] {
+            rows.append(fresh())
+            for _ in 0..<run { rows.append(rows.last!) }
+        }
+        for _ in 0..<3 {
+            rows.append(contentsOf: block)
+            for _ in 0..<6 { rows.append(rows.last!) }
+        }
+        rows.append(contentsOf: (0..<5).map { _ in fresh() })
+        var bitmap = try Bitmap(width: width, height: rows.count)
+        bitmap.withUnsafeMutablePixels { pixels in
+            for (y, row) in rows.enumerated() { for x in 0..<width { pixels[y * width + x] = row[x] } }
+        }
+        return bitmap
+    }
+
+    static let singleFilters: [PNGFilters] = [.none, .sub, .up, .average, .paeth]
+
+    func testEverySingleFilterRoundTrips() throws {
+        for opaque in [true, false] {
+            let bitmap = try Self.structuredBitmap(opaque: opaque)
+            // The straight samples libpng's own row-by-row path writes (several filters go through it).
+            let reference = try PNGTest.decodeStraight(try PNGCodec.encode(bitmap, compression: .small)).pixels
+            for filter in Self.singleFilters {
+                for level in [0, 1, 6, 9] {
+                    for strategy in [PNGZlibStrategy.default, .rle, .filtered, .huffmanOnly, .fixed] {
+                        let compression = PNGCompression(zlibLevel: level, filters: filter, strategy: strategy)
+                        let png = try PNGCodec.encode(bitmap, compression: compression)
+                        XCTAssertEqual(try PNGTest.decodeStraight(png).pixels, reference, "\(compression), opaque \(opaque)")
+                        if opaque { XCTAssertEqual(try PNGCodec.decode(png), bitmap, "\(compression)") }
+                    }
+                }
+            }
+        }
+    }
+
+    func testTheZlibStreamIsOneStreamInIDATChunks() throws {
+        let bitmap = try Self.structuredBitmap(opaque: true)
+        for (level, flags) in [(0, 0x01), (1, 0x01), (2, 0x5E), (5, 0x5E), (6, 0x9C), (9, 0xDA)] as [(Int, UInt8)] {
+            let png = try PNGCodec.encode(bitmap, compression: PNGCompression(zlibLevel: level, filters: .up))
+            XCTAssertEqual(PNGTest.chunks(png).map(\.type), ["IHDR", "sRGB", "IDAT", "IEND"])
+            let idat = try XCTUnwrap(PNGTest.chunk("IDAT", in: png))
+            // zlib's header for a 32 KiB window with the level's FLEVEL, as deflate itself writes it.
+            XCTAssertEqual(Array(png[idat.dataOffset..<idat.dataOffset + 2]), [0x78, flags], "level \(level)")
+        }
+        // Over 1 MiB of stream: several IDAT chunks, one stream.
+        let noise = try PNGTest.randomBitmap(width: 700, height: 600, opaque: true)
+        let png = try PNGCodec.encode(noise, compression: .store)
+        let idats = PNGTest.chunks(png).filter { $0.type == "IDAT" }
+        XCTAssertEqual(idats.count, 2)
+        XCTAssertEqual(idats[0].length, 1 << 20)
+        XCTAssertEqual(try PNGCodec.decode(png), noise)
+    }
+
+    func testAnEncoderGivesTheSameBytesWhateverItEncodedBefore() throws {
+        let images = [
+            try Self.structuredBitmap(opaque: true),
+            try Self.structuredBitmap(width: 20, opaque: true, seed: 3),
+            try Self.structuredBitmap(opaque: false),
+            try Bitmap(width: 5, height: 1, fill: .white),
+            try Bitmap(width: 64, height: 300, fill: .white),
+            try Self.structuredBitmap(opaque: true),
+        ]
+        for compression in [PNGCompression.fast, .balanced, .store, PNGCompression(zlibLevel: 6, filters: .sub, strategy: .rle)] {
+            let encoder = PNGEncoder(compression: compression)
+            XCTAssertEqual(encoder.compression, compression)
+            for (i, image) in images.enumerated() {
+                XCTAssertEqual(try encoder.encode(image), try PNGCodec.encode(image, compression: compression), "image \(i), \(compression)")
+            }
+        }
+        // Several filters: libpng's own path, through an encoder too.
+        let encoder = PNGEncoder(compression: .small)
+        XCTAssertEqual(try encoder.encode(images[0]), try PNGCodec.encode(images[0], compression: .small))
+    }
+
+    func testEncoderReportsBadSettings() throws {
+        let encoder = PNGEncoder(compression: PNGCompression(zlibLevel: 11, filters: .up))
+        PNGTest.assertThrows(.invalidArgument, path: "<memory>") { _ = try encoder.encode(try Bitmap(width: 2, height: 2)) }
+    }
+
+    func testRepeatedRowsCompressWell() throws {
+        // A flat frame with a few edges: nearly every row equals the one above.
+        var bitmap = try Bitmap(width: 750, height: 1334, fill: .white)
+        bitmap.draw { p in
+            p.fill(Rect(x: 0, y: 0, width: 750, height: 128), color: Color(hex: 0x007AFF))
+            p.fill(Rect(x: 32, y: 300.5, width: 718, height: 2), color: Color(hex: 0xC6C6C8))
+        }
+        let png = try PNGCodec.encode(bitmap)
+        XCTAssertLessThan(png.count, 20_000, "3 MB of image data")
+        XCTAssertEqual(try PNGCodec.decode(png), bitmap)
+    }
+}

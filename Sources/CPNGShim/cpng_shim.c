@@ -405,9 +405,15 @@ typedef struct cpng_zero_run {
     uint8_t *data;
 } cpng_zero_run;
 
-struct cpng_encoder_cache {
+/// A raw deflate stream and the settings it was made with.
+typedef struct cpng_zstream {
     z_stream z;
-    int z_ready, z_level, z_strategy;
+    int ready, level, strategy;
+} cpng_zstream;
+
+struct cpng_encoder_cache {
+    cpng_zstream image;  // segments: the options' level and strategy
+    cpng_zstream runs_z; // zero runs: CPNG_ZERO_RUN_LEVEL (stored when the options say level 0)
     uint8_t *filtered;  // height rows of (1 + row_bytes), plus slack for 8-byte stores
     size_t filtered_cap;
     uint8_t *zero;      // per row: 1 if its filtered bytes after the filter byte are all zero
@@ -418,15 +424,23 @@ struct cpng_encoder_cache {
     size_t stream_size, stream_cap;
     cpng_piece *pieces;
     size_t piece_count, piece_cap;
-    // Zero runs are valid for one (row_bytes, filter, level, strategy); cleared when those change.
+    // Zero runs are valid for one (row_bytes, filter, level); cleared when those change.
     cpng_zero_run *runs;
     size_t run_count, run_cap, run_bytes;
     size_t runs_row_bytes;
-    int runs_filter, runs_level, runs_strategy;
-    uint8_t final_block[8];  // zlib's empty final block for the current settings
+    int runs_filter, runs_level;
+    uint8_t final_block[8];  // zlib's empty final block
     size_t final_block_size;
 };
 
+#ifndef CPNG_ZERO_RUN_LEVEL
+/// The zlib level of zero runs: made once per cache, so the slowest and smallest.
+#define CPNG_ZERO_RUN_LEVEL 9
+#endif
+#ifndef CPNG_ZERO_RUN_PIECE
+/// The most rows in one zero-run piece (a power of two); longer runs repeat it.
+#define CPNG_ZERO_RUN_PIECE 64
+#endif
 /// Most bytes of zero runs one cache keeps; past that it starts again (outputs do not change).
 #define CPNG_ZERO_RUN_CACHE_MAX (4u << 20)
 /// The largest IDAT chunk written.
@@ -444,7 +458,8 @@ static void cpng_clear_runs(cpng_encoder_cache *c) {
 
 void cpng_encoder_cache_destroy(cpng_encoder_cache *c) {
     if (c == NULL) return;
-    if (c->z_ready) deflateEnd(&c->z);
+    if (c->image.ready) deflateEnd(&c->image.z);
+    if (c->runs_z.ready) deflateEnd(&c->runs_z.z);
     cpng_clear_runs(c);
     free(c->runs);
     free(c->filtered);
@@ -607,24 +622,27 @@ static uint64_t cpng_fingerprint(const uint8_t *p, size_t n) {
     return h;
 }
 
-/// (Re)makes the zlib stream for raw deflate at `level` / `strategy`.
-static int cpng_zlib_ready(cpng_encoder_cache *c, int level, int strategy, cpng_error *err) {
-    if (c->z_ready && c->z_level == level && c->z_strategy == strategy) return CPNG_OK;
-    if (c->z_ready) deflateEnd(&c->z);
-    c->z_ready = 0;
-    memset(&c->z, 0, sizeof c->z);
-    int r = deflateInit2(&c->z, level, Z_DEFLATED, -15, 8, strategy);
+/// (Re)makes `zs` for raw deflate at `level` / `strategy` if it was made for other settings, and resets
+/// it: what it compresses next refers to nothing before.
+static int cpng_zstream_reset(cpng_zstream *zs, int level, int strategy, cpng_error *err) {
+    if (zs->ready && zs->level == level && zs->strategy == strategy) {
+        return deflateReset(&zs->z) == Z_OK ? CPNG_OK : cpng_set(err, CPNG_ERR_LIBPNG, "zlib: deflateReset failed");
+    }
+    if (zs->ready) deflateEnd(&zs->z);
+    zs->ready = 0;
+    memset(&zs->z, 0, sizeof zs->z);
+    int r = deflateInit2(&zs->z, level, Z_DEFLATED, -15, 8, strategy);
     if (r != Z_OK) return cpng_set(err, r == Z_MEM_ERROR ? CPNG_ERR_NO_MEMORY : CPNG_ERR_LIBPNG, "zlib: deflateInit2 failed");
-    c->z_ready = 1;
-    c->z_level = level;
-    c->z_strategy = strategy;
+    zs->ready = 1;
+    zs->level = level;
+    zs->strategy = strategy;
     return CPNG_OK;
 }
 
-/// Feeds `n` bytes to the zlib stream with flush mode `mode` for the last of them, appending the output
-/// to c->stream.
-static int cpng_deflate_append(cpng_encoder_cache *c, const uint8_t *in, size_t n, int mode, cpng_error *err) {
-    z_stream *z = &c->z;
+/// Feeds `n` bytes to `zs` with flush mode `mode` for the last of them, appending the output to c->stream.
+static int cpng_deflate_append(cpng_encoder_cache *c, cpng_zstream *zs, const uint8_t *in, size_t n, int mode,
+                               cpng_error *err) {
+    z_stream *z = &zs->z;
     for (;;) {
         uInt chunk = n > (1u << 30) ? (1u << 30) : (uInt)n;
         int m = chunk == n ? mode : Z_NO_FLUSH;
@@ -652,10 +670,6 @@ static int cpng_deflate_append(cpng_encoder_cache *c, const uint8_t *in, size_t 
     }
 }
 
-static int cpng_deflate_reset(cpng_encoder_cache *c, cpng_error *err) {
-    return deflateReset(&c->z) == Z_OK ? CPNG_OK : cpng_set(err, CPNG_ERR_LIBPNG, "zlib: deflateReset failed");
-}
-
 /// Appends the compressed run of `rows` zero rows like `row` (from the cache, or made and cached) and
 /// returns its Adler-32 in `*adler`.
 static int cpng_append_zero_run(cpng_encoder_cache *c, const uint8_t *row, size_t stride, uint32_t rows,
@@ -672,10 +686,10 @@ static int cpng_append_zero_run(cpng_encoder_cache *c, const uint8_t *row, size_
         return CPNG_OK;
     }
     size_t start = c->stream_size;
-    int code = cpng_deflate_reset(c, err);
+    int code = cpng_zstream_reset(&c->runs_z, c->runs_level, Z_DEFAULT_STRATEGY, err);
     uLong a = adler32(0L, Z_NULL, 0);
     for (uint32_t k = 0; k < rows && code == CPNG_OK; k++) {
-        code = cpng_deflate_append(c, row, stride, k + 1 == rows ? Z_SYNC_FLUSH : Z_NO_FLUSH, err);
+        code = cpng_deflate_append(c, &c->runs_z, row, stride, k + 1 == rows ? Z_SYNC_FLUSH : Z_NO_FLUSH, err);
         a = adler32(a, row, (uInt)stride);
     }
     if (code != CPNG_OK) return code;
@@ -699,8 +713,8 @@ static int cpng_append_zero_run(cpng_encoder_cache *c, const uint8_t *row, size_
 
 /// Appends the compressed segment of `rows` rows from `first` (reusing an equal earlier segment of this
 /// image) and returns its Adler-32 in `*adler`.
-static int cpng_append_segment(cpng_encoder_cache *c, size_t first, size_t rows, size_t stride, uint32_t *adler,
-                               cpng_error *err) {
+static int cpng_append_segment(cpng_encoder_cache *c, size_t first, size_t rows, size_t stride, int level,
+                               int strategy, uint32_t *adler, cpng_error *err) {
     const uint8_t *bytes = c->filtered + first * stride;
     size_t n = rows * stride;
     uint64_t hash = cpng_fingerprint(bytes, n);
@@ -719,8 +733,8 @@ static int cpng_append_segment(cpng_encoder_cache *c, size_t first, size_t rows,
         return CPNG_OK;
     }
     size_t start = c->stream_size;
-    int code = cpng_deflate_reset(c, err);
-    if (code == CPNG_OK) code = cpng_deflate_append(c, bytes, n, Z_SYNC_FLUSH, err);
+    int code = cpng_zstream_reset(&c->image, level, strategy, err);
+    if (code == CPNG_OK) code = cpng_deflate_append(c, &c->image, bytes, n, Z_SYNC_FLUSH, err);
     if (code != CPNG_OK) return code;
     uLong a = adler32(0L, Z_NULL, 0);
     for (size_t done = 0; done < n;) {
@@ -747,19 +761,17 @@ static int cpng_build_stream(cpng_encoder_cache *c, const cpng_rgb8_source *s, c
                              cpng_error *err) {
     const size_t h = s->height, row_bytes = (size_t)s->width * (size_t)s->channels, stride = row_bytes + 1;
     int code = cpng_filter_image(c, s, type, err);
-    if (code == CPNG_OK) code = cpng_zlib_ready(c, o->zlib_level, o->strategy, err);
     if (code != CPNG_OK) return code;
-    if (c->final_block_size == 0 || c->runs_row_bytes != row_bytes || c->runs_filter != type ||
-        c->runs_level != o->zlib_level || c->runs_strategy != o->strategy) {
+    const int runs_level = o->zlib_level == 0 ? 0 : CPNG_ZERO_RUN_LEVEL;
+    if (c->final_block_size == 0 || c->runs_row_bytes != row_bytes || c->runs_filter != type || c->runs_level != runs_level) {
         cpng_clear_runs(c);
         c->runs_row_bytes = row_bytes;
         c->runs_filter = type;
-        c->runs_level = o->zlib_level;
-        c->runs_strategy = o->strategy;
-        // zlib's own empty final block for these settings.
+        c->runs_level = runs_level;
+        // zlib's own empty final block.
         c->stream_size = 0;
-        code = cpng_deflate_reset(c, err);
-        if (code == CPNG_OK) code = cpng_deflate_append(c, NULL, 0, Z_FINISH, err);
+        code = cpng_zstream_reset(&c->runs_z, runs_level, Z_DEFAULT_STRATEGY, err);
+        if (code == CPNG_OK) code = cpng_deflate_append(c, &c->runs_z, NULL, 0, Z_FINISH, err);
         if (code != CPNG_OK) return code;
         if (c->stream_size == 0 || c->stream_size > sizeof c->final_block) {
             return cpng_set(err, CPNG_ERR_LIBPNG, "zlib: unexpected empty final block");
@@ -786,13 +798,15 @@ static int cpng_build_stream(cpng_encoder_cache *c, const cpng_rgb8_source *s, c
         while (z < h && c->zero[z]) z++;
         uint32_t piece_adler = 0;
         if (z - y >= CPNG_MIN_ZERO_RUN) {
-            // A zero run, as pieces of 2^j rows, largest first: few sizes to make, each once per cache.
-            for (int j = 31; j >= 0; j--) {
-                size_t rows = (size_t)1 << j;
-                if (((z - y) & rows) == 0) continue;
+            // A zero run: copies of the largest piece, then pieces of 2^j rows for the rest, largest
+            // first: few sizes to make, each once per cache.
+            for (size_t left = z - y; left > 0;) {
+                size_t rows = CPNG_ZERO_RUN_PIECE;
+                while (rows > left) rows >>= 1;
                 code = cpng_append_zero_run(c, c->filtered + y * stride, stride, (uint32_t)rows, &piece_adler, err);
                 if (code != CPNG_OK) return code;
                 adler = adler32_combine(adler, piece_adler, (z_off_t)(rows * stride));
+                left -= rows;
             }
             y = z;
             continue;
@@ -809,7 +823,7 @@ static int cpng_build_stream(cpng_encoder_cache *c, const cpng_rgb8_source *s, c
             if (f - e >= CPNG_MIN_ZERO_RUN) break;
             e = f;
         }
-        code = cpng_append_segment(c, y, e - y, stride, &piece_adler, err);
+        code = cpng_append_segment(c, y, e - y, stride, o->zlib_level, o->strategy, &piece_adler, err);
         if (code != CPNG_OK) return code;
         adler = adler32_combine(adler, piece_adler, (z_off_t)((e - y) * stride));
         y = e;

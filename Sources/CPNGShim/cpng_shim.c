@@ -418,10 +418,16 @@ struct cpng_encoder_cache {
     size_t filtered_cap;
     uint8_t *zero;      // per row: 1 if its filtered bytes after the filter byte are all zero
     size_t zero_cap;
-    uint8_t *raw;       // two unfiltered rows (PNG layout) for sources that need a copy
+    uint8_t *raw;       // two unfiltered rows (PNG layout) for sources that need a copy, and one filtered row
     size_t raw_cap;
+    // What c->filtered holds: valid only after a whole image was filtered into it.
+    int filtered_valid, filtered_type, filtered_channels;
+    uint32_t filtered_width, filtered_height;
+    int same;           // the last image filtered equals the one before it, byte for byte
     uint8_t *stream;    // the zlib stream being built
     size_t stream_size, stream_cap;
+    int stream_valid, stream_level, stream_strategy;  // c->stream is the finished stream of c->filtered
+    int last_repeated;  // the last encode reused the stream of the one before
     cpng_piece *pieces;
     size_t piece_count, piece_cap;
     // Zero runs are valid for one (row_bytes, filter, level); cleared when those change.
@@ -554,35 +560,29 @@ static int cpng_single_filter_type(int filters) {
     }
 }
 
-/// Filters the whole image into c->filtered and marks the all-zero rows. Returns a CPNG code.
+/// Filters the whole image into c->filtered and marks the all-zero rows. Sets c->same when the filtered
+/// image equals the one already there (same size, channels and filter, every byte): rows are compared
+/// as they are made, and an all-zero row that was all zero before is not even written.
 static int cpng_filter_image(cpng_encoder_cache *c, const cpng_rgb8_source *s, int type, cpng_error *err) {
     const size_t w = s->width, h = s->height, bpp = (size_t)s->channels, row_bytes = w * bpp, stride = row_bytes + 1;
     // Detect rows equal to the row above only where that makes the filtered row zero.
     const int zero_rows = type == 2 || type == 4;
     if (!cpng_reserve(&c->filtered, &c->filtered_cap, stride * h + 16) || !cpng_reserve(&c->zero, &c->zero_cap, h) ||
-        !cpng_reserve(&c->raw, &c->raw_cap, 2 * row_bytes)) {
+        !cpng_reserve(&c->raw, &c->raw_cap, 2 * row_bytes + stride + 16)) {
         return cpng_set(err, CPNG_ERR_NO_MEMORY, "out of memory for the filtered image");
     }
+    const int comparable = c->filtered_valid && c->filtered_type == type && c->filtered_channels == s->channels &&
+                           c->filtered_width == s->width && c->filtered_height == s->height;
+    int same = comparable;
+    c->filtered_valid = 0;
+    uint8_t *fresh = c->raw + 2 * row_bytes;  // one filtered row, to compare before it replaces the old one
     const int direct = s->row == NULL && s->bytes_per_pixel == s->channels;
     const int fused = s->row == NULL && s->bytes_per_pixel == 4 && s->channels == 3 && type == 2;
     const uint8_t *prev = NULL;
     for (size_t y = 0; y < h; y++) {
         uint8_t *out = c->filtered + y * stride;
-        out[0] = (uint8_t)type;
-        if (fused) {
-            const uint8_t *cur = s->pixels + y * s->row_stride;
-            if (prev != NULL && memcmp(cur, prev, w * 4) == 0) {
-                memset(out + 1, 0, row_bytes);
-                c->zero[y] = 1;
-            } else {
-                cpng_up_rgba_to_rgb(out + 1, cur, prev, s->width);
-                c->zero[y] = 0;
-            }
-            prev = cur;
-            continue;
-        }
         const uint8_t *cur;
-        if (direct) {
+        if (fused || direct) {
             cur = s->pixels + y * s->row_stride;
         } else {
             const uint8_t *src = s->row != NULL ? s->row(s->ctx, (uint32_t)y) : s->pixels + y * s->row_stride;
@@ -595,15 +595,35 @@ static int cpng_filter_image(cpng_encoder_cache *c, const cpng_rgb8_source *s, i
             }
             cur = dst;
         }
-        if (zero_rows && prev != NULL && memcmp(cur, prev, row_bytes) == 0) {
-            memset(out + 1, 0, row_bytes);
+        if (zero_rows && prev != NULL && memcmp(cur, prev, fused ? w * 4 : row_bytes) == 0) {
+            if (!(comparable && c->zero[y])) {
+                out[0] = (uint8_t)type;
+                memset(out + 1, 0, row_bytes);
+                same = 0;
+            }
             c->zero[y] = 1;
         } else {
-            cpng_filter_row(out + 1, cur, prev, row_bytes, bpp, type);
+            uint8_t *dst = comparable ? fresh : out;
+            dst[0] = (uint8_t)type;
+            if (fused) {
+                cpng_up_rgba_to_rgb(dst + 1, cur, prev, s->width);
+            } else {
+                cpng_filter_row(dst + 1, cur, prev, row_bytes, bpp, type);
+            }
+            if (comparable && memcmp(fresh, out, stride) != 0) {
+                memcpy(out, fresh, stride);
+                same = 0;
+            }
             c->zero[y] = 0;
         }
         prev = cur;
     }
+    c->filtered_valid = 1;
+    c->filtered_type = type;
+    c->filtered_channels = s->channels;
+    c->filtered_width = s->width;
+    c->filtered_height = s->height;
+    c->same = same;
     return CPNG_OK;
 }
 
@@ -760,8 +780,14 @@ static int cpng_append_segment(cpng_encoder_cache *c, size_t first, size_t rows,
 static int cpng_build_stream(cpng_encoder_cache *c, const cpng_rgb8_source *s, const cpng_encode_options *o, int type,
                              cpng_error *err) {
     const size_t h = s->height, row_bytes = (size_t)s->width * (size_t)s->channels, stride = row_bytes + 1;
+    c->last_repeated = 0;
     int code = cpng_filter_image(c, s, type, err);
     if (code != CPNG_OK) return code;
+    if (c->same && c->stream_valid && c->stream_level == o->zlib_level && c->stream_strategy == o->strategy) {
+        c->last_repeated = 1;  // the same filtered bytes with the same settings: the same stream
+        return CPNG_OK;
+    }
+    c->stream_valid = 0;
     const int runs_level = o->zlib_level == 0 ? 0 : CPNG_ZERO_RUN_LEVEL;
     if (c->final_block_size == 0 || c->runs_row_bytes != row_bytes || c->runs_filter != type || c->runs_level != runs_level) {
         cpng_clear_runs(c);
@@ -839,8 +865,13 @@ static int cpng_build_stream(cpng_encoder_cache *c, const cpng_rgb8_source *s, c
     t[2] = (uint8_t)(adler >> 8);
     t[3] = (uint8_t)adler;
     c->stream_size += 4;
+    c->stream_valid = 1;
+    c->stream_level = o->zlib_level;
+    c->stream_strategy = o->strategy;
     return CPNG_OK;
 }
+
+int cpng_encoder_cache_last_repeated(const cpng_encoder_cache *cache) { return cache != NULL && cache->last_repeated; }
 
 /// Writes the signature, IHDR and sRGB (libpng), the finished zlib stream as IDAT chunks and IEND.
 static int cpng_encode_stream_run(cpng_encoder *e, const cpng_rgb8_source *s, const cpng_encode_options *o,
@@ -880,6 +911,7 @@ int cpng_encode_rgb8_cached(cpng_encoder_cache *cache, const cpng_rgb8_source *s
         return cpng_set(err, CPNG_ERR_INVALID_ARGUMENT, "no pixels, or a row stride shorter than a row");
     }
 
+    if (cache != NULL) cache->last_repeated = 0;
     cpng_encoder e;
     memset(&e, 0, sizeof e);
     e.st.err = err;

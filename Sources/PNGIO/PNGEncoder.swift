@@ -9,6 +9,10 @@ import RasterCore
 public final class PNGEncoder {
     /// The setting every ``encode(_:)`` uses.
     public let compression: PNGCompression
+    /// True when the last ``encode(_:)`` found the image equal to the one encoded before it (every byte
+    /// of its filtered rows, compared while filtering) and reused its compressed data instead of
+    /// compressing again: the returned PNG is then byte-identical to the previous one.
+    public private(set) var lastImageRepeated = false
     private let cache: OpaquePointer?
 
     /// An encoder for `compression` (default ``PNGCompression/fast``).
@@ -22,8 +26,10 @@ public final class PNGEncoder {
     /// Encodes `bitmap` as ``PNGCodec/encode(_:compression:)`` does with this encoder's compression.
     /// - Throws: ``PNGError`` with `path` `<memory>`, as ``PNGCodec/encode(_:compression:)``.
     public func encode(_ bitmap: Bitmap) throws(PNGError) -> [UInt8] {
+        lastImageRepeated = false
         var buffer = try PNGCodec.encodeToBuffer(bitmap, compression: compression, path: PNGCodec.memoryName, cache: cache)
         defer { cpng_buffer_free(&buffer) }
+        lastImageRepeated = cpng_encoder_cache_last_repeated(cache) != 0
         return Array(UnsafeBufferPointer(start: buffer.data, count: buffer.size))
     }
 }

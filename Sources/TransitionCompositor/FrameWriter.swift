@@ -53,7 +53,7 @@ public struct WriteReport: Sendable, Equatable {
     public var written: [Int]
     /// Bytes of PNG written.
     public var bytes: Int
-    /// Frames whose pixels equalled the previous frame's, so their encoding was reused.
+    /// Frames whose pixels equalled the previous frame's, so their compressed data and digest were reused.
     public var reusedEncodings: Int
     /// Files of an earlier render that this render no longer has, removed.
     public var removedStaleFiles: [String]
@@ -65,8 +65,9 @@ public struct WriteReport: Sendable, Equatable {
 ///
 /// - Files are written to a temporary name and renamed: an interrupted run never leaves a truncated PNG.
 /// - Results are byte-identical for any number of jobs: each file depends only on its frame.
-/// - A frame whose pixels equal the previous frame's is not encoded again (frames are handed out in
-///   runs of consecutive indices, so only the first frame of each run is encoded unconditionally).
+/// - A frame whose pixels equal the previous frame's is not compressed or hashed again: each thread's
+///   `PNGEncoder` recognises an image equal to the one it encoded before (frames are handed out in runs
+///   of consecutive indices, so only the first frame of each run is compressed unconditionally).
 /// - Only files this tool wrote are ever replaced or removed: frames listed in the folder's previous
 ///   manifest that a full re-render no longer has are deleted; nothing else is touched.
 public struct FrameWriter: Sendable {
@@ -114,13 +115,14 @@ public struct FrameWriter: Sendable {
         let workers = min(jobs, max(1, runs.count))
 
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            // Two canvases, so the previous frame stays available for the equality check.
-            guard var canvas = try? sequence.makeCanvas(), var previousCanvas = try? sequence.makeCanvas() else {
+            guard var canvas = try? sequence.makeCanvas() else {
                 shared.withLock { $0.failure = $0.failure ?? .failed(what: sequence.name, reason: "cannot allocate the frame canvas") }
                 return
             }
-            // One encoder per thread: its buffers and zlib stream serve every frame this thread encodes.
+            // One encoder per thread: its buffers and zlib stream serve every frame this thread encodes,
+            // and it recognises a frame equal to the one it encoded before.
             let encoder = PNGEncoder(compression: compression)
+            var previousDigest: String?
             while true {
                 let runIndex: Int? = shared.withLock { s in
                     guard s.failure == nil, s.nextRun < runs.count else { return nil }
@@ -128,21 +130,15 @@ public struct FrameWriter: Sendable {
                     return s.nextRun
                 }
                 guard let runIndex else { return }
-                var previous: (index: Int, bytes: [UInt8], digest: String)?
                 for index in runs[runIndex] {
                     sequence.draw(frame: index, into: &canvas)
                     let path = directory + "/" + Manifest.frameFileName(index)
                     do {
-                        let bytes: [UInt8], digest: String, reused: Bool
-                        if let p = previous, p.index == index - 1, canvas == previousCanvas {
-                            (bytes, digest, reused) = (p.bytes, p.digest, true)
-                        } else {
-                            bytes = try encoder.encode(canvas)
-                            (digest, reused) = (SHA256.hex(of: bytes), false)
-                        }
+                        let bytes = try encoder.encode(canvas)
+                        let reused = encoder.lastImageRepeated && previousDigest != nil
+                        let digest = reused ? previousDigest! : SHA256.hex(of: bytes)
+                        previousDigest = digest
                         try PNGCodec.writeAtomically(bytes, to: path)
-                        previous = (index, bytes, digest)
-                        swap(&canvas, &previousCanvas)
                         shared.withLock { s in
                             s.digests[index] = digest
                             s.bytes += bytes.count

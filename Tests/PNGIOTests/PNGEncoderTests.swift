@@ -92,6 +92,34 @@ final class PNGEncoderTests: XCTestCase {
         XCTAssertEqual(try encoder.encode(images[0]), try PNGCodec.encode(images[0], compression: .small))
     }
 
+    func testAnEncoderRecognisesTheImageItEncodedBefore() throws {
+        let a = try Self.structuredBitmap(opaque: true), b = try Self.structuredBitmap(opaque: true, seed: 9)
+        var c = a
+        c[36, 250] = PremultipliedRGBA8(r: 1, g: 2, b: 3, a: 255)  // one pixel in the last rows
+        let encoder = PNGEncoder()
+        let first = try encoder.encode(a)
+        XCTAssertFalse(encoder.lastImageRepeated)
+        XCTAssertEqual(try encoder.encode(a), first)
+        XCTAssertTrue(encoder.lastImageRepeated)
+        for other in [b, c, a] {
+            XCTAssertEqual(try encoder.encode(other), try PNGCodec.encode(other))
+            XCTAssertFalse(encoder.lastImageRepeated)
+        }
+        // The same pixels as RGBA (not opaque): a different image.
+        var translucent = a
+        translucent[0, 0] = PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 0)
+        _ = try encoder.encode(translucent)
+        XCTAssertFalse(encoder.lastImageRepeated)
+        XCTAssertEqual(try encoder.encode(translucent), try PNGCodec.encode(translucent))
+        XCTAssertTrue(encoder.lastImageRepeated)
+
+        // Several filters go through libpng, which never reuses anything.
+        let small = PNGEncoder(compression: .small)
+        _ = try small.encode(a)
+        _ = try small.encode(a)
+        XCTAssertFalse(small.lastImageRepeated)
+    }
+
     func testEncoderReportsBadSettings() throws {
         let encoder = PNGEncoder(compression: PNGCompression(zlibLevel: 11, filters: .up))
         PNGTest.assertThrows(.invalidArgument, path: "<memory>") { _ = try encoder.encode(try Bitmap(width: 2, height: 2)) }

@@ -204,13 +204,23 @@ void cpng_encoder_cache_destroy(cpng_encoder_cache *cache);
  * the row above, with the up or Paeth filter) and the segments between them. zlib compresses each
  * piece on its own as raw deflate data ended with a sync flush (so it starts on a byte boundary and
  * refers to nothing before it); a segment whose bytes equal an earlier segment's in the same image
- * reuses that compressed piece, and zero runs come from the cache. The pieces, an empty final block
+ * reuses that compressed piece, and zero runs come from the cache (compressed once, at zlib level 9,
+ * or stored at level 0, as repeated pieces of up to 64 rows). An image whose filtered bytes equal the
+ * previous image's (compared while filtering) reuses the whole compressed stream. The pieces, an empty final block
  * from zlib, the two-byte zlib header and the Adler-32 of the whole (combined with adler32_combine)
  * make one valid zlib stream, which libpng writes as IDAT chunks between its own signature, IHDR,
  * sRGB and IEND. The output depends only on the image and the options, never on what the cache held.
  */
 int cpng_encode_rgb8_cached(cpng_encoder_cache *cache, const cpng_rgb8_source *source,
                             const cpng_encode_options *options, cpng_buffer *out, cpng_error *err);
+
+/**
+ * Non-zero when the last cpng_encode_rgb8_cached with this cache found the image's filtered bytes equal
+ * to those of the image before it (same size, channels, filter, level and strategy) and so reused its
+ * compressed stream instead of compressing again: the PNG is then byte-identical to the previous one
+ * (given the same sRGB option).
+ */
+int cpng_encoder_cache_last_repeated(const cpng_encoder_cache *cache);
 
 /** The shortest run of all-zero filtered rows that is compressed as a piece of its own. */
 #define CPNG_MIN_ZERO_RUN 4

@@ -428,6 +428,7 @@ struct cpng_encoder_cache {
     size_t stream_size, stream_cap;
     int stream_valid, stream_level, stream_strategy;  // c->stream is the finished stream of c->filtered
     int last_repeated;  // the last encode reused the stream of the one before
+    int ssse3;          // the processor has SSSE3 (x86-64)
     cpng_piece *pieces;
     size_t piece_count, piece_cap;
     // Zero runs are valid for one (row_bytes, filter, level); cleared when those change.
@@ -452,8 +453,12 @@ struct cpng_encoder_cache {
 /// The largest IDAT chunk written.
 #define CPNG_IDAT_MAX (1u << 20)
 
+static int cpng_has_ssse3(void);
+
 cpng_encoder_cache *cpng_encoder_cache_create(void) {
-    return (cpng_encoder_cache *)calloc(1, sizeof(cpng_encoder_cache));
+    cpng_encoder_cache *c = (cpng_encoder_cache *)calloc(1, sizeof(cpng_encoder_cache));
+    if (c != NULL) c->ssse3 = cpng_has_ssse3();
+    return c;
 }
 
 static void cpng_clear_runs(cpng_encoder_cache *c) {
@@ -488,12 +493,6 @@ static int cpng_reserve(uint8_t **p, size_t *cap, size_t need) {
     return 1;
 }
 
-/// Byte-wise a - b of eight bytes at once, without borrows between bytes.
-static inline uint64_t cpng_sub8(uint64_t a, uint64_t b) {
-    const uint64_t h = 0x8080808080808080ull;
-    return ((a | h) - (b & ~h)) ^ ((a ^ ~b) & h);
-}
-
 static inline uint64_t cpng_load64(const uint8_t *p) {
     uint64_t v;
     memcpy(&v, p, 8);
@@ -501,21 +500,74 @@ static inline uint64_t cpng_load64(const uint8_t *p) {
 }
 
 /// Up filter from RGBA rows to RGB: out[i] = cur[i] - up[i] for the first three bytes of each pixel
-/// (`up` NULL: the row above is zeros). Writes up to 2 bytes past the row's end (the buffer has slack).
-static void cpng_up_rgba_to_rgb(uint8_t *out, const uint8_t *cur, const uint8_t *up, uint32_t width) {
+/// (`up` NULL: the row above is zeros). With `compare`, returns non-zero when a byte of `out` changed
+/// (its old contents are compared as they are replaced); else returns 1.
+static int cpng_up_rgba_to_rgb_scalar(uint8_t *out, const uint8_t *cur, const uint8_t *up, uint32_t width, int compare) {
+    uint64_t changed = !compare;
+    for (uint32_t x = 0; x < width; x++) {
+        for (int k = 0; k < 3; k++) {
+            uint8_t v = (uint8_t)(cur[4 * x + k] - (up != NULL ? up[4 * x + k] : 0));
+            changed |= (uint64_t)(out[k] ^ v);
+            out[k] = v;
+        }
+        out += 3;
+    }
+    return changed != 0;
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <cpuid.h>
+#include <immintrin.h>
+
+static int cpng_has_ssse3(void) {
+    unsigned a = 0, b = 0, c = 0, d = 0;
+    return __get_cpuid(1, &a, &b, &c, &d) && (c & bit_SSSE3) != 0;
+}
+
+/// cpng_up_rgba_to_rgb_scalar, 16 pixels at a time: subtract, drop every 4th byte with a shuffle, and
+/// join four 12-byte results into three 16-byte stores.
+__attribute__((target("ssse3")))
+static int cpng_up_rgba_to_rgb_ssse3(uint8_t *out, const uint8_t *cur, const uint8_t *up, uint32_t width, int compare) {
+    const __m128i pack = _mm_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
+    __m128i diff = _mm_setzero_si128();
     uint32_t x = 0;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    for (; x + 2 <= width; x += 2) {
-        uint64_t d = cpng_load64(cur + 4 * x);
-        if (up != NULL) d = cpng_sub8(d, cpng_load64(up + 4 * x));
-        uint64_t v = (d & 0xFFFFFFull) | ((d >> 8) & 0xFFFFFF000000ull);
-        memcpy(out, &v, 8);
-        out += 6;
+    for (; x + 16 <= width; x += 16) {
+        __m128i v[4];
+        for (int k = 0; k < 4; k++) {
+            __m128i c = _mm_loadu_si128((const __m128i *)(cur + 4 * (x + 4 * k)));
+            if (up != NULL) c = _mm_sub_epi8(c, _mm_loadu_si128((const __m128i *)(up + 4 * (x + 4 * k))));
+            v[k] = _mm_shuffle_epi8(c, pack);
+        }
+        __m128i o0 = _mm_or_si128(v[0], _mm_slli_si128(v[1], 12));
+        __m128i o1 = _mm_or_si128(_mm_srli_si128(v[1], 4), _mm_slli_si128(v[2], 8));
+        __m128i o2 = _mm_or_si128(_mm_srli_si128(v[2], 8), _mm_slli_si128(v[3], 4));
+        if (compare) {
+            diff = _mm_or_si128(diff, _mm_xor_si128(o0, _mm_loadu_si128((const __m128i *)out)));
+            diff = _mm_or_si128(diff, _mm_xor_si128(o1, _mm_loadu_si128((const __m128i *)(out + 16))));
+            diff = _mm_or_si128(diff, _mm_xor_si128(o2, _mm_loadu_si128((const __m128i *)(out + 32))));
+        }
+        _mm_storeu_si128((__m128i *)out, o0);
+        _mm_storeu_si128((__m128i *)(out + 16), o1);
+        _mm_storeu_si128((__m128i *)(out + 32), o2);
+        out += 48;
     }
+    int changed = !compare || _mm_movemask_epi8(_mm_cmpeq_epi8(diff, _mm_setzero_si128())) != 0xFFFF;
+    if (x < width) {
+        const uint8_t *u = up != NULL ? up + 4 * x : NULL;
+        changed |= cpng_up_rgba_to_rgb_scalar(out, cur + 4 * x, u, width - x, compare);
+    }
+    return changed;
+}
+#else
+static int cpng_has_ssse3(void) { return 0; }
 #endif
-    for (; x < width; x++) {
-        for (int k = 0; k < 3; k++) *out++ = (uint8_t)(cur[4 * x + k] - (up != NULL ? up[4 * x + k] : 0));
-    }
+
+static int cpng_up_rgba_to_rgb(uint8_t *out, const uint8_t *cur, const uint8_t *up, uint32_t width, int compare, int ssse3) {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    if (ssse3) return cpng_up_rgba_to_rgb_ssse3(out, cur, up, width, compare);
+#endif
+    (void)ssse3;
+    return cpng_up_rgba_to_rgb_scalar(out, cur, up, width, compare);
 }
 
 static inline uint8_t cpng_paeth(uint8_t a, uint8_t b, uint8_t c) {
@@ -567,7 +619,7 @@ static int cpng_filter_image(cpng_encoder_cache *c, const cpng_rgb8_source *s, i
     const size_t w = s->width, h = s->height, bpp = (size_t)s->channels, row_bytes = w * bpp, stride = row_bytes + 1;
     // Detect rows equal to the row above only where that makes the filtered row zero.
     const int zero_rows = type == 2 || type == 4;
-    if (!cpng_reserve(&c->filtered, &c->filtered_cap, stride * h + 16) || !cpng_reserve(&c->zero, &c->zero_cap, h) ||
+    if (!cpng_reserve(&c->filtered, &c->filtered_cap, stride * h) || !cpng_reserve(&c->zero, &c->zero_cap, h) ||
         !cpng_reserve(&c->raw, &c->raw_cap, 2 * row_bytes + stride + 16)) {
         return cpng_set(err, CPNG_ERR_NO_MEMORY, "out of memory for the filtered image");
     }
@@ -602,14 +654,16 @@ static int cpng_filter_image(cpng_encoder_cache *c, const cpng_rgb8_source *s, i
                 same = 0;
             }
             c->zero[y] = 1;
+        } else if (fused) {
+            // Filtered straight into place, compared with what it replaces as it goes.
+            int changed = cpng_up_rgba_to_rgb(out + 1, cur, prev, s->width, comparable, c->ssse3);
+            if (!comparable || out[0] != (uint8_t)type || changed) same = 0;
+            out[0] = (uint8_t)type;
+            c->zero[y] = 0;
         } else {
             uint8_t *dst = comparable ? fresh : out;
             dst[0] = (uint8_t)type;
-            if (fused) {
-                cpng_up_rgba_to_rgb(dst + 1, cur, prev, s->width);
-            } else {
-                cpng_filter_row(dst + 1, cur, prev, row_bytes, bpp, type);
-            }
+            cpng_filter_row(dst + 1, cur, prev, row_bytes, bpp, type);
             if (comparable && memcmp(fresh, out, stride) != 0) {
                 memcpy(out, fresh, stride);
                 same = 0;

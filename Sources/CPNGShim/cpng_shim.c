@@ -377,7 +377,7 @@ static int cpng_encode_rgb8_run(cpng_encoder *e, const cpng_rgb8_source *s, cons
     png_write_info(e->png, e->info);
     if (s->bytes_per_pixel == 4 && s->channels == 3) png_set_filler(e->png, 0, PNG_FILLER_AFTER);  // drop byte 4
     for (uint32_t y = 0; y < s->height; y++) {
-        const uint8_t *row = s->row != NULL ? s->row(s->ctx, y) : s->pixels + (size_t)y * s->row_stride;
+        const uint8_t *row = s->row != NULL && !s->alpha_fallback ? s->row(s->ctx, y) : s->pixels + (size_t)y * s->row_stride;
         if (row == NULL) cpng_fail(&e->st, CPNG_ERR_CALLBACK, "the row callback failed");
         png_write_row(e->png, (png_const_bytep)row);
     }
@@ -452,6 +452,8 @@ struct cpng_encoder_cache {
 #define CPNG_ZERO_RUN_CACHE_MAX (4u << 20)
 /// The largest IDAT chunk written.
 #define CPNG_IDAT_MAX (1u << 20)
+/// Internal: an image given with `alpha_fallback` has a pixel that is not opaque.
+#define CPNG_TRANSLUCENT (-1)
 
 static int cpng_has_ssse3(void);
 
@@ -499,20 +501,26 @@ static inline uint64_t cpng_load64(const uint8_t *p) {
     return v;
 }
 
+/// What cpng_up_rgba_to_rgb found: a byte of the row changed; a pixel's 4th byte is not 255.
+#define CPNG_ROW_CHANGED 1
+#define CPNG_ROW_TRANSLUCENT 2
+
 /// Up filter from RGBA rows to RGB: out[i] = cur[i] - up[i] for the first three bytes of each pixel
-/// (`up` NULL: the row above is zeros). With `compare`, returns non-zero when a byte of `out` changed
-/// (its old contents are compared as they are replaced); else returns 1.
+/// (`up` NULL: the row above is zeros). Returns CPNG_ROW_CHANGED when `compare` is zero or a byte of
+/// `out` changed (its old contents are compared as they are replaced), and CPNG_ROW_TRANSLUCENT when a
+/// 4th byte of `cur` is not 255.
 static int cpng_up_rgba_to_rgb_scalar(uint8_t *out, const uint8_t *cur, const uint8_t *up, uint32_t width, int compare) {
-    uint64_t changed = !compare;
+    unsigned changed = !compare, alpha = 0xFF;
     for (uint32_t x = 0; x < width; x++) {
         for (int k = 0; k < 3; k++) {
             uint8_t v = (uint8_t)(cur[4 * x + k] - (up != NULL ? up[4 * x + k] : 0));
-            changed |= (uint64_t)(out[k] ^ v);
+            changed |= (unsigned)(out[k] ^ v);
             out[k] = v;
         }
+        alpha &= cur[4 * x + 3];
         out += 3;
     }
-    return changed != 0;
+    return (changed != 0 ? CPNG_ROW_CHANGED : 0) | (alpha != 0xFF ? CPNG_ROW_TRANSLUCENT : 0);
 }
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -529,12 +537,13 @@ static int cpng_has_ssse3(void) {
 __attribute__((target("ssse3")))
 static int cpng_up_rgba_to_rgb_ssse3(uint8_t *out, const uint8_t *cur, const uint8_t *up, uint32_t width, int compare) {
     const __m128i pack = _mm_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
-    __m128i diff = _mm_setzero_si128();
+    __m128i diff = _mm_setzero_si128(), alpha = _mm_set1_epi8(-1);
     uint32_t x = 0;
     for (; x + 16 <= width; x += 16) {
         __m128i v[4];
         for (int k = 0; k < 4; k++) {
             __m128i c = _mm_loadu_si128((const __m128i *)(cur + 4 * (x + 4 * k)));
+            alpha = _mm_and_si128(alpha, c);
             if (up != NULL) c = _mm_sub_epi8(c, _mm_loadu_si128((const __m128i *)(up + 4 * (x + 4 * k))));
             v[k] = _mm_shuffle_epi8(c, pack);
         }
@@ -551,12 +560,14 @@ static int cpng_up_rgba_to_rgb_ssse3(uint8_t *out, const uint8_t *cur, const uin
         _mm_storeu_si128((__m128i *)(out + 32), o2);
         out += 48;
     }
-    int changed = !compare || _mm_movemask_epi8(_mm_cmpeq_epi8(diff, _mm_setzero_si128())) != 0xFFFF;
+    int result = !compare || _mm_movemask_epi8(_mm_cmpeq_epi8(diff, _mm_setzero_si128())) != 0xFFFF ? CPNG_ROW_CHANGED : 0;
+    // Bytes 3, 7, 11, 15 are the alphas.
+    if ((_mm_movemask_epi8(_mm_cmpeq_epi8(alpha, _mm_set1_epi8(-1))) & 0x8888) != 0x8888) result |= CPNG_ROW_TRANSLUCENT;
     if (x < width) {
         const uint8_t *u = up != NULL ? up + 4 * x : NULL;
-        changed |= cpng_up_rgba_to_rgb_scalar(out, cur + 4 * x, u, width - x, compare);
+        result |= cpng_up_rgba_to_rgb_scalar(out, cur + 4 * x, u, width - x, compare);
     }
-    return changed;
+    return result;
 }
 #else
 static int cpng_has_ssse3(void) { return 0; }
@@ -628,8 +639,9 @@ static int cpng_filter_image(cpng_encoder_cache *c, const cpng_rgb8_source *s, i
     int same = comparable;
     c->filtered_valid = 0;
     uint8_t *fresh = c->raw + 2 * row_bytes;  // one filtered row, to compare before it replaces the old one
-    const int direct = s->row == NULL && s->bytes_per_pixel == s->channels;
-    const int fused = s->row == NULL && s->bytes_per_pixel == 4 && s->channels == 3 && type == 2;
+    const int from_pixels = s->row == NULL || s->alpha_fallback;
+    const int direct = from_pixels && s->bytes_per_pixel == s->channels;
+    const int fused = from_pixels && s->bytes_per_pixel == 4 && s->channels == 3 && type == 2;
     const uint8_t *prev = NULL;
     for (size_t y = 0; y < h; y++) {
         uint8_t *out = c->filtered + y * stride;
@@ -637,16 +649,22 @@ static int cpng_filter_image(cpng_encoder_cache *c, const cpng_rgb8_source *s, i
         if (fused || direct) {
             cur = s->pixels + y * s->row_stride;
         } else {
-            const uint8_t *src = s->row != NULL ? s->row(s->ctx, (uint32_t)y) : s->pixels + y * s->row_stride;
+            const uint8_t *src = !from_pixels ? s->row(s->ctx, (uint32_t)y) : s->pixels + y * s->row_stride;
             if (src == NULL) return cpng_set(err, CPNG_ERR_CALLBACK, "the row callback failed");
             uint8_t *dst = c->raw + (y & 1) * row_bytes;
             if (s->bytes_per_pixel == s->channels) {
                 memcpy(dst, src, row_bytes);
             } else {
-                for (size_t x = 0; x < w; x++) memcpy(dst + 3 * x, src + 4 * x, 3);
+                unsigned alpha = 0xFF;
+                for (size_t x = 0; x < w; x++) {
+                    memcpy(dst + 3 * x, src + 4 * x, 3);
+                    alpha &= src[4 * x + 3];
+                }
+                if (s->alpha_fallback && alpha != 0xFF) return CPNG_TRANSLUCENT;
             }
             cur = dst;
         }
+        // A row equal to the one above (all four bytes of each pixel when fused) is as opaque as it.
         if (zero_rows && prev != NULL && memcmp(cur, prev, fused ? w * 4 : row_bytes) == 0) {
             if (!(comparable && c->zero[y])) {
                 out[0] = (uint8_t)type;
@@ -656,8 +674,9 @@ static int cpng_filter_image(cpng_encoder_cache *c, const cpng_rgb8_source *s, i
             c->zero[y] = 1;
         } else if (fused) {
             // Filtered straight into place, compared with what it replaces as it goes.
-            int changed = cpng_up_rgba_to_rgb(out + 1, cur, prev, s->width, comparable, c->ssse3);
-            if (!comparable || out[0] != (uint8_t)type || changed) same = 0;
+            int found = cpng_up_rgba_to_rgb(out + 1, cur, prev, s->width, comparable, c->ssse3);
+            if (s->alpha_fallback && (found & CPNG_ROW_TRANSLUCENT)) return CPNG_TRANSLUCENT;
+            if (!comparable || out[0] != (uint8_t)type || (found & CPNG_ROW_CHANGED)) same = 0;
             out[0] = (uint8_t)type;
             c->zero[y] = 0;
         } else {
@@ -946,6 +965,17 @@ static int cpng_encode_stream_run(cpng_encoder *e, const cpng_rgb8_source *s, co
     return CPNG_OK;
 }
 
+/// True when every 4th byte of every row of `s` (4 bytes a pixel, from `pixels`) is 255.
+static int cpng_all_opaque(const cpng_rgb8_source *s) {
+    for (uint32_t y = 0; y < s->height; y++) {
+        const uint8_t *row = s->pixels + (size_t)y * s->row_stride;
+        unsigned alpha = 0xFF;
+        for (uint32_t x = 0; x < s->width; x++) alpha &= row[4 * x + 3];
+        if (alpha != 0xFF) return 0;
+    }
+    return 1;
+}
+
 /// The largest filtered image (bytes) the shim's own pipeline holds in memory; larger ones go row by row
 /// through libpng.
 #define CPNG_FILTERED_MAX ((size_t)256 << 20)
@@ -961,9 +991,17 @@ int cpng_encode_rgb8_cached(cpng_encoder_cache *cache, const cpng_rgb8_source *s
     if ((s->channels != 3 && s->channels != 4) || (s->bytes_per_pixel != s->channels && !(s->channels == 3 && s->bytes_per_pixel == 4))) {
         return cpng_set(err, CPNG_ERR_INVALID_ARGUMENT, "channels must be 3 or 4, bytes per pixel the same or 4");
     }
-    if (s->row == NULL && (s->pixels == NULL || s->row_stride < (size_t)s->width * (size_t)s->bytes_per_pixel)) {
+    if ((s->row == NULL || s->alpha_fallback) && (s->pixels == NULL || s->row_stride < (size_t)s->width * (size_t)s->bytes_per_pixel)) {
         return cpng_set(err, CPNG_ERR_INVALID_ARGUMENT, "no pixels, or a row stride shorter than a row");
     }
+    if (s->alpha_fallback && (s->channels != 3 || s->bytes_per_pixel != 4 || s->row == NULL)) {
+        return cpng_set(err, CPNG_ERR_INVALID_ARGUMENT, "alpha fallback needs 3 channels of 4 bytes and a row callback");
+    }
+    // The same image as RGBA from the row callback, for when it turns out not to be opaque.
+    cpng_rgb8_source rgba = *s;
+    rgba.channels = 4;
+    rgba.pixels = NULL;
+    rgba.alpha_fallback = 0;
 
     if (cache != NULL) cache->last_repeated = 0;
     cpng_encoder e;
@@ -971,14 +1009,22 @@ int cpng_encode_rgb8_cached(cpng_encoder_cache *cache, const cpng_rgb8_source *s
     e.st.err = err;
     e.out = out;
     int type = cpng_single_filter_type(options->filters);
-    uint64_t filtered = ((uint64_t)s->width * (uint64_t)s->channels + 1) * (uint64_t)s->height;
+    uint64_t filtered = ((uint64_t)s->width * (uint64_t)(s->alpha_fallback ? 4 : s->channels) + 1) * (uint64_t)s->height;
     int code;
     if (type < 0 || filtered > CPNG_FILTERED_MAX) {
+        if (s->alpha_fallback && !cpng_all_opaque(s)) s = &rgba;
         code = cpng_encode_rgb8_run(&e, s, options);
     } else {
         cpng_encoder_cache *c = cache != NULL ? cache : cpng_encoder_cache_create();
         if (c == NULL) return cpng_set(err, CPNG_ERR_NO_MEMORY, "out of memory for the encoder");
+        // After a translucent image, check first, so that a translucent sequence keeps what the cache
+        // compares with; else find out while filtering.
+        if (s->alpha_fallback && c->filtered_valid && c->filtered_channels == 4 && !cpng_all_opaque(s)) s = &rgba;
         code = cpng_build_stream(c, s, options, type, err);
+        if (code == CPNG_TRANSLUCENT) {
+            s = &rgba;
+            code = cpng_build_stream(c, s, options, type, err);
+        }
         if (code == CPNG_OK) {
             // The whole file in one allocation: the stream plus the chunks around it.
             out->data = (uint8_t *)malloc(c->stream_size + 256);

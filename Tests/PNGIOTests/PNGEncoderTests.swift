@@ -120,6 +120,28 @@ final class PNGEncoderTests: XCTestCase {
         XCTAssertFalse(small.lastImageRepeated)
     }
 
+    func testOneTranslucentPixelAnywhereMakesRGBA() throws {
+        let opaque = try Self.structuredBitmap(opaque: true)
+        // The first row, a row equal to the one above it (the 130-row run), the last pixel.
+        for (x, y) in [(0, 0), (20, 150), (36, opaque.height - 1)] {
+            var bitmap = opaque
+            bitmap[x, y] = PremultipliedRGBA8(r: 10, g: 20, b: 30, a: 128)
+            for compression in [PNGCompression.fast, .balanced, .small, .store] {
+                let encoder = PNGEncoder(compression: compression)
+                _ = try encoder.encode(opaque)  // what the encoder compares with is an RGB image
+                let png = try encoder.encode(bitmap)
+                XCTAssertEqual(png, try PNGCodec.encode(bitmap, compression: compression))
+                let ihdr = try XCTUnwrap(PNGTest.chunk("IHDR", in: png))
+                XCTAssertEqual(png[ihdr.dataOffset + 9], 6, "RGBA for (\(x), \(y)), \(compression)")
+                XCTAssertEqual(try PNGCodec.decode(png), bitmap)
+                // And back to RGB for the opaque image.
+                let again = try encoder.encode(opaque)
+                XCTAssertEqual(again[ihdr.dataOffset + 9], 2)
+                XCTAssertEqual(try PNGCodec.decode(again), opaque)
+            }
+        }
+    }
+
     func testEncoderReportsBadSettings() throws {
         let encoder = PNGEncoder(compression: PNGCompression(zlibLevel: 11, filters: .up))
         PNGTest.assertThrows(.invalidArgument, path: "<memory>") { _ = try encoder.encode(try Bitmap(width: 2, height: 2)) }

@@ -171,6 +171,13 @@ typedef struct cpng_rgb8_source {
     /** If not NULL, supplies the rows instead of `pixels`. */
     cpng_row_fn row;
     void *ctx;
+    /**
+     * Non-zero with `channels` 3, `bytes_per_pixel` 4 and `pixels`: the 4th byte of each pixel is alpha.
+     * The image is written as RGB when every alpha is 255 (checked as the rows are filtered, not in a
+     * pass of its own); otherwise as RGBA (colour type 6) from `row`, which must then be set and give
+     * rows of `width * 4` bytes.
+     */
+    int alpha_fallback;
 } cpng_rgb8_source;
 
 /**

@@ -573,6 +573,59 @@ static int cpng_up_rgba_to_rgb_ssse3(uint8_t *out, const uint8_t *cur, const uin
 static int cpng_has_ssse3(void) { return 0; }
 #endif
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+/// Adler-32 (as zlib's adler32) 32 bytes at a time: per 32-byte block, s2 gains 32 times the s1 before
+/// it plus the bytes weighted 32...1, and s1 gains their sum; reduced modulo 65521 at least every 5536
+/// bytes, before the 32-bit lanes can overflow.
+__attribute__((target("ssse3")))
+static uint32_t cpng_adler32_ssse3(uint32_t adler, const uint8_t *p, size_t n) {
+    uint32_t s1 = adler & 0xFFFF, s2 = adler >> 16;
+    const __m128i weights_hi = _mm_setr_epi8(32, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17);
+    const __m128i weights_lo = _mm_setr_epi8(16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1);
+    const __m128i ones = _mm_set1_epi16(1), zero = _mm_setzero_si128();
+    while (n >= 32) {
+        size_t blocks = n / 32 < 173 ? n / 32 : 173;  // 173 * 32 = 5536 <= 5552, zlib's NMAX
+        n -= blocks * 32;
+        __m128i before = _mm_cvtsi32_si128((int)(s1 * (uint32_t)blocks));  // s1 as it was, once per block
+        __m128i sum = zero, weighted = _mm_cvtsi32_si128((int)s2);
+        do {
+            const __m128i a = _mm_loadu_si128((const __m128i *)p), b = _mm_loadu_si128((const __m128i *)(p + 16));
+            before = _mm_add_epi32(before, sum);
+            sum = _mm_add_epi32(sum, _mm_add_epi32(_mm_sad_epu8(a, zero), _mm_sad_epu8(b, zero)));
+            weighted = _mm_add_epi32(weighted, _mm_madd_epi16(_mm_maddubs_epi16(a, weights_hi), ones));
+            weighted = _mm_add_epi32(weighted, _mm_madd_epi16(_mm_maddubs_epi16(b, weights_lo), ones));
+            p += 32;
+        } while (--blocks);
+        weighted = _mm_add_epi32(weighted, _mm_slli_epi32(before, 5));
+        sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, _MM_SHUFFLE(1, 0, 3, 2)));
+        weighted = _mm_add_epi32(weighted, _mm_shuffle_epi32(weighted, _MM_SHUFFLE(2, 3, 0, 1)));
+        weighted = _mm_add_epi32(weighted, _mm_shuffle_epi32(weighted, _MM_SHUFFLE(1, 0, 3, 2)));
+        s1 = (s1 + (uint32_t)_mm_cvtsi128_si32(sum)) % 65521;
+        s2 = (uint32_t)_mm_cvtsi128_si32(weighted) % 65521;
+    }
+    for (size_t i = 0; i < n; i++) {
+        s1 += p[i];
+        s2 += s1;
+    }
+    return (s2 % 65521) << 16 | (s1 % 65521);
+}
+#endif
+
+/// Adler-32 of `n` bytes continuing from `adler`, exactly as zlib's adler32.
+static uint32_t cpng_adler32(uint32_t adler, const uint8_t *p, size_t n, int ssse3) {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    if (ssse3) return cpng_adler32_ssse3(adler, p, n);
+#endif
+    (void)ssse3;
+    while (n > 0) {
+        uInt chunk = n > (1u << 30) ? (1u << 30) : (uInt)n;
+        adler = (uint32_t)adler32(adler, p, chunk);
+        p += chunk;
+        n -= chunk;
+    }
+    return adler;
+}
+
 static int cpng_up_rgba_to_rgb(uint8_t *out, const uint8_t *cur, const uint8_t *up, uint32_t width, int compare, int ssse3) {
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
     if (ssse3) return cpng_up_rgba_to_rgb_ssse3(out, cur, up, width, compare);
@@ -783,7 +836,7 @@ static int cpng_append_zero_run(cpng_encoder_cache *c, const uint8_t *row, size_
     uLong a = adler32(0L, Z_NULL, 0);
     for (uint32_t k = 0; k < rows && code == CPNG_OK; k++) {
         code = cpng_deflate_append(c, &c->runs_z, row, stride, k + 1 == rows ? Z_SYNC_FLUSH : Z_NO_FLUSH, err);
-        a = adler32(a, row, (uInt)stride);
+        a = cpng_adler32((uint32_t)a, row, stride, c->ssse3);
     }
     if (code != CPNG_OK) return code;
     *adler = (uint32_t)a;
@@ -829,12 +882,7 @@ static int cpng_append_segment(cpng_encoder_cache *c, size_t first, size_t rows,
     int code = cpng_zstream_reset(&c->image, level, strategy, err);
     if (code == CPNG_OK) code = cpng_deflate_append(c, &c->image, bytes, n, Z_SYNC_FLUSH, err);
     if (code != CPNG_OK) return code;
-    uLong a = adler32(0L, Z_NULL, 0);
-    for (size_t done = 0; done < n;) {
-        uInt chunk = n - done > (1u << 30) ? (1u << 30) : (uInt)(n - done);
-        a = adler32(a, bytes + done, chunk);
-        done += chunk;
-    }
+    uint32_t a = cpng_adler32(1, bytes, n, c->ssse3);
     *adler = (uint32_t)a;
     if (c->piece_count == c->piece_cap) {
         size_t cap = c->piece_cap != 0 ? c->piece_cap * 2 : 64;

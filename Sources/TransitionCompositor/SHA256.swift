@@ -82,32 +82,44 @@ public struct SHA256: Sendable {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Compresses `blocks` whole 64-byte blocks starting at `data`.
+    /// Compresses `blocks` whole 64-byte blocks starting at `data`. Eight rounds at a time with the
+    /// working variables renamed instead of moved; the message schedule lives in a 16-word ring and is
+    /// extended inside the rounds, so its work overlaps the rounds' dependency chain.
     private mutating func compress(_ data: UnsafeRawPointer, blocks: Int) {
         @inline(__always) func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
+        @inline(__always) func round(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32,
+                                     _ e: UInt32, _ f: UInt32, _ g: UInt32, _ h: inout UInt32, _ kw: UInt32) {
+            let t1 = h &+ (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) &+ (g ^ (e & (f ^ g))) &+ kw
+            d &+= t1
+            h = t1 &+ (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) &+ ((a & b) | (c & (a | b)))
+        }
         SHA256.k.withUnsafeBufferPointer { k in
-            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 16) { w in
+                @inline(__always) func word(_ i: Int, _ block: UnsafeRawPointer) -> UInt32 {
+                    if i < 16 {
+                        let v = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self))
+                        w[i] = v
+                        return v &+ k[i]
+                    }
+                    let x = w[(i - 15) & 15], y = w[(i - 2) & 15]
+                    let s0 = rotr(x, 7) ^ rotr(x, 18) ^ (x >> 3)
+                    let s1 = rotr(y, 17) ^ rotr(y, 19) ^ (y >> 10)
+                    let v = w[i & 15] &+ s0 &+ w[(i - 7) & 15] &+ s1
+                    w[i & 15] = v
+                    return v &+ k[i]
+                }
                 var block = data
                 for _ in 0..<blocks {
-                    for i in 0..<16 {
-                        w[i] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self))
-                    }
-                    for i in 16..<64 {
-                        let a = w[i - 15], b = w[i - 2]
-                        let s0 = rotr(a, 7) ^ rotr(a, 18) ^ (a >> 3)
-                        let s1 = rotr(b, 17) ^ rotr(b, 19) ^ (b >> 10)
-                        w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-                    }
                     var a = h0, b = h1, c = h2, d = h3, e = h4, f = h5, g = h6, h = h7
-                    for i in 0..<64 {
-                        let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-                        let ch = (e & f) ^ (~e & g)
-                        let t1 = h &+ s1 &+ ch &+ k[i] &+ w[i]
-                        let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-                        let maj = (a & b) ^ (a & c) ^ (b & c)
-                        let t2 = s0 &+ maj
-                        h = g; g = f; f = e; e = d &+ t1
-                        d = c; c = b; b = a; a = t1 &+ t2
+                    for i in stride(from: 0, to: 64, by: 8) {
+                        round(a, b, c, &d, e, f, g, &h, word(i, block))
+                        round(h, a, b, &c, d, e, f, &g, word(i + 1, block))
+                        round(g, h, a, &b, c, d, e, &f, word(i + 2, block))
+                        round(f, g, h, &a, b, c, d, &e, word(i + 3, block))
+                        round(e, f, g, &h, a, b, c, &d, word(i + 4, block))
+                        round(d, e, f, &g, h, a, b, &c, word(i + 5, block))
+                        round(c, d, e, &f, g, h, a, &b, word(i + 6, block))
+                        round(b, c, d, &e, f, g, h, &a, word(i + 7, block))
                     }
                     h0 &+= a; h1 &+= b; h2 &+= c; h3 &+= d; h4 &+= e; h5 &+= f; h6 &+= g; h7 &+= h
                     block += 64

@@ -440,6 +440,10 @@ struct cpng_encoder_cache {
     size_t final_block_size;
 };
 
+#ifndef CPNG_SEGMENT_PART
+/// The most bytes of a segment compressed as one part: zlib's window buffer less its lookahead.
+#define CPNG_SEGMENT_PART (65536 - 262)
+#endif
 #ifndef CPNG_ZERO_RUN_LEVEL
 /// The zlib level of zero runs: made once per cache, so the slowest and smallest.
 #define CPNG_ZERO_RUN_LEVEL 9
@@ -879,9 +883,17 @@ static int cpng_append_segment(cpng_encoder_cache *c, size_t first, size_t rows,
         return CPNG_OK;
     }
     size_t start = c->stream_size;
-    int code = cpng_zstream_reset(&c->image, level, strategy, err);
-    if (code == CPNG_OK) code = cpng_deflate_append(c, &c->image, bytes, n, Z_SYNC_FLUSH, err);
-    if (code != CPNG_OK) return code;
+    // In parts of whole rows that fit zlib's window buffer (2 x 32 KiB, less its lookahead): a stream
+    // that never fills it never slides its hash tables, which costs more than starting afresh.
+    size_t part_rows = CPNG_SEGMENT_PART / stride;
+    if (part_rows == 0) part_rows = 1;
+    for (size_t done = 0; done < rows;) {
+        size_t k = rows - done < part_rows ? rows - done : part_rows;
+        int code = cpng_zstream_reset(&c->image, level, strategy, err);
+        if (code == CPNG_OK) code = cpng_deflate_append(c, &c->image, bytes + done * stride, k * stride, Z_SYNC_FLUSH, err);
+        if (code != CPNG_OK) return code;
+        done += k;
+    }
     uint32_t a = cpng_adler32(1, bytes, n, c->ssse3);
     *adler = (uint32_t)a;
     if (c->piece_count == c->piece_cap) {

@@ -136,7 +136,6 @@ public struct FrameWriter: Sendable {
             // One encoder per thread: its buffers and zlib stream serve every frame this thread encodes,
             // and it recognises a frame equal to the one it encoded before.
             let encoder = PNGEncoder(compression: compression)
-            var previousDigest: String?
             while true {
                 let runIndex: Int? = shared.withLock { s in
                     guard s.failure == nil, s.nextRun < runs.count else { return nil }
@@ -148,10 +147,10 @@ public struct FrameWriter: Sendable {
                     sequence.draw(frame: index, into: &canvas)
                     let path = directory + "/" + Manifest.frameFileName(index)
                     do {
-                        let bytes = try encoder.encode(canvas)
-                        let reused = encoder.lastImageRepeated && previousDigest != nil
-                        let digest = reused ? previousDigest! : SHA256.hex(of: bytes)
-                        previousDigest = digest
+                        // The digest comes from the encoder (hardware SHA-256 where there is one), and a
+                        // repeated frame reuses the previous one's.
+                        let (bytes, digest) = try encoder.encodeWithDigest(canvas)
+                        let reused = encoder.lastImageRepeated
                         try PNGCodec.writeAtomically(bytes, to: path)
                         shared.withLock { s in
                             s.digests[index] = digest

@@ -142,6 +142,55 @@ final class PNGEncoderTests: XCTestCase {
         }
     }
 
+    func testShimSHA256MatchesKnownDigests() {
+        func hex(_ bytes: [UInt8]) -> String {
+            var digest = [UInt8](repeating: 0, count: 32)
+            bytes.withUnsafeBufferPointer { b in digest.withUnsafeMutableBufferPointer { cpng_sha256(b.baseAddress, b.count, $0.baseAddress) } }
+            return digest.map { String(format: "%02x", $0) }.joined()
+        }
+        XCTAssertEqual(hex([]), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        XCTAssertEqual(hex(Array("abc".utf8)), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        XCTAssertEqual(hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)),
+                       "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        XCTAssertEqual(hex([UInt8](repeating: 0x61, count: 1_000_000)), "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        // Around the padding and block boundaries (digests from an independent implementation).
+        let expected: [Int: String] = [
+            55: "8aa994584139d128848eeebc4e815639ba5ab6e6e39574195a63ac4f14f7c43b",
+            56: "ad574708f75c044c9b85de64cb568ee7711ff4f36448c6242f053ba8f6cc2b63",
+            63: "280ed3e8ff1df845b2e7dfe6ac6cee817bef20e783cc65abc41b818b4d2fe076",
+            64: "c6ab9724ade5b6a7a1edfffb12f3aa9181351355af8fd08c919952ad211339dd",
+            65: "788367c73c7ddf4c53f65e68cc0d943e6227ab55b0e78ba63ace822b1c6301c0",
+            119: "3d610547d68216dedf7435a4fb6260353911f6b3fd3f18805ddb8be285d726fe",
+            120: "1f80156a804cb7862ad113e8200e9d74499723e7c7854d5f48776d3148e09656",
+            128: "cc548ca2dec1f6fe4f58b2e27aa9c7521607df1130d140b55a4dad0665302356",
+            1000: "5097e7d587352f5097062ae679f37bda5802d9f875aba14c8cb4d1a188ada179",
+        ]
+        for (n, digest) in expected {
+            XCTAssertEqual(hex((0..<n).map { UInt8(truncatingIfNeeded: $0 * 31 + 7) }), digest, "\(n) bytes")
+        }
+    }
+
+    func testEncodeWithDigestHashesThePNGAndReusesItForARepeat() throws {
+        let a = try Self.structuredBitmap(opaque: true), b = try Self.structuredBitmap(opaque: false)
+        let encoder = PNGEncoder()
+        func hex(_ bytes: [UInt8]) -> String {
+            var digest = [UInt8](repeating: 0, count: 32)
+            bytes.withUnsafeBufferPointer { p in digest.withUnsafeMutableBufferPointer { cpng_sha256(p.baseAddress, p.count, $0.baseAddress) } }
+            return digest.map { String(format: "%02x", $0) }.joined()
+        }
+        for image in [a, a, b, b, a] {
+            let (png, digest) = try encoder.encodeWithDigest(image)
+            XCTAssertEqual(png, try PNGCodec.encode(image))
+            XCTAssertEqual(digest, hex(png))
+        }
+        XCTAssertFalse(encoder.lastImageRepeated)
+        _ = try encoder.encode(a)
+        XCTAssertTrue(encoder.lastImageRepeated)
+        let (png, digest) = try encoder.encodeWithDigest(a)
+        XCTAssertTrue(encoder.lastImageRepeated)
+        XCTAssertEqual(digest, hex(png))
+    }
+
     func testEncoderReportsBadSettings() throws {
         let encoder = PNGEncoder(compression: PNGCompression(zlibLevel: 11, filters: .up))
         PNGTest.assertThrows(.invalidArgument, path: "<memory>") { _ = try encoder.encode(try Bitmap(width: 2, height: 2)) }

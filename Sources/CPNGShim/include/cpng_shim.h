@@ -267,6 +267,12 @@ typedef struct cpng_raw_image {
 int cpng_encode_raw(const cpng_raw_image *image, const cpng_encode_options *options, cpng_buffer *out,
                     cpng_error *err);
 
+/**
+ * SHA-256 (FIPS 180-4) of `size` bytes into `digest` (32 bytes), with the processor's SHA extensions
+ * where it has them (x86-64), else in plain C. For the digests of the files the encoder makes.
+ */
+void cpng_sha256(const uint8_t *data, size_t size, uint8_t digest[32]);
+
 /** The libpng version the shim runs with, e.g. "1.6.39". */
 const char *cpng_libpng_version(void);
 

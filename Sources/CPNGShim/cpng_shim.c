@@ -451,7 +451,7 @@ struct cpng_encoder_cache {
 #endif
 #ifndef CPNG_ZERO_RUN_PIECE
 /// The most rows in one zero-run piece (a power of two); longer runs repeat it.
-#define CPNG_ZERO_RUN_PIECE 64
+#define CPNG_ZERO_RUN_PIECE 32
 #endif
 /// Most bytes of zero runs one cache keeps; past that it starts again (outputs do not change).
 #define CPNG_ZERO_RUN_CACHE_MAX (4u << 20)

@@ -212,7 +212,7 @@ void cpng_encoder_cache_destroy(cpng_encoder_cache *cache);
  * piece on its own as raw deflate data ended with a sync flush (so it starts on a byte boundary and
  * refers to nothing before it); a segment whose bytes equal an earlier segment's in the same image
  * reuses that compressed piece, and zero runs come from the cache (compressed once, at zlib level 9,
- * or stored at level 0, as repeated pieces of up to 64 rows). An image whose filtered bytes equal the
+ * or stored at level 0, as repeated pieces of up to 32 rows). An image whose filtered bytes equal the
  * previous image's (compared while filtering) reuses the whole compressed stream. The pieces, an empty final block
  * from zlib, the two-byte zlib header and the Adler-32 of the whole (combined with adler32_combine)
  * make one valid zlib stream, which libpng writes as IDAT chunks between its own signature, IHDR,

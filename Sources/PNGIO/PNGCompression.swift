@@ -26,14 +26,14 @@ public struct PNGCompression: Sendable, Hashable, CustomStringConvertible {
     /// The presets by name, in the order a CLI should list them. Chosen with `smokescreen bench --sweep`
     /// (release build) on the 30 frames of the reference scene at @2x (750x1334, opaque RGB), medians per
     /// frame through one reused ``PNGEncoder``; libpng's defaults (level 6, all filters, row by row through
-    /// libpng) give 36.6 ms and 2,250,708 B for the 30 frames:
+    /// libpng) give 36 ms and 2,250,708 B for the 30 frames:
     ///   level 1 up/default     1.6 ms  1.10x   ← fast
     ///   level 2 up/default     1.6 ms  1.09x   (the same within noise)
-    ///   level 6 up/default     4.1 ms  0.99x
+    ///   level 6 up/default     4.2 ms  0.99x
     ///   level 1 none/default   4.0 ms  1.55x
-    ///   paeth/rle (any level)  2.7 ms  0.94x   ← balanced: smaller than libpng's defaults, 14x faster
-    ///   level 9 all/default   86 ms    0.98x   ← small
-    ///   level 0 none           2.6 ms  40x     ← store (filtering, copying and checksums)
+    ///   paeth/rle (any level)  2.7 ms  0.95x   ← balanced: smaller than libpng's defaults, a 13th of the time
+    ///   level 9 all/default   81 ms    0.98x   ← small
+    ///   level 0 none           2.5 ms  40x     ← store (filtering, copying and checksums)
     /// A single filter goes through the shim's own pipeline (`cpng_encode_rgb8_cached`): rows equal to the
     /// row above become runs of zero rows, compressed once per encoder (at level 9, or stored at level 0)
     /// and reused; equal segments between those runs are compressed once per image; the image data is one

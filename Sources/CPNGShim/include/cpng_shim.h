@@ -12,6 +12,10 @@
  * return normally; a failure is signalled by their return value, after which the shim, not the
  * caller, longjmps. So no caller frame is ever jumped over.
  *
+ * The encoder for single-filter settings also calls zlib directly (it filters the rows and builds the
+ * zlib stream itself; libpng still writes every chunk), and the shim computes the SHA-256 of the files
+ * it makes, with the processor's SHA extensions where there are any, which only C can reach.
+ *
  * This header deliberately does not include <png.h> or <zlib.h>: the constants below mirror the
  * libpng / zlib values (checked with static asserts in cpng_shim.c), so the Swift side only needs
  * this module. Every symbol is prefixed `cpng_` / `CPNG_`.

@@ -120,30 +120,24 @@ private let allocateBitmap: cpng_alloc_fn = { context, width, height in
 // MARK: - Encoding support
 
 extension PNGCodec {
-    /// Encodes into a buffer owned by the shim; the caller frees it with `cpng_buffer_free`.
-    static func encodeToBuffer(_ bitmap: Bitmap, compression: PNGCompression, path: String) throws(PNGError) -> cpng_buffer {
+    /// Encodes into a buffer owned by the shim; the caller frees it with `cpng_buffer_free`. `cache` (from a
+    /// ``PNGEncoder``) keeps the encoder's buffers and zlib stream between calls; nil uses a temporary one.
+    static func encodeToBuffer(_ bitmap: Bitmap, compression: PNGCompression, path: String,
+                               cache: OpaquePointer? = nil) throws(PNGError) -> cpng_buffer {
         var options = try compression.cOptions(path: path, writeSRGB: true)
         var buffer = cpng_buffer()
         var error = cpng_error()
-        let code: Int32
-        if bitmap.isOpaque {
-            // RGB: libpng drops every 4th byte of the bitmap's own memory; no copy at all.
-            code = bitmap.withUnsafeBytes { bytes in
+        // RGB straight from the bitmap's memory (libpng or the shim drops every 4th byte, no copy), checking
+        // while it filters that every pixel is opaque; if one is not, RGBA, each row un-premultiplied into
+        // one reusable row buffer when the shim asks for it.
+        let rows = UnpremultipliedRows(bitmap)
+        let code = withExtendedLifetime(rows) {
+            bitmap.withUnsafeBytes { bytes in
                 var source = cpng_rgb8_source(
                     width: UInt32(bitmap.width), height: UInt32(bitmap.height), channels: 3, bytes_per_pixel: 4,
                     pixels: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), row_stride: bitmap.rowBytes,
-                    row: nil, ctx: nil)
-                return cpng_encode_rgb8(&source, &options, &buffer, &error)
-            }
-        } else {
-            // RGBA: each row is un-premultiplied into one reusable row buffer when libpng asks for it.
-            let rows = UnpremultipliedRows(bitmap)
-            code = withExtendedLifetime(rows) {
-                var source = cpng_rgb8_source(
-                    width: UInt32(bitmap.width), height: UInt32(bitmap.height), channels: 4, bytes_per_pixel: 4,
-                    pixels: nil, row_stride: bitmap.rowBytes, row: unpremultipliedRow,
-                    ctx: Unmanaged.passUnretained(rows).toOpaque())
-                return cpng_encode_rgb8(&source, &options, &buffer, &error)
+                    row: unpremultipliedRow, ctx: Unmanaged.passUnretained(rows).toOpaque(), alpha_fallback: 1)
+                return cpng_encode_rgb8_cached(cache, &source, &options, &buffer, &error)
             }
         }
         guard code == CPNG_OK else {
@@ -154,20 +148,20 @@ extension PNGCodec {
     }
 }
 
-/// Supplies straight-alpha rows of a premultiplied bitmap, one at a time, in one row buffer.
+/// Supplies straight-alpha rows of a premultiplied bitmap, one at a time, in one row buffer (allocated
+/// when the first row is asked for: opaque bitmaps never need it).
 private final class UnpremultipliedRows {
     let bitmap: Bitmap
-    let row: UnsafeMutablePointer<UInt32>
+    var row: UnsafeMutablePointer<UInt32>?
 
-    init(_ bitmap: Bitmap) {
-        self.bitmap = bitmap
-        row = .allocate(capacity: bitmap.width)
-    }
+    init(_ bitmap: Bitmap) { self.bitmap = bitmap }
 
-    deinit { row.deallocate() }
+    deinit { row?.deallocate() }
 
     func fill(_ y: Int) -> UnsafePointer<UInt8>? {
         guard y >= 0, y < bitmap.height else { return nil }
+        let row = self.row ?? .allocate(capacity: bitmap.width)
+        self.row = row
         bitmap.withUnsafeRow(y) { PNGCodec.unpremultiply($0, into: row) }
         return UnsafeRawPointer(row).assumingMemoryBound(to: UInt8.self)
     }

@@ -25,18 +25,23 @@ public struct PNGCompression: Sendable, Hashable, CustomStringConvertible {
 
     /// The presets by name, in the order a CLI should list them. Chosen with `smokescreen bench --sweep`
     /// (release build) on the 30 frames of the reference scene at @2x (750x1334, opaque RGB), medians per
-    /// frame; libpng's defaults (level 6, all filters) give 35.6 ms and 2,250,708 B for the 30 frames:
-    ///   level 1 up/default     9.2 ms  1.21x   ← fast
-    ///   level 2 up/default     9.1 ms  1.20x   (the same within noise)
-    ///   level 1 sub/default    9.7 ms  1.31x
-    ///   level 1 none/default   7.7 ms  1.59x
-    ///   paeth/rle (any level) 12.9 ms  0.95x   ← balanced: smaller than libpng's defaults, 3x faster
-    ///   level 9 all/default   81.9 ms  0.98x   ← small
-    ///   level 0 none           4.1 ms  40x     ← store (the cost of libpng's row handling and checksums)
-    /// Full-screen UI frames are long runs of identical pixels, which the RLE strategy (distance-1
-    /// matches only) catches after Paeth prediction at a fraction of a full search's time. It misses
-    /// repeats at longer distances, though (on a 120x90 test image it loses to `fast`), so the preset
-    /// that must be smallest everywhere stays a full search.
+    /// frame through one reused ``PNGEncoder``; libpng's defaults (level 6, all filters, row by row through
+    /// libpng) give 36 ms and 2,250,708 B for the 30 frames:
+    ///   level 1 up/default     1.6 ms  1.10x   ← fast
+    ///   level 2 up/default     1.6 ms  1.09x   (the same within noise)
+    ///   level 6 up/default     4.2 ms  0.99x
+    ///   level 1 none/default   4.0 ms  1.55x
+    ///   paeth/rle (any level)  2.7 ms  0.95x   ← balanced: smaller than libpng's defaults, a 13th of the time
+    ///   level 9 all/default   81 ms    0.98x   ← small
+    ///   level 0 none           2.5 ms  40x     ← store (filtering, copying and checksums)
+    /// A single filter goes through the shim's own pipeline (`cpng_encode_rgb8_cached`): rows equal to the
+    /// row above become runs of zero rows, compressed once per encoder (at level 9, or stored at level 0)
+    /// and reused; equal segments between those runs are compressed once per image; the image data is one
+    /// zlib stream that libpng writes as IDAT. Several filters go row by row through libpng, which picks
+    /// each row's filter (hence `small`'s time). Full-screen UI frames are long runs of identical pixels,
+    /// which the RLE strategy (distance-1 matches only) catches after Paeth prediction at a fraction of a
+    /// full search's time. It misses repeats at longer distances, though (on a 120x90 test image it loses
+    /// to `fast`), so the preset that must be smallest everywhere stays a full search with every filter.
     static let presets: [(name: String, compression: PNGCompression)] = [
         // One cheap filter and the lowest zlib level: speed first.
         ("fast", PNGCompression(zlibLevel: 1, filters: .up, strategy: .default)),
@@ -50,9 +55,10 @@ public struct PNGCompression: Sendable, Hashable, CustomStringConvertible {
 
     /// Fast encoding, moderately sized files: the default for every encode and write.
     public static let fast = presets[0].compression
-    /// Small files whatever the content, slow encoding (about 9x the time of `fast`).
+    /// Small files whatever the content, slow encoding (libpng's row-by-row path; about 50x the time of
+    /// `fast` on full-screen UI frames).
     public static let small = presets[1].compression
-    /// Paeth + RLE: on full-screen UI frames smaller than `small`, at about 1.3x the time of `fast`.
+    /// Paeth + RLE: on full-screen UI frames smaller than `small`, at about 1.7x the time of `fast`.
     public static let balanced = presets[2].compression
     /// No compression (zlib level 0, no filter): the largest files, the least CPU.
     public static let store = presets[3].compression

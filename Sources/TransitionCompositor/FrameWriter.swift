@@ -53,7 +53,7 @@ public struct WriteReport: Sendable, Equatable {
     public var written: [Int]
     /// Bytes of PNG written.
     public var bytes: Int
-    /// Frames whose pixels equalled the previous frame's, so their encoding was reused.
+    /// Frames whose pixels equalled the previous frame's, so their compressed data and digest were reused.
     public var reusedEncodings: Int
     /// Files of an earlier render that this render no longer has, removed.
     public var removedStaleFiles: [String]
@@ -65,8 +65,12 @@ public struct WriteReport: Sendable, Equatable {
 ///
 /// - Files are written to a temporary name and renamed: an interrupted run never leaves a truncated PNG.
 /// - Results are byte-identical for any number of jobs: each file depends only on its frame.
-/// - A frame whose pixels equal the previous frame's is not encoded again (frames are handed out in
-///   runs of consecutive indices, so only the first frame of each run is encoded unconditionally).
+/// - Frames are handed out in runs of consecutive indices that shrink towards the end (at most
+///   ``maxRunLength``, then about a `2 × jobs`th of what is left, down to one frame), so that the threads
+///   finish together however unequal the frames' costs.
+/// - A frame whose pixels equal the frame its thread encoded before is not compressed or hashed again:
+///   each thread's `PNGEncoder` recognises it. Within a run that is the previous frame; across runs a
+///   thread's previous frame is usually a few indices back, which still catches held frames.
 /// - Only files this tool wrote are ever replaced or removed: frames listed in the folder's previous
 ///   manifest that a full re-render no longer has are deleted; nothing else is touched.
 public struct FrameWriter: Sendable {
@@ -76,8 +80,21 @@ public struct FrameWriter: Sendable {
     public var compression: PNGCompression
     /// Threads rendering and encoding; default: the number of cores.
     public var jobs: Int
-    /// Consecutive frames one job takes at a time.
-    static let runLength = 8
+    /// The most consecutive frames one job takes at a time.
+    static let maxRunLength = 8
+
+    /// The runs `frames` are handed out in: consecutive frames, at most ``maxRunLength`` a run, then
+    /// about `1 / (2 × jobs)` of what is left, down to one frame (guided self-scheduling).
+    static func runs(of frames: [Int], jobs: Int) -> [ArraySlice<Int>] {
+        var runs: [ArraySlice<Int>] = [], start = 0
+        while start < frames.count {
+            let left = frames.count - start
+            let length = min(maxRunLength, max(1, (left + 2 * jobs - 1) / (2 * jobs)))
+            runs.append(frames[start..<start + length])
+            start += length
+        }
+        return runs
+    }
 
     public init(directory: String, compression: PNGCompression = .fast, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.directory = directory
@@ -98,9 +115,7 @@ public struct FrameWriter: Sendable {
         let previous = try? Manifest.read(from: manifestPath)
 
         let selected = (0..<sequence.count).filter(selection.contains)
-        let runs = stride(from: 0, to: selected.count, by: FrameWriter.runLength).map {
-            Array(selected[$0..<min($0 + FrameWriter.runLength, selected.count)])
-        }
+        let runs = FrameWriter.runs(of: selected, jobs: jobs)
         struct Shared {
             var nextRun = 0
             var digests: [Int: String] = [:]
@@ -114,11 +129,13 @@ public struct FrameWriter: Sendable {
         let workers = min(jobs, max(1, runs.count))
 
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            // Two canvases, so the previous frame stays available for the equality check.
-            guard var canvas = try? sequence.makeCanvas(), var previousCanvas = try? sequence.makeCanvas() else {
+            guard var canvas = try? sequence.makeCanvas() else {
                 shared.withLock { $0.failure = $0.failure ?? .failed(what: sequence.name, reason: "cannot allocate the frame canvas") }
                 return
             }
+            // One encoder per thread: its buffers and zlib stream serve every frame this thread encodes,
+            // and it recognises a frame equal to the one it encoded before.
+            let encoder = PNGEncoder(compression: compression)
             while true {
                 let runIndex: Int? = shared.withLock { s in
                     guard s.failure == nil, s.nextRun < runs.count else { return nil }
@@ -126,21 +143,15 @@ public struct FrameWriter: Sendable {
                     return s.nextRun
                 }
                 guard let runIndex else { return }
-                var previous: (index: Int, bytes: [UInt8], digest: String)?
                 for index in runs[runIndex] {
                     sequence.draw(frame: index, into: &canvas)
                     let path = directory + "/" + Manifest.frameFileName(index)
                     do {
-                        let bytes: [UInt8], digest: String, reused: Bool
-                        if let p = previous, p.index == index - 1, canvas == previousCanvas {
-                            (bytes, digest, reused) = (p.bytes, p.digest, true)
-                        } else {
-                            bytes = try PNGCodec.encode(canvas, compression: compression)
-                            (digest, reused) = (SHA256.hex(of: bytes), false)
-                        }
+                        // The digest comes from the encoder (hardware SHA-256 where there is one), and a
+                        // repeated frame reuses the previous one's.
+                        let (bytes, digest) = try encoder.encodeWithDigest(canvas)
+                        let reused = encoder.lastImageRepeated
                         try PNGCodec.writeAtomically(bytes, to: path)
-                        previous = (index, bytes, digest)
-                        swap(&canvas, &previousCanvas)
                         shared.withLock { s in
                             s.digests[index] = digest
                             s.bytes += bytes.count
@@ -194,3 +205,4 @@ public struct FrameWriter: Sendable {
             && file.dropFirst(6).dropLast(4).allSatisfy(\.isNumber)
     }
 }
+

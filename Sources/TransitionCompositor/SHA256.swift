@@ -1,9 +1,14 @@
 /// SHA-256 (FIPS 180-4), for the manifest's per-file digests. Written out here rather than pulling in a
 /// cryptography package for one hash of a few files per render.
+///
+/// Whole 64-byte blocks are compressed straight from the caller's contiguous memory; only a partial
+/// block is copied, into a fixed 64-byte buffer.
 public struct SHA256: Sendable {
-    private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) =
-        (0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
-    private var pending: [UInt8] = []
+    private var h0: UInt32 = 0x6a09e667, h1: UInt32 = 0xbb67ae85, h2: UInt32 = 0x3c6ef372, h3: UInt32 = 0xa54ff53a
+    private var h4: UInt32 = 0x510e527f, h5: UInt32 = 0x9b05688c, h6: UInt32 = 0x1f83d9ab, h7: UInt32 = 0x5be0cd19
+    /// The bytes of an unfinished block, `pendingCount` of them.
+    private var pending: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+    private var pendingCount = 0
     private var length: UInt64 = 0
 
     private static let k: [UInt32] = [
@@ -27,57 +32,99 @@ public struct SHA256: Sendable {
     }
 
     public mutating func update<C: Collection>(_ bytes: C) where C.Element == UInt8 {
-        length &+= UInt64(bytes.count)
-        var buffered = pending
-        pending = []
-        var block = [UInt8](repeating: 0, count: 64)
-        var iterator = bytes.makeIterator()
-        // Fill the pending block first, then whole blocks straight from the input.
-        while true {
-            while buffered.count < 64, let b = iterator.next() { buffered.append(b) }
-            if buffered.count < 64 { pending = buffered; return }
-            for i in 0..<64 { block[i] = buffered[i] }
-            compress(block)
-            buffered.removeAll(keepingCapacity: true)
+        let done: Void? = bytes.withContiguousStorageIfAvailable { update(UnsafeRawBufferPointer($0)) }
+        if done == nil { Array(bytes).withUnsafeBytes { update($0) } }
+    }
+
+    /// Hashes the bytes in `buffer`.
+    public mutating func update(_ buffer: UnsafeRawBufferPointer) {
+        guard var p = buffer.baseAddress, !buffer.isEmpty else { return }
+        var n = buffer.count
+        length &+= UInt64(n)
+        if pendingCount > 0 {
+            let take = min(64 - pendingCount, n)
+            let offset = pendingCount
+            withUnsafeMutableBytes(of: &pending) { $0.baseAddress!.advanced(by: offset).copyMemory(from: p, byteCount: take) }
+            pendingCount += take
+            p += take
+            n -= take
+            guard pendingCount == 64 else { return }
+            var block = pending
+            withUnsafeBytes(of: &block) { compress($0.baseAddress!, blocks: 1) }
+            pendingCount = 0
+        }
+        if n >= 64 {
+            compress(p, blocks: n / 64)
+            p += n / 64 * 64
+            n %= 64
+        }
+        if n > 0 {
+            withUnsafeMutableBytes(of: &pending) { $0.baseAddress!.copyMemory(from: p, byteCount: n) }
+            pendingCount = n
         }
     }
 
     public mutating func finalizeHex() -> String {
         let bitLength = length &* 8
-        var tail = pending
-        tail.append(0x80)
-        while tail.count % 64 != 56 { tail.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-        pending = []
-        for start in stride(from: 0, to: tail.count, by: 64) { compress(Array(tail[start..<start + 64])) }
-        let words = [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
-        let digits = Array("0123456789abcdef")
-        var out = ""
-        for w in words { for shift in stride(from: 28, through: 0, by: -4) { out.append(digits[Int((w >> UInt32(shift)) & 0xf)]) } }
-        return out
+        // 0x80, zeros up to 56 mod 64, then the length in bits, big-endian.
+        var tail = [UInt8](repeating: 0, count: pendingCount < 56 ? 64 : 128)
+        withUnsafeBytes(of: &pending) { for i in 0..<pendingCount { tail[i] = $0[i] } }
+        tail[pendingCount] = 0x80
+        for i in 0..<8 { tail[tail.count - 1 - i] = UInt8(truncatingIfNeeded: bitLength >> UInt64(8 * i)) }
+        pendingCount = 0
+        tail.withUnsafeBytes { compress($0.baseAddress!, blocks: $0.count / 64) }
+        let digits = Array("0123456789abcdef".utf8)
+        var out = [UInt8]()
+        out.reserveCapacity(64)
+        for w in [h0, h1, h2, h3, h4, h5, h6, h7] {
+            for shift in stride(from: 28, through: 0, by: -4) { out.append(digits[Int((w >> UInt32(shift)) & 0xf)]) }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private mutating func compress(_ block: [UInt8]) {
+    /// Compresses `blocks` whole 64-byte blocks starting at `data`. Eight rounds at a time with the
+    /// working variables renamed instead of moved; the message schedule lives in a 16-word ring and is
+    /// extended inside the rounds, so its work overlaps the rounds' dependency chain.
+    private mutating func compress(_ data: UnsafeRawPointer, blocks: Int) {
         @inline(__always) func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
-        var w = [UInt32](repeating: 0, count: 64)
-        for i in 0..<16 {
-            w[i] = UInt32(block[4 * i]) << 24 | UInt32(block[4 * i + 1]) << 16 | UInt32(block[4 * i + 2]) << 8 | UInt32(block[4 * i + 3])
+        @inline(__always) func round(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32,
+                                     _ e: UInt32, _ f: UInt32, _ g: UInt32, _ h: inout UInt32, _ kw: UInt32) {
+            let t1 = h &+ (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) &+ (g ^ (e & (f ^ g))) &+ kw
+            d &+= t1
+            h = t1 &+ (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) &+ ((a & b) | (c & (a | b)))
         }
-        for i in 16..<64 {
-            let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
-            let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
-            w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+        SHA256.k.withUnsafeBufferPointer { k in
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 16) { w in
+                @inline(__always) func word(_ i: Int, _ block: UnsafeRawPointer) -> UInt32 {
+                    if i < 16 {
+                        let v = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self))
+                        w[i] = v
+                        return v &+ k[i]
+                    }
+                    let x = w[(i - 15) & 15], y = w[(i - 2) & 15]
+                    let s0 = rotr(x, 7) ^ rotr(x, 18) ^ (x >> 3)
+                    let s1 = rotr(y, 17) ^ rotr(y, 19) ^ (y >> 10)
+                    let v = w[i & 15] &+ s0 &+ w[(i - 7) & 15] &+ s1
+                    w[i & 15] = v
+                    return v &+ k[i]
+                }
+                var block = data
+                for _ in 0..<blocks {
+                    var a = h0, b = h1, c = h2, d = h3, e = h4, f = h5, g = h6, h = h7
+                    for i in stride(from: 0, to: 64, by: 8) {
+                        round(a, b, c, &d, e, f, g, &h, word(i, block))
+                        round(h, a, b, &c, d, e, f, &g, word(i + 1, block))
+                        round(g, h, a, &b, c, d, e, &f, word(i + 2, block))
+                        round(f, g, h, &a, b, c, d, &e, word(i + 3, block))
+                        round(e, f, g, &h, a, b, c, &d, word(i + 4, block))
+                        round(d, e, f, &g, h, a, b, &c, word(i + 5, block))
+                        round(c, d, e, &f, g, h, a, &b, word(i + 6, block))
+                        round(b, c, d, &e, f, g, h, &a, word(i + 7, block))
+                    }
+                    h0 &+= a; h1 &+= b; h2 &+= c; h3 &+= d; h4 &+= e; h5 &+= f; h6 &+= g; h7 &+= h
+                    block += 64
+                }
+            }
         }
-        var (a, b, c, d, e, f, g, h) = state
-        for i in 0..<64 {
-            let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-            let ch = (e & f) ^ (~e & g)
-            let t1 = h &+ s1 &+ ch &+ SHA256.k[i] &+ w[i]
-            let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-            let maj = (a & b) ^ (a & c) ^ (b & c)
-            let t2 = s0 &+ maj
-            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-        }
-        state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h)
     }
 }

@@ -52,7 +52,7 @@ final class FrameWriterTests: XCTestCase {
         XCTAssertEqual(files(one), (0..<10).map(Manifest.frameFileName) + ["manifest.json"], "no temporary file is left")
         XCTAssertEqual(r1.written, Array(0..<10))
         XCTAssertEqual(r1.bytes, r2.bytes)
-        // Frames 4 and 5 repeat frame 3 within one run of consecutive frames: encoded once.
+        // Frames 4 and 5 repeat frame 3: one thread compresses it once (frame 5 starts a new run).
         XCTAssertEqual(r1.reusedEncodings, 2)
         XCTAssertEqual(contents(one)["frame_0004.png"], contents(one)["frame_0003.png"])
 
@@ -67,6 +67,16 @@ final class FrameWriterTests: XCTestCase {
         var canvas = try sequence.makeCanvas()
         sequence.draw(frame: 7, into: &canvas)
         XCTAssertEqual(try PNGCodec.read(contentsOf: one + "/frame_0007.png", scale: 1), canvas)
+    }
+
+    func testRunsShrinkTowardsTheEnd() {
+        let lengths = { (count: Int, jobs: Int) in FrameWriter.runs(of: Array(0..<count), jobs: jobs).map(\.count) }
+        XCTAssertEqual(lengths(30, 2), [8, 6, 4, 3, 3, 2, 1, 1, 1, 1])
+        XCTAssertEqual(lengths(10, 1), [5, 3, 1, 1])
+        XCTAssertEqual(lengths(100, 2).prefix(5), [8, 8, 8, 8, 8])
+        XCTAssertEqual(lengths(0, 2), [])
+        let runs = FrameWriter.runs(of: [0, 3, 6, 9, 12], jobs: 2)
+        XCTAssertEqual(runs.flatMap { $0 }, [0, 3, 6, 9, 12], "every frame once, in order")
     }
 
     func testShardsTogetherEqualTheWhole() throws {

@@ -1,0 +1,62 @@
+import CPNGShim
+import RasterCore
+
+/// Encodes many bitmaps with one setting, keeping its buffers and zlib stream from one image to the
+/// next, so that encoding a sequence of frames allocates almost nothing per frame.
+///
+/// The bytes are exactly those of ``PNGCodec/encode(_:compression:)``: what the encoder keeps never
+/// changes an output. Not thread-safe: use one encoder per thread (it is deliberately not `Sendable`).
+public final class PNGEncoder {
+    /// The setting every ``encode(_:)`` uses.
+    public let compression: PNGCompression
+    /// True when the last ``encode(_:)`` found the image equal to the one encoded before it (every byte
+    /// of its filtered rows, compared while filtering) and reused its compressed data instead of
+    /// compressing again: the returned PNG is then byte-identical to the previous one.
+    public private(set) var lastImageRepeated = false
+    private let cache: OpaquePointer?
+    /// The digest of the last PNG ``encodeWithDigest(_:)`` returned, for a repeat of it.
+    private var lastDigest: String?
+
+    /// An encoder for `compression` (default ``PNGCompression/fast``).
+    public init(compression: PNGCompression = .fast) {
+        self.compression = compression
+        cache = cpng_encoder_cache_create()  // nil when out of memory: each encode then uses a temporary one
+    }
+
+    deinit { cpng_encoder_cache_destroy(cache) }
+
+    /// Encodes `bitmap` as ``PNGCodec/encode(_:compression:)`` does with this encoder's compression.
+    /// - Throws: ``PNGError`` with `path` `<memory>`, as ``PNGCodec/encode(_:compression:)``.
+    public func encode(_ bitmap: Bitmap) throws(PNGError) -> [UInt8] {
+        lastDigest = nil
+        return try encodeKeepingDigest(bitmap)
+    }
+
+    /// Encodes `bitmap` as ``encode(_:)`` does and also returns the lowercase hex SHA-256 of the PNG's
+    /// bytes, computed by the shim (with the processor's SHA extensions where it has them); for a repeat
+    /// of the previous image (``lastImageRepeated``) the previous digest, without hashing again.
+    public func encodeWithDigest(_ bitmap: Bitmap) throws(PNGError) -> (png: [UInt8], sha256: String) {
+        let png = try encodeKeepingDigest(bitmap)
+        if lastImageRepeated, let lastDigest { return (png, lastDigest) }
+        let digest = PNGEncoder.sha256Hex(png)
+        lastDigest = digest
+        return (png, digest)
+    }
+
+    /// The lowercase hex SHA-256 of `bytes`, through the shim.
+    static func sha256Hex(_ bytes: [UInt8]) -> String {
+        var digest = [UInt8](repeating: 0, count: 32)
+        bytes.withUnsafeBufferPointer { b in digest.withUnsafeMutableBufferPointer { cpng_sha256(b.baseAddress, b.count, $0.baseAddress) } }
+        let hex = Array("0123456789abcdef".utf8)
+        return String(decoding: digest.flatMap { [hex[Int($0 >> 4)], hex[Int($0 & 15)]] }, as: UTF8.self)
+    }
+
+    private func encodeKeepingDigest(_ bitmap: Bitmap) throws(PNGError) -> [UInt8] {
+        lastImageRepeated = false
+        var buffer = try PNGCodec.encodeToBuffer(bitmap, compression: compression, path: PNGCodec.memoryName, cache: cache)
+        defer { cpng_buffer_free(&buffer) }
+        lastImageRepeated = cpng_encoder_cache_last_repeated(cache) != 0
+        if !lastImageRepeated { lastDigest = nil }
+        return Array(UnsafeBufferPointer(start: buffer.data, count: buffer.size))
+    }
+}

@@ -50,9 +50,12 @@ public final class TransitionContext {
         if smokescreen.superview === container { container.bringSubviewToFront(smokescreen) }
     }
 
-    /// `view`'s bounds converted into the smokescreen's coordinates (points).
+    /// `view`'s bounds converted into the smokescreen's coordinates (points), whether or not the
+    /// smokescreen is in the container yet (it covers the container's bounds, scroll offset included).
     public func rect(of view: View) throws -> Rect {
-        try view.convert(view.bounds, to: smokescreen.superview == nil ? container : smokescreen)
+        if smokescreen.superview === container { return try view.convert(view.bounds, to: smokescreen) }
+        let inContainer = try view.convert(view.bounds, to: container)
+        return inContainer.offsetBy(dx: -container.bounds.minX, dy: -container.bounds.minY)
     }
 
     /// Takes a snapshot view of `view` (optionally without its background) and places it in the

@@ -186,3 +186,20 @@ final class BlockTimingsTests: XCTestCase {
         }
     }
 }
+
+final class TransitionContextTests: XCTestCase {
+    func testSnapshotsLandWhereTheViewIsInAScrolledContainer() throws {
+        let window = View(frame: Rect(x: 0, y: 0, width: 40, height: 40), name: "window")
+        window.bounds.origin = Point(x: 0, y: 50)
+        let from = View(frame: Rect(x: 0, y: 50, width: 40, height: 40), name: "from")
+        let piece = View(frame: Rect(x: 10, y: 10, width: 5, height: 5), name: "piece")
+        try from.addSubview(piece)
+        let context = try TransitionContext(container: window, fromView: from, toView: View(frame: from.frame),
+                                            engine: AnimationEngine(), scale: 1)
+        let before = try context.placeSnapshot(of: piece)  // the smokescreen is not in the window yet
+        try context.smokescreen.incrementUseCount()
+        XCTAssertEqual(before.frame, Rect(x: 10, y: 10, width: 5, height: 5))
+        XCTAssertEqual(try before.convert(before.bounds, to: window), try piece.convert(piece.bounds, to: window))
+        XCTAssertEqual(try context.rect(of: piece), before.frame, "the same rect once the smokescreen is in")
+    }
+}

@@ -49,4 +49,11 @@ struct ImageContent: ViewContent {
     func draw(in painter: Painter, bounds: Rect) {
         painter.draw(image, in: contentMode.placement(of: ImageView.pointSize(of: image), in: bounds))
     }
+
+    /// Aspect fill and the natural-size modes can spill out of the bounds.
+    func extent(in bounds: Rect) -> Rect {
+        contentMode.placement(of: ImageView.pointSize(of: image), in: bounds).union(bounds)
+    }
+
+    var isSingleShape: Bool { true }
 }

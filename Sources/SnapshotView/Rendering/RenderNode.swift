@@ -58,7 +58,7 @@ public struct RenderNode: Sendable {
         var count = 0
         if background { count += 1; box = box.union(bounds) }
         if border { count += 1; box = box.union(bounds) }
-        if let content { count += 1; box = box.union(content.extent(in: bounds)) }
+        if let content { count += content.isSingleShape ? 1 : 2; box = box.union(content.extent(in: bounds)) }
         for child in children where child.drawCount > 0 {
             count += child.drawCount
             box = box.union(child.transformToParent.apply(to: child.visualBounds))
@@ -69,8 +69,8 @@ public struct RenderNode: Sendable {
 }
 
 extension ViewContent {
-    /// Where the content draws for `bounds` (points); by default the bounds.
     public func extent(in bounds: Rect) -> Rect { bounds }
+    public var isSingleShape: Bool { false }
 }
 
 extension View {

@@ -48,11 +48,14 @@ extension View {
     public func snapshotView(scale: Double, clearBackground: Bool = false,
                              presentation: some PresentationSource = ModelPresentation()) throws -> ImageView {
         let image = try snapshot(scale: scale, clearBackground: clearBackground, presentation: presentation)
-        let view = ImageView(image: image, frame: Rect(origin: .zero, size: bounds.size), contentMode: .scaleToFill,
+        // Geometry from the same presentation as the pixels, so the image is never stretched.
+        func value(_ p: ViewProperty) -> AnimatableValue { presentation.presentationValue(of: p, of: self, model: modelValue(of: p)) }
+        let size = value(.bounds).rectValue?.size ?? bounds.size
+        let view = ImageView(image: image, frame: Rect(origin: .zero, size: size), contentMode: .scaleToFill,
                              name: name.map { "snapshot of \($0)" })
         ViewChangeObservation.withoutObserver {
-            view.center = center
-            view.transform = transform
+            view.center = value(.center).pointValue ?? center
+            view.transform = value(.transform).transformValue ?? transform
         }
         return view
     }

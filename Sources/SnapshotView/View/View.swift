@@ -217,4 +217,10 @@ public protocol ViewContent: Sendable {
     /// Draws into `painter`, whose user space is the view's bounds coordinates (points); `bounds` is the
     /// view's presentation bounds.
     func draw(in painter: Painter, bounds: Rect)
+    /// Where the content draws for `bounds` (points); by default the bounds.
+    func extent(in bounds: Rect) -> Rect
+    /// Whether the content is one shape that cannot overlap itself (an image). Content drawn as several
+    /// shapes (text, custom drawing) is composited as a group when its view's alpha is below 1, as
+    /// UIKit's backing store is. Default false.
+    var isSingleShape: Bool { get }
 }

@@ -33,6 +33,9 @@ public final class AnimationEngine: PresentationSource {
     public private(set) var currentTime: Double = 0
     /// When the last animation ended or completion ran (seconds); nil before any did.
     public private(set) var lastEndTime: Double?
+    /// Set when an ``advance(to:)`` stopped at ``maximumEventsPerAdvance`` events: completions keep
+    /// starting animations that end at once, and time cannot move on.
+    public private(set) var eventLimitReached = false
     /// Every block, keyframe animation, animator run and transition, in the order they were made.
     public private(set) var records: [AnimationRecord] = []
 
@@ -64,7 +67,7 @@ public final class AnimationEngine: PresentationSource {
         defer { isAdvancing = false }
         var count = 0
         while let next = nextEvent(), next.time <= target {
-            guard count < AnimationEngine.maximumEventsPerAdvance else { return }
+            guard count < AnimationEngine.maximumEventsPerAdvance else { eventLimitReached = true; return }
             currentTime = max(currentTime, next.time)
             next.source.fireEvent()
             if next.source.isDone { unregister(next.source) }

@@ -25,8 +25,9 @@ public struct ReferenceTransition: Transition {
             canvas.drawing = ReferenceFrame(scene: scene, progress: TimingCurve.easeInEaseOut.progress(at: t / ReferenceTransition.duration))
             return canvas.renderNode()!
         }
-        let sequence = FrameSequence(name: name, pointSize: pointSize, scale: settings.scale, fps: fps,
+        var sequence = FrameSequence(name: name, pointSize: pointSize, scale: settings.scale, fps: fps,
                                      times: times.times, nodes: nodes, durations: ["progress": ReferenceTransition.duration])
+        sequence.fingerprint = fingerprint(ofFiles: [settings.assetsDirectory + "/" + ReferenceScene.thumbnailAsset])
         return RenderedTransition(
             sequence: sequence,
             bitmaps: [BitmapRecord(kind: .asset, name: ReferenceScene.thumbnailAsset, bitmap: scene.thumbnail)],

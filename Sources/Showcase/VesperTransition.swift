@@ -48,7 +48,8 @@ public struct VesperTransition: Transition {
             durations["\(name).delay"] = t.delay
         }
         let assets = scene.images.sorted { $0.key < $1.key }.map { BitmapRecord(kind: .asset, name: scene.imageFiles[$0.key] ?? $0.key, bitmap: $0.value) }
-        return try TransitionDriver.render(name: name, settings: settings, durations: durations, assets: assets) { engine in
+        let inputs = [durationsFile] + scene.imageFiles.values.sorted().map { "\(settings.assetsDirectory)/\($0)" }
+        var rendered = try TransitionDriver.render(name: name, settings: settings, durations: durations, assets: assets) { engine in
             do {
                 return try perform(scene: scene, timings: timings, engine: engine, scale: settings.scale)
             } catch let error as RenderError {
@@ -57,6 +58,8 @@ public struct VesperTransition: Transition {
                 throw RenderError.failed(what: name, reason: "\(error)")
             }
         }
+        rendered.sequence.fingerprint = fingerprint(ofFiles: inputs)
+        return rendered
     }
 
     private enum Side { case timeline, detail }

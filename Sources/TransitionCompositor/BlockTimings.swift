@@ -80,6 +80,9 @@ public enum BlockTimings {
             guard let block = entry as? [String: Any] else { throw fail(name, "must be a dictionary, got \(describe(entry))") }
             let duration = try seconds(block["duration"], "\(name).duration", default: nil)
             let delay = try seconds(block["delay"], "\(name).delay", default: 0)
+            guard duration + delay <= maximumSeconds else {
+                throw fail("\(name).delay", "delay \(delay) s + duration \(duration) s ends after the limit of \(maximumSeconds) s")
+            }
             let curve = try parseCurve(block["curve"], keyPath: "\(name).curve", fail: fail)
             result[name] = BlockTiming(duration: duration, delay: delay, curve: curve)
         }

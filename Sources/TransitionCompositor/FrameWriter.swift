@@ -20,6 +20,9 @@ public struct FrameSequence: Sendable {
     public var nodes: [RenderNode]
     /// The durations the transition used, by name (seconds), for the manifest.
     public var durations: [String: Double]
+    /// A digest of every other input of the render (plists, assets), so that a partial render never
+    /// keeps the digests of frames another render wrote. Empty when unknown.
+    public var fingerprint: String = ""
 
     public init(name: String, pointSize: Size, scale: Double, fps: Double, times: [Double], nodes: [RenderNode], durations: [String: Double]) {
         precondition(times.count == nodes.count, "one node per frame time")
@@ -112,7 +115,6 @@ public struct FrameWriter: Sendable {
             throw RenderError.io(path: directory, reason: "cannot create the output folder: \(error.localizedDescription)")
         }
         let manifestPath = directory + "/" + Manifest.fileName
-        let previous = try? Manifest.read(from: manifestPath)
 
         let selected = (0..<sequence.count).filter(selection.contains)
         let runs = FrameWriter.runs(of: selected, jobs: jobs)
@@ -172,11 +174,18 @@ public struct FrameWriter: Sendable {
         let result = shared.withLock { $0 }
         if let failure = result.failure { throw failure }
 
+        // Shards may finish at the same time in one folder: merge with the manifest on disk as it is
+        // now, under a lock on the folder, so no shard's digests are lost.
+        let lock = open(directory, O_RDONLY | O_CLOEXEC)
+        if lock >= 0 { flock(lock, LOCK_EX) }
+        defer { if lock >= 0 { flock(lock, LOCK_UN); close(lock) } }
+        let previous = try? Manifest.read(from: manifestPath)
+
         var manifest = Manifest(
             name: sequence.name, pointSize: [sequence.pointSize.width, sequence.pointSize.height], scale: sequence.scale,
             fps: sequence.fps, frameCount: sequence.count,
             frames: sequence.times.enumerated().map { Manifest.Frame(file: Manifest.frameFileName($0.offset), time: $0.element, sha256: nil) },
-            durations: sequence.durations)
+            durations: sequence.durations, fingerprint: sequence.fingerprint.isEmpty ? nil : sequence.fingerprint)
         // A partial render keeps the digests of frames an earlier run of the same render wrote.
         let keepOld = previous.map { manifest.describesSameRender(as: $0) } ?? false
         for i in manifest.frames.indices {
@@ -184,7 +193,9 @@ public struct FrameWriter: Sendable {
         }
 
         var removed: [String] = []
-        if let previous, selection.coversAll(of: sequence.count) {
+        // Frames of an earlier render that this one no longer has go, after a full render or when the
+        // earlier render was a different one (its frames beyond this render's count would linger).
+        if let previous, selection.coversAll(of: sequence.count) || !keepOld {
             let current = Set(manifest.frames.map(\.file))
             for file in previous.frames.map(\.file) where !current.contains(file) && isPlainFrameName(file) {
                 if (try? FileManager.default.removeItem(atPath: directory + "/" + file)) != nil { removed.append(file) }

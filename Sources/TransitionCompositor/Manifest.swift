@@ -8,8 +8,22 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var file: String
         /// Seconds from the start of the animation.
         public var time: Double
-        /// Lowercase hex SHA-256 of the file; nil for a frame no run has written yet (a partial render).
+        /// Lowercase hex SHA-256 of the file; null for a frame no run has written yet (a partial render).
         public var sha256: String?
+
+        public init(file: String, time: Double, sha256: String?) {
+            self.file = file
+            self.time = time
+            self.sha256 = sha256
+        }
+
+        // Written out as null rather than left out, as the README promises.
+        public func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(file, forKey: .file)
+            try c.encode(time, forKey: .time)
+            try c.encode(sha256, forKey: .sha256)
+        }
     }
 
     /// The transition's name.
@@ -23,6 +37,8 @@ public struct Manifest: Codable, Equatable, Sendable {
     public var frames: [Frame]
     /// Every duration the transition used, by name (seconds).
     public var durations: [String: Double]
+    /// A digest of the render's other inputs (durations plist, assets); nil when unknown.
+    public var fingerprint: String?
 
     public static let fileName = "manifest.json"
 
@@ -35,7 +51,7 @@ public struct Manifest: Codable, Equatable, Sendable {
     /// Whether `other` describes the same render (so its digests can be kept for frames not rewritten).
     func describesSameRender(as other: Manifest) -> Bool {
         name == other.name && pointSize == other.pointSize && scale == other.scale && fps == other.fps
-            && frameCount == other.frameCount && durations == other.durations
+            && frameCount == other.frameCount && durations == other.durations && fingerprint == other.fingerprint
             && frames.map(\.file) == other.frames.map(\.file) && frames.map(\.time) == other.frames.map(\.time)
     }
 

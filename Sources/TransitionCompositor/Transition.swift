@@ -1,3 +1,4 @@
+import Foundation
 import RasterCore
 import SnapshotView
 
@@ -77,6 +78,19 @@ public struct RenderedTransition: Sendable {
         self.initialTree = initialTree
         self.timeline = timeline
     }
+}
+
+/// The SHA-256 of the files a render reads (plists, images), in order: a render's fingerprint, so a
+/// partial render can tell whether the frames already in a folder came from the same inputs. Files that
+/// cannot be read count as empty (reading them for real reports the error).
+public func fingerprint(ofFiles paths: [String]) -> String {
+    var hash = SHA256()
+    for path in paths {
+        hash.update(Array(path.utf8) + [0])
+        if let data = FileManager.default.contents(atPath: path) { hash.update(Array(data)) }
+        hash.update([0])
+    }
+    return hash.finalizeHex()
 }
 
 /// A built-in transition: a name, a line of description, and a way to render it.

@@ -45,10 +45,16 @@ public enum TransitionDriver {
         var index = 0
         while true {
             let t = Double(index) / fps
-            guard t <= maximumDuration, index < FrameTimes.maximumFrameCount else {
+            guard t <= maximumDuration else {
                 throw RenderError.failed(what: name, reason: "still animating after \(maximumDuration) s (an animation that repeats forever?)")
             }
+            guard index + settings.holdFrames < FrameTimes.maximumFrameCount else {
+                throw RenderError.failed(what: name, reason: "more than \(FrameTimes.maximumFrameCount) frames at \(fps) fps (with \(settings.holdFrames) hold frames)")
+            }
             engine.advance(to: t)
+            if engine.eventLimitReached {
+                throw RenderError.failed(what: name, reason: "over \(AnimationEngine.maximumEventsPerAdvance) completions at t = \(t) s: completions keep starting animations that end at once")
+            }
             // An end that floating-point noise puts a hair after this frame belongs to it: otherwise a
             // near-duplicate frame 1e-17 s later would follow.
             if !engine.isIdle, let end = engine.scheduledEndTime, end - t <= 1e-9 { engine.advance(to: end) }

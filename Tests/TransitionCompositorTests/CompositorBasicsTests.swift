@@ -174,6 +174,8 @@ final class BlockTimingsTests: XCTestCase {
         assertError("<key>a</key><dict><key>duration</key><real>1</real><key>curve</key><string>bouncy</string></dict>", contains: "a.curve: unknown curve 'bouncy'")
         assertError("<key>a</key><dict><key>duration</key><real>1</real><key>curve</key><array><real>2</real><real>0</real><real>1</real><real>1</real></array></dict>", contains: "a.curve: control point x")
         assertError("<key>a</key><real>1</real>", contains: "a: must be a dictionary")
+        assertError("<key>a</key><dict><key>duration</key><real>400</real><key>delay</key><real>300</real></dict>",
+                    contains: "a.delay: delay 300.0 s + duration 400.0 s ends after the limit")
         XCTAssertThrowsError(try BlockTimings.parse(Data("not a plist".utf8), path: "p", required: [])) { error in
             XCTAssertTrue("\(error)".contains("not a property list"), "\(error)")
         }
@@ -201,5 +203,39 @@ final class TransitionContextTests: XCTestCase {
         XCTAssertEqual(before.frame, Rect(x: 10, y: 10, width: 5, height: 5))
         XCTAssertEqual(try before.convert(before.bounds, to: window), try piece.convert(piece.bounds, to: window))
         XCTAssertEqual(try context.rect(of: piece), before.frame, "the same rect once the smokescreen is in")
+    }
+}
+
+final class TransitionDriverLimitTests: XCTestCase {
+    func context(_ engine: AnimationEngine) throws -> TransitionContext {
+        let window = View(frame: Rect(x: 0, y: 0, width: 4, height: 4), name: "window")
+        window.backgroundColor = .white
+        return try TransitionContext(container: window, fromView: View(frame: window.bounds), toView: View(frame: window.bounds),
+                                     engine: engine, scale: 1)
+    }
+
+    func testCompletionsThatNeverLetTimeMoveOnAreAnError() throws {
+        XCTAssertThrowsError(try TransitionDriver.render(name: "loop", settings: RenderSettings(scale: 1, fps: 10, assetsDirectory: "."),
+                                                         durations: [:], assets: []) { engine in
+            let c = try self.context(engine)
+            let box = c.fromView
+            func again(_: Bool) { engine.animate(duration: 0, animations: { box.alpha = box.alpha == 1 ? 0.5 : 1 }, completion: again) }
+            again(true)
+            return c
+        }) { error in
+            XCTAssertTrue("\(error)".contains("completions keep starting animations"), "\(error)")
+        }
+    }
+
+    func testTooManyFramesIsAnErrorBeforeTheyAreMade() throws {
+        XCTAssertThrowsError(try TransitionDriver.render(name: "long", settings: RenderSettings(scale: 1, fps: 1000, assetsDirectory: ".", holdFrames: 99_990),
+                                                         durations: [:], assets: []) { engine in
+            let c = try self.context(engine)
+            let box = c.fromView
+            engine.animate(duration: 1, animations: { box.alpha = 0.5 })
+            return c
+        }) { error in
+            XCTAssertTrue("\(error)".contains("more than 100000 frames"), "\(error)")
+        }
     }
 }

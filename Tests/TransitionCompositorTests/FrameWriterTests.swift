@@ -121,4 +121,30 @@ final class FrameWriterTests: XCTestCase {
         XCTAssertEqual(Manifest.frameFileName(123), "frame_0123.png")
         XCTAssertEqual(Manifest.frameFileName(12345), "frame_12345.png")
     }
+
+    func testAPartialRenderOfOtherInputsKeepsNoOldDigestsAndLeavesNoStaleFrames() throws {
+        let folder = makeFolder()
+        _ = try FrameWriter(directory: folder, jobs: 2).write(makeSequence(count: 10))
+        var changed = makeSequence(count: 6)
+        changed.fingerprint = "other inputs"
+        let report = try FrameWriter(directory: folder, jobs: 1).write(changed, selection: FrameSelection(range: 0...1))
+        XCTAssertEqual(report.manifest.frames.map { $0.sha256 != nil }, [true, true, false, false, false, false],
+                       "frames 2…5 on disk came from other inputs: no digest vouches for them")
+        XCTAssertEqual(report.removedStaleFiles, ["frame_0006.png", "frame_0007.png", "frame_0008.png", "frame_0009.png"])
+        let json = String(decoding: contents(folder)["manifest.json"]!, as: UTF8.self)
+        XCTAssertTrue(json.contains("\"sha256\" : null"), "a frame not written yet has a null digest, not a missing key")
+        XCTAssertTrue(json.contains("\"fingerprint\" : \"other inputs\""))
+    }
+
+    func testShardsFinishingAtOnceInOneFolderLoseNoDigest() throws {
+        let sequence = makeSequence(count: 10)
+        for _ in 0..<3 {
+            let folder = makeFolder()
+            DispatchQueue.concurrentPerform(iterations: 2) { k in
+                _ = try? FrameWriter(directory: folder, jobs: 1).write(sequence, selection: FrameSelection(shard: (k + 1, 2)))
+            }
+            let manifest = try XCTUnwrap(try Manifest.read(from: folder + "/manifest.json"))
+            XCTAssertTrue(manifest.frames.allSatisfy { $0.sha256 != nil }, "\(manifest.frames.map(\.sha256))")
+        }
+    }
 }

@@ -7,7 +7,10 @@ struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Compare PNG frames: two files, or two folders of frame_NNNN.png files or manifest.json files.",
         discussion: """
-            Exact by default (any differing byte of the straight RGBA values in the PNG files); \
+            Exact by default: any differing RGBA byte, after each image is decoded and premultiplied \
+            (as Smokescreen holds pixels), then un-premultiplied to nearest as its PNG writer does. \
+            Frames Smokescreen wrote compare byte for byte; in other PNGs, fully transparent pixels \
+            compare equal whatever their colour, and nearly transparent ones by their visible colour; \
             --tolerance selects a per-channel tolerance, --threshold pixelmatch's perceptual test.
 
             Exit codes: 0 match; 1 mismatch (a frame differs, is missing or extra); 64 bad usage; \

@@ -107,6 +107,7 @@ public struct FrameWriter: Sendable {
 
     /// Writes the selected frames of `sequence` and the manifest. `progress` is called (from any thread,
     /// serialized) with the number of frames done and the number selected.
+    @discardableResult
     public func write(_ sequence: FrameSequence, selection: FrameSelection = .all,
                       progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> WriteReport {
         do {
@@ -130,45 +131,50 @@ public struct FrameWriter: Sendable {
         let directory = self.directory, compression = self.compression
         let workers = min(jobs, max(1, runs.count))
 
+        // Bitmaps the workers allocate are charged to the ledger current here, as if drawn on this thread.
+        let ledger = MemoryLedger.active
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            guard var canvas = try? sequence.makeCanvas() else {
-                shared.withLock { $0.failure = $0.failure ?? .failed(what: sequence.name, reason: "cannot allocate the frame canvas") }
-                return
-            }
-            // One encoder per thread: its buffers and zlib stream serve every frame this thread encodes,
-            // and it recognises a frame equal to the one it encoded before.
-            let encoder = PNGEncoder(compression: compression)
-            while true {
-                let runIndex: Int? = shared.withLock { s in
-                    guard s.failure == nil, s.nextRun < runs.count else { return nil }
-                    defer { s.nextRun += 1 }
-                    return s.nextRun
+            ledger.charging {
+                guard var canvas = try? sequence.makeCanvas() else {
+                    shared.withLock { $0.failure = $0.failure ?? .failed(what: sequence.name, reason: "cannot allocate the frame canvas") }
+                    return
                 }
-                guard let runIndex else { return }
-                for index in runs[runIndex] {
-                    sequence.draw(frame: index, into: &canvas)
-                    let path = directory + "/" + Manifest.frameFileName(index)
-                    do {
-                        // The digest comes from the encoder (hardware SHA-256 where there is one), and a
-                        // repeated frame reuses the previous one's.
-                        let (bytes, digest) = try encoder.encodeWithDigest(canvas)
-                        let reused = encoder.lastImageRepeated
-                        try PNGCodec.writeAtomically(bytes, to: path)
-                        shared.withLock { s in
-                            s.digests[index] = digest
-                            s.bytes += bytes.count
-                            if reused { s.reused += 1 }
-                            s.done += 1
-                            progress?(s.done, selected.count)  // inside the lock: calls never overlap
+                // One encoder per thread: its buffers and zlib stream serve every frame this thread encodes,
+                // and it recognises a frame equal to the one it encoded before.
+                let encoder = PNGEncoder(compression: compression)
+                while true {
+                    let runIndex: Int? = shared.withLock { s in
+                        guard s.failure == nil, s.nextRun < runs.count else { return nil }
+                        defer { s.nextRun += 1 }
+                        return s.nextRun
+                    }
+                    guard let runIndex else { return }
+                    for index in runs[runIndex] {
+                        sequence.draw(frame: index, into: &canvas)
+                        let path = directory + "/" + Manifest.frameFileName(index)
+                        do {
+                            // The digest comes from the encoder (hardware SHA-256 where there is one), and a
+                            // repeated frame reuses the previous one's.
+                            let (bytes, digest) = try encoder.encodeWithDigest(canvas)
+                            let reused = encoder.lastImageRepeated
+                            try PNGCodec.writeAtomically(bytes, to: path)
+                            shared.withLock { s in
+                                s.digests[index] = digest
+                                s.bytes += bytes.count
+                                if reused { s.reused += 1 }
+                                s.done += 1
+                                progress?(s.done, selected.count)  // inside the lock: calls never overlap
+                            }
+                        } catch let error as PNGError {
+                            shared.withLock { $0.failure = $0.failure ?? .io(path: path, reason: error.description) }
+                            return
+                        } catch {
+                            shared.withLock { $0.failure = $0.failure ?? .failed(what: path, reason: "\(error)") }
+                            return
                         }
-                    } catch let error as PNGError {
-                        shared.withLock { $0.failure = $0.failure ?? .io(path: path, reason: error.description) }
-                        return
-                    } catch {
-                        shared.withLock { $0.failure = $0.failure ?? .failed(what: path, reason: "\(error)") }
-                        return
                     }
                 }
+        
             }
         }
         let result = shared.withLock { $0 }

@@ -42,6 +42,7 @@ final class CommandLineTests: XCTestCase {
         }
         do {
             _ = try SmokescreenCommand.parseAsRoot(["--scale", "4"])
+            XCTFail("--scale 4 parsed")
         } catch {
             XCTAssertTrue(SmokescreenCommand.message(for: error).contains("--scale"), SmokescreenCommand.message(for: error))
         }

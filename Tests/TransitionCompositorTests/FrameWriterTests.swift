@@ -147,4 +147,13 @@ final class FrameWriterTests: XCTestCase {
             XCTAssertTrue(manifest.frames.allSatisfy { $0.sha256 != nil }, "\(manifest.frames.map(\.sha256))")
         }
     }
+
+    func testBitmapsOfEveryWorkerAreChargedToTheCallersLedger() throws {
+        let sequence = makeSequence(count: 10)
+        let canvasBytes = try sequence.makeCanvas().width * sequence.makeCanvas().height * 4
+        let (_, one) = try MemoryLedger.measure { try FrameWriter(directory: makeFolder(), jobs: 1).write(sequence) }
+        let (_, two) = try MemoryLedger.measure { try FrameWriter(directory: makeFolder(), jobs: 2).write(sequence) }
+        XCTAssertGreaterThanOrEqual(one.peakBytes, canvasBytes)
+        XCTAssertGreaterThanOrEqual(two.totalAllocatedBytes, 2 * canvasBytes, "both workers' canvases are counted")
+    }
 }

@@ -55,6 +55,11 @@ public final class MemoryLedger: Sendable {
     /// The ledger new allocations are charged to right now.
     static var chargeTarget: MemoryLedger { current ?? global }
 
+    /// The ledger allocations on this thread are charged to now (`global` outside any `charging`).
+    /// Work handed to other threads charges it with `MemoryLedger.active.charging { … }` there: the
+    /// current ledger is task-local and does not follow work onto threads by itself.
+    public static var active: MemoryLedger { chargeTarget }
+
     func charge(_ bytes: Int) {
         var ledger: MemoryLedger? = self
         while let l = ledger {

@@ -84,7 +84,13 @@ public struct Spring: Hashable, Sendable, CustomStringConvertible {
     /// ζ = c / (2√(k·m)): below 1 under-damped (oscillates), 1 critical, above 1 over-damped.
     public var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
 
-    private var oscillator: Oscillator { Oscillator(omega: naturalFrequency, zeta: dampingRatio, v0: initialVelocity) }
+    /// ω₀ and ζ kept where the closed form stays finite: extreme masses and stiffnesses (k/m overflowing
+    /// or vanishing) would otherwise give NaN progress.
+    private var oscillator: Oscillator {
+        let omega = naturalFrequency, zeta = dampingRatio
+        return Oscillator(omega: omega.isFinite ? min(1e6, max(1e-6, omega)) : (omega.isNaN ? 1 : 1e6),
+                          zeta: zeta.isFinite ? min(1e6, max(0, zeta)) : 1, v0: initialVelocity)
+    }
 
     /// The exact solution of the oscillator at `time` seconds: 0 at the start, tending to 1 (it may
     /// overshoot). Times before 0 (and NaN) give 0.

@@ -131,4 +131,10 @@ final class SpringTests: XCTestCase {
         // Undamped: it never settles; its run is capped.
         XCTAssertEqual(Spring(mass: 1, stiffness: 100, damping: 0).duration, Spring.maximumSettlingDuration)
     }
+
+    func testExtremeMassAndStiffnessStayFinite() {
+        for spring in [Spring(mass: 1e-300, stiffness: 1e300), Spring(mass: 1e300, stiffness: 1e-300), Spring(mass: 1e-300, stiffness: 1e300, damping: 1e300)] {
+            for t in [0.0, 0.001, 0.5, 10] { XCTAssertTrue(spring.progress(at: t).isFinite, "\(spring) at \(t)") }
+        }
+    }
 }

@@ -43,8 +43,9 @@ public final class PNGEncoder {
         return (png, digest)
     }
 
-    /// The lowercase hex SHA-256 of `bytes`, through the shim.
-    static func sha256Hex(_ bytes: [UInt8]) -> String {
+    /// The lowercase hex SHA-256 of `bytes`, through the shim (which uses the CPU's SHA instructions
+    /// where it has them): the digests of the manifest and of render fingerprints.
+    public static func sha256Hex(_ bytes: [UInt8]) -> String {
         var digest = [UInt8](repeating: 0, count: 32)
         bytes.withUnsafeBufferPointer { b in digest.withUnsafeMutableBufferPointer { cpng_sha256(b.baseAddress, b.count, $0.baseAddress) } }
         let hex = Array("0123456789abcdef".utf8)

@@ -1,4 +1,5 @@
 import Foundation
+import PNGIO
 import RasterCore
 import SnapshotView
 
@@ -84,13 +85,13 @@ public struct RenderedTransition: Sendable {
 /// partial render can tell whether the frames already in a folder came from the same inputs. Files that
 /// cannot be read count as empty (reading them for real reports the error).
 public func fingerprint(ofFiles paths: [String]) -> String {
-    var hash = SHA256()
+    var bytes: [UInt8] = []
     for path in paths {
-        hash.update(Array(path.utf8) + [0])
-        if let data = FileManager.default.contents(atPath: path) { hash.update(Array(data)) }
-        hash.update([0])
+        bytes += Array(path.utf8) + [0]
+        if let data = FileManager.default.contents(atPath: path) { bytes += Array(data) }
+        bytes.append(0)
     }
-    return hash.finalizeHex()
+    return PNGEncoder.sha256Hex(bytes)
 }
 
 /// A built-in transition: a name, a line of description, and a way to render it.

@@ -369,13 +369,19 @@ static void cpng_encode_finish(cpng_encoder *e, int code) {
     if (code != CPNG_OK) cpng_buffer_free(e->out);
 }
 
-static int cpng_encode_rgb8_run(cpng_encoder *e, const cpng_rgb8_source *s, const cpng_encode_options *o) {
-    if (setjmp(e->st.jmp)) return e->st.err->code != CPNG_OK ? e->st.err->code : CPNG_ERR_LIBPNG;
+/// Starts an encode and writes the signature, IHDR and sRGB. Called after the caller's setjmp: a libpng
+/// error in here longjmps back to it.
+static void cpng_encode_header(cpng_encoder *e, const cpng_rgb8_source *s, const cpng_encode_options *o) {
     cpng_encode_begin(e, o);
     png_set_IHDR(e->png, e->info, s->width, s->height, 8, s->channels == 4 ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
     if (o->write_srgb) png_set_sRGB(e->png, e->info, PNG_sRGB_INTENT_PERCEPTUAL);
     png_write_info(e->png, e->info);
+}
+
+static int cpng_encode_rgb8_run(cpng_encoder *e, const cpng_rgb8_source *s, const cpng_encode_options *o) {
+    if (setjmp(e->st.jmp)) return e->st.err->code != CPNG_OK ? e->st.err->code : CPNG_ERR_LIBPNG;
+    cpng_encode_header(e, s, o);
     if (s->bytes_per_pixel == 4 && s->channels == 3) png_set_filler(e->png, 0, PNG_FILLER_AFTER);  // drop byte 4
     for (uint32_t y = 0; y < s->height; y++) {
         const uint8_t *row = s->row != NULL && !s->alpha_fallback ? s->row(s->ctx, y) : s->pixels + (size_t)y * s->row_stride;
@@ -1011,11 +1017,7 @@ int cpng_encoder_cache_last_repeated(const cpng_encoder_cache *cache) { return c
 static int cpng_encode_stream_run(cpng_encoder *e, const cpng_rgb8_source *s, const cpng_encode_options *o,
                                   const uint8_t *stream, size_t size) {
     if (setjmp(e->st.jmp)) return e->st.err->code != CPNG_OK ? e->st.err->code : CPNG_ERR_LIBPNG;
-    cpng_encode_begin(e, o);
-    png_set_IHDR(e->png, e->info, s->width, s->height, 8, s->channels == 4 ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
-                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
-    if (o->write_srgb) png_set_sRGB(e->png, e->info, PNG_sRGB_INTENT_PERCEPTUAL);
-    png_write_info(e->png, e->info);
+    cpng_encode_header(e, s, o);
     for (size_t offset = 0; offset < size;) {
         size_t n = size - offset < CPNG_IDAT_MAX ? size - offset : CPNG_IDAT_MAX;
         png_write_chunk(e->png, (png_const_bytep)"IDAT", stream + offset, n);

@@ -9,7 +9,7 @@ public enum BenchmarkTree {
     static let rowHeight = 60.0, rowCount = 11
 
     /// Builds the tree; `thumbnail` is shown in every row at 44x44 pt (aspect fill, clipped, rounded).
-    public static func make(thumbnail: Bitmap) -> View {
+    public static func make(thumbnail: Bitmap) throws -> View {
         let root = View(frame: Rect(origin: .zero, size: pointSize), name: "window")
         root.backgroundColor = .white
         let table = ScrollView(frame: Rect(x: 0, y: 64, width: 375, height: 603), name: "table")
@@ -32,8 +32,8 @@ public enum BenchmarkTree {
             chevron.transform = AffineTransform(rotationAngle: .pi / 4)
             let line = View(frame: Rect(x: 72, y: rowHeight - 0.5, width: 303, height: 0.5))
             line.backgroundColor = separator
-            for v in [thumb, title, subtitle, chevron, line] { try! row.addSubview(v) }
-            try! table.addSubview(row)
+            for v in [thumb, title, subtitle, chevron, line] { try row.addSubview(v) }
+            try table.addSubview(row)
         }
         let bar = View(frame: Rect(x: 0, y: 0, width: 375, height: 64), name: "navigation bar")
         bar.backgroundColor = Color(red8: 0, green8: 122, blue8: 255)
@@ -44,9 +44,9 @@ public enum BenchmarkTree {
         back.borderWidth = 1.5
         back.borderColor = .white
         back.cornerRadius = 11
-        try! bar.addSubview(title); try! bar.addSubview(back)
-        try! root.addSubview(table)
-        try! root.addSubview(bar)
+        try bar.addSubview(title); try bar.addSubview(back)
+        try root.addSubview(table)
+        try root.addSubview(bar)
         return root
     }
 }

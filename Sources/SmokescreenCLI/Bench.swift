@@ -69,7 +69,7 @@ struct Bench: ParsableCommand {
 
         // A view tree of about 60 views: freezing it (reading every value through the presentation
         // seam) and drawing it.
-        let tree = BenchmarkTree.make(thumbnail: scene.thumbnail)
+        let tree = try BenchmarkTree.make(thumbnail: scene.thumbnail)
         var treeCanvas = try Bitmap(pointSize: BenchmarkTree.pointSize, scale: Double(scale))
         var freezeTimes: [Double] = [], treeTimes: [Double] = []
         for _ in 0..<(runs * frameCount) {

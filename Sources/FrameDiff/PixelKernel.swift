@@ -70,7 +70,7 @@ enum PixelKernel {
         marks: UnsafeMutablePointer<UInt8>?, markDarker: Bool
     ) -> PixelStats {
         var stats = PixelStats()
-        StraightPixels.table.withUnsafeBufferPointer { t in
+        PremultipliedRGBA8.unpremultiplyTable.withUnsafeBufferPointer { t in
             let table = t.baseAddress!
             for y in 0..<h {
                 let row = y * w
@@ -78,7 +78,7 @@ enum PixelKernel {
                 for x in 0..<w {
                     let p = e[row + x], q = a[row + x]
                     if p == q { continue }
-                    let sp = StraightPixels.convert(p, table), sq = StraightPixels.convert(q, table)
+                    let sp = PremultipliedRGBA8.unpremultiply(packed: p, table: table), sq = PremultipliedRGBA8.unpremultiply(packed: q, table: table)
                     let d = channelDelta(sp, sq)
                     if d <= tolerance { continue }
                     stats.count(x: x, y: y, channelDelta: d)
@@ -229,7 +229,7 @@ enum PixelKernel {
         let alpha = style.clampedAlpha
         var factor = [Double](repeating: 0, count: 256)
         for a in 0..<256 { factor[a] = alpha * Double(a) / 255 }
-        StraightPixels.table.withUnsafeBufferPointer { t in
+        PremultipliedRGBA8.unpremultiplyTable.withUnsafeBufferPointer { t in
             factor.withUnsafeBufferPointer { f in
                 let table = t.baseAddress!, factor = f.baseAddress!
                 // Flat UI has long runs of one colour: remember the last grey computed.
@@ -244,7 +244,7 @@ enum PixelKernel {
                         if style.diffMask { out[i] = 0; continue }
                         let p = e[i]
                         if haveLast && p == lastInput { out[i] = lastGray; continue }
-                        let s = StraightPixels.convert(p, table)
+                        let s = PremultipliedRGBA8.unpremultiply(packed: p, table: table)
                         let y = rgb2y((Double(s & 0xFF), Double(s >> 8 & 0xFF), Double(s >> 16 & 0xFF)))
                         let value = 255 + (y - 255) * factor[Int(s >> 24)]
                         let v = UInt32(min(255, max(0, value)))  // truncates, as storing into a Uint8Array does

@@ -165,6 +165,23 @@ final class TransitionContextTests: XCTestCase {
         XCTAssertEqual(try before.convert(before.bounds, to: window), try piece.convert(piece.bounds, to: window))
         XCTAssertEqual(try context.rect(of: piece), before.frame, "the same rect once the smokescreen is in")
     }
+
+    func testMovingASnapshotTweensItToTheDestinationsConvertedRect() throws {
+        let window = View(frame: Rect(x: 0, y: 0, width: 100, height: 100), name: "window")
+        let from = View(frame: window.bounds), to = View(frame: window.bounds)
+        let small = View(frame: Rect(x: 10, y: 10, width: 10, height: 10)), large = View(frame: Rect(x: 20, y: 40, width: 60, height: 30))
+        try from.addSubview(small); try to.addSubview(large)
+        let engine = AnimationEngine(fps: 10)
+        let context = try TransitionContext(container: window, fromView: from, toView: to, engine: engine, scale: 1)
+        let piece = try context.placeSnapshot(of: small)
+        try context.swapViews()
+        try context.animateBlock("grow", timing: BlockTiming(duration: 1, curve: .linear), animations: { try context.move(piece, to: large) })
+        engine.advance(to: 0.5)
+        XCTAssertEqual(engine.presentationValue(of: .center, of: piece).pointValue, Point(x: 32.5, y: 35))
+        engine.advance(to: 1)
+        XCTAssertEqual(piece.frame, Rect(x: 20, y: 40, width: 60, height: 30))
+        XCTAssertNil(context.smokescreen.superview, "the block's completion removed the smokescreen")
+    }
 }
 
 final class TransitionDriverLimitTests: XCTestCase {

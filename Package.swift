@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "TransitionCompositor", targets: ["TransitionCompositor"]),
         .library(name: "FrameDiff", targets: ["FrameDiff"]),
         .library(name: "SmokescreenTesting", targets: ["SmokescreenTesting"]),
+        .library(name: "SmokescreenScenes", targets: ["SmokescreenScenes"]),
         .executable(name: "smokescreen", targets: ["smokescreen"]),
     ],
     dependencies: [
@@ -56,14 +57,14 @@ let package = Package(
         // record modes, failure artifacts. Imports XCTest.
         .target(name: "SmokescreenTesting", dependencies: ["FrameDiff", "PNGIO", "RasterCore", "TransitionCompositor"]),
 
-        // Built-in scenes; for now the reference benchmark scene as a painter-level display list.
-        .target(name: "Showcase", dependencies: ["RasterCore", "PNGIO", "Typesetting", "SnapshotView", "Motion", "TransitionCompositor"]),
+        // The built-in transitions (Vesper, the reference scene), their scenes and the catalogue `list` shows.
+        .target(name: "SmokescreenScenes", dependencies: ["RasterCore", "PNGIO", "Typesetting", "SnapshotView", "Motion", "TransitionCompositor"]),
 
         // The command line's subcommands, as a library so tests can parse and run them in process.
         .target(
             name: "SmokescreenCLI",
             dependencies: [
-                "RasterCore", "PNGIO", "SnapshotView", "TransitionCompositor", "Showcase", "FrameDiff",
+                "RasterCore", "PNGIO", "SnapshotView", "TransitionCompositor", "SmokescreenScenes", "FrameDiff",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -82,13 +83,13 @@ let package = Package(
             exclude: ["__Snapshots__"]
         ),
         .testTarget(name: "SmokescreenCLITests", dependencies: [
-            "SmokescreenCLI", "Showcase", "TransitionCompositor", "PNGIO", "RasterCore",
+            "SmokescreenCLI", "SmokescreenScenes", "TransitionCompositor", "PNGIO", "RasterCore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .testTarget(name: "ShowcaseTests", dependencies: ["Showcase", "RasterCore", "PNGIO", "SnapshotView", "Motion", "TransitionCompositor"]),
+        .testTarget(name: "SmokescreenScenesTests", dependencies: ["SmokescreenScenes", "RasterCore", "PNGIO", "SnapshotView", "Motion", "TransitionCompositor"]),
         // Every built-in transition's frames against goldens checked in under __Snapshots__.
         .testTarget(
-            name: "ShowcaseGoldenTests", dependencies: ["SmokescreenTesting", "Showcase", "TransitionCompositor", "FrameDiff"],
+            name: "SmokescreenScenesGoldenTests", dependencies: ["SmokescreenTesting", "SmokescreenScenes", "TransitionCompositor", "FrameDiff"],
             exclude: ["__Snapshots__"]
         ),
     ],

@@ -11,8 +11,9 @@ public enum AnimationTiming: Hashable, Sendable, CustomStringConvertible {
     /// duration) whatever duration was asked, as `UISpringTimingParameters(mass:stiffness:damping:…)`.
     case physicalSpring(Spring)
 
-    /// UIView's default: `.curve(.easeInEaseOut)`.
-    public static let `default` = AnimationTiming.curve(.easeInEaseOut)
+    /// `.curve(.easeInEaseOut)`: what `UIView.animate` uses when no curve option is given. (Core
+    /// Animation's own default function is a different curve, ``TimingCurve/default``.)
+    public static let easeInEaseOut = AnimationTiming.curve(.easeInEaseOut)
 
     public var description: String {
         switch self {

@@ -59,8 +59,8 @@ extension Color: Interpolatable {
     }
 }
 
-extension AffineTransform: Interpolatable {
-    public func interpolated(to end: AffineTransform, progress: Double) -> AffineTransform {
+extension Transform2D: Interpolatable {
+    public func interpolated(to end: Transform2D, progress: Double) -> Transform2D {
         AnimatableValue.transform(self).interpolated(to: .transform(end), progress: progress).transformValue ?? end
     }
 }

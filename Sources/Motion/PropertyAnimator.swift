@@ -54,7 +54,7 @@ public final class PropertyAnimator {
     ///   - duration: seconds (NaN and negative count as 0).
     ///   - timing: default `.curve(.easeInEaseOut)`.
     ///   - animations: the first animations (more with ``addAnimations(_:delayFactor:)``).
-    public init(engine: AnimationEngine, duration: Double, timing: AnimationTiming = .default,
+    public init(engine: AnimationEngine, duration: Double, timing: AnimationTiming = .easeInEaseOut,
                 animations: (() -> Void)? = nil) {
         self.engine = engine
         self.timing = timing

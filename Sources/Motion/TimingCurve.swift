@@ -19,9 +19,10 @@ public struct TimingCurve: Hashable, Sendable, CustomStringConvertible {
     public static let linear = TimingCurve(0, 0, 1, 1)
     public static let easeIn = TimingCurve(0.42, 0, 1, 1)
     public static let easeOut = TimingCurve(0, 0, 0.58, 1)
-    /// UIView's default curve for `animate`.
+    /// Ease in and out: what `UIView.animate` uses when no curve option is given.
     public static let easeInEaseOut = TimingCurve(0.42, 0, 0.58, 1)
-    /// Core Animation's `kCAMediaTimingFunctionDefault`.
+    /// Core Animation's `kCAMediaTimingFunctionDefault` (a layer animation's default), not UIView's;
+    /// UIView's default is ``easeInEaseOut``.
     public static let `default` = TimingCurve(0.25, 0.1, 0.25, 1)
 
     /// Progress at time fraction `t` (clamped to 0…1). The Bézier is solved for x to within 1e-6 by

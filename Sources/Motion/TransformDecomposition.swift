@@ -26,7 +26,7 @@ public struct TransformDecomposition: Hashable, Sendable, CustomStringConvertibl
         self.shear = shear
     }
 
-    public init(_ t: RasterCore.AffineTransform) {
+    public init(_ t: RasterCore.Transform2D) {
         translation = Point(x: t.tx, y: t.ty)
         var sx = (t.a * t.a + t.b * t.b).squareRoot()
         if t.determinant < 0 && t.a < t.d { sx = -sx }
@@ -46,12 +46,12 @@ public struct TransformDecomposition: Hashable, Sendable, CustomStringConvertibl
     }
 
     /// The transform these parts make.
-    public var transform: RasterCore.AffineTransform {
+    public var transform: RasterCore.Transform2D {
         let cs = cos(rotation), sn = sin(rotation)
         let sx = scale.width, sy = scale.height
         let c: Double = sx * shear * cs - sy * sn
         let d: Double = sx * shear * sn + sy * cs
-        return RasterCore.AffineTransform(a: sx * cs, b: sx * sn, c: c, d: d, tx: translation.x, ty: translation.y)
+        return RasterCore.Transform2D(a: sx * cs, b: sx * sn, c: c, d: d, tx: translation.x, ty: translation.y)
     }
 
     public var description: String {

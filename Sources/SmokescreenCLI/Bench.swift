@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import PNGIO
 import RasterCore
-import Showcase
+import SmokescreenScenes
 import SnapshotView
 import TransitionCompositor
 

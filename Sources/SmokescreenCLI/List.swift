@@ -1,5 +1,5 @@
 import ArgumentParser
-import Showcase
+import SmokescreenScenes
 
 /// `smokescreen list`: the built-in transitions, one line each.
 struct List: ParsableCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import PNGIO
-import Showcase
+import SmokescreenScenes
 import TransitionCompositor
 
 /// `smokescreen render [NAME]`: renders a built-in transition to PNG frames and a manifest.

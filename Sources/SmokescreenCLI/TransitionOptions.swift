@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Showcase
+import SmokescreenScenes
 import TransitionCompositor
 
 /// Options shared by every command that renders a built-in transition.

@@ -49,7 +49,7 @@ public func assertSnapshot(of bitmap: Bitmap, named name: String, comparison: Fr
 /// frames: keep them small with `scale: 1` and a low frame rate (`fps: 10` samples every 0.1 s, plus a
 /// last frame at the exact end).
 /// - Parameters:
-///   - transition: the transition to render, e.g. a `Showcase` built-in.
+///   - transition: the transition to render, e.g. a `SmokescreenScenes` built-in.
 ///   - settings: scale (pixels per point), frames per second (nil: the transition's default), assets
 ///     folder, durations file and hold frames.
 ///   - name: the golden set's folder name (no `/`, not starting with `.`).

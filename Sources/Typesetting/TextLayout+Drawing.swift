@@ -58,7 +58,7 @@ extension TextLayout {
     }
 
     /// Blits cached masks at device pixels (see ``draw(in:at:color:)``).
-    private func drawMasked(_ line: Line, in painter: Painter, lineX: Double, baselineY: Double, transform t: AffineTransform, color: Color) {
+    private func drawMasked(_ line: Line, in painter: Painter, lineX: Double, baselineY: Double, transform t: Transform2D, color: Color) {
         let scale = t.a
         let ppem64 = Int32(clamping: Int((style.font.pointSize * scale * 64).rounded()))
         let clip = painter.clipBoundingBox

@@ -8,7 +8,7 @@ import XCTest
 extension AnimationEngine {
     func x(of view: View) -> Double { presentationValue(of: .center, of: view).pointValue!.x }
     func alpha(of view: View) -> Double { presentationValue(of: .alpha, of: view).doubleValue! }
-    func transform(of view: View) -> RasterCore.AffineTransform { presentationValue(of: .transform, of: view).transformValue! }
+    func transform(of view: View) -> RasterCore.Transform2D { presentationValue(of: .transform, of: view).transformValue! }
 }
 
 func makeView(_ name: String, x: Double = 0) -> View {
@@ -254,7 +254,7 @@ final class BlockAnimationTests: XCTestCase {
         card.backgroundColor = Color(red: 1, green: 0, blue: 0)
         let scroller = ScrollView(frame: Rect(x: 0, y: 0, width: 100, height: 100), name: "scroller")
         engine.animate(duration: 1, options: .curveLinear, animations: {
-            card.transform = RasterCore.AffineTransform(rotationAngle: .pi / 2)
+            card.transform = RasterCore.Transform2D(rotationAngle: .pi / 2)
             card.backgroundColor = Color(red: 0, green: 0, blue: 1)
             scroller.contentOffset = Point(x: 0, y: 300)
         })

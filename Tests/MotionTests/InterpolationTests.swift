@@ -5,7 +5,7 @@ import SnapshotView
 import XCTest
 
 final class InterpolationTests: XCTestCase {
-    private func assertTransform(_ t: RasterCore.AffineTransform, _ u: RasterCore.AffineTransform, accuracy: Double = 1e-12,
+    private func assertTransform(_ t: RasterCore.Transform2D, _ u: RasterCore.Transform2D, accuracy: Double = 1e-12,
                                  _ message: String = "", file: StaticString = #filePath, line: UInt = #line) {
         for (a, b) in [(t.a, u.a), (t.b, u.b), (t.c, u.c), (t.d, u.d), (t.tx, u.tx), (t.ty, u.ty)] {
             XCTAssertEqual(a, b, accuracy: accuracy, "\(t) vs \(u) \(message)", file: file, line: line)
@@ -16,8 +16,8 @@ final class InterpolationTests: XCTestCase {
         let a = Rect(x: 0.1, y: 0.2, width: 0.3, height: 0.7), b = Rect(x: 10.3, y: -4, width: 1e-3, height: 99.9)
         XCTAssertEqual(a.interpolated(to: b, progress: 0), a)
         XCTAssertEqual(a.interpolated(to: b, progress: 1), b)
-        let r = RasterCore.AffineTransform(rotationAngle: 0.3).scaledBy(x: 2, y: 0.5)
-        XCTAssertEqual(RasterCore.AffineTransform.identity.interpolated(to: r, progress: 1), r)
+        let r = RasterCore.Transform2D(rotationAngle: 0.3).scaledBy(x: 2, y: 0.5)
+        XCTAssertEqual(RasterCore.Transform2D.identity.interpolated(to: r, progress: 1), r)
         XCTAssertEqual(0.1.interpolated(to: 0.7, progress: .nan), 0.1)
     }
 
@@ -45,35 +45,35 @@ final class InterpolationTests: XCTestCase {
     }
 
     func testRotationInterpolatesAsARotation() {
-        let quarter = RasterCore.AffineTransform(rotationAngle: .pi / 2)
-        let mid = RasterCore.AffineTransform.identity.interpolated(to: quarter, progress: 0.5)
+        let quarter = RasterCore.Transform2D(rotationAngle: .pi / 2)
+        let mid = RasterCore.Transform2D.identity.interpolated(to: quarter, progress: 0.5)
         // A matrix blend would shrink the view to 0.707 at the middle; a rotation keeps its size.
-        assertTransform(mid, RasterCore.AffineTransform(rotationAngle: .pi / 4))
+        assertTransform(mid, RasterCore.Transform2D(rotationAngle: .pi / 4))
         XCTAssertEqual(mid.determinant, 1, accuracy: 1e-12)
     }
 
     func testRotationTakesTheShorterWayRound() {
-        let from = RasterCore.AffineTransform(rotationAngle: 170 * .pi / 180)
-        let to = RasterCore.AffineTransform(rotationAngle: -170 * .pi / 180)
+        let from = RasterCore.Transform2D(rotationAngle: 170 * .pi / 180)
+        let to = RasterCore.Transform2D(rotationAngle: -170 * .pi / 180)
         // 20° the short way through 180°, not 340° back through 0°.
-        assertTransform(from.interpolated(to: to, progress: 0.5), RasterCore.AffineTransform(rotationAngle: .pi))
-        assertTransform(from.interpolated(to: to, progress: 0.25), RasterCore.AffineTransform(rotationAngle: 175 * .pi / 180))
+        assertTransform(from.interpolated(to: to, progress: 0.5), RasterCore.Transform2D(rotationAngle: .pi))
+        assertTransform(from.interpolated(to: to, progress: 0.25), RasterCore.Transform2D(rotationAngle: 175 * .pi / 180))
     }
 
     func testHalfTurnKeepsItsDirection() {
         // As Core Animation: rotation(π) turns clockwise (positive angles), rotation(−π) the other way.
-        assertTransform(RasterCore.AffineTransform.identity.interpolated(to: RasterCore.AffineTransform(rotationAngle: .pi), progress: 0.5),
-                        RasterCore.AffineTransform(rotationAngle: .pi / 2))
-        assertTransform(RasterCore.AffineTransform.identity.interpolated(to: RasterCore.AffineTransform(rotationAngle: -.pi), progress: 0.5),
-                        RasterCore.AffineTransform(rotationAngle: -.pi / 2))
+        assertTransform(RasterCore.Transform2D.identity.interpolated(to: RasterCore.Transform2D(rotationAngle: .pi), progress: 0.5),
+                        RasterCore.Transform2D(rotationAngle: .pi / 2))
+        assertTransform(RasterCore.Transform2D.identity.interpolated(to: RasterCore.Transform2D(rotationAngle: -.pi), progress: 0.5),
+                        RasterCore.Transform2D(rotationAngle: -.pi / 2))
     }
 
     func testTranslationScaleAndRotationMoveIndependently() {
         // Scale, then rotate, then translate (concatenating applies the receiver first).
-        let to = RasterCore.AffineTransform(scaleX: 3, y: 5)
-            .concatenating(RasterCore.AffineTransform(rotationAngle: .pi / 3))
-            .concatenating(RasterCore.AffineTransform(translationX: 40, y: -20))
-        let mid = RasterCore.AffineTransform.identity.interpolated(to: to, progress: 0.5)
+        let to = RasterCore.Transform2D(scaleX: 3, y: 5)
+            .concatenating(RasterCore.Transform2D(rotationAngle: .pi / 3))
+            .concatenating(RasterCore.Transform2D(translationX: 40, y: -20))
+        let mid = RasterCore.Transform2D.identity.interpolated(to: to, progress: 0.5)
         let parts = TransformDecomposition(mid)
         XCTAssertEqual(parts.translation.x, 20, accuracy: 1e-12)
         XCTAssertEqual(parts.translation.y, -10, accuracy: 1e-12)
@@ -83,26 +83,26 @@ final class InterpolationTests: XCTestCase {
     }
 
     func testAFlipIsNotHalfATurn() {
-        let flip = RasterCore.AffineTransform(scaleX: -1, y: 1)
+        let flip = RasterCore.Transform2D(scaleX: -1, y: 1)
         let parts = TransformDecomposition(flip)
         XCTAssertEqual(parts.rotation, 0)
         XCTAssertEqual(parts.scale.width, -1)
-        let mid = RasterCore.AffineTransform.identity.interpolated(to: flip, progress: 0.25)
-        assertTransform(mid, RasterCore.AffineTransform(scaleX: 0.5, y: 1))
+        let mid = RasterCore.Transform2D.identity.interpolated(to: flip, progress: 0.25)
+        assertTransform(mid, RasterCore.Transform2D(scaleX: 0.5, y: 1))
     }
 
     func testDecompositionRoundTrips() {
         var rng = SystemRandomNumberGenerator()
         for _ in 0..<500 {
-            let t = RasterCore.AffineTransform(a: .random(in: -3...3, using: &rng), b: .random(in: -3...3, using: &rng),
+            let t = RasterCore.Transform2D(a: .random(in: -3...3, using: &rng), b: .random(in: -3...3, using: &rng),
                                                c: .random(in: -3...3, using: &rng), d: .random(in: -3...3, using: &rng),
                                                tx: .random(in: -50...50, using: &rng), ty: .random(in: -50...50, using: &rng))
             assertTransform(TransformDecomposition(t).transform, t, accuracy: 1e-12)
         }
-        for t in [RasterCore.AffineTransform(a: 0, b: 0, c: 2, d: 1, tx: 1, ty: 2),
-                  RasterCore.AffineTransform(a: 0, b: 0, c: 0, d: 0, tx: 3, ty: 4),
-                  RasterCore.AffineTransform(a: 1, b: 0, c: 0.5, d: 1, tx: 0, ty: 0),
-                  RasterCore.AffineTransform(scaleX: 1, y: -1), RasterCore.AffineTransform(rotationAngle: -.pi)] {
+        for t in [RasterCore.Transform2D(a: 0, b: 0, c: 2, d: 1, tx: 1, ty: 2),
+                  RasterCore.Transform2D(a: 0, b: 0, c: 0, d: 0, tx: 3, ty: 4),
+                  RasterCore.Transform2D(a: 1, b: 0, c: 0.5, d: 1, tx: 0, ty: 0),
+                  RasterCore.Transform2D(scaleX: 1, y: -1), RasterCore.Transform2D(rotationAngle: -.pi)] {
             assertTransform(TransformDecomposition(t).transform, t, accuracy: 1e-12)
         }
     }

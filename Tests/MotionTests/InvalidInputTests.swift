@@ -64,7 +64,7 @@ final class InvalidInputTests: XCTestCase {
     func testUntouchedViewsShowTheirModelExactly() {
         let engine = AnimationEngine()
         let card = makeView("card")
-        card.transform = RasterCore.AffineTransform(a: 0.3, b: 0.1, c: -0.7, d: 2, tx: 1.1, ty: 3)
+        card.transform = RasterCore.Transform2D(a: 0.3, b: 0.1, c: -0.7, d: 2, tx: 1.1, ty: 3)
         engine.removeAnimations(of: card, includingSubviews: true)
         engine.removeAllAnimations()
         for property in ViewProperty.allCases {

@@ -57,7 +57,7 @@ final class KeyframeTests: XCTestCase {
         engine.animateKeyframes(duration: 1, options: .curveLinear, animations: {
             for i in 1...4 {
                 engine.addKeyframe(withRelativeStartTime: Double(i - 1) / 4, relativeDuration: 0.25) {
-                    wheel.transform = RasterCore.AffineTransform(rotationAngle: Double(i) * .pi / 2)
+                    wheel.transform = RasterCore.Transform2D(rotationAngle: Double(i) * .pi / 2)
                 }
             }
         })

@@ -9,7 +9,7 @@ final class PropertyAnimatorTests: XCTestCase {
         PropertyAnimator(engine: engine, duration: duration, curve: curve) {
             card.center.x = 100
             card.alpha = 0
-            card.transform = RasterCore.AffineTransform(rotationAngle: 1)
+            card.transform = RasterCore.Transform2D(rotationAngle: 1)
         }
     }
 

@@ -41,7 +41,7 @@ final class GeometryTests: XCTestCase {
     }
 
     func testConcatenationAppliesLeftOperandFirst() {
-        let scale = AffineTransform(scaleX: 2, y: 2), move = AffineTransform(translationX: 10, y: 0)
+        let scale = Transform2D(scaleX: 2, y: 2), move = Transform2D(translationX: 10, y: 0)
         XCTAssertEqual(scale.concatenating(move).apply(to: Point(x: 1, y: 1)), Point(x: 12, y: 2))
         XCTAssertEqual(move.concatenating(scale).apply(to: Point(x: 1, y: 1)), Point(x: 22, y: 2))
         // translatedBy prepends: the translation happens in the scaled space.
@@ -49,23 +49,23 @@ final class GeometryTests: XCTestCase {
     }
 
     func testRotationTurnsXTowardsYAndInverts() throws {
-        let r = AffineTransform(rotationAngle: .pi / 2)
+        let r = Transform2D(rotationAngle: .pi / 2)
         let p = r.apply(to: Point(x: 1, y: 0))
         XCTAssertEqual(p.x, 0, accuracy: 1e-12); XCTAssertEqual(p.y, 1, accuracy: 1e-12)
-        let t = AffineTransform(a: 2, b: 1, c: -1, d: 3, tx: 5, ty: -7)
+        let t = Transform2D(a: 2, b: 1, c: -1, d: 3, tx: 5, ty: -7)
         let inv = try XCTUnwrap(t.inverted())
         let q = inv.apply(to: t.apply(to: Point(x: 3.5, y: -2)))
         XCTAssertEqual(q.x, 3.5, accuracy: 1e-12); XCTAssertEqual(q.y, -2, accuracy: 1e-12)
-        XCTAssertNil(AffineTransform(scaleX: 0, y: 1).inverted())
-        XCTAssertNil(AffineTransform(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0).inverted())
+        XCTAssertNil(Transform2D(scaleX: 0, y: 1).inverted())
+        XCTAssertNil(Transform2D(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0).inverted())
     }
 
     func testRectThroughTransformIsBoundingBox() {
-        let r = AffineTransform(rotationAngle: .pi / 4).apply(to: Rect(x: 0, y: 0, width: 2, height: 2))
+        let r = Transform2D(rotationAngle: .pi / 4).apply(to: Rect(x: 0, y: 0, width: 2, height: 2))
         XCTAssertEqual(r.minX, -2.squareRoot(), accuracy: 1e-12)
         XCTAssertEqual(r.width, 2 * 2.squareRoot(), accuracy: 1e-12)
         XCTAssertEqual(r.height, 2 * 2.squareRoot(), accuracy: 1e-12)
-        XCTAssertTrue(AffineTransform.identity.apply(to: Rect.null).isNull)
+        XCTAssertTrue(Transform2D.identity.apply(to: Rect.null).isNull)
     }
 
     func testColorHexParsingAndPremultiplication() throws {

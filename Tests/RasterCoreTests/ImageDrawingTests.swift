@@ -37,8 +37,8 @@ final class ImageDrawingTests: XCTestCase {
     func testRotatedImageCoversItsArea() throws {
         let solid = try Bitmap(width: 10, height: 10, fill: .black)
         var b = try Bitmap(width: 24, height: 24)
-        let placement = AffineTransform(translationX: -5, y: -5).rotated(by: 0).concatenating(AffineTransform(rotationAngle: .pi / 5))
-            .concatenating(AffineTransform(translationX: 12, y: 12))
+        let placement = Transform2D(translationX: -5, y: -5).rotated(by: 0).concatenating(Transform2D(rotationAngle: .pi / 5))
+            .concatenating(Transform2D(translationX: 12, y: 12))
         b.draw { $0.draw(solid, transform: placement) }
         let sum = b.withUnsafePixels { $0.reduce(0.0) { $0 + Double($1 >> 24) / 255 } }
         XCTAssertEqual(sum, 100, accuracy: 0.2, "an opaque 10x10 image rotated keeps its area (rounding per edge pixel)")

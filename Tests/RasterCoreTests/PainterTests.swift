@@ -158,7 +158,7 @@ final class PainterTests: XCTestCase {
                 XCTAssertEqual(p.clipBoundingBox, PixelRect(x: 0, y: 0, width: 1, height: 1))
                 p.withLayer(opacity: 1) {
                     XCTAssertEqual(p.clipBoundingBox, PixelRect(x: 0, y: 0, width: 1, height: 1), "in base pixels inside a layer too")
-                    XCTAssertEqual(p.transform, AffineTransform(translationX: 2, y: 0))
+                    XCTAssertEqual(p.transform, Transform2D(translationX: 2, y: 0))
                 }
             }
             XCTAssertEqual(p.clipBoundingBox, PixelRect(x: 0, y: 0, width: 4, height: 1))
@@ -266,7 +266,7 @@ final class PainterTests: XCTestCase {
             p.fill(path, color: .black)
             p.fill(Path(), color: .black)
             p.fill(Rect(x: 10, y: 10, width: 5, height: 5), color: .black)
-            p.draw(before, transform: AffineTransform(scaleX: 0, y: 1))
+            p.draw(before, transform: Transform2D(scaleX: 0, y: 1))
             p.alpha = 0
             p.fill(Rect(x: 0, y: 0, width: 4, height: 4), color: .black)
             p.alpha = 1
@@ -309,7 +309,7 @@ final class PainterExtremeInputTests: XCTestCase {
         c.draw { p in
             p.draw(image, in: Rect(x: 1, y: 1, width: 1e-300, height: 1e-300))
             p.draw(image, in: Rect(x: 1e300, y: 1, width: 1e300, height: 5))
-            p.draw(image, transform: AffineTransform(a: 1e300, b: 1e300, c: -1e300, d: 1e300, tx: 3, ty: 3))
+            p.draw(image, transform: Transform2D(a: 1e300, b: 1e300, c: -1e300, d: 1e300, tx: 3, ty: 3))
             p.rotate(by: 0.3)
             p.draw(image, in: Rect(x: -1e15, y: -1e15, width: 2e15, height: 2e15))
         }

@@ -88,7 +88,7 @@ final class SnapshotTests: XCTestCase {
         let canvas = View(frame: Rect(x: 0, y: 0, width: 16, height: 16))
         let card = View(frame: Rect(x: 4, y: 6, width: 8, height: 4), name: "card")
         card.backgroundColor = red
-        card.transform = AffineTransform(rotationAngle: .pi / 2)
+        card.transform = Transform2D(rotationAngle: .pi / 2)
         try canvas.addSubview(card)
         let before = try canvas.snapshot(scale: 1)
         let snap = try card.snapshotView(scale: 1)

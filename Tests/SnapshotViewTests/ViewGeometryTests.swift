@@ -20,10 +20,10 @@ final class ViewGeometryTests: XCTestCase {
         XCTAssertEqual(v.bounds, Rect(x: 0, y: 0, width: 100, height: 50))
 
         // Scaling about the centre keeps the centre and scales the frame around it.
-        v.transform = AffineTransform(scaleX: 2, y: 0.5)
+        v.transform = Transform2D(scaleX: 2, y: 0.5)
         assertRect(v.frame, -40, 32.5, 200, 25)
         // A quarter turn: the frame is the bounding box, 50 wide and 100 tall, still centred.
-        v.transform = AffineTransform(rotationAngle: .pi / 2)
+        v.transform = Transform2D(rotationAngle: .pi / 2)
         assertRect(v.frame, 35, -5, 50, 100)
         XCTAssertEqual(v.bounds.size, Size(width: 100, height: 50), "bounds are untransformed")
 
@@ -41,7 +41,7 @@ final class ViewGeometryTests: XCTestCase {
         let v = View(frame: Rect(x: 1, y: 2, width: 3, height: 4))
         v.center = Point(x: .nan, y: 0)
         v.frame = Rect(x: 0, y: 0, width: .infinity, height: 1)
-        v.transform = AffineTransform(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+        v.transform = Transform2D(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0)
         v.alpha = .nan
         XCTAssertEqual(v.frame, Rect(x: 1, y: 2, width: 3, height: 4))
         XCTAssertEqual(v.transform, .identity)
@@ -76,19 +76,19 @@ final class ViewGeometryTests: XCTestCase {
         try root.addSubview(card)
         try card.addSubview(badge)
 
-        card.transform = AffineTransform(scaleX: 2, y: 2)
+        card.transform = Transform2D(scaleX: 2, y: 2)
         // (0, 0) of the card is 50 left and 30 above its centre; doubled: 100 and 60.
         assertPoint(try badge.convert(Point.zero, to: nil), 0, 20)
         assertRect(try badge.convert(badge.bounds, to: root), 0, 20, 20, 20)
 
         // A quarter turn (positive angles turn +x towards +y): the card's top-left goes to the top-right.
-        card.transform = AffineTransform(rotationAngle: .pi / 2)
+        card.transform = Transform2D(rotationAngle: .pi / 2)
         assertPoint(try card.convert(Point.zero, to: nil), 130, 30)
         assertPoint(try card.convert(Point(x: 100, y: 0), to: nil), 130, 130)
         // The badge's 10x10 square stays a 10x10 bounding box, now left of x = 130.
         assertRect(try badge.convert(badge.bounds, to: nil), 120, 30, 10, 10)
         // A rect through a 45° turn gives its bounding box, as UIKit does.
-        card.transform = AffineTransform(rotationAngle: .pi / 4)
+        card.transform = Transform2D(rotationAngle: .pi / 4)
         let box = try badge.convert(badge.bounds, to: nil)
         XCTAssertEqual(box.width, 10 * 2.0.squareRoot(), accuracy: 1e-9)
     }
@@ -100,9 +100,9 @@ final class ViewGeometryTests: XCTestCase {
         let b = ScrollView(frame: Rect(x: 150, y: 10, width: 120, height: 200))
         let b1 = View(frame: Rect(x: 10, y: 90, width: 60, height: 30))
         try root.addSubview(a); try a.addSubview(a1); try root.addSubview(b); try b.addSubview(b1)
-        a.transform = AffineTransform(rotationAngle: 0.3).scaledBy(x: 1.5, y: 0.75)
+        a.transform = Transform2D(rotationAngle: 0.3).scaledBy(x: 1.5, y: 0.75)
         b.contentOffset = Point(x: 3, y: 40)
-        b1.transform = AffineTransform(rotationAngle: -1.1)
+        b1.transform = Transform2D(rotationAngle: -1.1)
         let p = Point(x: 12.5, y: -7.25)
         for (from, to) in [(a1, b1), (b1, a1), (a1, root), (root, b1), (b, a)] {
             let there = try from.convert(p, to: to)
@@ -122,7 +122,7 @@ final class ViewGeometryTests: XCTestCase {
         // A view squashed to zero scale cannot be converted into.
         let child = View(frame: Rect(x: 0, y: 0, width: 5, height: 5), name: "flat")
         try one.addSubview(child)
-        child.transform = AffineTransform(scaleX: 0, y: 1)
+        child.transform = Transform2D(scaleX: 0, y: 1)
         XCTAssertThrowsError(try one.convert(Point.zero, to: child))
         XCTAssertNoThrow(try child.convert(Point.zero, to: one))
     }

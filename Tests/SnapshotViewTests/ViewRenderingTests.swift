@@ -166,7 +166,7 @@ final class ViewRenderingTests: XCTestCase {
         let group = View(frame: Rect(x: 10, y: 2, width: 8, height: 4))
         group.alpha = 0.5
         group.backgroundColor = red
-        group.transform = AffineTransform(rotationAngle: .pi / 2)
+        group.transform = Transform2D(rotationAngle: .pi / 2)
         let inner = View(frame: Rect(x: 0, y: 0, width: 2, height: 4)); inner.backgroundColor = blue
         try group.addSubview(inner); try canvas.addSubview(group)
         let out = try canvas.snapshot(scale: 1)

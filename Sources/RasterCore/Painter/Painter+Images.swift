@@ -4,8 +4,8 @@ extension Painter {
     public func draw(_ image: Bitmap, in rect: Rect, opacity: Double = 1) {
         let size = image.pointSize
         guard rect.isFinite, !rect.isEmpty else { return }
-        let placement = AffineTransform(scaleX: rect.size.width / size.width, y: rect.size.height / size.height)
-            .concatenating(AffineTransform(translationX: rect.origin.x, y: rect.origin.y))
+        let placement = Transform2D(scaleX: rect.size.width / size.width, y: rect.size.height / size.height)
+            .concatenating(Transform2D(translationX: rect.origin.x, y: rect.origin.y))
         draw(image, transform: placement, opacity: opacity)
     }
 
@@ -16,11 +16,11 @@ extension Painter {
     /// back into the image and sampled bilinearly on premultiplied pixels, clamping at the edges. When
     /// the whole mapping from image pixels to device pixels is an integer translation, pixels are copied
     /// exactly instead.
-    public func draw(_ image: Bitmap, transform placement: AffineTransform, opacity: Double = 1) {
+    public func draw(_ image: Bitmap, transform placement: Transform2D, opacity: Double = 1) {
         let o = (opacity.isNaN ? 0 : min(1, max(0, opacity))) * state.alpha
         let opacity8 = UInt32(PixelMath.coverageByte(o))
         guard opacity8 > 0, placement.isFinite else { return }
-        let pixelToDevice = AffineTransform(scaleX: 1 / image.scale, y: 1 / image.scale)
+        let pixelToDevice = Transform2D(scaleX: 1 / image.scale, y: 1 / image.scale)
             .concatenating(placement).concatenating(state.transform)
         if let offset = pixelToDevice.integerTranslation {
             copyPixels(of: image, at: offset, opacity: opacity8)
@@ -46,7 +46,7 @@ extension Painter {
     /// The image resampled through `placement` (image pixels to device pixels, with a translation under
     /// one pixel), with its outline's coverage applied; nil when the tile would exceed
     /// ``Painter/maxTilePixels``, so that a huge magnification never allocates without bound.
-    func imageTile(for image: Bitmap, placement: AffineTransform) -> ImageTile? {
+    func imageTile(for image: Bitmap, placement: Transform2D) -> ImageTile? {
         if let i = imageTiles.firstIndex(where: { $0.source === image.storage && $0.placement == placement }) {
             return imageTiles[i]
         }
@@ -72,7 +72,7 @@ extension Painter {
     }
 
     /// Resamples straight into the target, for placements too large for a tile.
-    private func drawResampled(_ image: Bitmap, pixelToDevice: AffineTransform, opacity8: UInt32) {
+    private func drawResampled(_ image: Bitmap, pixelToDevice: Transform2D, opacity8: UInt32) {
         let mode = state.blendMode, clip = state.clipBounds
         var shaded = [UInt32](repeating: 0, count: 0)
         withTargetPixels { pixels, width, _ in
@@ -93,7 +93,7 @@ extension Painter {
     /// Hands out the coverage rows of the image's outline mapped through `placement` (image pixels to
     /// device pixels) within `box`, with a sampler for that placement: the direct rectangle path when
     /// axes stay aligned, the path rasterizer otherwise.
-    private func forEachOutlineRow(of image: Bitmap, placement: AffineTransform, within box: PixelRect,
+    private func forEachOutlineRow(of image: Bitmap, placement: Transform2D, within box: PixelRect,
                                    _ body: (CoverageRasterizer.Row, BilinearSampler) -> Void) {
         guard let deviceToPixel = placement.inverted() else { return }
         let imageRect = image.pixelFrame
@@ -141,13 +141,13 @@ extension Bitmap {
 struct ImageTile {
     /// The image's storage, held so that its identity cannot be reused while cached.
     let source: BitmapStorage
-    let placement: AffineTransform
+    let placement: Transform2D
     let bitmap: Bitmap
     /// Where the tile's top-left pixel sits relative to the whole-pixel offset of the draw.
     let origin: (x: Int, y: Int)
 }
 
-extension AffineTransform {
+extension Transform2D {
     /// The offset when this is a translation by whole numbers (within 1e-9), else nil.
     var integerTranslation: (x: Int, y: Int)? {
         guard abs(a - 1) < 1e-9, abs(d - 1) < 1e-9, abs(b) < 1e-9, abs(c) < 1e-9 else { return nil }
@@ -164,13 +164,13 @@ extension AffineTransform {
 /// at a time in 32-bit lanes of a `UInt64`.
 struct BilinearSampler {
     let image: Bitmap
-    let deviceToPixel: AffineTransform
+    let deviceToPixel: Transform2D
     /// When the mapping keeps axes aligned, each device column samples the same texel columns on every
     /// row: their index and weight, for device x from `columnStart`.
     private var columns: [(index: Int, weight: UInt64)] = []
     private var columnStart = 0
 
-    init(image: Bitmap, deviceToPixel: AffineTransform) {
+    init(image: Bitmap, deviceToPixel: Transform2D) {
         self.image = image
         self.deviceToPixel = deviceToPixel
     }

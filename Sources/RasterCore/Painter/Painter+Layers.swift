@@ -9,7 +9,7 @@ extension Painter {
         let bitmap = (try? Bitmap(width: max(1, box.width), height: max(1, box.height), scale: scale)) ?? Bitmap.placeholder
         layers.append(Layer(bitmap: bitmap, origin: (box.x, box.y), opacity: state.alpha, stateDepth: savedStates.count + 1))
         savedStates.append(state)
-        state.transform = state.transform.concatenating(AffineTransform(translationX: Double(-box.x), y: Double(-box.y)))
+        state.transform = state.transform.concatenating(Transform2D(translationX: Double(-box.x), y: Double(-box.y)))
         state.clipBounds = PixelRect(x: 0, y: 0, width: box.width, height: box.height)
         // The clip's mask is applied once, when the layer is composited, not to each thing drawn in it:
         // overlapping children then share one anti-aliased edge, and the copy blend mode stays exact.

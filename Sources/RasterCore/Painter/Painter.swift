@@ -18,7 +18,7 @@ public enum BlendMode: Sendable, Hashable {
 public final class Painter {
     struct State {
         /// User space to device pixels of the current target.
-        var transform: AffineTransform
+        var transform: Transform2D
         /// Device pixels that may change, within the current target.
         var clipBounds: PixelRect
         /// Anti-aliased clip coverage, when the clip is not a pixel-aligned rectangle.
@@ -52,7 +52,7 @@ public final class Painter {
     /// Starts drawing into `bitmap`, with the identity user transform scaled by `bitmap.scale`.
     public init(bitmap: Bitmap) {
         base = bitmap
-        state = State(transform: AffineTransform(scaleX: bitmap.scale, y: bitmap.scale),
+        state = State(transform: Transform2D(scaleX: bitmap.scale, y: bitmap.scale),
                       clipBounds: bitmap.bounds, mask: nil, alpha: 1, blendMode: .sourceOver)
     }
 
@@ -87,19 +87,19 @@ public final class Painter {
     }
 
     /// User space to device pixels; starts as a scale by the bitmap's `scale`.
-    public var transform: AffineTransform {
+    public var transform: Transform2D {
         // Inside a layer the device is offset; report the transform in the base bitmap's pixels.
         var t = state.transform
-        for layer in layers { t = t.concatenating(AffineTransform(translationX: Double(layer.origin.x), y: Double(layer.origin.y))) }
+        for layer in layers { t = t.concatenating(Transform2D(translationX: Double(layer.origin.x), y: Double(layer.origin.y))) }
         return t
     }
 
     /// Applies `t` to user space before the current transform (CGContextConcatCTM).
-    public func concatenate(_ t: AffineTransform) { state.transform = t.concatenating(state.transform) }
-    public func translate(x: Double, y: Double) { concatenate(AffineTransform(translationX: x, y: y)) }
-    public func scale(x: Double, y: Double) { concatenate(AffineTransform(scaleX: x, y: y)) }
+    public func concatenate(_ t: Transform2D) { state.transform = t.concatenating(state.transform) }
+    public func translate(x: Double, y: Double) { concatenate(Transform2D(translationX: x, y: y)) }
+    public func scale(x: Double, y: Double) { concatenate(Transform2D(scaleX: x, y: y)) }
     /// Rotates user space by `angle` radians (positive turns +x towards +y).
-    public func rotate(by angle: Double) { concatenate(AffineTransform(rotationAngle: angle)) }
+    public func rotate(by angle: Double) { concatenate(Transform2D(rotationAngle: angle)) }
 
     /// Multiplies everything drawn, 0…1 (clamped; NaN counts as 0). Default 1.
     public var alpha: Double {

@@ -30,7 +30,7 @@ public struct Path: Hashable, Sendable {
     public mutating func addPath(_ other: Path) { elements += other.elements }
 
     /// The path with every point mapped through `t`.
-    public func applying(_ t: AffineTransform) -> Path {
+    public func applying(_ t: Transform2D) -> Path {
         var out = Path()
         out.elements = elements.map {
             switch $0 {

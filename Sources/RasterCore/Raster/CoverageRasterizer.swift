@@ -100,7 +100,7 @@ final class CoverageRasterizer {
 
     /// Coverage of `path` mapped through `transform` into device pixels, within `clip`, non-zero winding.
     /// A path with a NaN or infinite point draws nothing.
-    func rasterizePath(_ path: Path, transform: AffineTransform, within clip: PixelRect, _ emit: (Row) -> Void) {
+    func rasterizePath(_ path: Path, transform: Transform2D, within clip: PixelRect, _ emit: (Row) -> Void) {
         guard !clip.isEmpty, transform.isFinite, flatten(path, transform, within: clip) else { return }
         var minY = Double.infinity, maxY = -Double.infinity, minX = Double.infinity, maxX = -Double.infinity
         for l in lines {
@@ -148,7 +148,7 @@ final class CoverageRasterizer {
     static let coordinateLimit = 1e300
 
     /// Turns the path into device-space lines, closing every subpath. False when a point is not finite.
-    private func flatten(_ path: Path, _ transform: AffineTransform, within clip: PixelRect) -> Bool {
+    private func flatten(_ path: Path, _ transform: Transform2D, within clip: PixelRect) -> Bool {
         let limit = CoverageRasterizer.coordinateLimit
         let box = (minX: Double(clip.minX), minY: Double(clip.minY), maxX: Double(clip.maxX), maxY: Double(clip.maxY))
         // A curve whose control points all lie on one side of the clip never enters it, and then its

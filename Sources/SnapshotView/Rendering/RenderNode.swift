@@ -7,7 +7,7 @@ import RasterCore
 public struct RenderNode: Sendable {
     public let name: String?
     /// Maps the node's bounds coordinates to its parent's (points).
-    public let transformToParent: AffineTransform
+    public let transformToParent: Transform2D
     /// The node's coordinate space (points); the origin is the scroll offset.
     public let bounds: Rect
     /// 0…1, already clamped.
@@ -28,7 +28,7 @@ public struct RenderNode: Sendable {
     /// must be composited as a group so they do not show through each other.
     public let drawCount: Int
 
-    init(name: String?, transformToParent: AffineTransform, bounds: Rect, alpha: Double, backgroundColor: Color?,
+    init(name: String?, transformToParent: Transform2D, bounds: Rect, alpha: Double, backgroundColor: Color?,
          cornerRadius: Double, clipsToBounds: Bool, borderWidth: Double, borderColor: Color,
          content: (any ViewContent)?, children: [RenderNode]) {
         self.name = name

@@ -3,19 +3,19 @@ import RasterCore
 extension View {
     /// Maps this view's bounds coordinates to its superview's bounds coordinates (points): move the
     /// bounds' centre to the origin, apply the transform about it, then move to `center`.
-    public var transformToSuperview: AffineTransform {
+    public var transformToSuperview: Transform2D {
         View.transformToSuperview(center: center, bounds: bounds, transform: transform)
     }
 
-    static func transformToSuperview(center: Point, bounds: Rect, transform: AffineTransform) -> AffineTransform {
-        let toCentre = AffineTransform(translationX: -bounds.midX, y: -bounds.midY)
+    static func transformToSuperview(center: Point, bounds: Rect, transform: Transform2D) -> Transform2D {
+        let toCentre = Transform2D(translationX: -bounds.midX, y: -bounds.midY)
         let placed = transform.isIdentity ? toCentre : toCentre.concatenating(transform)
-        return placed.concatenating(AffineTransform(translationX: center.x, y: center.y))
+        return placed.concatenating(Transform2D(translationX: center.x, y: center.y))
     }
 
     /// Maps this view's bounds coordinates to its root's bounds coordinates.
-    public var transformToRoot: AffineTransform {
-        var t = AffineTransform.identity
+    public var transformToRoot: Transform2D {
+        var t = Transform2D.identity
         var node = self
         while let parent = node.superview {
             t = t.concatenating(node.transformToSuperview)
@@ -28,7 +28,7 @@ extension View {
     /// Throws ``ViewTreeError/differentTrees(from:to:)`` when the views do not share a root, and the
     /// same error when `view` has a transform that cannot be inverted (a zero scale), because no point
     /// maps into it.
-    public func transform(to view: View?) throws -> AffineTransform {
+    public func transform(to view: View?) throws -> Transform2D {
         guard let view else { return transformToRoot }
         guard view.root === root else { throw ViewTreeError.differentTrees(from: label, to: view.label) }
         guard let fromRoot = view.transformToRoot.inverted() else {

@@ -18,7 +18,7 @@ open class View {
 
     private var _center: Point
     private var _bounds: Rect
-    private var _transform: AffineTransform = .identity
+    private var _transform: Transform2D = .identity
     private var _alpha: Double = 1
     private var _backgroundColor: Color?
     private var _cornerRadius: Double = 0
@@ -73,7 +73,7 @@ open class View {
     }
 
     /// Applied about the centre. Default identity.
-    public var transform: AffineTransform {
+    public var transform: Transform2D {
         get { _transform }
         set {
             guard newValue.isFinite else { return }
@@ -97,7 +97,7 @@ open class View {
         }
     }
 
-    static func frame(center: Point, size: Size, transform: AffineTransform) -> Rect {
+    static func frame(center: Point, size: Size, transform: Transform2D) -> Rect {
         let local = Rect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height)
         let box = transform.isIdentity ? local : transform.apply(to: local)
         return box.offsetBy(dx: center.x, dy: center.y)

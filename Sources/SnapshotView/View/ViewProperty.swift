@@ -29,7 +29,7 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
     case double(Double)
     case point(Point)
     case rect(Rect)
-    case transform(AffineTransform)
+    case transform(Transform2D)
     case color(Color)
 
     public var description: String {
@@ -45,7 +45,7 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
     public var doubleValue: Double? { if case .double(let v) = self { v } else { nil } }
     public var pointValue: Point? { if case .point(let v) = self { v } else { nil } }
     public var rectValue: Rect? { if case .rect(let v) = self { v } else { nil } }
-    public var transformValue: AffineTransform? { if case .transform(let v) = self { v } else { nil } }
+    public var transformValue: Transform2D? { if case .transform(let v) = self { v } else { nil } }
     public var colorValue: Color? { if case .color(let v) = self { v } else { nil } }
 }
 

@@ -1,6 +1,6 @@
 import PNGIO
 import RasterCore
-import Showcase
+import SmokescreenScenes
 import XCTest
 
 /// The reference scene at @1x (debug builds are slow): known pixels of the first and last frames.

@@ -1,5 +1,5 @@
 import Foundation
-import Showcase
+import SmokescreenScenes
 import SmokescreenTesting
 import TransitionCompositor
 import XCTest

@@ -4,7 +4,7 @@ import PNGIO
 import RasterCore
 import SnapshotView
 import XCTest
-@testable import Showcase
+@testable import SmokescreenScenes
 @testable import TransitionCompositor
 
 final class VesperTransitionTests: XCTestCase {

@@ -175,7 +175,7 @@ public struct VesperScene {
             let chevron = View(frame: Rect(x: 14, y: 36, width: 12, height: 12), name: "\(name) chevron")
             chevron.borderWidth = 2.5
             chevron.borderColor = VesperScene.accent
-            chevron.transform = AffineTransform(rotationAngle: .pi / 4)
+            chevron.transform = Transform2D(rotationAngle: .pi / 4)
             // Only the left and bottom strokes of a rotated square show: a mask hides the rest.
             let mask = View(frame: Rect(x: 20, y: 28, width: 16, height: 28))
             mask.backgroundColor = VesperScene.barColor

@@ -1,5 +1,5 @@
 import Foundation
-import Showcase
+import SmokescreenScenes
 import SmokescreenTesting
 import TransitionCompositor
 import XCTest
@@ -9,7 +9,7 @@ import XCTest
 ///
 /// The goldens are @1x at 10 fps (a frame every 0.1 s and one at the exact end), which keeps them small and
 /// the test fast in debug builds. After an intended change to a transition or to drawing, re-record with
-/// `SMOKESCREEN_RECORD=all swift test --filter ShowcaseGoldenTests`, look at the frames, and check them in.
+/// `SMOKESCREEN_RECORD=all swift test --filter SmokescreenScenesGoldenTests`, look at the frames, and check them in.
 final class TransitionGoldenTests: XCTestCase {
     /// This file's path: the goldens are found from it (`#filePath`, as the assertions do).
     static let testFile = "\(#filePath)"

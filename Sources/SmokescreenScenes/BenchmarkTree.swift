@@ -29,7 +29,7 @@ public enum BenchmarkTree {
             subtitle.backgroundColor = secondary
             let chevron = View(frame: Rect(x: 347, y: 24, width: 8, height: 12))
             chevron.backgroundColor = secondary
-            chevron.transform = AffineTransform(rotationAngle: .pi / 4)
+            chevron.transform = Transform2D(rotationAngle: .pi / 4)
             let line = View(frame: Rect(x: 72, y: rowHeight - 0.5, width: 303, height: 0.5))
             line.backgroundColor = separator
             for v in [thumb, title, subtitle, chevron, line] { try row.addSubview(v) }

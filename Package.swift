@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "SnapshotView", targets: ["SnapshotView"]),
         .library(name: "Motion", targets: ["Motion"]),
         .library(name: "TransitionCompositor", targets: ["TransitionCompositor"]),
+        .library(name: "FrameStore", targets: ["FrameStore"]),
         .library(name: "FrameDiff", targets: ["FrameDiff"]),
         .library(name: "SmokescreenTesting", targets: ["SmokescreenTesting"]),
         .library(name: "SmokescreenScenes", targets: ["SmokescreenScenes"]),
@@ -50,6 +51,10 @@ let package = Package(
         // The smokescreen, transition contexts, frame sampling and the parallel PNG frame writer.
         .target(name: "TransitionCompositor", dependencies: ["RasterCore", "PNGIO", "SnapshotView", "Motion"]),
 
+        // Output folders: the version that marks files as Smokescreen's, frames and manifests written
+        // atomically under a lock, what counts as the same render, shards, clean-up.
+        .target(name: "FrameStore", dependencies: ["RasterCore", "PNGIO"]),
+
         // Pixel comparison of bitmaps and frame sequences. PNGIO reads the frames of a folder.
         .target(name: "FrameDiff", dependencies: ["RasterCore", "PNGIO"]),
 
@@ -64,7 +69,7 @@ let package = Package(
         .target(
             name: "SmokescreenCLI",
             dependencies: [
-                "RasterCore", "PNGIO", "SnapshotView", "TransitionCompositor", "SmokescreenScenes", "FrameDiff",
+                "RasterCore", "PNGIO", "SnapshotView", "TransitionCompositor", "SmokescreenScenes", "FrameDiff", "FrameStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

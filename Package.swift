@@ -4,6 +4,7 @@ import PackageDescription
 let package = Package(
     name: "Smokescreen",
     products: [
+        .library(name: "BoundedInput", targets: ["BoundedInput"]),
         .library(name: "RasterCore", targets: ["RasterCore"]),
         .library(name: "PNGIO", targets: ["PNGIO"]),
         .library(name: "Typesetting", targets: ["Typesetting"]),
@@ -20,8 +21,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
-        // Premultiplied RGBA bitmaps, geometry, colour and the anti-aliased painter. No dependencies.
-        .target(name: "RasterCore"),
+        // The limits on every input, bounded reads of regular files, atomic writes, and parsers for the
+        // structured files users give (JSON, XML property lists) with line:column and key paths in errors.
+        .target(name: "BoundedInput"),
+
+        // Premultiplied RGBA bitmaps, geometry, colour and the anti-aliased painter.
+        .target(name: "RasterCore", dependencies: ["BoundedInput"]),
 
         // The system libpng (and zlib through it), found with pkg-config.
         .systemLibrary(
@@ -31,7 +36,7 @@ let package = Package(
         ),
         // The only C that calls libpng: every setjmp lives here, never in Swift.
         .target(name: "CPNGShim", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("z")]),
-        .target(name: "PNGIO", dependencies: ["RasterCore", "CPNGShim"]),
+        .target(name: "PNGIO", dependencies: ["BoundedInput", "RasterCore", "CPNGShim"]),
 
         // The system FreeType library, found with pkg-config.
         .systemLibrary(
@@ -49,18 +54,18 @@ let package = Package(
         .target(name: "Motion", dependencies: ["RasterCore", "SnapshotView"]),
 
         // The smokescreen, transition contexts, frame sampling and the parallel PNG frame writer.
-        .target(name: "TransitionCompositor", dependencies: ["RasterCore", "PNGIO", "SnapshotView", "Motion"]),
+        .target(name: "TransitionCompositor", dependencies: ["BoundedInput", "RasterCore", "PNGIO", "SnapshotView", "Motion", "FrameStore"]),
 
         // Output folders: the version that marks files as Smokescreen's, frames and manifests written
         // atomically under a lock, what counts as the same render, shards, clean-up.
-        .target(name: "FrameStore", dependencies: ["RasterCore", "PNGIO"]),
+        .target(name: "FrameStore", dependencies: ["BoundedInput", "RasterCore", "PNGIO"]),
 
         // Pixel comparison of bitmaps and frame sequences. PNGIO reads the frames of a folder.
-        .target(name: "FrameDiff", dependencies: ["RasterCore", "PNGIO"]),
+        .target(name: "FrameDiff", dependencies: ["BoundedInput", "RasterCore", "PNGIO", "FrameStore"]),
 
         // XCTest helpers: golden frames (of bitmaps, frame sequences, whole transitions) beside the test file,
         // record modes, failure artifacts. Imports XCTest.
-        .target(name: "SmokescreenTesting", dependencies: ["FrameDiff", "PNGIO", "RasterCore", "TransitionCompositor"]),
+        .target(name: "SmokescreenTesting", dependencies: ["FrameDiff", "FrameStore", "PNGIO", "RasterCore", "TransitionCompositor"]),
 
         // The built-in transitions (Vesper, the reference scene), their scenes and the catalogue `list` shows.
         .target(name: "SmokescreenScenes", dependencies: ["RasterCore", "PNGIO", "Typesetting", "SnapshotView", "Motion", "TransitionCompositor"]),
@@ -80,21 +85,23 @@ let package = Package(
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "RasterCore", "PNGIO"], exclude: ["__Goldens__"]),
         .testTarget(name: "SnapshotViewTests", dependencies: ["SnapshotView", "Typesetting", "RasterCore", "PNGIO"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "SnapshotView", "RasterCore"]),
-        .testTarget(name: "TransitionCompositorTests", dependencies: ["TransitionCompositor", "SnapshotView", "Motion", "PNGIO", "RasterCore"]),
+        .testTarget(name: "TransitionCompositorTests", dependencies: ["BoundedInput", "FrameStore", "TransitionCompositor", "SnapshotView", "Motion", "PNGIO", "RasterCore"]),
+        .testTarget(name: "FrameStoreTests", dependencies: ["FrameStore", "BoundedInput", "TransitionCompositor", "SnapshotView", "PNGIO", "RasterCore"]),
+        .testTarget(name: "BoundedInputTests", dependencies: ["BoundedInput"]),
         .testTarget(name: "FrameDiffTests", dependencies: ["FrameDiff", "RasterCore", "PNGIO"], exclude: ["Fixtures"]),
         .testTarget(
             name: "SmokescreenTestingTests",
-            dependencies: ["SmokescreenTesting", "FrameDiff", "PNGIO", "RasterCore", "TransitionCompositor", "SnapshotView"],
+            dependencies: ["FrameStore", "SmokescreenTesting", "FrameDiff", "PNGIO", "RasterCore", "TransitionCompositor", "SnapshotView"],
             exclude: ["__Snapshots__"]
         ),
-        .testTarget(name: "SmokescreenCLITests", dependencies: [
+        .testTarget(name: "SmokescreenCLITests", dependencies: ["BoundedInput", "FrameStore", 
             "SmokescreenCLI", "SmokescreenScenes", "TransitionCompositor", "PNGIO", "RasterCore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .testTarget(name: "SmokescreenScenesTests", dependencies: ["SmokescreenScenes", "RasterCore", "PNGIO", "SnapshotView", "Motion", "TransitionCompositor"]),
+        .testTarget(name: "SmokescreenScenesTests", dependencies: ["BoundedInput", "FrameStore", "SmokescreenScenes", "RasterCore", "PNGIO", "SnapshotView", "Motion", "TransitionCompositor"]),
         // Every built-in transition's frames against goldens checked in under __Snapshots__.
         .testTarget(
-            name: "SmokescreenScenesGoldenTests", dependencies: ["SmokescreenTesting", "SmokescreenScenes", "TransitionCompositor", "FrameDiff"],
+            name: "SmokescreenScenesGoldenTests", dependencies: ["FrameStore", "SmokescreenTesting", "SmokescreenScenes", "TransitionCompositor", "FrameDiff"],
             exclude: ["__Snapshots__"]
         ),
     ],

@@ -1,3 +1,4 @@
+import BoundedInput
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -10,10 +11,7 @@ import Darwin
 /// errors on Linux often say only "The operation could not be completed").
 enum POSIXFiles {
     /// `strerror(code)`.
-    static func message(_ code: Int32) -> String {
-        guard let text = strerror(code) else { return "error \(code)" }
-        return String(cString: text)
-    }
+    static func message(_ code: Int32) -> String { systemErrorMessage(code) }
 
     /// Creates `path` and any missing parent folders (mode 0777 less the umask).
     /// - Throws: the reason, e.g. `Not a directory`, naming nothing else (the caller names the path).
@@ -49,21 +47,9 @@ enum POSIXFiles {
 }
 
 extension POSIXFiles {
-    /// The contents of the file at `path`, refusing more than `limit` bytes.
+    /// The contents of the regular file at `path`, refusing more than `limit` bytes before reading.
     static func read(_ path: String, limit: Int) throws(POSIXFailure) -> [UInt8] {
-        guard let file = fopen(path, "rb") else { throw POSIXFailure(path: path, reason: message(errno)) }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-            if n > 0 { bytes += chunk[0..<n] }
-            if bytes.count > limit { throw POSIXFailure(path: path, reason: "over the limit of \(limit) bytes") }
-            if n < chunk.count {
-                if ferror(file) != 0 { throw POSIXFailure(path: path, reason: message(errno)) }
-                return bytes
-            }
-        }
+        do { return try InputFile.read(path, limit: limit, what: "file") } catch { throw POSIXFailure(path: path, reason: error.detail) }
     }
 }
 

@@ -1,3 +1,5 @@
+import BoundedInput
+import FrameStore
 import Foundation
 
 /// The frames on one side of a comparison: one PNG file, a folder of `frame_NNNN.png` files, or the frames
@@ -33,8 +35,8 @@ public struct StoredFrames: Sendable, Hashable {
         self.path = path; self.source = source; self.frames = frames
     }
 
-    /// The largest manifest read, in bytes (64 MiB).
-    public static let maxManifestBytes = 64 << 20
+    /// The largest manifest read, in bytes: ``Limits/manifestBytes``.
+    public static var maxManifestBytes: Int { Limits.manifestBytes }
 
     /// Opens `path`: a folder lists its `frame_NNNN.png` files (a `manifest.json` in it is not read); a
     /// file ending in `.json` is a manifest; any other file is one PNG frame.
@@ -68,12 +70,7 @@ public struct StoredFrames: Sendable, Hashable {
     }
 
     /// The number in `frame_<digits>.png`, or `nil` for any other name. Numbers too large for `Int` sort last.
-    static func frameNumber(_ name: String) -> Int? {
-        guard name.hasPrefix("frame_"), name.hasSuffix(".png") else { return nil }
-        let digits = name.dropFirst(6).dropLast(4)
-        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-        return Int(digits) ?? Int.max
-    }
+    static func frameNumber(_ name: String) -> Int? { FrameFileName.index(of: name) }
 
     /// The frames listed in a Smokescreen `manifest.json`. Only `frames[].file` is read; other keys
     /// (`name`, `pointSize`, `scale`, `fps`, `frameCount`, `time`, `sha256`, `durations`) are ignored.
@@ -81,25 +78,38 @@ public struct StoredFrames: Sendable, Hashable {
     ///   has no `frames` array, or an entry's `file` is not a string, is empty, absolute, has a `..` or
     ///   empty component or a NUL, or is listed twice.
     public static func manifest(at path: String) throws(FrameInputError) -> StoredFrames {
-        let data: Data
-        do throws(POSIXFailure) { data = Data(try POSIXFiles.read(path, limit: maxManifestBytes)) } catch {
-            throw FrameInputError(path: path, reason: "cannot read the manifest: \(error.reason)")
+        let bytes: [UInt8]
+        do throws(POSIXFailure) { bytes = try POSIXFiles.read(path, limit: maxManifestBytes) } catch {
+            throw FrameInputError(path: path, reason: error.reason)
         }
-        let object: Any
-        do { object = try JSONSerialization.jsonObject(with: data) } catch {
-            throw FrameInputError(path: path, reason: "not valid JSON")
+        // A pull parser keeps only the file names: other keys are skipped without building anything,
+        // so memory follows the frame count (at most Limits.framesPerRender), whatever else the file holds.
+        var files: [(index: Int, file: String)] = []
+        var sawFrames = false
+        do throws(DocumentError) {
+            var reader = JSONReader(bytes, source: path)
+            try reader.readObject { (r: inout JSONReader, key: String) throws(DocumentError) in
+                guard key == "frames" else { return try r.skipValue() }
+                sawFrames = true
+                try r.readArray(maxCount: Limits.framesPerRender) { (r: inout JSONReader, index: Int) throws(DocumentError) in
+                    var file: String?
+                    try r.readObject { (r: inout JSONReader, key: String) throws(DocumentError) in
+                        if key == "file" { file = try r.readString() } else { try r.skipValue() }
+                    }
+                    guard let file else { throw r.error("missing \"file\" (a string)") }
+                    files.append((index, file))
+                }
+            }
+            try reader.finish()
+        } catch {
+            throw FrameInputError(path: path, reason: error.description.hasPrefix(path + ":") ? String(error.description.dropFirst(path.count + 1)) : error.description)
         }
-        guard let root = object as? [String: Any], let entries = root["frames"] as? [Any] else {
-            throw FrameInputError(path: path, reason: "no \"frames\" array at the top level")
-        }
+        guard sawFrames else { throw FrameInputError(path: path, reason: "no \"frames\" array at the top level") }
         let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         let base = folder.isEmpty ? (path.hasPrefix("/") ? "/" : "") : folder + "/"
         var frames: [Frame] = []
         var seen = Set<String>()
-        for (index, entry) in entries.enumerated() {
-            guard let file = (entry as? [String: Any])?["file"] as? String else {
-                throw FrameInputError(path: path, reason: "frames[\(index)].file is missing or not a string")
-            }
+        for (index, file) in files {
             let components = file.split(separator: "/", omittingEmptySubsequences: false)
             // A NUL would cut the path short at the C boundary and name another file.
             guard !file.isEmpty, !file.hasPrefix("/"), !components.contains(".."), !components.contains(""), !file.contains("\0") else {

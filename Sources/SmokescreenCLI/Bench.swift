@@ -1,4 +1,5 @@
 import ArgumentParser
+import FrameStore
 import Foundation
 import PNGIO
 import RasterCore
@@ -13,16 +14,16 @@ struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure rendering, drawing and PNG encoding of the reference scene (medians over several runs).")
 
-    @Option(help: "Runs over all 30 frames; medians are taken over every frame of every run.")
+    @Option(parsing: .unconditional, help: "Runs over all 30 frames; medians are taken over every frame of every run.")
     var runs = 5
 
-    @Option(help: "Pixels per point: 1, 2 or 3.")
+    @Option(parsing: .unconditional, help: "Pixels per point: 1, 2 or 3.")
     var scale = 2
 
     @Option(help: "The assets folder (default: ./assets or the one beside the executable).")
     var assets: String?
 
-    @Option(help: "Threads for the whole-pipeline runs (default: the number of cores).")
+    @Option(parsing: .unconditional, help: "Threads for the whole-pipeline runs (default: the number of cores).")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
     @Flag(help: "Measure drawing only (for profiling the painter).")

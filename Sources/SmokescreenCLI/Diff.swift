@@ -36,13 +36,13 @@ struct Diff: ParsableCommand {
     @Argument(help: "The actual frames, of the same kind (a file, or a folder or manifest).")
     var actual: String
 
-    @Option(help: "Per-channel tolerance, 0-255: a pixel differs when a channel differs by more.")
+    @Option(parsing: .unconditional, help: "Per-channel tolerance, 0-255: a pixel differs when a channel differs by more.")
     var tolerance: Int?
 
-    @Option(name: .customLong("max-different-fraction"), help: "Fraction of each frame's pixels (0-1) that may differ (default 0).")
+    @Option(name: .customLong("max-different-fraction"), parsing: .unconditional, help: "Fraction of each frame's pixels (0-1) that may differ (default 0).")
     var maxDifferentFraction: Double?
 
-    @Option(help: "Perceptual mode (pixelmatch) with this threshold, 0-1; pixelmatch's default is 0.1.")
+    @Option(parsing: .unconditional, help: "Perceptual mode (pixelmatch) with this threshold, 0-1; pixelmatch's default is 0.1.")
     var threshold: Double?
 
     @Flag(name: .customLong("include-aa"), help: "Perceptual mode: count anti-aliased pixels as different too.")

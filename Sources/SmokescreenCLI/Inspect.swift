@@ -8,7 +8,7 @@ struct Inspect: ParsableCommand {
 
     @OptionGroup var transitionOptions: TransitionOptions
 
-    @Option(help: "Pixels per point: 1, 2 or 3.")
+    @Option(parsing: .unconditional, help: "Pixels per point: 1, 2 or 3.")
     var scale = 2
 
     func validate() throws { try checkScale(scale) }

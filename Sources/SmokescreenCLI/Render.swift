@@ -1,4 +1,6 @@
 import ArgumentParser
+import BoundedInput
+import FrameStore
 import Foundation
 import PNGIO
 import SmokescreenScenes
@@ -11,19 +13,22 @@ struct Render: ParsableCommand {
 
     @OptionGroup var transitionOptions: TransitionOptions
 
-    @Option(help: "The output folder (default: out/<name>).")
+    @Option(help: "The output folder (default: out/<name>). A folder holding files Smokescreen did not write is refused (exit 73).")
     var out: String?
 
-    @Option(help: "Pixels per point: 1, 2 or 3.")
+    @Flag(help: "Render into a folder that also holds files Smokescreen did not write; those are never changed or removed.")
+    var force = false
+
+    @Option(parsing: .unconditional, help: "Pixels per point: 1, 2 or 3.")
     var scale = 2
 
     @Option(help: "PNG compression preset: \(PNGCompression.allPresets.map(\.name).joined(separator: ", ")).")
     var compression = "fast"
 
-    @Option(help: "Threads rendering and encoding (default: the number of cores).")
-    var jobs = ProcessInfo.processInfo.activeProcessorCount
+    @Option(parsing: .unconditional, help: "Threads rendering and encoding, 1…\(Limits.maxJobs) (default: the number of cores).")
+    var jobs: Int?
 
-    @Option(help: "Only frames A..B (inclusive; A.. to the end).")
+    @Option(help: "Only frames A..B (inclusive; A.. to the end; A alone for one frame).")
     var frames: String?
 
     @Option(help: "Only shard K of N interleaved parts (K/N), to split a render over machines.")
@@ -34,13 +39,14 @@ struct Render: ParsableCommand {
 
     func validate() throws {
         try checkScale(scale)
-        guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be 1…256, got \(jobs)") }
+        if let jobs, !(1...Limits.maxJobs).contains(jobs) { throw ValidationError("--jobs must be 1…\(Limits.maxJobs), got \(jobs)") }
+        if let out, out.isEmpty { throw ValidationError("--out: the path is empty") }
         do { _ = try PNGCompression(named: compression) } catch { throw ValidationError("--compression: \(error)") }
         if let frames, FrameSelection.parseRange(frames) == nil {
-            throw ValidationError("--frames must be A..B with 0 ≤ A ≤ B (or A..), got '\(frames)'")
+            throw ValidationError("--frames must be A..B with 0 ≤ A ≤ B, A.., or a frame number A, got '\(frames)'")
         }
         if let shard, FrameSelection.parseShard(shard) == nil {
-            throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N ≤ 10000, got '\(shard)'")
+            throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N ≤ \(Limits.maxShards), got '\(shard)'")
         }
     }
 
@@ -49,14 +55,15 @@ struct Render: ParsableCommand {
         let settings = try transitionOptions.settings(scale: scale)
         let selection = FrameSelection(range: frames.flatMap(FrameSelection.parseRange), shard: shard.flatMap(FrameSelection.parseShard))
         let folder = out ?? "out/\(transition.name)"
-        let writer = FrameWriter(directory: folder, compression: try PNGCompression(named: compression), jobs: jobs)
+        let writer = FrameWriter(directory: folder, compression: try PNGCompression(named: compression),
+                                 jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, force: force, onWait: { printWarning($0) })
         let start = ContinuousClock.now
         let showProgress = !quiet && isatty(STDERR_FILENO) != 0
         try reportingErrors {
             let rendered = try transition.render(settings)
             guard (0..<rendered.sequence.count).contains(where: selection.contains) else {
                 printError("--frames/--shard select none of the \(rendered.sequence.count) frames of \(transition.name)")
-                throw ExitCode(64)
+                throw ExitCode(ExitStatus.usage)
             }
             let report = try writer.write(rendered.sequence, selection: selection, progress: showProgress ? ProgressBar.update : nil)
             if showProgress { ProgressBar.finish() }

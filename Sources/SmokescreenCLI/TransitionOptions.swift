@@ -1,4 +1,5 @@
 import ArgumentParser
+import BoundedInput
 import Foundation
 import SmokescreenScenes
 import TransitionCompositor
@@ -8,33 +9,51 @@ struct TransitionOptions: ParsableArguments {
     @Argument(help: "A built-in transition (see `smokescreen list`).")
     var name: String = TransitionCatalog.defaultName
 
-    @Option(help: "Frames per second (default: the transition's own, 60 for the Vesper transitions).")
+    // `.unconditional`: a value that starts with '-' (`--fps -1`) is taken as the value and refused by
+    // validate() with the range, instead of "Missing value".
+    @Option(parsing: .unconditional, help: "Frames per second, 0 < fps ≤ \(Int(Limits.maxFPS)) (default: the transition's own, 60 for the Vesper transitions).")
     var fps: Double?
 
-    @Option(help: "A durations plist to use instead of the transition's own.")
+    @Option(help: "A durations plist to use instead of the transition's own (only for transitions that read one).")
     var durations: String?
 
     @Option(help: "The assets folder (default: $SMOKESCREEN_ASSETS, ./assets, or the one beside the executable).")
     var assets: String?
 
-    @Option(help: "Frames to repeat after the end.")
+    @Option(parsing: .unconditional, help: "Frames to repeat after the end, 0…\(Limits.maxHoldFrames).")
     var hold = 0
 
     func validate() throws {
-        guard TransitionCatalog.transition(named: name) != nil else {
-            throw ValidationError("no transition named '\(name)'; built in: \(TransitionCatalog.all.map(\.name).joined(separator: ", "))")
+        guard let transition = TransitionCatalog.transition(named: name) else {
+            var message = "no transition named '\(name)'"
+            if let suggestion = closestName(to: name, among: TransitionCatalog.all.map(\.name)) { message += "; did you mean '\(suggestion)'?" }
+            throw ValidationError(message + " (built in: \(TransitionCatalog.all.map(\.name).joined(separator: ", ")))")
         }
-        if let fps, !(fps.isFinite && fps > 0 && fps <= 1000) { throw ValidationError("--fps must be in 0 < fps ≤ 1000, got \(fps)") }
-        guard (0...10_000).contains(hold) else { throw ValidationError("--hold must be 0…10000, got \(hold)") }
+        if let fps, !(fps.isFinite && fps > 0 && fps <= Limits.maxFPS) {
+            throw ValidationError("--fps must be in 0 < fps ≤ \(Int(Limits.maxFPS)), got \(fps)")
+        }
+        guard (0...Limits.maxHoldFrames).contains(hold) else { throw ValidationError("--hold must be 0…\(Limits.maxHoldFrames), got \(hold)") }
+        if durations != nil, !transition.readsDurationsFile {
+            throw ValidationError("--durations: '\(name)' has no durations file; its timings are fixed")
+        }
+        if let durations, durations.isEmpty { throw ValidationError("--durations: the path is empty") }
+        if let assets, assets.isEmpty { throw ValidationError("--assets: the path is empty") }
     }
 
-    var transition: any Transition { TransitionCatalog.transition(named: name)! }
+    var transition: any Transition {
+        // validate() has checked the name; the default is the first built-in.
+        TransitionCatalog.transition(named: name) ?? TransitionCatalog.all[0]
+    }
 
+    /// The settings for a render; warnings about the inputs go to stderr.
     func settings(scale: Int) throws -> RenderSettings {
-        guard let folder = assets ?? AssetLocator.defaultDirectory() else {
-            throw ValidationError("no assets folder found; pass --assets DIR or set SMOKESCREEN_ASSETS")
+        let folder: String
+        do { folder = try AssetLocator.directory(given: assets) } catch {
+            printError(error.description)
+            throw ExitCode(error.exitStatus)
         }
-        return RenderSettings(scale: Double(scale), fps: fps, assetsDirectory: folder, durationsFile: durations, holdFrames: hold)
+        return RenderSettings(scale: Double(scale), fps: fps, assetsDirectory: folder, durationsFile: durations, holdFrames: hold,
+                              warn: { printWarning($0) })
     }
 }
 
@@ -43,23 +62,27 @@ func checkScale(_ scale: Int) throws {
     guard (1...3).contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3, got \(scale)") }
 }
 
-/// Runs `body`, turning render errors into DESIGN's exit codes with the message on stderr.
+/// Runs `body`, turning errors into the exit statuses the README gives, with the message on stderr.
 func reportingErrors<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()
-    } catch let error as RenderError {
-        printError(error.description)
-        throw ExitCode(error.exitCode)
     } catch let error as ValidationError {
         throw error
     } catch let error as ExitCode {
         throw error
+    } catch let error as any ExitStatusError {
+        printError(error.description)
+        throw ExitCode(error.exitStatus)
     } catch {
         printError("\(error)")
-        throw ExitCode(1)
+        throw ExitCode(ExitStatus.failure)
     }
 }
 
 func printError(_ message: String) {
     FileHandle.standardError.write(Data("smokescreen: \(message)\n".utf8))
+}
+
+@Sendable func printWarning(_ message: String) {
+    FileHandle.standardError.write(Data("smokescreen: warning: \(message)\n".utf8))
 }

@@ -1,19 +1,49 @@
+import BoundedInput
 import Foundation
 
 /// Finds the `assets/` folder that ships with Smokescreen.
 public enum AssetLocator {
-    /// The first existing folder among: `$SMOKESCREEN_ASSETS`, `./assets`, and `assets/` beside any
-    /// ancestor of the running executable (so `.build/release/smokescreen` finds the checkout's assets).
+    /// The assets folder to use: `given` (`--assets`) when there is one, else `$SMOKESCREEN_ASSETS` when
+    /// it is set, else the first existing folder among `./assets` and `assets/` beside any ancestor of the
+    /// running executable (so `.build/release/smokescreen` finds the checkout's assets).
+    /// - Throws: ``AssetFolderError`` when `--assets` or `$SMOKESCREEN_ASSETS` names no folder (a
+    ///   mistyped path never falls back to the built-in assets), or when none is found.
+    public static func directory(given: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws(AssetFolderError) -> String {
+        if let given {
+            guard InputFile.isDirectory(given) else { throw AssetFolderError(source: "--assets", path: given) }
+            return given
+        }
+        if let variable = environment["SMOKESCREEN_ASSETS"] {
+            guard InputFile.isDirectory(variable) else { throw AssetFolderError(source: "SMOKESCREEN_ASSETS", path: variable) }
+            return variable
+        }
+        guard let found = defaultDirectory() else { throw AssetFolderError(source: nil, path: "assets") }
+        return found
+    }
+
+    /// The first existing folder among `./assets` and `assets/` beside any ancestor of the running
+    /// executable; nil when there is none.
     public static func defaultDirectory() -> String? {
-        var candidates: [String] = []
-        if let env = ProcessInfo.processInfo.environment["SMOKESCREEN_ASSETS"] { candidates.append(env) }
-        candidates.append(FileManager.default.currentDirectoryPath + "/assets")
+        var candidates: [String] = [FileManager.default.currentDirectoryPath + "/assets"]
         var dir = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<6 {
             candidates.append(dir.appendingPathComponent("assets").path)
             dir = dir.deletingLastPathComponent()
         }
-        var isDirectory: ObjCBool = false
-        return candidates.first { FileManager.default.fileExists(atPath: $0, isDirectory: &isDirectory) && isDirectory.boolValue }
+        return candidates.first(where: InputFile.isDirectory)
     }
+}
+
+/// No assets folder where one was named or looked for (exit 66).
+public struct AssetFolderError: ExitStatusError, Equatable, Sendable {
+    /// `--assets`, `SMOKESCREEN_ASSETS`, or nil when none was named and none was found.
+    public var source: String?
+    public var path: String
+
+    public var description: String {
+        if let source { return "\(source): '\(path)' is not a folder" }
+        return "no assets folder found in ./assets or beside the executable; pass --assets DIR or set SMOKESCREEN_ASSETS"
+    }
+
+    public var exitStatus: Int32 { ExitStatus.noInput }
 }

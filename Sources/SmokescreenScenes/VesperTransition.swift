@@ -35,9 +35,12 @@ public struct VesperTransition: Transition {
     }
     public var pointSize: Size { VesperScene.pointSize }
 
+    /// True: the blocks' timings come from `assets/vesper/durations.plist`.
+    public var readsDurationsFile: Bool { true }
+
     public func render(_ settings: RenderSettings) throws -> RenderedTransition {
         let durationsFile = settings.durationsFile ?? "\(settings.assetsDirectory)/\(VesperTransition.durationsAsset)"
-        let timings = try BlockTimings.load(contentsOf: durationsFile, required: VesperTransition.blockNames)
+        let timings = try BlockTimings.load(contentsOf: durationsFile, required: VesperTransition.blockNames, warn: settings.warn)
         let scene: VesperScene
         do { scene = try VesperScene(assetsDirectory: settings.assetsDirectory, scale: settings.scale) } catch {
             throw RenderError.badInput(path: "\(settings.assetsDirectory)/vesper", reason: "\(error)")

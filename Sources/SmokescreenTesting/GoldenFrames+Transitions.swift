@@ -1,3 +1,4 @@
+import FrameStore
 import FrameDiff
 import Foundation
 import RasterCore
@@ -15,7 +16,7 @@ extension GoldenFrames {
     public func verify(_ sequence: FrameSequence) -> String? {
         var canvas: Bitmap
         do { canvas = try sequence.makeCanvas() } catch { return "'\(name)': \(error)" }
-        return verify(names: (0..<sequence.count).map(Manifest.frameFileName)) { index in
+        return verify(names: (0..<sequence.count).map(FrameFileName.name)) { index in
             sequence.draw(frame: index, into: &canvas)
             return canvas
         }

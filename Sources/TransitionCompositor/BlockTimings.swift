@@ -1,3 +1,4 @@
+import BoundedInput
 import Foundation
 import Motion
 
@@ -36,54 +37,73 @@ public struct BlockTiming: Equatable, Sendable {
 /// </dict>
 /// ```
 ///
-/// Every error names the file and the key path (`tableView.duration`) and says what is wrong.
+/// Every error names the file, the line:column and the key path (`tableView.duration`) and says what is
+/// wrong; a key given twice is an error. Keys the transition does not use (a block it does not have, a
+/// misspelt key in a block) are warnings, which never change the output.
 public enum BlockTimings {
-    /// The longest duration or delay accepted (seconds), so a typo cannot ask for a day of frames.
-    public static let maximumSeconds = 600.0
+    /// The longest duration or delay accepted (seconds): ``Limits/maxSeconds``.
+    public static var maximumSeconds: Double { Limits.maxSeconds }
 
-    /// Reads the timings of the blocks named `required` from the plist at `path`. Other top-level keys
-    /// are ignored (a designer may keep notes there).
-    public static func load(contentsOf path: String, required: [String]) throws -> [String: BlockTiming] {
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw RenderError.io(path: path, reason: "cannot read the durations file: \((error as NSError).localizedDescription)")
-        }
-        return try parse(data, path: path, required: required)
+    /// The keys a block may have.
+    static let blockKeys = ["duration", "delay", "curve"]
+
+    /// Reads the timings of the blocks named `required` from the plist at `path` (a regular file of at
+    /// most ``Limits/plistBytes``, checked before it is read).
+    /// - Parameter warn: told of keys the transition does not use, one message each. Default: ignored.
+    /// - Throws: ``InputFileError`` when the file cannot be read, ``DocumentError`` when it is not a valid
+    ///   durations file.
+    public static func load(contentsOf path: String, required: [String], warn: ((String) -> Void)? = nil) throws -> [String: BlockTiming] {
+        let bytes = try InputFile.read(path, limit: Limits.plistBytes, what: "durations file")
+        return try parse(bytes, path: path, required: required, warn: warn)
     }
 
     /// Parses plist `data`; `path` names it in errors.
-    public static func parse(_ data: Data, path: String, required: [String]) throws -> [String: BlockTiming] {
-        guard data.count <= 1 << 20 else { throw RenderError.badInput(path: path, reason: "over 1 MiB: not a durations file") }
-        let root: Any
-        do { root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil) } catch {
-            throw RenderError.badInput(path: path, reason: "not a property list (\((error as NSError).localizedDescription))")
+    public static func parse(_ data: Data, path: String, required: [String], warn: ((String) -> Void)? = nil) throws(DocumentError) -> [String: BlockTiming] {
+        try parse(Array(data), path: path, required: required, warn: warn)
+    }
+
+    /// Parses plist bytes; `path` names them in errors.
+    public static func parse(_ bytes: [UInt8], path: String, required: [String], warn: ((String) -> Void)? = nil) throws(DocumentError) -> [String: BlockTiming] {
+        guard bytes.count <= Limits.plistBytes else {
+            throw DocumentError(source: path, position: nil, keyPath: KeyPath(), reason: "over \(Limits.plistBytes) bytes: not a durations file")
         }
-        guard let blocks = root as? [String: Any] else {
-            throw RenderError.badInput(path: path, reason: "the top level must be a dictionary of blocks")
+        let root = try PropertyListReader.parse(bytes, source: path)
+        func fail(_ node: PropertyListNode?, _ keyPath: String, _ reason: String) -> DocumentError {
+            DocumentError(source: path, position: node?.position, keyPath: KeyPath(keyPath.split(separator: ".").map { .key(String($0)) }), reason: reason)
         }
-        func fail(_ keyPath: String, _ reason: String) -> RenderError {
-            .badInput(path: path, reason: "\(keyPath): \(reason)")
+        guard case .dictionary(let blocks) = root.value else {
+            throw fail(root, "", "the top level must be a dictionary of blocks, got \(root.value.kindDescription)")
         }
-        func seconds(_ value: Any?, _ keyPath: String, default fallback: Double?) throws -> Double {
-            guard let value else {
+        for (name, node) in blocks where !required.contains(name) {
+            var message = "\(path):\(node.position): '\(name)' is not a block of this transition (its blocks: \(required.joined(separator: ", "))); ignored"
+            if let suggestion = closestName(to: name, among: required) { message += "; did you mean '\(suggestion)'?" }
+            warn?(message)
+        }
+        func seconds(_ node: PropertyListNode?, _ keyPath: String, default fallback: Double?, parent: PropertyListNode) throws(DocumentError) -> Double {
+            guard let node else {
                 if let fallback { return fallback }
-                throw fail(keyPath, "missing (a number of seconds)")
+                throw fail(parent, keyPath, "missing (a number of seconds)")
             }
-            guard let n = number(value) else { throw fail(keyPath, "must be a number of seconds, got \(describe(value))") }
-            guard n.isFinite, n >= 0 else { throw fail(keyPath, "must be a finite number ≥ 0, got \(n)") }
-            guard n <= maximumSeconds else { throw fail(keyPath, "\(n) s is over the limit of \(maximumSeconds) s") }
+            guard case .number(let n) = node.value else { throw fail(node, keyPath, "must be a number of seconds, got \(node.value.kindDescription)") }
+            guard n >= 0 else { throw fail(node, keyPath, "must be a finite number ≥ 0, got \(n)") }
+            guard n <= maximumSeconds else { throw fail(node, keyPath, "\(n) s is over the limit of \(maximumSeconds) s") }
             return n
         }
         var result: [String: BlockTiming] = [:]
         for name in required {
-            guard let entry = blocks[name] else { throw fail(name, "missing (a dictionary with a duration)") }
-            guard let block = entry as? [String: Any] else { throw fail(name, "must be a dictionary, got \(describe(entry))") }
-            let duration = try seconds(block["duration"], "\(name).duration", default: nil)
-            let delay = try seconds(block["delay"], "\(name).delay", default: 0)
-            guard duration + delay <= maximumSeconds else {
-                throw fail("\(name).delay", "delay \(delay) s + duration \(duration) s ends after the limit of \(maximumSeconds) s")
+            guard let entry = root[name] else { throw fail(root, name, "missing (a dictionary with a duration)") }
+            guard case .dictionary(let keys) = entry.value else { throw fail(entry, name, "must be a dictionary, got \(entry.value.kindDescription)") }
+            for (key, node) in keys where !blockKeys.contains(key) {
+                var message = "\(path):\(node.position): \(name).\(key): unknown key (a block has duration, delay and curve); ignored"
+                if let suggestion = closestName(to: key, among: blockKeys) { message += "; did you mean '\(suggestion)'?" }
+                warn?(message)
             }
-            let curve = try parseCurve(block["curve"], keyPath: "\(name).curve", fail: fail)
+            let duration = try seconds(entry["duration"], "\(name).duration", default: nil, parent: entry)
+            let delay = try seconds(entry["delay"], "\(name).delay", default: 0, parent: entry)
+            guard duration + delay <= maximumSeconds else {
+                throw fail(entry["delay"] ?? entry, "\(name).delay", "delay \(delay) s + duration \(duration) s ends after the limit of \(maximumSeconds) s")
+            }
+            let curve = try parseCurve(entry["curve"], keyPath: "\(name).curve", fail: fail)
             result[name] = BlockTiming(duration: duration, delay: delay, curve: curve)
         }
         return result
@@ -93,45 +113,28 @@ public enum BlockTimings {
         "linear": .linear, "easeIn": .easeIn, "easeOut": .easeOut, "easeInEaseOut": .easeInEaseOut, "default": .default,
     ]
 
-    private static func parseCurve(_ value: Any?, keyPath: String, fail: (String, String) -> RenderError) throws -> TimingCurve {
-        guard let value else { return .easeInEaseOut }
-        if let name = value as? String {
+    private static func parseCurve(_ node: PropertyListNode?, keyPath: String,
+                                   fail: (PropertyListNode?, String, String) -> DocumentError) throws(DocumentError) -> TimingCurve {
+        guard let node else { return .easeInEaseOut }
+        switch node.value {
+        case .string(let name):
             guard let curve = namedCurves[name] else {
-                throw fail(keyPath, "unknown curve '\(name)'; expected one of \(namedCurves.keys.sorted().joined(separator: ", ")) or four numbers")
+                var reason = "unknown curve '\(name)'; expected one of \(namedCurves.keys.sorted().joined(separator: ", ")) or four numbers"
+                if let suggestion = closestName(to: name, among: Array(namedCurves.keys)) { reason += "; did you mean '\(suggestion)'?" }
+                throw fail(node, keyPath, reason)
             }
             return curve
-        }
-        if let array = value as? [Any] {
-            let numbers = array.compactMap(number)
-            guard array.count == 4, numbers.count == 4, numbers.allSatisfy(\.isFinite) else {
-                throw fail(keyPath, "a custom curve is an array of four finite numbers x1 y1 x2 y2")
+        case .array(let items):
+            let numbers = items.compactMap { item -> Double? in if case .number(let n) = item.value { n } else { nil } }
+            guard items.count == 4, numbers.count == 4 else {
+                throw fail(node, keyPath, "a custom curve is an array of four finite numbers x1 y1 x2 y2")
             }
             guard (0...1).contains(numbers[0]), (0...1).contains(numbers[2]) else {
-                throw fail(keyPath, "control point x values must be in 0…1, got \(numbers[0]) and \(numbers[2])")
+                throw fail(node, keyPath, "control point x values must be in 0…1, got \(numbers[0]) and \(numbers[2])")
             }
             return TimingCurve(numbers[0], numbers[1], numbers[2], numbers[3])
-        }
-        throw fail(keyPath, "must be a curve name or four numbers, got \(describe(value))")
-    }
-
-    private static func number(_ value: Any) -> Double? {
-        // Plist numbers arrive as NSNumber, and so do booleans, which are not durations: tell them
-        // apart by the stored C type ("c" is a boolean).
-        if let n = value as? NSNumber { return isBoolean(n) ? nil : n.doubleValue }
-        return nil
-    }
-
-    private static func isBoolean(_ n: NSNumber) -> Bool { String(cString: n.objCType) == "c" }
-
-    private static func describe(_ value: Any) -> String {
-        switch value {
-        case let s as String: "the string '\(s.prefix(40))'"
-        case let n as NSNumber where isBoolean(n): "a boolean"
-        case is [Any]: "an array"
-        case is [String: Any]: "a dictionary"
-        case is Date: "a date"
-        case is Data: "data"
-        default: "\(type(of: value))"
+        default:
+            throw fail(node, keyPath, "must be a curve name or four numbers, got \(node.value.kindDescription)")
         }
     }
 }

@@ -1,3 +1,4 @@
+import BoundedInput
 import Foundation
 import PNGIO
 import RasterCore
@@ -15,13 +16,18 @@ public struct RenderSettings: Sendable {
     public var durationsFile: String?
     /// Frames repeated after the end (at end + k/fps). Default 0.
     public var holdFrames: Int
+    /// Told of things in the inputs that are ignored (unknown plist keys, blocks the transition does
+    /// not use), one message each; they never change the output. Default nil: not reported.
+    public var warn: (@Sendable (String) -> Void)?
 
-    public init(scale: Double = 2, fps: Double? = nil, assetsDirectory: String, durationsFile: String? = nil, holdFrames: Int = 0) {
+    public init(scale: Double = 2, fps: Double? = nil, assetsDirectory: String, durationsFile: String? = nil, holdFrames: Int = 0,
+                warn: (@Sendable (String) -> Void)? = nil) {
         self.scale = scale
         self.fps = fps
         self.assetsDirectory = assetsDirectory
         self.durationsFile = durationsFile
         self.holdFrames = holdFrames
+        self.warn = warn
     }
 }
 
@@ -88,7 +94,8 @@ public func fingerprint(ofFiles paths: [String]) -> String {
     var bytes: [UInt8] = []
     for path in paths {
         bytes += Array(path.utf8) + [0]
-        if let data = FileManager.default.contents(atPath: path) { bytes += Array(data) }
+        // Bounded and regular files only: a FIFO named as an input must not hang the fingerprint.
+        if let data = try? InputFile.read(path, limit: Limits.pngFileBytes, what: "input") { bytes += data }
         bytes.append(0)
     }
     return PNGEncoder.sha256Hex(bytes)
@@ -104,10 +111,15 @@ public protocol Transition: Sendable {
     var pointSize: Size { get }
     /// Frames per second when none is asked for.
     var defaultFPS: Double { get }
+    /// Whether the transition's timings come from a durations plist that `--durations` may replace.
+    /// Default false.
+    var readsDurationsFile: Bool { get }
     func render(_ settings: RenderSettings) throws -> RenderedTransition
 }
 
 extension Transition {
     /// 60, as iOS animates.
     public var defaultFPS: Double { 60 }
+    /// False: most transitions have fixed timings.
+    public var readsDurationsFile: Bool { false }
 }

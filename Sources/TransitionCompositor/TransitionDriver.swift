@@ -1,3 +1,4 @@
+import BoundedInput
 import Motion
 import RasterCore
 import SnapshotView
@@ -11,7 +12,7 @@ import SnapshotView
 public enum TransitionDriver {
     /// The longest transition accepted (seconds of virtual time); one still running then is an error
     /// (an animation repeating forever needs a transition that says when to stop).
-    public static let maximumDuration = 600.0
+    public static var maximumDuration: Double { Limits.maxSeconds }
 
     /// Builds the transition with `setUp` (which starts its animations on the engine at time 0) and
     /// samples it.
@@ -27,7 +28,9 @@ public enum TransitionDriver {
                               durations: [String: Double], assets: [BitmapRecord],
                               setUp: (AnimationEngine) throws -> TransitionContext) throws -> RenderedTransition {
         let fps = settings.fps ?? defaultFPS
-        guard fps.isFinite, fps > 0, fps <= 1000 else { throw RenderError.failed(what: name, reason: "fps must be in 0 < fps ≤ 1000, got \(fps)") }
+        guard fps.isFinite, fps > 0, fps <= Limits.maxFPS else {
+            throw RenderError.outOfLimits(what: name, reason: "fps must be in 0 < fps ≤ \(Int(Limits.maxFPS)), got \(fps)")
+        }
         guard settings.holdFrames >= 0 else { throw RenderError.failed(what: name, reason: "hold frames must not be negative") }
         let engine = AnimationEngine(fps: fps)
         let context = try setUp(engine)
@@ -49,7 +52,7 @@ public enum TransitionDriver {
                 throw RenderError.failed(what: name, reason: "still animating after \(maximumDuration) s (an animation that repeats forever?)")
             }
             guard index + settings.holdFrames < FrameTimes.maximumFrameCount else {
-                throw RenderError.failed(what: name, reason: "more than \(FrameTimes.maximumFrameCount) frames at \(fps) fps (with \(settings.holdFrames) hold frames)")
+                throw RenderError.outOfLimits(what: name, reason: "more than the limit of \(FrameTimes.maximumFrameCount) frames at \(fps) fps (with \(settings.holdFrames) hold frames); lower --fps or --hold")
             }
             engine.advance(to: t)
             if engine.eventLimitReached {

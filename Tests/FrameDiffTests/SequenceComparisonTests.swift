@@ -1,3 +1,4 @@
+import FrameStore
 import Foundation
 import PNGIO
 import RasterCore
@@ -144,7 +145,7 @@ final class SequenceComparisonTests: XCTestCase {
         let path = directory + "/twenty.json"
         try Data(repeating: 32, count: 20).write(to: URL(fileURLWithPath: path))
         XCTAssertEqual(try POSIXFiles.read(path, limit: 20).count, 20)
-        XCTAssertThrowsError(try POSIXFiles.read(path, limit: 19)) { XCTAssertEqual(($0 as? POSIXFailure)?.reason, "over the limit of 19 bytes") }
+        XCTAssertThrowsError(try POSIXFiles.read(path, limit: 19)) { XCTAssertEqual(($0 as? POSIXFailure)?.reason, "20 bytes, over the limit of 19 bytes") }
         XCTAssertThrowsError(try POSIXFiles.read(directory + "/none", limit: 19)) {
             XCTAssertEqual(($0 as? POSIXFailure)?.reason, "No such file or directory")
         }
@@ -221,7 +222,7 @@ final class SequenceComparisonTests: XCTestCase {
         try Data("{frames".utf8).write(to: URL(fileURLWithPath: notJSON))
         let bad = DiffInvocation(expected: notJSON, actual: empty1).run()
         XCTAssertEqual(bad.exitCode, 65)
-        XCTAssertEqual(bad.standardError, "smokescreen diff: \(notJSON): not valid JSON\n")
+        XCTAssertEqual(bad.standardError, "smokescreen diff: \(notJSON): 1:2: expected a key in quotes\n")
     }
 
     func testTwoFilesAreComparedWhateverTheirNames() throws {
@@ -264,17 +265,21 @@ final class SequenceComparisonTests: XCTestCase {
     func testBadManifests() throws {
         let path = directory + "/m.json"
         let cases: [(String, String)] = [
-            ("[1, 2]", "no \"frames\" array at the top level"),
-            ("{\"frames\": {}}", "no \"frames\" array at the top level"),
-            ("{\"frames\": [{\"time\": 0}]}", "frames[0].file is missing or not a string"),
-            ("{\"frames\": [{\"file\": 7}]}", "frames[0].file is missing or not a string"),
+            ("[1, 2]", "1:1: expected an object, got an array"),
+            ("{}", "no \"frames\" array at the top level"),
+            ("{\"frames\": {}}", "1:12: frames: expected an array, got an object"),
+            ("{\"frames\": [{\"time\": 0}]}", "1:24: frames[0]: missing \"file\" (a string)"),
+            ("{\"frames\": [{\"file\": 7}]}", "1:22: frames[0].file: expected a string, got a number"),
+            ("{\"name\": \"x\", \"name\": \"y\"}", "1:15: the key 'name' appears twice in this object"),
+            (String(repeating: "[", count: 100), "1:1: expected an object, got an array"),
+            ("{\"x\": " + String(repeating: "[", count: 100) + "}", "1:71: x" + String(repeating: "[0]", count: 64) + ": nested more than 64 levels deep"),
             ("{\"frames\": [{\"file\": \"../x.png\"}]}", "frames[0].file \"../x.png\" must be a relative path inside the manifest's folder"),
             ("{\"frames\": [{\"file\": \"/etc/x.png\"}]}", "frames[0].file \"/etc/x.png\" must be a relative path inside the manifest's folder"),
             ("{\"frames\": [{\"file\": \"\"}]}", "frames[0].file \"\" must be a relative path inside the manifest's folder"),
             ("{\"frames\": [{\"file\": \"a\\u0000.png\"}]}", "frames[0].file \"a\u{0}.png\" must be a relative path inside the manifest's folder"),
             ("{\"frames\": [{\"file\": \"a//b.png\"}]}", "frames[0].file \"a//b.png\" must be a relative path inside the manifest's folder"),
             ("{\"frames\": [{\"file\": \"a.png\"}, {\"file\": \"a.png\"}]}", "frames[1].file \"a.png\" is listed twice"),
-            ("", "not valid JSON"),
+            ("", "1:1: the document ends where a value was expected"),
         ]
         for (text, reason) in cases {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))

@@ -94,7 +94,7 @@ final class PNGFileTests: XCTestCase {
 
     func testDirectoryPath() {
         let error = PNGTest.assertThrows(.unreadable, path: directory) { _ = try PNGCodec.read(contentsOf: directory) }
-        XCTAssertEqual(error?.reason, "Is a directory")
+        XCTAssertEqual(error?.reason, "a directory, not a regular file")
     }
 
     func testEmptyAndCorruptFiles() throws {
@@ -116,7 +116,7 @@ final class PNGFileTests: XCTestCase {
         try handle.truncate(atOffset: UInt64(PNGCodec.maxFileSize) + 1)  // sparse: no disk space used
         try handle.close()
         let error = PNGTest.assertThrows(.tooLarge, path: path) { _ = try PNGCodec.read(contentsOf: path) }
-        XCTAssertEqual(error?.reason, "the file is 1073741825 bytes, over the limit of 1073741824 bytes (1 GiB)")
+        XCTAssertEqual(error?.reason, "1073741825 bytes, over the limit of 1073741824 bytes")
     }
 
     func testPathThroughAFileIsUnreadable() throws {
@@ -125,6 +125,16 @@ final class PNGFileTests: XCTestCase {
         let path = file + "/inner.png"
         let error = PNGTest.assertThrows(.unreadable, path: path) { _ = try PNGCodec.read(contentsOf: path) }
         XCTAssertEqual(error?.description, "\(path): cannot read file: Not a directory")
+    }
+
+    func testAFIFOOrADeviceIsRefusedAtOnceWithoutReading() throws {
+        let fifo = directory + "/pipe.png"
+        XCTAssertEqual(mkfifo(fifo, 0o644), 0)
+        // Nobody writes to the FIFO: a blocking open or read would hang this test.
+        let error = PNGTest.assertThrows(.unreadable, path: fifo) { _ = try PNGCodec.read(contentsOf: fifo) }
+        XCTAssertEqual(error?.reason, "a named pipe (FIFO), not a regular file")
+        let device = PNGTest.assertThrows(.unreadable, path: "/dev/urandom") { _ = try PNGCodec.read(contentsOf: "/dev/urandom") }
+        XCTAssertEqual(device?.reason, "a character device, not a regular file")
     }
 
     func testUnreadableFile() throws {

@@ -1,3 +1,4 @@
+import FrameStore
 import ArgumentParser
 import Foundation
 import PNGIO
@@ -69,10 +70,10 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
-    func testAMissingDurationsFileExitsWith74() throws {
+    func testAMissingDurationsFileExitsWith66() throws {
         var command = try SmokescreenCommand.parseAsRoot(["render", "--durations", "/nonexistent/d.plist", "--out", temporaryFolder(), "--quiet"])
         XCTAssertThrowsError(try command.run()) { error in
-            XCTAssertEqual((error as? ExitCode)?.rawValue, 74, "\(error)")
+            XCTAssertEqual((error as? ExitCode)?.rawValue, 66, "\(error)")
         }
     }
 
@@ -95,7 +96,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(manifest.pointSize, [375, 667])
         XCTAssertEqual(manifest.frameCount, 34)
         XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: out)),
-                       Set((0..<34).map(Manifest.frameFileName) + ["manifest.json"]))
+                       Set((0..<34).map(FrameFileName.name) + ["manifest.json"]))
         XCTAssertTrue(manifest.frames.allSatisfy { $0.sha256 != nil })
         let first = try PNGCodec.read(contentsOf: out + "/frame_0000.png", scale: 2)
         XCTAssertEqual(first.width, 750)

@@ -1,3 +1,4 @@
+import FrameStore
 import Foundation
 import SmokescreenScenes
 import SmokescreenTesting
@@ -70,7 +71,7 @@ final class ChangedDurationTests: XCTestCase {
         let message = try XCTUnwrap(check(durationsFile: try durations(selectedNote: 0.8)))
         let lines = frameLines(message)
         XCTAssertEqual(lines.map(\.kind), Array(repeating: "differs", count: 6) + Array(repeating: "extra", count: 3), message)
-        XCTAssertEqual(lines.map(\.file), (1...9).map(Manifest.frameFileName), message)
+        XCTAssertEqual(lines.map(\.file), (1...9).map(FrameFileName.name), message)
         XCTAssertFalse(message.contains("frame_0000.png"), message)
         XCTAssertFalse(message.contains("missing "), message)
         XCTAssertTrue(message.contains("\n  extra    frame_0009.png: produced, but there is no golden for it\n"), message)
@@ -96,7 +97,7 @@ final class ChangedDurationTests: XCTestCase {
         let message = try XCTUnwrap(check(durationsFile: try durations(selectedNote: 0.2)))
         let lines = frameLines(message)
         XCTAssertEqual(lines.map(\.kind), Array(repeating: "differs", count: 4) + ["missing", "missing"], message)
-        XCTAssertEqual(lines.map(\.file), (1...6).map(Manifest.frameFileName), message)
+        XCTAssertEqual(lines.map(\.file), (1...6).map(FrameFileName.name), message)
         XCTAssertTrue(message.contains("\n  missing  frame_0006.png: in the goldens, but not produced\n"), message)
         XCTAssertFalse(message.contains("extra "), message)
         XCTAssertEqual(artifacts().filter { $0.hasPrefix("frame_0005") || $0.hasPrefix("frame_0006") },

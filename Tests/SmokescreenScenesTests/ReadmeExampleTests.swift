@@ -1,3 +1,4 @@
+import FrameStore
 import Motion
 import PNGIO
 import TransitionCompositor

@@ -1,3 +1,5 @@
+import BoundedInput
+import FrameStore
 import Foundation
 import Motion
 import PNGIO
@@ -111,8 +113,8 @@ final class VesperTransitionTests: XCTestCase {
 
     func assertRenderError(_ settings: RenderSettings, exitCode: Int32, contains texts: [String], file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertThrowsError(try VesperTransition(.timelineToDetail).render(settings), file: file, line: line) { error in
-            guard let e = error as? RenderError else { return XCTFail("\(error)", file: file, line: line) }
-            XCTAssertEqual(e.exitCode, exitCode, e.description, file: file, line: line)
+            guard let e = error as? any ExitStatusError else { return XCTFail("\(error)", file: file, line: line) }
+            XCTAssertEqual(e.exitStatus, exitCode, e.description, file: file, line: line)
             for text in texts { XCTAssertTrue(e.description.contains(text), e.description, file: file, line: line) }
         }
     }
@@ -134,7 +136,7 @@ final class VesperTransitionTests: XCTestCase {
         let folder = temporaryPath("a-folder")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         assertRenderError(RenderSettings(scale: 1, fps: 10, assetsDirectory: assets, durationsFile: folder),
-                          exitCode: 74, contains: [folder, "cannot read"])
+                          exitCode: 66, contains: [folder, "the durations file is a directory, not a regular file"])
     }
 
     func testTheTimelineNamesTheThreeBlocks() throws {

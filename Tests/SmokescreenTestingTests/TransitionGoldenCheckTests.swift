@@ -1,3 +1,4 @@
+import FrameStore
 import FrameDiff
 import Foundation
 import PNGIO
@@ -41,12 +42,12 @@ final class TransitionGoldenCheckTests: XCTestCase {
         let transition = SlideTransition(frameCount: 4)
         let message = try XCTUnwrap(check(transition, .missing, settings: RenderSettings(scale: 2, fps: 10, assetsDirectory: "/x", holdFrames: 1)))
         XCTAssertTrue(message.hasPrefix("'slide': recorded 5 golden frames in \(goldens) (none existed;"), message)
-        XCTAssertEqual(files(goldens), (0..<5).map(Manifest.frameFileName))
+        XCTAssertEqual(files(goldens), (0..<5).map(FrameFileName.name))
         XCTAssertEqual(files(goldens).first, "frame_0000.png")
         // At the settings' scale: 12x4 pt at @2x is 24x8 pixels, and each golden is the frame drawn.
         let drawn = try transition.bitmaps(RenderSettings(scale: 2, fps: 10, assetsDirectory: "/x", holdFrames: 1))
         for (i, bitmap) in drawn.enumerated() {
-            let golden = try PNGCodec.read(contentsOf: goldens + "/" + Manifest.frameFileName(i), scale: 2)
+            let golden = try PNGCodec.read(contentsOf: goldens + "/" + FrameFileName.name(i), scale: 2)
             XCTAssertEqual(golden.width, 24)
             XCTAssertEqual(golden, bitmap, "frame \(i)")
         }

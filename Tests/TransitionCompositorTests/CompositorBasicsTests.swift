@@ -1,3 +1,5 @@
+import BoundedInput
+import FrameStore
 import Foundation
 import Motion
 import RasterCore
@@ -117,9 +119,11 @@ final class BlockTimingsTests: XCTestCase {
 
     func assertError(_ body: String, required: [String] = ["a"], contains text: String, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertThrowsError(try BlockTimings.parse(plist(body), path: "/x/durations.plist", required: required), file: file, line: line) { error in
-            guard let e = error as? RenderError else { return XCTFail("\(error)", file: file, line: line) }
-            XCTAssertEqual(e.exitCode, 65, file: file, line: line)
-            XCTAssertTrue(e.description.hasPrefix("/x/durations.plist: "), e.description, file: file, line: line)
+            guard let e = error as? DocumentError else { return XCTFail("\(error)", file: file, line: line) }
+            XCTAssertEqual(e.exitStatus, 65, file: file, line: line)
+            // file:line:column: key.path: reason
+            XCTAssertTrue(e.description.hasPrefix("/x/durations.plist:"), e.description, file: file, line: line)
+            XCTAssertNotNil(e.position, e.description, file: file, line: line)
             XCTAssertTrue(e.description.contains(text), e.description, file: file, line: line)
         }
     }
@@ -138,14 +142,14 @@ final class BlockTimingsTests: XCTestCase {
         assertError("<key>a</key><dict><key>duration</key><real>400</real><key>delay</key><real>300</real></dict>",
                     contains: "a.delay: delay 300.0 s + duration 400.0 s ends after the limit")
         XCTAssertThrowsError(try BlockTimings.parse(Data("not a plist".utf8), path: "p", required: [])) { error in
-            XCTAssertTrue("\(error)".contains("not a property list"), "\(error)")
+            XCTAssertEqual("\(error)", "p:1:1: expected an element")
         }
     }
 
     func testAnUnreadableFileIsAnIOError() {
         XCTAssertThrowsError(try BlockTimings.load(contentsOf: "/nonexistent/durations.plist", required: ["a"])) { error in
-            XCTAssertEqual((error as? RenderError)?.exitCode, 74)
-            XCTAssertTrue("\(error)".hasPrefix("/nonexistent/durations.plist: cannot read"), "\(error)")
+            XCTAssertEqual((error as? InputFileError)?.exitStatus, 66)
+            XCTAssertEqual("\(error)", "/nonexistent/durations.plist: cannot open the durations file: No such file or directory")
         }
     }
 }

@@ -1,3 +1,5 @@
+import BoundedInput
+
 /// A premultiplied RGBA8 image in sRGB-encoded space, rows top to bottom.
 ///
 /// A bitmap can only exist valid: its pixel width and height are at least 1, at most
@@ -15,9 +17,9 @@ public struct Bitmap: Sendable {
     @usableFromInline var storage: BitmapStorage
 
     /// The largest width or height, in pixels.
-    public static let maxDimension = 16384
+    public static let maxDimension = Limits.bitmapMaxSide
     /// The largest number of pixels in one bitmap (2^28, 1 GiB of storage).
-    public static let maxPixelCount = 268_435_456
+    public static let maxPixelCount = Limits.bitmapMaxPixels
 
     /// Creates a bitmap of `width` x `height` pixels filled with `fill` (transparent by default).
     /// - Parameter scale: pixels per point; default 1.

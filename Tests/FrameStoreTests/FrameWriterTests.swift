@@ -1,3 +1,4 @@
+@testable import FrameStore
 import Foundation
 import PNGIO
 import RasterCore
@@ -49,7 +50,7 @@ final class FrameWriterTests: XCTestCase {
         let r1 = try FrameWriter(directory: one, jobs: 1).write(sequence)
         let r2 = try FrameWriter(directory: two, jobs: 2).write(sequence)
         XCTAssertEqual(contents(one), contents(two))
-        XCTAssertEqual(files(one), (0..<10).map(Manifest.frameFileName) + ["manifest.json"], "no temporary file is left")
+        XCTAssertEqual(files(one), (0..<10).map(FrameFileName.name) + ["manifest.json"], "no temporary file is left")
         XCTAssertEqual(r1.written, Array(0..<10))
         XCTAssertEqual(r1.bytes, r2.bytes)
         // Frames 4 and 5 repeat frame 3: one thread compresses it once (frame 5 starts a new run).
@@ -101,25 +102,30 @@ final class FrameWriterTests: XCTestCase {
         _ = try FrameWriter(directory: folder, jobs: 2).write(makeSequence(count: 10))
         try Data("keep me".utf8).write(to: URL(fileURLWithPath: folder + "/notes.txt"))
         try Data("mine".utf8).write(to: URL(fileURLWithPath: folder + "/frame_9999.png"))  // not in the manifest
-        let report = try FrameWriter(directory: folder, jobs: 2).write(makeSequence(count: 6))
+        let before = contents(folder)
+        XCTAssertThrowsError(try FrameWriter(directory: folder, jobs: 2).write(makeSequence(count: 6))) { error in
+            XCTAssertEqual(error as? FrameStoreError, .foreignFile(folder: folder, file: "frame_9999.png", reason: "not listed in a Smokescreen manifest here"))
+        }
+        XCTAssertEqual(contents(folder), before, "a refused render changes nothing")
+        let report = try FrameWriter(directory: folder, jobs: 2, force: true).write(makeSequence(count: 6))
         XCTAssertEqual(report.removedStaleFiles, ["frame_0006.png", "frame_0007.png", "frame_0008.png", "frame_0009.png"])
-        XCTAssertEqual(files(folder), (0..<6).map(Manifest.frameFileName) + ["frame_9999.png", "manifest.json", "notes.txt"])
+        XCTAssertEqual(files(folder), (0..<6).map(FrameFileName.name) + ["frame_9999.png", "manifest.json", "notes.txt"])
         XCTAssertEqual(String(decoding: contents(folder)["notes.txt"]!, as: UTF8.self), "keep me")
     }
 
-    func testAnUnwritableFolderIsAnIOError() throws {
+    func testAFolderThatCannotBeCreatedIsExit73() throws {
         let folder = makeFolder()
         try Data("a file".utf8).write(to: URL(fileURLWithPath: folder))
         XCTAssertThrowsError(try FrameWriter(directory: folder + "/sub", jobs: 1).write(makeSequence(count: 2))) { error in
-            XCTAssertEqual((error as? RenderError)?.exitCode, 74, "\(error)")
+            XCTAssertEqual((error as? FrameStoreError)?.exitStatus, 73, "\(error)")
             XCTAssertTrue("\(error)".contains(folder), "\(error)")
         }
     }
 
     func testFrameFileNames() {
-        XCTAssertEqual(Manifest.frameFileName(0), "frame_0000.png")
-        XCTAssertEqual(Manifest.frameFileName(123), "frame_0123.png")
-        XCTAssertEqual(Manifest.frameFileName(12345), "frame_12345.png")
+        XCTAssertEqual(FrameFileName.name(0), "frame_0000.png")
+        XCTAssertEqual(FrameFileName.name(123), "frame_0123.png")
+        XCTAssertEqual(FrameFileName.name(12345), "frame_12345.png")
     }
 
     func testAPartialRenderOfOtherInputsKeepsNoOldDigestsAndLeavesNoStaleFrames() throws {
@@ -130,7 +136,9 @@ final class FrameWriterTests: XCTestCase {
         let report = try FrameWriter(directory: folder, jobs: 1).write(changed, selection: FrameSelection(range: 0...1))
         XCTAssertEqual(report.manifest.frames.map { $0.sha256 != nil }, [true, true, false, false, false, false],
                        "frames 2…5 on disk came from other inputs: no digest vouches for them")
-        XCTAssertEqual(report.removedStaleFiles, ["frame_0006.png", "frame_0007.png", "frame_0008.png", "frame_0009.png"])
+        XCTAssertEqual(report.removedStaleFiles, (2..<10).map(FrameFileName.name),
+                       "frames of the other render that this one did not rewrite go: the manifest lists only what is on disk")
+        XCTAssertEqual(files(folder), ["frame_0000.png", "frame_0001.png", "manifest.json"])
         let json = String(decoding: contents(folder)["manifest.json"]!, as: UTF8.self)
         XCTAssertTrue(json.contains("\"sha256\" : null"), "a frame not written yet has a null digest, not a missing key")
         XCTAssertTrue(json.contains("\"fingerprint\" : \"other inputs\""))

@@ -1,0 +1,43 @@
+/// Every limit Smokescreen enforces on what it is given, in one place. Each reader checks its limit
+/// before it allocates, and an input over a limit is an error that names the input and the limit.
+public enum Limits {
+    // MARK: Bitmaps
+
+    /// The most pixels on one side of any bitmap: 16384.
+    public static let bitmapMaxSide = 16384
+    /// The most pixels in any bitmap: 268,435,456 (2^28, 1 GiB of RGBA).
+    public static let bitmapMaxPixels = 268_435_456
+
+    // MARK: Files read
+
+    /// The largest PNG file read, in bytes: 1 GiB.
+    public static let pngFileBytes = 1 << 30
+    /// The largest ancillary PNG chunk kept while decoding (text, ICC profiles, unknown chunks), in bytes:
+    /// 1 MiB. Larger ones are an error; they carry nothing a frame needs.
+    public static let pngChunkBytes = 1 << 20
+    /// The largest property list read (durations files), in bytes: 1 MiB.
+    public static let plistBytes = 1 << 20
+    /// The deepest nesting of arrays and dictionaries in a property list: 32.
+    public static let plistDepth = 32
+    /// The largest `manifest.json` read, in bytes: 64 MiB, room for ``framesPerRender`` frames
+    /// (a manifest takes about 170 bytes a frame).
+    public static let manifestBytes = 64 << 20
+    /// The longest string in a manifest or plist, in bytes: 4096.
+    public static let stringBytes = 4096
+
+    // MARK: Renders
+
+    /// The most frames one render may have: 100,000.
+    public static let framesPerRender = 100_000
+    /// The highest frame rate: 1000 frames per second.
+    public static let maxFPS = 1000.0
+    /// The longest duration or delay of an animation block, and the longest a transition may run, in
+    /// seconds: 600 (ten minutes), so that a typo cannot ask for a day of frames.
+    public static let maxSeconds = 600.0
+    /// The most frames repeated after the end (`--hold`): 10,000.
+    public static let maxHoldFrames = 10_000
+    /// The most threads a render or comparison uses (`--jobs`): 256.
+    public static let maxJobs = 256
+    /// The most parts a render may be split into (`--shard K/N`): 10,000.
+    public static let maxShards = 10_000
+}

@@ -1,0 +1,98 @@
+/// A place in a text file: 1-based line and column (columns count bytes of UTF-8).
+public struct SourcePosition: Equatable, Sendable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    /// `line:column`.
+    public var description: String { "\(line):\(column)" }
+
+    /// The position of byte `offset` in `bytes`.
+    public init(of offset: Int, in bytes: [UInt8]) {
+        var line = 1, lineStart = 0
+        for i in 0..<min(offset, bytes.count) where bytes[i] == 0x0A {
+            line += 1
+            lineStart = i + 1
+        }
+        self.init(line: line, column: offset - lineStart + 1)
+    }
+}
+
+/// A place in a nested document as a key path: `frames[3].sha256`, `selectedNote.duration`.
+public struct KeyPath: Equatable, Sendable, CustomStringConvertible {
+    public enum Component: Equatable, Sendable {
+        case key(String)
+        case index(Int)
+    }
+
+    public var components: [Component] = []
+
+    public init(_ components: [Component] = []) { self.components = components }
+
+    public func appending(_ component: Component) -> KeyPath { KeyPath(components + [component]) }
+
+    /// Keys joined by dots, indices in brackets; `(top level)` when empty.
+    public var description: String {
+        guard !components.isEmpty else { return "(top level)" }
+        var text = ""
+        for component in components {
+            switch component {
+            case .key(let key): text += (text.isEmpty ? "" : ".") + key
+            case .index(let index): text += "[\(index)]"
+            }
+        }
+        return text
+    }
+}
+
+/// Bad data in a structured file: the file, where (line:column and key path) and why. Exit 65.
+public struct DocumentError: ExitStatusError, Equatable, Sendable {
+    /// The file's path, or a name for data from memory.
+    public var source: String
+    /// Where in the text, when the format has lines.
+    public var position: SourcePosition?
+    /// Where in the document's structure; empty at the top level or for syntax errors before any key.
+    public var keyPath: KeyPath
+    public var reason: String
+
+    public init(source: String, position: SourcePosition?, keyPath: KeyPath, reason: String) {
+        self.source = source
+        self.position = position
+        self.keyPath = keyPath
+        self.reason = reason
+    }
+
+    /// `file:line:column: key.path: reason`.
+    public var description: String {
+        var text = source
+        if let position { text += ":\(position)" }
+        if !keyPath.components.isEmpty { text += ": \(keyPath)" }
+        return text + ": " + reason
+    }
+
+    public var exitStatus: Int32 { ExitStatus.dataError }
+}
+
+/// Suggests the known name closest to `name` (edit distance at most a third of its length, at least 1),
+/// for "did you mean" messages.
+public func closestName(to name: String, among known: [String]) -> String? {
+    func distance(_ a: [Character], _ b: [Character]) -> Int {
+        var previous = Array(0...b.count)
+        for (i, ca) in a.enumerated() {
+            var current = [i + 1] + Array(repeating: 0, count: b.count)
+            for (j, cb) in b.enumerated() {
+                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (ca == cb ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+    let lowered = Array(name.lowercased())
+    let scored = known.map { ($0, distance(lowered, Array($0.lowercased()))) }
+    guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(1, name.count / 3) else { return nil }
+    return best.0
+}

@@ -1,0 +1,54 @@
+import FrameStore
+import Foundation
+import RasterCore
+import SnapshotView
+
+/// The frames of one animation, frozen: what the writer renders and encodes.
+public struct FrameSequence: FrameSource {
+    /// The transition's name; also the output folder's name by default.
+    public var name: String
+    /// Canvas size in points.
+    public var pointSize: Size
+    /// Pixels per point.
+    public var scale: Double
+    public var fps: Double
+    /// Seconds, one per frame.
+    public var times: [Double]
+    /// The presentation tree of each frame; drawn with its bounds at the canvas's top-left.
+    public var nodes: [RenderNode]
+    /// The durations the transition used, by name (seconds), for the manifest.
+    public var durations: [String: Double]
+    /// A digest of every other input of the render (plists, assets), so that a partial render never
+    /// keeps the digests of frames another render wrote. Empty when unknown.
+    public var fingerprint: String = ""
+
+    public init(name: String, pointSize: Size, scale: Double, fps: Double, times: [Double], nodes: [RenderNode], durations: [String: Double]) {
+        precondition(times.count == nodes.count, "one node per frame time")
+        self.name = name
+        self.pointSize = pointSize
+        self.scale = scale
+        self.fps = fps
+        self.times = times
+        self.nodes = nodes
+        self.durations = durations
+    }
+
+    public var count: Int { times.count }
+
+    /// The render these frames make, for the manifest.
+    public var render: RenderDescription {
+        RenderDescription(name: name, pointSize: pointSize, scale: scale, fps: fps, times: times, durations: durations, fingerprint: fingerprint)
+    }
+
+    /// Renders frame `index` into `canvas` (which must be the canvas size), clearing it first.
+    public func draw(frame index: Int, into canvas: inout Bitmap) {
+        ViewRenderer.draw(nodes[index], into: &canvas)
+    }
+
+    /// A new canvas for this sequence.
+    public func makeCanvas() throws -> Bitmap {
+        do { return try Bitmap(pointSize: pointSize, scale: scale) } catch {
+            throw RenderError.failed(what: name, reason: "cannot make a \(pointSize) pt canvas at @\(scale)x: \(error)")
+        }
+    }
+}

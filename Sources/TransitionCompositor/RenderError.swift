@@ -1,0 +1,32 @@
+import BoundedInput
+
+/// What went wrong in a render, with the file or key path, for the CLI's exit codes.
+public enum RenderError: ExitStatusError, Equatable, Sendable {
+    /// Input data that cannot be used (exit 65): a plist, manifest or asset.
+    case badInput(path: String, reason: String)
+    /// Reading or writing files failed (exit 74).
+    case io(path: String, reason: String)
+    /// Rendering itself failed (exit 1): a frame, a snapshot, an animation.
+    case failed(what: String, reason: String)
+    /// The settings ask for more than ``Limits`` allow, e.g. more frames than
+    /// ``Limits/framesPerRender`` (exit 64, a usage error).
+    case outOfLimits(what: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .badInput(path, reason): "\(path): \(reason)"
+        case let .io(path, reason): "\(path): \(reason)"
+        case let .failed(what, reason), let .outOfLimits(what, reason): "\(what): \(reason)"
+        }
+    }
+
+    /// The process exit status this error stands for.
+    public var exitStatus: Int32 {
+        switch self {
+        case .badInput: ExitStatus.dataError
+        case .io: ExitStatus.ioError
+        case .failed: ExitStatus.failure
+        case .outOfLimits: ExitStatus.usage
+        }
+    }
+}

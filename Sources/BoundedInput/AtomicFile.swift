@@ -74,7 +74,7 @@ public enum AtomicFile {
     /// `.<name>.tmp-<pid>-<hex>`.
     public static func leftovers(in names: [String]) -> [Leftover] {
         names.compactMap { name in
-            guard name.hasPrefix("."), let marker = name.ranges(of: ".tmp-").last else { return nil }
+            guard name.hasPrefix("."), let marker = name.ranges(of: ".tmp-").last, marker.lowerBound > name.startIndex else { return nil }
             let destination = String(name[name.index(after: name.startIndex)..<marker.lowerBound])
             let parts = name[marker.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
             guard !destination.isEmpty, parts.count == 2, let pid = Int32(parts[0]), pid > 0,

@@ -16,6 +16,8 @@ public struct JSONReader {
     public let source: String
     /// Where the reader is in the document's structure.
     public private(set) var keyPath = KeyPath()
+    /// Where the key of the value being read starts, for messages about the key itself.
+    private var keyOffset = 0
 
     public init(_ bytes: [UInt8], source: String) {
         self.bytes = bytes
@@ -60,6 +62,7 @@ public struct JSONReader {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a key in quotes") }
             let keyStart = index
             let key = try readString()
+            keyOffset = keyStart
             guard seen.insert(key).inserted else {
                 index = keyStart
                 throw error("the key '\(key)' appears twice in this object")
@@ -86,6 +89,7 @@ public struct JSONReader {
         if consume(UInt8(ascii: "]")) { return }
         var count = 0
         while true {
+            skipWhitespace()
             guard count < maxCount else { throw error("more than \(maxCount) elements") }
             let saved = keyPath
             keyPath = keyPath.appending(.index(count))
@@ -221,11 +225,11 @@ public struct JSONReader {
         guard index == bytes.count else { throw error("unexpected text after the end of the document") }
     }
 
-    /// Skips a value and reports its key as unknown, suggesting the closest of `known`.
+    /// An error at the current key saying it is unknown, suggesting the closest of `known`.
     public func unknownKey(_ key: String, known: [String]) -> DocumentError {
         var message = "unknown key '\(key)'"
         if let suggestion = closestName(to: key, among: known) { message += "; did you mean '\(suggestion)'?" }
-        return error(message)
+        return DocumentError(source: source, position: SourcePosition(of: keyOffset, in: bytes), keyPath: keyPath, reason: message)
     }
 
     // MARK: Scanning

@@ -144,11 +144,12 @@ struct XMLScanner {
     mutating func expectEndTag(_ name: String) throws(DocumentError) {
         try skipMisc()
         guard starts("</") else { throw error("expected </\(name)>") }
+        let start = SourcePosition(of: index, in: bytes)
         index += 2
         let found = readName()
         skipWhitespace()
         guard found == name, index < bytes.count, bytes[index] == UInt8(ascii: ">") else {
-            throw error("expected </\(name)>, got </\(found)>")
+            throw error("expected </\(name)>, got </\(found)>", at: start)
         }
         index += 1
     }

@@ -77,19 +77,21 @@ public struct DocumentError: ExitStatusError, Equatable, Sendable {
     public var exitStatus: Int32 { ExitStatus.dataError }
 }
 
-/// Suggests the known name closest to `name` (edit distance at most a third of its length, at least 1),
-/// for "did you mean" messages.
+/// Suggests the known name closest to `name` (edit distance, with a swap of two neighbouring letters
+/// counting as one edit, at most a third of its length and at least 1), for "did you mean" messages.
 public func closestName(to name: String, among known: [String]) -> String? {
     func distance(_ a: [Character], _ b: [Character]) -> Int {
-        var previous = Array(0...b.count)
-        for (i, ca) in a.enumerated() {
-            var current = [i + 1] + Array(repeating: 0, count: b.count)
-            for (j, cb) in b.enumerated() {
-                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (ca == cb ? 0 : 1))
+        guard a.count <= 64, b.count <= 64 else { return .max }
+        var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in stride(from: 1, through: a.count, by: 1) {
+            for j in stride(from: 1, through: b.count, by: 1) {
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
             }
-            previous = current
         }
-        return previous[b.count]
+        return d[a.count][b.count]
     }
     let lowered = Array(name.lowercased())
     let scored = known.map { ($0, distance(lowered, Array($0.lowercased()))) }

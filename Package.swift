@@ -65,7 +65,7 @@ let package = Package(
 
         // XCTest helpers: golden frames (of bitmaps, frame sequences, whole transitions) beside the test file,
         // record modes, failure artifacts. Imports XCTest.
-        .target(name: "SmokescreenTesting", dependencies: ["FrameDiff", "FrameStore", "PNGIO", "RasterCore", "TransitionCompositor"]),
+        .target(name: "SmokescreenTesting", dependencies: ["BoundedInput", "FrameDiff", "FrameStore", "PNGIO", "RasterCore", "TransitionCompositor"]),
 
         // The built-in transitions (Vesper, the reference scene), their scenes and the catalogue `list` shows.
         .target(name: "SmokescreenScenes", dependencies: ["RasterCore", "PNGIO", "Typesetting", "SnapshotView", "Motion", "TransitionCompositor"]),

@@ -13,36 +13,14 @@ enum POSIXFiles {
     /// `strerror(code)`.
     static func message(_ code: Int32) -> String { systemErrorMessage(code) }
 
-    /// Creates `path` and any missing parent folders (mode 0777 less the umask).
-    /// - Throws: the reason, e.g. `Not a directory`, naming nothing else (the caller names the path).
+    /// Creates `path` and any missing parent folders (``Directories/create(_:)``).
     static func createDirectories(_ path: String) throws(POSIXFailure) {
-        var prefix = path.hasPrefix("/") ? "/" : ""
-        for component in path.split(separator: "/") {
-            prefix += component
-            if mkdir(prefix, 0o777) != 0 {
-                let code = errno
-                var info = stat()
-                // An existing folder is fine; an existing file is not.
-                guard code == EEXIST, stat(prefix, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-                    throw POSIXFailure(path: prefix, reason: message(code == EEXIST ? ENOTDIR : code))
-                }
-            }
-            prefix += "/"
-        }
+        do { try Directories.create(path) } catch { throw POSIXFailure(path: error.path, reason: error.reason) }
     }
 
     /// The names in a folder, without `.` and `..`.
     static func list(_ path: String) throws(POSIXFailure) -> [String] {
-        guard let directory = opendir(path) else { throw POSIXFailure(path: path, reason: message(errno)) }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
+        do { return try Directories.list(path) } catch { throw POSIXFailure(path: error.path, reason: error.reason) }
     }
 }
 

@@ -125,29 +125,12 @@ public final class RenderFolder {
     }
 
     static func createDirectories(_ path: String) throws(FrameStoreError) {
-        var prefix = path.hasPrefix("/") ? "/" : ""
-        for component in path.split(separator: "/") {
-            prefix += component
-            if mkdir(prefix, 0o777) != 0 {
-                let code = errno
-                var info = stat()
-                guard code == EEXIST, stat(prefix, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-                    throw .cannotCreate(path: path, reason: prefix == path ? systemErrorMessage(code == EEXIST ? ENOTDIR : code)
-                                        : "\(prefix): \(systemErrorMessage(code == EEXIST ? ENOTDIR : code))")
-                }
-            }
-            prefix += "/"
+        do { try Directories.create(path) } catch {
+            throw .cannotCreate(path: path, reason: error.path == path ? error.reason : error.description)
         }
     }
 
     static func list(_ path: String) throws(FrameStoreError) -> [String] {
-        guard let directory = opendir(path) else { throw .io(path: path, reason: "cannot list the folder: \(systemErrorMessage(errno))") }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
+        do { return try Directories.list(path) } catch { throw .io(path: path, reason: "cannot list the folder: \(error.reason)") }
     }
 }

@@ -1,3 +1,4 @@
+import BoundedInput
 import FrameDiff
 import Foundation
 import PNGIO
@@ -137,7 +138,7 @@ public struct GoldenFrames: Sendable {
     /// produced.
     private func record(names: [String], frame: (Int) -> Bitmap, replacing old: [String]) -> String {
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try Directories.create(directory)
             for (index, frameName) in names.enumerated() {
                 try PNGCodec.write(frame(index), to: directory + "/" + Self.fileName(frameName), compression: compression)
             }

@@ -217,7 +217,8 @@ final class TransitionDriverLimitTests: XCTestCase {
             engine.animate(duration: 1, animations: { box.alpha = 0.5 })
             return c
         }) { error in
-            XCTAssertTrue("\(error)".contains("more than 100000 frames"), "\(error)")
+            XCTAssertTrue("\(error)".contains("more than the limit of 100000 frames"), "\(error)")
+            XCTAssertEqual((error as? RenderError)?.exitStatus, 64, "a usage error: the settings ask for too much")
         }
     }
 }

@@ -1,3 +1,4 @@
+import BoundedInput
 /// Why a PNG could not be read, decoded, encoded or written.
 ///
 /// `description` reads like `assets/x.png: not a PNG file (bad signature)` or
@@ -55,5 +56,18 @@ public struct PNGError: Error, Equatable, Sendable, CustomStringConvertible {
         case .writeFailed: detail = "cannot write PNG: \(reason)"
         }
         return "\(path): \(detail)"
+    }
+}
+
+extension PNGError: ExitStatusError {
+    /// 66 for a missing file, 74 for one that cannot be read or written, 65 for data that is not a usable
+    /// PNG, 1 otherwise.
+    public var exitStatus: Int32 {
+        switch kind {
+        case .fileNotFound: ExitStatus.noInput
+        case .unreadable, .writeFailed: ExitStatus.ioError
+        case .notPNG, .corrupt, .tooLarge: ExitStatus.dataError
+        case .outOfMemory, .invalidArgument, .encodeFailed: ExitStatus.failure
+        }
     }
 }

@@ -1,3 +1,4 @@
+import BoundedInput
 import Motion
 import RasterCore
 import SnapshotView
@@ -15,7 +16,9 @@ public struct ReferenceTransition: Transition {
 
     public func render(_ settings: RenderSettings) throws -> RenderedTransition {
         let scene: ReferenceScene
-        do { scene = try ReferenceScene(assetsDirectory: settings.assetsDirectory) } catch {
+        do { scene = try ReferenceScene(assetsDirectory: settings.assetsDirectory) } catch let error as any ExitStatusError {
+            throw error  // a PNGError names its file and reason itself
+        } catch {
             throw RenderError.badInput(path: settings.assetsDirectory + "/" + ReferenceScene.thumbnailAsset, reason: "\(error)")
         }
         let fps = settings.fps ?? defaultFPS

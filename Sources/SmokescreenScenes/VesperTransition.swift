@@ -1,3 +1,4 @@
+import BoundedInput
 import Foundation
 import Motion
 import RasterCore
@@ -42,7 +43,10 @@ public struct VesperTransition: Transition {
         let durationsFile = settings.durationsFile ?? "\(settings.assetsDirectory)/\(VesperTransition.durationsAsset)"
         let timings = try BlockTimings.load(contentsOf: durationsFile, required: VesperTransition.blockNames, warn: settings.warn)
         let scene: VesperScene
-        do { scene = try VesperScene(assetsDirectory: settings.assetsDirectory, scale: settings.scale) } catch {
+        // A PNGError names its file and reason itself.
+        do { scene = try VesperScene(assetsDirectory: settings.assetsDirectory, scale: settings.scale) } catch let error as any ExitStatusError {
+            throw error
+        } catch {
             throw RenderError.badInput(path: "\(settings.assetsDirectory)/vesper", reason: "\(error)")
         }
         var durations: [String: Double] = [:]

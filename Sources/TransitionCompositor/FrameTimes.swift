@@ -36,7 +36,7 @@ public struct FrameTimes: Sendable, Equatable {
     public var count: Int { times.count }
 }
 
-public enum FrameTimesError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum FrameTimesError: ExitStatusError, Equatable, Sendable {
     case badFPS(Double), badEndTime(Double), badHoldFrames(Int), tooManyFrames(Int)
 
     public var description: String {
@@ -44,7 +44,10 @@ public enum FrameTimesError: Error, Equatable, Sendable, CustomStringConvertible
         case .badFPS(let v): "frames per second must be in 0 < fps ≤ \(Int(Limits.maxFPS)), got \(v)"
         case .badEndTime(let v): "the animation's end time must be finite and not negative, got \(v)"
         case .badHoldFrames(let v): "hold frames must not be negative, got \(v)"
-        case .tooManyFrames(let n): "\(n) frames is more than the limit of \(FrameTimes.maximumFrameCount)"
+        case .tooManyFrames(let n): "\(n) frames is more than the limit of \(FrameTimes.maximumFrameCount); lower --fps or --hold"
         }
     }
+
+    /// 64: the settings (frame rate, hold frames) are out of range.
+    public var exitStatus: Int32 { ExitStatus.usage }
 }

@@ -48,12 +48,12 @@ public struct FailureArtifacts: Sendable {
     /// different stems: `%` becomes `%25` and `/` becomes `%2F` (so `a/b.png` and `a_b.png` stay apart),
     /// and a leading `.` becomes `%2E` so that no artifact is a hidden file.
     public static func stem(for name: String) -> String {
-        let base = name.lowercased().hasSuffix(".png") ? String(name.dropLast(4)) : name
+        let base = name.hasSuffix(".png") ? String(name.dropLast(4)) : name
         var stem = base.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "/", with: "%2F")
         if stem.hasPrefix(".") { stem = "%2E" + stem.dropFirst() }
         // A name that is ".png" alone, or a name that kept its ".png" in another case, still differs.
         if stem.isEmpty { stem = "%" }
-        if !(name.lowercased().hasSuffix(".png")) { stem += "%" }
+        if !name.hasSuffix(".png") { stem += "%" }
         return stem
     }
 

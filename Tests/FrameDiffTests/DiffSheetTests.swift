@@ -58,3 +58,14 @@ final class DiffSheetTests: XCTestCase {
         XCTAssertEqual(small[1, 0], .white, "a partial block averages the pixels it has")
     }
 }
+
+final class FailureArtifactNameTests: XCTestCase {
+    func testDifferentFrameNamesNeverShareAnArtifactName() {
+        let names = ["a/b.png", "a_b.png", "a%2Fb.png", "frame_0001.png", "frame_0001", "frame_0001.PNG", ".hidden.png", "%2Ehidden.png", ".png", "x.png"]
+        let stems = names.map(FailureArtifacts.stem(for:))
+        XCTAssertEqual(Set(stems).count, names.count, "\(stems)")
+        XCTAssertEqual(FailureArtifacts.stem(for: "frame_0001.png"), "frame_0001")
+        XCTAssertEqual(FailureArtifacts.stem(for: "a/b.png"), "a%2Fb")
+        XCTAssertFalse(stems.contains { $0.hasPrefix(".") || $0.contains("/") }, "no hidden files, no sub-folders")
+    }
+}

@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "Motion", targets: ["Motion"]),
         .library(name: "TransitionCompositor", targets: ["TransitionCompositor"]),
         .library(name: "FrameStore", targets: ["FrameStore"]),
+        .library(name: "Choreography", targets: ["Choreography"]),
         .library(name: "FrameDiff", targets: ["FrameDiff"]),
         .library(name: "SmokescreenTesting", targets: ["SmokescreenTesting"]),
         .library(name: "SmokescreenScenes", targets: ["SmokescreenScenes"]),
@@ -60,6 +61,9 @@ let package = Package(
         // atomically under a lock, what counts as the same render, shards, clean-up.
         .target(name: "FrameStore", dependencies: ["BoundedInput", "RasterCore", "PNGIO"]),
 
+        // Transitions as values: matched and unmatched elements, phases, stacking, reversal; scene files.
+        .target(name: "Choreography", dependencies: ["BoundedInput", "RasterCore", "PNGIO", "SnapshotView", "Typesetting", "Motion", "TransitionCompositor"]),
+
         // Pixel comparison of bitmaps and frame sequences. PNGIO reads the frames of a folder.
         .target(name: "FrameDiff", dependencies: ["BoundedInput", "RasterCore", "PNGIO", "FrameStore"]),
 
@@ -68,13 +72,13 @@ let package = Package(
         .target(name: "SmokescreenTesting", dependencies: ["BoundedInput", "FrameDiff", "FrameStore", "PNGIO", "RasterCore", "TransitionCompositor"]),
 
         // The built-in transitions (Vesper, the reference scene), their scenes and the catalogue `list` shows.
-        .target(name: "SmokescreenScenes", dependencies: ["RasterCore", "PNGIO", "Typesetting", "SnapshotView", "Motion", "TransitionCompositor"]),
+        .target(name: "SmokescreenScenes", dependencies: ["Choreography", "RasterCore", "PNGIO", "Typesetting", "SnapshotView", "Motion", "TransitionCompositor"]),
 
         // The command line's subcommands, as a library so tests can parse and run them in process.
         .target(
             name: "SmokescreenCLI",
             dependencies: [
-                "RasterCore", "PNGIO", "SnapshotView", "TransitionCompositor", "SmokescreenScenes", "FrameDiff", "FrameStore",
+                "BoundedInput", "RasterCore", "PNGIO", "SnapshotView", "TransitionCompositor", "Choreography", "SmokescreenScenes", "FrameDiff", "FrameStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -86,6 +90,7 @@ let package = Package(
         .testTarget(name: "SnapshotViewTests", dependencies: ["SnapshotView", "Typesetting", "RasterCore", "PNGIO"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "SnapshotView", "RasterCore"]),
         .testTarget(name: "TransitionCompositorTests", dependencies: ["BoundedInput", "FrameStore", "TransitionCompositor", "SnapshotView", "Motion", "PNGIO", "RasterCore"]),
+        .testTarget(name: "ChoreographyTests", dependencies: ["Choreography", "BoundedInput", "TransitionCompositor", "SnapshotView", "Motion", "RasterCore"]),
         .testTarget(name: "FrameStoreTests", dependencies: ["FrameStore", "BoundedInput", "TransitionCompositor", "SnapshotView", "PNGIO", "RasterCore"]),
         .testTarget(name: "BoundedInputTests", dependencies: ["BoundedInput"]),
         .testTarget(name: "FrameDiffTests", dependencies: ["FrameDiff", "RasterCore", "PNGIO"], exclude: ["Fixtures"]),

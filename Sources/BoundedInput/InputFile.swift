@@ -67,6 +67,12 @@ public enum InputFile {
         return bytes
     }
 
+    /// Whether `path` is an existing regular file (following symbolic links).
+    public static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
     /// Whether `path` is an existing directory (following symbolic links).
     public static func isDirectory(_ path: String) -> Bool {
         var info = stat()

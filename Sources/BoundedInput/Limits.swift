@@ -25,6 +25,15 @@ public enum Limits {
     /// The longest string in a manifest or plist, in bytes: 4096.
     public static let stringBytes = 4096
 
+    /// The largest scene file read, in bytes: 4 MiB.
+    public static let sceneBytes = 4 << 20
+    /// The most views in one scene file, over all its states: 10,000.
+    public static let sceneViews = 10_000
+    /// The deepest nesting of views in a scene file: 32.
+    public static let sceneDepth = 32
+    /// The largest coordinate or size in a scene file, in points: 100,000.
+    public static let scenePoints = 100_000.0
+
     // MARK: Renders
 
     /// The most frames one render may have: 100,000.

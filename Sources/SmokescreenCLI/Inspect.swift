@@ -14,7 +14,7 @@ struct Inspect: ParsableCommand {
     func validate() throws { try checkScale(scale) }
 
     func run() throws {
-        let transition = transitionOptions.transition
+        let transition = try reportingErrors { try transitionOptions.resolveTransition() }
         let rendered = try reportingErrors { try transition.render(try transitionOptions.settings(scale: scale)) }
         let s = rendered.sequence
         print("\(transition.name): \(s.pointSize.width)x\(s.pointSize.height) pt at @\(Int(s.scale))x, \(s.count) frames at \(s.fps) fps, ends at \(String(format: "%.4f", s.times.last ?? 0)) s")

@@ -11,7 +11,7 @@ struct Memory: ParsableCommand {
     @OptionGroup var transitionOptions: TransitionOptions
 
     func run() throws {
-        let transition = transitionOptions.transition
+        let transition = try reportingErrors { try transitionOptions.resolveTransition() }
         var peaks: [(Int, Int)] = []
         for scale in 1...3 {
             let settings = try transitionOptions.settings(scale: scale)

@@ -51,7 +51,7 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
-        let transition = transitionOptions.transition
+        let transition = try reportingErrors { try transitionOptions.resolveTransition() }
         let settings = try transitionOptions.settings(scale: scale)
         let selection = FrameSelection(range: frames.flatMap(FrameSelection.parseRange), shard: shard.flatMap(FrameSelection.parseShard))
         let folder = out ?? "out/\(transition.name)"

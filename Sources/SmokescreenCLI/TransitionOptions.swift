@@ -1,13 +1,17 @@
 import ArgumentParser
 import BoundedInput
+import Choreography
 import Foundation
 import SmokescreenScenes
 import TransitionCompositor
 
 /// Options shared by every command that renders a built-in transition.
 struct TransitionOptions: ParsableArguments {
-    @Argument(help: "A built-in transition (see `smokescreen list`).")
+    @Argument(help: "A built-in transition (see `smokescreen list`), or a scene file (.json).")
     var name: String = TransitionCatalog.defaultName
+
+    @Option(help: "With a scene file: which of its transitions (default: its first).")
+    var transition: String?
 
     // `.unconditional`: a value that starts with '-' (`--fps -1`) is taken as the value and refused by
     // validate() with the range, instead of "Missing value".
@@ -23,26 +27,41 @@ struct TransitionOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Frames to repeat after the end, 0…\(Limits.maxHoldFrames).")
     var hold = 0
 
+    /// Whether the argument names a scene file rather than a built-in.
+    var isSceneFile: Bool { name.lowercased().hasSuffix(".json") }
+
     func validate() throws {
+        if transition != nil, !isSceneFile { throw ValidationError("--transition: '\(name)' is not a scene file (.json)") }
+        if isSceneFile {
+            try validateSettings()
+            return
+        }
         guard let transition = TransitionCatalog.transition(named: name) else {
             var message = "no transition named '\(name)'"
             if let suggestion = closestName(to: name, among: TransitionCatalog.all.map(\.name)) { message += "; did you mean '\(suggestion)'?" }
             throw ValidationError(message + " (built in: \(TransitionCatalog.all.map(\.name).joined(separator: ", ")))")
         }
+        try validateSettings()
+        if durations != nil, !transition.readsDurationsFile {
+            throw ValidationError("--durations: '\(name)' has no durations file; its timings are fixed")
+        }
+    }
+
+    private func validateSettings() throws {
         if let fps, !(fps.isFinite && fps > 0 && fps <= Limits.maxFPS) {
             throw ValidationError("--fps must be in 0 < fps ≤ \(Int(Limits.maxFPS)), got \(fps)")
         }
         guard (0...Limits.maxHoldFrames).contains(hold) else { throw ValidationError("--hold must be 0…\(Limits.maxHoldFrames), got \(hold)") }
-        if durations != nil, !transition.readsDurationsFile {
-            throw ValidationError("--durations: '\(name)' has no durations file; its timings are fixed")
-        }
         if let durations, durations.isEmpty { throw ValidationError("--durations: the path is empty") }
         if let assets, assets.isEmpty { throw ValidationError("--assets: the path is empty") }
     }
 
-    var transition: any Transition {
+    /// The built-in named by the argument, or the scene file's transition (read now: its errors are
+    /// data errors, exit 65, or 66 for a missing file).
+    func resolveTransition() throws -> any Transition {
+        if isSceneFile { return try SceneTransition.load(path: name, transition: transition) }
         // validate() has checked the name; the default is the first built-in.
-        TransitionCatalog.transition(named: name) ?? TransitionCatalog.all[0]
+        return TransitionCatalog.transition(named: name) ?? TransitionCatalog.all[0]
     }
 
     /// The settings for a render; warnings about the inputs go to stderr.

@@ -7,6 +7,8 @@ public enum TransitionCatalog {
         VesperTransition(.timelineToDetail),
         VesperTransition(.detailToTimeline),
         ReferenceTransition(),
+        VesperTransition(.detailToPicture),
+        VesperTransition(.pictureToDetail),
     ]
 
     /// What `smokescreen render` renders with no argument.

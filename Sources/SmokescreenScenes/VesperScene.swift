@@ -1,3 +1,4 @@
+import Choreography
 import Foundation
 import PNGIO
 import RasterCore
@@ -63,15 +64,8 @@ public struct VesperScene {
         imageFiles = files
     }
 
-    /// `name.png`'s variant for `scale`: the exact one when it exists, else the nearest larger, else
-    /// the nearest smaller. Returns the relative file and its scale.
     static func variant(of name: String, scale: Double, in directory: String) -> (file: String, scale: Double) {
-        let base = name.hasSuffix(".png") ? String(name.dropLast(4)) : name
-        func file(_ s: Int) -> String { s == 1 ? "\(base).png" : "\(base)@\(s)x.png" }
-        let wanted = max(1, min(3, Int(scale.rounded())))
-        let order = [wanted] + (1...3).filter { $0 > wanted } + (1...3).filter { $0 < wanted }.reversed()
-        for s in order where FileManager.default.fileExists(atPath: "\(directory)/\(file(s))") { return (file(s), Double(s)) }
-        return (file(wanted), Double(wanted))
+        ImageAsset.variant(of: name, scale: scale, in: directory)
     }
 
     // MARK: Timeline
@@ -149,6 +143,18 @@ public struct VesperScene {
         content.contentSize = Size(width: 375, height: body.frame.maxY + 16)
         try screen.addSubview(content)
         try screen.addSubview(try makeNavigationBar(name: "detail navigationBar", title: nil, back: "Timeline"))
+        return screen
+    }
+
+    // MARK: Picture
+
+    /// The full-screen picture of note `index`: its image aspect-fit on black.
+    public func makePicture(note index: Int = VesperScene.selectedNote) throws -> View {
+        let screen = View(frame: Rect(origin: .zero, size: VesperScene.pointSize), name: "picture")
+        screen.backgroundColor = .black
+        let image = VesperScene.notes[index].image.flatMap { images[$0] }
+        let picture = ImageView(image: image, frame: screen.bounds, contentMode: .scaleAspectFit, name: "picture image")
+        try screen.addSubview(picture)
         return screen
     }
 

@@ -52,9 +52,11 @@ public enum BlockTimings {
     /// - Parameter warn: told of keys the transition does not use, one message each. Default: ignored.
     /// - Throws: ``InputFileError`` when the file cannot be read, ``DocumentError`` when it is not a valid
     ///   durations file.
-    public static func load(contentsOf path: String, required: [String], warn: ((String) -> Void)? = nil) throws -> [String: BlockTiming] {
+    /// - Parameter alsoKnown: blocks the file may hold for other transitions (no warning for them).
+    public static func load(contentsOf path: String, required: [String], alsoKnown: [String] = [],
+                            warn: ((String) -> Void)? = nil) throws -> [String: BlockTiming] {
         let bytes = try InputFile.read(path, limit: Limits.plistBytes, what: "durations file")
-        return try parse(bytes, path: path, required: required, warn: warn)
+        return try parse(bytes, path: path, required: required, alsoKnown: alsoKnown, warn: warn)
     }
 
     /// Parses plist `data`; `path` names it in errors.
@@ -63,7 +65,8 @@ public enum BlockTimings {
     }
 
     /// Parses plist bytes; `path` names them in errors.
-    public static func parse(_ bytes: [UInt8], path: String, required: [String], warn: ((String) -> Void)? = nil) throws(DocumentError) -> [String: BlockTiming] {
+    public static func parse(_ bytes: [UInt8], path: String, required: [String], alsoKnown: [String] = [],
+                             warn: ((String) -> Void)? = nil) throws(DocumentError) -> [String: BlockTiming] {
         guard bytes.count <= Limits.plistBytes else {
             throw DocumentError(source: path, position: nil, keyPath: KeyPath(), reason: "over \(Limits.plistBytes) bytes: not a durations file")
         }
@@ -74,7 +77,7 @@ public enum BlockTimings {
         guard case .dictionary(let blocks) = root.value else {
             throw fail(root, "", "the top level must be a dictionary of blocks, got \(root.value.kindDescription)")
         }
-        for (name, node) in blocks where !required.contains(name) {
+        for (name, node) in blocks where !required.contains(name) && !alsoKnown.contains(name) {
             var message = "\(path):\(node.position): '\(name)' is not a block of this transition (its blocks: \(required.joined(separator: ", "))); ignored"
             if let suggestion = closestName(to: name, among: required) { message += "; did you mean '\(suggestion)'?" }
             warn?(message)
@@ -108,6 +111,9 @@ public enum BlockTimings {
         }
         return result
     }
+
+    /// The curve a plist or scene file names: `linear`, `easeIn`, `easeOut`, `easeInEaseOut`, `default`.
+    public static func namedCurve(_ name: String) -> TimingCurve? { namedCurves[name] }
 
     static let namedCurves: [String: TimingCurve] = [
         "linear": .linear, "easeIn": .easeIn, "easeOut": .easeOut, "easeInEaseOut": .easeInEaseOut, "default": .default,

@@ -23,7 +23,7 @@ final class TransitionGoldenTests: XCTestCase {
     }
 
     /// The golden sets of this file, by transition name; each is the transition's name.
-    static let covered = ["vesper-timeline-to-detail", "vesper-detail-to-timeline", "reference"]
+    static let covered = ["vesper-timeline-to-detail", "vesper-detail-to-timeline", "reference", "vesper-detail-to-picture", "vesper-picture-to-detail"]
 
     /// The README's example.
     func testVesperTimelineToDetail() {
@@ -33,6 +33,14 @@ final class TransitionGoldenTests: XCTestCase {
 
     func testVesperDetailToTimeline() {
         assertTransition(VesperTransition(.detailToTimeline), settings: Self.settings(), matchGoldenNamed: "vesper-detail-to-timeline")
+    }
+
+    func testVesperDetailToPicture() {
+        assertTransition(VesperTransition(.detailToPicture), settings: Self.settings(), matchGoldenNamed: "vesper-detail-to-picture")
+    }
+
+    func testVesperPictureToDetail() {
+        assertTransition(VesperTransition(.pictureToDetail), settings: Self.settings(), matchGoldenNamed: "vesper-picture-to-detail")
     }
 
     func testReference() {

@@ -139,13 +139,24 @@ final class VesperTransitionTests: XCTestCase {
                           exitCode: 66, contains: [folder, "the durations file is a directory, not a regular file"])
     }
 
-    func testTheTimelineNamesTheThreeBlocks() throws {
+    func testTheTimelineNamesTheThreePhases() throws {
         let rendered = try VesperTransition(.timelineToDetail).render(RenderSettings(scale: 1, fps: 10, assetsDirectory: assets))
-        XCTAssertEqual(rendered.timeline.map(\.label), ["navigationBar", "tableView", "selectedNote"])
-        XCTAssertEqual(rendered.timeline.map(\.end), [0.3, 0.35, 0.05 + 0.5])
-        XCTAssertTrue(rendered.timeline[2].properties.contains("moving image.bounds"), "\(rendered.timeline[2].properties)")
+        let ends = Dictionary(rendered.timeline.map { ($0.label, $0.end) }, uniquingKeysWith: max)
+        XCTAssertEqual(ends["navigationBar"], 0.3)
+        XCTAssertEqual(ends["tableView"], 0.35)
+        XCTAssertEqual(ends["selectedNote"], 0.05 + 0.5)
+        // The body's line count changes (2 → 4): it fades out over the first half of the phase and the
+        // detail's fades in over the second.
+        let out = try XCTUnwrap(rendered.timeline.first { $0.label == "selectedNote (text out)" })
+        let into = try XCTUnwrap(rendered.timeline.first { $0.label == "selectedNote (text in)" })
+        XCTAssertEqual(out.start, 0.05)
+        XCTAssertEqual(out.end, 0.3, accuracy: 1e-12)
+        XCTAssertEqual(into.start, 0.3, accuracy: 1e-12)
+        XCTAssertEqual(into.end, 0.55, accuracy: 1e-12)
+        let note = try XCTUnwrap(rendered.timeline.first { $0.label == "selectedNote" })
+        XCTAssertTrue(note.properties.contains("note 1 thumbnail → detail image.bounds"), "\(note.properties)")
         XCTAssertEqual(rendered.sequence.durations["selectedNote.delay"], 0.05)
         XCTAssertTrue(rendered.bitmaps.contains { $0.kind == .asset && $0.name == "vesper/coffee.png" && $0.width == 240 })
-        XCTAssertTrue(rendered.bitmaps.contains { $0.kind == .snapshot && $0.name == "timeline title" })
+        XCTAssertTrue(rendered.bitmaps.contains { $0.kind == .snapshot && $0.name == "note 1 title (from)" })
     }
 }

@@ -1,0 +1,324 @@
+import Motion
+import RasterCore
+import SnapshotView
+import TransitionCompositor
+
+/// Plays a ``Choreography`` between two view trees on a smokescreen and samples it into frames.
+///
+/// The renderer owns everything a hand-written transition used to do: it puts the from-tree in a window,
+/// places snapshots of every choreographed piece on the smokescreen at their rects converted into its
+/// coordinates (capturing each tree while it is in the window), swaps the real views underneath, and runs
+/// one animation block per phase interval, each holding the smokescreen's use count.
+public enum ChoreographyRenderer {
+    /// Renders `choreography` from `from` to `to` (the roots of two trees of the same size, in points).
+    /// - Parameters:
+    ///   - background: the window's colour, seen only where neither tree draws. Default white.
+    ///   - durations: the durations used, by name, for the manifest (seconds).
+    ///   - assets: image assets decoded for the trees, for the memory report.
+    public static func render(name: String, choreography: Choreography, from: View, to: View, settings: RenderSettings,
+                              background: Color = .white, durations: [String: Double], assets: [BitmapRecord]) throws -> RenderedTransition {
+        try TransitionDriver.render(name: name, settings: settings, durations: durations, assets: assets) { engine in
+            try perform(name: name, choreography: choreography, from: from, to: to, background: background, engine: engine, scale: settings.scale)
+        }
+    }
+
+    /// Sets up the transition on `engine` and returns its context (what ``render`` samples).
+    public static func perform(name: String, choreography: Choreography, from: View, to: View, background: Color = .white,
+                               engine: AnimationEngine, scale: Double) throws -> TransitionContext {
+        var plan = try Plan(name: name, choreography: choreography, from: from, to: to)
+        let window = View(frame: Rect(origin: .zero, size: from.bounds.size), name: "window")
+        window.backgroundColor = background
+        let reversed = choreography.isReversed
+        let context = try TransitionContext(container: window, fromView: reversed ? to : from, toView: reversed ? from : to,
+                                            engine: engine, scale: scale)
+        // A rect converts only between views of one tree: capture each tree while it is in the window.
+        try plan.capture(reversed ? .to : .from, context: context)
+        try context.swapViews()
+        try plan.capture(reversed ? .from : .to, context: context)
+        plan.stack(in: context.smokescreen)
+
+        let tracks = try plan.tracks()
+        let end = tracks.map { $0.start + $0.duration }.max() ?? 0
+        ViewChangeObservation.withoutObserver { for track in tracks { reversed ? track.atEnd() : track.atStart() } }
+        // One block per phase interval: tracks that share a label, an interval and a curve move together.
+        var groups: [(key: Track.Key, tracks: [Track])] = []
+        for track in tracks {
+            if let i = groups.firstIndex(where: { $0.key == track.key }) { groups[i].tracks.append(track) } else { groups.append((track.key, [track])) }
+        }
+        for (key, members) in groups {
+            let delay = reversed ? end - key.start - key.duration : key.start
+            try context.animateBlock(key.label, timing: BlockTiming(duration: key.duration, delay: max(0, delay), curve: key.curve), animations: {
+                for track in members { reversed ? track.atStart() : track.atEnd() }
+            })
+        }
+        return context
+    }
+}
+
+/// One property change of one piece over an interval of the forward transition.
+struct Track {
+    struct Key: Equatable {
+        var label: String
+        var start: Double
+        var duration: Double
+        var curve: TimingCurve
+    }
+
+    var key: Key
+    var start: Double { key.start }
+    var duration: Double { key.duration }
+    /// Puts the piece in its state at the start (forward).
+    var atStart: () -> Void
+    /// Puts the piece in its state at the end (forward).
+    var atEnd: () -> Void
+}
+
+/// The pieces on the smokescreen and what each does.
+struct Plan {
+    enum Side { case from, to }
+
+    struct Piece {
+        var view: View
+        var rect: Rect
+    }
+
+    let name: String
+    let choreography: Choreography
+    let trees: [Side: View]
+    /// The choreographed views of each tree (matched and unmatched), hidden in every other snapshot.
+    var choreographed: [Side: [View]] = [:]
+    /// Unmatched views of each side, in selection order, with their entry.
+    var unmatchedViews: [Side: [(view: View, entry: Int, order: Int)]] = [:]
+
+    var stages: [Side: ImageView] = [:]
+    var unmatchedPieces: [Side: [(piece: Piece, entry: Int, order: Int, source: String?)]] = [:]
+    /// Each match's pieces on either side.
+    var matchPieces: [Int: [Side: Piece]] = [:]
+    /// Match sources for the text and live-image styles.
+    var labels: [Int: [Side: Label]] = [:]
+    var liveImages: [Int: ImageView] = [:]
+    var cornerRadii: [Int: [Side: Double]] = [:]
+
+    init(name: String, choreography: Choreography, from: View, to: View) throws {
+        self.name = name
+        self.choreography = choreography
+        trees = [.from: from, .to: to]
+        func fail(_ reason: String) -> ChoreographyError { ChoreographyError(transition: name, reason: reason) }
+        guard from.bounds.size == to.bounds.size else {
+            throw fail("the trees differ in size: \(from.bounds.size) and \(to.bounds.size) pt")
+        }
+        let phaseNames = Set(choreography.phases.map(\.name))
+        guard phaseNames.count == choreography.phases.count else { throw fail("two phases have the same name") }
+        var matched: [Side: [View]] = [.from: [], .to: []]
+        for (i, match) in choreography.matches.enumerated() {
+            guard phaseNames.contains(match.phase) else { throw fail("matches[\(i)]: no phase named '\(match.phase)'") }
+            guard let a = from.view(named: match.from) else { throw fail("matches[\(i)]: no view named '\(match.from)' in the from-tree") }
+            guard let b = to.view(named: match.to) else { throw fail("matches[\(i)]: no view named '\(match.to)' in the to-tree") }
+            if match.style == .liveImage, !(a is ImageView) { throw fail("matches[\(i)]: '\(match.from)' is not an image view (style liveImage)") }
+            if match.style == .text, !(a is Label) || !(b is Label) { throw fail("matches[\(i)]: '\(match.from)' and '\(match.to)' must both be labels (style text)") }
+            matched[.from]!.append(a)
+            matched[.to]!.append(b)
+        }
+        var unmatched: [Side: [(view: View, entry: Int, order: Int)]] = [.from: [], .to: []]
+        for (i, entry) in choreography.unmatched.enumerated() {
+            guard phaseNames.contains(entry.phase) else { throw fail("unmatched[\(i)]: no phase named '\(entry.phase)'") }
+            var views: [(View, Side)] = []
+            switch entry.selection {
+            case .views(let names):
+                for viewName in names {
+                    if let v = from.view(named: viewName) { views.append((v, .from)) } else if let v = to.view(named: viewName) { views.append((v, .to)) } else {
+                        throw fail("unmatched[\(i)]: no view named '\(viewName)' in either tree")
+                    }
+                }
+            case .subviews(let parentName):
+                let found: (View, Side)? = from.view(named: parentName).map { ($0, .from) } ?? to.view(named: parentName).map { ($0, .to) }
+                guard let (parent, side) = found else {
+                    throw fail("unmatched[\(i)]: no view named '\(parentName)' in either tree")
+                }
+                let visible = parent.bounds
+                let named = Set(choreography.unmatched.flatMap { entry -> [String] in
+                    if case .views(let names) = entry.selection { return names } else { return [] }
+                })
+                for child in parent.subviews where !child.isHidden && child.frame.intersects(visible)
+                    && !matched[side]!.contains(where: { $0 === child }) && !named.contains(child.name ?? "") {
+                    views.append((child, side))
+                }
+            }
+            for effect in entry.effects {
+                if case .slideAway(let anchor, _, _) = effect,
+                   !choreography.matches.contains(where: { $0.from == anchor || $0.to == anchor }) {
+                    throw fail("unmatched[\(i)]: slideAway names '\(anchor)', which is not a matched view")
+                }
+            }
+            for (order, (view, side)) in views.enumerated() { unmatched[side]!.append((view, i, order)) }
+        }
+        for name in choreography.onTop where from.view(named: name) == nil && to.view(named: name) == nil {
+            throw fail("onTop: no view named '\(name)' in either tree")
+        }
+        unmatchedViews = unmatched
+        choreographed = [.from: matched[.from]! + unmatched[.from]!.map(\.view), .to: matched[.to]! + unmatched[.to]!.map(\.view)]
+    }
+
+    /// Snapshots of `side`'s pieces, taken while its tree is in the window.
+    mutating func capture(_ side: Side, context: TransitionContext) throws {
+        guard let root = trees[side] else { return }
+        let hidden = choreographed[side] ?? []
+        // The stage: the tree with every choreographed view hidden.
+        stages[side] = try withHidden(hidden) { try context.placeSnapshot(of: root, name: "\(side) stage") }
+        for (view, entry, order) in unmatchedViews[side] ?? [] {
+            let others = hidden.filter { $0 !== view && $0.isDescendant(of: view) }
+            let snap = try withHidden(others) { try context.placeSnapshot(of: view, name: "\(view.name ?? "view") snapshot") }
+            unmatchedPieces[side, default: []].append((Piece(view: snap, rect: snap.frame), entry, order, view.name))
+        }
+        for (i, match) in choreography.matches.enumerated() {
+            guard let view = root.view(named: side == .from ? match.from : match.to) else { continue }
+            var rect = try context.rect(of: view)
+            // An aspect-fit image ends where its picture is, so an aspect-fill live image lands on it exactly.
+            if match.style == .liveImage, side == .to, let fit = view as? ImageView, fit.contentMode == .scaleAspectFit, let image = fit.image {
+                rect = fit.contentMode.placement(of: image.pointSize, in: rect)
+            }
+            cornerRadii[i, default: [:]][side] = view.cornerRadius
+            if let label = view as? Label { labels[i, default: [:]][side] = label }
+            switch match.style {
+            case .liveImage:
+                if side == .from, let image = view as? ImageView {
+                    let live = ImageView(image: image.image, frame: rect, contentMode: image.contentMode, name: "\(match.from) → \(match.to)")
+                    live.clipsToBounds = image.clipsToBounds
+                    live.cornerRadius = image.cornerRadius
+                    try context.addToSmokescreen(live, at: rect)
+                    liveImages[i] = live
+                    matchPieces[i, default: [:]][side] = Piece(view: live, rect: rect)
+                } else {
+                    matchPieces[i, default: [:]][side] = Piece(view: View(), rect: rect)
+                }
+            case .snapshot, .opaqueCrossFade, .text:
+                let others = hidden.filter { $0 !== view && $0.isDescendant(of: view) }
+                let snap = try withHidden(others) {
+                    try context.placeSnapshot(of: view, clearBackground: match.style == .text, name: "\(view.name ?? "view") (\(side))")
+                }
+                matchPieces[i, default: [:]][side] = Piece(view: snap, rect: rect)
+            }
+        }
+    }
+
+    /// Orders the smokescreen back to front as ``Choreography`` documents.
+    func stack(in smokescreen: View) {
+        var order: [View] = [stages[.from], stages[.to]].compactMap { $0 }
+        for side in [Side.from, .to] { order += (unmatchedPieces[side] ?? []).map(\.piece.view) }
+        // Matched elements in the order of the to-tree (depth first, back to front).
+        let toOrder = trees[.to]?.subtree ?? []
+        let matchOrder = choreography.matches.indices.sorted { a, b in
+            let ia = toOrder.firstIndex { $0.name == choreography.matches[a].to } ?? 0
+            let ib = toOrder.firstIndex { $0.name == choreography.matches[b].to } ?? 0
+            return ia < ib
+        }
+        var matchedViews: [Int: [View]] = [:]
+        for i in matchOrder {
+            let pieces = matchPieces[i] ?? [:]
+            let views = choreography.matches[i].style == .liveImage ? [pieces[.from]?.view].compactMap { $0 }
+                : [pieces[.from]?.view, pieces[.to]?.view].compactMap { $0 }
+            matchedViews[i] = views
+            order += views
+        }
+        for name in choreography.onTop {
+            if let i = choreography.matches.firstIndex(where: { $0.from == name || $0.to == name }) {
+                order += matchedViews[i] ?? []
+            } else {
+                for side in [Side.from, .to] {
+                    order += (unmatchedPieces[side] ?? []).filter { $0.source == name }.map(\.piece.view)
+                }
+            }
+        }
+        for view in order { smokescreen.bringSubviewToFront(view) }
+    }
+
+    /// Every property change, in forward time.
+    func tracks() throws -> [Track] {
+        var tracks: [Track] = []
+        func phase(_ name: String) -> BlockTiming { choreography.phase(named: name)?.timing ?? BlockTiming(duration: 0) }
+        func track(_ label: String, _ start: Double, _ duration: Double, _ curve: TimingCurve,
+                   start atStart: @escaping () -> Void, end atEnd: @escaping () -> Void) {
+            tracks.append(Track(key: Track.Key(label: label, start: start, duration: duration, curve: curve), atStart: atStart, atEnd: atEnd))
+        }
+        // Matches.
+        for (i, match) in choreography.matches.enumerated() {
+            let timing = phase(match.phase)
+            guard let a = matchPieces[i]?[.from], let b = matchPieces[i]?[.to] else { continue }
+            let (s, d, c) = (timing.delay, timing.duration, timing.curve)
+            switch match.style {
+            case .liveImage:
+                let live = a.view
+                let radii = cornerRadii[i] ?? [:]
+                track(match.phase, s, d, c, start: { live.frame = a.rect; live.cornerRadius = radii[.from] ?? 0 },
+                      end: { live.frame = b.rect; live.cornerRadius = radii[.to] ?? 0 })
+            case .snapshot:
+                track(match.phase, s, d, c, start: { a.view.frame = a.rect; b.view.frame = a.rect; a.view.alpha = 1; b.view.alpha = 0 },
+                      end: { a.view.frame = b.rect; b.view.frame = b.rect; a.view.alpha = 0; b.view.alpha = 1 })
+            case .opaqueCrossFade:
+                track(match.phase, s, d, c, start: { a.view.frame = a.rect; b.view.frame = a.rect; b.view.alpha = 0 },
+                      end: { a.view.frame = b.rect; b.view.frame = b.rect; b.view.alpha = 1 })
+            case .text:
+                let la = labels[i]?[.from], lb = labels[i]?[.to]
+                let growth = (lb?.font.pointSize ?? 1) / max(0.001, la?.font.pointSize ?? 1)
+                let aEnd = Rect(origin: b.rect.origin, size: a.rect.size * growth)
+                let bStart = Rect(origin: a.rect.origin, size: b.rect.size * (1 / growth))
+                track(match.phase, s, d, c, start: { a.view.frame = a.rect; b.view.frame = bStart }, end: { a.view.frame = aEnd; b.view.frame = b.rect })
+                let linesA = (try? la?.layout().lines.count) ?? 0, linesB = (try? lb?.layout().lines.count) ?? 0
+                if linesA == linesB {
+                    track(match.phase, s, d, c, start: { a.view.alpha = 1; b.view.alpha = 0 }, end: { a.view.alpha = 0; b.view.alpha = 1 })
+                } else {
+                    // Only one text readable at a time: out over the first half, in over the second.
+                    track(match.phase + " (text out)", s, d / 2, c, start: { a.view.alpha = 1 }, end: { a.view.alpha = 0 })
+                    track(match.phase + " (text in)", s + d / 2, d / 2, c, start: { b.view.alpha = 0 }, end: { b.view.alpha = 1 })
+                }
+            }
+        }
+        // Unmatched views: those of the from-tree leave, those of the to-tree arrive.
+        for side in [Plan.Side.from, .to] {
+            for (piece, entryIndex, order, _) in unmatchedPieces[side] ?? [] {
+                let entry = choreography.unmatched[entryIndex]
+                let timing = phase(entry.phase)
+                let effected = try effectState(of: piece.rect, effects: entry.effects, side: side)
+                let view = piece.view, rect = piece.rect
+                let normal = { view.frame = rect; view.alpha = 1; view.transform = .identity }
+                let changed = {
+                    view.frame = effected.frame
+                    view.alpha = effected.alpha
+                    view.transform = effected.transform
+                }
+                track(entry.phase, timing.delay + Double(order) * entry.cascade, timing.duration, timing.curve,
+                      start: side == .from ? normal : changed, end: side == .from ? changed : normal)
+            }
+        }
+        // The stages cross-fade over the whole transition.
+        let end = tracks.map { $0.start + $0.duration }.max() ?? 0
+        if let stage = stages[.to], end > 0 {
+            track("stage", 0, end, .linear, start: { stage.alpha = 0 }, end: { stage.alpha = 1 })
+        }
+        return tracks
+    }
+
+    /// A piece's frame, alpha and transform with `effects` applied.
+    private func effectState(of rect: Rect, effects: [Choreography.Effect], side: Side) throws -> (frame: Rect, alpha: Double, transform: Transform2D) {
+        var frame = rect, alpha = 1.0, transform = Transform2D.identity
+        for effect in effects {
+            switch effect {
+            case .fade: alpha = 0
+            case .slide(let dx, let dy): frame = frame.offsetBy(dx: dx, dy: dy)
+            case .slideAway(let anchor, let above, let below):
+                guard let i = choreography.matches.firstIndex(where: { $0.from == anchor || $0.to == anchor }),
+                      let anchorRect = matchPieces[i]?[side]?.rect else { continue }
+                frame = frame.offsetBy(dx: 0, dy: rect.midY < anchorRect.midY ? -above : below)
+            case .scale(let factor): transform = transform.concatenating(Transform2D(scaleX: factor, y: factor))
+            }
+        }
+        return (frame, alpha, transform)
+    }
+
+    private func withHidden<T>(_ views: [View], _ body: () throws -> T) throws -> T {
+        let saved = views.map(\.isHidden)
+        views.forEach { $0.isHidden = true }
+        defer { for (view, hidden) in zip(views, saved) { view.isHidden = hidden } }
+        return try body()
+    }
+}

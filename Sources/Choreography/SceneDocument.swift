@@ -1,0 +1,377 @@
+import BoundedInput
+import Motion
+import RasterCore
+import SnapshotView
+import Typesetting
+import TransitionCompositor
+
+/// A scene file: view trees (named states) and transitions between them, described in JSON so that a
+/// designer can write one without Swift. The format is documented in the README and in
+/// `docs/scene.schema.json`.
+///
+/// Reading is strict and bounded: at most ``Limits/sceneBytes`` bytes, ``Limits/sceneViews`` views,
+/// ``Limits/sceneDepth`` levels; every error names the file, the line:column and the JSON path
+/// (`transitions[1].phases[0].duration`); unknown keys are errors that suggest the closest known key.
+public struct SceneDocument: Sendable, Equatable {
+    /// One view of a state, as written.
+    public struct ViewSpec: Sendable, Equatable {
+        public enum Kind: String, Sendable, CaseIterable { case view, label, image, scroll }
+        public var kind: Kind = .view
+        public var name: String?
+        /// Points.
+        public var frame = Rect(x: 0, y: 0, width: 0, height: 0)
+        public var backgroundColor: Color?
+        public var alpha = 1.0
+        public var cornerRadius = 0.0
+        public var clipsToBounds = false
+        public var hidden = false
+        public var borderWidth = 0.0
+        public var borderColor = Color.black
+        // Labels.
+        public var text = ""
+        public var fontSize = 17.0
+        public var bold = false
+        public var textColor = Color.black
+        public var lines = 1
+        public var alignment = TextAlignment.natural
+        public var lineSpacing = 0.0
+        // Image views: a PNG in the assets folder (`name.png`, with `@2x`/`@3x` variants).
+        public var image: String?
+        public var contentMode = ContentMode.scaleToFill
+        // Scroll views.
+        public var contentSize: Size?
+        public var contentOffset = Point(x: 0, y: 0)
+        public var subviews: [ViewSpec] = []
+    }
+
+    /// A transition between two states.
+    public struct TransitionSpec: Sendable, Equatable {
+        public var name: String
+        public var summary: String
+        public var from: String
+        public var to: String
+        /// Also offered reversed under this name.
+        public var reversedName: String?
+        public var choreography: Choreography
+    }
+
+    /// The canvas, in points.
+    public var size: Size
+    /// The window's colour behind both states. Default white.
+    public var background: Color
+    /// States by name: each a root view filling the canvas.
+    public var states: [String: ViewSpec]
+    public var transitions: [TransitionSpec]
+    /// A durations plist (relative to the scene file) whose blocks override the phases' timings by name.
+    public var durations: String?
+    /// The folder image names are relative to, relative to the scene file. Default: the file's folder.
+    public var assets: String?
+
+    /// The transitions offered, forward and reversed: `(name, spec, reversed)`.
+    public var offered: [(name: String, spec: TransitionSpec, reversed: Bool)] {
+        transitions.flatMap { t in [(t.name, t, false)] + (t.reversedName.map { [($0, t, true)] } ?? []) }
+    }
+
+    /// Reads the scene file at `path` (a regular file of at most ``Limits/sceneBytes``).
+    public static func read(from path: String) throws -> SceneDocument {
+        let bytes = try InputFile.read(path, limit: Limits.sceneBytes, what: "scene file")
+        return try parse(bytes, path: path)
+    }
+
+    static let topKeys = ["size", "background", "states", "transitions", "durations", "assets"]
+    static let viewKeys = ["type", "name", "frame", "backgroundColor", "alpha", "cornerRadius", "clipsToBounds", "hidden", "borderWidth",
+                           "borderColor", "text", "fontSize", "bold", "textColor", "lines", "alignment", "lineSpacing", "image",
+                           "contentMode", "contentSize", "contentOffset", "subviews"]
+    static let transitionKeys = ["name", "summary", "from", "to", "reversedName", "phases", "matched", "unmatched", "onTop"]
+
+    /// Parses a scene file's bytes; `path` names it in errors.
+    public static func parse(_ bytes: [UInt8], path: String) throws(DocumentError) -> SceneDocument {
+        var reader = JSONReader(bytes, source: path)
+        var size: Size?, background = Color.white, states: [String: ViewSpec] = [:], transitions: [TransitionSpec] = []
+        var durations: String?, assets: String?
+        var viewCount = 0
+        var sawStates = false, sawTransitions = false
+        try reader.readObject { (r: inout JSONReader, key: String) throws(DocumentError) in
+            switch key {
+            case "size":
+                let pair = try readNumbers(&r, count: 2)
+                guard pair.allSatisfy({ $0 > 0 && $0 <= Limits.scenePoints }) else { throw r.error("must be [width, height] in points, each in 0 < v ≤ \(Int(Limits.scenePoints))") }
+                size = Size(width: pair[0], height: pair[1])
+            case "background": background = try readColor(&r)
+            case "durations": durations = try r.readString()
+            case "assets": assets = try r.readString()
+            case "states":
+                sawStates = true
+                try r.readObject { (r: inout JSONReader, name: String) throws(DocumentError) in
+                    guard !name.isEmpty else { throw r.error("a state needs a name") }
+                    states[name] = try readView(&r, depth: 0, count: &viewCount)
+                }
+            case "transitions":
+                sawTransitions = true
+                try r.readArray(maxCount: 1000) { (r: inout JSONReader, _: Int) throws(DocumentError) in
+                    transitions.append(try readTransition(&r))
+                }
+            default: throw r.unknownKey(key, known: topKeys)
+            }
+        }
+        try reader.finish()
+        func missing(_ key: String, _ what: String) -> DocumentError {
+            DocumentError(source: path, position: nil, keyPath: KeyPath([.key(key)]), reason: "missing (\(what))")
+        }
+        guard let size else { throw missing("size", "[width, height] in points") }
+        guard sawStates, !states.isEmpty else { throw missing("states", "an object of named view trees") }
+        guard sawTransitions, !transitions.isEmpty else { throw missing("transitions", "an array of transitions") }
+        // Cross-references, each named by its path.
+        var names = Set<String>()
+        for (i, t) in transitions.enumerated() {
+            func fail(_ key: String, _ reason: String) -> DocumentError {
+                DocumentError(source: path, position: nil, keyPath: KeyPath([.key("transitions"), .index(i), .key(key)]), reason: reason)
+            }
+            for (key, state) in [("from", t.from), ("to", t.to)] where states[state] == nil {
+                throw fail(key, "no state named '\(state)'" + (closestName(to: state, among: Array(states.keys)).map { "; did you mean '\($0)'?" } ?? ""))
+            }
+            for name in [t.name] + (t.reversedName.map { [$0] } ?? []) {
+                guard names.insert(name).inserted else { throw fail("name", "two transitions are named '\(name)'") }
+            }
+        }
+        for (name, root) in states {
+            var seen = Set<String>()
+            func walk(_ spec: ViewSpec) throws(DocumentError) {
+                if let n = spec.name, !seen.insert(n).inserted {
+                    throw DocumentError(source: path, position: nil, keyPath: KeyPath([.key("states"), .key(name)]),
+                                        reason: "two views are named '\(n)'; names identify views in transitions and must be unique in a state")
+                }
+                for child in spec.subviews { try walk(child) }
+            }
+            try walk(root)
+        }
+        return SceneDocument(size: size, background: background, states: states, transitions: transitions, durations: durations, assets: assets)
+    }
+
+    // MARK: Pieces
+
+    private static func readNumbers(_ r: inout JSONReader, count: Int) throws(DocumentError) -> [Double] {
+        var values: [Double] = []
+        try r.readArray(maxCount: count) { (r: inout JSONReader, _: Int) throws(DocumentError) in values.append(try r.readNumber()) }
+        guard values.count == count else { throw r.error("must be an array of \(count) numbers") }
+        return values
+    }
+
+    private static func readColor(_ r: inout JSONReader) throws(DocumentError) -> Color {
+        let text = try r.readString(maxBytes: 16)
+        do { return try Color(parsing: text) } catch { throw r.error("'\(text)' is not a colour: use #RGB, #RRGGBB or #RRGGBBAA") }
+    }
+
+    private static func readNumber(_ r: inout JSONReader, in range: ClosedRange<Double>) throws(DocumentError) -> Double {
+        let value = try r.readNumber()
+        guard range.contains(value) else { throw r.error("must be in \(range.lowerBound)…\(range.upperBound), got \(value)") }
+        return value
+    }
+
+    private static func readEnum<E: RawRepresentable & CaseIterable>(_ r: inout JSONReader, _ type: E.Type) throws(DocumentError) -> E where E.RawValue == String {
+        let text = try r.readString(maxBytes: 64)
+        guard let value = E(rawValue: text) else {
+            let known = E.allCases.map(\.rawValue)
+            var reason = "unknown value '\(text)'; expected one of \(known.joined(separator: ", "))"
+            if let s = closestName(to: text, among: known) { reason += "; did you mean '\(s)'?" }
+            throw r.error(reason)
+        }
+        return value
+    }
+
+    private static func readView(_ r: inout JSONReader, depth: Int, count: inout Int) throws(DocumentError) -> ViewSpec {
+        guard depth < Limits.sceneDepth else { throw r.error("views nested more than \(Limits.sceneDepth) levels deep") }
+        count += 1
+        guard count <= Limits.sceneViews else { throw r.error("more than \(Limits.sceneViews) views in the scene") }
+        var spec = ViewSpec()
+        let points = -Limits.scenePoints...Limits.scenePoints
+        try r.readObject { (r: inout JSONReader, key: String) throws(DocumentError) in
+            switch key {
+            case "type": spec.kind = try readEnum(&r, ViewSpec.Kind.self)
+            case "name": spec.name = try r.readString()
+            case "frame":
+                let v = try readNumbers(&r, count: 4)
+                guard v.allSatisfy(points.contains), v[2] >= 0, v[3] >= 0 else {
+                    throw r.error("must be [x, y, width, height] in points, sizes ≥ 0, each within ±\(Int(Limits.scenePoints))")
+                }
+                spec.frame = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+            case "backgroundColor": spec.backgroundColor = try readColor(&r)
+            case "alpha": spec.alpha = try readNumber(&r, in: 0...1)
+            case "cornerRadius": spec.cornerRadius = try readNumber(&r, in: 0...Limits.scenePoints)
+            case "clipsToBounds": spec.clipsToBounds = try r.readBool()
+            case "hidden": spec.hidden = try r.readBool()
+            case "borderWidth": spec.borderWidth = try readNumber(&r, in: 0...Limits.scenePoints)
+            case "borderColor": spec.borderColor = try readColor(&r)
+            case "text": spec.text = try r.readString()
+            case "fontSize": spec.fontSize = try readNumber(&r, in: 1...1000)
+            case "bold": spec.bold = try r.readBool()
+            case "textColor": spec.textColor = try readColor(&r)
+            case "lines": spec.lines = try r.readInteger(in: 0...1000)
+            case "alignment": spec.alignment = try readEnum(&r, TextAlignment.self)
+            case "lineSpacing": spec.lineSpacing = try readNumber(&r, in: 0...1000)
+            case "image": spec.image = try r.readString()
+            case "contentMode": spec.contentMode = try readEnum(&r, ContentMode.self)
+            case "contentSize":
+                let v = try readNumbers(&r, count: 2)
+                guard v.allSatisfy({ $0 >= 0 && $0 <= Limits.scenePoints }) else { throw r.error("must be [width, height] in points") }
+                spec.contentSize = Size(width: v[0], height: v[1])
+            case "contentOffset":
+                let v = try readNumbers(&r, count: 2)
+                guard v.allSatisfy(points.contains) else { throw r.error("must be [x, y] in points") }
+                spec.contentOffset = Point(x: v[0], y: v[1])
+            case "subviews":
+                try r.readArray(maxCount: Limits.sceneViews) { (r: inout JSONReader, _: Int) throws(DocumentError) in
+                    spec.subviews.append(try readView(&r, depth: depth + 1, count: &count))
+                }
+            default: throw r.unknownKey(key, known: viewKeys)
+            }
+        }
+        let typeKeys: [ViewSpec.Kind: Bool] = [.label: !spec.text.isEmpty, .image: spec.image != nil]
+        if spec.kind != .label, typeKeys[.label] == true { throw r.error("'text' is for views of type label") }
+        if spec.kind != .image, typeKeys[.image] == true { throw r.error("'image' is for views of type image") }
+        return spec
+    }
+
+    private static func readTransition(_ r: inout JSONReader) throws(DocumentError) -> TransitionSpec {
+        var name: String?, summary = "", from: String?, to: String?, reversedName: String?
+        var phases: [Choreography.Phase] = [], matches: [Choreography.Match] = [], unmatched: [Choreography.Unmatched] = []
+        var onTop: [String] = []
+        try r.readObject { (r: inout JSONReader, key: String) throws(DocumentError) in
+            switch key {
+            case "name":
+                let text = try r.readString(maxBytes: 100)
+                guard !text.isEmpty, text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+                    throw r.error("'\(text)' is not a transition name: letters, digits, - and _ (it names the output folder)")
+                }
+                name = text
+            case "summary": summary = try r.readString()
+            case "from": from = try r.readString()
+            case "to": to = try r.readString()
+            case "reversedName": reversedName = try r.readString(maxBytes: 100)
+            case "phases":
+                try r.readArray(maxCount: 100) { (r: inout JSONReader, _: Int) throws(DocumentError) in phases.append(try readPhase(&r)) }
+            case "matched":
+                try r.readArray(maxCount: 1000) { (r: inout JSONReader, _: Int) throws(DocumentError) in matches.append(try readMatch(&r)) }
+            case "unmatched":
+                try r.readArray(maxCount: 1000) { (r: inout JSONReader, _: Int) throws(DocumentError) in unmatched.append(try readUnmatched(&r)) }
+            case "onTop":
+                try r.readArray(maxCount: 1000) { (r: inout JSONReader, _: Int) throws(DocumentError) in onTop.append(try r.readString()) }
+            default: throw r.unknownKey(key, known: transitionKeys)
+            }
+        }
+        guard let name else { throw r.error("a transition needs a name") }
+        guard let from, let to else { throw r.error("transition '\(name)' needs from and to (state names)") }
+        guard !phases.isEmpty else { throw r.error("transition '\(name)' needs at least one phase") }
+        let phaseNames = Set(phases.map(\.name))
+        guard phaseNames.count == phases.count else { throw r.error("transition '\(name)' has two phases with the same name") }
+        for phase in matches.map(\.phase) + unmatched.map(\.phase) where !phaseNames.contains(phase) {
+            throw r.error("transition '\(name)' uses a phase '\(phase)' it does not define (phases: \(phases.map(\.name).joined(separator: ", ")))")
+        }
+        return TransitionSpec(name: name, summary: summary, from: from, to: to, reversedName: reversedName,
+                              choreography: Choreography(phases: phases, matches: matches, unmatched: unmatched, onTop: onTop))
+    }
+
+    private static func readPhase(_ r: inout JSONReader) throws(DocumentError) -> Choreography.Phase {
+        var name: String?, duration: Double?, delay = 0.0, curve = TimingCurve.easeInEaseOut
+        try r.readObject { (r: inout JSONReader, key: String) throws(DocumentError) in
+            switch key {
+            case "name": name = try r.readString()
+            case "duration": duration = try readNumber(&r, in: 0...Limits.maxSeconds)
+            case "delay": delay = try readNumber(&r, in: 0...Limits.maxSeconds)
+            case "curve":
+                if try r.peek() == .array {
+                    let v = try readNumbers(&r, count: 4)
+                    guard (0...1).contains(v[0]), (0...1).contains(v[2]), v.allSatisfy({ abs($0) <= 1000 }) else {
+                        throw r.error("control point x values must be in 0…1")
+                    }
+                    curve = TimingCurve(v[0], v[1], v[2], v[3])
+                } else {
+                    let text = try r.readString(maxBytes: 64)
+                    guard let named = BlockTimings.namedCurve(text) else {
+                        throw r.error("unknown curve '\(text)'; expected linear, easeIn, easeOut, easeInEaseOut, default, or four numbers")
+                    }
+                    curve = named
+                }
+            default: throw r.unknownKey(key, known: ["name", "duration", "delay", "curve"])
+            }
+        }
+        guard let name else { throw r.error("a phase needs a name") }
+        guard let duration else { throw r.error("phase '\(name)' needs a duration (seconds)") }
+        guard duration + delay <= Limits.maxSeconds else { throw r.error("phase '\(name)' ends after the limit of \(Limits.maxSeconds) s") }
+        return Choreography.Phase(name, timing: BlockTiming(duration: duration, delay: delay, curve: curve))
+    }
+
+    private static func readMatch(_ r: inout JSONReader) throws(DocumentError) -> Choreography.Match {
+        var id: String?, from: String?, to: String?, phase: String?, style = Choreography.MatchStyle.snapshot
+        try r.readObject { (r: inout JSONReader, key: String) throws(DocumentError) in
+            switch key {
+            case "id": id = try r.readString()
+            case "from": from = try r.readString()
+            case "to": to = try r.readString()
+            case "phase": phase = try r.readString()
+            case "style": style = try readEnum(&r, Choreography.MatchStyle.self)
+            default: throw r.unknownKey(key, known: ["id", "from", "to", "phase", "style"])
+            }
+        }
+        guard let a = from ?? id, let b = to ?? id else { throw r.error("a match needs an id (the same name in both states) or from and to") }
+        guard let phase else { throw r.error("a match needs a phase") }
+        return Choreography.Match(from: a, to: b, phase: phase, style: style)
+    }
+
+    private static func readUnmatched(_ r: inout JSONReader) throws(DocumentError) -> Choreography.Unmatched {
+        var selection: Choreography.Selection?, phase: String?, effects: [Choreography.Effect] = [], cascade = 0.0
+        try r.readObject { (r: inout JSONReader, key: String) throws(DocumentError) in
+            switch key {
+            case "views":
+                var names: [String] = []
+                try r.readArray(maxCount: Limits.sceneViews) { (r: inout JSONReader, _: Int) throws(DocumentError) in names.append(try r.readString()) }
+                selection = .views(names)
+            case "subviewsOf": selection = .subviews(of: try r.readString())
+            case "phase": phase = try r.readString()
+            case "cascade": cascade = try readNumber(&r, in: 0...10)
+            case "effects":
+                try r.readArray(maxCount: 16) { (r: inout JSONReader, _: Int) throws(DocumentError) in effects.append(try readEffect(&r)) }
+            default: throw r.unknownKey(key, known: ["views", "subviewsOf", "phase", "cascade", "effects"])
+            }
+        }
+        guard let selection else { throw r.error("an unmatched entry needs views (names) or subviewsOf (a name)") }
+        guard let phase else { throw r.error("an unmatched entry needs a phase") }
+        guard !effects.isEmpty else { throw r.error("an unmatched entry needs effects: fade, slide, slideAway or scale") }
+        return Choreography.Unmatched(selection, phase: phase, effects: effects, cascade: cascade)
+    }
+
+    private static func readEffect(_ r: inout JSONReader) throws(DocumentError) -> Choreography.Effect {
+        if try r.peek() == .string {
+            let text = try r.readString(maxBytes: 32)
+            guard text == "fade" else { throw r.error("unknown effect '\(text)'; a bare effect is \"fade\", others are objects: {\"slide\": [dx, dy]}, {\"slideAway\": {…}}, {\"scale\": s}") }
+            return .fade
+        }
+        var effect: Choreography.Effect?
+        try r.readObject { (r: inout JSONReader, key: String) throws(DocumentError) in
+            guard effect == nil else { throw r.error("one effect per object") }
+            switch key {
+            case "fade": _ = try r.readBool(); effect = .fade
+            case "slide":
+                let v = try readNumbers(&r, count: 2)
+                guard v.allSatisfy({ abs($0) <= Limits.scenePoints }) else { throw r.error("must be [dx, dy] in points") }
+                effect = .slide(dx: v[0], dy: v[1])
+            case "scale": effect = .scale(try readNumber(&r, in: 0...100))
+            case "slideAway":
+                var from: String?, above = 0.0, below = 0.0
+                try r.readObject { (r: inout JSONReader, key: String) throws(DocumentError) in
+                    switch key {
+                    case "from": from = try r.readString()
+                    case "above": above = try readNumber(&r, in: 0...Limits.scenePoints)
+                    case "below": below = try readNumber(&r, in: 0...Limits.scenePoints)
+                    default: throw r.unknownKey(key, known: ["from", "above", "below"])
+                    }
+                }
+                guard let from else { throw r.error("slideAway needs from: a matched view's name") }
+                effect = .slideAway(from: from, above: above, below: below)
+            default: throw r.unknownKey(key, known: ["fade", "slide", "slideAway", "scale"])
+            }
+        }
+        guard let effect else { throw r.error("an empty effect") }
+        return effect
+    }
+}

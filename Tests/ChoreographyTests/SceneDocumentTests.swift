@@ -1,0 +1,106 @@
+import BoundedInput
+@testable import Choreography
+import Foundation
+import TransitionCompositor
+import XCTest
+
+/// Scene files: the shipped examples render, and every kind of bad input gets its message (file,
+/// line:column, JSON path, reason) and exit status 65.
+final class SceneDocumentTests: XCTestCase {
+    static let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("assets").path
+    var folder = ""
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("scenes-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: folder) }
+
+    func testTheExamplesCheckAndRender() throws {
+        XCTAssertEqual(try SceneDocument.check(path: Self.assets + "/scenes/card-expand.json"), ["card-expand", "card-collapse"])
+        XCTAssertEqual(try SceneDocument.check(path: Self.assets + "/scenes/photo-grid.json"), ["photo-open", "photo-close"])
+        let scene = try SceneTransition.load(path: Self.assets + "/scenes/card-expand.json", transition: "card-collapse")
+        XCTAssertTrue(scene.isReversed)
+        let rendered = try scene.render(RenderSettings(scale: 1, fps: 10, assetsDirectory: Self.assets))
+        XCTAssertEqual(rendered.sequence.count, 7, "0.55 s at 10 fps: six frames and one at the end")
+        XCTAssertEqual(rendered.sequence.durations["card.duration"], 0.45)
+    }
+
+    /// A minimal valid scene; `edit` changes its text before it is written.
+    let minimal = """
+        {
+          "size": [100, 100],
+          "states": {
+            "a": { "subviews": [ { "name": "box", "frame": [0, 0, 10, 10], "backgroundColor": "#336699" } ] },
+            "b": { "subviews": [ { "name": "box", "frame": [50, 50, 40, 40], "backgroundColor": "#336699" } ] }
+          },
+          "transitions": [
+            { "name": "grow", "from": "a", "to": "b", "phases": [ { "name": "move", "duration": 0.3 } ],
+              "matched": [ { "id": "box", "phase": "move" } ] }
+          ]
+        }
+        """
+
+    func error(_ text: String) throws -> String {
+        let path = folder + "/scene.json"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        do { _ = try SceneDocument.check(path: path); return "no error" } catch let error as any ExitStatusError {
+            XCTAssertEqual(error.exitStatus, 65, "\(error)")
+            return error.description.replacingOccurrences(of: path, with: "scene.json")
+        }
+    }
+
+    func testTheMinimalSceneIsValid() throws {
+        XCTAssertEqual(try error(minimal), "no error")
+    }
+
+    func testBadScenesNameWhereAndWhy() throws {
+        let truncated = try error(String(minimal.prefix(120)))
+        XCTAssertTrue(truncated.hasPrefix("scene.json:4:"), truncated)
+        XCTAssertEqual(try error(minimal.replacingOccurrences(of: "\"size\": [100, 100]", with: "\"size\": \"big\"")),
+                       "scene.json:2:11: size: expected an array, got a string")
+        XCTAssertEqual(try error(minimal.replacingOccurrences(of: "\"backgroundColor\": \"#336699\" } ] },\n    \"b\"", with: "\"backgroundColr\": \"#336699\" } ] },\n    \"b\"")),
+                       "scene.json:4:68: states.a.subviews[0].backgroundColr: unknown key 'backgroundColr'; did you mean 'backgroundColor'?")
+        XCTAssertEqual(try error(minimal.replacingOccurrences(of: "\"duration\": 0.3", with: "\"duration\": 99999")),
+                       "scene.json:8:94: transitions[0].phases[0].duration: must be in 0.0…600.0, got 99999.0")
+        XCTAssertEqual(try error(minimal.replacingOccurrences(of: "[50, 50, 40, 40]", with: "[50, 50, 1e9, 40]")),
+                       "scene.json:5:69: states.b.subviews[0].frame: must be [x, y, width, height] in points, sizes ≥ 0, each within ±100000")
+        XCTAssertEqual(try error(minimal.replacingOccurrences(of: "\"to\": \"b\"", with: "\"to\": \"c\"")),
+                       "scene.json: transitions[0].to: no state named 'c'; did you mean 'a'?")
+        XCTAssertEqual(try error(minimal.replacingOccurrences(of: "{ \"name\": \"box\", \"frame\": [50, 50",
+                                                            with: "{ \"name\": \"box\" }, { \"name\": \"box\", \"frame\": [50, 50")),
+                       "scene.json: states.b: two views are named 'box'; names identify views in transitions and must be unique in a state")
+        XCTAssertEqual(try error(minimal.replacingOccurrences(of: "\"matched\": [ { \"id\": \"box\", \"phase\": \"move\" } ]",
+                                                            with: "\"matched\": [ { \"id\": \"bx\", \"phase\": \"move\" } ]")),
+                       "grow: matches[0]: no view named 'bx' in the from-tree")
+        let deep = "{\"size\": [10, 10], \"states\": {\"a\": " + String(repeating: "{\"subviews\": [", count: 40) + String(repeating: "]}", count: 40)
+            + "}, \"transitions\": []}"
+        let tooDeep = try error(deep)
+        XCTAssertTrue(tooDeep.hasSuffix("views nested more than 32 levels deep"), tooDeep)
+    }
+
+    func testAMissingImageNamesTheFile() throws {
+        let text = minimal.replacingOccurrences(of: "{ \"name\": \"box\", \"frame\": [0, 0, 10, 10], \"backgroundColor\": \"#336699\" }",
+                                                with: "{ \"type\": \"image\", \"name\": \"box\", \"frame\": [0, 0, 10, 10], \"image\": \"missing\" }")
+        let path = folder + "/scene.json"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        XCTAssertThrowsError(try SceneDocument.check(path: path)) { error in
+            XCTAssertEqual((error as? any ExitStatusError)?.exitStatus, 66, "\(error)")
+            XCTAssertEqual("\(error)", "\(folder)/missing.png: file not found (No such file or directory)")
+        }
+    }
+
+    func testAHugeOrNonRegularSceneFileIsRefusedBeforeReading() throws {
+        let fifo = folder + "/pipe.json"
+        XCTAssertEqual(mkfifo(fifo, 0o644), 0)
+        XCTAssertThrowsError(try SceneDocument.read(from: fifo)) { XCTAssertEqual(($0 as? InputFileError)?.kind, .notRegular) }
+        let big = folder + "/big.json"
+        XCTAssertTrue(FileManager.default.createFile(atPath: big, contents: nil))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: big))
+        try handle.truncate(atOffset: UInt64(Limits.sceneBytes) + 1)
+        try handle.close()
+        XCTAssertThrowsError(try SceneDocument.read(from: big)) { XCTAssertEqual(($0 as? InputFileError)?.kind, .tooLarge) }
+    }
+}

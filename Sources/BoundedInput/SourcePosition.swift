@@ -78,7 +78,8 @@ public struct DocumentError: ExitStatusError, Equatable, Sendable {
 }
 
 /// Suggests the known name closest to `name` (edit distance, with a swap of two neighbouring letters
-/// counting as one edit, at most a third of its length and at least 1), for "did you mean" messages.
+/// counting as one edit, at most a third of its length and at least 1), for "did you mean" messages;
+/// nil for names shorter than three characters.
 public func closestName(to name: String, among known: [String]) -> String? {
     func distance(_ a: [Character], _ b: [Character]) -> Int {
         guard a.count <= 64, b.count <= 64 else { return .max }
@@ -93,8 +94,11 @@ public func closestName(to name: String, among known: [String]) -> String? {
         }
         return d[a.count][b.count]
     }
+    // Names of one or two letters are too short for a guess to mean anything.
+    guard name.count >= 3 else { return nil }
     let lowered = Array(name.lowercased())
-    let scored = known.map { ($0, distance(lowered, Array($0.lowercased()))) }
+    // Sorted, so that a tie always suggests the same name.
+    let scored = known.sorted().map { ($0, distance(lowered, Array($0.lowercased()))) }
     guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(1, name.count / 3) else { return nil }
     return best.0
 }

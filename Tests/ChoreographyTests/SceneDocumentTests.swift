@@ -21,6 +21,7 @@ final class SceneDocumentTests: XCTestCase {
     func testTheExamplesCheckAndRender() throws {
         XCTAssertEqual(try SceneDocument.check(path: Self.assets + "/scenes/card-expand.json"), ["card-expand", "card-collapse"])
         XCTAssertEqual(try SceneDocument.check(path: Self.assets + "/scenes/photo-grid.json"), ["photo-open", "photo-close"])
+        XCTAssertEqual(try SceneDocument.check(path: Self.assets + "/scenes/tile-expand.json"), ["tile-expand", "tile-collapse"])
         let scene = try SceneTransition.load(path: Self.assets + "/scenes/card-expand.json", transition: "card-collapse")
         XCTAssertTrue(scene.isReversed)
         let rendered = try scene.render(RenderSettings(scale: 1, fps: 10, assetsDirectory: Self.assets))

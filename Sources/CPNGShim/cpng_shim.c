@@ -203,6 +203,15 @@ static int cpng_decode_run(cpng_decoder *d) {
     // libpng's default "warn and discard"; a valid file has correct CRCs everywhere, so this rejects only
     // damaged files, whose image data we would not trust either.
     png_set_crc_action(d->png, PNG_CRC_DEFAULT, PNG_CRC_ERROR_QUIT);
+    // libpng reports some problems as "benign" and, by default, only warns and goes on: a chunk whose
+    // declared length is over the limit is then allocated anyway (2 GB for a 44-byte file with a huge
+    // tEXt length), and extra compressed data after the image is inflated to its end. Make them errors.
+    png_set_benign_errors(d->png, 0);
+    // Every ancillary chunk but tRNS is skipped unread: none changes the pixels we produce (no gamma, no
+    // colour management), and text, ICC profiles and unknown chunks are where memory and time go.
+    static const png_byte skipped[] = "bKGD\0cHRM\0eXIf\0gAMA\0hIST\0iCCP\0iTXt\0oFFs\0pCAL\0pHYs\0sBIT\0sCAL\0sPLT\0sRGB\0tEXt\0tIME\0zTXt";
+    png_set_keep_unknown_chunks(d->png, PNG_HANDLE_CHUNK_NEVER, NULL, 0);
+    png_set_keep_unknown_chunks(d->png, PNG_HANDLE_CHUNK_NEVER, skipped, (int)(sizeof skipped / 5));
 
     png_read_info(d->png, d->info);
 
@@ -232,6 +241,34 @@ static int cpng_decode_run(cpng_decoder *d) {
         snprintf(msg, sizeof msg, "truncated: %zu bytes of image data cannot hold a %ux%u image", d->size - d->offset,
                  (unsigned)w, (unsigned)h);
         cpng_fail(&d->st, CPNG_ERR_TRUNCATED, msg);
+    }
+
+    // The image's compressed data cannot be longer than deflate's worst case for its filtered rows (stored
+    // blocks: 5 bytes per 65,535) plus the zlib wrapper; more is data after the image. Checked from the
+    // chunk lengths before anything is inflated, so a small image with megabytes of extra IDAT (gigabytes
+    // once inflated) fails at once. Margin: 64 KiB.
+    {
+        uint64_t channels = (uint64_t)png_get_channels(d->png, d->info);
+        uint64_t row = ((uint64_t)w * channels * (uint64_t)bit_depth + 7) / 8 + 1;  // + the filter byte
+        uint64_t raw = row * h;
+        // Adam7: each of the 7 passes has at most h rows, each with a filter byte and at most one byte of rounding.
+        if (interlace == PNG_INTERLACE_ADAM7) raw += 14ull * h + 64;
+        uint64_t bound = raw + 5 * (raw / 65535 + 1) + 6 + CPNG_IDAT_MARGIN;
+        uint64_t idat = 0;
+        size_t at = 8;
+        while (at + 12 <= d->size) {
+            uint32_t length = cpng_be32(d->data + at);
+            if (memcmp(d->data + at + 4, "IDAT", 4) == 0) idat += length;
+            if (memcmp(d->data + at + 4, "IEND", 4) == 0) break;
+            if ((uint64_t)length + 12 > (uint64_t)(d->size - at)) break;  // truncated: libpng will say where
+            at += (size_t)length + 12;
+        }
+        if (idat > bound) {
+            char msg[200];
+            snprintf(msg, sizeof msg, "IDAT: %llu bytes of compressed data, more than a %ux%u image can need (%llu): extra data after the image",
+                     (unsigned long long)idat, (unsigned)w, (unsigned)h, (unsigned long long)bound);
+            cpng_fail(&d->st, CPNG_ERR_LIBPNG, msg);
+        }
     }
 
     // Everything to straight RGBA8. No gamma: png_set_gamma / png_set_alpha_mode are never called.

@@ -31,6 +31,10 @@ final class SafetyTests: XCTestCase {
     /// Runs the tool with `arguments`, standard input closed, and measures its peak memory through a
     /// Python wrapper (`resource.getrusage(RUSAGE_CHILDREN).ru_maxrss` after it exits).
     func run(_ arguments: [String], environment: [String: String] = [:], directory: String? = nil) throws -> Run {
+        try Self.run(arguments, environment: environment, directory: directory)
+    }
+
+    static func run(_ arguments: [String], environment: [String: String] = [:], directory: String? = nil) throws -> Run {
         guard FileManager.default.isExecutableFile(atPath: Self.tool) else { throw XCTSkip("\(Self.tool) is not built (swift build first)") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -244,5 +248,60 @@ final class SafetyTests: XCTestCase {
         let result = try run(["render", "--durations", slow, "--fps", "1000", "--out", folder + "/o", "--quiet"])
         XCTAssertEqual(result.status, 64, result.standardError)
         XCTAssertTrue(result.standardError.contains("more than the limit of 100000 frames"), result.standardError)
+    }
+}
+
+/// Hostile PNG files (made here with Python's zlib), given to `smokescreen diff` as a user would.
+final class HostilePNGTests: XCTestCase {
+    var folder = ""
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: folder) }
+
+    /// Writes PNGs with Python: `name.png` for each case of the script.
+    func makeFiles() throws {
+        let script = """
+            import struct, sys, zlib
+            out = sys.argv[1]
+            def chunk(kind, data, length=None):
+                n = len(data) if length is None else length
+                return struct.pack('>I', n) + kind + data + struct.pack('>I', zlib.crc32(kind + data) & 0xffffffff)
+            sig = b'\\x89PNG\\r\\n\\x1a\\n'
+            ihdr = chunk(b'IHDR', struct.pack('>IIBBBBB', 1, 1, 8, 6, 0, 0, 0))
+            # 44 bytes: a text chunk that claims 0x7FFFFFF0 bytes.
+            for kind in (b'tEXt', b'zTXt'):
+                open(out + '/' + kind.decode() + '.png', 'wb').write(sig + ihdr + chunk(kind, b'k\\0', 0x7FFFFFF0)[:11])
+            row = b'\\x00\\xff\\x00\\x00\\xff'
+            def idat_with_zeros(count):
+                c = zlib.compressobj(9)
+                data = c.compress(row)
+                block = bytes(1 << 20)
+                for _ in range(count >> 20): data += c.compress(block)
+                return data + c.flush()
+            # 256 MiB of zeros after the one row: about 256 KB compressed, over the bound before inflating.
+            open(out + '/huge-extra.png', 'wb').write(sig + ihdr + chunk(b'IDAT', idat_with_zeros(256 << 20)) + chunk(b'IEND', b''))
+            # 8 MiB of zeros: under the bound, so caught by libpng as extra compressed data.
+            open(out + '/small-extra.png', 'wb').write(sig + ihdr + chunk(b'IDAT', idat_with_zeros(8 << 20)) + chunk(b'IEND', b''))
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, folder]
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+    }
+
+    func testHugeTextChunksAndExtraImageDataAreRefusedWithinAMemoryBound() throws {
+        try makeFiles()
+        for (file, message) in [("tEXt.png", "tEXt: chunk data is too large"), ("zTXt.png", "zTXt: chunk data is too large"),
+                                ("huge-extra.png", "extra data after the image"), ("small-extra.png", "IDAT")] {
+            let path = folder + "/" + file
+            let result = try SafetyTests.run(["diff", path, path])
+            XCTAssertEqual(result.status, 65, "\(file): \(result.standardError)")
+            XCTAssertTrue(result.standardError.contains(message), "\(file): \(result.standardError)")
+            XCTAssertLessThan(result.peakKiB, 150_000, "\(file): peak resident \(result.peakKiB) KiB")
+        }
     }
 }

@@ -55,6 +55,8 @@ extern "C" {
 #define CPNG_MAX_PIXELS 268435456ull
 /** The largest single ancillary chunk (after decompression) libpng may allocate, in bytes (16 MiB). */
 #define CPNG_CHUNK_MALLOC_MAX (16u * 1024u * 1024u)
+/// Compressed image data allowed beyond deflate's worst case for the image (bytes): more is an error.
+#define CPNG_IDAT_MARGIN (64u * 1024u)
 
 /* ---- PNG / zlib constants (same values as libpng and zlib) ------------------------------------- */
 

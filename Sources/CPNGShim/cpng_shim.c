@@ -203,6 +203,12 @@ static int cpng_decode_run(cpng_decoder *d) {
     // libpng's default "warn and discard"; a valid file has correct CRCs everywhere, so this rejects only
     // damaged files, whose image data we would not trust either.
     png_set_crc_action(d->png, PNG_CRC_DEFAULT, PNG_CRC_ERROR_QUIT);
+#ifdef CPNG_FUZZING
+    // Fuzzing builds only (Fuzz/run): use data with bad CRCs and Adler-32 checksums, so that mutations
+    // reach the chunk and row code instead of stopping at a checksum.
+    png_set_crc_action(d->png, PNG_CRC_QUIET_USE, PNG_CRC_QUIET_USE);
+    png_set_option(d->png, PNG_IGNORE_ADLER32, PNG_OPTION_ON);
+#endif
     // libpng reports some problems as "benign" and, by default, only warns and goes on: a chunk whose
     // declared length is over the limit is then allocated anyway (2 GB for a 44-byte file with a huge
     // tEXt length), and extra compressed data after the image is inflated to its end. Make them errors.

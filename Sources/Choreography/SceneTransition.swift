@@ -68,7 +68,7 @@ public struct SceneTransition: Transition {
             durations["\(phase.name).delay"] = phase.timing.delay
         }
         let assetsFolder = document.assets.map { "\(folder)/\($0)" } ?? folder
-        var loader = TreeBuilder(assetsFolder: assetsFolder, scale: settings.scale, canvas: document.size)
+        var loader = TreeBuilder(assetsFolder: assetsFolder, scale: settings.scale, canvas: document.size, scene: path)
         let from = try loader.build(document.states[spec.from]!, state: spec.from)
         let to = try loader.build(document.states[spec.to]!, state: spec.to)
         inputs += loader.files.sorted()
@@ -85,20 +85,25 @@ struct TreeBuilder {
     let assetsFolder: String
     let scale: Double
     let canvas: Size
+    /// The scene file, for messages.
+    let scene: String
     var images: [String: Bitmap] = [:]
     var files: Set<String> = []
     var records: [BitmapRecord] = []
+    private var currentState = ""
 
-    init(assetsFolder: String, scale: Double, canvas: Size) {
+    init(assetsFolder: String, scale: Double, canvas: Size, scene: String) {
         self.assetsFolder = assetsFolder
         self.scale = scale
         self.canvas = canvas
+        self.scene = scene
     }
 
     /// The root of a state: it fills the canvas whatever its own frame says.
     mutating func build(_ spec: SceneDocument.ViewSpec, state: String) throws -> View {
         var root = spec
         root.frame = Rect(origin: .zero, size: canvas)
+        currentState = state
         let view = try make(root)
         if view.name == nil { view.name = state }
         return view
@@ -121,7 +126,16 @@ struct TreeBuilder {
                 if let cached = images[name] { bitmap = cached } else {
                     let (file, variantScale) = ImageAsset.variant(of: name, scale: scale, in: assetsFolder)
                     let path = "\(assetsFolder)/\(file)"
-                    let decoded = try PNGCodec.read(contentsOf: path, scale: variantScale)
+                    let decoded: Bitmap
+                    let result: Result<Bitmap, PNGError> = Result { () throws(PNGError) in try PNGCodec.read(contentsOf: path, scale: variantScale) }
+                    switch result {
+                    case .success(let bitmap): decoded = bitmap
+                    case .failure(let error) where error.kind == .fileNotFound:
+                        // A name in the scene that no file answers is the scene's error: say where it is.
+                        throw DocumentError(source: scene, position: nil, keyPath: KeyPath([.key("states"), .key(currentState)]),
+                                            reason: "view '\(spec.name ?? "?")' names the image '\(name)', but there is no \(path)")
+                    case .failure(let error): throw error
+                    }
                     images[name] = decoded
                     files.insert(path)
                     records.append(BitmapRecord(kind: .asset, name: file, bitmap: decoded))
@@ -159,7 +173,7 @@ extension SceneDocument {
         for transition in try SceneDocument.read(from: path).offered {
             let scene = try SceneTransition.load(path: path, transition: transition.name)
             var builder = TreeBuilder(assetsFolder: scene.document.assets.map { "\(scene.folder)/\($0)" } ?? scene.folder,
-                                      scale: assetsScale, canvas: scene.document.size)
+                                      scale: assetsScale, canvas: scene.document.size, scene: path)
             let from = try builder.build(scene.document.states[scene.spec.from]!, state: scene.spec.from)
             let to = try builder.build(scene.document.states[scene.spec.to]!, state: scene.spec.to)
             let choreography = scene.isReversed ? scene.spec.choreography.reversed() : scene.spec.choreography

@@ -88,8 +88,8 @@ final class SceneDocumentTests: XCTestCase {
         let path = folder + "/scene.json"
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         XCTAssertThrowsError(try SceneDocument.check(path: path)) { error in
-            XCTAssertEqual((error as? any ExitStatusError)?.exitStatus, 66, "\(error)")
-            XCTAssertEqual("\(error)", "\(folder)/missing.png: file not found (No such file or directory)")
+            XCTAssertEqual((error as? any ExitStatusError)?.exitStatus, 65, "\(error)")
+            XCTAssertEqual("\(error)", "\(path): states.a: view 'box' names the image 'missing', but there is no \(folder)/missing.png")
         }
     }
 

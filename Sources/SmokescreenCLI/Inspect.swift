@@ -1,22 +1,49 @@
 import ArgumentParser
 import Foundation
+import SnapshotView
 import TransitionCompositor
 
-/// `smokescreen inspect NAME`: the view tree and the animation timeline.
+/// `smokescreen inspect NAME`: the view tree and the animation timeline, as text or JSON.
 struct Inspect: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Print a transition's view tree and its animation timeline.")
+    static let configuration = CommandConfiguration(
+        abstract: "Print a transition's view tree and its animation timeline; with --json, the presented tree at a time, or the timeline.")
 
     @OptionGroup var transitionOptions: TransitionOptions
 
     @Option(parsing: .unconditional, help: "Pixels per point: 1, 2 or 3.")
     var scale = 2
 
-    func validate() throws { try checkScale(scale) }
+    @Option(parsing: .unconditional, help: "With --json: the time to describe, in seconds from the start (default: the end).")
+    var time: Double?
+
+    @Flag(help: "With --json: the animation timeline instead of the view tree.")
+    var timeline = false
+
+    @Flag(help: "JSON on stdout: the view tree as presented at --time (or the end), or with --timeline the blocks.")
+    var json = false
+
+    func validate() throws {
+        try checkScale(scale)
+        if let time, !(time.isFinite && time >= 0) { throw ValidationError("--time must be a number of seconds ≥ 0, got \(time)") }
+        if (time != nil || timeline), !json { throw ValidationError("--time and --timeline go with --json") }
+        if time != nil, timeline { throw ValidationError("--time describes the view tree; --timeline the blocks: choose one") }
+    }
 
     func run() throws {
         let transition = try reportingErrors { try transitionOptions.resolveTransition() }
-        let rendered = try reportingErrors { try transition.render(try transitionOptions.settings(scale: scale)) }
+        var settings = try transitionOptions.settings(scale: scale)
+        if json, !timeline { settings.inspectionTime = time ?? .infinity }
+        let rendered = try reportingErrors { try transition.render(settings) }
         let s = rendered.sequence
+        if json {
+            let end = s.times.last ?? 0
+            let document: any Encodable = timeline
+                ? TimelineDocument(name: transition.name, end: end, blocks: rendered.timeline.map(TimelineDocument.Block.init))
+                : TreeDocument(name: transition.name, time: rendered.inspection?.time ?? end, end: end,
+                               pointSize: [s.pointSize.width, s.pointSize.height], tree: rendered.inspection?.tree)
+            print(try jsonText(document))
+            return
+        }
         print("\(transition.name): \(s.pointSize.width)x\(s.pointSize.height) pt at @\(Int(s.scale))x, \(s.count) frames at \(s.fps) fps, ends at \(String(format: "%.4f", s.times.last ?? 0)) s")
         print("\nview tree once the transition has started (model values: where each animation ends):")
         print(rendered.initialTree.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
@@ -29,4 +56,47 @@ struct Inspect: ParsableCommand {
             print("\ndurations: " + s.durations.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value) s" }.joined(separator: ", "))
         }
     }
+}
+
+/// `inspect --json`: the window's tree as presented at `time` (seconds).
+struct TreeDocument: Encodable {
+    var name: String
+    /// Seconds from the start.
+    var time: Double
+    /// When the transition ends (seconds).
+    var end: Double
+    /// The canvas, `[width, height]` in points.
+    var pointSize: [Double]
+    var tree: ViewDescription?
+}
+
+/// `inspect --timeline --json`: every animation block.
+struct TimelineDocument: Encodable {
+    struct Block: Encodable {
+        var label: String
+        /// Seconds from the start of the transition.
+        var start: Double, end: Double
+        var timing: String
+        /// `view.property` for each animated property.
+        var properties: [String]
+
+        init(_ entry: TimelineEntry) {
+            label = entry.label
+            start = entry.start
+            end = entry.end
+            timing = entry.timing
+            properties = entry.properties
+        }
+    }
+
+    var name: String
+    var end: Double
+    var blocks: [Block]
+}
+
+/// Pretty-printed JSON with sorted keys.
+func jsonText(_ value: any Encodable) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: try encoder.encode(value), as: UTF8.self)
 }

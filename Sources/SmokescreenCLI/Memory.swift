@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import RasterCore
 import TransitionCompositor
 
 /// `smokescreen memory NAME`: what a transition's bitmaps cost at @1x, @2x and @3x.
@@ -10,37 +9,28 @@ struct Memory: ParsableCommand {
 
     @OptionGroup var transitionOptions: TransitionOptions
 
+    @Flag(help: "JSON on stdout, every figure with its unit.")
+    var json = false
+
     func run() throws {
         let transition = try reportingErrors { try transitionOptions.resolveTransition() }
-        var peaks: [(Int, Int)] = []
-        for scale in 1...3 {
-            let settings = try transitionOptions.settings(scale: scale)
-            // Everything allocated while building the trees, taking snapshots and drawing every frame.
-            let (rendered, usage) = try reportingErrors {
-                try MemoryLedger.measure("memory @\(scale)x") { () throws -> RenderedTransition in
-                    let rendered = try transition.render(settings)
-                    var canvas = try rendered.sequence.makeCanvas()
-                    for i in 0..<rendered.sequence.count { rendered.sequence.draw(frame: i, into: &canvas) }
-                    return rendered
-                }
+        let report = try reportingErrors { try MemoryReport.measure(transition, settings: { try transitionOptions.settings(scale: $0) }) }
+        if json {
+            print(try jsonText(report))
+            return
+        }
+        for s in report.scales {
+            print("@\(s.scale)x")
+            for b in [s.frameBuffer] + s.images + s.snapshots {
+                let what = b.kind == "frame" ? b.name : "\(b.kind) \(b.name)"
+                print(line(what, "\(b.width)x\(b.height)" + (b.kind == "frame" ? "" : "@\(Int(b.scale))x"), b.bytes))
             }
-            let canvas = try rendered.sequence.makeCanvas()
-            print("@\(scale)x")
-            print(line("frame buffer", "\(canvas.width)x\(canvas.height)", canvas.width * canvas.height * 4))
-            for record in rendered.bitmaps {
-                print(line("\(record.kind.rawValue) \(record.name)", "\(record.width)x\(record.height)@\(Int(record.scale))x", record.bytes))
-            }
-            let snapshots = rendered.bitmaps.filter { $0.kind == .snapshot }.reduce(0) { $0 + $1.bytes }
-            let assets = rendered.bitmaps.filter { $0.kind == .asset }.reduce(0) { $0 + $1.bytes }
-            print(line("images (decoded)", "", assets))
-            print(line("snapshots", "", snapshots))
-            print(line("peak bitmap bytes while rendering", "", usage.peakBytes))
+            print(line("images (decoded)", "", s.imageBytes))
+            print(line("snapshots", "", s.snapshotBytes))
+            print(line("peak bitmap bytes while rendering", "", s.peakBytes))
             print("")
-            peaks.append((scale, usage.peakBytes))
         }
-        if let one = peaks.first?.1, one > 0 {
-            print("peak relative to @1x: " + peaks.map { String(format: "@%dx %.2fx", $0.0, Double($0.1) / Double(one)) }.joined(separator: ", "))
-        }
+        print("peak relative to @1x: " + report.scales.map { String(format: "@%dx %.2fx", $0.scale, $0.peakRelativeTo1x) }.joined(separator: ", "))
     }
 
     private func line(_ what: String, _ size: String, _ bytes: Int) -> String {

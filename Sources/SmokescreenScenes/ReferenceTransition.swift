@@ -31,13 +31,16 @@ public struct ReferenceTransition: Transition {
         var sequence = FrameSequence(name: name, pointSize: pointSize, scale: settings.scale, fps: fps,
                                      times: times.times, nodes: nodes, durations: ["progress": ReferenceTransition.duration])
         sequence.fingerprint = fingerprint(ofFiles: [settings.assetsDirectory + "/" + ReferenceScene.thumbnailAsset])
-        return RenderedTransition(
+        var rendered = RenderedTransition(
             sequence: sequence,
             bitmaps: [BitmapRecord(kind: .asset, name: ReferenceScene.thumbnailAsset, bitmap: scene.thumbnail)],
             initialTree: canvas.treeDescription() + " (draws the scene as one display list)",
             timeline: [TimelineEntry(label: "progress", start: 0, end: ReferenceTransition.duration,
                                      timing: TimingCurve.easeInEaseOut.description,
                                      properties: ["rows.alpha", "selectedRow.frame"])])
+        // One view that draws the whole scene: its description is the same at every time.
+        if let asked = settings.inspectionTime { rendered.inspection = (min(max(0, asked), ReferenceTransition.duration), canvas.presentationDescription()) }
+        return rendered
     }
 }
 

@@ -19,6 +19,9 @@ public struct RenderSettings: Sendable {
     /// Told of things in the inputs that are ignored (unknown plist keys, blocks the transition does
     /// not use), one message each; they never change the output. Default nil: not reported.
     public var warn: (@Sendable (String) -> Void)?
+    /// When to describe the whole view tree as presented (seconds from the start; clamped to the end),
+    /// for `inspect --json`. Default nil: not described.
+    public var inspectionTime: Double?
 
     public init(scale: Double = 2, fps: Double? = nil, assetsDirectory: String, durationsFile: String? = nil, holdFrames: Int = 0,
                 warn: (@Sendable (String) -> Void)? = nil) {
@@ -78,6 +81,9 @@ public struct RenderedTransition: Sendable {
     /// The view tree at the start, one view a line.
     public var initialTree: String
     public var timeline: [TimelineEntry]
+    /// The window's tree as presented at ``RenderSettings/inspectionTime`` (or the end, when that is
+    /// later), and that time in seconds; nil when no inspection was asked for.
+    public var inspection: (time: Double, tree: ViewDescription)?
 
     public init(sequence: FrameSequence, bitmaps: [BitmapRecord], initialTree: String, timeline: [TimelineEntry]) {
         self.sequence = sequence

@@ -45,9 +45,20 @@ public enum TransitionDriver {
             }
             return node
         }
+        var inspection: (time: Double, tree: ViewDescription)?
+        func inspect(at time: Double) {
+            guard inspection == nil else { return }
+            inspection = (time, container.presentationDescription(presentation: engine))
+        }
         var index = 0
         while true {
             let t = Double(index) / fps
+            // The tree between frames, when asked: advancing to a time between frames and then on to the
+            // frame gives the same frames (completions run in time order either way).
+            if let asked = settings.inspectionTime, inspection == nil, asked <= t {
+                engine.advance(to: max(0, asked))
+                inspect(at: max(0, asked))
+            }
             guard t <= maximumDuration else {
                 throw RenderError.failed(what: name, reason: "still animating after \(maximumDuration) s (an animation that repeats forever?)")
             }
@@ -85,6 +96,10 @@ public enum TransitionDriver {
                           start: record.start, end: record.end, timing: record.animated ? record.timing : "not animated",
                           properties: record.properties.map(\.description))
         }
-        return RenderedTransition(sequence: sequence, bitmaps: assets + context.snapshots, initialTree: initialTree, timeline: timeline)
+        // Asked for at or after the end: the final state.
+        if settings.inspectionTime != nil { inspect(at: end) }
+        var rendered = RenderedTransition(sequence: sequence, bitmaps: assets + context.snapshots, initialTree: initialTree, timeline: timeline)
+        rendered.inspection = inspection
+        return rendered
     }
 }

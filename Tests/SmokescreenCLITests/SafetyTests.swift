@@ -23,6 +23,7 @@ final class SafetyTests: XCTestCase {
 
     struct Run {
         var status: Int32
+        var standardOutput: String
         var standardError: String
         /// Peak resident set of the child, in KiB.
         var peakKiB: Int
@@ -38,8 +39,9 @@ final class SafetyTests: XCTestCase {
         guard FileManager.default.isExecutableFile(atPath: Self.tool) else { throw XCTSkip("\(Self.tool) is not built (swift build first)") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        // The child's stdout goes to stdout as it is; its peak memory is the last line, on stdout too.
         let script = "import resource,subprocess,sys\nr=subprocess.run(sys.argv[1:],stdin=subprocess.DEVNULL)\n"
-            + "sys.stdout.write(str(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss))\nsys.exit(r.returncode)"
+            + "sys.stdout.flush()\nsys.stdout.write('\\n' + str(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss))\nsys.exit(r.returncode)"
         process.arguments = ["python3", "-c", script, Self.tool] + arguments
         var env = ProcessInfo.processInfo.environment
         env["SMOKESCREEN_ASSETS"] = nil
@@ -53,8 +55,11 @@ final class SafetyTests: XCTestCase {
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Run(status: process.terminationStatus, standardError: String(decoding: errData, as: UTF8.self),
-                   peakKiB: Int(String(decoding: outData, as: UTF8.self).split(separator: "\n").last ?? "") ?? -1)
+        let output = String(decoding: outData, as: UTF8.self)
+        let lastBreak = output.lastIndex(of: "\n")
+        return Run(status: process.terminationStatus, standardOutput: lastBreak.map { String(output[..<$0]) } ?? "",
+                   standardError: String(decoding: errData, as: UTF8.self),
+                   peakKiB: Int(lastBreak.map { String(output[output.index(after: $0)...]) } ?? output) ?? -1)
     }
 
     func snapshot(_ folder: String) throws -> [String: Data] {

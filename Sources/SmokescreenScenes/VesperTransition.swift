@@ -88,6 +88,18 @@ public struct VesperTransition: Transition {
             unmatched: [.init(.views(["detail navigationBar", "detail title", "detail body"]), phase: "chrome", effects: [.fade])])
     }
 
+    /// The phase timings of timeline ↔ detail in `assets/vesper/durations.plist` under `assetsDirectory`,
+    /// read as a render reads them: what tests derive their expectations from, so that a designer's
+    /// edit of the plist changes only the goldens.
+    public static func timings(assetsDirectory: String) throws -> [String: BlockTiming] {
+        try BlockTimings.load(contentsOf: "\(assetsDirectory)/\(durationsAsset)", required: blockNames, alsoKnown: pictureBlockNames)
+    }
+
+    /// When the last of `timings` ends (seconds): the transition's end.
+    public static func endTime(of timings: [String: BlockTiming]) -> Double {
+        timings.values.map(\.end).max() ?? 0
+    }
+
     public func render(_ settings: RenderSettings) throws -> RenderedTransition {
         let durationsFile = settings.durationsFile ?? "\(settings.assetsDirectory)/\(VesperTransition.durationsAsset)"
         let others = isPicture ? Self.blockNames : Self.pictureBlockNames

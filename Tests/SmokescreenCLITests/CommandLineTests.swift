@@ -2,6 +2,7 @@ import FrameStore
 import ArgumentParser
 import Foundation
 import PNGIO
+import SmokescreenScenes
 import XCTest
 @testable import SmokescreenCLI
 @testable import TransitionCompositor
@@ -94,9 +95,12 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(manifest.scale, 2)
         XCTAssertEqual(manifest.fps, 60)
         XCTAssertEqual(manifest.pointSize, [375, 667])
-        XCTAssertEqual(manifest.frameCount, 34)
+        // As many frames as the shipped durations make at 60 fps (34 with 0.55 s).
+        let end = VesperTransition.endTime(of: try VesperTransition.timings(assetsDirectory: SafetyTests.root + "/assets"))
+        let frames = try FrameTimes(endTime: end, fps: 60).count
+        XCTAssertEqual(manifest.frameCount, frames)
         XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: out)),
-                       Set((0..<34).map(FrameFileName.name) + ["manifest.json"]))
+                       Set((0..<frames).map(FrameFileName.name) + ["manifest.json"]))
         XCTAssertTrue(manifest.frames.allSatisfy { $0.sha256 != nil })
         let first = try PNGCodec.read(contentsOf: out + "/frame_0000.png", scale: 2)
         XCTAssertEqual(first.width, 750)

@@ -20,17 +20,20 @@ final class JSONOutputTests: XCTestCase {
         return nil
     }
 
-    /// The selected note's image moves on `selectedNote` (0.05 s delay, 0.5 s, ease in and out: exactly
-    /// halfway at 0.3 s); the body's old text fades out over the first half of that phase (halfway at 0.175 s).
+    /// The selected note's image moves on `selectedNote` (ease in and out: exactly halfway at the middle
+    /// of the phase); the body's old text fades out over the first half of that phase (half gone a quarter
+    /// of the way through). Times come from the shipped durations plist.
     func testAViewMidMoveHasTheInterpolatedFrameAndAlpha() throws {
+        let note = try XCTUnwrap(try VesperTransition.timings(assetsDirectory: Self.assets)["selectedNote"])
+        XCTAssertEqual(note.curve, .easeInEaseOut, "the halfway values below assume a symmetric curve")
         let image = "note 1 thumbnail → detail image"
-        let start = try XCTUnwrap(find(image, in: try tree(at: 0.05))).frame
+        let start = try XCTUnwrap(find(image, in: try tree(at: note.delay))).frame
         let end = try XCTUnwrap(find("detail image", in: try tree(at: 10))).frame
-        let middle = try XCTUnwrap(find(image, in: try tree(at: 0.3)))
+        let middle = try XCTUnwrap(find(image, in: try tree(at: note.delay + note.duration / 2)))
         for i in 0..<4 { XCTAssertEqual(middle.frame[i], (start[i] + end[i]) / 2, accuracy: 1e-9, "frame[\(i)]") }
         XCTAssertEqual(middle.type, "ImageView")
         XCTAssertEqual(middle.contentMode, "scaleAspectFill")
-        let body = try XCTUnwrap(find("note 1 body (from)", in: try tree(at: 0.175)))
+        let body = try XCTUnwrap(find("note 1 body (from)", in: try tree(at: note.delay + note.duration / 4)))
         XCTAssertEqual(body.ownAlpha, 0.5, accuracy: 1e-9)
         XCTAssertEqual(body.alpha, 0.5, accuracy: 1e-9, "every ancestor is opaque")
         // At the end the smokescreen is gone and the detail view shows, with its text.
@@ -64,7 +67,8 @@ final class JSONOutputTests: XCTestCase {
 
         let timeline = try SafetyTests.run(["inspect", "--scale", "1", "--json", "--timeline"])
         let blocks = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(timeline.standardOutput.utf8)) as? [String: Any])?["blocks"] as? [[String: Any]])
-        XCTAssertTrue(blocks.contains { $0["label"] as? String == "tableView" && $0["end"] as? Double == 0.35 })
+        let table = try XCTUnwrap(try VesperTransition.timings(assetsDirectory: Self.assets)["tableView"])
+        XCTAssertTrue(blocks.contains { $0["label"] as? String == "tableView" && $0["end"] as? Double == table.end }, "\(blocks)")
 
         let bad = try SafetyTests.run(["inspect", "--time", "0.3"])
         XCTAssertEqual(bad.status, 64)

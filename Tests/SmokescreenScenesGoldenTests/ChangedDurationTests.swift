@@ -24,14 +24,27 @@ final class ChangedDurationTests: XCTestCase {
         try? FileManager.default.removeItem(atPath: folder)
     }
 
-    /// Vesper's durations with the `selectedNote` block lasting `selectedNote` seconds (0.5 in the asset),
-    /// written to a temporary plist.
+    /// The shipped timings, which the goldens were recorded with: every expectation below is derived from
+    /// them, so a designer's edit of the plist (and re-recorded goldens) leaves these tests passing.
+    var shipped: [String: BlockTiming] { get throws { try VesperTransition.timings(assetsDirectory: TransitionGoldenTests.assets) } }
+
+    /// The number of frames at the goldens' 10 fps of a transition ending at `end` seconds.
+    func frames(endingAt end: Double) throws -> Int { try FrameTimes(endTime: end, fps: 10).count }
+
+    /// The shipped timings with `selectedNote` lasting `seconds`.
+    func timings(selectedNote seconds: Double) throws -> [String: BlockTiming] {
+        var timings = try shipped
+        timings["selectedNote"]?.duration = seconds
+        return timings
+    }
+
+    /// Vesper's durations with the `selectedNote` block lasting `selectedNote` seconds, written to a
+    /// temporary plist.
     func durations(selectedNote: Double) throws -> String {
         let source = TransitionGoldenTests.assets + "/" + VesperTransition.durationsAsset
         let data = try Data(contentsOf: URL(fileURLWithPath: source))
         var plist = try XCTUnwrap(PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any])
         var block = try XCTUnwrap(plist["selectedNote"] as? [String: Any])
-        XCTAssertEqual(block["duration"] as? Double, 0.5, "the asset's value, which the goldens were recorded with")
         block["duration"] = selectedNote
         plist["selectedNote"] = block
         let path = folder + "/durations.plist"
@@ -60,24 +73,27 @@ final class ChangedDurationTests: XCTestCase {
 
     /// The plist copied unchanged matches the goldens: the durations file is what the test varies.
     func testUnchangedCopyMatches() throws {
-        XCTAssertNil(check(durationsFile: try durations(selectedNote: 0.5)))
+        XCTAssertNil(check(durationsFile: try durations(selectedNote: try XCTUnwrap(try shipped["selectedNote"]).duration)))
         XCTAssertEqual(artifacts(), [])
     }
 
-    /// selectedNote 0.5 s → 0.8 s: the transition ends at 0.85 s instead of 0.55 s, so it has 10 frames
-    /// instead of 7. Frame 0 (t = 0, nothing has moved) still matches; frames 1…6 differ where the note
-    /// moves; frames 7…9 are extra.
+    /// selectedNote 0.3 s longer: the transition ends later, with more frames. Frame 0 (t = 0, nothing
+    /// has moved) still matches; every other golden frame differs where the note moves; the rest are extra.
     func testLongerSelectedNoteNamesChangedAndExtraFrames() throws {
-        let message = try XCTUnwrap(check(durationsFile: try durations(selectedNote: 0.8)))
+        let note = try XCTUnwrap(try shipped["selectedNote"])
+        let old = try frames(endingAt: VesperTransition.endTime(of: try shipped))
+        let new = try frames(endingAt: VesperTransition.endTime(of: try timings(selectedNote: note.duration + 0.3)))
+        XCTAssertGreaterThan(new, old)
+        let message = try XCTUnwrap(check(durationsFile: try durations(selectedNote: note.duration + 0.3)))
         let lines = frameLines(message)
-        XCTAssertEqual(lines.map(\.kind), Array(repeating: "differs", count: 6) + Array(repeating: "extra", count: 3), message)
-        XCTAssertEqual(lines.map(\.file), (1...9).map(FrameFileName.name), message)
+        XCTAssertEqual(lines.map(\.kind), Array(repeating: "differs", count: old - 1) + Array(repeating: "extra", count: new - old), message)
+        XCTAssertEqual(lines.map(\.file), (1..<new).map(FrameFileName.name), message)
         XCTAssertFalse(message.contains("frame_0000.png"), message)
         XCTAssertFalse(message.contains("missing "), message)
-        XCTAssertTrue(message.contains("\n  extra    frame_0009.png: produced, but there is no golden for it\n"), message)
+        XCTAssertTrue(message.contains("\n  extra    \(FrameFileName.name(new - 1)): produced, but there is no golden for it\n"), message)
 
         // Each changed frame is named with its pixel count and a bounding box that lies below the
-        // navigation bars (0…64 pt), which keep their own unchanged block.
+        // navigation bars (0…64 pt), which keep their own unchanged phase.
         for line in message.split(separator: "\n") where line.hasPrefix("  differs ") {
             let box = try XCTUnwrap(boundingBox(String(line)), String(line))
             XCTAssertGreaterThanOrEqual(box.y, 64, String(line))
@@ -87,21 +103,26 @@ final class ChangedDurationTests: XCTestCase {
 
         XCTAssertTrue(message.contains("expected, actual and diff images and sheet.png: \(folder)/failures/TransitionGoldenTests/vesper-timeline-to-detail"),
                       message)
-        XCTAssertEqual(artifacts(), (1...6).flatMap { i in ["actual", "diff", "expected"].map { "frame_000\(i).\($0).png" } }
-                       + (7...9).map { "frame_000\($0).actual.png" } + ["sheet.png"])
+        let name = { (i: Int) in FrameFileName.name(i).replacingOccurrences(of: ".png", with: "") }
+        XCTAssertEqual(artifacts(), (1..<old).flatMap { i in ["actual", "diff", "expected"].map { "\(name(i)).\($0).png" } }
+                       + (old..<new).map { "\(name($0)).actual.png" } + ["sheet.png"])
     }
 
-    /// selectedNote 0.5 s → 0.2 s: the transition now ends with the table view's block at 0.35 s, in 5
-    /// frames instead of 7: frames 1…4 differ and frames 5 and 6 are missing.
+    /// selectedNote a third as long: the transition ends sooner, with fewer frames: every frame it still
+    /// has but the first differs, and the rest are missing.
     func testShorterSelectedNoteNamesChangedAndMissingFrames() throws {
-        let message = try XCTUnwrap(check(durationsFile: try durations(selectedNote: 0.2)))
+        let note = try XCTUnwrap(try shipped["selectedNote"])
+        let old = try frames(endingAt: VesperTransition.endTime(of: try shipped))
+        let new = try frames(endingAt: VesperTransition.endTime(of: try timings(selectedNote: note.duration / 3)))
+        XCTAssertLessThan(new, old)
+        let message = try XCTUnwrap(check(durationsFile: try durations(selectedNote: note.duration / 3)))
         let lines = frameLines(message)
-        XCTAssertEqual(lines.map(\.kind), Array(repeating: "differs", count: 4) + ["missing", "missing"], message)
-        XCTAssertEqual(lines.map(\.file), (1...6).map(FrameFileName.name), message)
-        XCTAssertTrue(message.contains("\n  missing  frame_0006.png: in the goldens, but not produced\n"), message)
+        XCTAssertEqual(lines.map(\.kind), Array(repeating: "differs", count: new - 1) + Array(repeating: "missing", count: old - new), message)
+        XCTAssertEqual(lines.map(\.file), (1..<old).map(FrameFileName.name), message)
+        XCTAssertTrue(message.contains("\n  missing  \(FrameFileName.name(old - 1)): in the goldens, but not produced\n"), message)
         XCTAssertFalse(message.contains("extra "), message)
-        XCTAssertEqual(artifacts().filter { $0.hasPrefix("frame_0005") || $0.hasPrefix("frame_0006") },
-                       ["frame_0005.expected.png", "frame_0006.expected.png"])
+        let missing = (new..<old).map { FrameFileName.name($0).replacingOccurrences(of: ".png", with: "") }
+        XCTAssertEqual(artifacts().filter { a in missing.contains { a.hasPrefix($0) } }, missing.map { "\($0).expected.png" })
     }
 
     /// `x 16 y 80 w 343 h 400` at the end of a `differs` line, as numbers.

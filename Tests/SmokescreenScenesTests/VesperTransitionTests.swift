@@ -66,14 +66,15 @@ final class VesperTransitionTests: XCTestCase {
     func testFrameTimesAreIOverFPSAndTheLastIsTheEnd() throws {
         let settings = RenderSettings(scale: 1, fps: 60, assetsDirectory: assets, holdFrames: 2)
         let sequence = try VesperTransition(.timelineToDetail).render(settings).sequence
-        // The shipped plist: selectedNote ends last, at 0.05 + 0.5 s.
-        let end = 0.05 + 0.5
-        XCTAssertEqual(sequence.count, 34 + 2)
-        for i in 0..<33 { XCTAssertEqual(sequence.times[i], Double(i) / 60) }
-        XCTAssertEqual(sequence.times[33], end)
-        XCTAssertEqual(sequence.times[34], end + 1.0 / 60)
-        XCTAssertFalse(hasSmokescreen(sequence.nodes[33]))
-        XCTAssertTrue(hasSmokescreen(sequence.nodes[32]))
+        // The shipped plist's timings, read as the render reads them.
+        let end = VesperTransition.endTime(of: try VesperTransition.timings(assetsDirectory: assets))
+        let frames = try FrameTimes(endTime: end, fps: 60).count
+        XCTAssertEqual(sequence.count, frames + 2)
+        for i in 0..<frames - 1 { XCTAssertEqual(sequence.times[i], Double(i) / 60) }
+        XCTAssertEqual(sequence.times[frames - 1], end)
+        XCTAssertEqual(sequence.times[frames], end + 1.0 / 60)
+        XCTAssertFalse(hasSmokescreen(sequence.nodes[frames - 1]))
+        XCTAssertTrue(hasSmokescreen(sequence.nodes[frames - 2]))
     }
 
     func testTheLastFrameIsTheRealDetailView() throws {
@@ -141,21 +142,22 @@ final class VesperTransitionTests: XCTestCase {
 
     func testTheTimelineNamesTheThreePhases() throws {
         let rendered = try VesperTransition(.timelineToDetail).render(RenderSettings(scale: 1, fps: 10, assetsDirectory: assets))
+        let timings = try VesperTransition.timings(assetsDirectory: assets)
         let ends = Dictionary(rendered.timeline.map { ($0.label, $0.end) }, uniquingKeysWith: max)
-        XCTAssertEqual(ends["navigationBar"], 0.3)
-        XCTAssertEqual(ends["tableView"], 0.35)
-        XCTAssertEqual(ends["selectedNote"], 0.05 + 0.5)
+        for name in VesperTransition.blockNames { XCTAssertEqual(try XCTUnwrap(ends[name]), try XCTUnwrap(timings[name]).end, accuracy: 1e-12, name) }
         // The body's line count changes (2 → 4): it fades out over the first half of the phase and the
         // detail's fades in over the second.
+        let note = try XCTUnwrap(timings["selectedNote"])
+        let half = note.delay + note.duration / 2
         let out = try XCTUnwrap(rendered.timeline.first { $0.label == "selectedNote (text out)" })
         let into = try XCTUnwrap(rendered.timeline.first { $0.label == "selectedNote (text in)" })
-        XCTAssertEqual(out.start, 0.05)
-        XCTAssertEqual(out.end, 0.3, accuracy: 1e-12)
-        XCTAssertEqual(into.start, 0.3, accuracy: 1e-12)
-        XCTAssertEqual(into.end, 0.55, accuracy: 1e-12)
-        let note = try XCTUnwrap(rendered.timeline.first { $0.label == "selectedNote" })
-        XCTAssertTrue(note.properties.contains("note 1 thumbnail → detail image.bounds"), "\(note.properties)")
-        XCTAssertEqual(rendered.sequence.durations["selectedNote.delay"], 0.05)
+        XCTAssertEqual(out.start, note.delay, accuracy: 1e-12)
+        XCTAssertEqual(out.end, half, accuracy: 1e-12)
+        XCTAssertEqual(into.start, half, accuracy: 1e-12)
+        XCTAssertEqual(into.end, note.end, accuracy: 1e-12)
+        let block = try XCTUnwrap(rendered.timeline.first { $0.label == "selectedNote" })
+        XCTAssertTrue(block.properties.contains("note 1 thumbnail → detail image.bounds"), "\(block.properties)")
+        XCTAssertEqual(rendered.sequence.durations["selectedNote.delay"], note.delay)
         XCTAssertTrue(rendered.bitmaps.contains { $0.kind == .asset && $0.name == "vesper/coffee.png" && $0.width == 240 })
         XCTAssertTrue(rendered.bitmaps.contains { $0.kind == .snapshot && $0.name == "note 1 title (from)" })
     }

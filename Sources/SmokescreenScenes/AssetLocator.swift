@@ -21,11 +21,14 @@ public enum AssetLocator {
         return found
     }
 
-    /// The first existing folder among `./assets` and `assets/` beside any ancestor of the running
-    /// executable; nil when there is none.
+    /// The first existing folder among `./assets`, `../share/smokescreen/assets` from the running
+    /// executable (an installed tool) and `assets/` beside any ancestor of the executable; nil when there
+    /// is none.
     public static func defaultDirectory() -> String? {
         var candidates: [String] = [FileManager.default.currentDirectoryPath + "/assets"]
         var dir = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath().deletingLastPathComponent()
+        // Installed with `make install`: PREFIX/bin/smokescreen and PREFIX/share/smokescreen/assets.
+        candidates.append(dir.deletingLastPathComponent().appendingPathComponent("share/smokescreen/assets").path)
         for _ in 0..<6 {
             candidates.append(dir.appendingPathComponent("assets").path)
             dir = dir.deletingLastPathComponent()

@@ -3,6 +3,7 @@ import Motion
 import PNGIO
 import TransitionCompositor
 import RasterCore
+import SmokescreenScenes
 import SnapshotView
 import XCTest
 
@@ -124,5 +125,14 @@ final class ReadmeExampleTests: XCTestCase {
         rendered.sequence.draw(frame: 9, into: &frame)
         XCTAssertEqual(frame[10, 10], Color(hex: 0x007AFF).premultiplied)
         XCTAssertTrue(FileManager.default.fileExists(atPath: out + "/frame_0009.png"))
+    }
+
+    func testMemoryExample() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let settings = RenderSettings(scale: 2, fps: 10, assetsDirectory: root.appendingPathComponent("assets").path)
+        let (rendered, usage) = try MemoryLedger.measure { try VesperTransition(.timelineToDetail).render(settings) }
+        print(rendered.bitmaps.count, usage.peakBytes, usage.liveBytes)   // bytes of bitmap storage
+        XCTAssertGreaterThan(usage.peakBytes, 750 * 1334 * 4, "at least one full-screen snapshot at @2x")
+        XCTAssertGreaterThan(rendered.bitmaps.count, 3)
     }
 }

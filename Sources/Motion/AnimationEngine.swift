@@ -31,8 +31,9 @@ public final class AnimationEngine: PresentationSource {
     public let clock: FrameClock
     /// Virtual seconds since the engine was made.
     public private(set) var currentTime: Double = 0
-    /// When the last animation ended or completion ran (seconds); nil before any did.
-    public private(set) var lastEndTime: Double?
+    /// When the last animation ended or completion ran (seconds); 0 before any did (a transition with
+    /// nothing to animate ends where it starts).
+    public private(set) var lastEndTime: Double = 0
     /// Set when an ``advance(to:)`` stopped at ``maximumEventsPerAdvance`` events: completions keep
     /// starting animations that end at once, and time cannot move on.
     public private(set) var eventLimitReached = false

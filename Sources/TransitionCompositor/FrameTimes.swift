@@ -27,13 +27,22 @@ public struct FrameTimes: Sendable, Equatable {
         }
         var times = (0..<max(0, Int(steps))).map { Double($0) / fps }
         times.append(endTime)
-        for k in 1...max(1, holdFrames) where holdFrames > 0 { times.append(endTime + Double(k) / fps) }
+        times += FrameTimes.holdTimes(after: endTime, fps: fps, count: holdFrames)
         self.times = times
         self.fps = fps
         self.endTime = endTime
     }
 
     public var count: Int { times.count }
+
+    /// The times of `count` frames held after `end`: `end + k/fps` for k = 1…count, computed as
+    /// `(end·fps + k) / fps` from the frame index, so that no error accumulates and simple values stay
+    /// simple (0.55 s + 1/10 s is 0.65, not 0.6500000000000001).
+    public static func holdTimes(after end: Double, fps: Double, count: Int) -> [Double] {
+        guard count > 0 else { return [] }
+        let base = end * fps
+        return (1...count).map { (base + Double($0)) / fps }
+    }
 }
 
 public enum FrameTimesError: ExitStatusError, Equatable, Sendable {

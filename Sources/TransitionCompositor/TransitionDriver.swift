@@ -76,7 +76,7 @@ public enum TransitionDriver {
             if engine.isIdle {
                 // Nothing changes after the last end, so this tree is the final state; it is labelled
                 // with the exact end time (which is t when the end falls on a frame).
-                times.append(max(engine.lastEndTime ?? 0, times.last ?? 0))
+                times.append(max(engine.lastEndTime, times.last ?? 0))
                 nodes.append(node)
                 break
             }
@@ -85,9 +85,11 @@ public enum TransitionDriver {
             index += 1
         }
         let end = times.last ?? 0
-        for k in 0..<settings.holdFrames {
-            times.append(end + Double(k + 1) / fps)
-            nodes.append(nodes.last!)
+        if let last = nodes.last {
+            for time in FrameTimes.holdTimes(after: end, fps: fps, count: settings.holdFrames) {
+                times.append(time)
+                nodes.append(last)
+            }
         }
         let sequence = FrameSequence(name: name, pointSize: container.bounds.size, scale: settings.scale, fps: fps,
                                      times: times, nodes: nodes, durations: durations)

@@ -50,16 +50,16 @@ final class PercentDrivenTransitionTests: XCTestCase {
         engine.advance(to: 0.4 + 0.075)
         XCTAssertEqual(engine.alpha(of: highlight), 1 - 0.3 * (1 - TimingCurve.easeInEaseOut.progress(at: 0.5)), accuracy: 1e-9)
         engine.runUntilIdle()
-        XCTAssertEqual(engine.lastEndTime!, 0.55, accuracy: 1e-12)
+        XCTAssertEqual(engine.lastEndTime, 0.55, accuracy: 1e-12)
         // Completions run in the order they were added, at the exact end.
-        XCTAssertEqual(log, ["alongside cancelled=true at \(engine.lastEndTime!)", "transition cancelled=true"])
+        XCTAssertEqual(log, ["alongside cancelled=true at \(engine.lastEndTime)", "transition cancelled=true"])
         XCTAssertTrue(transition.isCancelled)
         XCTAssertEqual(scene.detail.center.x, 160, "back at the start value")
         XCTAssertEqual(highlight.alpha, 1)
         XCTAssertEqual(engine.alpha(of: highlight), 1)
         XCTAssertTrue(scene.rowSelected)
         XCTAssertEqual(engine.records.last?.kind, .transition)
-        XCTAssertEqual(engine.records.last?.outcome, .ended(at: engine.lastEndTime!, position: .start))
+        XCTAssertEqual(engine.records.last?.outcome, .ended(at: engine.lastEndTime, position: .start))
     }
 
     func testFinishesPastHalfWay() {
@@ -77,7 +77,7 @@ final class PercentDrivenTransitionTests: XCTestCase {
         engine.advance(to: 0.2 + 0.0375)
         XCTAssertEqual(transition.percentComplete, 0.85, accuracy: 1e-12)
         XCTAssertTrue(engine.runUntilIdle())
-        XCTAssertEqual(engine.lastEndTime!, 0.275, accuracy: 1e-12)
+        XCTAssertEqual(engine.lastEndTime, 0.275, accuracy: 1e-12)
         XCTAssertEqual(cancelled, false)
         XCTAssertEqual(scene.detail.center.x, 480)
         XCTAssertEqual(scene.highlight.alpha, 0)

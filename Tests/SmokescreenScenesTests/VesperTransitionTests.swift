@@ -72,7 +72,7 @@ final class VesperTransitionTests: XCTestCase {
         XCTAssertEqual(sequence.count, frames + 2)
         for i in 0..<frames - 1 { XCTAssertEqual(sequence.times[i], Double(i) / 60) }
         XCTAssertEqual(sequence.times[frames - 1], end)
-        XCTAssertEqual(sequence.times[frames], end + 1.0 / 60)
+        XCTAssertEqual(sequence.times[frames], (end * 60 + 1) / 60, "held frames at end + k/fps, from the frame index")
         XCTAssertFalse(hasSmokescreen(sequence.nodes[frames - 1]))
         XCTAssertTrue(hasSmokescreen(sequence.nodes[frames - 2]))
     }

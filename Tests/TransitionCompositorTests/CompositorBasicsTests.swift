@@ -53,6 +53,9 @@ final class FrameTimesTests: XCTestCase {
         XCTAssertEqual(whole.count, 31)
         XCTAssertEqual(whole.times.first, 0)
         XCTAssertEqual(whole.times.last, 0.5)
+        // Held frames come from the index: no 0.6500000000000001 in a manifest.
+        XCTAssertEqual(FrameTimes.holdTimes(after: 0.55, fps: 10, count: 3), [0.65, 0.75, 0.85])
+        XCTAssertEqual(try FrameTimes(endTime: 0.2, fps: 10, holdFrames: 1).times, [0, 0.1, 0.2, 0.3])
         XCTAssertEqual(whole.times[7], 7.0 / 60)
 
         let between = try FrameTimes(endTime: 0.655, fps: 60)

@@ -38,8 +38,10 @@ struct Bench: ParsableCommand {
     }
 
     func run() throws {
-        guard let folder = assets ?? AssetLocator.defaultDirectory() else {
-            throw ValidationError("no assets folder found; pass --assets DIR")
+        let folder: String
+        do { folder = try AssetLocator.directory(given: assets) } catch {
+            printError(error.description)
+            throw ExitCode(error.exitStatus)
         }
         let scene: ReferenceScene
         do { scene = try ReferenceScene(assetsDirectory: folder) } catch {
@@ -48,7 +50,11 @@ struct Bench: ParsableCommand {
         }
         let frameCount = ReferenceScene.frameCount
 
-        if !skipEncode { try benchPipeline(assets: folder) }
+        if !skipEncode {
+            progress("whole pipeline: \(runs) runs")
+            try benchPipeline(assets: folder)
+        }
+        progress("drawing: \(runs) runs of \(frameCount) frames")
         var canvas = try Bitmap(pointSize: ReferenceScene.pointSize, scale: Double(scale))
         print("reference scene: \(canvas.width)x\(canvas.height) px (@\(scale)x), \(frameCount) frames, \(runs) runs")
 
@@ -70,6 +76,7 @@ struct Bench: ParsableCommand {
 
         // A view tree of about 60 views: freezing it (reading every value through the presentation
         // seam) and drawing it.
+        progress("the benchmark view tree")
         let tree = try BenchmarkTree.make(thumbnail: scene.thumbnail)
         var treeCanvas = try Bitmap(pointSize: BenchmarkTree.pointSize, scale: Double(scale))
         var freezeTimes: [Double] = [], treeTimes: [Double] = []
@@ -100,6 +107,7 @@ struct Bench: ParsableCommand {
                 }
             }
         }
+        progress("encoding with \(candidates.count) settings")
         for (name, compression) in candidates {
             // One encoder per setting, reused for every frame, as the pipeline uses one per thread.
             let encoder = PNGEncoder(compression: compression)
@@ -141,6 +149,13 @@ extension Bench {
         print(String(format: "pipeline: %d frames rendered, encoded (%@) and written on %d threads: %.1f ms median (min %.1f), %d B, peak bitmap memory %d B",
                      frames, PNGCompression.fast.description as NSString, jobs, median(totals) * 1e3, totals.min()! * 1e3, bytes, peak))
     }
+}
+
+/// A line on stderr saying what the benchmark does now, when stderr is a terminal (the whole run takes
+/// tens of seconds).
+func progress(_ message: String) {
+    guard isatty(STDERR_FILENO) != 0 else { return }
+    FileHandle.standardError.write(Data("bench: \(message)…\n".utf8))
 }
 
 /// Wall time of `body` in seconds.

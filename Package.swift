@@ -59,7 +59,7 @@ let package = Package(
 
         // Output folders: the version that marks files as Smokescreen's, frames and manifests written
         // atomically under a lock, what counts as the same render, shards, clean-up.
-        .target(name: "FrameStore", dependencies: ["BoundedInput", "RasterCore", "PNGIO"]),
+        .target(name: "FrameStore", dependencies: ["BoundedInput", "RasterCore", "PNGIO", "CPNGShim"]),
 
         // Transitions as values: matched and unmatched elements, phases, stacking, reversal; scene files.
         .target(name: "Choreography", dependencies: ["BoundedInput", "RasterCore", "PNGIO", "SnapshotView", "Typesetting", "Motion", "TransitionCompositor"]),
@@ -93,7 +93,7 @@ let package = Package(
         .testTarget(name: "ChoreographyTests", dependencies: ["Choreography", "BoundedInput", "TransitionCompositor", "SnapshotView", "Motion", "RasterCore"]),
         .testTarget(name: "FrameStoreTests", dependencies: ["FrameStore", "BoundedInput", "TransitionCompositor", "SnapshotView", "PNGIO", "RasterCore"]),
         .testTarget(name: "BoundedInputTests", dependencies: ["BoundedInput"]),
-        .testTarget(name: "FrameDiffTests", dependencies: ["FrameDiff", "RasterCore", "PNGIO"], exclude: ["Fixtures"]),
+        .testTarget(name: "FrameDiffTests", dependencies: ["FrameDiff", "RasterCore", "PNGIO", "SmokescreenCLI"], exclude: ["Fixtures"]),
         .testTarget(
             name: "SmokescreenTestingTests",
             dependencies: ["FrameStore", "SmokescreenTesting", "FrameDiff", "PNGIO", "RasterCore", "TransitionCompositor", "SnapshotView"],

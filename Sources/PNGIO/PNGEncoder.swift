@@ -38,14 +38,14 @@ public final class PNGEncoder {
     public func encodeWithDigest(_ bitmap: Bitmap) throws(PNGError) -> (png: [UInt8], sha256: String) {
         let png = try encodeKeepingDigest(bitmap)
         if lastImageRepeated, let lastDigest { return (png, lastDigest) }
-        let digest = PNGEncoder.sha256Hex(png)
+        let digest = PNGEncoder.hexDigest(png)
         lastDigest = digest
         return (png, digest)
     }
 
-    /// The lowercase hex SHA-256 of `bytes`, through the shim (which uses the CPU's SHA instructions
-    /// where it has them): the digests of the manifest and of render fingerprints.
-    public static func sha256Hex(_ bytes: [UInt8]) -> String {
+    /// The lowercase hex SHA-256 of an encoded file, through the shim (FrameStore's `Digest` is the
+    /// general one; the encoder hashes what it wrote as it goes).
+    static func hexDigest(_ bytes: [UInt8]) -> String {
         var digest = [UInt8](repeating: 0, count: 32)
         bytes.withUnsafeBufferPointer { b in digest.withUnsafeMutableBufferPointer { cpng_sha256(b.baseAddress, b.count, $0.baseAddress) } }
         let hex = Array("0123456789abcdef".utf8)

@@ -1,5 +1,6 @@
 import BoundedInput
 import Foundation
+import FrameStore
 import PNGIO
 import RasterCore
 import SnapshotView
@@ -104,7 +105,7 @@ public func fingerprint(ofFiles paths: [String]) -> String {
         if let data = try? InputFile.read(path, limit: Limits.pngFileBytes, what: "input") { bytes += data }
         bytes.append(0)
     }
-    return PNGEncoder.sha256Hex(bytes)
+    return Digest.sha256Hex(bytes)
 }
 
 /// A built-in transition: a name, a line of description, and a way to render it.

@@ -4,6 +4,7 @@ import PNGIO
 import RasterCore
 import XCTest
 @testable import FrameDiff
+@testable import SmokescreenCLI
 
 final class SequenceComparisonTests: XCTestCase {
     var directory = ""

@@ -63,7 +63,7 @@ final class FrameWriterTests: XCTestCase {
         XCTAssertEqual(manifest.name, "slide")
         XCTAssertEqual(manifest.durations, ["slide": 0.9])
         for frame in manifest.frames {
-            XCTAssertEqual(frame.sha256, PNGEncoder.sha256Hex(Array(contents(one)[frame.file]!)), frame.file)
+            XCTAssertEqual(frame.sha256, Digest.sha256Hex(Array(contents(one)[frame.file]!)), frame.file)
         }
         var canvas = try sequence.makeCanvas()
         sequence.draw(frame: 7, into: &canvas)

@@ -115,7 +115,7 @@ final class SafetyTests: XCTestCase {
         XCTAssertEqual(onDisk, manifest.frames.map(\.file), "every frame file is listed, and nothing else is there")
         for frame in manifest.frames {
             let bytes = try XCTUnwrap(FileManager.default.contents(atPath: out + "/" + frame.file))
-            XCTAssertEqual(PNGEncoder.sha256Hex(Array(bytes)), frame.sha256, frame.file)
+            XCTAssertEqual(Digest.sha256Hex(Array(bytes)), frame.sha256, frame.file)
         }
     }
 

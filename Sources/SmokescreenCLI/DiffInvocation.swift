@@ -1,3 +1,5 @@
+import FrameDiff
+
 /// Everything `smokescreen diff EXPECTED ACTUAL` does, apart from parsing arguments and writing to the
 /// terminal: the command-line tool only builds one of these and prints its ``DiffOutcome``.
 ///

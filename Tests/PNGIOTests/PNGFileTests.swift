@@ -137,11 +137,13 @@ final class PNGFileTests: XCTestCase {
         XCTAssertEqual(device?.reason, "a character device, not a regular file")
     }
 
+    /// A file that exists but cannot be opened, whoever runs the test (permissions do not stop root, so
+    /// the file is a symbolic link that loops).
     func testUnreadableFile() throws {
-        guard getuid() != 0 else { throw XCTSkip("root can read any file") }
-        let path = directory + "/secret.png"
-        try PNGCodec.write(try Bitmap(width: 1, height: 1), to: path)
-        chmod(path, 0)
-        PNGTest.assertThrows(.unreadable, path: path) { _ = try PNGCodec.read(contentsOf: path) }
+        let a = directory + "/a.png", b = directory + "/b.png"
+        XCTAssertEqual(symlink(b, a), 0)
+        XCTAssertEqual(symlink(a, b), 0)
+        let error = PNGTest.assertThrows(.unreadable, path: a) { _ = try PNGCodec.read(contentsOf: a) }
+        XCTAssertEqual(error?.reason, "Too many levels of symbolic links")
     }
 }

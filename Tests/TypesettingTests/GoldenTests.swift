@@ -1,15 +1,18 @@
 import RasterCore
+import SmokescreenTesting
 import XCTest
 @testable import Typesetting
 
-/// Small @1x renderings compared byte for byte with PNGs in `__Goldens__`. Re-record with
-/// `TYPESETTING_RECORD=1 swift test --filter GoldenTests` after an intended change, and look at them.
+/// Small @1x renderings compared pixel for pixel with goldens beside this file
+/// (`__Snapshots__/GoldenTests/<name>/frame_0000.png`), through the one golden mechanism the project has
+/// (SmokescreenTesting: a run that records fails). Re-record with
+/// `SMOKESCREEN_RECORD=all swift test --filter TypesettingTests.GoldenTests` after an intended change, and look at them.
 final class GoldenTests: XCTestCase {
     func testEnglishOnWhite() throws {
         let layout = try TextLayout("Hello, world! AVA fij", style: TextStyle(font: .system(size: 14)))
         var bitmap = try Bitmap(width: 150, height: 20, fill: opaqueWhite)
         bitmap.draw { layout.draw(in: $0, at: Point(x: 2, y: 1)) }
-        try assertMatchesGolden(bitmap, named: "english_1x")
+        assertSnapshot(of: bitmap, named: "english_1x")
     }
 
     func testJapaneseWrapsOnWhite() throws {
@@ -19,7 +22,7 @@ final class GoldenTests: XCTestCase {
         XCTAssertEqual(layout.lines.map(\.text), ["日本の歴史、英", "語と日本語の会", "話。"])
         var bitmap = try Bitmap(width: 104, height: Int(layout.size.height) + 4, fill: opaqueWhite)
         bitmap.draw { layout.draw(in: $0, at: Point(x: 2, y: 2)) }
-        try assertMatchesGolden(bitmap, named: "japanese_1x")
+        assertSnapshot(of: bitmap, named: "japanese_1x")
     }
 
     func testTruncatedCentredColourOnClear() throws {
@@ -28,7 +31,7 @@ final class GoldenTests: XCTestCase {
         XCTAssertTrue(layout.lines[1].text.hasSuffix("…"))
         var bitmap = try Bitmap(width: 124, height: Int(layout.size.height) + 4)
         bitmap.draw { layout.draw(in: $0, at: Point(x: 2, y: 2)) }
-        try assertMatchesGolden(bitmap, named: "truncated_center_clear_1x")
+        assertSnapshot(of: bitmap, named: "truncated_center_clear_1x")
     }
 
     func testRotatedOutlines() throws {
@@ -39,6 +42,6 @@ final class GoldenTests: XCTestCase {
             p.rotate(by: -0.3)
             layout.draw(in: p, at: Point(x: -layout.exactSize.width / 2, y: -layout.exactSize.height / 2))
         }
-        try assertMatchesGolden(bitmap, named: "rotated_1x")
+        assertSnapshot(of: bitmap, named: "rotated_1x")
     }
 }

@@ -54,37 +54,3 @@ func alphaSum(_ bitmap: Bitmap) -> Int {
 
 let opaqueWhite = PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255)
 
-/// Compares `bitmap` with the golden PNG `name` in `__Goldens__` next to this file, byte for byte.
-/// With `TYPESETTING_RECORD=1` in the environment the golden is written instead (and the test passes);
-/// a missing golden fails with that hint.
-func assertMatchesGolden(_ bitmap: Bitmap, named name: String, file: StaticString = #filePath, line: UInt = #line) throws {
-    let dir = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent().appendingPathComponent("__Goldens__")
-    let path = dir.appendingPathComponent(name + ".png").path
-    if ProcessInfo.processInfo.environment["TYPESETTING_RECORD"] == "1" {
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        try PNGCodec.write(bitmap, to: path, compression: .small)
-        return
-    }
-    guard FileManager.default.fileExists(atPath: path) else {
-        XCTFail("no golden \(path); run with TYPESETTING_RECORD=1 to record it", file: file, line: line)
-        return
-    }
-    let golden = try PNGCodec.read(contentsOf: path, scale: bitmap.scale)
-    guard golden.width == bitmap.width, golden.height == bitmap.height else {
-        XCTFail("\(name): size \(bitmap.width)x\(bitmap.height) differs from golden \(golden.width)x\(golden.height)", file: file, line: line)
-        return
-    }
-    var differing = 0
-    var first: (Int, Int)?
-    for y in 0..<bitmap.height {
-        for x in 0..<bitmap.width where bitmap[x, y] != golden[x, y] {
-            differing += 1
-            if first == nil { first = (x, y) }
-        }
-    }
-    if differing > 0 {
-        let actualPath = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-actual.png").path
-        try? PNGCodec.write(bitmap, to: actualPath)
-        XCTFail("\(name): \(differing) pixels differ from the golden, first at \(first!); actual written to \(actualPath)", file: file, line: line)
-    }
-}

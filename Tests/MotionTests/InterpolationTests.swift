@@ -92,7 +92,7 @@ final class InterpolationTests: XCTestCase {
     }
 
     func testDecompositionRoundTrips() {
-        var rng = SystemRandomNumberGenerator()
+        var rng = SeededGenerator(seed: 0x5EED)  // seeded: a failure reproduces
         for _ in 0..<500 {
             let t = RasterCore.Transform2D(a: .random(in: -3...3, using: &rng), b: .random(in: -3...3, using: &rng),
                                                c: .random(in: -3...3, using: &rng), d: .random(in: -3...3, using: &rng),
@@ -111,5 +111,18 @@ final class InterpolationTests: XCTestCase {
         let a = AnimatableValue.double(1), b = AnimatableValue.point(Point(x: 2, y: 3))
         XCTAssertEqual(a.interpolated(to: b, progress: 0.9), a)
         XCTAssertEqual(a.interpolated(to: b, progress: 1), b)
+    }
+}
+
+/// SplitMix64: a small deterministic generator, so that randomized tests give the same values every run.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

@@ -511,9 +511,26 @@ struct cpng_encoder_cache {
 
 static int cpng_has_ssse3(void);
 
+// 0: not decided yet, 1: use the processor's vector instructions where it has them, 2: scalar code only.
+// Tests force the scalar paths on a machine that has SSSE3 and SHA to check they give the same bytes;
+// `CPNG_FORCE_SCALAR=1` in the environment does the same for a whole run.
+static _Atomic int cpng_vector_mode = 0;
+
+void cpng_force_scalar(int on) { atomic_store_explicit(&cpng_vector_mode, on ? 2 : 1, memory_order_relaxed); }
+
+int cpng_scalar_forced(void) {
+    int mode = atomic_load_explicit(&cpng_vector_mode, memory_order_relaxed);
+    if (mode == 0) {
+        const char *env = getenv("CPNG_FORCE_SCALAR");
+        mode = env != NULL && env[0] == '1' ? 2 : 1;
+        atomic_store_explicit(&cpng_vector_mode, mode, memory_order_relaxed);
+    }
+    return mode == 2;
+}
+
 cpng_encoder_cache *cpng_encoder_cache_create(void) {
     cpng_encoder_cache *c = (cpng_encoder_cache *)calloc(1, sizeof(cpng_encoder_cache));
-    if (c != NULL) c->ssse3 = cpng_has_ssse3();
+    if (c != NULL) c->ssse3 = !cpng_scalar_forced() && cpng_has_ssse3();
     return c;
 }
 
@@ -1327,7 +1344,7 @@ void cpng_sha256(const uint8_t *data, size_t size, uint8_t digest[32]) {
     uint32_t state[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
     void (*blocks)(uint32_t *, const uint8_t *, size_t) = cpng_sha256_blocks_scalar;
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-    if (has == 2) blocks = cpng_sha256_blocks_shani;
+    if (has == 2 && !cpng_scalar_forced()) blocks = cpng_sha256_blocks_shani;
 #endif
     size_t whole = size / 64;
     if (whole > 0) blocks(state, data, whole);

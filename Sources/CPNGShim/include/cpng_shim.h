@@ -279,6 +279,17 @@ int cpng_encode_raw(const cpng_raw_image *image, const cpng_encode_options *opti
  */
 void cpng_sha256(const uint8_t *data, size_t size, uint8_t digest[32]);
 
+/**
+ * Forces the portable scalar code instead of the SSSE3 filter and Adler-32 and the SHA-NI SHA-256 (`on`
+ * non-zero), or lets the processor's instructions be used again. Encoders created afterwards follow it;
+ * SHA-256 follows it at once. Outputs are byte-identical either way; this exists so that tests check the
+ * scalar paths on machines that have the instructions. `CPNG_FORCE_SCALAR=1` in the environment sets it
+ * for a whole run.
+ */
+void cpng_force_scalar(int on);
+/** Whether the scalar code is forced (see cpng_force_scalar). */
+int cpng_scalar_forced(void);
+
 /** The libpng version the shim runs with, e.g. "1.6.39". */
 const char *cpng_libpng_version(void);
 

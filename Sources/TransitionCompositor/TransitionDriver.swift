@@ -39,7 +39,12 @@ public enum TransitionDriver {
 
         var times: [Double] = [], nodes: [RenderNode] = []
         func freeze() throws -> RenderNode {
-            if let error = context.deferredError { throw RenderError.failed(what: name, reason: "\(error)") }
+            // A typed error (a file, a document, a view tree) keeps its type and exit status; anything
+            // else becomes a render failure naming the transition.
+            if let error = context.deferredError {
+                if let typed = error as? any ExitStatusError { throw typed }
+                throw RenderError.failed(what: name, reason: "\(error)")
+            }
             guard let node = container.renderNode(presentation: engine) else {
                 throw RenderError.failed(what: name, reason: "the container is hidden or transparent")
             }

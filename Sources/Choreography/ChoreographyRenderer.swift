@@ -22,7 +22,7 @@ public enum ChoreographyRenderer {
         }
     }
 
-    /// Sets up the transition on `engine` and returns its context (what ``render`` samples).
+    /// Sets up the transition on `engine` and returns its context (what `render` samples).
     public static func perform(name: String, choreography: Choreography, from: View, to: View, background: Color = .white,
                                engine: AnimationEngine, scale: Double) throws -> TransitionContext {
         var plan = try Plan(name: name, choreography: choreography, from: from, to: to)

@@ -9,8 +9,8 @@ import TransitionCompositor
 /// designer can write one without Swift. The format is documented in the README and in
 /// `docs/scene.schema.json`.
 ///
-/// Reading is strict and bounded: at most ``Limits/sceneBytes`` bytes, ``Limits/sceneViews`` views,
-/// ``Limits/sceneDepth`` levels; every error names the file, the line:column and the JSON path
+/// Reading is strict and bounded: at most `Limits/sceneBytes` bytes, `Limits/sceneViews` views,
+/// `Limits/sceneDepth` levels; every error names the file, the line:column and the JSON path
 /// (`transitions[1].phases[0].duration`); unknown keys are errors that suggest the closest known key.
 public struct SceneDocument: Sendable, Equatable {
     /// One view of a state, as written.
@@ -72,7 +72,7 @@ public struct SceneDocument: Sendable, Equatable {
         transitions.flatMap { t in [(t.name, t, false)] + (t.reversedName.map { [($0, t, true)] } ?? []) }
     }
 
-    /// Reads the scene file at `path` (a regular file of at most ``Limits/sceneBytes``).
+    /// Reads the scene file at `path` (a regular file of at most `Limits/sceneBytes`).
     public static func read(from path: String) throws -> SceneDocument {
         let bytes = try InputFile.read(path, limit: Limits.sceneBytes, what: "scene file")
         return try parse(bytes, path: path)

@@ -35,7 +35,7 @@ public struct StoredFrames: Sendable, Hashable {
         self.path = path; self.source = source; self.frames = frames
     }
 
-    /// The largest manifest read, in bytes: ``Limits/manifestBytes``.
+    /// The largest manifest read, in bytes: `Limits/manifestBytes`.
     public static var maxManifestBytes: Int { Limits.manifestBytes }
 
     /// Opens `path`: a folder lists its `frame_NNNN.png` files (a `manifest.json` in it is not read); a

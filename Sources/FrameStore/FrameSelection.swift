@@ -29,7 +29,7 @@ public struct FrameSelection: Sendable, Equatable {
         return a...b
     }
 
-    /// Parses `K/N` with 1 ≤ K ≤ N ≤ ``Limits/maxShards``.
+    /// Parses `K/N` with 1 ≤ K ≤ N ≤ `Limits/maxShards`.
     public static func parseShard(_ text: String) -> (index: Int, count: Int)? {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= Limits.maxShards, (1...n).contains(k) else { return nil }

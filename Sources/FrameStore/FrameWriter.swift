@@ -32,7 +32,7 @@ public struct WriteReport: Sendable, Equatable {
 ///   frames it may have touched, which the next run rewrites.
 /// - Results are byte-identical for any number of jobs: each file depends only on its frame.
 /// - Frames are handed out in runs of consecutive indices that shrink towards the end (at most
-///   ``maxRunLength``, then about a `2 × jobs`th of what is left, down to one frame), so that the threads
+///   `maxRunLength`, then about a `2 × jobs`th of what is left, down to one frame), so that the threads
 ///   finish together however unequal the frames' costs.
 /// - A frame whose pixels equal the frame its thread encoded before is not compressed or hashed again.
 public struct FrameWriter: Sendable {

@@ -87,8 +87,8 @@ public struct Manifest: Codable, Equatable, Sendable {
     }
 
     /// Reads the manifest at `path`; nil when there is no file there.
-    /// - Throws: ``InputFileError`` when it is not a readable regular file of at most
-    ///   ``Limits/manifestBytes``, ``DocumentError`` when it is not a Smokescreen manifest.
+    /// - Throws: `InputFileError` when it is not a readable regular file of at most
+    ///   `Limits/manifestBytes`, `DocumentError` when it is not a Smokescreen manifest.
     public static func read(from path: String) throws -> Manifest? {
         let bytes: [UInt8]
         do { bytes = try InputFile.read(path, limit: Limits.manifestBytes, what: "manifest") } catch {
@@ -101,7 +101,7 @@ public struct Manifest: Codable, Equatable, Sendable {
     static let keys = ["generator", "name", "pointSize", "scale", "fps", "compression", "frameCount", "frames", "durations", "fingerprint"]
 
     /// Parses a manifest with a pull parser that keeps only the manifest's own values, so memory stays
-    /// proportional to the frames kept (at most ``Limits/framesPerRender``), whatever the input. Every
+    /// proportional to the frames kept (at most `Limits/framesPerRender`), whatever the input. Every
     /// key is checked; unknown keys, a frame count that disagrees with `frames`, a frame file that is not a
     /// plain frame name are errors naming the key path and line:column.
     public static func parse(_ bytes: [UInt8], path: String) throws(DocumentError) -> Manifest {

@@ -15,7 +15,7 @@ import BoundedInput
 ///   write over one fails.
 /// - **One render at a time.** An exclusive `flock` on the folder is held from opening to ``close()``;
 ///   a second render into the same folder waits for it (and says so through `onWait`).
-/// - **Leftovers are cleaned.** Temporary files of a killed run (``AtomicFile/leftovers(in:)`` whose
+/// - **Leftovers are cleaned.** Temporary files of a killed run (`AtomicFile/leftovers(in:)` whose
 ///   process is gone) for names Smokescreen writes are removed when the folder is opened.
 public final class RenderFolder {
     /// The folder's path, as given.

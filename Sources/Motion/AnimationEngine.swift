@@ -4,7 +4,7 @@ import SnapshotView
 ///
 /// Views hold model values; an ``animate(duration:delay:options:animations:completion:)`` block captures
 /// what its closure changed as from- and to-values, and the model keeps the to-values at once. The engine
-/// is a ``PresentationSource``: rendering through it shows the presentation values at ``currentTime``.
+/// is a `PresentationSource`: rendering through it shows the presentation values at ``currentTime``.
 ///
 /// **Additive animations.** As in UIKit since iOS 8, a new animation of a property that is still
 /// animating does not replace the old one: every animation contributes `(from − to)·(1 − progress)` on

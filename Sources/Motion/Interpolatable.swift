@@ -8,7 +8,7 @@ public protocol Interpolatable {
     func interpolated(to end: Self, progress: Double) -> Self
 }
 
-/// Every animatable value interpolates component by component in one space (``ValueComponents``):
+/// Every animatable value interpolates component by component in one space (`ValueComponents`):
 /// numbers, points, sizes and rects (a rect's origin is a scroll view's content offset) directly;
 /// colours on straight (not premultiplied) sRGB components with alpha, clamped to 0…1 when extrapolated;
 /// transforms on their ``TransformDecomposition``, with the rotation taking the shorter way round

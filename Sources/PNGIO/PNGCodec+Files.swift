@@ -75,7 +75,7 @@ extension PNGCodec {
 
     /// Writes already-encoded bytes (a PNG from ``encode(_:compression:)``, or any file that must never
     /// be seen half-written) to a temporary file next to `path` and renames it over `path`
-    /// (``AtomicFile``).
+    /// (`AtomicFile`).
     public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(PNGError) {
         do { try AtomicFile.write(bytes, to: path) } catch { throw PNGError(path: path, kind: .writeFailed, reason: error.reason) }
     }

@@ -3,7 +3,7 @@ import CPNGShim
 /// How hard the encoder compresses: zlib level, row filters and zlib strategy.
 ///
 /// Use a preset (``fast``, the default; ``small``; ``balanced``; ``store``) or ``init(named:)`` for a
-/// command-line option such as `--compression small`. All presets are defined in ``presets``, the one
+/// command-line option such as `--compression small`. All presets are defined in `presets`, the one
 /// place to tune them, with the measurements that chose them.
 public struct PNGCompression: Sendable, Hashable, CustomStringConvertible {
     /// zlib level, 0 (store, no compression) ... 9 (smallest, slowest). Encoding throws

@@ -7,8 +7,8 @@ import SnapshotView
 import TransitionCompositor
 
 /// Vesper's full-screen transitions (`shared/seeds/004_…txt`): between the notes timeline and a note's
-/// detail view, and between the detail view and its picture, each described once as a ``Choreography``
-/// and played forwards or reversed by ``ChoreographyRenderer`` on a smokescreen.
+/// detail view, and between the detail view and its picture, each described once as a `Choreography`
+/// and played forwards or reversed by `ChoreographyRenderer` on a smokescreen.
 ///
 /// Timeline ↔ detail has three phases, whose timings come from `assets/vesper/durations.plist` (or
 /// `--durations`):

@@ -7,7 +7,7 @@ import TransitionCompositor
 extension GoldenFrames {
     /// Checks every frame of `sequence` against the goldens, as ``verify(_:)`` checks named frames.
     ///
-    /// Frames are named as ``FrameWriter`` names the files of a render (``Manifest/frameFileName(_:)``:
+    /// Frames are named as `FrameWriter` names the files of a render (`Manifest/frameFileName(_:)`:
     /// `frame_0000.png`, `frame_0001.png`, …), so a golden set can be made from a folder that
     /// `smokescreen render` wrote, and they are drawn one at a time at the sequence's scale as they are
     /// checked: only the frame being checked and the first failing frames (for the sheet) are held in

@@ -33,11 +33,11 @@ public struct GoldenFrames: Sendable {
     public var failureDirectory: String
     public var recordMode: RecordMode
     public var comparison: FrameComparison
-    /// How recorded goldens are compressed; default ``goldenCompression`` (``PNGCompression/small``).
+    /// How recorded goldens are compressed; default ``goldenCompression`` (`PNGCompression/small`).
     /// It only changes the files' size: goldens are compared by their decoded pixels, never their bytes.
     public var compression: PNGCompression
 
-    /// The PNG preset goldens are recorded with: ``PNGCompression/small``, the smallest of the presets on
+    /// The PNG preset goldens are recorded with: `PNGCompression/small`, the smallest of the presets on
     /// every kind of image, because goldens are checked in and recorded rarely.
     public static let goldenCompression = PNGCompression.small
 

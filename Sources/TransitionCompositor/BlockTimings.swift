@@ -41,16 +41,16 @@ public struct BlockTiming: Equatable, Sendable {
 /// wrong; a key given twice is an error. Keys the transition does not use (a block it does not have, a
 /// misspelt key in a block) are warnings, which never change the output.
 public enum BlockTimings {
-    /// The longest duration or delay accepted (seconds): ``Limits/maxSeconds``.
+    /// The longest duration or delay accepted (seconds): `Limits/maxSeconds`.
     public static var maximumSeconds: Double { Limits.maxSeconds }
 
     /// The keys a block may have.
     static let blockKeys = ["duration", "delay", "curve"]
 
     /// Reads the timings of the blocks named `required` from the plist at `path` (a regular file of at
-    /// most ``Limits/plistBytes``, checked before it is read).
+    /// most `Limits/plistBytes`, checked before it is read).
     /// - Parameter warn: told of keys the transition does not use, one message each. Default: ignored.
-    /// - Throws: ``InputFileError`` when the file cannot be read, ``DocumentError`` when it is not a valid
+    /// - Throws: `InputFileError` when the file cannot be read, `DocumentError` when it is not a valid
     ///   durations file.
     /// - Parameter alsoKnown: blocks the file may hold for other transitions (no warning for them).
     public static func load(contentsOf path: String, required: [String], alsoKnown: [String] = [],

@@ -38,7 +38,7 @@ public struct MemoryReport: Codable, Sendable, Equatable {
     public var scales: [AtScale]
 
     /// Renders `transition` at @1x, @2x and @3x with `settings(scale)`, drawing every frame, and measures
-    /// every bitmap allocated on the way (``MemoryLedger``).
+    /// every bitmap allocated on the way (`MemoryLedger`).
     public static func measure(_ transition: any Transition, settings: (Int) throws -> RenderSettings) throws -> MemoryReport {
         var scales: [AtScale] = []
         for scale in 1...3 {

@@ -8,8 +8,8 @@ public enum RenderError: ExitStatusError, Equatable, Sendable {
     case io(path: String, reason: String)
     /// Rendering itself failed (exit 1): a frame, a snapshot, an animation.
     case failed(what: String, reason: String)
-    /// The settings ask for more than ``Limits`` allow, e.g. more frames than
-    /// ``Limits/framesPerRender`` (exit 64, a usage error).
+    /// The settings ask for more than `Limits` allow, e.g. more frames than
+    /// `Limits/framesPerRender` (exit 64, a usage error).
     case outOfLimits(what: String, reason: String)
 
     public var description: String {

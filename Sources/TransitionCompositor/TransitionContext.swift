@@ -5,9 +5,9 @@ import SnapshotView
 /// Where a transition happens: a container showing the from-view, the to-view that replaces it, and the
 /// smokescreen on top where the animations take place.
 ///
-/// A transition builds its snapshots with ``placeSnapshot(of:clearBackground:)``, swaps the real views
+/// A transition builds its snapshots with `placeSnapshot(of:clearBackground:)`, swaps the real views
 /// underneath with ``swapViews()``, and animates on ``engine``; each animation block brackets itself
-/// with ``beginBlock()`` and ``endBlock()`` (the smokescreen's use count), so the smokescreen goes away
+/// with `beginBlock()` and `endBlock()` (the smokescreen's use count), so the smokescreen goes away
 /// when the last block completes.
 public final class TransitionContext {
     /// The view everything happens in (the window); its bounds are the canvas (points).

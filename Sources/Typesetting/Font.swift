@@ -2,7 +2,7 @@
 ///
 /// Creating a `Font` does no work; the file is found and opened when a ``TextLayout`` (or
 /// ``metrics()``) first needs it, and stays open, shared by every layout and thread, for the life of the
-/// process (up to ``FontRegistry`` limits). Errors surface there, as ``TypesettingError``.
+/// process (up to `FontRegistry` limits). Errors surface there, as ``TypesettingError``.
 ///
 /// Families are looked for, without fontconfig or network, in the directories listed in the environment
 /// variable `SMOKESCREEN_FONT_PATH` (colon-separated), then in `/usr/share/fonts`,

@@ -1,6 +1,6 @@
 import RasterCore
 
-/// A view that shows a ``Bitmap``, placed by ``contentMode`` as UIKit's `UIImageView` does.
+/// A view that shows a `Bitmap`, placed by ``contentMode`` as UIKit's `UIImageView` does.
 ///
 /// The image's size in points is its pixel size divided by its `scale`, so an @2x image of 200x200
 /// pixels is 100x100 points. An image view is not opaque by default and shows nothing without an image.

@@ -18,6 +18,7 @@ public enum InputFile {
     /// - Parameters:
     ///   - limit: the most bytes accepted; a larger file is ``InputFileError/Kind/tooLarge`` before any
     ///     byte is read.
+    ///   - path: the file to read.
     ///   - what: what the file is for, in messages (`"durations file"`, `"manifest"`).
     public static func read(_ path: String, limit: Int, what: String) throws(InputFileError) -> [UInt8] {
         guard !path.isEmpty else { throw InputFileError(path: path, kind: .notFound, reason: "the \(what) path is empty") }

@@ -14,6 +14,11 @@ public enum ChoreographyRenderer {
     /// - Parameters:
     ///   - background: the window's colour, seen only where neither tree draws. Default white.
     ///   - durations: the durations used, by name, for the manifest (seconds).
+    ///   - name: the transition's name (the output folder's, and in messages).
+    ///   - choreography: what moves, when; reversed when it says so.
+    ///   - from: the root of the from-state, the canvas size in points.
+    ///   - to: the root of the to-state, the same size.
+    ///   - settings: scale, frame rate and hold frames.
     ///   - assets: image assets decoded for the trees, for the memory report.
     public static func render(name: String, choreography: Choreography, from: View, to: View, settings: RenderSettings,
                               background: Color = .white, durations: [String: Double], assets: [BitmapRecord]) throws -> RenderedTransition {

@@ -48,6 +48,7 @@ public enum DiffSheet {
     ///     note); default `rows.count`.
     ///   - marks: the diff image style, whose colours are kept when the diff column is scaled down.
     ///   - maxRows: the most rows, 1…64; default ``maxRows``.
+    ///   - allRows: the failing frames' images, in order; only the first `maxRows` are drawn.
     ///   - maxSide: the largest width or height in pixels; default ``maxSide`` (at least 64 is used).
     public static func make(rows allRows: [Row], failingFrames: Int? = nil, marks: DiffImageStyle = DiffImageStyle(),
                             maxRows: Int = DiffSheet.maxRows, maxSide: Int = DiffSheet.maxSide) -> Sheet? {

@@ -36,7 +36,7 @@ public struct FrameComparison: Hashable, Sendable, CustomStringConvertible {
     /// differing pixel is a mismatch). The frames match when `differentPixels <= fraction × pixelCount`.
     /// Clamped to 0…1; NaN means 0.
     public var maxDifferentFraction: Double
-    /// How to draw the diff image of a mismatch; `nil` draws none (faster). Default ``DiffImageStyle/init()``,
+    /// How to draw the diff image of a mismatch; `nil` draws none (faster). Default `DiffImageStyle()`,
     /// pixelmatch's defaults.
     public var diffImage: DiffImageStyle?
 
@@ -55,6 +55,7 @@ public struct FrameComparison: Hashable, Sendable, CustomStringConvertible {
     public static let exact = FrameComparison()
 
     /// Per-channel tolerance: a pixel differs when a channel differs by more than `perChannel` (0…255).
+    /// - Parameter perChannel: the largest channel difference (0…255) that still counts as equal.
     /// - Parameter maxDifferentFraction: fraction of pixels (0…1) allowed to differ; default 0.
     public static func tolerance(_ perChannel: Int, maxDifferentFraction: Double = 0) -> FrameComparison {
         FrameComparison(mode: .tolerance(perChannel: perChannel), maxDifferentFraction: maxDifferentFraction)

@@ -31,6 +31,7 @@ public final class RenderFolder {
     /// Opens (creating it and its parents when missing) and locks the folder at `path`.
     /// - Parameters:
     ///   - force: render beside files Smokescreen did not write (never over them). Default false.
+    ///   - path: the folder; created with its parents when missing.
     ///   - onWait: called once, before blocking, when another render holds the folder.
     public init(path: String, force: Bool = false, onWait: ((String) -> Void)? = nil) throws(FrameStoreError) {
         guard !path.isEmpty else { throw .cannotCreate(path: path, reason: "the path is empty") }

@@ -44,6 +44,11 @@ extension AnimationEngine {
     /// - Parameters:
     ///   - dampingRatio: 1 is critically damped, lower values oscillate (clamped to
     ///     ``Spring/dampingRatioRange``).
+    ///   - duration: seconds the springs settle in.
+    ///   - delay: seconds before they start.
+    ///   - options: UIKit's animation options; default none.
+    ///   - animations: the changes to animate.
+    ///   - completion: called with whether the animations finished, at the time they end.
     ///   - velocity: relative to the distance each property travels: 1.0 = the whole distance per second.
     public func animate(duration: Double, delay: Double = 0, usingSpringWithDamping dampingRatio: Double,
                         initialSpringVelocity velocity: Double, options: AnimationOptions = [],
@@ -74,6 +79,9 @@ extension AnimationEngine {
     /// - Parameters:
     ///   - duration: seconds (0 applies the changes at once).
     ///   - delay: seconds before it starts moving.
+    ///   - options: UIKit's animation options; default none.
+    ///   - animations: adds keyframes with `addKeyframe(relativeStartTime:relativeDuration:animations:)`.
+    ///   - completion: called with whether the animations finished, at the time they end.
     ///   - calculationMode: `.linear` (default) or `.discrete`.
     public func animateKeyframes(duration: Double, delay: Double = 0, options: AnimationOptions = [],
                                  calculationMode: KeyframeCalculationMode = .linear,

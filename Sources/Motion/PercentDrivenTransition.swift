@@ -35,6 +35,7 @@ public final class PercentDrivenTransition {
 
     /// - Parameters:
     ///   - duration: seconds the whole transition takes at percent speed 1 (NaN and negative count as 0).
+    ///   - engine: the clock the transition runs on.
     ///   - animations: the transition's changes; they run (and the models change) when it starts.
     public init(engine: AnimationEngine, duration: Double, animations: @escaping () -> Void) {
         self.engine = engine

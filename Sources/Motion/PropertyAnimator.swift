@@ -53,6 +53,7 @@ public final class PropertyAnimator {
     /// - Parameters:
     ///   - duration: seconds (NaN and negative count as 0).
     ///   - timing: default `.curve(.easeInEaseOut)`.
+    ///   - engine: the clock the animator runs on.
     ///   - animations: the first animations (more with ``addAnimations(_:delayFactor:)``).
     public init(engine: AnimationEngine, duration: Double, timing: AnimationTiming = .easeInEaseOut,
                 animations: (() -> Void)? = nil) {

@@ -19,6 +19,8 @@ extension PNGCodec {
     /// `path`. An interrupted write never leaves a truncated PNG at `path`; on failure the temporary file is
     /// removed. An existing file at `path` is replaced. The file is not fsync'ed (a crash of the process is
     /// covered, a power loss is not).
+    /// - Parameter bitmap: the image to encode.
+    /// - Parameter path: the file to write; its folder must exist.
     /// - Parameter compression: default ``PNGCompression/fast``.
     /// - Throws: ``PNGError`` with `path`: `writeFailed` (reason from `strerror(errno)`, e.g. a missing
     ///   directory), or an encoding error.
@@ -29,8 +31,9 @@ extension PNGCodec {
         try writeAtomically(UnsafeRawBufferPointer(start: buffer.data, count: buffer.size), to: path)
     }
 
-    /// Reads and decodes the PNG file at `path` (see ``decode(_:name:scale:)``).
+    /// Reads and decodes the PNG file at `path` (see `decode(_:name:scale:)`).
     /// - Parameter scale: the bitmap's scale; by default taken from the file name (``scale(forPath:)``:
+    /// - Parameter path: the PNG file to read.
     ///   `icon@2x.png` gives 2, no suffix gives 1).
     /// - Throws: ``PNGError`` with `path`: `fileNotFound`, `unreadable` (including a directory), `tooLarge`
     ///   (a file over ``maxFileSize`` or an image over the bitmap limits), `notPNG`, `corrupt`, ...

@@ -14,6 +14,7 @@ public enum PNGCodec {
     /// Encodes `bitmap` as a PNG: colour type 2 (RGB, 8 bits) when every pixel is opaque, else colour type 6
     /// (RGBA, 8 bits, straight alpha), never interlaced, with an sRGB chunk (perceptual intent, no gAMA or
     /// cHRM). The bitmap's `scale` is not stored.
+    /// - Parameter bitmap: the image to encode.
     /// - Parameter compression: zlib level, filters and strategy; default ``PNGCompression/fast``.
     /// - Returns: the bytes of the PNG file.
     /// - Throws: ``PNGError`` with `path` `<memory>`: `invalidArgument` for a bad compression setting,
@@ -40,13 +41,13 @@ public enum PNGCodec {
         try decodeWithHeader(bytes, name: name, scale: scale).bitmap
     }
 
-    /// Decodes a PNG from memory; see ``decode(_:name:scale:)``.
+    /// Decodes a PNG from memory; see `decode(_:name:scale:)`.
     public static func decode(_ bytes: UnsafeRawBufferPointer, name: String = memoryName, scale: Double = 1) throws(PNGError) -> Bitmap {
         try decodeWithHeader(bytes, name: name, scale: scale).bitmap
     }
 
     /// Decodes a PNG from memory and also returns its header as stored in the file (size, bit depth,
-    /// colour type, interlacing). Same behaviour and errors as ``decode(_:name:scale:)``.
+    /// colour type, interlacing). Same behaviour and errors as `decode(_:name:scale:)`.
     public static func decodeWithHeader(
         _ bytes: [UInt8], name: String = memoryName, scale: Double = 1
     ) throws(PNGError) -> (bitmap: Bitmap, header: PNGHeader) {

@@ -14,6 +14,8 @@ import XCTest
 /// - Parameters:
 ///   - frames: the frames, named `frame_0000.png`, `frame_0001.png`, … in order.
 ///   - name: the golden set's folder name (no `/`, not starting with `.`).
+///   - file: the test file (default: the caller's); goldens are found beside it.
+///   - line: the line failures are reported at (default: the caller's).
 ///   - comparison: how frames are compared; default exact.
 public func assertFrames(_ frames: [Bitmap], matchGoldenNamed name: String, comparison: FrameComparison = .exact,
                          file: StaticString = #filePath, line: UInt = #line) {
@@ -40,7 +42,7 @@ public func assertSnapshot(of bitmap: Bitmap, named name: String, comparison: Fr
 /// `name` beside the test file: `__Snapshots__/<TestFileNameWithoutExtension>/<name>/frame_0000.png …`,
 /// the frames named as `smokescreen render` names its files.
 ///
-/// Recording, failure messages and artifacts are those of ``assertFrames(_:matchGoldenNamed:comparison:file:line:)``:
+/// Recording, failure messages and artifacts are those of `assertFrames(_:matchGoldenNamed:comparison:file:line:)`:
 /// a mismatch names each failing frame with its differing pixel count and bounding box, and the frames
 /// that are missing (the transition got shorter) or extra (it got longer). A render that throws fails
 /// the test with the error. Frames are drawn one at a time, so a long transition is never all in memory.
@@ -53,6 +55,8 @@ public func assertSnapshot(of bitmap: Bitmap, named name: String, comparison: Fr
 ///   - settings: scale (pixels per point), frames per second (nil: the transition's default), assets
 ///     folder, durations file and hold frames.
 ///   - name: the golden set's folder name (no `/`, not starting with `.`).
+///   - file: the test file (default: the caller's); goldens are found beside it.
+///   - line: the line failures are reported at (default: the caller's).
 ///   - comparison: how frames are compared; default exact.
 public func assertTransition(_ transition: any Transition, settings: RenderSettings, matchGoldenNamed name: String,
                              comparison: FrameComparison = .exact, file: StaticString = #filePath, line: UInt = #line) {
@@ -67,6 +71,8 @@ public func assertTransition(_ transition: any Transition, settings: RenderSetti
 /// - Parameters:
 ///   - sequence: the frozen frames of a render.
 ///   - name: the golden set's folder name (no `/`, not starting with `.`).
+///   - file: the test file (default: the caller's); goldens are found beside it.
+///   - line: the line failures are reported at (default: the caller's).
 ///   - comparison: how frames are compared; default exact.
 public func assertFrames(_ sequence: FrameSequence, matchGoldenNamed name: String, comparison: FrameComparison = .exact,
                          file: StaticString = #filePath, line: UInt = #line) {
@@ -77,7 +83,7 @@ public func assertFrames(_ sequence: FrameSequence, matchGoldenNamed name: Strin
 
 extension GoldenFrames {
     /// The whole check for a test file: locations and record mode from the environment, then
-    /// ``verify(_:)``. Returns the failure message, or `nil`.
+    /// `verify(_:)`. Returns the failure message, or `nil`.
     public static func check(_ frames: [NamedFrame], name: String, testFile: String, comparison: FrameComparison,
                              environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         do throws(GoldenSetupError) {

@@ -5,7 +5,7 @@ import RasterCore
 import TransitionCompositor
 
 extension GoldenFrames {
-    /// Checks every frame of `sequence` against the goldens, as ``verify(_:)`` checks named frames.
+    /// Checks every frame of `sequence` against the goldens, as `verify(_:)` checks named frames.
     ///
     /// Frames are named as `FrameWriter` names the files of a render (`Manifest/frameFileName(_:)`:
     /// `frame_0000.png`, `frame_0001.png`, …), so a golden set can be made from a folder that
@@ -23,7 +23,7 @@ extension GoldenFrames {
     }
 
     /// The whole check of a frame sequence for a test file: locations and record mode from the
-    /// environment (see ``forTestFile(_:name:comparison:environment:)``), then the sequence form of ``verify(_:)``.
+    /// environment (see ``forTestFile(_:name:comparison:environment:)``), then the sequence form of `verify(_:)`.
     /// - Returns: the failure message, or `nil`.
     public static func check(_ sequence: FrameSequence, name: String, testFile: String, comparison: FrameComparison,
                              environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
@@ -36,7 +36,7 @@ extension GoldenFrames {
 
     /// The whole check of a transition for a test file: locations and record mode from the environment,
     /// then the transition rendered with `settings` and every frame checked
-    /// (the sequence form of ``verify(_:)``). A render that throws is a failure that names the transition
+    /// (the sequence form of `verify(_:)`). A render that throws is a failure that names the transition
     /// and the error (a bad durations file, a missing asset).
     /// - Returns: the failure message, or `nil`.
     public static func check(_ transition: any Transition, settings: RenderSettings, name: String, testFile: String,

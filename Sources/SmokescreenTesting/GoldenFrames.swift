@@ -18,8 +18,8 @@ public struct NamedFrame: Sendable {
 }
 
 /// One golden set: the frames a test expects, stored as PNG files in a folder, and the check of produced
-/// frames against them. The XCTest assertions (``assertFrames(_:matchGoldenNamed:comparison:file:line:)``)
-/// are thin wrappers over ``verify(_:)``, which returns the failure message instead of failing, so that it
+/// frames against them. The XCTest assertions (`assertFrames(_:matchGoldenNamed:comparison:file:line:)`)
+/// are thin wrappers over `verify(_:)`, which returns the failure message instead of failing, so that it
 /// can be tested itself.
 ///
 /// Layout beside the test file `Tests/X/ScrollTests.swift`: `Tests/X/__Snapshots__/ScrollTests/<name>/frame_0000.png …`.
@@ -99,7 +99,7 @@ public struct GoldenFrames: Sendable {
         verify(names: frames.map(\.name)) { frames[$0].bitmap }
     }
 
-    /// The check of ``verify(_:)`` for frames made on demand: `frame(i)` gives the bitmap named `names[i]`,
+    /// The check of `verify(_:)` for frames made on demand: `frame(i)` gives the bitmap named `names[i]`,
     /// and is called at most once for each frame, in order, so that only the frame being checked (and
     /// the first failing ones, for the sheet) are in memory at once.
     func verify(names: [String], frame: (Int) -> Bitmap) -> String? {

@@ -50,6 +50,8 @@ public enum BlockTimings {
     /// Reads the timings of the blocks named `required` from the plist at `path` (a regular file of at
     /// most `Limits/plistBytes`, checked before it is read).
     /// - Parameter warn: told of keys the transition does not use, one message each. Default: ignored.
+    /// - Parameter path: the plist file.
+    /// - Parameter required: the block names the transition needs; a missing one is an error.
     /// - Throws: `InputFileError` when the file cannot be read, `DocumentError` when it is not a valid
     ///   durations file.
     /// - Parameter alsoKnown: blocks the file may hold for other transitions (no warning for them).

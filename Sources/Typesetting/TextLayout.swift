@@ -92,6 +92,8 @@ public struct TextLayout: Sendable {
     ///   - width: lines wrap to fit it (default: no limit, so only newlines break lines).
     ///   - height: only lines that fit entirely are kept, at least one (default: no limit); the last kept
     ///     line is then truncated as ``TextStyle/lineBreakMode`` says, as in a `UILabel` too short for
+    ///   - text: the text to lay out (newlines break lines).
+    ///   - style: font, colour, alignment, line limit, break mode and spacing.
     ///     its text.
     /// - Throws: ``TypesettingError``: the font cannot be found or opened; `invalidArgument` for a NaN
     ///   width or height, a bad point size, or a text over ``maxTextBytes``.

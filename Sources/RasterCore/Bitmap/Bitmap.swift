@@ -22,6 +22,9 @@ public struct Bitmap: Sendable {
     public static let maxPixelCount = Limits.bitmapMaxPixels
 
     /// Creates a bitmap of `width` x `height` pixels filled with `fill` (transparent by default).
+    /// - Parameter width: pixels, 1…``maxDimension``.
+    /// - Parameter height: pixels, 1…``maxDimension``.
+    /// - Parameter fill: every pixel's value; default transparent.
     /// - Parameter scale: pixels per point; default 1.
     /// - Throws: ``BitmapError`` for a size or scale outside the limits, before allocating anything.
     public init(width: Int, height: Int, scale: Double = 1, fill: PremultipliedRGBA8 = .clear) throws(BitmapError) {

@@ -17,10 +17,12 @@ public struct Choreography: Sendable, Equatable {
     /// A named group of animations with one timing. Phases may overlap; each holds the smokescreen's use
     /// count while it runs.
     public struct Phase: Sendable, Equatable {
+        /// How matches and unmatched entries name the phase (and how a durations plist overrides it).
         public var name: String
         /// Duration, delay (both seconds, from the start of the transition) and curve.
         public var timing: BlockTiming
 
+        /// A phase named `name` with `timing` (seconds from the start of the transition).
         public init(_ name: String, timing: BlockTiming) {
             self.name = name
             self.timing = timing
@@ -56,6 +58,7 @@ public struct Choreography: Sendable, Equatable {
         public var phase: String
         public var style: MatchStyle
 
+        /// A pair moving in `phase`; style default ``MatchStyle/snapshot``.
         public init(from: String, to: String, phase: String, style: MatchStyle = .snapshot) {
             self.from = from
             self.to = to
@@ -87,13 +90,18 @@ public struct Choreography: Sendable, Equatable {
         case subviews(of: String)
     }
 
+    /// Views without a partner and what happens to them.
     public struct Unmatched: Sendable, Equatable {
+        /// Which views.
         public var selection: Selection
+        /// The phase they move in.
         public var phase: String
+        /// Applied together: the state they leave into or arrive from.
         public var effects: [Effect]
         /// Seconds between the starts of successive views (in selection order). Default 0.
         public var cascade: Double
 
+        /// An entry; `cascade` in seconds, default 0.
         public init(_ selection: Selection, phase: String, effects: [Effect], cascade: Double = 0) {
             self.selection = selection
             self.phase = phase
@@ -102,8 +110,11 @@ public struct Choreography: Sendable, Equatable {
         }
     }
 
+    /// The phases; names are unique.
     public var phases: [Phase]
+    /// The matched pairs.
     public var matches: [Match]
+    /// The unmatched entries.
     public var unmatched: [Unmatched]
     /// Views (named in either tree) drawn above everything, in this order (the last is the topmost).
     /// A matched element is named by either of its views.
@@ -111,6 +122,7 @@ public struct Choreography: Sendable, Equatable {
     /// Whether this description plays backwards (see ``reversed()``).
     public private(set) var isReversed = false
 
+    /// A forward choreography (see ``reversed()``); matches, unmatched entries and `onTop` default to none.
     public init(phases: [Phase], matches: [Match] = [], unmatched: [Unmatched] = [], onTop: [String] = []) {
         self.phases = phases
         self.matches = matches

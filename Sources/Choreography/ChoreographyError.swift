@@ -4,8 +4,10 @@ import BoundedInput
 public struct ChoreographyError: ExitStatusError, Equatable, Sendable {
     /// The transition's name.
     public var transition: String
+    /// What does not fit, naming the entry (`matches[0]`) and the view or phase.
     public var reason: String
 
+    /// An error about `transition`.
     public init(transition: String, reason: String) {
         self.transition = transition
         self.reason = reason

@@ -15,43 +15,77 @@ import TransitionCompositor
 public struct SceneDocument: Sendable, Equatable {
     /// One view of a state, as written.
     public struct ViewSpec: Sendable, Equatable {
-        public enum Kind: String, Sendable, CaseIterable { case view, label, image, scroll }
+        /// The view's class in a scene file's `type`.
+        public enum Kind: String, Sendable, CaseIterable {
+            /// A plain `View`.
+            case view
+            /// A `Label`.
+            case label
+            /// An `ImageView`.
+            case image
+            /// A `ScrollView`.
+            case scroll
+        }
+        /// Default `.view`.
         public var kind: Kind = .view
+        /// How transitions find the view; unique in a state. Default nil.
         public var name: String?
-        /// Points.
+        /// In the parent's coordinates, points. Default zero.
         public var frame = Rect(x: 0, y: 0, width: 0, height: 0)
+        /// Default nil: no background.
         public var backgroundColor: Color?
+        /// 0…1. Default 1.
         public var alpha = 1.0
+        /// Points. Default 0.
         public var cornerRadius = 0.0
+        /// Default false (scroll views always clip).
         public var clipsToBounds = false
+        /// Default false.
         public var hidden = false
+        /// Points, drawn inside the bounds. Default 0.
         public var borderWidth = 0.0
+        /// Default black.
         public var borderColor = Color.black
-        // Labels.
+        /// A label's text. Default empty.
         public var text = ""
+        /// A label's font size in points. Default 17.
         public var fontSize = 17.0
+        /// A label's weight. Default false (regular).
         public var bold = false
+        /// A label's colour. Default black.
         public var textColor = Color.black
+        /// A label's line limit; 0 for none. Default 1.
         public var lines = 1
+        /// A label's alignment. Default natural (left).
         public var alignment = TextAlignment.natural
+        /// Points added between a label's lines. Default 0.
         public var lineSpacing = 0.0
-        // Image views: a PNG in the assets folder (`name.png`, with `@2x`/`@3x` variants).
+        /// An image view's image: a PNG in the assets folder (`name.png`, with `@2x`/`@3x` variants).
+        /// Default nil.
         public var image: String?
+        /// An image view's content mode. Default scale to fill.
         public var contentMode = ContentMode.scaleToFill
-        // Scroll views.
+        /// A scroll view's content size in points. Default: its frame's size.
         public var contentSize: Size?
+        /// A scroll view's offset in points. Default zero.
         public var contentOffset = Point(x: 0, y: 0)
+        /// Back to front. Default none.
         public var subviews: [ViewSpec] = []
     }
 
     /// A transition between two states.
     public struct TransitionSpec: Sendable, Equatable {
+        /// Letters, digits, `-` and `_`; also the output folder's name.
         public var name: String
+        /// One line for people; may be empty.
         public var summary: String
+        /// The state it starts from.
         public var from: String
+        /// The state it ends in.
         public var to: String
         /// Also offered reversed under this name.
         public var reversedName: String?
+        /// What moves and when.
         public var choreography: Choreography
     }
 
@@ -61,6 +95,7 @@ public struct SceneDocument: Sendable, Equatable {
     public var background: Color
     /// States by name: each a root view filling the canvas.
     public var states: [String: ViewSpec]
+    /// In file order; at least one.
     public var transitions: [TransitionSpec]
     /// A durations plist (relative to the scene file) whose blocks override the phases' timings by name.
     public var durations: String?

@@ -10,11 +10,14 @@ import TransitionCompositor
 public struct SceneTransition: Transition {
     /// The scene file's path.
     public let path: String
+    /// The whole scene file, parsed.
     public let document: SceneDocument
+    /// The transition of the file this one plays.
     public let spec: SceneDocument.TransitionSpec
     /// Whether this is the spec played backwards (its `reversedName`).
     public let isReversed: Bool
 
+    /// `spec` of the scene file at `path`, forwards or reversed.
     public init(path: String, document: SceneDocument, spec: SceneDocument.TransitionSpec, reversed: Bool) {
         self.path = path
         self.document = document
@@ -36,8 +39,11 @@ public struct SceneTransition: Transition {
         return SceneTransition(path: path, document: document, spec: chosen.spec, reversed: chosen.reversed)
     }
 
+    /// The spec's name, or its `reversedName` when reversed.
     public var name: String { isReversed ? (spec.reversedName ?? spec.name) : spec.name }
+    /// The spec's summary, or its states and file.
     public var summary: String { spec.summary.isEmpty ? "\(spec.from) → \(spec.to) (\(path))" : spec.summary }
+    /// The scene's canvas, points.
     public var pointSize: Size { document.size }
     /// True: phases may take their timings from a durations plist (the scene's own, or `--durations`).
     public var readsDurationsFile: Bool { true }
@@ -47,6 +53,7 @@ public struct SceneTransition: Transition {
         return String(path[..<slash])
     }
 
+    /// Builds both states (decoding their images at `settings.scale`) and plays the choreography.
     public func render(_ settings: RenderSettings) throws -> RenderedTransition {
         var choreography = spec.choreography
         var inputs = [path]

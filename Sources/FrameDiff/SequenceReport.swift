@@ -1,3 +1,4 @@
+import BoundedInput
 import PNGIO
 import RasterCore
 
@@ -135,18 +136,18 @@ public struct SequenceReport: Sendable {
     }
 }
 
-/// Exit codes of `smokescreen diff` (the BSD `sysexits` values the design uses).
+/// Exit codes of `smokescreen diff`: the tool's ``ExitStatus`` values, named for what they mean here.
 public enum DiffExitCode {
     /// Everything matched.
     public static let match: Int32 = 0
     /// A frame differs, or is missing or extra.
-    public static let mismatch: Int32 = 1
+    public static let mismatch = ExitStatus.failure
     /// Bad usage: an invalid option value, or a file compared with a folder.
-    public static let usage: Int32 = 64
+    public static let usage = ExitStatus.usage
     /// An input could not be read: a PNG that is not readable as PNG, a missing path, a bad manifest.
-    public static let dataError: Int32 = 65
+    public static let dataError = ExitStatus.dataError
     /// An output (diff image, sheet, their folder) could not be written.
-    public static let ioError: Int32 = 74
+    public static let ioError = ExitStatus.ioError
 
     /// The exit code for a finished comparison: 65 when a frame was unreadable, else 74 when an artifact
     /// could not be written, else 1 for any mismatch, else 0. (An unreadable input says more about the

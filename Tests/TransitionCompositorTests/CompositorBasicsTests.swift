@@ -64,7 +64,7 @@ final class FrameTimesTests: XCTestCase {
         XCTAssertEqual(between.times.last, 0.655)
 
         let held = try FrameTimes(endTime: 0.1, fps: 10, holdFrames: 2)
-        XCTAssertEqual(held.times, [0, 0.1, 0.1 + 0.1, 0.1 + 0.2])
+        XCTAssertEqual(held.times, [0, 0.1, 0.2, 0.3], "held frames from the index: no 0.30000000000000004")
         XCTAssertEqual(try FrameTimes(endTime: 0, fps: 30).times, [0])
     }
 

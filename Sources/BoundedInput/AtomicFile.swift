@@ -86,12 +86,15 @@ public enum AtomicFile {
 
 /// A file that could not be written: its path and `strerror(errno)` or another reason.
 public struct AtomicFileError: ExitStatusError, Equatable, Sendable {
+    /// The file that was being written.
     public var path: String
+    /// `strerror(errno)`, or what else went wrong.
     public var reason: String
     /// ``ExitStatus/cannotCreate`` when the file could not be created, ``ExitStatus/ioError`` when
     /// writing or renaming it failed.
     public var exitStatus: Int32
 
+    /// An error about `path`; exit status default ``ExitStatus/ioError``.
     public init(path: String, reason: String, exitStatus: Int32 = ExitStatus.ioError) {
         self.path = path
         self.reason = reason

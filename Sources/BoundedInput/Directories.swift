@@ -39,9 +39,12 @@ public enum Directories {
 
 /// A folder operation that failed: the path it failed at and `strerror(errno)`.
 public struct DirectoryError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The folder (or the component of its path) where it failed.
     public var path: String
+    /// `strerror(errno)`.
     public var reason: String
 
+    /// An error at `path`.
     public init(path: String, reason: String) {
         self.path = path
         self.reason = reason

@@ -94,6 +94,7 @@ public enum InputFile {
 
 /// A file that could not be read as an input.
 public struct InputFileError: ExitStatusError, Equatable, Sendable {
+    /// What kind of failure, which decides the exit status.
     public enum Kind: String, Sendable, Equatable {
         /// No file at the path (exit 66).
         case notFound
@@ -107,6 +108,7 @@ public struct InputFileError: ExitStatusError, Equatable, Sendable {
 
     /// The path as given.
     public var path: String
+    /// What kind of failure.
     public var kind: Kind
     /// Why, e.g. `the manifest is a named pipe (FIFO), not a regular file`.
     public var reason: String
@@ -114,6 +116,7 @@ public struct InputFileError: ExitStatusError, Equatable, Sendable {
     /// (`No such file or directory`), else the same as ``reason``.
     public var detail: String
 
+    /// An error about `path`; `detail` defaults to `reason`.
     public init(path: String, kind: Kind, reason: String, detail: String? = nil) {
         self.path = path
         self.kind = kind

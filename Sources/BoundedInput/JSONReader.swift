@@ -19,6 +19,7 @@ public struct JSONReader {
     /// Where the key of the value being read starts, for messages about the key itself.
     private var keyOffset = 0
 
+    /// A reader at the start of `bytes`; `source` names them in errors.
     public init(_ bytes: [UInt8], source: String) {
         self.bytes = bytes
         self.source = source
@@ -32,7 +33,20 @@ public struct JSONReader {
     // MARK: Values
 
     /// The kind of the next value, without consuming it.
-    public enum Kind: Equatable, Sendable { case object, array, string, number, bool, null }
+    public enum Kind: Equatable, Sendable {
+        /// `{…}`
+        case object
+        /// `[…]`
+        case array
+        /// `"…"`
+        case string
+        /// A number.
+        case number
+        /// `true` or `false`.
+        case bool
+        /// `null`.
+        case null
+    }
 
     /// The kind of the next value.
     public mutating func peek() throws(DocumentError) -> Kind {

@@ -2,10 +2,13 @@
 public indirect enum PropertyListValue: Equatable, Sendable {
     /// Entries in file order (keys are unique: a duplicate key is an error when reading).
     case dictionary([(key: String, value: PropertyListNode)])
+    /// `<array>`.
     case array([PropertyListNode])
+    /// `<string>`.
     case string(String)
     /// `<real>` or `<integer>`, as a number.
     case number(Double)
+    /// `<true/>` or `<false/>`.
     case bool(Bool)
     /// `<date>` or `<data>`, kept as its text.
     case other(kind: String, text: String)
@@ -37,9 +40,12 @@ public indirect enum PropertyListValue: Equatable, Sendable {
 
 /// A property-list value and the line:column of its element.
 public struct PropertyListNode: Equatable, Sendable {
+    /// The value.
     public var value: PropertyListValue
+    /// Where its element starts.
     public var position: SourcePosition
 
+    /// A node of `value` at `position`.
     public init(value: PropertyListValue, position: SourcePosition) {
         self.value = value
         self.position = position
@@ -59,6 +65,7 @@ public struct PropertyListNode: Equatable, Sendable {
 /// DOCTYPE, CDATA and the five predefined entities plus numeric character references are understood;
 /// other entities (and so any entity expansion) are errors. Binary property lists are not read.
 public enum PropertyListReader {
+    /// The root value of the XML property list in `bytes`; `source` names it in errors.
     public static func parse(_ bytes: [UInt8], source: String) throws(DocumentError) -> PropertyListNode {
         var scanner = XMLScanner(bytes: bytes, source: source)
         try scanner.skipProlog()

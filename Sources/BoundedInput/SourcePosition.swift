@@ -1,8 +1,11 @@
 /// A place in a text file: 1-based line and column (columns count bytes of UTF-8).
 public struct SourcePosition: Equatable, Sendable, CustomStringConvertible {
+    /// 1-based line.
     public var line: Int
+    /// 1-based column, in bytes of UTF-8.
     public var column: Int
 
+    /// The position at `line`, `column` (both 1-based).
     public init(line: Int, column: Int) {
         self.line = line
         self.column = column
@@ -24,15 +27,21 @@ public struct SourcePosition: Equatable, Sendable, CustomStringConvertible {
 
 /// A place in a nested document as a key path: `frames[3].sha256`, `selectedNote.duration`.
 public struct KeyPath: Equatable, Sendable, CustomStringConvertible {
+    /// One step into a document.
     public enum Component: Equatable, Sendable {
+        /// A dictionary's or object's key.
         case key(String)
+        /// An array's index, 0-based.
         case index(Int)
     }
 
+    /// From the top of the document down.
     public var components: [Component] = []
 
+    /// A key path of `components`; default the top level.
     public init(_ components: [Component] = []) { self.components = components }
 
+    /// This path one step further down.
     public func appending(_ component: Component) -> KeyPath { KeyPath(components + [component]) }
 
     /// Keys joined by dots, indices in brackets; `(top level)` when empty.
@@ -57,8 +66,10 @@ public struct DocumentError: ExitStatusError, Equatable, Sendable {
     public var position: SourcePosition?
     /// Where in the document's structure; empty at the top level or for syntax errors before any key.
     public var keyPath: KeyPath
+    /// What is wrong, e.g. `must be a number of seconds, got the string 'fast'`.
     public var reason: String
 
+    /// An error in `source` at `position` (nil when the format has no lines) and `keyPath`.
     public init(source: String, position: SourcePosition?, keyPath: KeyPath, reason: String) {
         self.source = source
         self.position = position

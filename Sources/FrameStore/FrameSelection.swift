@@ -8,11 +8,13 @@ public struct FrameSelection: Sendable, Equatable {
     /// Shard K of N (K in 1…N): frames whose index ≡ K−1 (mod N). Nil for all.
     public var shard: (index: Int, count: Int)?
 
+    /// A selection; nil for either part selects every frame.
     public init(range: ClosedRange<Int>? = nil, shard: (index: Int, count: Int)? = nil) {
         self.range = range
         self.shard = shard
     }
 
+    /// Every frame.
     public static let all = FrameSelection()
 
     public static func == (a: FrameSelection, b: FrameSelection) -> Bool {

@@ -18,6 +18,7 @@ public struct RenderDescription: Sendable, Equatable {
     /// A digest of the render's other inputs (plists, assets); empty when unknown.
     public var fingerprint: String
 
+    /// A description; `fingerprint` default empty (unknown).
     public init(name: String, pointSize: Size, scale: Double, fps: Double, times: [Double], durations: [String: Double], fingerprint: String = "") {
         self.name = name
         self.pointSize = pointSize

@@ -22,6 +22,7 @@ public enum FrameStoreError: ExitStatusError, Equatable, Sendable {
         }
     }
 
+    /// 73 for a foreign file or a folder that cannot be created, 74 for I/O, 1 for a frame that failed.
     public var exitStatus: Int32 {
         switch self {
         case .foreignFile, .cannotCreate: ExitStatus.cannotCreate

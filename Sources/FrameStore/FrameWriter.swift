@@ -63,6 +63,7 @@ public struct FrameWriter: Sendable {
         return runs
     }
 
+    /// A writer into `directory`; defaults: the `fast` preset, one job per core, no force, no wait message.
     public init(directory: String, compression: PNGCompression = .fast, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                 force: Bool = false, onWait: (@Sendable (String) -> Void)? = nil) {
         self.directory = directory

@@ -7,6 +7,7 @@ import Foundation
 /// The manifest is also how Smokescreen knows which files in a folder are its own: a `manifest.json`
 /// whose `generator` starts with `smokescreen ` lists them. A manifest without it is the user's file.
 public struct Manifest: Codable, Equatable, Sendable {
+    /// One frame file.
     public struct Frame: Codable, Equatable, Sendable {
         /// File name relative to the manifest, `frame_0000.png`…
         public var file: String
@@ -16,6 +17,7 @@ public struct Manifest: Codable, Equatable, Sendable {
         /// yet (a partial render), or being written (a render under way, or one that was interrupted).
         public var sha256: String?
 
+        /// A frame entry; `sha256` nil for a frame no finished run wrote.
         public init(file: String, time: Double, sha256: String?) {
             self.file = file
             self.time = time
@@ -43,15 +45,19 @@ public struct Manifest: Codable, Equatable, Sendable {
     public var fps: Double
     /// The PNG compression preset the frames were written with (`fast`, `small`, …).
     public var compression: String
+    /// The number of frames of the render (all of them, written or not).
     public var frameCount: Int
+    /// One per frame, in order.
     public var frames: [Frame]
     /// Every duration the transition used, by name (seconds).
     public var durations: [String: Double]
     /// A digest of the render's other inputs (durations plist, assets); nil when unknown.
     public var fingerprint: String?
 
+    /// `manifest.json`.
     public static let fileName = "manifest.json"
 
+    /// A manifest; `generator` defaults to this build's, `frameCount` is `frames.count`.
     public init(generator: String = SmokescreenVersion.generator, name: String, pointSize: [Double], scale: Double, fps: Double,
                 compression: String, frames: [Frame], durations: [String: Double], fingerprint: String?) {
         self.generator = generator

@@ -74,7 +74,7 @@ let package = Package(
         .target(name: "SmokescreenTesting", dependencies: ["BoundedInput", "FrameDiff", "FrameStore", "PNGIO", "RasterCore", "TransitionCompositor"]),
 
         // The built-in transitions (Vesper, the reference scene), their scenes and the catalogue `list` shows.
-        .target(name: "SmokescreenScenes", dependencies: ["Choreography", "RasterCore", "PNGIO", "Typesetting", "SnapshotView", "Motion", "TransitionCompositor"]),
+        .target(name: "SmokescreenScenes", dependencies: ["Choreography", "FrameStore", "RasterCore", "PNGIO", "Typesetting", "SnapshotView", "Motion", "TransitionCompositor"]),
 
         // The command line's subcommands, as a library so tests can parse and run them in process.
         .target(

@@ -49,3 +49,25 @@ final class ReferenceSceneTests: XCTestCase {
         XCTAssertEqual(try scene.render(frame: 11, scale: 1), try scene.render(frame: 11, scale: 1))
     }
 }
+
+/// The benchmark as a library: what `smokescreen bench` prints comes from these values (figures are
+/// timings, so only their shape is checked here; speed lives in the benchmark, not in tests).
+final class ReferenceBenchmarkTests: XCTestCase {
+    func testOneRunAtOneXMeasuresEveryPart() throws {
+        let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("assets").path
+        var told: [String] = []
+        let bench = try ReferenceBenchmark(assetsDirectory: assets, runs: 1, scale: 1, jobs: 2, progress: { told.append($0) })
+        let pipeline = try bench.pipeline()
+        XCTAssertEqual(pipeline.frames, 30)
+        XCTAssertGreaterThan(pipeline.bytes, 0)
+        let drawing = try bench.drawing()
+        XCTAssertEqual([drawing.width, drawing.height], [375, 667])
+        XCTAssertLessThanOrEqual(drawing.minSeconds, drawing.medianSeconds)
+        XCTAssertEqual(try bench.viewTree().views, 71)
+        let encodings = try bench.encodings(sweep: false)
+        XCTAssertEqual(encodings.map(\.name), ["libpng-default", "fast", "small", "balanced", "store"])
+        XCTAssertEqual(encodings[0].relativeToLibpngDefaults, 1)
+        XCTAssertEqual(told.count, 4, "progress before each part: \(told)")
+    }
+}

@@ -111,13 +111,17 @@ public enum BitmapError: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// An integer rectangle in pixels: columns `x ..< x + width`, rows `y ..< y + height`.
 public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
+    /// Left and top edges and size, in pixels.
     public var x: Int, y: Int, width: Int, height: Int
 
+    /// A rectangle of pixels; `x`, `y` may be negative and sizes zero.
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x; self.y = y; self.width = width; self.height = height
     }
 
+    /// The left edge, in pixels.
     public var minX: Int { x }
+    /// The top edge, in pixels.
     public var minY: Int { y }
     /// `x + width`, saturating at `Int.max` / `Int.min` instead of trapping.
     public var maxX: Int { PixelRect.saturatingAdd(x, width) }

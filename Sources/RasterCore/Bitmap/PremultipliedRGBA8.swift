@@ -9,9 +9,13 @@
 /// premultiplied value cannot be built through it.
 @frozen
 public struct PremultipliedRGBA8: Hashable, Sendable, CustomStringConvertible {
+    /// Red, premultiplied by alpha, 0…255.
     public var r: UInt8
+    /// Green, premultiplied by alpha, 0…255.
     public var g: UInt8
+    /// Blue, premultiplied by alpha, 0…255.
     public var b: UInt8
+    /// Alpha, 0 (transparent) … 255 (opaque).
     public var a: UInt8
 
     /// Creates a pixel; colour channels above `a` are clamped to `a`.
@@ -40,7 +44,9 @@ public struct PremultipliedRGBA8: Hashable, Sendable, CustomStringConvertible {
 
     /// Fully transparent black.
     public static let clear = PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 0)
+    /// Opaque black.
     public static let black = PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255)
+    /// Opaque white.
     public static let white = PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255)
 
     /// The straight-alpha colour this pixel represents, each component rounded to nearest:

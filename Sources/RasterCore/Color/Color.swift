@@ -2,9 +2,13 @@
 ///
 /// Components are clamped to 0…1 on creation; NaN becomes 0. Bitmaps store the ``premultiplied`` form.
 public struct Color: Hashable, Sendable, CustomStringConvertible {
+    /// Red, 0…1, sRGB-encoded and not premultiplied.
     public let red: Double
+    /// Green, 0…1, sRGB-encoded and not premultiplied.
     public let green: Double
+    /// Blue, 0…1, sRGB-encoded and not premultiplied.
     public let blue: Double
+    /// Alpha, 0 (transparent) … 1 (opaque).
     public let alpha: Double
 
     /// Creates a colour from straight sRGB components, each clamped to 0…1; default alpha 1.
@@ -47,8 +51,11 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Transparent.
     public static let clear = Color(white: 0, alpha: 0)
+    /// Opaque black.
     public static let black = Color(white: 0)
+    /// Opaque white.
     public static let white = Color(white: 1)
 
     /// The same colour with another alpha.
@@ -74,6 +81,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 
 /// A colour string that is not `#RGB`, `#RRGGBB` or `#RRGGBBAA`.
 public struct ColorParseError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The text that could not be parsed.
     public let text: String
     public var description: String { "'\(text)' is not a colour: expected #RGB, #RRGGBB or #RRGGBBAA" }
 }

@@ -2,32 +2,46 @@
 /// operation work on the standardized form. ``null`` is the empty set (the result of intersecting
 /// disjoint rectangles) and is distinct from a zero-size rectangle at a position.
 public struct Rect: Hashable, Sendable, CustomStringConvertible {
+    /// The corner the size is measured from (the top-left once standardized).
     public var origin: Point
+    /// Width and height; negative values extend left or up, as in Core Graphics.
     public var size: Size
 
+    /// A rectangle at `origin` of `size`.
     public init(origin: Point, size: Size) { self.origin = origin; self.size = size }
 
+    /// A rectangle from its origin and size, in points.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
     }
 
+    /// The empty rectangle at the origin.
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
     /// The null rectangle: no position, no area. Union with it is the identity.
     public static let null = Rect(x: .infinity, y: .infinity, width: 0, height: 0)
 
+    /// Whether this is ``null`` (the result of intersecting rectangles that do not meet).
     public var isNull: Bool { origin.x == .infinity || origin.y == .infinity }
     /// True for the null rectangle and for zero width or height.
     public var isEmpty: Bool { isNull || size.width == 0 || size.height == 0 }
     /// True when origin and size are finite (the null rectangle is not).
     public var isFinite: Bool { origin.isFinite && size.isFinite }
 
+    /// The smallest x, whatever the sign of the width.
     public var minX: Double { min(origin.x, origin.x + size.width) }
+    /// The smallest y, whatever the sign of the height.
     public var minY: Double { min(origin.y, origin.y + size.height) }
+    /// The largest x.
     public var maxX: Double { max(origin.x, origin.x + size.width) }
+    /// The largest y.
     public var maxY: Double { max(origin.y, origin.y + size.height) }
+    /// The x of the centre.
     public var midX: Double { origin.x + size.width / 2 }
+    /// The y of the centre.
     public var midY: Double { origin.y + size.height / 2 }
+    /// The width, never negative.
     public var width: Double { abs(size.width) }
+    /// The height, never negative.
     public var height: Double { abs(size.height) }
 
     /// The same rectangle with a non-negative size.

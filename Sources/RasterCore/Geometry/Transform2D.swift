@@ -6,15 +6,20 @@ import Foundation
 /// `t1.concatenating(t2)` applies `t1` first, then `t2`. The `translatedBy`, `scaledBy` and `rotated`
 /// methods prepend their operation (it acts first, in the current user space), as in Core Graphics.
 public struct Transform2D: Hashable, Sendable, CustomStringConvertible {
+    /// The matrix `[a b 0; c d 0; tx ty 1]`: a point maps to `(a·x + c·y + tx, b·x + d·y + ty)`.
     public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
 
+    /// A transform from its six matrix entries.
     public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
         self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
     }
 
+    /// The transform that changes nothing.
     public static let identity = Transform2D(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
+    /// A translation by `x`, `y`.
     public init(translationX x: Double, y: Double) { self.init(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y) }
+    /// A scale by `sx` horizontally and `sy` vertically.
     public init(scaleX sx: Double, y sy: Double) { self.init(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0) }
     /// A rotation by `angle` radians; positive turns +x towards +y (clockwise on a y-down screen).
     public init(rotationAngle angle: Double) {
@@ -22,7 +27,9 @@ public struct Transform2D: Hashable, Sendable, CustomStringConvertible {
         self.init(a: co, b: s, c: -s, d: co, tx: 0, ty: 0)
     }
 
+    /// Whether this is exactly ``identity``.
     public var isIdentity: Bool { self == .identity }
+    /// `a·d − b·c`: 0 for a transform that cannot be inverted.
     public var determinant: Double { a * d - b * c }
     /// True when no component is NaN or infinite.
     public var isFinite: Bool { [a, b, c, d, tx, ty].allSatisfy(\.isFinite) }
@@ -36,12 +43,15 @@ public struct Transform2D: Hashable, Sendable, CustomStringConvertible {
                         tx: tx * t.a + ty * t.c + t.tx, ty: tx * t.b + ty * t.d + t.ty)
     }
 
+    /// A translation by `x`, `y` applied before this transform, as `CGAffineTransformTranslate`.
     public func translatedBy(x: Double, y: Double) -> Transform2D {
         Transform2D(translationX: x, y: y).concatenating(self)
     }
+    /// A scale applied before this transform, as `CGAffineTransformScale`.
     public func scaledBy(x: Double, y: Double) -> Transform2D {
         Transform2D(scaleX: x, y: y).concatenating(self)
     }
+    /// A rotation by `angle` radians (clockwise on screen, y down) applied before this transform, as `CGAffineTransformRotate`.
     public func rotated(by angle: Double) -> Transform2D {
         Transform2D(rotationAngle: angle).concatenating(self)
     }

@@ -88,6 +88,7 @@ public struct MemoryUsage: Sendable, Equatable, CustomStringConvertible {
     /// The sum of all allocations, freed or not.
     public internal(set) var totalAllocatedBytes = 0
 
+    /// No bytes: the usage of a block that allocated nothing.
     public init() {}
 
     mutating func allocate(_ bytes: Int) {

@@ -96,7 +96,9 @@ public final class Painter {
 
     /// Applies `t` to user space before the current transform (CGContextConcatCTM).
     public func concatenate(_ t: Transform2D) { state.transform = t.concatenating(state.transform) }
+    /// Moves user space by `x`, `y` points (prepended to the current transform).
     public func translate(x: Double, y: Double) { concatenate(Transform2D(translationX: x, y: y)) }
+    /// Scales user space by `x`, `y` (prepended to the current transform).
     public func scale(x: Double, y: Double) { concatenate(Transform2D(scaleX: x, y: y)) }
     /// Rotates user space by `angle` radians (positive turns +x towards +y).
     public func rotate(by angle: Double) { concatenate(Transform2D(rotationAngle: angle)) }

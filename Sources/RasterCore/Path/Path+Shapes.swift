@@ -1,7 +1,9 @@
 /// Radii of the four corners of a rounded rectangle, in the rectangle's units.
 public struct CornerRadii: Hashable, Sendable {
+    /// Each corner's radius, in points.
     public var topLeft: Double, topRight: Double, bottomRight: Double, bottomLeft: Double
 
+    /// Radii for each corner, in points.
     public init(topLeft: Double, topRight: Double, bottomRight: Double, bottomLeft: Double) {
         self.topLeft = topLeft; self.topRight = topRight; self.bottomRight = bottomRight; self.bottomLeft = bottomLeft
     }
@@ -9,8 +11,10 @@ public struct CornerRadii: Hashable, Sendable {
     /// The same radius at every corner.
     public init(all r: Double) { self.init(topLeft: r, topRight: r, bottomRight: r, bottomLeft: r) }
 
+    /// Square corners.
     public static let zero = CornerRadii(all: 0)
 
+    /// Whether every corner is square.
     public var isZero: Bool { topLeft <= 0 && topRight <= 0 && bottomRight <= 0 && bottomLeft <= 0 }
 
     /// The radii that fit `size`: negative and NaN radii become 0, and when two radii along one side add
@@ -58,6 +62,7 @@ extension Path {
         addEllipse(in: rect)
     }
 
+    /// Adds the rectangle as a closed subpath, clockwise on screen by default.
     public mutating func addRect(_ rect: Rect, clockwise: Bool = true) {
         guard !rect.isNull else { return }
         let r = rect.standardized
@@ -102,6 +107,7 @@ extension Path {
         closeSubpath()
     }
 
+    /// Adds the ellipse inscribed in `rect` as four cubic Béziers, as Core Graphics does.
     public mutating func addEllipse(in rect: Rect) {
         guard !rect.isNull else { return }
         let r = rect.standardized

@@ -4,26 +4,40 @@
 /// Filling closes every subpath implicitly. A line or curve without a current point starts a subpath
 /// at its start, so no sequence of calls is an error.
 public struct Path: Hashable, Sendable {
+    /// One drawing instruction, in user space (points).
     public enum Element: Hashable, Sendable {
+        /// Starts a subpath.
         case move(to: Point)
+        /// A straight line.
         case line(to: Point)
+        /// A quadratic Bézier.
         case quadCurve(to: Point, control: Point)
+        /// A cubic Bézier.
         case curve(to: Point, control1: Point, control2: Point)
+        /// A line back to the subpath's start.
         case close
     }
 
+    /// The instructions, in order.
     public private(set) var elements: [Element] = []
 
+    /// An empty path.
     public init() {}
 
+    /// Whether the path has no instructions.
     public var isEmpty: Bool { elements.isEmpty }
 
+    /// Starts a subpath at `p`.
     public mutating func move(to p: Point) { elements.append(.move(to: p)) }
+    /// A straight line from the current point to `p`.
     public mutating func addLine(to p: Point) { elements.append(.line(to: p)) }
+    /// A quadratic Bézier from the current point to `p`.
     public mutating func addQuadCurve(to p: Point, control: Point) { elements.append(.quadCurve(to: p, control: control)) }
+    /// A cubic Bézier from the current point to `p`.
     public mutating func addCurve(to p: Point, control1: Point, control2: Point) {
         elements.append(.curve(to: p, control1: control1, control2: control2))
     }
+    /// Closes the subpath with a line back to its start.
     public mutating func closeSubpath() { elements.append(.close) }
 
     /// Appends all subpaths of `other`.

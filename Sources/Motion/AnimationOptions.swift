@@ -51,8 +51,10 @@ public struct AnimationOptions: Hashable, Sendable, ExpressibleByArrayLiteral, C
     /// In a nested block, inherit nothing but the start time: not the curve, not the repetition.
     public var overridesInheritedOptions = false
 
+    /// No options: UIView's defaults.
     public init() {}
 
+    /// The union of `elements`, as a UIKit option set literal (`[.curveEaseOut, .autoreverse]`).
     public init(arrayLiteral elements: AnimationOptions...) {
         self.init()
         for element in elements { formUnion(element) }
@@ -69,16 +71,22 @@ public struct AnimationOptions: Hashable, Sendable, ExpressibleByArrayLiteral, C
         overridesInheritedOptions = overridesInheritedOptions || other.overridesInheritedOptions
     }
 
+    /// These options with `other`'s added; `other`'s curve and repeat win where both set one.
     public func union(_ other: AnimationOptions) -> AnimationOptions {
         var copy = self
         copy.formUnion(other)
         return copy
     }
 
+    /// The block's curve: any cubic Bézier.
     public static func curve(_ c: TimingCurve) -> AnimationOptions { var o = AnimationOptions(); o.curve = c; return o }
+    /// UIKit's `.curveLinear`.
     public static var curveLinear: AnimationOptions { .curve(.linear) }
+    /// UIKit's `.curveEaseIn`.
     public static var curveEaseIn: AnimationOptions { .curve(.easeIn) }
+    /// UIKit's `.curveEaseOut`.
     public static var curveEaseOut: AnimationOptions { .curve(.easeOut) }
+    /// UIKit's `.curveEaseInOut` (the default when no curve is given).
     public static var curveEaseInOut: AnimationOptions { .curve(.easeInEaseOut) }
     /// Repeat forever.
     public static var `repeat`: AnimationOptions { var o = AnimationOptions(); o.repetition = .forever; return o }
@@ -86,10 +94,15 @@ public struct AnimationOptions: Hashable, Sendable, ExpressibleByArrayLiteral, C
     public static func repeatCount(_ count: Double) -> AnimationOptions {
         var o = AnimationOptions(); o.repetition = .count(count); return o
     }
+    /// UIKit's `.autoreverse`: each repetition runs forwards, then backwards.
     public static var autoreverse: AnimationOptions { var o = AnimationOptions(); o.autoreverses = true; return o }
+    /// UIKit's `.beginFromCurrentState`: start from the presentation value, not the model.
     public static var beginFromCurrentState: AnimationOptions { var o = AnimationOptions(); o.beginsFromCurrentState = true; return o }
+    /// UIKit's `.overrideInheritedDuration`: a nested block keeps its own duration.
     public static var overrideInheritedDuration: AnimationOptions { var o = AnimationOptions(); o.overridesInheritedDuration = true; return o }
+    /// UIKit's `.overrideInheritedCurve`: a nested block keeps its own curve.
     public static var overrideInheritedCurve: AnimationOptions { var o = AnimationOptions(); o.overridesInheritedCurve = true; return o }
+    /// UIKit's `.overrideInheritedOptions`: a nested block keeps its own options.
     public static var overrideInheritedOptions: AnimationOptions { var o = AnimationOptions(); o.overridesInheritedOptions = true; return o }
 
     public var description: String {

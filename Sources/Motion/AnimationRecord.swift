@@ -15,10 +15,19 @@ public enum AnimatingPosition: String, Hashable, Sendable {
 /// interactive transition, for timelines (`smokescreen inspect`) and tests. Times are the engine's
 /// virtual seconds.
 public struct AnimationRecord: Hashable, Sendable, CustomStringConvertible {
+    /// What made the animation.
     public enum Kind: String, Hashable, Sendable {
-        case block, keyframes, animator, transition
+        /// `animate(duration:…)`.
+        case block
+        /// `animateKeyframes(…)`.
+        case keyframes
+        /// A ``PropertyAnimator``.
+        case animator
+        /// A ``PercentDrivenTransition``.
+        case transition
     }
 
+    /// How the animation ended, if it has.
     public enum Outcome: Hashable, Sendable {
         /// Not ended yet.
         case running
@@ -34,14 +43,18 @@ public struct AnimationRecord: Hashable, Sendable, CustomStringConvertible {
 
     /// A property the animation changed, by view name (the class name for unnamed views).
     public struct AnimatedProperty: Hashable, Sendable, CustomStringConvertible {
+        /// The view's name (or its type when unnamed).
         public let view: String
+        /// The animated property.
         public let property: ViewProperty
         public var description: String { "\(view).\(property)" }
     }
 
     /// Something that happened to an interactive animation (paused, scrubbed, continued, reversed…).
     public struct Event: Hashable, Sendable, CustomStringConvertible {
+        /// Seconds of the engine's clock.
         public let time: Double
+        /// What happened, e.g. `paused at 0.40`.
         public let note: String
         public var description: String { "\(AnimationRecord.format(time)) \(note)" }
     }
@@ -50,6 +63,7 @@ public struct AnimationRecord: Hashable, Sendable, CustomStringConvertible {
     public let id: Int
     /// The enclosing block's record, for nested blocks.
     public let parentID: Int?
+    /// What made the animation.
     public let kind: Kind
     /// When the call was made (seconds).
     public let createdAt: Double
@@ -61,14 +75,20 @@ public struct AnimationRecord: Hashable, Sendable, CustomStringConvertible {
     public internal(set) var duration: Double
     /// The curve or the spring with its parameters.
     public internal(set) var timing: String
+    /// How often it repeats.
     public internal(set) var repetition: AnimationRepeat
+    /// Whether each repetition runs back as well.
     public internal(set) var autoreverses: Bool
+    /// Whether it started from the presentation value.
     public internal(set) var beginsFromCurrentState: Bool
     /// False when the changes were applied at once: zero duration, nothing changed, or inside
     /// ``AnimationEngine/performWithoutAnimation(_:)``.
     public internal(set) var animated: Bool
+    /// Every property it animates.
     public internal(set) var properties: [AnimatedProperty]
+    /// How it ended, if it has.
     public internal(set) var outcome: Outcome
+    /// Interactive events (pause, scrub, reverse, continue), in order.
     public internal(set) var events: [Event]
 
     /// One line: id, kind, start → end, timing, repetition, properties, outcome.

@@ -9,6 +9,7 @@ public struct FrameClock: Hashable, Sendable {
     /// Frame numbers are capped here so that converting times never overflows an `Int`.
     static let maximumFrame = 1 << 52
 
+    /// A clock of `fps` frames per second (default 60, as iOS animates).
     public init(fps: Double = 60) {
         self.fps = fps.isFinite && fps > 0 ? min(fps, 10_000) : 60
     }

@@ -5,6 +5,7 @@
 /// sample's percent, after the last the last's. Where several samples share a time, the last of them
 /// holds from that time on (a jump).
 public struct GestureTrack: Hashable, Sendable {
+    /// Where the finger is at one moment.
     public struct Sample: Hashable, Sendable {
         /// Seconds from the moment the transition starts following the track.
         public let time: Double
@@ -27,6 +28,7 @@ public struct GestureTrack: Hashable, Sendable {
 
     /// Sorted by time (samples at equal times keep their order: the later one wins, a jump).
     public let samples: [Sample]
+    /// What happens when the finger lifts.
     public let ending: Ending
 
     /// Samples with a NaN or infinite time or a NaN percent are dropped; negative times count as 0;

@@ -29,18 +29,21 @@ extension AnimatableValue: Interpolatable {
 }
 
 extension Double: Interpolatable {
+    /// `self + (end − self) · progress`; progress outside 0…1 extrapolates.
     public func interpolated(to end: Double, progress: Double) -> Double {
         AnimatableValue.double(self).interpolated(to: .double(end), progress: progress).doubleValue ?? end
     }
 }
 
 extension Point: Interpolatable {
+    /// Each coordinate interpolated.
     public func interpolated(to end: Point, progress: Double) -> Point {
         AnimatableValue.point(self).interpolated(to: .point(end), progress: progress).pointValue ?? end
     }
 }
 
 extension Size: Interpolatable {
+    /// Each dimension interpolated.
     public func interpolated(to end: Size, progress: Double) -> Size {
         let r = Rect(origin: .zero, size: self).interpolated(to: Rect(origin: .zero, size: end), progress: progress)
         return r.size
@@ -48,18 +51,21 @@ extension Size: Interpolatable {
 }
 
 extension Rect: Interpolatable {
+    /// Origin and size interpolated.
     public func interpolated(to end: Rect, progress: Double) -> Rect {
         AnimatableValue.rect(self).interpolated(to: .rect(end), progress: progress).rectValue ?? end
     }
 }
 
 extension Color: Interpolatable {
+    /// Each straight (not premultiplied) sRGB component and alpha interpolated.
     public func interpolated(to end: Color, progress: Double) -> Color {
         AnimatableValue.color(self).interpolated(to: .color(end), progress: progress).colorValue ?? end
     }
 }
 
 extension Transform2D: Interpolatable {
+    /// Interpolated by decomposition (translation, rotation the short way, scale, shear), as Core Animation does.
     public func interpolated(to end: Transform2D, progress: Double) -> Transform2D {
         AnimatableValue.transform(self).interpolated(to: .transform(end), progress: progress).transformValue ?? end
     }

@@ -16,6 +16,7 @@ public struct TransitionCoordinatorContext: Hashable, Sendable {
 /// completions learn from ``TransitionCoordinatorContext/isCancelled`` that they should undo what the closure
 /// meant (reselect the row).
 public final class PercentDrivenTransition {
+    /// The clock the transition runs on.
     public let engine: AnimationEngine
     /// Multiplies the speed of the finishing or cancelling run: the rest takes
     /// `duration × remaining / completionSpeed` seconds. Default 1; values that are not positive and

@@ -19,16 +19,26 @@ import SnapshotView
 /// Calls that make no sense in the current state (finishing an animator that is not stopped, setting
 /// the fraction of a running one…) are ignored rather than trapping.
 public final class PropertyAnimator {
+    /// Where an animator ended: start, end or current.
     public typealias Position = AnimatingPosition
 
+    /// UIViewPropertyAnimator's states.
     public enum State: String, Hashable, Sendable {
-        case inactive, active, stopped
+        /// Not started, or finished.
+        case inactive
+        /// Started or paused.
+        case active
+        /// Stopped without finishing; `finishAnimation(at:)` ends it.
+        case stopped
     }
 
+    /// The clock the animator runs on.
     public let engine: AnimationEngine
     /// Seconds of a full run (a physical spring's own duration when the timing is one).
     public let duration: Double
+    /// The curve or spring given at creation.
     public let timing: AnimationTiming
+    /// Inactive until started or paused; active while it runs or is paused; stopped after `stopAnimation(false)`.
     public private(set) var state: State = .inactive
     /// The delay of the last start (seconds).
     public private(set) var delay: Double = 0

@@ -16,8 +16,11 @@ import Foundation
 /// damping that is NaN or negative becomes 0 and the damping ratio is capped at 10,000; the initial
 /// velocity is clamped to ±1000 (NaN is 0).
 public struct Spring: Hashable, Sendable, CustomStringConvertible {
+    /// Kilograms (or any consistent unit): the moving mass.
     public let mass: Double
+    /// The spring constant k, force per unit of displacement.
     public let stiffness: Double
+    /// The damping coefficient c, force per unit of velocity.
     public let damping: Double
     /// Relative to the distance: 1.0 = the whole distance per second.
     public let initialVelocity: Double

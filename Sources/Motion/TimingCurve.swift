@@ -16,8 +16,11 @@ public struct TimingCurve: Hashable, Sendable, CustomStringConvertible {
 
     private static func finiteY(_ y: Double) -> Double { y.isNaN ? 0 : min(1000, max(-1000, y)) }
 
+    /// Constant speed.
     public static let linear = TimingCurve(0, 0, 1, 1)
+    /// Slow start: (0.42, 0, 1, 1).
     public static let easeIn = TimingCurve(0.42, 0, 1, 1)
+    /// Slow end: (0, 0, 0.58, 1).
     public static let easeOut = TimingCurve(0, 0, 0.58, 1)
     /// Ease in and out: what `UIView.animate` uses when no curve option is given.
     public static let easeInEaseOut = TimingCurve(0.42, 0, 0.58, 1)

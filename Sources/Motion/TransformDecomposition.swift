@@ -26,6 +26,7 @@ public struct TransformDecomposition: Hashable, Sendable, CustomStringConvertibl
         self.shear = shear
     }
 
+    /// The decomposition of `t`.
     public init(_ t: RasterCore.Transform2D) {
         translation = Point(x: t.tx, y: t.ty)
         var sx = (t.a * t.a + t.b * t.b).squareRoot()

@@ -4,7 +4,9 @@ import CPNGShim
 /// (fast); with several libpng tries each and keeps the one with the smallest sum of absolute
 /// differences (smaller files, slower). The raw values are libpng's `PNG_FILTER_*` bits.
 public struct PNGFilters: OptionSet, Sendable, Hashable, CustomStringConvertible {
+    /// The bits of libpng's `PNG_FILTER_*` mask.
     public let rawValue: Int
+    /// The filters whose bits are set in `rawValue`.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
     /// Filter type 0: bytes as they are.

@@ -35,6 +35,7 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     /// Point sizes accepted; others are an `invalidArgument` error when the font is used.
     public static let pointSizeRange: ClosedRange<Double> = 0.5...4096
 
+    /// Where the font comes from: a family name or a file.
     public let source: Source
     /// The size in points (an em is this many points).
     public let pointSize: Double

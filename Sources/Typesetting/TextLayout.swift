@@ -73,6 +73,7 @@ public struct TextLayout: Sendable {
     /// The width lines are aligned in, in points: the width asked for when finite (or the widest line if
     /// wider), else the widest line.
     public let width: Double
+    /// The lines, top to bottom.
     public let lines: [Line]
     /// The exact extent of the lines, in points: the widest line and the bottom of the last line box.
     public let exactSize: Size

@@ -47,6 +47,7 @@ public struct TextStyle: Hashable, Sendable {
     /// `NSParagraphStyle.lineSpacing`. Default 0; negative or NaN counts as 0.
     public var lineSpacing: Double
 
+    /// A style with UILabel's defaults: 17 pt system font, black, natural alignment, one line, tail truncation, no extra line spacing.
     public init(font: Font = .system(size: 17), color: Color = .black, alignment: TextAlignment = .natural,
                 numberOfLines: Int = 1, lineBreakMode: LineBreakMode = .byTruncatingTail, lineSpacing: Double = 0) {
         self.font = font

@@ -26,6 +26,7 @@ public struct TypesettingError: Error, Equatable, Sendable, CustomStringConverti
     /// What went wrong, in words.
     public let reason: String
 
+    /// An error of `kind` about `file` (nil when no file is involved).
     public init(kind: Kind, file: String?, reason: String) {
         self.kind = kind
         self.file = file

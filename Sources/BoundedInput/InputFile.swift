@@ -126,6 +126,7 @@ public struct InputFileError: ExitStatusError, Equatable, Sendable {
 
     public var description: String { "\(path): \(reason)" }
 
+    /// 66 for a missing or non-regular file, 65 for one over the limit, 74 for a read that failed.
     public var exitStatus: Int32 {
         switch kind {
         case .notFound, .notRegular: ExitStatus.noInput

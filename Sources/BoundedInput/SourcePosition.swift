@@ -85,6 +85,7 @@ public struct DocumentError: ExitStatusError, Equatable, Sendable {
         return text + ": " + reason
     }
 
+    /// 65: bad input data.
     public var exitStatus: Int32 { ExitStatus.dataError }
 }
 

@@ -56,6 +56,7 @@ public struct Choreography: Sendable, Equatable {
         public var to: String
         /// The phase it moves in.
         public var phase: String
+        /// How the pair changes.
         public var style: MatchStyle
 
         /// A pair moving in `phase`; style default ``MatchStyle/snapshot``.

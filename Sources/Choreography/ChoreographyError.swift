@@ -14,5 +14,6 @@ public struct ChoreographyError: ExitStatusError, Equatable, Sendable {
     }
 
     public var description: String { "\(transition): \(reason)" }
+    /// 65: bad input data.
     public var exitStatus: Int32 { ExitStatus.dataError }
 }

@@ -20,11 +20,16 @@ public enum DiffSheet {
 
     /// One row of a sheet. A `nil` cell (a frame without a counterpart) stays background.
     public struct Row: Sendable {
+        /// The frame's name, for the row's label.
         public var name: String
+        /// The golden frame, or nil.
         public var expected: Bitmap?
+        /// The produced frame, or nil.
         public var actual: Bitmap?
+        /// The diff image, or nil.
         public var diff: Bitmap?
 
+        /// A row; any cell may be nil.
         public init(name: String, expected: Bitmap?, actual: Bitmap?, diff: Bitmap?) {
             self.name = name; self.expected = expected; self.actual = actual; self.diff = diff
         }
@@ -32,6 +37,7 @@ public enum DiffSheet {
 
     /// A sheet and what it shows.
     public struct Sheet: Sendable {
+        /// The sheet, in pixels.
         public var bitmap: Bitmap
         /// The rows shown (the first of those given).
         public var rowCount: Int

@@ -125,6 +125,7 @@ public struct ArtifactError: Error, Equatable, Sendable, CustomStringConvertible
     /// Why, e.g. `No such file or directory`.
     public var reason: String
 
+    /// An error about `path`.
     public init(path: String, reason: String) { self.path = path; self.reason = reason }
 
     public var description: String { "\(path): \(reason)" }

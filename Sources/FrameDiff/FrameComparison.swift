@@ -95,10 +95,14 @@ extension FrameComparison.Mode {
 
 /// An opaque 8-bit sRGB colour used to mark pixels in a diff image.
 public struct DiffColor: Hashable, Sendable, CustomStringConvertible {
+    /// Red, 0…255.
     public var red: UInt8
+    /// Green, 0…255.
     public var green: UInt8
+    /// Blue, 0…255.
     public var blue: UInt8
 
+    /// An opaque colour.
     public init(red: UInt8, green: UInt8, blue: UInt8) {
         self.red = red; self.green = green; self.blue = blue
     }
@@ -135,6 +139,7 @@ public struct DiffImageStyle: Hashable, Sendable {
     /// marks); default false.
     public var diffMask: Bool
 
+    /// pixelmatch's defaults: the expected image faded to 10%, anti-aliased pixels yellow, differing ones red.
     public init(alpha: Double = 0.1, aaColor: DiffColor = .yellow, diffColor: DiffColor = .red,
                 diffColorAlt: DiffColor? = nil, diffMask: Bool = false) {
         self.alpha = alpha

@@ -27,6 +27,7 @@ public struct FrameDifference: Sendable {
     /// `differentPixels / pixelCount`, 0…1.
     public var differentFraction: Double { pixelCount > 0 ? Double(differentPixels) / Double(pixelCount) : 0 }
 
+    /// A difference; counts in pixels, the bounding box in pixels or nil when nothing differs.
     public init(differentPixels: Int, antialiasedPixels: Int = 0, maxChannelDelta: Int, boundingBox: PixelRect?,
                 pixelCount: Int, diffImage: Bitmap? = nil, reason: String? = nil) {
         self.differentPixels = differentPixels

@@ -22,6 +22,7 @@ public struct SequenceComparison: Sendable {
     /// How many frames are compared at once; default the number of active processors (at least 1).
     public var concurrency: Int
 
+    /// A comparison; defaults: exact, no artifacts folder, no input images in it.
     public init(comparison: FrameComparison = .exact, artifactsDirectory: String? = nil, includeInputImages: Bool = false,
                 concurrency: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.comparison = comparison

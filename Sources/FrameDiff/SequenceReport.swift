@@ -26,19 +26,23 @@ import RasterCore
 public struct SequenceReport: Sendable {
     /// A frame that did not match.
     public struct Failure: Sendable {
+        /// The frame's name, e.g. `frame_0003.png`.
         public var name: String
         /// How it differs (without the diff image, which went to the artifacts folder if one was given).
         public var difference: FrameDifference
 
+        /// A failing frame.
         public init(name: String, difference: FrameDifference) { self.name = name; self.difference = difference }
     }
 
     /// A file that could not be read as PNG.
     public struct Unreadable: Sendable, Hashable {
+        /// The file's path.
         public var path: String
         /// E.g. `not a PNG file (bad signature)`.
         public var reason: String
 
+        /// An unreadable file.
         public init(path: String, reason: String) { self.path = path; self.reason = reason }
 
         /// From a PNGIO error: its path and its description without the leading path.
@@ -50,6 +54,7 @@ public struct SequenceReport: Sendable {
 
     /// The files written to the artifacts folder.
     public struct Artifacts: Sendable {
+        /// The artifacts folder.
         public var directory: String
         /// Every file written, diff images first, the sheet last.
         public var files: [String]
@@ -59,8 +64,11 @@ public struct SequenceReport: Sendable {
         public var sheetNote: String?
     }
 
+    /// How frames were compared.
     public var comparison: FrameComparison
+    /// The expected side as given.
     public var expectedPath: String
+    /// The actual side as given.
     public var actualPath: String
     /// Frames present in both sequences.
     public var compared = 0
@@ -77,6 +85,7 @@ public struct SequenceReport: Sendable {
     /// The first failure to write an artifact.
     public var artifactError: ArtifactError?
 
+    /// An empty report of comparing `expectedPath` with `actualPath`.
     public init(comparison: FrameComparison, expectedPath: String, actualPath: String) {
         self.comparison = comparison
         self.expectedPath = expectedPath
@@ -136,7 +145,7 @@ public struct SequenceReport: Sendable {
     }
 }
 
-/// Exit codes of `smokescreen diff`: the tool's ``ExitStatus`` values, named for what they mean here.
+/// Exit codes of `smokescreen diff`: the tool's `ExitStatus` values, named for what they mean here.
 public enum DiffExitCode {
     /// Everything matched.
     public static let match: Int32 = 0

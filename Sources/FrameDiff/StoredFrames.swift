@@ -22,15 +22,18 @@ public struct StoredFrames: Sendable, Hashable {
         /// The file's path.
         public var path: String
 
+        /// A frame named `name` at `path`.
         public init(name: String, path: String) { self.name = name; self.path = path }
     }
 
     /// The path that was opened.
     public var path: String
+    /// A file, a folder or a manifest.
     public var source: Source
     /// The frames in order.
     public var frames: [Frame]
 
+    /// Frames found at `path`.
     public init(path: String, source: Source, frames: [Frame]) {
         self.path = path; self.source = source; self.frames = frames
     }
@@ -131,6 +134,7 @@ public struct FrameInputError: Error, Equatable, Sendable, CustomStringConvertib
     /// Why, e.g. `no such file or folder`.
     public var reason: String
 
+    /// An error about `path`.
     public init(path: String, reason: String) { self.path = path; self.reason = reason }
 
     public var description: String { "\(path): \(reason)" }

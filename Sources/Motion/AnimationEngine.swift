@@ -47,6 +47,7 @@ public final class AnimationEngine: PresentationSource {
     private var serialCounter = 0
     private var isAdvancing = false
 
+    /// An engine at time 0 with no animations.
     /// - Parameter fps: frames per second of ``clock`` (default 60).
     public init(fps: Double = 60) {
         clock = FrameClock(fps: fps)

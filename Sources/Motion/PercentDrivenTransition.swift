@@ -34,6 +34,7 @@ public final class PercentDrivenTransition {
     private var started = false
     private var ending = false
 
+    /// A transition of `animations` on `engine`, driven by ``start()`` and ``update(_:)`` or a gesture track.
     /// - Parameters:
     ///   - duration: seconds the whole transition takes at percent speed 1 (NaN and negative count as 0).
     ///   - engine: the clock the transition runs on.

@@ -60,6 +60,7 @@ public final class PropertyAnimator {
     private var reversed = false
     private var restingFraction = 0.0
 
+    /// An inactive animator, as `UIViewPropertyAnimator(duration:timingParameters:animations:)`.
     /// - Parameters:
     ///   - duration: seconds (NaN and negative count as 0).
     ///   - timing: default `.curve(.easeInEaseOut)`.

@@ -41,6 +41,7 @@ public enum AssetLocator {
 public struct AssetFolderError: ExitStatusError, Equatable, Sendable {
     /// `--assets`, `SMOKESCREEN_ASSETS`, or nil when none was named and none was found.
     public var source: String?
+    /// The path that was named or looked for.
     public var path: String
 
     public var description: String {
@@ -48,5 +49,6 @@ public struct AssetFolderError: ExitStatusError, Equatable, Sendable {
         return "no assets folder found in ./assets or beside the executable; pass --assets DIR or set SMOKESCREEN_ASSETS"
     }
 
+    /// 66: no input.
     public var exitStatus: Int32 { ExitStatus.noInput }
 }

@@ -28,6 +28,7 @@ public struct ReferenceScene: Sendable {
     /// The row thumbnail (200x200 pixels in the shipped asset).
     public let thumbnail: Bitmap
 
+    /// A scene drawing `thumbnail` in every row.
     public init(thumbnail: Bitmap) { self.thumbnail = thumbnail }
 
     /// Loads the scene's asset from an assets folder.

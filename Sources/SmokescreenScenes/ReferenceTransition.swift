@@ -7,13 +7,19 @@ import TransitionCompositor
 /// The benchmark scene of `shared/bench/SCENE.md` as a transition, so it can be rendered and timed from
 /// outside like any other: 1 s, 30 frames at its default 29 fps (t = i/29).
 public struct ReferenceTransition: Transition {
+    /// The reference scene.
     public init() {}
+    /// `reference`.
     public var name: String { "reference" }
+    /// One line for `smokescreen list`.
     public var summary: String { "the benchmark scene: 12 rows fade while the selected row grows, under a 30% smokescreen (1 s)" }
+    /// 375x667 points.
     public var pointSize: Size { ReferenceScene.pointSize }
+    /// 29: the scene's 30 frames are t = i/29 over its second.
     public var defaultFPS: Double { Double(ReferenceScene.frameCount - 1) }
     static let duration = 1.0
 
+    /// Draws the scene as one display list per frame, at the settings' scale and frame rate.
     public func render(_ settings: RenderSettings) throws -> RenderedTransition {
         let scene: ReferenceScene
         do { scene = try ReferenceScene(assetsDirectory: settings.assetsDirectory) } catch let error as any ExitStatusError {

@@ -14,6 +14,7 @@ public enum TransitionCatalog {
     /// What `smokescreen render` renders with no argument.
     public static var defaultName: String { all[0].name }
 
+    /// The built-in called `name`, or nil.
     public static func transition(named name: String) -> (any Transition)? {
         all.first { $0.name == name }
     }

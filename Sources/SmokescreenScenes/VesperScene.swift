@@ -12,14 +12,19 @@ import Typesetting
 /// `navigationBar`, `table`, `note 0`…, `note N title`, `note N body`, `note N thumbnail` in the
 /// timeline; `detail navigationBar`, `detail image`, `detail title`, `detail body` in the detail view.
 public struct VesperScene {
+    /// One note of the timeline.
     public struct Note: Sendable {
+        /// The note's title (bold, 17 pt in the timeline).
         public var title: String
+        /// The note's text (two lines in the timeline, all of it in the detail view).
         public var body: String
         /// An image in `assets/vesper/`, or nil.
         public var image: String?
     }
 
+    /// 375x667 points, an iPhone of the time.
     public static let pointSize = Size(width: 375, height: 667)
+    /// The notes of the timeline, top to bottom.
     public static let notes: [Note] = [
         Note(title: "Harbor at dusk",
              body: "The fog came in just after six and the lights on the pier blinked on one by one. Remember the name of the little fish place with the blue door.",

@@ -24,9 +24,21 @@ import TransitionCompositor
 /// Detail ↔ picture: the image grows to fill the screen, aspect-fit on black (`picture`), while the bar
 /// and text fade (`chrome`).
 public struct VesperTransition: Transition {
-    public enum Direction: Sendable, CaseIterable { case timelineToDetail, detailToTimeline, detailToPicture, pictureToDetail }
+    /// Which of the four transitions.
+    public enum Direction: Sendable, CaseIterable {
+        /// The default: the note grows into its detail view.
+        case timelineToDetail
+        /// The same, reversed.
+        case detailToTimeline
+        /// The detail image grows to a full-screen picture.
+        case detailToPicture
+        /// The same, reversed.
+        case pictureToDetail
+    }
 
+    /// Which of the four transitions this is.
     public let direction: Direction
+    /// The transition in `direction`.
     public init(_ direction: Direction) { self.direction = direction }
 
     /// The phases of timeline ↔ detail, as named in the durations plist.
@@ -36,6 +48,7 @@ public struct VesperTransition: Transition {
     /// The plist, relative to the assets folder.
     public static let durationsAsset = "vesper/durations.plist"
 
+    /// `vesper-timeline-to-detail`, `vesper-detail-to-timeline`, `vesper-detail-to-picture` or `vesper-picture-to-detail`.
     public var name: String {
         switch direction {
         case .timelineToDetail: "vesper-timeline-to-detail"
@@ -45,6 +58,7 @@ public struct VesperTransition: Transition {
         }
     }
 
+    /// One line for `smokescreen list`.
     public var summary: String {
         switch direction {
         case .timelineToDetail: "Vesper: the other notes disappear while the selected note grows into its detail view (3 phases on a smokescreen)"
@@ -54,6 +68,7 @@ public struct VesperTransition: Transition {
         }
     }
 
+    /// 375x667 points.
     public var pointSize: Size { VesperScene.pointSize }
 
     /// True: the phases' timings come from `assets/vesper/durations.plist`.
@@ -100,6 +115,7 @@ public struct VesperTransition: Transition {
         timings.values.map(\.end).max() ?? 0
     }
 
+    /// Reads the durations plist, builds the two screens and plays the direction's choreography.
     public func render(_ settings: RenderSettings) throws -> RenderedTransition {
         let durationsFile = settings.durationsFile ?? "\(settings.assetsDirectory)/\(VesperTransition.durationsAsset)"
         let others = isPicture ? Self.blockNames : Self.pictureBlockNames

@@ -6,9 +6,12 @@ import RasterCore
 
 /// A frame with a name; the name is its golden's file name (`.png` is added when missing).
 public struct NamedFrame: Sendable {
+    /// The golden's file name (`.png` added when missing).
     public var name: String
+    /// The frame.
     public var bitmap: Bitmap
 
+    /// A frame named `name`.
     public init(_ name: String, _ bitmap: Bitmap) { self.name = name; self.bitmap = bitmap }
 
     /// `frame_0000.png`, `frame_0001.png`, … for a list of bitmaps.
@@ -31,7 +34,9 @@ public struct GoldenFrames: Sendable {
     public var directory: String
     /// Where expected, actual and diff images and the sheet go when the check fails.
     public var failureDirectory: String
+    /// Whether to record or compare.
     public var recordMode: RecordMode
+    /// How frames are compared.
     public var comparison: FrameComparison
     /// How recorded goldens are compressed; default ``goldenCompression`` (`PNGCompression/small`).
     /// It only changes the files' size: goldens are compared by their decoded pixels, never their bytes.
@@ -41,6 +46,7 @@ public struct GoldenFrames: Sendable {
     /// every kind of image, because goldens are checked in and recorded rarely.
     public static let goldenCompression = PNGCompression.small
 
+    /// A golden set named `name` in `directory`, failure artifacts in `failureDirectory`, PNGs recorded with `compression`.
     public init(name: String, directory: String, failureDirectory: String, recordMode: RecordMode, comparison: FrameComparison,
                 compression: PNGCompression = GoldenFrames.goldenCompression) {
         self.name = name

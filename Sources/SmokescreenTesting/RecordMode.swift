@@ -30,7 +30,9 @@ public enum RecordMode: String, Sendable, CaseIterable {
 
 /// Golden frames cannot be checked as asked: a bad name, a bad `SMOKESCREEN_RECORD` value.
 public struct GoldenSetupError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What is wrong.
     public var message: String
+    /// An error saying `message`.
     public init(_ message: String) { self.message = message }
     public var description: String { message }
 }

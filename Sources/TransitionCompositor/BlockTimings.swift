@@ -11,6 +11,7 @@ public struct BlockTiming: Equatable, Sendable {
     /// Default `.easeInEaseOut`, UIView's default.
     public var curve: TimingCurve
 
+    /// A timing of `duration` seconds after `delay` seconds (default 0), with `curve` (default ease in and out).
     public init(duration: Double, delay: Double = 0, curve: TimingCurve = .easeInEaseOut) {
         self.duration = duration
         self.delay = delay

@@ -11,6 +11,7 @@ public struct FrameSequence: FrameSource {
     public var pointSize: Size
     /// Pixels per point.
     public var scale: Double
+    /// Frames per second.
     public var fps: Double
     /// Seconds, one per frame.
     public var times: [Double]
@@ -22,6 +23,7 @@ public struct FrameSequence: FrameSource {
     /// keeps the digests of frames another render wrote. Empty when unknown.
     public var fingerprint: String = ""
 
+    /// Frames at `times` (seconds), one presentation tree each; `times` and `nodes` have the same count.
     public init(name: String, pointSize: Size, scale: Double, fps: Double, times: [Double], nodes: [RenderNode], durations: [String: Double]) {
         precondition(times.count == nodes.count, "one node per frame time")
         self.name = name
@@ -33,6 +35,7 @@ public struct FrameSequence: FrameSource {
         self.durations = durations
     }
 
+    /// The number of frames.
     public var count: Int { times.count }
 
     /// The render these frames make, for the manifest.

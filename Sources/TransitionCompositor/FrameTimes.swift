@@ -33,6 +33,7 @@ public struct FrameTimes: Sendable, Equatable {
         self.endTime = endTime
     }
 
+    /// The number of frames.
     public var count: Int { times.count }
 
     /// The times of `count` frames held after `end`: `end + k/fps` for k = 1…count, computed as
@@ -45,8 +46,16 @@ public struct FrameTimes: Sendable, Equatable {
     }
 }
 
+/// Frame times that cannot be made (exit 64: the settings are out of range).
 public enum FrameTimesError: ExitStatusError, Equatable, Sendable {
-    case badFPS(Double), badEndTime(Double), badHoldFrames(Int), tooManyFrames(Int)
+    /// A frame rate outside 0 < fps ≤ `Limits.maxFPS`.
+    case badFPS(Double)
+    /// An end time that is negative or not finite (seconds).
+    case badEndTime(Double)
+    /// A negative number of hold frames.
+    case badHoldFrames(Int)
+    /// More frames than ``FrameTimes/maximumFrameCount``.
+    case tooManyFrames(Int)
 
     public var description: String {
         switch self {

@@ -6,6 +6,7 @@ public struct MemoryReport: Codable, Sendable, Equatable {
     public struct Bitmap: Codable, Sendable, Equatable {
         /// `frame`, `asset` or `snapshot`.
         public var kind: String
+        /// A description, e.g. `vesper/coffee.png` or `note 1 title (from)`.
         public var name: String
         /// Pixels.
         public var width: Int, height: Int
@@ -19,8 +20,11 @@ public struct MemoryReport: Codable, Sendable, Equatable {
     public struct AtScale: Codable, Sendable, Equatable {
         /// Pixels per point: 1, 2 or 3.
         public var scale: Int
+        /// The frame every frame is drawn into.
         public var frameBuffer: Bitmap
+        /// Decoded image assets, in the variant for this scale.
         public var images: [Bitmap]
+        /// Snapshots taken for the transition.
         public var snapshots: [Bitmap]
         /// Bytes of all decoded images.
         public var imageBytes: Int
@@ -32,9 +36,11 @@ public struct MemoryReport: Codable, Sendable, Equatable {
         public var peakRelativeTo1x: Double
     }
 
+    /// The transition's name.
     public var name: String
     /// What each kind of figure is measured in.
     public var units: [String: String] = ["bytes": "bytes", "width": "pixels", "height": "pixels", "scale": "pixels per point"]
+    /// The figures at each scale: @1x, @2x and @3x.
     public var scales: [AtScale]
 
     /// Renders `transition` at @1x, @2x and @3x with `settings(scale)`, drawing every frame, and measures

@@ -24,6 +24,7 @@ public struct RenderSettings: Sendable {
     /// for `inspect --json`. Default nil: not described.
     public var inspectionTime: Double?
 
+    /// Settings; defaults: @2x, the transition's frame rate, its own durations, no hold frames, warnings ignored.
     public init(scale: Double = 2, fps: Double? = nil, assetsDirectory: String, durationsFile: String? = nil, holdFrames: Int = 0,
                 warn: (@Sendable (String) -> Void)? = nil) {
         self.scale = scale
@@ -37,15 +38,25 @@ public struct RenderSettings: Sendable {
 
 /// A bitmap a render holds, for the memory report.
 public struct BitmapRecord: Sendable, Equatable {
-    public enum Kind: String, Sendable { case asset, snapshot }
+    /// A decoded image asset, or a snapshot taken during the transition.
+    public enum Kind: String, Sendable {
+        /// A decoded image file.
+        case asset
+        /// A snapshot of a view.
+        case snapshot
+    }
+    /// Asset or snapshot.
     public var kind: Kind
+    /// The asset's file (relative to the assets folder) or the snapshot's view name.
     public var name: String
     /// Pixels.
     public var width: Int, height: Int
+    /// Pixels per point.
     public var scale: Double
     /// Decoded bytes: width × height × 4.
     public var bytes: Int { width * height * 4 }
 
+    /// The record of `bitmap` (its size is read, not kept).
     public init(kind: Kind, name: String, bitmap: Bitmap) {
         self.kind = kind
         self.name = name
@@ -57,6 +68,7 @@ public struct BitmapRecord: Sendable, Equatable {
 
 /// One block of the animation timeline, for `inspect`.
 public struct TimelineEntry: Sendable, Equatable {
+    /// The block's label (a phase name for choreographies).
     public var label: String
     /// Seconds from the start of the transition.
     public var start: Double, end: Double
@@ -65,6 +77,7 @@ public struct TimelineEntry: Sendable, Equatable {
     /// `view.property` for each animated property.
     public var properties: [String]
 
+    /// An entry; times in seconds from the start.
     public init(label: String, start: Double, end: Double, timing: String, properties: [String]) {
         self.label = label
         self.start = start
@@ -76,16 +89,19 @@ public struct TimelineEntry: Sendable, Equatable {
 
 /// A transition rendered to frozen frames, ready for the writer.
 public struct RenderedTransition: Sendable {
+    /// The frames, ready for a `FrameWriter` or a golden check.
     public var sequence: FrameSequence
     /// Image assets decoded and snapshots taken.
     public var bitmaps: [BitmapRecord]
     /// The view tree at the start, one view a line.
     public var initialTree: String
+    /// Every animation block, in the order they started.
     public var timeline: [TimelineEntry]
     /// The window's tree as presented at ``RenderSettings/inspectionTime`` (or the end, when that is
     /// later), and that time in seconds; nil when no inspection was asked for.
     public var inspection: (time: Double, tree: ViewDescription)?
 
+    /// A rendered transition (``inspection`` defaults to nil).
     public init(sequence: FrameSequence, bitmaps: [BitmapRecord], initialTree: String, timeline: [TimelineEntry]) {
         self.sequence = sequence
         self.bitmaps = bitmaps
@@ -121,6 +137,7 @@ public protocol Transition: Sendable {
     /// Whether the transition's timings come from a durations plist that `--durations` may replace.
     /// Default false.
     var readsDurationsFile: Bool { get }
+    /// Builds the transition's trees, runs it on a virtual clock and freezes every frame.
     func render(_ settings: RenderSettings) throws -> RenderedTransition
 }
 

@@ -14,7 +14,10 @@
 public struct Font: Hashable, Sendable, CustomStringConvertible {
     /// Regular or bold. A family without a bold file is drawn with its regular file (no synthetic bold).
     public enum Weight: String, Hashable, Sendable {
-        case regular, bold
+        /// DejaVu Sans (or the family's regular face).
+        case regular
+        /// DejaVu Sans Bold (or the family's bold face).
+        case bold
     }
 
     /// Where the font comes from.

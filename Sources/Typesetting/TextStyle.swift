@@ -2,7 +2,12 @@ import RasterCore
 
 /// Horizontal placement of each line in the layout's width, as `NSTextAlignment`.
 public enum TextAlignment: String, Hashable, Sendable, CaseIterable {
-    case left, center, right
+    /// Lines start at the left edge.
+    case left
+    /// Lines are centred.
+    case center
+    /// Lines end at the right edge.
+    case right
     /// The writing direction's leading edge: left, since layout is left-to-right only.
     case natural
 }

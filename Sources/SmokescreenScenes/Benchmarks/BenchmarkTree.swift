@@ -5,6 +5,7 @@ import SnapshotView
 /// bar with a title and a back button, and a scrolled table of rows, each with a rounded thumbnail,
 /// title and subtitle bars, a disclosure indicator and a separator.
 public enum BenchmarkTree {
+    /// The canvas, points (an iPhone of the time).
     public static let pointSize = Size(width: 375, height: 667)
     static let rowHeight = 60.0, rowCount = 11
 

@@ -69,6 +69,7 @@ public struct ReferenceBenchmark {
     public struct Encoding: Sendable {
         /// The preset's name, `libpng-default`, or `sweep`.
         public var name: String
+        /// The zlib level, filters and strategy.
         public var compression: PNGCompression
         /// Seconds per frame, median.
         public var medianSeconds: Double

@@ -14,13 +14,19 @@ public enum ContentMode: String, Hashable, Sendable, CaseIterable {
     case center
     /// Natural size, centred horizontally, at the top.
     case top
+    /// Natural size, centred horizontally, at the bottom.
     case bottom
     /// Natural size, centred vertically, at the left.
     case left
+    /// Natural size, centred vertically, at the right.
     case right
+    /// Natural size, in the top-left corner.
     case topLeft
+    /// Natural size, in the top-right corner.
     case topRight
+    /// Natural size, in the bottom-left corner.
     case bottomLeft
+    /// Natural size, in the bottom-right corner.
     case bottomRight
 
     /// Where an image of `imageSize` (points) goes in `bounds` (points).

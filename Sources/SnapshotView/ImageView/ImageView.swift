@@ -29,11 +29,13 @@ open class ImageView: View {
         image.map { contentMode.placement(of: ImageView.pointSize(of: $0), in: bounds) }
     }
 
+    /// The image placed by ``contentMode`` in the bounds.
     open override func makeContent() -> (any ViewContent)? {
         guard let image else { return nil }
         return ImageContent(image: image, contentMode: contentMode)
     }
 
+    /// The view's summary with the image's size and the content mode.
     open override var summary: String {
         var s = super.summary
         if let image { s += " image \(image.width)x\(image.height)@\(image.scale)x \(contentMode)" }

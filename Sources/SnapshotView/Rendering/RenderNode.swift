@@ -5,6 +5,7 @@ import RasterCore
 /// Freezing happens on the thread that owns the views (``View/renderNode(presentation:)``); the frozen
 /// tree is a value that can then be drawn on any thread, any number of times.
 public struct RenderNode: Sendable {
+    /// The view's name, for debugging.
     public let name: String?
     /// Maps the node's bounds coordinates to its parent's (points).
     public let transformToParent: Transform2D
@@ -14,10 +15,15 @@ public struct RenderNode: Sendable {
     public let alpha: Double
     /// Nil or fully transparent: no background is drawn.
     public let backgroundColor: Color?
+    /// Points; rounds the background, border and clip.
     public let cornerRadius: Double
+    /// Whether content and subviews are clipped to the (rounded) bounds.
     public let clipsToBounds: Bool
+    /// Points, drawn inside the bounds.
     public let borderWidth: Double
+    /// The border's colour.
     public let borderColor: Color
+    /// What the view draws itself (text, an image, a drawing), or nil.
     public let content: (any ViewContent)?
     /// Visible subviews only, back to front.
     public let children: [RenderNode]
@@ -69,7 +75,9 @@ public struct RenderNode: Sendable {
 }
 
 extension ViewContent {
+    /// Default: the bounds.
     public func extent(in bounds: Rect) -> Rect { bounds }
+    /// Default: false.
     public var isSingleShape: Bool { false }
 }
 

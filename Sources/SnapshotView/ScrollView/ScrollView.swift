@@ -8,6 +8,7 @@ open class ScrollView: View {
     /// The size of the scrollable content (points). Default zero. Not animatable.
     public var contentSize: Size = .zero
 
+    /// A scroll view that clips to its bounds, with no content size.
     public override init(frame: Rect = .zero, name: String? = nil) {
         super.init(frame: frame, name: name)
         clipsToBounds = true
@@ -24,6 +25,7 @@ open class ScrollView: View {
         Point(x: max(0, contentSize.width - bounds.width), y: max(0, contentSize.height - bounds.height))
     }
 
+    /// The view's summary with the content size and offset.
     open override var summary: String {
         super.summary + " contentSize \(contentSize) offset \(contentOffset)"
     }

@@ -5,11 +5,13 @@ open class DrawingView: View {
     /// What to draw, in the view's bounds coordinates (points). Default nil.
     public var drawing: (any ViewContent)?
 
+    /// A view that draws `drawing` in its bounds.
     public init(frame: Rect = .zero, drawing: (any ViewContent)?, name: String? = nil) {
         self.drawing = drawing
         super.init(frame: frame, name: name)
         isOpaque = false
     }
 
+    /// The drawing.
     open override func makeContent() -> (any ViewContent)? { drawing }
 }

@@ -21,6 +21,7 @@ open class Label: View {
     private var cached: (key: LayoutKey, layout: TextLayout)?
     private struct LayoutKey: Equatable { var size: Size }
 
+    /// A label; not opaque, with no background. Frame in points.
     public init(text: String = "", style: TextStyle = TextStyle(), frame: Rect = .zero, name: String? = nil) {
         self.text = text
         self.style = style
@@ -84,11 +85,13 @@ open class Label: View {
 
     private func invalidate() { cached = nil }
 
+    /// The text laid out in the bounds, centred vertically.
     open override func makeContent() -> (any ViewContent)? {
         guard !text.isEmpty, let layout = try? layout() else { return nil }
         return TextContent(layout: layout)
     }
 
+    /// The view's summary with the text.
     open override var summary: String {
         let shown = text.count > 40 ? String(text.prefix(39)) + "…" : text
         return super.summary + " text \"\(shown.replacingOccurrences(of: "\n", with: "⏎"))\" \(style.font)"

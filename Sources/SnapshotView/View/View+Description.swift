@@ -18,9 +18,11 @@ public struct ViewDescription: Codable, Sendable, Equatable {
     public var alpha: Double
     /// The view's own alpha.
     public var ownAlpha: Double
+    /// Whether the view is hidden (its subtree is described all the same).
     public var hidden: Bool
     /// `#RRGGBBAA`, or nil for no background.
     public var backgroundColor: String?
+    /// Whether the view clips its content and subviews to its bounds.
     public var clipsToBounds: Bool
     /// A label's text.
     public var text: String?

@@ -19,6 +19,7 @@ public enum ViewProperty: String, Hashable, Sendable, CaseIterable, CustomString
     case cornerRadius
     /// Points.
     case borderWidth
+    /// A colour.
     case borderColor
 
     public var description: String { rawValue }
@@ -26,10 +27,15 @@ public enum ViewProperty: String, Hashable, Sendable, CaseIterable, CustomString
 
 /// A value of a ``ViewProperty``: what an animation interpolates between.
 public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
+    /// Alpha, corner radius, border width.
     case double(Double)
+    /// The centre, in the superview's points.
     case point(Point)
+    /// The bounds, in points.
     case rect(Rect)
+    /// The transform.
     case transform(Transform2D)
+    /// Background or border colour.
     case color(Color)
 
     public var description: String {
@@ -42,10 +48,15 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The number, when this is one.
     public var doubleValue: Double? { if case .double(let v) = self { v } else { nil } }
+    /// The point, when this is one.
     public var pointValue: Point? { if case .point(let v) = self { v } else { nil } }
+    /// The rectangle, when this is one.
     public var rectValue: Rect? { if case .rect(let v) = self { v } else { nil } }
+    /// The transform, when this is one.
     public var transformValue: Transform2D? { if case .transform(let v) = self { v } else { nil } }
+    /// The colour, when this is one.
     public var colorValue: Color? { if case .color(let v) = self { v } else { nil } }
 }
 
@@ -95,6 +106,8 @@ public protocol PresentationSource {
 
 /// Renders model values: what a tree looks like with no animation running.
 public struct ModelPresentation: PresentationSource {
+    /// The model presentation.
     public init() {}
+    /// The model value, always.
     public func presentationValue(of property: ViewProperty, of view: View, model: AnimatableValue) -> AnimatableValue { model }
 }

@@ -1,4 +1,5 @@
 import BoundedInput
+import Motion
 import Foundation
 
 /// When the frames of an animation are taken: t = i/fps from 0, with the last frame exactly at the end
@@ -25,7 +26,7 @@ public struct FrameTimes: Sendable, Equatable {
         guard steps + 1 + Double(holdFrames) <= Double(FrameTimes.maximumFrameCount) else {
             throw .tooManyFrames(Int(min(steps + 1 + Double(holdFrames), 1e15)))
         }
-        var times = (0..<max(0, Int(steps))).map { Double($0) / fps }
+        var times = (0..<max(0, Int(steps))).map { FrameTimes.time(ofFrame: $0, fps: fps) }
         times.append(endTime)
         times += FrameTimes.holdTimes(after: endTime, fps: fps, count: holdFrames)
         self.times = times
@@ -35,6 +36,10 @@ public struct FrameTimes: Sendable, Equatable {
 
     /// The number of frames.
     public var count: Int { times.count }
+
+    /// Frame `index`'s time, `index / fps` seconds (`FrameClock`'s rule: from the index, never
+    /// accumulated). Every frame loop samples through this.
+    public static func time(ofFrame index: Int, fps: Double) -> Double { FrameClock(fps: fps).time(ofFrame: index) }
 
     /// The times of `count` frames held after `end`: `end + k/fps` for k = 1…count, computed as
     /// `(end·fps + k) / fps` from the frame index, so that no error accumulates and simple values stay

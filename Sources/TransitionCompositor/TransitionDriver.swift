@@ -57,7 +57,7 @@ public enum TransitionDriver {
         }
         var index = 0
         while true {
-            let t = Double(index) / fps
+            let t = FrameTimes.time(ofFrame: index, fps: fps)
             // The tree between frames, when asked: advancing to a time between frames and then on to the
             // frame gives the same frames (completions run in time order either way).
             if let asked = settings.inspectionTime, inspection == nil, asked <= t {

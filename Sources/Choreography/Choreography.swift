@@ -82,7 +82,7 @@ public struct Choreography: Sendable, Equatable {
         case scale(Double)
     }
 
-    /// The views an unmatched entry applies to.
+    /// The views an unmatched entry applies to. A name found in both trees means the from-tree's view.
     public enum Selection: Sendable, Equatable {
         /// Views by name (in either tree).
         case views([String])

@@ -40,6 +40,7 @@ public enum ChoreographyRenderer {
         try plan.capture(reversed ? .to : .from, context: context)
         try context.swapViews()
         try plan.capture(reversed ? .from : .to, context: context)
+        plan.dropRedundantStage()
         plan.stack(in: context.smokescreen)
 
         let tracks = try plan.tracks()
@@ -204,6 +205,14 @@ struct Plan {
                 matchPieces[i, default: [:]][side] = Piece(view: snap, rect: rect)
             }
         }
+    }
+
+    /// Two identical stages (a plain background behind both states, as in Vesper) need no cross-fade:
+    /// the to-stage goes, which saves a full-screen blend in every frame.
+    mutating func dropRedundantStage() {
+        guard let from = stages[.from], let to = stages[.to], let a = from.image, let b = to.image, a == b else { return }
+        to.removeFromSuperview()
+        stages[.to] = nil
     }
 
     /// Orders the smokescreen back to front as ``Choreography`` documents.

@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Typesetting", targets: ["Typesetting"]),
         .library(name: "SnapshotView", targets: ["SnapshotView"]),
         .library(name: "Motion", targets: ["Motion"]),
+        .library(name: "Containers", targets: ["Containers"]),
         .library(name: "TransitionCompositor", targets: ["TransitionCompositor"]),
         .library(name: "FrameStore", targets: ["FrameStore"]),
         .library(name: "Choreography", targets: ["Choreography"]),
@@ -56,6 +57,10 @@ let package = Package(
         // Timing curves, springs, animation blocks, the virtual clock and interactive animators.
         .target(name: "Motion", dependencies: ["RasterCore", "SnapshotView"]),
 
+        // UIKit's containers on the view tree and the animation engine: the table view, with its batch
+        // updates, row animations, selection and animated scrolling.
+        .target(name: "Containers", dependencies: ["RasterCore", "SnapshotView", "Typesetting", "Motion"]),
+
         // The smokescreen, transition contexts, frame sampling and the parallel PNG frame writer.
         .target(name: "TransitionCompositor", dependencies: ["BoundedInput", "RasterCore", "PNGIO", "SnapshotView", "Motion", "FrameStore"]),
 
@@ -74,7 +79,7 @@ let package = Package(
         .target(name: "SmokescreenTesting", dependencies: ["BoundedInput", "FrameDiff", "FrameStore", "PNGIO", "RasterCore", "TransitionCompositor"]),
 
         // The built-in transitions (Vesper, the reference scene), their scenes and the catalogue `list` shows.
-        .target(name: "SmokescreenScenes", dependencies: ["Choreography", "FrameStore", "RasterCore", "PNGIO", "Typesetting", "SnapshotView", "Motion", "TransitionCompositor"]),
+        .target(name: "SmokescreenScenes", dependencies: ["Choreography", "Containers", "FrameStore", "RasterCore", "PNGIO", "Typesetting", "SnapshotView", "Motion", "TransitionCompositor"]),
 
         // The command line's subcommands, as a library so tests can parse and run them in process.
         .target(
@@ -91,6 +96,7 @@ let package = Package(
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "RasterCore", "PNGIO", "SmokescreenTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "SnapshotViewTests", dependencies: ["SnapshotView", "Typesetting", "RasterCore", "PNGIO"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "SnapshotView", "RasterCore"]),
+        .testTarget(name: "ContainersTests", dependencies: ["Containers", "Motion", "SnapshotView", "RasterCore"]),
         .testTarget(name: "TransitionCompositorTests", dependencies: ["BoundedInput", "FrameStore", "TransitionCompositor", "SnapshotView", "Motion", "PNGIO", "RasterCore"]),
         .testTarget(name: "ChoreographyTests", dependencies: ["Choreography", "BoundedInput", "TransitionCompositor", "SnapshotView", "Motion", "RasterCore"]),
         .testTarget(name: "FrameStoreTests", dependencies: ["FrameStore", "BoundedInput", "TransitionCompositor", "SnapshotView", "PNGIO", "RasterCore"]),

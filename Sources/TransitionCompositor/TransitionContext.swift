@@ -41,6 +41,12 @@ public final class TransitionContext {
         if fromView.superview !== container { try container.addSubview(fromView) }
     }
 
+    /// Keeps `error` (the first one only) for the driver to report: for code run from a completion or a
+    /// scheduled action, which cannot throw.
+    public func recordError(_ error: Error) {
+        deferredError = deferredError ?? error
+    }
+
     /// Replaces `fromView` with `toView` at the same place in the container, under the smokescreen.
     /// Done without animation: the smokescreen hides the swap.
     public func swapViews() throws {

@@ -23,13 +23,19 @@ public enum TransitionDriver {
     ///   - defaultFPS: used when `settings.fps` is nil.
     ///   - durations: the block durations used, for the manifest (seconds).
     ///   - assets: image assets the transition decoded, for the memory report.
+    ///   - endTime: when given (seconds), the render ends there whatever is still running: the last
+    ///     frame is at exactly this time. For scenes with animations that repeat forever, which never
+    ///     become idle. Default nil: the render ends when the engine is idle.
     ///   - setUp: makes the context (container, views, smokescreen) and starts the animations.
     public static func render(name: String, settings: RenderSettings, defaultFPS: Double = 60,
-                              durations: [String: Double], assets: [BitmapRecord],
+                              durations: [String: Double], assets: [BitmapRecord], endTime: Double? = nil,
                               setUp: (AnimationEngine) throws -> TransitionContext) throws -> RenderedTransition {
         let fps = settings.fps ?? defaultFPS
         guard fps.isFinite, fps > 0, fps <= Limits.maxFPS else {
             throw RenderError.outOfLimits(what: name, reason: "fps must be in 0 < fps ≤ \(Int(Limits.maxFPS)), got \(fps)")
+        }
+        if let endTime, !(endTime >= 0 && endTime <= maximumDuration) {
+            throw RenderError.outOfLimits(what: name, reason: "a fixed length must be in 0…\(maximumDuration) s, got \(endTime)")
         }
         guard settings.holdFrames >= 0 else { throw RenderError.failed(what: name, reason: "hold frames must not be negative") }
         let engine = AnimationEngine(fps: fps)
@@ -63,6 +69,13 @@ public enum TransitionDriver {
             if let asked = settings.inspectionTime, inspection == nil, asked <= t {
                 engine.advance(to: max(0, asked))
                 inspect(at: max(0, asked))
+            }
+            if let endTime, t >= endTime {
+                // A fixed length: the last frame is at exactly the end, whatever still runs.
+                engine.advance(to: endTime)
+                times.append(endTime)
+                nodes.append(try freeze())
+                break
             }
             guard t <= maximumDuration else {
                 throw RenderError.failed(what: name, reason: "still animating after \(maximumDuration) s (an animation that repeats forever?)")

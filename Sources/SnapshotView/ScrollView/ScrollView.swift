@@ -1,12 +1,33 @@
 import RasterCore
 
+/// Told when a scroll view scrolls, as UIKit's `UIScrollViewDelegate`. Every method has a default that
+/// does nothing, so an adopter implements only what it needs.
+public protocol ScrollViewDelegate: AnyObject {
+    /// The content offset changed (set directly, or by one frame of an animated scroll). Code that keeps
+    /// a view in place on screen while the content moves (a floating view) repositions it here.
+    func scrollViewDidScroll(_ scrollView: ScrollView)
+    /// An animated scroll (`setContentOffset(_:animated:)`, `scrollToRow(at:at:animated:)`) ended.
+    func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView)
+}
+
+extension ScrollViewDelegate {
+    /// Does nothing.
+    public func scrollViewDidScroll(_ scrollView: ScrollView) {}
+    /// Does nothing.
+    public func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView) {}
+}
+
 /// A view whose bounds origin scrolls over a larger content area, as UIKit's `UIScrollView`.
 ///
 /// `contentOffset` is `bounds.origin`, so animating the bounds animates scrolling. Scroll views clip to
-/// their bounds by default, as UIKit's do.
+/// their bounds by default, as UIKit's do. Offsets outside the content (negative ones, past the end:
+/// where a bounce takes the content) are kept as set.
 open class ScrollView: View {
     /// The size of the scrollable content (points). Default zero. Not animatable.
     public var contentSize: Size = .zero
+
+    /// Told of every change of the content offset. Not retained. Default nil.
+    public weak var delegate: (any ScrollViewDelegate)?
 
     /// A scroll view that clips to its bounds, with no content size.
     public override init(frame: Rect = .zero, name: String? = nil) {
@@ -23,6 +44,17 @@ open class ScrollView: View {
     /// The largest offset that keeps the content filling the view (points), never negative.
     public var maximumContentOffset: Point {
         Point(x: max(0, contentSize.width - bounds.width), y: max(0, contentSize.height - bounds.height))
+    }
+
+    /// Calls ``didScroll()`` when the offset moved.
+    open override func boundsDidChange(from old: Rect) {
+        if old.origin != bounds.origin { didScroll() }
+    }
+
+    /// The content offset changed: tells the delegate. Subclasses that lay out content for the visible
+    /// area (a table view) override it, do their layout, and call `super`.
+    open func didScroll() {
+        delegate?.scrollViewDidScroll(self)
     }
 
     /// The view's summary with the content size and offset.

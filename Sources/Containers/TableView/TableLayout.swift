@@ -1,0 +1,126 @@
+import RasterCore
+
+/// Where every header, row and footer of a table goes (points, in the table's content coordinates): the
+/// geometry only, computed from the counts and heights, so that an update can compare the layout before
+/// with the layout after. Finding the rows in a rectangle is a binary search, so a table of 10,000 rows
+/// costs no more per frame than one of 20.
+struct TableLayout {
+    struct Section {
+        var top: Double
+        var headerHeight: Double
+        /// The top of each row relative to the section's first row, and one more entry: the rows' total.
+        var rowOffsets: [Double]
+        var footerHeight: Double
+        var rowCount: Int { rowOffsets.count - 1 }
+        var rowsTop: Double { top + headerHeight }
+        var rowsHeight: Double { rowOffsets[rowOffsets.count - 1] }
+        var height: Double { headerHeight + rowsHeight + footerHeight }
+        var bottom: Double { top + height }
+    }
+
+    let style: TableViewStyle
+    let width: Double
+    private(set) var sections: [Section] = []
+    /// Space above the first section and below the last (grouped tables), points.
+    let padding: Double
+
+    var contentHeight: Double { (sections.last?.bottom ?? padding) + padding }
+
+    init(style: TableViewStyle, width: Double) {
+        self.style = style
+        self.width = width
+        padding = style == .grouped ? 18 : 0
+    }
+
+    /// Appends a section; heights are points.
+    mutating func appendSection(header: Double, rowHeights: [Double], footer: Double) {
+        var offsets = [Double](repeating: 0, count: rowHeights.count + 1)
+        var y = 0.0
+        for (i, h) in rowHeights.enumerated() {
+            offsets[i] = y
+            y += h
+        }
+        offsets[rowHeights.count] = y
+        let top = sections.last?.bottom ?? padding
+        sections.append(Section(top: top, headerHeight: header, rowOffsets: offsets, footerHeight: footer))
+    }
+
+    var numberOfSections: Int { sections.count }
+    func numberOfRows(inSection section: Int) -> Int { sections[section].rowCount }
+
+    func contains(_ indexPath: IndexPath) -> Bool {
+        sections.indices.contains(indexPath.section) && (0..<sections[indexPath.section].rowCount).contains(indexPath.row)
+    }
+
+    private var rowX: Double { style == .grouped ? TableViewMetrics.groupedSideInset : 0 }
+    private var rowWidth: Double { max(0, width - 2 * rowX) }
+
+    func rectForRow(at indexPath: IndexPath) -> Rect {
+        let s = sections[indexPath.section]
+        let y = s.rowsTop + s.rowOffsets[indexPath.row]
+        return Rect(x: rowX, y: y, width: rowWidth, height: s.rowOffsets[indexPath.row + 1] - s.rowOffsets[indexPath.row])
+    }
+
+    func rectForHeader(inSection section: Int) -> Rect {
+        Rect(x: 0, y: sections[section].top, width: width, height: sections[section].headerHeight)
+    }
+
+    func rectForFooter(inSection section: Int) -> Rect {
+        let s = sections[section]
+        return Rect(x: 0, y: s.rowsTop + s.rowsHeight, width: width, height: s.footerHeight)
+    }
+
+    /// The whole section (header, rows, footer).
+    func rect(ofSection section: Int) -> Rect {
+        Rect(x: 0, y: sections[section].top, width: width, height: sections[section].height)
+    }
+
+    /// The corners and separator of a row in this layout.
+    func position(of indexPath: IndexPath) -> CellSectionPosition {
+        guard style == .grouped else { return .middle }
+        let count = sections[indexPath.section].rowCount
+        return CellSectionPosition(roundsTop: indexPath.row == 0, roundsBottom: indexPath.row == count - 1)
+    }
+
+    func drawsSeparator(below indexPath: IndexPath) -> Bool {
+        style == .plain || indexPath.row < sections[indexPath.section].rowCount - 1
+    }
+
+    /// The sections that overlap the vertical span `minY..<maxY`.
+    func sections(overlapping minY: Double, _ maxY: Double) -> Range<Int> {
+        guard !sections.isEmpty, maxY > minY else { return 0..<0 }
+        let first = lowerBound(sections.count) { sections[$0].bottom <= minY }
+        let end = lowerBound(sections.count) { sections[$0].top < maxY }
+        return first..<max(first, end)
+    }
+
+    /// The rows whose rectangles overlap the vertical span `minY..<maxY`, in order.
+    func indexPathsForRows(overlapping minY: Double, _ maxY: Double) -> [IndexPath] {
+        var result: [IndexPath] = []
+        for s in sections(overlapping: minY, maxY) {
+            let section = sections[s]
+            let localMin = minY - section.rowsTop, localMax = maxY - section.rowsTop
+            let count = section.rowCount
+            let first = lowerBound(count) { section.rowOffsets[$0 + 1] <= localMin }
+            var r = first
+            while r < count && section.rowOffsets[r] < localMax {
+                if section.rowOffsets[r + 1] > section.rowOffsets[r] || section.rowOffsets[r] >= localMin {
+                    result.append(IndexPath(row: r, section: s))
+                }
+                r += 1
+            }
+        }
+        return result
+    }
+
+    /// The first index in `0..<count` for which `isBefore` is false (`isBefore` must be true for a
+    /// prefix and false after it).
+    private func lowerBound(_ count: Int, _ isBefore: (Int) -> Bool) -> Int {
+        var lo = 0, hi = count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if isBefore(mid) { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+}

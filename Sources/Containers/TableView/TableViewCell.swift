@@ -1,0 +1,262 @@
+import Motion
+import RasterCore
+import SnapshotView
+import Typesetting
+
+/// A row of a table, as UIKit's `UITableViewCell`: a background, a selected background, a content view
+/// holding an image and one or two labels, and an accessory at the right.
+///
+/// Layered back to front, as UIKit's: ``backgroundView`` (white; in a grouped table, its piece of the
+/// section's rounded rectangle, and the separator under it), ``selectedBackgroundView`` (shown while the
+/// row is selected), ``contentView`` (``imageView``, ``textLabel``, ``detailTextLabel``, and whatever is
+/// added there), then the accessory. Geometry in points; the table sets the cell's frame.
+open class TableViewCell: View {
+    /// The kinds of built-in layout, as `UITableViewCell.CellStyle`.
+    public enum CellStyle: String, Hashable, Sendable {
+        /// A text label (and an image) on the left; no detail label.
+        case `default`
+        /// The detail label in grey at the right, level with the text label.
+        case value1
+        /// The detail label in smaller text under the text label.
+        case subtitle
+    }
+
+    /// What the cell shows at its right edge, as `UITableViewCell.AccessoryType`.
+    public enum AccessoryType: String, Hashable, Sendable {
+        /// Nothing.
+        case none
+        /// A grey chevron: the row leads somewhere.
+        case disclosureIndicator
+        /// A checkmark in the tint colour: the row is chosen.
+        case checkmark
+    }
+
+    /// The identifier the cell was registered and dequeued with; nil for a cell made by hand.
+    public let reuseIdentifier: String?
+    /// The cell's layout. Default `.default`.
+    public let style: CellStyle
+
+    /// Fills the cell behind everything (white, or the section's piece in a grouped table).
+    public let backgroundView: DrawingView
+    /// Shown over the background while the row is selected (`systemGray4`); alpha 0 otherwise.
+    public let selectedBackgroundView: DrawingView
+    /// Where the cell's content goes; custom cells add their subviews here. Laid out to the width left
+    /// of the accessory.
+    public let contentView: View
+    /// The main text: 17 pt, black.
+    public let textLabel: Label
+    /// Secondary text, placed by ``style``; nil for `.default`.
+    public let detailTextLabel: Label?
+    /// An image at the left of the text; hidden when it has no image.
+    public let imageView: ImageView
+
+    private let accessoryHolder: DrawingView
+
+    /// What is drawn at the right edge. Default `.none`.
+    public var accessoryType: AccessoryType = .none {
+        didSet { layoutSubviews() }
+    }
+
+    /// Whether the row is selected (the selected background shows). Set it with
+    /// ``setSelected(_:animated:)`` to animate.
+    public private(set) var isSelected = false
+
+    /// Where the cell sits in its section, which sets the corners of a grouped cell's background. The
+    /// table sets it.
+    public internal(set) var sectionPosition = CellSectionPosition.middle {
+        didSet { if oldValue != sectionPosition { updateBackgrounds() } }
+    }
+    /// Whether the cell draws a separator under itself. The table sets it.
+    public internal(set) var drawsSeparator = true {
+        didSet { if oldValue != drawsSeparator { updateBackgrounds() } }
+    }
+    var corneredStyle = false { didSet { if oldValue != corneredStyle { updateBackgrounds() } } }
+    /// The engine the table animates on; selection changes animate on it.
+    weak var animationEngine: AnimationEngine?
+
+    /// How long an animated selection or deselection fades (seconds), when it does not run inside an
+    /// enclosing animation block (whose duration it then takes). 0.25 s. UIKit does not document the
+    /// figure; a quarter second matches the highlight fade seen on iOS.
+    public static let selectionFadeDuration = 0.25
+
+    /// A cell of `style`, to be dequeued with `reuseIdentifier`, as `init(style:reuseIdentifier:)`.
+    /// Its frame is set by the table (default 320x44 pt until then).
+    public required init(style: CellStyle = .default, reuseIdentifier: String?) {
+        self.reuseIdentifier = reuseIdentifier
+        self.style = style
+        backgroundView = DrawingView(frame: .zero, drawing: nil, name: "background")
+        selectedBackgroundView = DrawingView(frame: .zero, drawing: nil, name: "selectedBackground")
+        contentView = View(frame: .zero, name: "contentView")
+        contentView.isOpaque = false
+        textLabel = Label(text: "", style: TextStyle(font: .system(size: 17)), name: "textLabel")
+        switch style {
+        case .default: detailTextLabel = nil
+        case .value1: detailTextLabel = Label(text: "", style: TextStyle(font: .system(size: 17), color: TableViewMetrics.secondaryText, alignment: .right), name: "detailTextLabel")
+        case .subtitle: detailTextLabel = Label(text: "", style: TextStyle(font: .system(size: 12), color: TableViewMetrics.secondaryText), name: "detailTextLabel")
+        }
+        imageView = ImageView(image: nil, frame: .zero, contentMode: .scaleAspectFit, name: "imageView")
+        accessoryHolder = DrawingView(frame: .zero, drawing: nil, name: "accessory")
+        super.init(frame: Rect(x: 0, y: 0, width: 320, height: TableViewMetrics.defaultRowHeight), name: reuseIdentifier)
+        ViewChangeObservation.withoutObserver {
+            selectedBackgroundView.alpha = 0
+        }
+        for view in [backgroundView, selectedBackgroundView, contentView, accessoryHolder] as [View] { try? addSubview(view) }
+        for view in [imageView, textLabel] as [View] { try? contentView.addSubview(view) }
+        if let detailTextLabel { try? contentView.addSubview(detailTextLabel) }
+        updateBackgrounds()
+        layoutSubviews()
+    }
+
+    /// Resets what a row sets before the cell is reused: text, detail, image, accessory, selection.
+    /// Subclasses that keep more state override it and call `super`.
+    open func prepareForReuse() {
+        textLabel.text = ""
+        detailTextLabel?.text = ""
+        imageView.image = nil
+        accessoryType = .none
+        ViewChangeObservation.withoutObserver {
+            alpha = 1
+            transform = .identity
+            selectedBackgroundView.alpha = 0
+        }
+        isSelected = false
+    }
+
+    /// Shows or hides the selected background; animated, it fades on the enclosing animation block
+    /// (taking its duration and curve, so inside a transition it follows the transition) or, outside
+    /// one, over ``selectionFadeDuration`` seconds.
+    open func setSelected(_ selected: Bool, animated: Bool) {
+        isSelected = selected
+        let change = { self.selectedBackgroundView.alpha = selected ? 1 : 0 }
+        if animated, let engine = animationEngine {
+            engine.animate(duration: TableViewCell.selectionFadeDuration, animations: change)
+        } else {
+            ViewChangeObservation.withoutObserver(change)
+        }
+    }
+
+    /// Places the background, content view, labels, image and accessory in the bounds. The table calls
+    /// it when it sizes the cell (inside an update's animation block, so the content moves with the
+    /// cell); subclasses with their own subviews override it and call `super`.
+    open func layoutSubviews() {
+        let size = bounds.size
+        backgroundView.frame = Rect(origin: .zero, size: size)
+        selectedBackgroundView.frame = Rect(origin: .zero, size: size)
+        let accessory: Size
+        switch accessoryType {
+        case .none: accessory = .zero
+        case .disclosureIndicator: accessory = Size(width: 8, height: 13)
+        case .checkmark: accessory = Size(width: 14, height: 11)
+        }
+        let accessoryRight = TableViewMetrics.contentInset
+        let contentWidth = accessoryType == .none ? size.width : max(0, size.width - accessory.width - accessoryRight - 8)
+        contentView.frame = Rect(x: 0, y: 0, width: contentWidth, height: size.height)
+        accessoryHolder.frame = Rect(x: size.width - accessoryRight - accessory.width, y: (size.height - accessory.height) / 2,
+                                     width: accessory.width, height: accessory.height)
+        accessoryHolder.drawing = AccessoryDrawing(type: accessoryType)
+
+        var x = TableViewMetrics.contentInset
+        if let image = imageView.image {
+            let side = min(size.height - 8, ImageView.pointSize(of: image).height)
+            imageView.frame = Rect(x: x, y: (size.height - side) / 2, width: side, height: side)
+            x += side + 12
+        } else {
+            imageView.frame = Rect(x: x, y: size.height / 2, width: 0, height: 0)
+        }
+        let textWidth = max(0, contentWidth - x - TableViewMetrics.contentInset)
+        switch style {
+        case .default:
+            textLabel.frame = Rect(x: x, y: 0, width: textWidth, height: size.height)
+        case .value1:
+            textLabel.frame = Rect(x: x, y: 0, width: textWidth * 0.6, height: size.height)
+            detailTextLabel?.frame = Rect(x: x + textWidth * 0.6, y: 0, width: textWidth * 0.4, height: size.height)
+        case .subtitle:
+            let top = max(0, (size.height - 38) / 2)
+            textLabel.frame = Rect(x: x, y: top, width: textWidth, height: 22)
+            detailTextLabel?.frame = Rect(x: x, y: top + 22, width: textWidth, height: 16)
+        }
+    }
+
+    func updateBackgrounds() {
+        let corners = corneredStyle ? sectionPosition : .middle
+        backgroundView.drawing = CellPieceDrawing(color: .white, position: corners, separator: drawsSeparator ? TableViewMetrics.separator : nil)
+        selectedBackgroundView.drawing = CellPieceDrawing(color: TableViewMetrics.selectedBackground, position: corners, separator: nil)
+    }
+
+    /// The view's summary with the text and selection.
+    open override var summary: String {
+        super.summary + (isSelected ? " selected" : "")
+    }
+}
+
+/// A cell's piece of its section: a rectangle with the section's rounded corners where the cell is at
+/// the top or bottom of a grouped section, and a separator along the bottom (inset from the left).
+struct CellPieceDrawing: ViewContent {
+    let color: Color
+    let position: CellSectionPosition
+    let separator: Color?
+
+    func draw(in painter: Painter, bounds: Rect) {
+        let r = TableViewMetrics.groupedCornerRadius
+        let radii = CornerRadii(topLeft: position.roundsTop ? r : 0, topRight: position.roundsTop ? r : 0,
+                                bottomRight: position.roundsBottom ? r : 0, bottomLeft: position.roundsBottom ? r : 0)
+        painter.fill(roundedRect: bounds, cornerRadii: radii, color: color)
+        if let separator {
+            let t = TableViewMetrics.separatorThickness
+            painter.fill(Rect(x: bounds.minX + TableViewMetrics.contentInset, y: bounds.maxY - t,
+                              width: max(0, bounds.width - TableViewMetrics.contentInset), height: t), color: separator)
+        }
+    }
+    func extent(in bounds: Rect) -> Rect { bounds }
+    var isSingleShape: Bool { separator == nil }
+}
+
+/// A checkmark or a disclosure chevron, filled as polygons in the accessory's bounds.
+struct AccessoryDrawing: ViewContent {
+    let type: TableViewCell.AccessoryType
+
+    func draw(in painter: Painter, bounds b: Rect) {
+        switch type {
+        case .none: return
+        case .checkmark:
+            // Two strokes 2 pt thick: down-right to the foot, then up-right to the corner.
+            painter.fill(Self.stroke([Point(x: b.minX + 1, y: b.minY + b.height * 0.55), Point(x: b.minX + b.width * 0.36, y: b.maxY - 1),
+                                      Point(x: b.maxX - 1, y: b.minY + 1)], width: 2), color: TableViewMetrics.tint)
+        case .disclosureIndicator:
+            painter.fill(Self.stroke([Point(x: b.minX + 1.5, y: b.minY + 1), Point(x: b.maxX - 1.5, y: b.midY),
+                                      Point(x: b.minX + 1.5, y: b.maxY - 1)], width: 2), color: TableViewMetrics.chevron)
+        }
+    }
+    func extent(in bounds: Rect) -> Rect { bounds }
+    var isSingleShape: Bool { true }
+
+    /// A polyline of `width` points as one closed polygon, with mitred joins.
+    static func stroke(_ points: [Point], width: Double) -> Path {
+        let h = width / 2
+        func normal(_ a: Point, _ b: Point) -> Point {
+            let dx = b.x - a.x, dy = b.y - a.y, l = max(1e-9, (dx * dx + dy * dy).squareRoot())
+            return Point(x: -dy / l * h, y: dx / l * h)
+        }
+        var left: [Point] = [], right: [Point] = []
+        for i in points.indices {
+            let n: Point
+            if i == 0 { n = normal(points[0], points[1]) }
+            else if i == points.count - 1 { n = normal(points[i - 1], points[i]) }
+            else {
+                let a = normal(points[i - 1], points[i]), c = normal(points[i], points[i + 1])
+                let m = Point(x: a.x + c.x, y: a.y + c.y)
+                let dot = (m.x * a.x + m.y * a.y) / (h * h)
+                let k = dot > 1e-6 ? min(4, 1 / dot) * 1 : 1
+                n = Point(x: m.x * k, y: m.y * k)
+            }
+            left.append(Point(x: points[i].x + n.x, y: points[i].y + n.y))
+            right.append(Point(x: points[i].x - n.x, y: points[i].y - n.y))
+        }
+        var path = Path()
+        path.move(to: left[0])
+        for p in left.dropFirst() { path.addLine(to: p) }
+        for p in right.reversed() { path.addLine(to: p) }
+        path.closeSubpath()
+        return path
+    }
+}

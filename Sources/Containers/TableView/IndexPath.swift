@@ -1,19 +1,22 @@
-/// A row's place in a table: its section and its row within that section, as UIKit's `IndexPath` for
-/// table views. Ordered by section, then row.
-public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible {
-    /// Zero-based row within the section.
-    public var row: Int
-    /// Zero-based section.
-    public var section: Int
+import Foundation
 
-    /// The index path of `row` in `section`.
+// Tables use Foundation's `IndexPath`, as UIKit does, with UIKit's table additions: code that builds
+// index paths with `IndexPath(row:section:)` ports unchanged, and there is no second type to clash with.
+extension IndexPath {
+    /// The index path of `row` in `section`, as UIKit's `IndexPath(row:section:)`.
     public init(row: Int, section: Int) {
-        self.row = row
-        self.section = section
+        self.init(indexes: [section, row])
     }
 
-    public static func < (a: IndexPath, b: IndexPath) -> Bool { (a.section, a.row) < (b.section, b.row) }
+    /// Zero-based row within the section: the second index.
+    public var row: Int {
+        get { self[1] }
+        set { self[1] = newValue }
+    }
 
-    /// `[section, row]`, as Foundation prints an index path.
-    public var description: String { "[\(section), \(row)]" }
+    /// Zero-based section: the first index.
+    public var section: Int {
+        get { self[0] }
+        set { self[0] = newValue }
+    }
 }

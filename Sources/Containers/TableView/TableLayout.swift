@@ -1,3 +1,4 @@
+import Foundation
 import RasterCore
 
 /// Where every header, row and footer of a table goes (points, in the table's content coordinates): the
@@ -21,15 +22,11 @@ struct TableLayout {
     let style: TableViewStyle
     let width: Double
     private(set) var sections: [Section] = []
-    /// Space above the first section and below the last (grouped tables), points.
-    let padding: Double
-
-    var contentHeight: Double { (sections.last?.bottom ?? padding) + padding }
+    var contentHeight: Double { sections.last?.bottom ?? 0 }
 
     init(style: TableViewStyle, width: Double) {
         self.style = style
         self.width = width
-        padding = style == .grouped ? 18 : 0
     }
 
     /// Appends a section; heights are points.
@@ -41,7 +38,7 @@ struct TableLayout {
             y += h
         }
         offsets[rowHeights.count] = y
-        let top = sections.last?.bottom ?? padding
+        let top = sections.last?.bottom ?? 0
         sections.append(Section(top: top, headerHeight: header, rowOffsets: offsets, footerHeight: footer))
     }
 

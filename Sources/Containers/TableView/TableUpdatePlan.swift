@@ -1,3 +1,4 @@
+import Foundation
 /// The operations of one batch update, as recorded between `beginUpdates()` and `endUpdates()` (or in
 /// `performBatchUpdates`): deletes, reloads and move sources use index paths before the update; inserts
 /// and move destinations use index paths after it.

@@ -1,3 +1,4 @@
+import Foundation
 import Motion
 import RasterCore
 import SnapshotView

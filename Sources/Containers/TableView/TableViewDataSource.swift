@@ -1,3 +1,4 @@
+import Foundation
 import SnapshotView
 
 /// Supplies a table's sections, rows and cells, as `UITableViewDataSource`. Only the row count and the

@@ -1,0 +1,164 @@
+import Foundation
+import Containers
+import Motion
+import RasterCore
+import SnapshotView
+import XCTest
+
+final class TableViewLayoutTests: XCTestCase {
+    func testRowsStackAt44PointsByDefaultAndDelegateHeightsWin() throws {
+        let model = ListModel([names(5)])
+        model.heights["r1"] = 60
+        let table = try makeTable(model)
+        XCTAssertEqual(table.rowHeight, 44)
+        XCTAssertEqual(table.rectForRow(at: IndexPath(row: 0, section: 0)), Rect(x: 0, y: 0, width: 320, height: 44))
+        XCTAssertEqual(table.rectForRow(at: IndexPath(row: 1, section: 0)), Rect(x: 0, y: 44, width: 320, height: 60))
+        XCTAssertEqual(table.rectForRow(at: IndexPath(row: 2, section: 0)), Rect(x: 0, y: 104, width: 320, height: 44))
+        XCTAssertEqual(table.contentSize.height, 44 * 4 + 60)
+        XCTAssertTrue(table.rectForRow(at: IndexPath(row: 5, section: 0)).isNull)
+    }
+
+    func testGroupedSectionsAreInsetWithTitledHeadersAndSpacing() throws {
+        let model = ListModel([names(2, prefix: "a"), names(1, prefix: "b")])
+        model.headerTitles = ["Comedies", nil]
+        let table = try makeTable(model, style: .grouped)
+        // Header with a title 38 pt; the first row below it, inset 16 pt on each side.
+        XCTAssertEqual(table.rectForHeader(inSection: 0), Rect(x: 0, y: 0, width: 320, height: 38))
+        XCTAssertEqual(table.rectForRow(at: IndexPath(row: 0, section: 0)), Rect(x: 16, y: 38, width: 288, height: 44))
+        // Footer without a title 18 pt, then the untitled header 18 pt.
+        XCTAssertEqual(table.rectForFooter(inSection: 0), Rect(x: 0, y: 126, width: 320, height: 18))
+        XCTAssertEqual(table.rectForRow(at: IndexPath(row: 0, section: 1)), Rect(x: 16, y: 162, width: 288, height: 44))
+        // The first row rounds its top corners, the last its bottom, and draws no separator.
+        let first = try XCTUnwrap(table.cellForRow(at: IndexPath(row: 0, section: 0)))
+        let last = try XCTUnwrap(table.cellForRow(at: IndexPath(row: 1, section: 0)))
+        XCTAssertEqual(first.sectionPosition, CellSectionPosition(roundsTop: true, roundsBottom: false))
+        XCTAssertEqual(last.sectionPosition, CellSectionPosition(roundsTop: false, roundsBottom: true))
+        XCTAssertTrue(first.drawsSeparator)
+        XCTAssertFalse(last.drawsSeparator)
+        let only = try XCTUnwrap(table.cellForRow(at: IndexPath(row: 0, section: 1)))
+        XCTAssertEqual(only.sectionPosition, CellSectionPosition(roundsTop: true, roundsBottom: true))
+    }
+
+    func testOnlyVisibleRowsHaveCellsAndScrollingReusesThem() throws {
+        let model = ListModel([names(10_000)])
+        let table = try makeTable(model)
+        XCTAssertEqual(table.indexPathsForVisibleRows, (0..<10).map { IndexPath(row: $0, section: 0) })
+        XCTAssertEqual(table.numberOfCellsCreated, 10)
+        table.contentOffset = Point(x: 0, y: 44 * 5000 + 22)
+        // Rows 5000…5010 overlap the bounds (half of 5000 and of 5010 show).
+        XCTAssertEqual(table.indexPathsForVisibleRows.first, IndexPath(row: 5000, section: 0))
+        XCTAssertEqual(table.indexPathsForVisibleRows.last, IndexPath(row: 5010, section: 0))
+        XCTAssertEqual(table.numberOfCellsCreated, 11)
+        XCTAssertEqual(table.numberOfCellsHeld, 11)
+        XCTAssertEqual(table.cellForRow(at: IndexPath(row: 5003, section: 0))?.textLabel.text, "r5003")
+        XCTAssertNil(table.cellForRow(at: IndexPath(row: 0, section: 0)))
+        XCTAssertEqual(model.scrolls, [44 * 5000 + 22])
+    }
+
+    func testPlainHeadersStayAtTheTopUntilTheNextSectionPushesThem() throws {
+        let model = ListModel([names(10, prefix: "a"), names(10, prefix: "b")])
+        model.headerTitles = ["A", "B"]
+        let table = try makeTable(model, size: Size(width: 320, height: 200))
+        table.contentOffset = Point(x: 0, y: 100)
+        XCTAssertEqual(table.subviews.first { $0.name == "header 0" }?.frame.minY, 100)
+        // Section 0's rows end at 28 + 440 = 468: at offset 460 its header is pushed up to 440.
+        table.contentOffset = Point(x: 0, y: 460)
+        XCTAssertEqual(table.subviews.first { $0.name == "header 0" }?.frame.minY, 440)
+        // Pulled down past the top (a bounce), the header stays with its section.
+        table.contentOffset = Point(x: 0, y: -30)
+        XCTAssertEqual(table.subviews.first { $0.name == "header 0" }?.frame.minY, 0)
+    }
+
+    func testTapsSelectThroughTheDelegate() throws {
+        let model = ListModel([names(5)])
+        let table = try makeTable(model)
+        XCTAssertEqual(table.tap(at: Point(x: 10, y: 50)), IndexPath(row: 1, section: 0))
+        XCTAssertEqual(table.indexPathsForSelectedRows, [IndexPath(row: 1, section: 0)])
+        XCTAssertTrue(table.cellForRow(at: IndexPath(row: 1, section: 0))!.isSelected)
+        XCTAssertEqual(table.cellForRow(at: IndexPath(row: 1, section: 0))!.selectedBackgroundView.alpha, 1)
+        table.tapRow(at: IndexPath(row: 3, section: 0))
+        XCTAssertEqual(model.log, ["willSelect [0, 1]", "didSelect [0, 1]", "willSelect [0, 3]", "willDeselect [0, 1]", "didDeselect [0, 1]", "didSelect [0, 3]"])
+        XCTAssertEqual(table.indexPathsForSelectedRows, [IndexPath(row: 3, section: 0)])
+        XCTAssertFalse(table.cellForRow(at: IndexPath(row: 1, section: 0))!.isSelected)
+        // A row the delegate refuses is not selected; the selection stays.
+        model.willSelect = { _ in nil }
+        table.tapRow(at: IndexPath(row: 4, section: 0))
+        XCTAssertEqual(table.indexPathsForSelectedRows, [IndexPath(row: 3, section: 0)])
+        // No selection at all.
+        table.allowsSelection = false
+        table.tapRow(at: IndexPath(row: 2, section: 0))
+        XCTAssertEqual(table.indexPathsForSelectedRows, [IndexPath(row: 3, section: 0)])
+    }
+
+    func testMultipleSelectionTogglesRows() throws {
+        let model = ListModel([names(5)])
+        let table = try makeTable(model)
+        table.allowsMultipleSelection = true
+        table.tapRow(at: IndexPath(row: 0, section: 0))
+        table.tapRow(at: IndexPath(row: 2, section: 0))
+        XCTAssertEqual(table.indexPathsForSelectedRows, [IndexPath(row: 0, section: 0), IndexPath(row: 2, section: 0)])
+        table.tapRow(at: IndexPath(row: 0, section: 0))
+        XCTAssertEqual(table.indexPathsForSelectedRows, [IndexPath(row: 2, section: 0)])
+        XCTAssertEqual(model.log.last, "didDeselect [0, 0]")
+        table.selectRow(at: nil, animated: false, scrollPosition: .none)
+        XCTAssertNil(table.indexPathsForSelectedRows)
+    }
+
+    func testAnimatedDeselectionFollowsTheEnclosingBlock() throws {
+        let engine = AnimationEngine(fps: 60)
+        let model = ListModel([names(5)])
+        let table = try makeTable(model, engine: engine)
+        table.selectRow(at: IndexPath(row: 1, section: 0), animated: false, scrollPosition: .none)
+        let highlight = table.cellForRow(at: IndexPath(row: 1, section: 0))!.selectedBackgroundView
+        // Inside a 1 s linear block (a transition), the highlight fades over that second.
+        engine.animate(duration: 1, options: .curveLinear, animations: {
+            table.deselectRow(at: IndexPath(row: 1, section: 0), animated: true)
+        })
+        engine.advance(to: 0.25)
+        XCTAssertEqual(engine.presentedAlpha(highlight), 0.75, accuracy: 1e-12)
+        engine.advance(to: 1)
+        XCTAssertEqual(engine.presentedAlpha(highlight), 0)
+        // Alone, it takes the cell's fade duration.
+        table.selectRow(at: IndexPath(row: 1, section: 0), animated: false, scrollPosition: .none)
+        table.deselectRow(at: IndexPath(row: 1, section: 0), animated: true)
+        XCTAssertTrue(engine.isAnimating(highlight))
+        engine.advance(to: 1 + TableViewCell.selectionFadeDuration / 2)
+        XCTAssertEqual(engine.presentedAlpha(highlight), 0.5, accuracy: 1e-12)
+    }
+
+    func testAnimatedScrollSetsTheOffsetEveryFrameAndTellsTheDelegate() throws {
+        let engine = AnimationEngine(fps: 10)
+        let model = ListModel([names(100)])
+        let table = try makeTable(model, engine: engine)
+        final class Ender: ScrollViewDelegate {
+            var ended = 0
+            func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView) { ended += 1 }
+        }
+        table.setContentOffset(Point(x: 0, y: 300), animated: true)
+        XCTAssertEqual(table.contentOffset.y, 0, "nothing moves before the first frame")
+        for frame in 1...3 { engine.advance(toFrame: frame) }
+        // Frames at 0.1, 0.2 and 0.3 s of a 0.3 s ease-in-ease-out scroll.
+        let curve = TimingCurve.easeInEaseOut
+        XCTAssertEqual(model.scrolls.count, 3)
+        XCTAssertEqual(model.scrolls[0], 300 * curve.progress(at: 1.0 / 3), accuracy: 1e-9)
+        XCTAssertEqual(model.scrolls[1], 300 * curve.progress(at: 2.0 / 3), accuracy: 1e-9)
+        XCTAssertEqual(model.scrolls[2], 300)
+        XCTAssertTrue(engine.isIdle)
+        XCTAssertEqual(table.indexPathsForVisibleRows.first, IndexPath(row: 6, section: 0))
+        // scrollToRow keeps within the content and ends exactly there; the end is reported once.
+        let ender = Ender()
+        table.delegate = ender
+        table.scrollToRow(at: IndexPath(row: 99, section: 0), at: .top, animated: true)
+        engine.runUntilIdle()
+        XCTAssertEqual(table.contentOffset.y, 4400 - 440)
+        XCTAssertEqual(ender.ended, 1)
+    }
+
+    func testOffsetsPastTheTopAreKept() throws {
+        let model = ListModel([names(3)])
+        let table = try makeTable(model)
+        table.setContentOffset(Point(x: 0, y: -60), animated: false)
+        XCTAssertEqual(table.contentOffset.y, -60)
+        XCTAssertEqual(model.scrolls, [-60])
+    }
+}

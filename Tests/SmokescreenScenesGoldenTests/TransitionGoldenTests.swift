@@ -24,6 +24,7 @@ final class TransitionGoldenTests: XCTestCase {
 
     /// The golden sets of this file, by transition name; each is the transition's name.
     static let covered = ["vesper-timeline-to-detail", "vesper-detail-to-timeline", "reference", "vesper-detail-to-picture", "vesper-picture-to-detail"]
+        + TableTransition.Scene.allCases.map(\.rawValue)  // TableGoldenTests, below
 
     /// The README's example.
     func testVesperTimelineToDetail() {
@@ -51,4 +52,39 @@ final class TransitionGoldenTests: XCTestCase {
     func testEveryBuiltInTransitionHasGoldens() {
         XCTAssertEqual(TransitionCatalog.all.map(\.name).sorted(), Self.covered.sorted())
     }
+}
+
+/// The table scenes of seed 001: a few frames each (@1x, at 20 fps), at the moments that show what each
+/// scene is about — mid-update for every style, mid-sort, the control row arriving and moving, checks
+/// appearing, the floating button over scrolled rows and past the top.
+final class TableGoldenTests: XCTestCase {
+    /// The frames checked, by scene: times in seconds (multiples of 1/20); `.infinity` is the last frame.
+    static let times: [TableTransition.Scene: [Double]] = [
+        .rowStyles: [0.35, 1.55, 2.15, 2.75, 3.35, .infinity],
+        .sortPlays: [0.45, 1.15, 1.5, 2.15, .infinity],
+        .batchMixed: [0, 0.4, 0.45, 0.5, .infinity],
+        .controlRow: [0.35, 0.6, 1.15, 1.95, .infinity],
+        .multipleSelection: [0.3, 0.85, 1.5, .infinity],
+        .floatingView: [0, 0.35, 0.6, 1.2, 1.65, .infinity],
+    ]
+
+    private func check(_ scene: TableTransition.Scene, file: StaticString = #filePath, line: UInt = #line) throws {
+        let settings = RenderSettings(scale: 1, fps: 20, assetsDirectory: TransitionGoldenTests.assets)
+        var sequence = try TableTransition(scene).render(settings).sequence
+        var indices: [Int] = []
+        for time in Self.times[scene] ?? [] {
+            let index = time == .infinity ? sequence.times.count - 1 : sequence.times.firstIndex { abs($0 - time) < 1e-9 }
+            indices.append(try XCTUnwrap(index, "\(scene.rawValue) has no frame at \(time) s", file: file, line: line))
+        }
+        sequence.times = indices.map { sequence.times[$0] }
+        sequence.nodes = indices.map { sequence.nodes[$0] }
+        assertFrames(sequence, matchGoldenNamed: scene.rawValue, file: file, line: line)
+    }
+
+    func testRowStyles() throws { try check(.rowStyles) }
+    func testSortPlays() throws { try check(.sortPlays) }
+    func testBatchMixed() throws { try check(.batchMixed) }
+    func testControlRow() throws { try check(.controlRow) }
+    func testMultipleSelection() throws { try check(.multipleSelection) }
+    func testFloatingView() throws { try check(.floatingView) }
 }

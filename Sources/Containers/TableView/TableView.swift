@@ -330,7 +330,9 @@ open class TableView: ScrollView {
 
     func makeCell(at ip: IndexPath) -> TableViewCell? {
         guard let dataSource else { return nil }
-        let cell = dataSource.tableView(self, cellForRowAt: ip)
+        // Configuring a cell is not a change to animate, even inside an update's animation block (UIKit
+        // asks for cells without animation too).
+        let cell = ViewChangeObservation.withoutObserver { dataSource.tableView(self, cellForRowAt: ip) }
         cell.animationEngine = animationEngine
         cell.corneredStyle = style == .grouped
         return cell
@@ -353,6 +355,10 @@ open class TableView: ScrollView {
     /// The delegate's view for a header or footer, or one drawing its title in the style's way; nil
     /// when there is neither or it has no height.
     func makeSupplementaryView(section s: Int, header: Bool) -> View? {
+        ViewChangeObservation.withoutObserver { supplementaryView(section: s, header: header) }
+    }
+
+    private func supplementaryView(section s: Int, header: Bool) -> View? {
         let rect = header ? layout.rectForHeader(inSection: s) : layout.rectForFooter(inSection: s)
         guard rect.height > 0 else { return nil }
         if let custom = header ? tableDelegate?.tableView(self, viewForHeaderInSection: s) : tableDelegate?.tableView(self, viewForFooterInSection: s) {

@@ -103,8 +103,11 @@ open class TableViewCell: View {
         for view in [backgroundView, selectedBackgroundView, contentView, accessoryHolder] as [View] { try? addSubview(view) }
         for view in [imageView, textLabel] as [View] { try? contentView.addSubview(view) }
         if let detailTextLabel { try? contentView.addSubview(detailTextLabel) }
-        updateBackgrounds()
-        layoutSubviews()
+        // Building a cell is not a change to animate, even inside an update's animation block.
+        ViewChangeObservation.withoutObserver {
+            updateBackgrounds()
+            layoutSubviews()
+        }
     }
 
     /// Resets what a row sets before the cell is reused: text, detail, image, accessory, selection.

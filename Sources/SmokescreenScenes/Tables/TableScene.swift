@@ -1,0 +1,111 @@
+import Containers
+import Foundation
+import Motion
+import RasterCore
+import SnapshotView
+import TransitionCompositor
+import Typesetting
+
+/// The screen every table scene of seed 001 runs in: 375x667 pt, a navigation bar with a title (and
+/// a button title at the right), and a table filling the rest.
+struct TableScreen {
+    static let pointSize = Size(width: 375, height: 667)
+    static let barHeight = 64.0
+    static let barColor = Color(red8: 249, green8: 249, blue8: 249)
+    static let hairline = Color(red8: 200, green8: 199, blue8: 204)
+
+    let window: View
+    let table: TableView
+    let bar: View
+
+    init(title: String, button: String? = nil, style: TableViewStyle, engine: AnimationEngine) throws {
+        window = View(frame: Rect(origin: .zero, size: TableScreen.pointSize), name: "window")
+        window.backgroundColor = .white
+        table = TableView(frame: Rect(x: 0, y: TableScreen.barHeight, width: TableScreen.pointSize.width,
+                                      height: TableScreen.pointSize.height - TableScreen.barHeight),
+                          style: style, engine: engine, name: "table")
+        bar = View(frame: Rect(x: 0, y: 0, width: TableScreen.pointSize.width, height: TableScreen.barHeight), name: "navigationBar")
+        bar.backgroundColor = TableScreen.barColor
+        let titleLabel = Label(text: title, style: TextStyle(font: .boldSystem(size: 17), alignment: .center),
+                               frame: Rect(x: 80, y: 20, width: TableScreen.pointSize.width - 160, height: 44), name: "title")
+        try bar.addSubview(titleLabel)
+        if let button {
+            let label = Label(text: button, style: TextStyle(font: .system(size: 17), color: TableViewMetrics.tint, alignment: .right),
+                              frame: Rect(x: TableScreen.pointSize.width - 96, y: 20, width: 80, height: 44), name: "barButton")
+            try bar.addSubview(label)
+        }
+        let line = View(frame: Rect(x: 0, y: TableScreen.barHeight - 0.5, width: TableScreen.pointSize.width, height: 0.5), name: "hairline")
+        line.backgroundColor = TableScreen.hairline
+        try bar.addSubview(line)
+        try window.addSubview(table)
+        try window.addSubview(bar)
+    }
+}
+
+/// The built-in transitions of seed 001 (a talk on UITableView), each a script of table updates, taps and
+/// scrolls on a ``TableView``, timed on the engine's clock.
+public struct TableTransition: Transition {
+    /// Which of the talk's demonstrations.
+    public enum Scene: String, Sendable, CaseIterable {
+        /// One row inserted and one deleted with each of the eight styles, one update after another.
+        case rowStyles = "table-row-styles"
+        /// Shakespeare's plays sorted into alphabetical order with `moveSection` in one update, and back.
+        case sortPlays = "table-sort-plays"
+        /// Inserts, deletes, reloads and moves of rows and sections in one update.
+        case batchMixed = "table-batch-mixed"
+        /// A row of controls that slides in under the tapped row.
+        case controlRow = "table-control-row"
+        /// Rows selected and deselected with checkmarks.
+        case multipleSelection = "table-multiple-selection"
+        /// A button that floats while the table scrolls, over a background of clouds moving forever.
+        case floatingView = "table-floating-view"
+    }
+
+    /// The scene rendered.
+    public let scene: Scene
+
+    /// The built-in transition of `scene`.
+    public init(_ scene: Scene) { self.scene = scene }
+
+    /// The scene's name, as `list` shows it.
+    public var name: String { scene.rawValue }
+    /// 375x667 points.
+    public var pointSize: Size { TableScreen.pointSize }
+
+    /// One line for `smokescreen list`.
+    public var summary: String {
+        switch scene {
+        case .rowStyles: "a row inserted and one deleted with each of the eight row animations, one update after another (plain table)"
+        case .sortPlays: "a grouped table of plays: a section opens, then \"toggle sort\" moves every section into alphabetical order in one update, and back"
+        case .batchMixed: "inserts, deletes, reloads and moves of rows and sections, all in one batch update"
+        case .controlRow: "tap a row: a control row slides in below it; tap another: it moves there in one update; tap the owner: it goes"
+        case .multipleSelection: "multiple selection: rows checked and unchecked with taps"
+        case .floatingView: "a button stays put while the table scrolls and bounces, over clouds moving left forever (fixed length \(Self.floatingViewLength) s)"
+        }
+    }
+
+    /// The floating-view scene's length (seconds): its script (a scroll down, one back up past the top,
+    /// the bounce back) ends by then. Its clouds repeat forever, so the render stops here rather than
+    /// when everything is idle.
+    public static let floatingViewLength = 3.0
+
+    /// Runs the scene's script on a virtual clock and freezes every frame.
+    public func render(_ settings: RenderSettings) throws -> RenderedTransition {
+        var script: TableScript?
+        let endTime: Double? = scene == .floatingView ? Self.floatingViewLength : nil
+        var rendered = try TransitionDriver.render(name: name, settings: settings, defaultFPS: defaultFPS,
+                                                   durations: ["update": 0.3, "scroll": 0.3, "deselect": TableViewCell.selectionFadeDuration],
+                                                   assets: [], endTime: endTime) { engine in
+            let made = try TableScript.make(scene, engine: engine, scale: settings.scale)
+            script = made
+            let context = try TransitionContext(container: made.screen.window, fromView: made.screen.table,
+                                                toView: made.screen.table, engine: engine, scale: settings.scale)
+            made.context = context
+            try made.start()
+            return context
+        }
+        rendered.sequence.fingerprint = fingerprint(ofFiles: [])
+        _ = script
+        return rendered
+    }
+}

@@ -32,12 +32,24 @@ struct Bench: ParsableCommand {
     @Flag(help: "Also encode with a grid of zlib levels, filters and strategies (to choose presets).")
     var sweep = false
 
+    @Flag(help: "Measure the table view instead: a 10,000-row table with a batch of 100 updates against a 20-row table, 30 frames each.")
+    var tables = false
+
     func validate() throws {
         guard (1...1000).contains(runs) else { throw ValidationError("--runs must be 1…1000, got \(runs)") }
         guard (1...3).contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3, got \(scale)") }
     }
 
     func run() throws {
+        if tables {
+            let (small, large) = try reportingErrors { try TableBenchmark(runs: runs, scale: scale, progress: progress).run() }
+            for c in [small, large] {
+                print(String(format: "table of %d rows, %d updates in one batch, %d frames frozen and drawn (@%dx): %.1f ms median (min %.1f), %d cells made",
+                             c.rows, c.updates, c.frames, scale, c.medianSeconds * 1e3, c.minSeconds * 1e3, c.cellsCreated))
+            }
+            print(String(format: "10,000 rows / 20 rows: %.2fx (target: within 2x)", large.medianSeconds / small.medianSeconds))
+            return
+        }
         let folder: String
         do { folder = try AssetLocator.directory(given: assets) } catch {
             printError(error.description)

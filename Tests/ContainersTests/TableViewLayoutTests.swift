@@ -162,3 +162,64 @@ final class TableViewLayoutTests: XCTestCase {
         XCTAssertEqual(model.scrolls, [-60])
     }
 }
+
+final class TableViewCellTests: XCTestCase {
+    func testCustomHeaderViewsAndTheirHeights() throws {
+        final class Headers: TableViewDataSource, TableViewDelegate {
+            func numberOfSections(in tableView: TableView) -> Int { 2 }
+            func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 1 }
+            func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+                tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+            }
+            func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> View? {
+                section == 0 ? View(frame: Rect(x: 0, y: 0, width: 10, height: 50), name: "custom") : nil
+            }
+            func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> Double {
+                section == 1 ? 12 : TableView.automaticDimension
+            }
+        }
+        let source = Headers()
+        let table = TableView(frame: Rect(x: 0, y: 0, width: 300, height: 400))
+        table.dataSource = source
+        table.delegate = source
+        try table.reloadData()
+        // The custom view's own height when the delegate gives none; the delegate's 12 pt otherwise.
+        XCTAssertEqual(table.rectForHeader(inSection: 0), Rect(x: 0, y: 0, width: 300, height: 50))
+        XCTAssertEqual(table.rectForHeader(inSection: 1), Rect(x: 0, y: 94, width: 300, height: 12))
+        let custom = try XCTUnwrap(table.subviews.first { $0.name == "custom" })
+        XCTAssertEqual(custom.frame, Rect(x: 0, y: 0, width: 300, height: 50), "sized by the table")
+    }
+
+    func testAResizeLaysTheRowsOutAgain() throws {
+        let model = ListModel([names(3)])
+        let table = try makeTable(model, style: .grouped)
+        table.frame = Rect(x: 0, y: 0, width: 200, height: 440)
+        XCTAssertEqual(table.cellForRow(at: IndexPath(row: 1, section: 0))?.frame, Rect(x: 16, y: 62, width: 168, height: 44))
+    }
+
+    func testACellDrawsItsTextImageAndAccessory() throws {
+        let cell = TableViewCell(style: .subtitle, reuseIdentifier: "x")
+        cell.frame = Rect(x: 0, y: 0, width: 200, height: 44)
+        let image = try Bitmap(width: 20, height: 20, scale: 1, fill: PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255))
+        cell.imageView.image = image
+        cell.textLabel.text = "Title"
+        cell.detailTextLabel?.text = "Detail"
+        cell.accessoryType = .checkmark
+        cell.layoutSubviews()
+        // Image at the left inset, text after it, the checkmark 16 pt from the right edge.
+        XCTAssertEqual(cell.imageView.frame, Rect(x: 16, y: 12, width: 20, height: 20))
+        XCTAssertEqual(cell.textLabel.frame.minX, 48)
+        let node = try XCTUnwrap(cell.renderNode())
+        var canvas = try Bitmap(width: 200, height: 44, scale: 1)
+        ViewRenderer.draw(node, into: &canvas)
+        XCTAssertEqual(canvas[20, 20], PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255), "the image")
+        XCTAssertEqual(canvas[2, 2], PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255), "the white background")
+        // The checkmark's pixels are the tint colour, inside its 14x11 box at x 170…184.
+        let tinted = (170..<184).flatMap { x in (16..<28).map { y in canvas[x, y] } }.filter { $0.b > 200 && $0.r < 60 }
+        XCTAssertFalse(tinted.isEmpty, "a blue checkmark")
+        // Selected: the grey background behind the content.
+        cell.setSelected(true, animated: false)
+        ViewRenderer.draw(try XCTUnwrap(cell.renderNode()), into: &canvas)
+        XCTAssertEqual(canvas[2, 2], PremultipliedRGBA8(r: 0xD1, g: 0xD1, b: 0xD6, a: 255))
+    }
+}

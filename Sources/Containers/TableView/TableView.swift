@@ -266,6 +266,24 @@ open class TableView: ScrollView {
 
     // MARK: Laying out what is visible
 
+    /// A new size lays the rows out again for it (at once: a resize is not an update).
+    open override func boundsDidChange(from old: Rect) {
+        if old.size != bounds.size, hasLoaded {
+            let counts = (0..<layout.numberOfSections).map { layout.numberOfRows(inSection: $0) }
+            layout = makeLayout(counts: counts)
+            ViewChangeObservation.withoutObserver {
+                for (ip, cell) in visibleCells where layout.contains(ip) {
+                    cell.frame = layout.rectForRow(at: ip)
+                    cell.layoutSubviews()
+                }
+                for (s, view) in headerViews where s < layout.numberOfSections { view.frame = headerFrame(section: s, in: layout) }
+                for (s, view) in footerViews where s < layout.numberOfSections { view.frame = layout.rectForFooter(inSection: s) }
+            }
+            layoutVisibleContent()
+        }
+        super.boundsDidChange(from: old)
+    }
+
     /// Scrolling shows other rows: lays them out, then tells the delegate.
     open override func didScroll() {
         layoutVisibleContent()

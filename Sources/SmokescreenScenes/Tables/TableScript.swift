@@ -34,6 +34,9 @@ class TableScript: TableViewDataSource, TableViewDelegate {
 
     /// Loads the table and schedules the steps.
     func start() throws {
+        table.register(style: .default, forCellReuseIdentifier: "row")
+        table.register(style: .value1, forCellReuseIdentifier: "row-value1")
+        table.register(style: .subtitle, forCellReuseIdentifier: "row-subtitle")
         table.dataSource = self
         table.delegate = self
         try self.table.reloadData()

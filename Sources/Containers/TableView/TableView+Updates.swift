@@ -38,8 +38,10 @@ extension TableView {
     /// Every row moves on one animation: ``updateAnimationDuration`` seconds, ease-in-ease-out, or the
     /// enclosing animation block's duration and curve when called inside one.
     ///
-    /// - Parameter completion: called with `finished` when the animation ends (true unless its
-    ///   animations were removed); not called when this throws.
+    /// - Parameters:
+    ///   - updates: records the operations (nil: none, an update that only re-reads counts and heights).
+    ///   - completion: called with `finished` when the animation ends (true unless its animations were
+    ///     removed); not called when this throws.
     public func performBatchUpdates(_ updates: (() throws -> Void)?, completion: ((Bool) -> Void)? = nil) throws {
         beginUpdates()
         do {

@@ -20,7 +20,7 @@ import Typesetting
 /// Where UIKit's behaviour is not documented this table chooses, and says so: the update duration
 /// (``updateAnimationDuration``), the `automatic` row animation
 /// (``resolvedAnimation(_:forRowAt:inSectionOfCount:)``), the scroll animation
-/// (``scrollAnimationDuration``), header and footer heights (``automaticHeaderHeight(title:)``).
+/// (``scrollAnimationDuration``), header and footer heights (``automaticHeaderHeight(title:header:)``).
 open class TableView: ScrollView {
     /// Returned by the delegate's height methods: use the table's own figure (`rowHeight`, or the
     /// height the style gives a header or footer), as `UITableView.automaticDimension`.
@@ -37,7 +37,7 @@ open class TableView: ScrollView {
 
     /// Supplies rows and cells. Not retained. Set it, then call ``reloadData()``.
     public weak var dataSource: (any TableViewDataSource)?
-    /// The delegate, when it is a ``TableViewDelegate`` (set ``ScrollView/delegate``, as in UIKit).
+    /// The delegate, when it is a ``TableViewDelegate``: set `delegate`, as in UIKit.
     public var tableDelegate: (any TableViewDelegate)? { delegate as? any TableViewDelegate }
 
     /// The height of rows whose delegate returns ``automaticDimension`` (or with no delegate), points.

@@ -43,7 +43,7 @@ struct TableScreen {
 }
 
 /// The built-in transitions of seed 001 (a talk on UITableView), each a script of table updates, taps and
-/// scrolls on a ``TableView``, timed on the engine's clock.
+/// scrolls on a `TableView`, timed on the engine's clock.
 public struct TableTransition: Transition {
     /// Which of the talk's demonstrations.
     public enum Scene: String, Sendable, CaseIterable {

@@ -39,16 +39,25 @@ public final class PercentDrivenTransition {
     ///   - duration: seconds the whole transition takes at percent speed 1 (NaN and negative count as 0).
     ///   - engine: the clock the transition runs on.
     ///   - animations: the transition's changes; they run (and the models change) when it starts.
-    public init(engine: AnimationEngine, duration: Double, animations: @escaping () -> Void) {
+    ///   - restoresModelsOnCancel: whether a cancel sets every animated property back to its start value
+    ///     (default true). False is UIKit's percent-driven rule (Core Animation scrubbed back and removed):
+    ///     the properties keep the values the code set, and whoever started the transition puts back what
+    ///     it must in a completion that sees ``isCancelled`` (a navigation controller puts its views back;
+    ///     a row deselected in `viewWillAppear` stays deselected).
+    public init(engine: AnimationEngine, duration: Double, restoresModelsOnCancel: Bool = true, animations: @escaping () -> Void) {
         self.engine = engine
         animator = PropertyAnimator(engine: engine, duration: duration, timing: .curve(.linear), animations: animations)
         animator.recordKind = .transition
+        animator.restoresModelsAtStart = restoresModelsOnCancel
     }
 
     /// Seconds.
     public var duration: Double { animator.duration }
-    /// 0…1.
+    /// 0…1: the time fraction of the transition (the finger's position while it follows one).
     public var percentComplete: Double { animator.fractionComplete }
+    /// 0…1: how far the animated properties are between start and end now (``percentComplete`` through
+    /// the curve of the finishing or cancelling run; the same while a finger drives it).
+    public var progress: Double { animator.progress }
     /// True once completed by cancelling.
     public var isCancelled: Bool { context?.isCancelled ?? false }
 
@@ -81,7 +90,8 @@ public final class PercentDrivenTransition {
     /// Completes the transition from where it is.
     public func finish() { end(cancelled: false) }
 
-    /// Runs the transition back to its start; the models return to their start values.
+    /// Runs the transition back to its start; the models return to their start values (unless made with
+    /// `restoresModelsOnCancel: false`).
     public func cancel() { end(cancelled: true) }
 
     /// Animates `animations` along with the transition, following its progress; `completion` runs when

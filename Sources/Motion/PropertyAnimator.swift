@@ -47,6 +47,10 @@ public final class PropertyAnimator {
     /// Default false. When true the animator pauses at its end (or start) instead of completing; stop it
     /// to finish.
     public var pausesOnCompletion = false
+    /// Ending at the start sets the animated properties back to their start values
+    /// (`UIViewPropertyAnimator`'s rule). False leaves them at the values the animations set, as a
+    /// Core Animation animation scrubbed backwards and removed does. Default true.
+    var restoresModelsAtStart = true
 
     let sequence: Int
     private(set) var recordID: Int?
@@ -112,6 +116,10 @@ public final class PropertyAnimator {
         get { fraction(at: engine.currentTime) }
         set { scrub(to: newValue) }
     }
+
+    /// The progress the animated properties show now, 0…1: ``fractionComplete`` through the timing of
+    /// the current run (equal to it while paused or following a gesture, when scrubbing is linear).
+    public var progress: Double { progress(at: engine.currentTime) }
 
     // MARK: Animations and completions
 
@@ -427,7 +435,8 @@ extension PropertyAnimator: AnimationSource {
                 return
             }
             let position: Position = s.toFraction == 0 ? .start : .end
-            if position == .start { setModels(of: tracks, toStart: true) }  // cancelled: back where it started
+            // Cancelled: back where it started (unless the models are to keep what the code set).
+            if position == .start && restoresModelsAtStart { setModels(of: tracks, toStart: true) }
             for track in tracks { engine.uninstall(track) }
             tracks = []
             complete(at: position, fraction: s.toFraction)

@@ -1,0 +1,301 @@
+import Motion
+import RasterCore
+import SnapshotView
+
+/// A stack of view controllers with a navigation bar, as `UINavigationController`: push slides the new
+/// screen in from the right over the old one, pop slides it away, and a swipe from the left edge pops
+/// interactively, following the finger.
+///
+/// **The standard transition** (push; pop is the same run backwards), over ``transitionDuration``
+/// seconds on ``transitionCurve``: the new view slides in from the right edge to 0; the old view moves
+/// left by 30% of the width (parallax) and a black dimming view over it goes from alpha 0 to 0.1; the
+/// top view casts a soft shadow 10 pt wide on its left edge; in the bar the old title slides left and
+/// fades as the new one slides in from the right and fades in, and the back buttons cross-fade. The
+/// figures are those commonly measured on iOS 7 and later; UIKit does not document them.
+///
+/// Everything runs on a ``PercentDrivenTransition`` whose cancel keeps what the code set (UIKit's
+/// percent-driven rule): on cancel this controller puts its own views back; a change made in
+/// `viewWillAppear` stays unless a completion undoes it (seed 003's naive and smart deselection).
+open class NavigationController: ViewController {
+    /// What kind of transition runs.
+    public enum Operation: String, Sendable {
+        /// A controller is pushed.
+        case push
+        /// The top controller is popped.
+        case pop
+    }
+
+    /// 0.35 s: the duration commonly measured for UINavigationController's push and pop.
+    public var transitionDuration = 0.35
+    /// Ease-in-ease-out: the push and pop curve (for an animated, non-interactive transition).
+    public var transitionCurve = TimingCurve.easeInEaseOut
+    /// The parallax: how far the lower view moves left, as a fraction of the width. 0.3.
+    public static let parallax = 0.3
+    /// The dimming over the lower view at the end of a push (black at this alpha). 0.1.
+    public static let maximumDimming = 0.1
+    /// The width of the top view's shadow (points). 10.
+    public static let shadowWidth = 10.0
+
+    /// The stack, bottom to top.
+    public private(set) var viewControllers: [ViewController] = []
+    /// The engine transitions run on; nil: they apply at once.
+    public weak var engine: AnimationEngine?
+    /// The bar at the top.
+    public let navigationBar: NavigationBar
+    /// Where the controllers' views go: the area under the bar.
+    public let containerView: View
+    /// The running transition's coordinator, or nil.
+    public private(set) var activeCoordinator: TransitionCoordinator?
+    /// The running transition, for inspection: its progress 0…1, or nil.
+    public var transitionProgress: Double? { activeCoordinator?.percentComplete }
+
+    private let size: Size
+    private var queued: [() -> Void] = []
+
+    /// A navigation controller `size` points large (default 375x667) showing `root`.
+    public init(rootViewController root: ViewController, engine: AnimationEngine?, size: Size = Size(width: 375, height: 667)) {
+        self.engine = engine
+        self.size = size
+        navigationBar = NavigationBar(width: size.width)
+        containerView = View(frame: Rect(x: 0, y: NavigationBar.height, width: size.width, height: size.height - NavigationBar.height),
+                             name: "navigationContainer")
+        containerView.clipsToBounds = true
+        super.init()
+        viewControllers = [root]
+        root.navigationController = self
+    }
+
+    /// The top of the stack.
+    public var topViewController: ViewController? { viewControllers.last }
+
+    /// The bar and the top controller's view.
+    open override func loadView() -> View {
+        let view = View(frame: Rect(origin: .zero, size: size), name: "navigationController")
+        view.backgroundColor = .white
+        try? view.addSubview(containerView)
+        try? view.addSubview(navigationBar)
+        if let top = viewControllers.last {
+            place(top.view)
+            try? containerView.addSubview(top.view)
+            setBarContent(for: viewControllers.count - 1)
+        }
+        return view
+    }
+
+    /// The frame a controller's view gets in the container (points).
+    var contentFrame: Rect { containerView.bounds }
+
+    private func place(_ view: View) {
+        ViewChangeObservation.withoutObserver { view.frame = contentFrame }
+    }
+
+    private func backTitle(below index: Int) -> String? {
+        guard index > 0 else { return nil }
+        let below = viewControllers[index - 1].navigationItem
+        return below.backButtonTitle ?? below.title ?? "Back"
+    }
+
+    @discardableResult
+    private func setBarContent(for index: Int) -> NavigationBarContent {
+        let content = NavigationBarContent(item: viewControllers[index].navigationItem, backTitle: backTitle(below: index), width: size.width)
+        navigationBar.content?.removeFromSuperview()
+        try? navigationBar.addSubview(content)
+        navigationBar.content = content
+        return content
+    }
+
+    // MARK: Stack operations
+
+    /// Pushes `viewController`, as `pushViewController(_:animated:)`. A push or pop asked for while a
+    /// transition runs waits for it to end.
+    public func pushViewController(_ viewController: ViewController, animated: Bool) {
+        guard activeCoordinator == nil else { queued.append { self.pushViewController(viewController, animated: animated) }; return }
+        guard let from = topViewController, viewController !== from else { return }
+        viewController.navigationController = self
+        viewControllers.append(viewController)
+        run(.push, from: from, to: viewController, animated: animated, gesture: nil, previousStack: Array(viewControllers.dropLast()))
+    }
+
+    /// Pops the top controller and returns it (nil at the root), as `popViewController(animated:)`.
+    @discardableResult
+    public func popViewController(animated: Bool) -> ViewController? {
+        guard activeCoordinator == nil else { queued.append { self.popViewController(animated: animated) }; return nil }
+        guard viewControllers.count > 1, let from = viewControllers.last else { return nil }
+        let previous = viewControllers
+        viewControllers.removeLast()
+        run(.pop, from: from, to: viewControllers.last!, animated: animated, gesture: nil, previousStack: previous)
+        return from
+    }
+
+    /// Pops everything above the root, as `popToRootViewController(animated:)`; one transition from the
+    /// top to the root. Returns the controllers popped.
+    @discardableResult
+    public func popToRootViewController(animated: Bool) -> [ViewController]? {
+        guard viewControllers.count > 1 else { return nil }
+        let popped = Array(viewControllers.dropFirst())
+        setViewControllers([viewControllers[0]], animated: animated)
+        return popped
+    }
+
+    /// Replaces the stack, as `setViewControllers(_:animated:)`: animated as a push when the new top was
+    /// not in the stack, as a pop when it was.
+    public func setViewControllers(_ controllers: [ViewController], animated: Bool) {
+        guard activeCoordinator == nil else { queued.append { self.setViewControllers(controllers, animated: animated) }; return }
+        guard let newTop = controllers.last, let from = topViewController else { return }
+        let previous = viewControllers
+        for c in controllers { c.navigationController = self }
+        viewControllers = controllers
+        guard newTop !== from else {
+            setBarContent(for: viewControllers.count - 1)
+            return
+        }
+        let operation: Operation = previous.contains { $0 === newTop } ? .pop : .push
+        run(operation, from: from, to: newTop, animated: animated, gesture: nil, previousStack: previous)
+    }
+
+    /// Pops the top controller following a swipe from the left edge (the interactive back gesture):
+    /// the transition follows the finger, then finishes or cancels as ``EdgePanGesture`` decides and
+    /// documents. Returns the coordinator (nil at the root, or while another transition runs).
+    @discardableResult
+    public func popInteractively(following gesture: EdgePanGesture) -> TransitionCoordinator? {
+        guard activeCoordinator == nil, viewControllers.count > 1, let from = viewControllers.last else { return nil }
+        let previous = viewControllers
+        viewControllers.removeLast()
+        return run(.pop, from: from, to: viewControllers.last!, animated: true, gesture: gesture, previousStack: previous)
+    }
+
+    // MARK: The transition
+
+    @discardableResult
+    private func run(_ operation: Operation, from: ViewController, to: ViewController, animated: Bool,
+                     gesture: EdgePanGesture?, previousStack: [ViewController]) -> TransitionCoordinator? {
+        _ = view  // the bar and container exist
+        let fromView = from.view, toView = to.view
+        let width = size.width
+        guard animated, let engine else {
+            from.viewWillDisappear(false)
+            to.viewWillAppear(false)
+            ViewChangeObservation.withoutObserver {
+                fromView.removeFromSuperview()
+                place(toView)
+                try? containerView.addSubview(toView)
+                setBarContent(for: viewControllers.count - 1)
+            }
+            from.viewDidDisappear(false)
+            to.viewDidAppear(false)
+            return nil
+        }
+
+        let push = operation == .push
+        let upper = push ? toView : fromView, lower = push ? fromView : toView
+        let dimming = View(frame: contentFrame, name: "dimming")
+        dimming.backgroundColor = .black
+        let shadow = DrawingView(frame: .zero, drawing: EdgeShadow(), name: "shadow")
+        let oldBar = navigationBar.content
+        let newBar = NavigationBarContent(item: to.navigationItem, backTitle: backTitle(below: viewControllers.count - 1), width: width)
+        let rest = contentFrame
+        ViewChangeObservation.withoutObserver {
+            place(toView)
+            if push { try? containerView.insertSubview(toView, aboveSubview: fromView) } else { try? containerView.insertSubview(toView, belowSubview: fromView) }
+            try? containerView.insertSubview(dimming, aboveSubview: lower)
+            try? containerView.insertSubview(shadow, belowSubview: upper)
+            try? navigationBar.addSubview(newBar)
+            // Start states.
+            upper.frame = push ? rest.offsetBy(dx: width, dy: 0) : rest
+            lower.frame = push ? rest : rest.offsetBy(dx: -width * NavigationController.parallax, dy: 0)
+            dimming.alpha = push ? 0 : NavigationController.maximumDimming
+            shadow.frame = Rect(x: upper.frame.minX - NavigationController.shadowWidth, y: rest.minY, width: NavigationController.shadowWidth, height: rest.height)
+            shadow.alpha = push ? 0 : 1
+            newBar.alpha = 0
+            newBar.titleLabel.center = Point(x: newBar.titleCenter.x + (push ? width / 2 : -width / 2), y: newBar.titleCenter.y)
+        }
+        let transition = PercentDrivenTransition(engine: engine, duration: transitionDuration, restoresModelsOnCancel: false) { [unowned self] in
+            from.viewWillDisappear(true)
+            to.viewWillAppear(true)
+            upper.frame = push ? rest : rest.offsetBy(dx: width, dy: 0)
+            lower.frame = push ? rest.offsetBy(dx: -width * NavigationController.parallax, dy: 0) : rest
+            dimming.alpha = push ? NavigationController.maximumDimming : 0
+            shadow.frame = Rect(x: upper.frame.minX - NavigationController.shadowWidth, y: rest.minY, width: NavigationController.shadowWidth, height: rest.height)
+            shadow.alpha = push ? 1 : 0
+            newBar.alpha = 1
+            newBar.titleLabel.center = newBar.titleCenter
+            if let oldBar {
+                oldBar.alpha = 0
+                oldBar.titleLabel.center = Point(x: oldBar.titleCenter.x + (push ? -width / 2 : width / 2), y: oldBar.titleCenter.y)
+            }
+            _ = self
+        }
+        let coordinator = TransitionCoordinator(transition: transition, isInteractive: gesture != nil, isAnimated: true)
+        activeCoordinator = coordinator
+        from.transitionCoordinator = coordinator
+        to.transitionCoordinator = coordinator
+        transition.completionCurve = gesture == nil ? transitionCurve : .easeOut
+        transition.start()
+        transition.addCompletion { [weak self] context in
+            guard let self else { return }
+            ViewChangeObservation.withoutObserver {
+                dimming.removeFromSuperview()
+                shadow.removeFromSuperview()
+                if context.isCancelled {
+                    // Everything back as it was: the code set the final values, the cancel keeps them.
+                    toView.removeFromSuperview()
+                    self.place(toView)
+                    self.place(fromView)
+                    newBar.removeFromSuperview()
+                    if let oldBar {
+                        oldBar.alpha = 1
+                        oldBar.titleLabel.center = oldBar.titleCenter
+                    }
+                    self.viewControllers = previousStack
+                } else {
+                    fromView.removeFromSuperview()
+                    self.place(fromView)
+                    self.place(toView)
+                    oldBar?.removeFromSuperview()
+                    self.navigationBar.content = newBar
+                }
+            }
+            coordinator.isInteractive = false
+            if context.isCancelled {
+                to.viewWillDisappear(true)
+                to.viewDidDisappear(true)
+                from.viewWillAppear(true)
+                from.viewDidAppear(true)
+            } else {
+                from.viewDidDisappear(true)
+                to.viewDidAppear(true)
+            }
+            from.transitionCoordinator = nil
+            to.transitionCoordinator = nil
+            self.activeCoordinator = nil
+            if !self.queued.isEmpty { self.queued.removeFirst()() }
+        }
+        if let gesture {
+            transition.completionSpeed = gesture.completionSpeed(width: width, duration: transitionDuration)
+            let track = gesture.progressTrack(width: width)
+            transition.follow(track)
+            // The coordinator stops being interactive when the finger lifts.
+            engine.perform(afterDelay: track.duration) { coordinator.isInteractive = false }
+        } else {
+            transition.finish()
+            coordinator.isInteractive = false
+        }
+        return coordinator
+    }
+}
+
+/// A soft shadow falling to the left: black from alpha 0.15 at the right edge to 0 at the left, in
+/// vertical strips of 1 pt.
+struct EdgeShadow: ViewContent {
+    func draw(in painter: Painter, bounds: Rect) {
+        let strips = max(1, Int(bounds.width.rounded(.up)))
+        for i in 0..<strips {
+            let t = (Double(i) + 0.5) / Double(strips)
+            painter.fill(Rect(x: bounds.minX + Double(i) * bounds.width / Double(strips), y: bounds.minY,
+                              width: bounds.width / Double(strips), height: bounds.height),
+                         color: Color(white: 0, alpha: 0.15 * t * t))
+        }
+    }
+    func extent(in bounds: Rect) -> Rect { bounds }
+    var isSingleShape: Bool { false }
+}

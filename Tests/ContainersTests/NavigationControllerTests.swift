@@ -1,0 +1,221 @@
+import Containers
+import Foundation
+import Motion
+import RasterCore
+import SnapshotView
+import XCTest
+
+/// Records its appearance callbacks into a shared log.
+final class LoggingController: ViewController {
+    let log: Box
+    final class Box { var lines: [String] = [] }
+    init(_ title: String, log: Box) {
+        self.log = log
+        super.init()
+        self.title = title
+    }
+    override func viewWillAppear(_ animated: Bool) { log.lines.append("\(title!).willAppear") }
+    override func viewDidAppear(_ animated: Bool) { log.lines.append("\(title!).didAppear") }
+    override func viewWillDisappear(_ animated: Bool) { log.lines.append("\(title!).willDisappear") }
+    override func viewDidDisappear(_ animated: Bool) { log.lines.append("\(title!).didDisappear") }
+}
+
+/// A list whose row 2 is selected, deselecting in one of seed 003's three ways.
+final class ListController: TableViewController {
+    enum Way { case `default`, naive, smart }
+    let way: Way
+    init(way: Way, engine: AnimationEngine) {
+        self.way = way
+        super.init(engine: engine)
+        title = "List"
+        clearsSelectionOnViewWillAppear = way == .default
+    }
+    override func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 8 }
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        let selected = tableView.indexPathsForSelectedRows ?? []
+        switch way {
+        case .default: break
+        case .naive:
+            for ip in selected { tableView.deselectRow(at: ip, animated: true) }
+        case .smart:
+            if let coordinator = transitionCoordinator {
+                coordinator.animate(alongsideTransition: { context in
+                    for ip in selected { self.tableView.deselectRow(at: ip, animated: context.isAnimated) }
+                }, completion: { context in
+                    guard context.isCancelled else { return }
+                    for ip in selected { self.tableView.selectRow(at: ip, animated: false, scrollPosition: .none) }
+                })
+            } else {
+                for ip in selected { tableView.deselectRow(at: ip, animated: false) }
+            }
+        }
+    }
+}
+
+final class NavigationControllerTests: XCTestCase {
+    static let finishing = EdgePanGesture(samples: [(0, 0), (0.3, 150), (0.5, 230)])
+    static let cancelling = EdgePanGesture(samples: [(0, 0), (0.3, 120), (0.6, 110)])
+
+    private func stack(engine: AnimationEngine) -> (NavigationController, LoggingController.Box) {
+        let log = LoggingController.Box()
+        let nav = NavigationController(rootViewController: LoggingController("A", log: log), engine: engine)
+        _ = nav.view
+        nav.pushViewController(LoggingController("B", log: log), animated: false)
+        log.lines = []
+        return (nav, log)
+    }
+
+    func testPushAndPopCallTheLifecycleInUIKitsOrder() {
+        let engine = AnimationEngine(fps: 60)
+        let (nav, log) = stack(engine: engine)
+        nav.pushViewController(LoggingController("C", log: log), animated: true)
+        XCTAssertEqual(log.lines, ["B.willDisappear", "C.willAppear"])
+        engine.runUntilIdle()
+        XCTAssertEqual(log.lines, ["B.willDisappear", "C.willAppear", "B.didDisappear", "C.didAppear"])
+        XCTAssertEqual(nav.viewControllers.map(\.title), ["A", "B", "C"])
+        XCTAssertEqual(engine.lastEndTime, 0.35, accuracy: 1e-12)
+        log.lines = []
+        nav.popViewController(animated: true)
+        engine.runUntilIdle()
+        XCTAssertEqual(log.lines, ["C.willDisappear", "B.willAppear", "C.didDisappear", "B.didAppear"])
+        XCTAssertEqual(nav.containerView.subviews.count, 1, "only the top view stays")
+    }
+
+    func testInteractivePopFinishedAndCancelled() {
+        let engine = AnimationEngine(fps: 60)
+        var (nav, log) = stack(engine: engine)
+        nav.popInteractively(following: Self.finishing)
+        engine.runUntilIdle()
+        XCTAssertEqual(log.lines, ["B.willDisappear", "A.willAppear", "B.didDisappear", "A.didAppear"])
+        XCTAssertEqual(nav.viewControllers.map(\.title), ["A"])
+
+        let engine2 = AnimationEngine(fps: 60)
+        (nav, log) = stack(engine: engine2)
+        let coordinator = nav.popInteractively(following: Self.cancelling)
+        XCTAssertEqual(nav.viewControllers.map(\.title), ["A"], "the stack changes at once")
+        engine2.runUntilIdle()
+        XCTAssertEqual(log.lines, ["B.willDisappear", "A.willAppear", "A.willDisappear", "A.didDisappear", "B.willAppear", "B.didAppear"])
+        XCTAssertEqual(nav.viewControllers.map(\.title), ["A", "B"], "and back on cancel")
+        XCTAssertEqual(coordinator?.isCancelled, true)
+        XCTAssertEqual(nav.containerView.subviews.map(\.name), ["B"])
+        XCTAssertEqual(nav.topViewController?.view.frame, nav.containerView.bounds)
+    }
+
+    func testProgressFollowsTheFingerAndTheDecisionProjectsTheVelocity() {
+        // 375 pt wide: 150 pt at 0.3 s is 40 %.
+        let engine = AnimationEngine(fps: 60)
+        let (nav, _) = stack(engine: engine)
+        let coordinator = nav.popInteractively(following: Self.finishing)!
+        engine.advance(to: 0.3)
+        XCTAssertEqual(coordinator.percentComplete, 0.4, accuracy: 1e-12)
+        XCTAssertTrue(coordinator.isInteractive)
+        // Translation clamps below 1 however far the finger goes.
+        XCTAssertEqual(EdgePanGesture(samples: [(0, 0), (1, 900)]).progressTrack(width: 375).percent(at: 1), 0.999)
+
+        // Released at 40 % moving at 400 pt/s: projected 230 + 400 × 0.499 = 429.6 > 187.5: finishes.
+        XCTAssertEqual(Self.finishing.releaseVelocity, 400, accuracy: 1e-9)
+        XCTAssertTrue(Self.finishing.finishes(width: 375))
+        // Released at 44 % nearly still: cancels.
+        let slow = EdgePanGesture(samples: [(0, 0), (0.5, 165), (0.7, 166)])
+        XCTAssertFalse(slow.finishes(width: 375))
+        // Released at only 20 % but flicked at 1000 pt/s: projected 75 + 499 > 187.5: finishes.
+        let flick = EdgePanGesture(samples: [(0, 0), (0.2, 0), (0.275, 75)])
+        XCTAssertEqual(flick.releaseVelocity, 750, accuracy: 1e-9)
+        XCTAssertTrue(flick.finishes(width: 375))
+        // Past half but pulled back fast: cancels.
+        let back = EdgePanGesture(samples: [(0, 0), (0.4, 250), (0.5, 200)])
+        XCTAssertFalse(back.finishes(width: 375))
+        // The rest runs at the finger's pace: 0.35 s × 750 / 375 = 0.7, so normal speed (at least 1);
+        // at 3000 pt/s, 2.8x.
+        XCTAssertEqual(flick.completionSpeed(width: 375, duration: 0.35), 1)
+        XCTAssertEqual(EdgePanGesture(samples: [(0, 0), (0.1, 300)]).completionSpeed(width: 375, duration: 0.35), 2.8, accuracy: 1e-9)
+    }
+
+    func testParallaxDimmingAndShadowAtTheMiddleOfAPush() throws {
+        let engine = AnimationEngine(fps: 60)
+        let (nav, log) = stack(engine: engine)
+        let below = nav.topViewController!.view
+        let next = LoggingController("C", log: log)
+        nav.pushViewController(next, animated: true)
+        engine.advance(to: 0.175)
+        // Ease-in-ease-out at half time is half way.
+        XCTAssertEqual(engine.presentedFrame(next.view).minX, 187.5, accuracy: 1e-9)
+        XCTAssertEqual(engine.presentedFrame(below).minX, -375 * 0.3 / 2, accuracy: 1e-9)
+        let dimming = try XCTUnwrap(nav.containerView.subviews.first { $0.name == "dimming" })
+        XCTAssertEqual(engine.presentedAlpha(dimming), 0.05, accuracy: 1e-9)
+        let shadow = try XCTUnwrap(nav.containerView.subviews.first { $0.name == "shadow" })
+        XCTAssertEqual(engine.presentedFrame(shadow).maxX, 187.5, accuracy: 1e-9)
+        XCTAssertEqual(nav.containerView.subviews.map(\.name), ["B", "dimming", "shadow", "C"])
+        engine.runUntilIdle()
+        XCTAssertEqual(nav.containerView.subviews.map(\.name), ["C"])
+    }
+
+    /// Seed 003 frame by frame: the highlight of the selected row during an interactive pop.
+    private func highlightRun(_ way: ListController.Way, _ gesture: EdgePanGesture) throws -> (alphas: [(Double, Double)], list: ListController, end: Double) {
+        let engine = AnimationEngine(fps: 60)
+        let list = ListController(way: way, engine: engine)
+        let nav = NavigationController(rootViewController: list, engine: engine)
+        _ = nav.view
+        list.tableView.selectRow(at: IndexPath(row: 2, section: 0), animated: false, scrollPosition: .none)
+        nav.pushViewController(ViewController(), animated: false)
+        let highlight = try XCTUnwrap(list.tableView.cellForRow(at: IndexPath(row: 2, section: 0))).selectedBackgroundView
+        let coordinator = try XCTUnwrap(nav.popInteractively(following: gesture))
+        var samples: [(Double, Double)] = []
+        var frame = 0
+        while !engine.isIdle && frame < 600 {
+            samples.append((coordinator.percentComplete, engine.presentedAlpha(highlight)))
+            frame += 1
+            engine.advance(toFrame: frame)
+        }
+        engine.runUntilIdle()
+        return (samples, list, engine.currentTime)
+    }
+
+    func testNaiveAndSmartHighlightsFollowTheProgress() throws {
+        for way in [ListController.Way.naive, .smart] {
+            for gesture in [Self.finishing, Self.cancelling] {
+                let (samples, _, _) = try highlightRun(way, gesture)
+                XCTAssertGreaterThan(samples.count, 20)
+                for (progress, alpha) in samples {
+                    XCTAssertEqual(alpha, 1 - progress, accuracy: 1.0 / 255, "\(way)")
+                }
+            }
+        }
+    }
+
+    func testAfterACancelSmartReselectsNaiveDoesNotDefaultIsStuck() throws {
+        let ip = IndexPath(row: 2, section: 0)
+        var (_, list, _) = try highlightRun(.smart, Self.cancelling)
+        XCTAssertEqual(list.tableView.indexPathsForSelectedRows, [ip])
+        XCTAssertEqual(list.tableView.cellForRow(at: ip)?.selectedBackgroundView.alpha, 1)
+        (_, list, _) = try highlightRun(.naive, Self.cancelling)
+        XCTAssertNil(list.tableView.indexPathsForSelectedRows)
+        XCTAssertEqual(list.tableView.cellForRow(at: ip)?.selectedBackgroundView.alpha, 0)
+        // Default: the highlight does not move during the gesture; cancelled, the row stays selected.
+        var samples: [(Double, Double)]
+        (samples, list, _) = try highlightRun(.default, Self.cancelling)
+        XCTAssertTrue(samples.allSatisfy { $0.1 == 1 })
+        XCTAssertEqual(list.tableView.indexPathsForSelectedRows, [ip])
+        // Finished: it waits for the end, then fades over the cell's fade duration.
+        (samples, list, _) = try highlightRun(.default, Self.finishing)
+        XCTAssertTrue(samples.filter { $0.0 < 0.999 }.allSatisfy { $0.1 == 1 })
+        XCTAssertNil(list.tableView.indexPathsForSelectedRows)
+    }
+
+    func testNonInteractivePopFadesTheHighlightWithTheTransition() throws {
+        let engine = AnimationEngine(fps: 60)
+        let list = ListController(way: .default, engine: engine)
+        let nav = NavigationController(rootViewController: list, engine: engine)
+        _ = nav.view
+        list.tableView.selectRow(at: IndexPath(row: 2, section: 0), animated: false, scrollPosition: .none)
+        nav.pushViewController(ViewController(), animated: false)
+        let highlight = list.tableView.cellForRow(at: IndexPath(row: 2, section: 0))!.selectedBackgroundView
+        nav.popViewController(animated: true)
+        engine.advance(to: 0.175)
+        XCTAssertEqual(engine.presentedAlpha(highlight), 0.5, accuracy: 1e-9)
+        engine.runUntilIdle()
+        XCTAssertEqual(engine.lastEndTime, 0.35, accuracy: 1e-12)
+        XCTAssertEqual(highlight.alpha, 0)
+    }
+}

@@ -40,7 +40,8 @@ struct Inspect: ParsableCommand {
             let document: any Encodable = timeline
                 ? TimelineDocument(name: transition.name, end: end, blocks: rendered.timeline.map(TimelineDocument.Block.init))
                 : TreeDocument(name: transition.name, time: rendered.inspection?.time ?? end, end: end,
-                               pointSize: [s.pointSize.width, s.pointSize.height], tree: rendered.inspection?.tree)
+                               pointSize: [s.pointSize.width, s.pointSize.height], state: rendered.inspectionState,
+                               tree: rendered.inspection?.tree)
             print(try jsonText(document))
             return
         }
@@ -67,6 +68,9 @@ struct TreeDocument: Encodable {
     var end: Double
     /// The canvas, `[width, height]` in points.
     var pointSize: [Double]
+    /// What the transition reports of itself at `time` (an interactive transition's progress, a row's
+    /// highlight), by name; absent when it reports nothing.
+    var state: [String: Double]?
     var tree: ViewDescription?
 }
 

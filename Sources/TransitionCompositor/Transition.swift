@@ -100,6 +100,9 @@ public struct RenderedTransition: Sendable {
     /// The window's tree as presented at ``RenderSettings/inspectionTime`` (or the end, when that is
     /// later), and that time in seconds; nil when no inspection was asked for.
     public var inspection: (time: Double, tree: ViewDescription)?
+    /// What the transition reported of itself at the inspection time (``TransitionContext/inspectionState``),
+    /// or nil.
+    public var inspectionState: [String: Double]?
 
     /// A rendered transition (``inspection`` defaults to nil).
     public init(sequence: FrameSequence, bitmaps: [BitmapRecord], initialTree: String, timeline: [TimelineEntry]) {

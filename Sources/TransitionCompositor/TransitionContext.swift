@@ -27,6 +27,9 @@ public final class TransitionContext {
     /// Labels of the blocks started with ``animateBlock(_:timing:options:animations:completion:)``, by
     /// engine record id, for the timeline.
     public private(set) var blockLabels: [Int: String] = [:]
+    /// Numbers the transition reports of itself for `inspect --json` (an interactive transition's
+    /// progress, whether a row is highlighted), read at the inspection time. Default nil.
+    public var inspectionState: (() -> [String: Double])?
     /// The first error a completion ran into (completions cannot throw); the driver reports it.
     public internal(set) var deferredError: Error?
 

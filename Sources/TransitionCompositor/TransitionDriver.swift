@@ -57,9 +57,11 @@ public enum TransitionDriver {
             return node
         }
         var inspection: (time: Double, tree: ViewDescription)?
+        var inspectionState: [String: Double]?
         func inspect(at time: Double) {
             guard inspection == nil else { return }
             inspection = (time, container.presentationDescription(presentation: engine))
+            inspectionState = context.inspectionState?()
         }
         var index = 0
         while true {
@@ -120,6 +122,7 @@ public enum TransitionDriver {
         if settings.inspectionTime != nil { inspect(at: end) }
         var rendered = RenderedTransition(sequence: sequence, bitmaps: assets + context.snapshots, initialTree: initialTree, timeline: timeline)
         rendered.inspection = inspection
+        rendered.inspectionState = inspectionState
         return rendered
     }
 }

@@ -25,6 +25,7 @@ final class TransitionGoldenTests: XCTestCase {
     /// The golden sets of this file, by transition name; each is the transition's name.
     static let covered = ["vesper-timeline-to-detail", "vesper-detail-to-timeline", "reference", "vesper-detail-to-picture", "vesper-picture-to-detail"]
         + TableTransition.Scene.allCases.map(\.rawValue)  // TableGoldenTests, below
+        + NavigationTransition.Scene.allCases.map(\.rawValue)  // NavigationGoldenTests, below
 
     /// The README's example.
     func testVesperTimelineToDetail() {
@@ -69,16 +70,7 @@ final class TableGoldenTests: XCTestCase {
     ]
 
     private func check(_ scene: TableTransition.Scene, file: StaticString = #filePath, line: UInt = #line) throws {
-        let settings = RenderSettings(scale: 1, fps: 20, assetsDirectory: TransitionGoldenTests.assets)
-        var sequence = try TableTransition(scene).render(settings).sequence
-        var indices: [Int] = []
-        for time in Self.times[scene] ?? [] {
-            let index = time == .infinity ? sequence.times.count - 1 : sequence.times.firstIndex { abs($0 - time) < 1e-9 }
-            indices.append(try XCTUnwrap(index, "\(scene.rawValue) has no frame at \(time) s", file: file, line: line))
-        }
-        sequence.times = indices.map { sequence.times[$0] }
-        sequence.nodes = indices.map { sequence.nodes[$0] }
-        assertFrames(sequence, matchGoldenNamed: scene.rawValue, file: file, line: line)
+        try checkFrames(of: TableTransition(scene), at: Self.times[scene] ?? [], file: file, line: line)
     }
 
     func testRowStyles() throws { try check(.rowStyles) }
@@ -87,4 +79,42 @@ final class TableGoldenTests: XCTestCase {
     func testControlRow() throws { try check(.controlRow) }
     func testMultipleSelection() throws { try check(.multipleSelection) }
     func testFloatingView() throws { try check(.floatingView) }
+}
+
+/// Checks the frames of `transition` at `times` (seconds, multiples of 1/20; `.infinity`: the last
+/// frame), rendered @1x at 20 fps, against the golden set named after it.
+func checkFrames(of transition: any Transition, at times: [Double], file: StaticString = #filePath, line: UInt = #line) throws {
+    let settings = RenderSettings(scale: 1, fps: 20, assetsDirectory: TransitionGoldenTests.assets)
+    var sequence = try transition.render(settings).sequence
+    var indices: [Int] = []
+    for time in times {
+        let index = time == .infinity ? sequence.times.count - 1 : sequence.times.firstIndex { abs($0 - time) < 1e-9 }
+        indices.append(try XCTUnwrap(index, "\(transition.name) has no frame at \(time) s", file: file, line: line))
+    }
+    sequence.times = indices.map { sequence.times[$0] }
+    sequence.nodes = indices.map { sequence.nodes[$0] }
+    assertFrames(sequence, matchGoldenNamed: transition.name, file: file, line: line)
+}
+
+/// The navigation built-ins: push and pop at their middle, the swipes while the finger drives them and
+/// after the release, and the cancelled deselections when the back button brings the list back.
+final class NavigationGoldenTests: XCTestCase {
+    static let times: [NavigationTransition.Scene: [Double]] = [
+        .push: [0.3, 0.4, .infinity],
+        .pop: [0.3, 0.4, .infinity],
+        .popInteractiveFinish: [0.5, 0.9, .infinity],
+        .popInteractiveCancel: [0.5, 0.8, .infinity],
+        .deselectDefaultFinish: [0.5, 0.9, .infinity],
+        .deselectDefaultCancel: [0.5, 1.6, .infinity],
+        .deselectNaiveFinish: [0.5, 0.9, .infinity],
+        .deselectNaiveCancel: [0.5, 1.6, .infinity],
+        .deselectSmartFinish: [0.5, 0.9, .infinity],
+        .deselectSmartCancel: [0.5, 1.6, .infinity],
+    ]
+
+    func testEveryNavigationBuiltIn() throws {
+        for scene in NavigationTransition.Scene.allCases {
+            try checkFrames(of: NavigationTransition(scene), at: Self.times[scene] ?? [])
+        }
+    }
 }

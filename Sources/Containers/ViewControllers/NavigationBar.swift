@@ -37,8 +37,37 @@ public final class NavigationBarContent: View {
 
     /// The resting centre of the title (points, bar coordinates).
     let titleCenter: Point
-    /// Where the back button's title rests.
+    /// The resting centre of the back button.
     let backCenter: Point?
+    /// Where the back button's text is centred at rest (bar coordinates, points): a title that becomes
+    /// the back button slides its text here.
+    let backTextCenterX: Double?
+
+    /// Moves the title and back button to where they stand when this content is `offstage` (`.left`:
+    /// pushed under a new item, so its title stands where the new back button's text is; `.right`:
+    /// popped away, its title off to the right, its back text where the lower title stands), or back to
+    /// rest (nil). Inside an animation block it animates.
+    func arrange(_ offstage: Offstage?, other: NavigationBarContent?, width: Double) {
+        switch offstage {
+        case nil:
+            titleLabel.center = titleCenter
+            if let backButton, let backCenter { backButton.center = backCenter }
+        case .left:
+            // The title slides onto the other item's back button text.
+            let target = other?.backTextCenterX ?? (titleCenter.x - width / 2)
+            titleLabel.center = Point(x: target, y: titleCenter.y)
+            if let backButton, let backCenter { backButton.center = Point(x: backCenter.x - width / 3, y: backCenter.y) }
+        case .right:
+            titleLabel.center = Point(x: titleCenter.x + width / 2, y: titleCenter.y)
+            // The back text slides onto the lower item's title.
+            if let backButton, let backCenter, let text = backTextCenterX {
+                let target = other?.titleCenter.x ?? titleCenter.x
+                backButton.center = Point(x: backCenter.x + (target - text), y: backCenter.y)
+            }
+        }
+    }
+
+    enum Offstage { case left, right }
 
     init(item: NavigationItem, backTitle: String?, width: Double) {
         let barTop = 20.0, barHeight = 44.0
@@ -55,10 +84,13 @@ public final class NavigationBarContent: View {
             backButton = button
             backLabel = label
             backCenter = button.center
+            let textWidth = min(label.bounds.width, (try? label.sizeThatFits(Size(width: .infinity, height: barHeight)).width) ?? 0)
+            backTextCenterX = button.frame.minX + label.frame.minX + textWidth / 2
         } else {
             backButton = nil
             backLabel = nil
             backCenter = nil
+            backTextCenterX = nil
         }
         super.init(frame: Rect(x: 0, y: 0, width: width, height: NavigationBar.height), name: "barContent \(item.title ?? "")")
         isOpaque = false

@@ -207,7 +207,9 @@ open class NavigationController: ViewController {
             shadow.frame = Rect(x: upper.frame.minX - NavigationController.shadowWidth, y: rest.minY, width: NavigationController.shadowWidth, height: rest.height)
             shadow.alpha = push ? 0 : 1
             newBar.alpha = 0
-            newBar.titleLabel.center = Point(x: newBar.titleCenter.x + (push ? width / 2 : -width / 2), y: newBar.titleCenter.y)
+            // Pushed, the new item comes from the right; popped to, from the left (its title from where
+            // the old item's back text is).
+            newBar.arrange(push ? .right : .left, other: push ? nil : oldBar, width: width)
         }
         let transition = PercentDrivenTransition(engine: engine, duration: transitionDuration, restoresModelsOnCancel: false) { [unowned self] in
             from.viewWillDisappear(true)
@@ -218,10 +220,10 @@ open class NavigationController: ViewController {
             shadow.frame = Rect(x: upper.frame.minX - NavigationController.shadowWidth, y: rest.minY, width: NavigationController.shadowWidth, height: rest.height)
             shadow.alpha = push ? 1 : 0
             newBar.alpha = 1
-            newBar.titleLabel.center = newBar.titleCenter
+            newBar.arrange(nil, other: nil, width: width)
             if let oldBar {
                 oldBar.alpha = 0
-                oldBar.titleLabel.center = Point(x: oldBar.titleCenter.x + (push ? -width / 2 : width / 2), y: oldBar.titleCenter.y)
+                oldBar.arrange(push ? .left : .right, other: newBar, width: width)
             }
             _ = self
         }
@@ -244,7 +246,7 @@ open class NavigationController: ViewController {
                     newBar.removeFromSuperview()
                     if let oldBar {
                         oldBar.alpha = 1
-                        oldBar.titleLabel.center = oldBar.titleCenter
+                        oldBar.arrange(nil, other: nil, width: width)
                     }
                     self.viewControllers = previousStack
                 } else {

@@ -70,6 +70,13 @@ final class JSONOutputTests: XCTestCase {
         let table = try XCTUnwrap(try VesperTransition.timings(assetsDirectory: Self.assets)["tableView"])
         XCTAssertTrue(blocks.contains { $0["label"] as? String == "tableView" && $0["end"] as? Double == table.end }, "\(blocks)")
 
+        // An interactive built-in reports its progress and the row's highlight.
+        let swipe = try SafetyTests.run(["inspect", "deselect-smart-cancel", "--scale", "1", "--json", "--time", "0.6"])
+        XCTAssertEqual(swipe.status, 0, swipe.standardError)
+        let state = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(swipe.standardOutput.utf8)) as? [String: Any])?["state"] as? [String: Double])
+        XCTAssertEqual(state["interactive"], 1)
+        XCTAssertEqual(try XCTUnwrap(state["highlight"]), 1 - (try XCTUnwrap(state["progress"])), accuracy: 1.0 / 255)
+
         let bad = try SafetyTests.run(["inspect", "--time", "0.3"])
         XCTAssertEqual(bad.status, 64)
         XCTAssertTrue(bad.standardError.contains("--time and --timeline go with --json"), bad.standardError)

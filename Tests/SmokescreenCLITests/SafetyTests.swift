@@ -52,8 +52,15 @@ final class SafetyTests: XCTestCase {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        // Both pipes are drained at once: a child that fills one while the other is read would block.
+        nonisolated(unsafe) var errData = Data()
+        let drained = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            errData = err.fileHandleForReading.readDataToEndOfFile()
+            drained.signal()
+        }
         let outData = out.fileHandleForReading.readDataToEndOfFile()
+        drained.wait()
         process.waitUntilExit()
         let output = String(decoding: outData, as: UTF8.self)
         let lastBreak = output.lastIndex(of: "\n")

@@ -27,6 +27,20 @@ public enum ChoreographyRenderer {
         }
     }
 
+    /// Renders the choreography following a back swipe instead of the clock: its phases are scrubbed by
+    /// the swipe's progress (each keeps its own delay, duration and curve within the whole), then run to
+    /// the end or back to the start as the swipe decides (see
+    /// `TransitionDriver.renderInteractive(name:settings:defaultFPS:durations:assets:gesture:startTime:width:setUp:)`).
+    /// - Parameter startTime: when the swipe starts (seconds); before it, the from-state shows.
+    public static func renderInteractive(name: String, choreography: Choreography, from: View, to: View, settings: RenderSettings,
+                                         background: Color = .white, durations: [String: Double], assets: [BitmapRecord],
+                                         gesture: EdgePanGesture, startTime: Double) throws -> RenderedTransition {
+        try TransitionDriver.renderInteractive(name: name, settings: settings, durations: durations, assets: assets, gesture: gesture,
+                                               startTime: startTime, width: from.bounds.width) { engine in
+            try perform(name: name, choreography: choreography, from: from, to: to, background: background, engine: engine, scale: settings.scale)
+        }
+    }
+
     /// Sets up the transition on `engine` and returns its context (what `render` samples).
     public static func perform(name: String, choreography: Choreography, from: View, to: View, background: Color = .white,
                                engine: AnimationEngine, scale: Double) throws -> TransitionContext {

@@ -135,17 +135,27 @@ public final class AnimationEngine: PresentationSource {
     /// The value to render for `property` of `view` at ``currentTime``: the model value plus what every
     /// animation of it contributes. Without animations (or once they end) it is `model` exactly.
     public func presentationValue(of property: ViewProperty, of view: View, model: AnimatableValue) -> AnimatableValue {
+        presentationValue(of: property, of: view, model: model, at: currentTime)
+    }
+
+    /// What the animations scheduled now show at `time` (seconds), without moving the clock: nothing runs,
+    /// no completion fires. An interactive transition scrubs a transition this way, as Core Animation's
+    /// `timeOffset` does (``presentation(at:)``).
+    public func presentationValue(of property: ViewProperty, of view: View, model: AnimatableValue, at time: Double) -> AnimatableValue {
         guard let list = tracks[PropertyKey(view, property)] else { return model }
         var sum = SIMD8<Double>()
         var contributing = false
         for track in list {
-            guard let source = track.source, let p = source.progress(of: track, at: currentTime),
+            guard let source = track.source, let p = source.progress(of: track, at: time),
                   let offset = track.contribution(progress: p) else { continue }
             sum += offset
             contributing = true
         }
         return contributing ? ValueComponents(model).adding(sum) : model
     }
+
+    /// A presentation source showing the animations at `time` (seconds) while the clock stays where it is.
+    public func presentation(at time: Double) -> ScrubbedPresentation { ScrubbedPresentation(engine: self, time: time) }
 
     /// The presentation value of `property` of `view` at ``currentTime``.
     public func presentationValue(of property: ViewProperty, of view: View) -> AnimatableValue {
@@ -297,5 +307,17 @@ enum Context {
         let repetition: AnimationRepeat
         let autoreverses: Bool
         let recordID: Int
+    }
+}
+
+/// An engine's animations shown at a time of their own (``AnimationEngine/presentation(at:)``).
+public struct ScrubbedPresentation: PresentationSource {
+    /// The engine whose animations are shown.
+    public let engine: AnimationEngine
+    /// Seconds.
+    public let time: Double
+    /// The value at ``time``.
+    public func presentationValue(of property: ViewProperty, of view: View, model: AnimatableValue) -> AnimatableValue {
+        engine.presentationValue(of: property, of: view, model: model, at: time)
     }
 }

@@ -11,6 +11,7 @@ public enum TransitionCatalog {
         VesperTransition(.pictureToDetail),
     ] + TableTransition.Scene.allCases.map { TableTransition($0) as any Transition }
         + NavigationTransition.Scene.allCases.map { NavigationTransition($0) as any Transition }
+        + [VesperTransition.detailToTimelineInteractive]
 
     /// What `smokescreen render` renders with no argument.
     public static var defaultName: String { all[0].name }

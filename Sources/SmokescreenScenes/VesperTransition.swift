@@ -38,8 +38,32 @@ public struct VesperTransition: Transition {
 
     /// Which of the four transitions this is.
     public let direction: Direction
+    /// A back swipe the transition follows instead of the clock (only `detailToTimeline` is a back
+    /// navigation), or nil.
+    public let gesture: EdgePanGesture?
+
     /// The transition in `direction`.
-    public init(_ direction: Direction) { self.direction = direction }
+    public init(_ direction: Direction) {
+        self.direction = direction
+        gesture = nil
+    }
+
+    /// The transition in `direction`, following `gesture`.
+    public init(_ direction: Direction, following gesture: EdgePanGesture) {
+        self.direction = direction
+        self.gesture = gesture
+    }
+
+    /// `vesper-detail-to-timeline-interactive`: Vesper's pop following a back swipe released past half
+    /// way (``backSwipe``), starting at ``swipeStartTime``.
+    public static var detailToTimelineInteractive: VesperTransition {
+        VesperTransition(.detailToTimeline, following: VesperTransition.backSwipe)
+    }
+
+    /// 0 → 230 pt in 0.6 s, released moving right at 400 pt/s: it finishes.
+    public static let backSwipe = EdgePanGesture(samples: [(0, 0), (0.15, 40), (0.45, 170), (0.6, 230)])
+    /// When the swipe starts (seconds).
+    public static let swipeStartTime = 0.2
 
     /// The phases of timeline ↔ detail, as named in the durations plist.
     public static let blockNames = ["navigationBar", "tableView", "selectedNote"]
@@ -50,6 +74,11 @@ public struct VesperTransition: Transition {
 
     /// `vesper-timeline-to-detail`, `vesper-detail-to-timeline`, `vesper-detail-to-picture` or `vesper-picture-to-detail`.
     public var name: String {
+        if gesture != nil { return baseName + "-interactive" }
+        return baseName
+    }
+
+    private var baseName: String {
         switch direction {
         case .timelineToDetail: "vesper-timeline-to-detail"
         case .detailToTimeline: "vesper-detail-to-timeline"
@@ -60,7 +89,8 @@ public struct VesperTransition: Transition {
 
     /// One line for `smokescreen list`.
     public var summary: String {
-        switch direction {
+        if gesture != nil { return "Vesper: the detail-to-timeline pop following a back swipe (its three phases scrubbed by the finger), released past half way" }
+        return switch direction {
         case .timelineToDetail: "Vesper: the other notes disappear while the selected note grows into its detail view (3 phases on a smokescreen)"
         case .detailToTimeline: "Vesper: the same, reversed: the note settles back into the timeline as the other notes return"
         case .detailToPicture: "Vesper: the detail image grows to a full-screen picture on black while the rest fades"
@@ -136,8 +166,11 @@ public struct VesperTransition: Transition {
         case .detailToPicture: (from, to, choreography) = (try scene.makeDetail(), try scene.makePicture(), Self.detailToPicture(timings))
         case .pictureToDetail: (from, to, choreography) = (try scene.makeDetail(), try scene.makePicture(), Self.detailToPicture(timings).reversed())
         }
-        var rendered = try ChoreographyRenderer.render(name: name, choreography: choreography, from: from, to: to, settings: settings,
-                                                       durations: durations, assets: assets)
+        var rendered = try gesture.map {
+            try ChoreographyRenderer.renderInteractive(name: name, choreography: choreography, from: from, to: to, settings: settings,
+                                                       durations: durations, assets: assets, gesture: $0, startTime: Self.swipeStartTime)
+        } ?? ChoreographyRenderer.render(name: name, choreography: choreography, from: from, to: to, settings: settings,
+                                         durations: durations, assets: assets)
         rendered.sequence.fingerprint = fingerprint(ofFiles: inputs)
         return rendered
     }

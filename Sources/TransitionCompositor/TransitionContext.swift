@@ -59,6 +59,15 @@ public final class TransitionContext {
         if smokescreen.superview === container { container.bringSubviewToFront(smokescreen) }
     }
 
+    /// Undoes ``swapViews()`` and takes the smokescreen away: what a cancelled interactive transition
+    /// leaves, `fromView` where it was and nothing over it.
+    public func restoreFromView() throws {
+        let index = container.subviews.firstIndex { $0 === toView } ?? 0
+        toView.removeFromSuperview()
+        if fromView.superview !== container { try container.insertSubview(fromView, at: index) }
+        smokescreen.removeFromSuperview()
+    }
+
     /// `view`'s bounds converted into the smokescreen's coordinates (points), whether or not the
     /// smokescreen is in the container yet (it covers the container's bounds, scroll offset included).
     public func rect(of view: View) throws -> Rect {

@@ -1,4 +1,4 @@
-import Motion
+
 
 /// A scripted swipe from the left edge (the interactive back gesture): the finger's horizontal
 /// translation (points) at moments (seconds from when it starts), then its release.

@@ -1,0 +1,115 @@
+import BoundedInput
+import Motion
+import RasterCore
+import SnapshotView
+
+extension TransitionDriver {
+    /// Renders a transition driven by a swipe instead of the clock, as `UIPercentDrivenInteractiveTransition`
+    /// drives Core Animation's time offset: `setUp` starts the transition's animations at time 0 as for
+    /// ``render(name:settings:defaultFPS:durations:assets:endTime:setUp:)``; they are then shown at
+    /// `progress × duration`, where the progress follows `gesture` (starting at `startTime` seconds),
+    /// then runs to 1 or back to 0 as ``EdgePanGesture`` decides, on an ease-out curve at the speed it
+    /// derives. Each phase keeps its own delay, duration and curve within the whole.
+    ///
+    /// Finished, the transition's completions run and the last frame shows its end; cancelled,
+    /// ``TransitionContext/restoreFromView()`` puts the from-view back and the smokescreen goes.
+    /// `inspect --json` reports `progress` and `interactive` in its state.
+    ///
+    /// - Parameters:
+    ///   - width: the width the swipe's translation is measured against (points).
+    public static func renderInteractive(name: String, settings: RenderSettings, defaultFPS: Double = 60,
+                                         durations: [String: Double], assets: [BitmapRecord], gesture: EdgePanGesture,
+                                         startTime: Double, width: Double,
+                                         setUp: (AnimationEngine) throws -> TransitionContext) throws -> RenderedTransition {
+        let fps = settings.fps ?? defaultFPS
+        guard fps.isFinite, fps > 0, fps <= Limits.maxFPS else {
+            throw RenderError.outOfLimits(what: name, reason: "fps must be in 0 < fps ≤ \(Int(Limits.maxFPS)), got \(fps)")
+        }
+        guard settings.holdFrames >= 0 else { throw RenderError.failed(what: name, reason: "hold frames must not be negative") }
+        let engine = AnimationEngine(fps: fps)
+        let context = try setUp(engine)
+        let container = context.container
+        let initialTree = container.treeDescription()
+        guard let duration = engine.scheduledEndTime, duration > 0 else {
+            throw RenderError.failed(what: name, reason: "an interactive transition needs animations that end")
+        }
+
+        // The progress: a percent-driven transition of a stand-in view on a clock of its own, so the
+        // swipe, the decision, the speed and the curve are exactly those of `PercentDrivenTransition`.
+        let clock = AnimationEngine(fps: fps)
+        let stand = View(frame: Rect(x: 0, y: 0, width: 1, height: 1))
+        ViewChangeObservation.withoutObserver { stand.alpha = 0 }
+        let driver = PercentDrivenTransition(engine: clock, duration: duration) { stand.alpha = 1 }
+        driver.completionCurve = .easeOut
+        driver.completionSpeed = gesture.completionSpeed(width: width, duration: duration)
+        clock.perform(afterDelay: max(0, startTime)) { driver.follow(gesture.progressTrack(width: width)) }
+        context.inspectionState = { ["progress": driver.progress, "interactive": driver.isInteractive ? 1 : 0] }
+
+        var times: [Double] = [], nodes: [RenderNode] = []
+        var inspection: (time: Double, tree: ViewDescription)?
+        var inspectionState: [String: Double]?
+        func freeze(_ presentation: some PresentationSource) throws -> RenderNode {
+            if let error = context.deferredError {
+                if let typed = error as? any ExitStatusError { throw typed }
+                throw RenderError.failed(what: name, reason: "\(error)")
+            }
+            guard let node = container.renderNode(presentation: presentation) else {
+                throw RenderError.failed(what: name, reason: "the container is hidden or transparent")
+            }
+            return node
+        }
+        func inspect(at time: Double, _ presentation: some PresentationSource) {
+            guard inspection == nil else { return }
+            inspection = (time, container.presentationDescription(presentation: presentation))
+            inspectionState = context.inspectionState?()
+        }
+        var index = 0
+        while true {
+            let t = FrameTimes.time(ofFrame: index, fps: fps)
+            guard t <= maximumDuration, index + settings.holdFrames < FrameTimes.maximumFrameCount else {
+                throw RenderError.outOfLimits(what: name, reason: "more than the limit of \(FrameTimes.maximumFrameCount) frames at \(fps) fps")
+            }
+            if let asked = settings.inspectionTime, inspection == nil, asked <= t, driver.context == nil {
+                clock.advance(to: max(0, asked))
+                if driver.context == nil { inspect(at: max(0, asked), engine.presentation(at: driver.progress * duration)) }
+            }
+            clock.advance(to: t)
+            if let outcome = driver.context {
+                // Completed: the end state, at the exact time it completed.
+                if outcome.isCancelled {
+                    try context.restoreFromView()
+                    engine.removeAllAnimations()
+                } else {
+                    engine.runUntilIdle()
+                }
+                let end = max(outcome.completionTime, times.last ?? 0)
+                let node = try freeze(engine)
+                times.append(end)
+                nodes.append(node)
+                inspect(at: end, engine)
+                break
+            }
+            times.append(t)
+            nodes.append(try freeze(engine.presentation(at: driver.progress * duration)))
+            index += 1
+        }
+        let end = times.last ?? 0
+        if let last = nodes.last {
+            for time in FrameTimes.holdTimes(after: end, fps: fps, count: settings.holdFrames) {
+                times.append(time)
+                nodes.append(last)
+            }
+        }
+        let sequence = FrameSequence(name: name, pointSize: container.bounds.size, scale: settings.scale, fps: fps,
+                                     times: times, nodes: nodes, durations: durations)
+        let timeline = engine.records.map { record in
+            TimelineEntry(label: context.blockLabels[record.id] ?? "\(record.kind.rawValue) #\(record.id)",
+                          start: record.start, end: record.end, timing: record.animated ? record.timing : "not animated",
+                          properties: record.properties.map(\.description))
+        }
+        var rendered = RenderedTransition(sequence: sequence, bitmaps: assets + context.snapshots, initialTree: initialTree, timeline: timeline)
+        rendered.inspection = settings.inspectionTime == nil ? nil : inspection
+        rendered.inspectionState = settings.inspectionTime == nil ? nil : inspectionState
+        return rendered
+    }
+}

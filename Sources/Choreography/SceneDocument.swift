@@ -87,6 +87,10 @@ public struct SceneDocument: Sendable, Equatable {
         public var reversedName: String?
         /// What moves and when.
         public var choreography: Choreography
+        /// A back swipe that drives the transition instead of the clock (both directions), or nil.
+        public var gesture: EdgePanGesture?
+        /// When the swipe starts (seconds). Default 0.2.
+        public var gestureStart: Double = 0.2
     }
 
     /// The canvas, in points.
@@ -117,7 +121,9 @@ public struct SceneDocument: Sendable, Equatable {
     static let viewKeys = ["type", "name", "frame", "backgroundColor", "alpha", "cornerRadius", "clipsToBounds", "hidden", "borderWidth",
                            "borderColor", "text", "fontSize", "bold", "textColor", "lines", "alignment", "lineSpacing", "image",
                            "contentMode", "contentSize", "contentOffset", "subviews"]
-    static let transitionKeys = ["name", "summary", "from", "to", "reversedName", "phases", "matched", "unmatched", "onTop"]
+    static let transitionKeys = ["name", "summary", "from", "to", "reversedName", "phases", "matched", "unmatched", "onTop", "gesture"]
+    /// At most this many samples in a gesture.
+    static let maximumGestureSamples = 10_000
 
     /// Parses a scene file's bytes; `path` names it in errors.
     public static func parse(_ bytes: [UInt8], path: String) throws(DocumentError) -> SceneDocument {
@@ -271,8 +277,10 @@ public struct SceneDocument: Sendable, Equatable {
         var name: String?, summary = "", from: String?, to: String?, reversedName: String?
         var phases: [Choreography.Phase] = [], matches: [Choreography.Match] = [], unmatched: [Choreography.Unmatched] = []
         var onTop: [String] = []
+        var gesture: (EdgePanGesture, Double)?
         try r.readObject { (r: inout JSONReader, key: String) throws(DocumentError) in
             switch key {
+            case "gesture": gesture = try readGesture(&r)
             case "name":
                 let text = try r.readString(maxBytes: 100)
                 guard !text.isEmpty, text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
@@ -302,8 +310,41 @@ public struct SceneDocument: Sendable, Equatable {
         for phase in matches.map(\.phase) + unmatched.map(\.phase) where !phaseNames.contains(phase) {
             throw r.error("transition '\(name)' uses a phase '\(phase)' it does not define (phases: \(phases.map(\.name).joined(separator: ", ")))")
         }
-        return TransitionSpec(name: name, summary: summary, from: from, to: to, reversedName: reversedName,
-                              choreography: Choreography(phases: phases, matches: matches, unmatched: unmatched, onTop: onTop))
+        var spec = TransitionSpec(name: name, summary: summary, from: from, to: to, reversedName: reversedName,
+                                  choreography: Choreography(phases: phases, matches: matches, unmatched: unmatched, onTop: onTop))
+        if let (g, start) = gesture {
+            spec.gesture = g
+            spec.gestureStart = start
+        }
+        return spec
+    }
+
+    /// `{"start": 0.2, "samples": [[0, 0], [0.3, 120], …]}`: seconds and points moved right, times
+    /// never going back.
+    private static func readGesture(_ r: inout JSONReader) throws(DocumentError) -> (EdgePanGesture, Double) {
+        var start = 0.2
+        var samples: [(time: Double, translation: Double)]?
+        try r.readObject { (r: inout JSONReader, key: String) throws(DocumentError) in
+            switch key {
+            case "start": start = try readNumber(&r, in: 0...Limits.maxSeconds)
+            case "samples":
+                var list: [(time: Double, translation: Double)] = []
+                try r.readArray(maxCount: maximumGestureSamples) { (r: inout JSONReader, _: Int) throws(DocumentError) in
+                    let pair = try readNumbers(&r, count: 2)
+                    guard (0...Limits.maxSeconds).contains(pair[0]) else { throw r.error("a sample's time must be in 0…\(Limits.maxSeconds) s, got \(pair[0])") }
+                    guard abs(pair[1]) <= Limits.scenePoints else { throw r.error("a sample's translation must be within ±\(Limits.scenePoints) pt, got \(pair[1])") }
+                    if let last = list.last, pair[0] < last.time {
+                        throw r.error("sample times must not go back (\(pair[0]) s after \(last.time) s)")
+                    }
+                    list.append((pair[0], pair[1]))
+                }
+                guard list.count >= 2 else { throw r.error("a gesture needs at least two samples ([seconds, points])") }
+                samples = list
+            default: throw r.unknownKey(key, known: ["start", "samples"])
+            }
+        }
+        guard let samples else { throw r.error("a gesture needs samples: [[seconds, points moved right], …]") }
+        return (EdgePanGesture(samples: samples), start)
     }
 
     private static func readPhase(_ r: inout JSONReader) throws(DocumentError) -> Choreography.Phase {

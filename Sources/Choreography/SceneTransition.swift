@@ -79,9 +79,13 @@ public struct SceneTransition: Transition {
         let from = try loader.build(document.states[spec.from]!, state: spec.from)
         let to = try loader.build(document.states[spec.to]!, state: spec.to)
         inputs += loader.files.sorted()
-        var rendered = try ChoreographyRenderer.render(name: name, choreography: isReversed ? choreography.reversed() : choreography,
-                                                       from: from, to: to, settings: settings, background: document.background,
-                                                       durations: durations, assets: loader.records)
+        let played = isReversed ? choreography.reversed() : choreography
+        var rendered = try spec.gesture.map {
+            try ChoreographyRenderer.renderInteractive(name: name, choreography: played, from: from, to: to, settings: settings,
+                                                       background: document.background, durations: durations, assets: loader.records,
+                                                       gesture: $0, startTime: spec.gestureStart)
+        } ?? ChoreographyRenderer.render(name: name, choreography: played, from: from, to: to, settings: settings,
+                                         background: document.background, durations: durations, assets: loader.records)
         rendered.sequence.fingerprint = fingerprint(ofFiles: inputs)
         return rendered
     }

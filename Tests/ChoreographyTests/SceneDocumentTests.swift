@@ -105,3 +105,79 @@ final class SceneDocumentTests: XCTestCase {
         XCTAssertThrowsError(try SceneDocument.read(from: big)) { XCTAssertEqual(($0 as? InputFileError)?.kind, .tooLarge) }
     }
 }
+
+/// Scene transitions driven by a swipe instead of the clock.
+final class SceneGestureTests: XCTestCase {
+    var folder = ""
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("gesture-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: folder) }
+
+    /// The minimal scene with a 100-pt canvas, its one phase linear over 1 s, driven by `gesture`.
+    func scene(gesture: String) -> String {
+        """
+        {
+          "size": [100, 100],
+          "states": {
+            "a": { "subviews": [ { "name": "box", "frame": [0, 0, 10, 10], "backgroundColor": "#336699" } ] },
+            "b": { "subviews": [ { "name": "box", "frame": [80, 0, 10, 10], "backgroundColor": "#336699" } ] }
+          },
+          "transitions": [
+            { "name": "slide", "from": "a", "to": "b", "phases": [ { "name": "move", "duration": 1, "curve": "linear" } ],
+              "matched": [ { "id": "box", "phase": "move" } ], "gesture": \(gesture) }
+          ]
+        }
+        """
+    }
+
+    func render(_ text: String, inspectAt time: Double? = nil) throws -> RenderedTransition {
+        let path = folder + "/scene.json"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        var settings = RenderSettings(scale: 1, fps: 10, assetsDirectory: folder)
+        settings.inspectionTime = time
+        return try SceneTransition.load(path: path, transition: nil).render(settings)
+    }
+
+    func testTheSwipeScrubsThePhaseAndFinishes() throws {
+        // Starts at 0.1 s; 40 pt of 100 at 0.5 s into the swipe: 40 %, the box 32 pt along.
+        let text = scene(gesture: "{ \"start\": 0.1, \"samples\": [[0, 0], [0.5, 40], [0.6, 70]] }")
+        let mid = try render(text, inspectAt: 0.6)
+        XCTAssertEqual(mid.inspectionState?["progress"] ?? -1, 0.4, accuracy: 1e-9)
+        let smokescreen = try XCTUnwrap(mid.inspection?.tree.subviews.first { $0.name == "smokescreen" })
+        for piece in ["box (from)", "box (to)"] {
+            XCTAssertEqual(try XCTUnwrap(smokescreen.subviews.first { $0.name == piece }).frame[0], 32, accuracy: 1e-9, piece)
+        }
+        // Released at 70 % moving at 300 pt/s: it finishes, and ends in state b.
+        let end = try render(text, inspectAt: 100)
+        XCTAssertEqual(end.inspectionState?["progress"], 1)
+        let tree = try XCTUnwrap(end.inspection?.tree)
+        XCTAssertEqual(tree.subviews.map(\.name), ["b"], "the to-state alone, the smokescreen gone")
+    }
+
+    func testAPulledBackSwipeCancelsToTheFromState() throws {
+        let rendered = try render(scene(gesture: "{ \"samples\": [[0, 0], [0.4, 40], [0.6, 20]] }"), inspectAt: 100)
+        XCTAssertEqual(rendered.inspectionState?["progress"], 0)
+        XCTAssertEqual(rendered.inspection?.tree.subviews.map(\.name), ["a"])
+        let box = try XCTUnwrap(rendered.inspection?.tree.subviews.first?.subviews.first)
+        XCTAssertEqual(box.frame, [0, 0, 10, 10])
+    }
+
+    func testBadGesturesNameWhereAndWhy() throws {
+        let path = folder + "/scene.json"
+        func error(_ gesture: String) throws -> String {
+            try Data(scene(gesture: gesture).utf8).write(to: URL(fileURLWithPath: path))
+            do { _ = try SceneDocument.check(path: path); return "no error" } catch let error as any ExitStatusError {
+                XCTAssertEqual(error.exitStatus, 65)
+                return error.description.replacingOccurrences(of: path, with: "scene.json")
+            }
+        }
+        XCTAssertTrue(try error("{ \"samples\": [[0, 0]] }").hasSuffix("transitions[0].gesture.samples: a gesture needs at least two samples ([seconds, points])"))
+        XCTAssertTrue(try error("{ \"samples\": [[0.5, 0], [0.2, 10]] }").contains("sample times must not go back (0.2 s after 0.5 s)"))
+        XCTAssertTrue(try error("{ \"samples\": [[0, 0], [1, 1e9]] }").contains("a sample's translation must be within ±100000"))
+        XCTAssertTrue(try error("{ \"samples\": [[0, 0], [1]] }").contains("must be an array of 2 numbers"))
+        XCTAssertTrue(try error("{ \"start\": 1 }").contains("a gesture needs samples"))
+        XCTAssertTrue(try error("{ \"samples\": [[0, 0], [1, 5]], \"strat\": 1 }").contains("unknown key 'strat'; did you mean 'start'?"))
+    }
+}

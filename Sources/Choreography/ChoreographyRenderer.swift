@@ -42,11 +42,13 @@ public enum ChoreographyRenderer {
     }
 
     /// Sets up the transition on `engine` and returns its context (what `render` samples).
+    /// - Parameter container: the view the transition happens in, holding the view it starts from (a
+    ///   navigation controller's container); default nil: a new window of `background`.
     public static func perform(name: String, choreography: Choreography, from: View, to: View, background: Color = .white,
-                               engine: AnimationEngine, scale: Double) throws -> TransitionContext {
+                               engine: AnimationEngine, scale: Double, in container: View? = nil) throws -> TransitionContext {
         var plan = try Plan(name: name, choreography: choreography, from: from, to: to)
-        let window = View(frame: Rect(origin: .zero, size: from.bounds.size), name: "window")
-        window.backgroundColor = background
+        let window = container ?? View(frame: Rect(origin: .zero, size: from.bounds.size), name: "window")
+        if container == nil { window.backgroundColor = background }
         let reversed = choreography.isReversed
         let context = try TransitionContext(container: window, fromView: reversed ? to : from, toView: reversed ? from : to,
                                             engine: engine, scale: scale)

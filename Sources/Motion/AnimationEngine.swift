@@ -41,6 +41,7 @@ public final class AnimationEngine: PresentationSource {
     public private(set) var records: [AnimationRecord] = []
 
     private var sources: [any AnimationSource] = []
+    private var scrubbed: [(engine: AnimationEngine, time: () -> Double)] = []
     private var tracks: [PropertyKey: [Track]] = [:]
     var contexts: [Context] = []
     private var sequenceCounter = 0
@@ -142,7 +143,11 @@ public final class AnimationEngine: PresentationSource {
     /// no completion fires. An interactive transition scrubs a transition this way, as Core Animation's
     /// `timeOffset` does (``presentation(at:)``).
     public func presentationValue(of property: ViewProperty, of view: View, model: AnimatableValue, at time: Double) -> AnimatableValue {
-        guard let list = tracks[PropertyKey(view, property)] else { return model }
+        guard let list = tracks[PropertyKey(view, property)] else {
+            return scrubbed.isEmpty ? model : scrubbed.reduce(model) { value, child in
+                child.engine.presentationValue(of: property, of: view, model: value, at: child.time())
+            }
+        }
         var sum = SIMD8<Double>()
         var contributing = false
         for track in list {
@@ -151,7 +156,23 @@ public final class AnimationEngine: PresentationSource {
             sum += offset
             contributing = true
         }
-        return contributing ? ValueComponents(model).adding(sum) : model
+        let own = contributing ? ValueComponents(model).adding(sum) : model
+        // Engines scrubbed by this one add what they show at their own time on top.
+        return scrubbed.reduce(own) { value, child in child.engine.presentationValue(of: property, of: view, model: value, at: child.time()) }
+    }
+
+    /// Shows `child`'s animations on top of this engine's, at the time `time` gives whenever a value is
+    /// asked for (`child`'s own clock does not move: nothing of it runs). A navigation controller drives a
+    /// custom transition's animations this way, at its progress × duration, as Core Animation's
+    /// `timeOffset` does for an interactive transition. Detach it with ``detachScrubbed(_:)``.
+    public func attachScrubbed(_ child: AnimationEngine, at time: @escaping () -> Double) {
+        guard child !== self else { return }
+        scrubbed.append((child, time))
+    }
+
+    /// Stops showing `child`'s animations.
+    public func detachScrubbed(_ child: AnimationEngine) {
+        scrubbed.removeAll { $0.engine === child }
     }
 
     /// A presentation source showing the animations at `time` (seconds) while the clock stays where it is.

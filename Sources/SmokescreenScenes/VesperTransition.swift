@@ -1,5 +1,6 @@
 import BoundedInput
 import Choreography
+import Containers
 import Foundation
 import Motion
 import RasterCore
@@ -167,11 +168,40 @@ public struct VesperTransition: Transition {
         case .pictureToDetail: (from, to, choreography) = (try scene.makeDetail(), try scene.makePicture(), Self.detailToPicture(timings).reversed())
         }
         var rendered = try gesture.map {
-            try ChoreographyRenderer.renderInteractive(name: name, choreography: choreography, from: from, to: to, settings: settings,
-                                                       durations: durations, assets: assets, gesture: $0, startTime: Self.swipeStartTime)
+            try renderInNavigation(choreography: choreography, from: from, to: to, settings: settings, durations: durations,
+                                   assets: assets, gesture: $0)
         } ?? ChoreographyRenderer.render(name: name, choreography: choreography, from: from, to: to, settings: settings,
                                          durations: durations, assets: assets)
         rendered.sequence.fingerprint = fingerprint(ofFiles: inputs)
         return rendered
+    }
+
+    /// The interactive pop: the detail on a navigation stack above the timeline (the controller's own bar
+    /// hidden, as Vesper's screens draw theirs), popped by `gesture` with the choreography as the custom
+    /// transition (``ChoreographyAnimator``).
+    private func renderInNavigation(choreography: Choreography, from timeline: View, to detail: View, settings: RenderSettings,
+                                    durations: [String: Double], assets: [BitmapRecord], gesture: EdgePanGesture) throws -> RenderedTransition {
+        let delegate = AnimatorDelegate(ChoreographyAnimator(name: name, choreography: choreography, scale: settings.scale), for: .pop)
+        return try TransitionDriver.render(name: name, settings: settings, durations: durations, assets: assets) { engine in
+            let nav = NavigationController(rootViewController: ScreenController(screen: timeline, title: "Timeline"), engine: engine,
+                                           size: VesperScene.pointSize)
+            nav.isNavigationBarHidden = true
+            nav.delegate = delegate
+            let window = nav.view
+            window.name = "window"
+            nav.pushViewController(ScreenController(screen: detail, title: "Note"), animated: false)
+            let context = try TransitionContext(container: window, fromView: nav.containerView, toView: nav.containerView,
+                                                engine: engine, scale: settings.scale)
+            context.inspectionState = {
+                ["progress": nav.transitionProgress ?? (nav.viewControllers.count == 1 ? 1 : 0),
+                 "interactive": nav.activeCoordinator?.isInteractive == true ? 1 : 0]
+            }
+            engine.perform(afterDelay: Self.swipeStartTime) {
+                nav.popInteractively(following: gesture)
+                _ = delegate
+                if let error = nav.transitionError { context.recordError(error) }
+            }
+            return context
+        }
     }
 }

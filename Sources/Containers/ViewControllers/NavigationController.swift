@@ -49,8 +49,27 @@ open class NavigationController: ViewController {
     /// The running transition, for inspection: its progress 0…1, or nil.
     public var transitionProgress: Double? { activeCoordinator?.percentComplete }
 
+    /// Chooses custom transitions. Not retained. Default nil: the standard ones.
+    public weak var delegate: (any NavigationControllerDelegate)?
+    /// Hides the bar: the controllers' views fill the whole view (for screens that draw their own
+    /// bar). Set it before the view is first shown. Default false.
+    public var isNavigationBarHidden = false {
+        didSet {
+            navigationBar.isHidden = isNavigationBarHidden
+            let top = isNavigationBarHidden ? 0 : NavigationBar.height
+            ViewChangeObservation.withoutObserver {
+                containerView.frame = Rect(x: 0, y: top, width: size.width, height: size.height - top)
+                for controller in viewControllers where controller.isViewLoaded && controller.view.superview === containerView {
+                    controller.view.frame = contentFrame
+                }
+            }
+        }
+    }
+
     private let size: Size
     private var queued: [() -> Void] = []
+    /// The error a custom animator threw, kept for whoever renders (completions cannot throw).
+    public private(set) var transitionError: Error?
 
     /// A navigation controller `size` points large (default 375x667) showing `root`.
     public init(rootViewController root: ViewController, engine: AnimationEngine?, size: Size = Size(width: 375, height: 667)) {
@@ -166,6 +185,28 @@ open class NavigationController: ViewController {
 
     // MARK: The transition
 
+    /// The back button title for the top of the stack.
+    var backTitleBelowTop: String? { backTitle(below: viewControllers.count - 1) }
+
+    /// The appearance calls that end a transition (UIKit's order, see ``ViewController``), then the next
+    /// queued push or pop.
+    func finishTransition(from: ViewController, to: ViewController, cancelled: Bool, coordinator: TransitionCoordinator) {
+        coordinator.isInteractive = false
+        if cancelled {
+            to.viewWillDisappear(true)
+            to.viewDidDisappear(true)
+            from.viewWillAppear(true)
+            from.viewDidAppear(true)
+        } else {
+            from.viewDidDisappear(true)
+            to.viewDidAppear(true)
+        }
+        from.transitionCoordinator = nil
+        to.transitionCoordinator = nil
+        activeCoordinator = nil
+        if !queued.isEmpty { queued.removeFirst()() }
+    }
+
     @discardableResult
     private func run(_ operation: Operation, from: ViewController, to: ViewController, animated: Bool,
                      gesture: EdgePanGesture?, previousStack: [ViewController]) -> TransitionCoordinator? {
@@ -186,6 +227,9 @@ open class NavigationController: ViewController {
             return nil
         }
 
+        if let animator = delegate?.navigationController(self, animatorFor: operation, from: from, to: to) {
+            return runCustom(animator, operation, from: from, to: to, engine: engine, gesture: gesture, previousStack: previousStack)
+        }
         let push = operation == .push
         let upper = push ? toView : fromView, lower = push ? fromView : toView
         let dimming = View(frame: contentFrame, name: "dimming")
@@ -257,26 +301,84 @@ open class NavigationController: ViewController {
                     self.navigationBar.content = newBar
                 }
             }
-            coordinator.isInteractive = false
-            if context.isCancelled {
-                to.viewWillDisappear(true)
-                to.viewDidDisappear(true)
-                from.viewWillAppear(true)
-                from.viewDidAppear(true)
-            } else {
-                from.viewDidDisappear(true)
-                to.viewDidAppear(true)
-            }
-            from.transitionCoordinator = nil
-            to.transitionCoordinator = nil
-            self.activeCoordinator = nil
-            if !self.queued.isEmpty { self.queued.removeFirst()() }
+            self.finishTransition(from: from, to: to, cancelled: context.isCancelled, coordinator: coordinator)
         }
         if let gesture {
             transition.completionSpeed = gesture.completionSpeed(width: width, duration: transitionDuration)
             let track = gesture.progressTrack(width: width)
             transition.follow(track)
             // The coordinator stops being interactive when the finger lifts.
+            engine.perform(afterDelay: track.duration) { coordinator.isInteractive = false }
+        } else {
+            transition.finish()
+            coordinator.isInteractive = false
+        }
+        return coordinator
+    }
+}
+
+extension NavigationController {
+    /// A custom transition: the animator animates on an engine of its own, which this controller's
+    /// engine shows at progress × duration; the progress is a percent-driven transition (linear when
+    /// animated, following the finger when interactive). The bar cross-fades on the progress.
+    fileprivate func runCustom(_ animator: any NavigationTransitionAnimator, _ operation: Operation, from: ViewController,
+                               to: ViewController, engine: AnimationEngine, gesture: EdgePanGesture?,
+                               previousStack: [ViewController]) -> TransitionCoordinator? {
+        let width = containerView.bounds.width
+        let fromView = from.view, toView = to.view
+        let child = AnimationEngine(fps: engine.clock.fps)
+        let context = NavigationTransitionContext(operation: operation, containerView: containerView, fromView: fromView, toView: toView,
+                                                  finalFrame: contentFrame, engine: child, isInteractive: gesture != nil)
+        ViewChangeObservation.withoutObserver { toView.frame = contentFrame }
+        do { try animator.animateTransition(using: context) } catch {
+            transitionError = transitionError ?? error
+        }
+        let duration = child.scheduledEndTime ?? 0
+        let oldBar = navigationBar.content
+        let newBar = NavigationBarContent(item: to.navigationItem, backTitle: backTitleBelowTop, width: width)
+        ViewChangeObservation.withoutObserver {
+            try? navigationBar.addSubview(newBar)
+            newBar.alpha = 0
+        }
+        let transition = PercentDrivenTransition(engine: engine, duration: duration, restoresModelsOnCancel: false) {
+            from.viewWillDisappear(true)
+            to.viewWillAppear(true)
+            newBar.alpha = 1
+            oldBar?.alpha = 0
+        }
+        let coordinator = TransitionCoordinator(transition: transition, isInteractive: gesture != nil, isAnimated: true)
+        activeCoordinator = coordinator
+        from.transitionCoordinator = coordinator
+        to.transitionCoordinator = coordinator
+        engine.attachScrubbed(child) { transition.progress * duration }
+        transition.completionCurve = gesture == nil ? .linear : .easeOut
+        transition.start()
+        transition.addCompletion { [weak self] result in
+            guard let self else { return }
+            engine.detachScrubbed(child)
+            if result.isCancelled { child.removeAllAnimations() } else { child.runUntilIdle() }
+            animator.animationEnded(!result.isCancelled)
+            ViewChangeObservation.withoutObserver {
+                let (shown, gone) = result.isCancelled ? (fromView, toView) : (toView, fromView)
+                gone.removeFromSuperview()
+                if shown.superview !== self.containerView { try? self.containerView.addSubview(shown) }
+                shown.frame = self.contentFrame
+                gone.frame = self.contentFrame
+                if result.isCancelled {
+                    newBar.removeFromSuperview()
+                    oldBar?.alpha = 1
+                    self.viewControllers = previousStack
+                } else {
+                    oldBar?.removeFromSuperview()
+                    self.navigationBar.content = newBar
+                }
+            }
+            self.finishTransition(from: from, to: to, cancelled: result.isCancelled, coordinator: coordinator)
+        }
+        if let gesture {
+            transition.completionSpeed = gesture.completionSpeed(width: width, duration: duration)
+            let track = gesture.progressTrack(width: width)
+            transition.follow(track)
             engine.perform(afterDelay: track.duration) { coordinator.isInteractive = false }
         } else {
             transition.finish()

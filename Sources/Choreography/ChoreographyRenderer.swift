@@ -31,7 +31,7 @@ public enum ChoreographyRenderer {
     /// the swipe's progress (each keeps its own delay, duration and curve within the whole), then run to
     /// the end or back to the start as the swipe decides (see
     /// `TransitionDriver.renderInteractive(name:settings:defaultFPS:durations:assets:gesture:startTime:width:setUp:)`).
-    /// - Parameter startTime: when the swipe starts (seconds); before it, the from-state shows.
+    /// The swipe starts at `startTime` seconds; before it, the from-state shows.
     public static func renderInteractive(name: String, choreography: Choreography, from: View, to: View, settings: RenderSettings,
                                          background: Color = .white, durations: [String: Double], assets: [BitmapRecord],
                                          gesture: EdgePanGesture, startTime: Double) throws -> RenderedTransition {
@@ -41,9 +41,9 @@ public enum ChoreographyRenderer {
         }
     }
 
-    /// Sets up the transition on `engine` and returns its context (what `render` samples).
-    /// - Parameter container: the view the transition happens in, holding the view it starts from (a
-    ///   navigation controller's container); default nil: a new window of `background`.
+    /// Sets up the transition on `engine` and returns its context (what `render` samples). It happens in
+    /// `container`, which holds the view it starts from (a navigation controller's container), or by
+    /// default in a new window of `background`; snapshots are taken at `scale` pixels per point.
     public static func perform(name: String, choreography: Choreography, from: View, to: View, background: Color = .white,
                                engine: AnimationEngine, scale: Double, in container: View? = nil) throws -> TransitionContext {
         var plan = try Plan(name: name, choreography: choreography, from: from, to: to)

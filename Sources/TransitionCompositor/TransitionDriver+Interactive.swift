@@ -8,15 +8,14 @@ extension TransitionDriver {
     /// drives Core Animation's time offset: `setUp` starts the transition's animations at time 0 as for
     /// ``render(name:settings:defaultFPS:durations:assets:endTime:setUp:)``; they are then shown at
     /// `progress × duration`, where the progress follows `gesture` (starting at `startTime` seconds),
-    /// then runs to 1 or back to 0 as ``EdgePanGesture`` decides, on an ease-out curve at the speed it
+    /// then runs to 1 or back to 0 as `EdgePanGesture` decides, on an ease-out curve at the speed it
     /// derives. Each phase keeps its own delay, duration and curve within the whole.
     ///
     /// Finished, the transition's completions run and the last frame shows its end; cancelled,
     /// ``TransitionContext/restoreFromView()`` puts the from-view back and the smokescreen goes.
-    /// `inspect --json` reports `progress` and `interactive` in its state.
-    ///
-    /// - Parameters:
-    ///   - width: the width the swipe's translation is measured against (points).
+    /// `inspect --json` reports `progress` and `interactive` in its state. The swipe's translation is
+    /// measured against `width` (points); `startTime` is in seconds; the other arguments are
+    /// ``render(name:settings:defaultFPS:durations:assets:endTime:setUp:)``'s.
     public static func renderInteractive(name: String, settings: RenderSettings, defaultFPS: Double = 60,
                                          durations: [String: Double], assets: [BitmapRecord], gesture: EdgePanGesture,
                                          startTime: Double, width: Double,

@@ -219,3 +219,79 @@ final class NavigationControllerTests: XCTestCase {
         XCTAssertEqual(highlight.alpha, 0)
     }
 }
+
+/// A custom transition of two phases: the new view slides in over 0.2 s, then fades a badge in over the
+/// next 0.2 s (delay 0.2).
+final class TwoPhaseAnimator: NavigationTransitionAnimator {
+    var badge: View?
+    var ended: Bool?
+    func animateTransition(using context: NavigationTransitionContext) throws {
+        let badge = View(frame: Rect(x: 0, y: 0, width: 10, height: 10), name: "badge")
+        self.badge = badge
+        ViewChangeObservation.withoutObserver {
+            badge.alpha = 0
+            context.toView.frame = context.finalFrame.offsetBy(dx: context.finalFrame.width, dy: 0)
+        }
+        try context.containerView.addSubview(context.toView)
+        try context.toView.addSubview(badge)
+        context.engine.animate(duration: 0.2, options: .curveLinear, animations: { context.toView.frame = context.finalFrame })
+        context.engine.animate(duration: 0.2, delay: 0.2, options: .curveLinear, animations: { badge.alpha = 1 })
+    }
+    func animationEnded(_ completed: Bool) {
+        ended = completed
+        if !completed { badge?.removeFromSuperview() }
+    }
+}
+
+final class CustomNavigationTransitionTests: XCTestCase {
+    final class Delegate: NavigationControllerDelegate {
+        let animator = TwoPhaseAnimator()
+        func navigationController(_ navigationController: NavigationController, animatorFor operation: NavigationController.Operation,
+                                  from: ViewController, to: ViewController) -> (any NavigationTransitionAnimator)? { animator }
+    }
+
+    func testAnAnimatedCustomTransitionKeepsItsOwnPhases() throws {
+        let engine = AnimationEngine(fps: 60)
+        let delegate = Delegate()
+        let log = LoggingController.Box()
+        let nav = NavigationController(rootViewController: LoggingController("A", log: log), engine: engine)
+        nav.delegate = delegate
+        _ = nav.view
+        let b = LoggingController("B", log: log)
+        nav.pushViewController(b, animated: true)
+        engine.advance(to: 0.1)
+        XCTAssertEqual(engine.presentedFrame(b.view).minX, 187.5, accuracy: 1e-9, "half of the first phase, linear")
+        XCTAssertEqual(engine.presentedAlpha(try XCTUnwrap(delegate.animator.badge)), 0)
+        engine.advance(to: 0.3)
+        XCTAssertEqual(engine.presentedFrame(b.view).minX, 0, accuracy: 1e-9)
+        XCTAssertEqual(engine.presentedAlpha(try XCTUnwrap(delegate.animator.badge)), 0.5, accuracy: 1e-9)
+        engine.runUntilIdle()
+        XCTAssertEqual(engine.lastEndTime, 0.4, accuracy: 1e-9)
+        XCTAssertEqual(delegate.animator.ended, true)
+        XCTAssertEqual(log.lines, ["A.willDisappear", "B.willAppear", "A.didDisappear", "B.didAppear"])
+        XCTAssertEqual(nav.containerView.subviews.map(\.name), ["B"])
+    }
+
+    func testAnInteractiveCustomTransitionIsScrubbedAndCancelsCleanly() throws {
+        let engine = AnimationEngine(fps: 60)
+        let delegate = Delegate()
+        let log = LoggingController.Box()
+        let nav = NavigationController(rootViewController: LoggingController("A", log: log), engine: engine)
+        _ = nav.view
+        nav.pushViewController(LoggingController("B", log: log), animated: false)
+        nav.delegate = delegate
+        let a = nav.viewControllers[0]
+        // 75 % at 0.3 s: 0.3 s into the 0.4 s animator: the slide done, the badge half in.
+        let coordinator = try XCTUnwrap(nav.popInteractively(following: EdgePanGesture(samples: [(0, 0), (0.3, 281.25), (0.5, 281.25), (0.7, 20)])))
+        engine.advance(to: 0.3)
+        XCTAssertEqual(coordinator.percentComplete, 0.75, accuracy: 1e-9)
+        XCTAssertEqual(engine.presentedFrame(a.view).minX, 0, accuracy: 1e-9)
+        XCTAssertEqual(engine.presentedAlpha(try XCTUnwrap(delegate.animator.badge)), 0.5, accuracy: 1e-9)
+        engine.runUntilIdle()
+        XCTAssertTrue(coordinator.isCancelled)
+        XCTAssertEqual(delegate.animator.ended, false)
+        XCTAssertEqual(nav.containerView.subviews.map(\.name), ["B"])
+        XCTAssertEqual(nav.viewControllers.map(\.title), ["A", "B"])
+        XCTAssertNil(delegate.animator.badge?.superview)
+    }
+}

@@ -26,6 +26,7 @@ final class TransitionGoldenTests: XCTestCase {
     static let covered = ["vesper-timeline-to-detail", "vesper-detail-to-timeline", "reference", "vesper-detail-to-picture", "vesper-picture-to-detail"]
         + TableTransition.Scene.allCases.map(\.rawValue)  // TableGoldenTests, below
         + NavigationTransition.Scene.allCases.map(\.rawValue)  // NavigationGoldenTests, below
+        + ["vesper-detail-to-timeline-interactive"]
 
     /// The README's example.
     func testVesperTimelineToDetail() {
@@ -111,6 +112,12 @@ final class NavigationGoldenTests: XCTestCase {
         .deselectSmartFinish: [0.5, 0.9, .infinity],
         .deselectSmartCancel: [0.5, 1.6, .infinity],
     ]
+
+    /// Vesper's pop scrubbed by the swipe (40 % and 70 % of the way: every phase at its own point), then
+    /// finishing.
+    func testVesperInteractive() throws {
+        try checkFrames(of: VesperTransition.detailToTimelineInteractive, at: [0.2, 0.5, 0.8, 0.9, .infinity])
+    }
 
     func testEveryNavigationBuiltIn() throws {
         for scene in NavigationTransition.Scene.allCases {

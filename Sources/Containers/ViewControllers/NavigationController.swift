@@ -13,7 +13,7 @@ import SnapshotView
 /// fades as the new one slides in from the right and fades in, and the back buttons cross-fade. The
 /// figures are those commonly measured on iOS 7 and later; UIKit does not document them.
 ///
-/// Everything runs on a ``PercentDrivenTransition`` whose cancel keeps what the code set (UIKit's
+/// Everything runs on a `PercentDrivenTransition` whose cancel keeps what the code set (UIKit's
 /// percent-driven rule): on cancel this controller puts its own views back; a change made in
 /// `viewWillAppear` stays unless a completion undoes it (seed 003's naive and smart deselection).
 open class NavigationController: ViewController {
@@ -173,7 +173,7 @@ open class NavigationController: ViewController {
     }
 
     /// Pops the top controller following a swipe from the left edge (the interactive back gesture):
-    /// the transition follows the finger, then finishes or cancels as ``EdgePanGesture`` decides and
+    /// the transition follows the finger, then finishes or cancels as `EdgePanGesture` decides and
     /// documents. Returns the coordinator (nil at the root, or while another transition runs).
     @discardableResult
     public func popInteractively(following gesture: EdgePanGesture) -> TransitionCoordinator? {

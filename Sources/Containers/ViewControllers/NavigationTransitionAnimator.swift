@@ -9,7 +9,7 @@ import SnapshotView
 /// The controller drives that engine by the transition's progress (its time is progress × duration, as
 /// Core Animation's time offset): animated, the progress runs linearly, so the animator's own timing
 /// shows as written; interactive, it follows the finger and then finishes or cancels as
-/// ``EdgePanGesture`` decides, every phase scrubbed at once.
+/// `EdgePanGesture` decides, every phase scrubbed at once.
 public protocol NavigationTransitionAnimator: AnyObject {
     /// Sets up and starts the transition: put `context.toView` into `context.containerView` and animate
     /// on `context.engine` (its time 0 is the start). The duration is when the last animation ends.

@@ -295,3 +295,50 @@ final class CustomNavigationTransitionTests: XCTestCase {
         XCTAssertNil(delegate.animator.badge?.superview)
     }
 }
+
+final class NavigationStackTests: XCTestCase {
+    func testPopToRootSetViewControllersAndAPushDuringATransition() {
+        let engine = AnimationEngine(fps: 60)
+        let log = LoggingController.Box()
+        let nav = NavigationController(rootViewController: LoggingController("A", log: log), engine: engine)
+        _ = nav.view
+        nav.pushViewController(LoggingController("B", log: log), animated: true)
+        // Asked during the push: waits for it, then runs.
+        nav.pushViewController(LoggingController("C", log: log), animated: true)
+        XCTAssertEqual(nav.viewControllers.map(\.title), ["A", "B"])
+        engine.runUntilIdle()
+        XCTAssertEqual(nav.viewControllers.map(\.title), ["A", "B", "C"])
+        XCTAssertEqual(engine.lastEndTime, 0.7, accuracy: 1e-9)
+        log.lines = []
+        let popped = nav.popToRootViewController(animated: true)
+        XCTAssertEqual(popped?.map(\.title), ["B", "C"])
+        engine.runUntilIdle()
+        XCTAssertEqual(log.lines, ["C.willDisappear", "A.willAppear", "C.didDisappear", "A.didAppear"])
+        XCTAssertNil(nav.popViewController(animated: true), "nothing above the root")
+        log.lines = []
+        let d = LoggingController("D", log: log)
+        nav.setViewControllers([nav.viewControllers[0], d], animated: false)
+        XCTAssertEqual(log.lines, ["A.willDisappear", "D.willAppear", "A.didDisappear", "D.didAppear"])
+        XCTAssertEqual(nav.containerView.subviews.map(\.name), ["D"])
+        XCTAssertTrue(d.navigationController === nav)
+    }
+
+    func testTheBarShowsTitleBackButtonAndItems() throws {
+        let log = LoggingController.Box()
+        let root = LoggingController("Inbox", log: log)
+        let nav = NavigationController(rootViewController: root, engine: nil)
+        _ = nav.view
+        let detail = LoggingController("Message", log: log)
+        detail.navigationItem.rightBarButtonItems = [BarButtonItem(title: "Reply")]
+        nav.pushViewController(detail, animated: false)
+        let content = try XCTUnwrap(nav.navigationBar.content)
+        XCTAssertEqual(content.titleLabel.text, "Message")
+        XCTAssertEqual(content.backLabel?.text, "Inbox")
+        XCTAssertNotNil(content.subviews.first { $0.name == "barButton Reply" })
+        root.navigationItem.backButtonTitle = "Back"
+        nav.pushViewController(LoggingController("More", log: log), animated: false)
+        XCTAssertEqual(nav.navigationBar.content?.backLabel?.text, "Message", "the back button names the controller below")
+        nav.isNavigationBarHidden = true
+        XCTAssertEqual(nav.topViewController?.view.frame, Rect(x: 0, y: 0, width: 375, height: 667))
+    }
+}

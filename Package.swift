@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "FrameStore", targets: ["FrameStore"]),
         .library(name: "Choreography", targets: ["Choreography"]),
         .library(name: "FrameDiff", targets: ["FrameDiff"]),
+        .library(name: "Previews", targets: ["Previews"]),
         .library(name: "SmokescreenTesting", targets: ["SmokescreenTesting"]),
         .library(name: "SmokescreenScenes", targets: ["SmokescreenScenes"]),
         .executable(name: "smokescreen", targets: ["smokescreen"]),
@@ -71,6 +72,11 @@ let package = Package(
         // Transitions as values: matched and unmatched elements, phases, stacking, reversal; scene files.
         .target(name: "Choreography", dependencies: ["BoundedInput", "RasterCore", "PNGIO", "SnapshotView", "Typesetting", "Motion", "TransitionCompositor"]),
 
+        // The only C that calls giflib and libimagequant (Debian's libgif-dev, libimagequant-dev), and zlib's crc32.
+        .target(name: "CPreviewShim", linkerSettings: [.linkedLibrary("gif"), .linkedLibrary("imagequant"), .linkedLibrary("z")]),
+        // What people look at: contact sheets, animated PNG and GIF, MP4 through ffmpeg.
+        .target(name: "Previews", dependencies: ["BoundedInput", "RasterCore", "PNGIO", "CPreviewShim", "FrameStore", "SnapshotView", "Typesetting", "TransitionCompositor"]),
+
         // Pixel comparison of bitmaps and frame sequences. PNGIO reads the frames of a folder.
         .target(name: "FrameDiff", dependencies: ["BoundedInput", "RasterCore", "PNGIO", "FrameStore"]),
 
@@ -85,7 +91,7 @@ let package = Package(
         .target(
             name: "SmokescreenCLI",
             dependencies: [
-                "BoundedInput", "RasterCore", "PNGIO", "SnapshotView", "TransitionCompositor", "Choreography", "SmokescreenScenes", "FrameDiff", "FrameStore",
+                "BoundedInput", "RasterCore", "PNGIO", "SnapshotView", "TransitionCompositor", "Choreography", "SmokescreenScenes", "FrameDiff", "FrameStore", "Previews",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -101,6 +107,7 @@ let package = Package(
         .testTarget(name: "ChoreographyTests", dependencies: ["Choreography", "BoundedInput", "TransitionCompositor", "SnapshotView", "Motion", "RasterCore"]),
         .testTarget(name: "FrameStoreTests", dependencies: ["FrameStore", "BoundedInput", "TransitionCompositor", "SnapshotView", "PNGIO", "RasterCore"]),
         .testTarget(name: "BoundedInputTests", dependencies: ["BoundedInput"]),
+        .testTarget(name: "PreviewsTests", dependencies: ["Previews", "PNGIO", "RasterCore", "TransitionCompositor", "SmokescreenScenes", "FrameStore"]),
         .testTarget(name: "FrameDiffTests", dependencies: ["FrameDiff", "RasterCore", "PNGIO", "SmokescreenCLI"], exclude: ["Fixtures"]),
         .testTarget(
             name: "SmokescreenTestingTests",

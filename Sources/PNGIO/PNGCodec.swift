@@ -123,6 +123,25 @@ private let allocateBitmap: cpng_alloc_fn = { context, width, height in
 extension PNGCodec {
     /// Encodes into a buffer owned by the shim; the caller frees it with `cpng_buffer_free`. `cache` (from a
     /// ``PNGEncoder``) keeps the encoder's buffers and zlib stream between calls; nil uses a temporary one.
+    /// Encodes `bitmap` always as RGBA (colour type 6), even when every pixel is opaque: for formats
+    /// whose frames must share one header (an animated PNG). Otherwise as ``encode(_:compression:)``.
+    public static func encodeRGBA(_ bitmap: Bitmap, compression: PNGCompression = .fast) throws(PNGError) -> [UInt8] {
+        var options = try compression.cOptions(path: memoryName, writeSRGB: true)
+        var buffer = cpng_buffer()
+        defer { cpng_buffer_free(&buffer) }
+        var error = cpng_error()
+        let rows = UnpremultipliedRows(bitmap)
+        let code = withExtendedLifetime(rows) {
+            var source = cpng_rgb8_source(
+                width: UInt32(bitmap.width), height: UInt32(bitmap.height), channels: 4, bytes_per_pixel: 4,
+                pixels: nil, row_stride: bitmap.rowBytes,
+                row: unpremultipliedRow, ctx: Unmanaged.passUnretained(rows).toOpaque(), alpha_fallback: 0)
+            return cpng_encode_rgb8(&source, &options, &buffer, &error)
+        }
+        guard code == CPNG_OK else { throw PNGError(path: memoryName, code: code, error: error, encoding: true) }
+        return Array(UnsafeBufferPointer(start: buffer.data, count: buffer.size))
+    }
+
     static func encodeToBuffer(_ bitmap: Bitmap, compression: PNGCompression, path: String,
                                cache: OpaquePointer? = nil) throws(PNGError) -> cpng_buffer {
         var options = try compression.cOptions(path: path, writeSRGB: true)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Previews
 import BoundedInput
 import FrameStore
 import Foundation
@@ -33,6 +34,11 @@ struct Render: ParsableCommand {
 
     @Option(help: "Only shard K of N interleaved parts (K/N), to split a render over machines.")
     var shard: String?
+
+    @Flag(help: "Also make the previews (contact sheet, animated PNG, GIF, MP4) of the render; see `smokescreen preview`.")
+    var preview = false
+
+    @OptionGroup(title: "Preview options (with --preview)") var previewOptions: PreviewOptions
 
     @Flag(help: "No progress bar and no summary line.")
     var quiet = false
@@ -74,6 +80,7 @@ struct Render: ParsableCommand {
                 print("\(transition.name): \(report.written.count) of \(rendered.sequence.count) frames\(reused), "
                       + "\(report.bytes) bytes, \(String(format: "%.2f", seconds)) s → \(folder)")
             }
+            if preview { try previewOptions.write(PreviewFrames(rendered: rendered), quiet: quiet) }
         }
     }
 }

@@ -1,0 +1,78 @@
+import CPreviewShim
+import PNGIO
+import RasterCore
+
+/// Animated PNG (APNG) from preview frames: libpng on Debian has no APNG API, so each frame is encoded
+/// as an ordinary RGBA PNG by the PNG writer and its compressed data is moved into the animation's
+/// chunks: `acTL` after `IHDR`, then for each frame an `fcTL` (its delay) and its data, as `IDAT` for
+/// the first frame (which is also what a reader without APNG support shows) and `fdAT` for the rest.
+///
+/// Delays are the frame times' differences in milliseconds (the last frame: one frame interval); the
+/// animation loops forever. The same frames give the same bytes.
+public enum AnimatedPNG {
+    /// The APNG of `frames`, every frame compressed with `compression`.
+    public static func encode(_ frames: PreviewFrames, compression: PNGCompression = .fast) throws -> [UInt8] {
+        let count = frames.times.count
+        guard count > 0 else { throw PreviewError.failed("\(frames.name): no frames to animate") }
+        var output: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        var sequence: UInt32 = 0
+        let delays = frames.displayDurations
+        for index in 0..<count {
+            let png = try PNGCodec.encodeRGBA(try frames.frame(index), compression: compression)
+            let chunks = try Self.chunks(of: png)
+            if index == 0 {
+                guard let header = chunks.first(where: { $0.type == "IHDR" }) else { throw PreviewError.failed("the PNG writer wrote no IHDR") }
+                append(chunk: "IHDR", header.data, to: &output)
+                // acTL: number of frames, plays (0: forever).
+                append(chunk: "acTL", be32(UInt32(count)) + be32(0), to: &output)
+                if let srgb = chunks.first(where: { $0.type == "sRGB" }) { append(chunk: "sRGB", srgb.data, to: &output) }
+            }
+            // fcTL: sequence, size, offset, delay (ms / 1000), dispose none, blend source.
+            let milliseconds = UInt16(clamping: Int((delays[index] * 1000).rounded()))
+            let control = be32(sequence) + be32(UInt32(frames.pixelWidth)) + be32(UInt32(frames.pixelHeight)) + be32(0) + be32(0)
+                + be16(milliseconds) + be16(1000) + [0, 0]
+            append(chunk: "fcTL", control, to: &output)
+            sequence += 1
+            for chunk in chunks where chunk.type == "IDAT" {
+                if index == 0 {
+                    append(chunk: "IDAT", chunk.data, to: &output)
+                } else {
+                    append(chunk: "fdAT", be32(sequence) + chunk.data, to: &output)
+                    sequence += 1
+                }
+            }
+        }
+        append(chunk: "IEND", [], to: &output)
+        return output
+    }
+
+    struct Chunk {
+        let type: String
+        let data: [UInt8]
+    }
+
+    /// The chunks of a PNG the writer made (its structure is checked, not trusted blindly).
+    static func chunks(of png: [UInt8]) throws -> [Chunk] {
+        var chunks: [Chunk] = []
+        var offset = 8
+        while offset + 12 <= png.count {
+            let length = Int(png[offset]) << 24 | Int(png[offset + 1]) << 16 | Int(png[offset + 2]) << 8 | Int(png[offset + 3])
+            guard length >= 0, offset + 12 + length <= png.count else { throw PreviewError.failed("a frame's PNG has a chunk past its end") }
+            let type = String(decoding: png[(offset + 4)..<(offset + 8)], as: UTF8.self)
+            chunks.append(Chunk(type: type, data: Array(png[(offset + 8)..<(offset + 8 + length)])))
+            offset += 12 + length
+        }
+        return chunks
+    }
+
+    static func append(chunk type: String, _ data: [UInt8], to output: inout [UInt8]) {
+        let typeBytes = Array(type.utf8)
+        output += be32(UInt32(data.count)) + typeBytes + data
+        var crc = typeBytes.withUnsafeBufferPointer { cprev_crc32(0, $0.baseAddress, $0.count) }
+        crc = data.withUnsafeBufferPointer { cprev_crc32(crc, $0.baseAddress, $0.count) }
+        output += be32(crc)
+    }
+
+    static func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+    static func be16(_ v: UInt16) -> [UInt8] { [UInt8(v >> 8), UInt8(v & 0xFF)] }
+}

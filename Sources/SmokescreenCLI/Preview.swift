@@ -1,0 +1,152 @@
+import ArgumentParser
+import BoundedInput
+import Choreography
+import Foundation
+import PNGIO
+import Previews
+import SmokescreenScenes
+import TransitionCompositor
+
+/// The kinds of preview.
+enum PreviewKind: String, CaseIterable, ExpressibleByArgument {
+    case sheet, apng, gif, mp4
+
+    /// The file each kind is written to in the preview folder.
+    var fileName: String {
+        switch self {
+        case .sheet: "sheet.png"
+        case .apng: "animation.png"
+        case .gif: "animation.gif"
+        case .mp4: "animation.mp4"
+        }
+    }
+}
+
+/// Options of the previews, shared by `preview` and `render --preview`.
+struct PreviewOptions: ParsableArguments {
+    @Option(help: "The folder the previews go to (default: out/<name>-preview).")
+    var previewOut: String?
+
+    @Option(parsing: .upToNextOption, help: "Only these previews: sheet, apng, gif, mp4 (default: all; mp4 only when ffmpeg is installed).")
+    var only: [PreviewKind] = []
+
+    @Option(parsing: .unconditional, help: "The contact sheet's width in pixels, 200…8000.")
+    var sheetWidth = 1200
+
+    @Option(parsing: .unconditional, help: "Each tile's width on the contact sheet in pixels, 40…2000.")
+    var tileWidth = 180
+
+    @Option(parsing: .unconditional, help: "At most this many rows of tiles on the contact sheet, 1…50 (every Nth frame is shown to fit).")
+    var rows = 4
+
+    func validate() throws {
+        guard (200...8000).contains(sheetWidth) else { throw ValidationError("--sheet-width must be 200…8000, got \(sheetWidth)") }
+        guard (40...2000).contains(tileWidth), tileWidth < sheetWidth else {
+            throw ValidationError("--tile-width must be 40…2000 and less than --sheet-width, got \(tileWidth)")
+        }
+        guard (1...50).contains(rows) else { throw ValidationError("--rows must be 1…50, got \(rows)") }
+    }
+
+    /// Writes the previews of `frames` and prints where (unless `quiet`).
+    func write(_ frames: PreviewFrames, quiet: Bool) throws {
+        let folder = previewOut ?? "out/\(frames.name)-preview"
+        do { try Directories.create(folder) } catch {
+            throw PreviewWriteError(description: "\(error)", exitStatus: ExitStatus.cannotCreate)
+        }
+        let asked = only.isEmpty ? PreviewKind.allCases : only
+        var layout = ContactSheet.Layout()
+        layout.width = sheetWidth
+        layout.tileWidth = tileWidth
+        layout.rows = rows
+        var written: [String] = []
+        for kind in asked {
+            let path = "\(folder)/\(kind.fileName)"
+            switch kind {
+            case .sheet: try save(PNGCodec.encode(ContactSheet.make(frames, layout: layout), compression: .small), to: path)
+            case .apng: try save(AnimatedPNG.encode(frames), to: path)
+            case .gif: try save(AnimatedGIF.encode(frames), to: path)
+            case .mp4:
+                if Video.ffmpegPath() == nil && only.isEmpty {
+                    printWarning("no MP4: the ffmpeg executable is not installed (Debian: apt-get install ffmpeg)")
+                    continue
+                }
+                try Video.writeMP4(frames, to: path)
+            }
+            written.append(kind.fileName)
+        }
+        if !quiet { print("\(frames.name): \(written.joined(separator: ", ")) → \(folder)") }
+    }
+
+    private func save(_ bytes: [UInt8], to path: String) throws {
+        do { try AtomicFile.write(bytes, to: path) } catch {
+            throw PreviewWriteError(description: "\(error)", exitStatus: ExitStatus.cannotCreate)
+        }
+    }
+}
+
+struct PreviewWriteError: ExitStatusError {
+    let description: String
+    let exitStatus: Int32
+}
+
+/// `smokescreen preview`: a contact sheet, an animated PNG, a GIF and an MP4 of a transition (rendered
+/// now) or of a render folder.
+struct Preview: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Make a contact sheet, an animated PNG, a GIF and an MP4 of a transition or of a render folder.")
+
+    @Argument(help: "A built-in transition, a scene file (.json), or a render folder (one with manifest.json).")
+    var source: String = TransitionCatalog.defaultName
+
+    @Option(help: "With a scene file: which of its transitions (default: its first).")
+    var transition: String?
+
+    @Option(parsing: .unconditional, help: "Pixels per point when rendering a transition: 1, 2 or 3.")
+    var scale = 1
+
+    @Option(parsing: .unconditional, help: "Frames per second when rendering a transition (default: its own).")
+    var fps: Double?
+
+    @Option(help: "The assets folder (default: $SMOKESCREEN_ASSETS, ./assets, or the one beside the executable).")
+    var assets: String?
+
+    @OptionGroup var options: PreviewOptions
+
+    @Flag(help: "No summary line.")
+    var quiet = false
+
+    var isFolder: Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    func validate() throws {
+        try checkScale(scale)
+        if let fps, !(fps.isFinite && fps > 0 && fps <= Limits.maxFPS) {
+            throw ValidationError("--fps must be in 0 < fps ≤ \(Int(Limits.maxFPS)), got \(fps)")
+        }
+        if isFolder || source.lowercased().hasSuffix(".json") { return }
+        guard TransitionCatalog.transition(named: source) != nil else {
+            var message = "'\(source)' is not a render folder, a scene file or a built-in transition"
+            if let suggestion = closestName(to: source, among: TransitionCatalog.all.map(\.name)) { message += "; did you mean '\(suggestion)'?" }
+            throw ValidationError(message)
+        }
+    }
+
+    func run() throws {
+        try reportingErrors {
+            let frames: PreviewFrames
+            if isFolder {
+                frames = try PreviewFrames(folder: source)
+            } else {
+                let chosen: any Transition = source.lowercased().hasSuffix(".json")
+                    ? try SceneTransition.load(path: source, transition: transition)
+                    : TransitionCatalog.transition(named: source)!
+                let folder = try AssetLocator.directory(given: assets)
+                let settings = RenderSettings(scale: Double(scale), fps: fps, assetsDirectory: folder, warn: { printWarning($0) })
+                frames = try PreviewFrames(rendered: chosen.render(settings))
+            }
+            try options.write(frames, quiet: quiet)
+        }
+    }
+}

@@ -78,7 +78,7 @@ let package = Package(
         .target(name: "Previews", dependencies: ["BoundedInput", "RasterCore", "PNGIO", "CPreviewShim", "FrameStore", "SnapshotView", "Typesetting", "TransitionCompositor"]),
 
         // Pixel comparison of bitmaps and frame sequences. PNGIO reads the frames of a folder.
-        .target(name: "FrameDiff", dependencies: ["BoundedInput", "RasterCore", "PNGIO", "FrameStore"]),
+        .target(name: "FrameDiff", dependencies: ["BoundedInput", "RasterCore", "PNGIO", "FrameStore", "Typesetting"]),
 
         // XCTest helpers: golden frames (of bitmaps, frame sequences, whole transitions) beside the test file,
         // record modes, failure artifacts. Imports XCTest.
@@ -108,7 +108,7 @@ let package = Package(
         .testTarget(name: "FrameStoreTests", dependencies: ["FrameStore", "BoundedInput", "TransitionCompositor", "SnapshotView", "PNGIO", "RasterCore"]),
         .testTarget(name: "BoundedInputTests", dependencies: ["BoundedInput"]),
         .testTarget(name: "PreviewsTests", dependencies: ["Previews", "PNGIO", "RasterCore", "TransitionCompositor", "SmokescreenScenes", "FrameStore"]),
-        .testTarget(name: "FrameDiffTests", dependencies: ["FrameDiff", "RasterCore", "PNGIO", "SmokescreenCLI"], exclude: ["Fixtures"]),
+        .testTarget(name: "FrameDiffTests", dependencies: ["FrameDiff", "FrameStore", "RasterCore", "PNGIO", "SmokescreenCLI"], exclude: ["Fixtures"]),
         .testTarget(
             name: "SmokescreenTestingTests",
             dependencies: ["FrameStore", "SmokescreenTesting", "FrameDiff", "PNGIO", "RasterCore", "TransitionCompositor", "SnapshotView"],

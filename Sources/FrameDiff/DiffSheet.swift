@@ -1,7 +1,10 @@
 import RasterCore
+import Typesetting
 
 /// One image that shows failing frames at a glance: a row per frame with expected | actual | diff, in the
-/// order given, on a grey background with ``gap`` pixels between cells.
+/// order given, on a grey background with ``gap`` pixels between cells, each cell labelled above it (the
+/// frame's name and "expected", "actual", or "diff" with the row's measure) in a ``labelHeight``-pixel
+/// band. A long failure is several sheets (``FailureArtifacts`` writes them as pages).
 ///
 /// Limits, so a long failing sequence never makes a huge image: at most ``maxRows`` rows (the first
 /// failing frames), and at most ``maxSide`` pixels per side. A sheet that would be larger is scaled down
@@ -15,6 +18,8 @@ public enum DiffSheet {
     public static let maxSide = 4096
     /// Pixels between cells and around the edge; default 4.
     public static let gap = 4
+    /// The height of the label band above each row (pixels).
+    public static let labelHeight = 14
     /// The background and gap colour: opaque mid grey.
     public static let background = PremultipliedRGBA8(r: 128, g: 128, b: 128, a: 255)
 
@@ -28,10 +33,12 @@ public enum DiffSheet {
         public var actual: Bitmap?
         /// The diff image, or nil.
         public var diff: Bitmap?
+        /// What the diff cell's label adds after "diff" (the measure, e.g. "1234 px, max Δ 95"). Default "".
+        public var measure: String
 
         /// A row; any cell may be nil.
-        public init(name: String, expected: Bitmap?, actual: Bitmap?, diff: Bitmap?) {
-            self.name = name; self.expected = expected; self.actual = actual; self.diff = diff
+        public init(name: String, expected: Bitmap?, actual: Bitmap?, diff: Bitmap?, measure: String = "") {
+            self.name = name; self.expected = expected; self.actual = actual; self.diff = diff; self.measure = measure
         }
     }
 
@@ -82,6 +89,7 @@ public enum DiffSheet {
                 sheet.copy(from: image, to: (layout.columnX[c], layout.rowY[r]))
             }
         }
+        sheet = drawLabels(rows: rows, layout: layout, onto: sheet)
         let total = max(failingFrames ?? allRows.count, allRows.count)
         let shown = total > rows.count ? "first \(rows.count) of \(total) failing frames"
             : "\(rows.count) frame" + (rows.count == 1 ? "" : "s")
@@ -89,15 +97,35 @@ public enum DiffSheet {
         return Sheet(bitmap: sheet, rowCount: rows.count, downscale: factor, note: "\(shown), expected | actual | diff, \(size)")
     }
 
+    /// Each cell's label in the band above it, clipped to the cell's column. Labels need a font; without
+    /// one the sheet has its images only (drawing never fails for want of a label).
+    static func drawLabels(rows: [Row], layout: Layout, onto sheet: Bitmap) -> Bitmap {
+        let painter = Painter(bitmap: sheet)
+        let style = TextStyle(font: .system(size: 10), color: .white)
+        for (r, row) in rows.enumerated() {
+            let texts = ["\(row.name) expected", "actual", row.measure.isEmpty ? "diff" : "diff \(row.measure)"]
+            for c in 0..<3 {
+                let width = Double(layout.columnWidths[c])
+                guard width > 0, let text = try? TextLayout(texts[c], style: style, width: width, height: Double(labelHeight)) else { continue }
+                let box = Rect(x: Double(layout.columnX[c]), y: Double(layout.rowY[r] - labelHeight), width: width, height: Double(labelHeight))
+                painter.withSavedState {
+                    painter.clip(to: box)
+                    text.draw(in: painter, rect: box)
+                }
+            }
+        }
+        return painter.finish()
+    }
+
     /// Cell positions for a whole downscale factor: columns as wide as their widest cell, rows as tall as
-    /// their tallest.
+    /// their tallest, each with its label band above.
     struct Layout {
         var columnX: [Int] = [], rowY: [Int] = []
+        var columnWidths = [0, 0, 0]
         var width = 0, height = 0
 
         init(rows: [[Bitmap?]], factor: Int) {
             func scaled(_ v: Int) -> Int { (v + factor - 1) / factor }
-            var columnWidths = [0, 0, 0]
             var x = gap
             for c in 0..<3 {
                 columnWidths[c] = rows.map { $0[c].map { scaled($0.width) } ?? 0 }.max() ?? 0
@@ -107,6 +135,7 @@ public enum DiffSheet {
             width = x
             var y = gap
             for row in rows {
+                y += labelHeight
                 rowY.append(y)
                 y += max(1, row.map { $0.map { scaled($0.height) } ?? 0 }.max() ?? 0) + gap
             }

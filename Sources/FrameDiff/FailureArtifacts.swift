@@ -1,10 +1,13 @@
+import BoundedInput
 import Foundation
 import PNGIO
 import RasterCore
 
 /// Writes what a person looks at after a failed comparison into one folder:
 /// `<frame>.diff.png` for each failing frame (with `includeInputs`, also `<frame>.expected.png` and
-/// `<frame>.actual.png`), and ``sheetFileName`` with expected | actual | diff rows (see ``DiffSheet``).
+/// `<frame>.actual.png`), ``sheetFileName`` with labelled expected | actual | diff rows (see ``DiffSheet``;
+/// every failing frame, ``DiffSheet/maxRows`` a page: `sheet.png`, `sheet-2.png`, …), and
+/// ``reportFileName``, an HTML page of every compared frame (see ``HTMLReport``).
 /// `<frame>` is the frame's name without `.png`, with `/` replaced by `_`.
 ///
 /// Files are written atomically (PNGIO) and replace files of the same name; nothing else in the folder is
@@ -18,12 +21,25 @@ public struct FailureArtifacts: Sendable {
     public let style: DiffImageStyle
     /// Paths written so far, in order.
     public private(set) var written: [String] = []
-    /// The first failing frames, kept in full for the sheet (at most ``DiffSheet/maxRows``).
+    /// The failing frames of the sheet page being filled, kept in full (at most ``DiffSheet/maxRows``).
     private var rows: [DiffSheet.Row] = []
     private var failingFrames = 0
+    private var pages: [(path: String, note: String)] = []
+    private var pageError: ArtifactError?
+    /// What the HTML report lists: every frame that failed, then those that matched.
+    private var entries: [HTMLReport.Entry] = []
+    private var matches: [String] = []
+    /// Frame times by name (seconds), when the frames came with a manifest.
+    public var times: [String: Double] = [:]
+    /// The report's heading (what was compared with what). Default "Comparison".
+    public var title = "Comparison"
+    /// How frames were compared, for the report.
+    public var comparisonDescription = ""
 
-    /// The sheet's file name in the folder.
+    /// The sheet's file name in the folder (its first page; more pages are `sheet-2.png`, …).
     public static let sheetFileName = "sheet.png"
+    /// The HTML report's file name in the folder.
+    public static let reportFileName = "report.html"
 
     /// Prepares the folder, creating it (and its parents) when missing.
     /// - Throws: ``ArtifactError`` when the folder cannot be created or is not a folder.
@@ -82,39 +98,91 @@ public struct FailureArtifacts: Sendable {
     /// frame and no difference.
     public mutating func add(name: String, expected: Bitmap?, actual: Bitmap?, difference: FrameDifference?) throws(ArtifactError) {
         if let difference {
-            written += try Self.writeFrame(name: name, expected: expected, actual: actual, difference: difference,
-                                           to: directory, includeInputs: includeInputs)
-        } else if includeInputs {
-            let base = directory + "/" + Self.stem(for: name)
-            for (bitmap, suffix) in [(expected, ".expected.png"), (actual, ".actual.png")] {
-                guard let bitmap else { continue }
-                do { try PNGCodec.write(bitmap, to: base + suffix) } catch { throw ArtifactError(path: base + suffix, reason: error.reason) }
-                written.append(base + suffix)
+            let paths = try Self.writeFrame(name: name, expected: expected, actual: actual, difference: difference,
+                                            to: directory, includeInputs: includeInputs)
+            written += paths
+            record(name: name, paths: paths, difference: difference, expected: expected, actual: actual)
+        } else {
+            var paths: [String] = []
+            if includeInputs {
+                let base = directory + "/" + Self.stem(for: name)
+                for (bitmap, suffix) in [(expected, ".expected.png"), (actual, ".actual.png")] {
+                    guard let bitmap else { continue }
+                    do { try PNGCodec.write(bitmap, to: base + suffix) } catch { throw ArtifactError(path: base + suffix, reason: error.reason) }
+                    paths.append(base + suffix)
+                }
             }
+            written += paths
+            record(name: name, paths: paths, difference: nil, expected: expected, actual: actual)
         }
-        keepForSheet(DiffSheet.Row(name: name, expected: expected, actual: actual, diff: difference?.diffImage))
+        try keepForSheet(DiffSheet.Row(name: name, expected: expected, actual: actual, diff: difference?.diffImage,
+                                       measure: difference.map(Self.measure) ?? (expected == nil ? "extra" : "missing")))
     }
 
     /// Records a failing frame whose files were already written (by ``writeFrame(name:expected:actual:difference:to:includeInputs:)``).
-    public mutating func recordWritten(_ paths: [String], row: DiffSheet.Row) {
+    public mutating func recordWritten(_ paths: [String], row: DiffSheet.Row, difference: FrameDifference? = nil) {
         written += paths
-        keepForSheet(row)
+        record(name: row.name, paths: paths, difference: difference, expected: row.expected, actual: row.actual)
+        var row = row
+        if row.measure.isEmpty, let difference { row.measure = Self.measure(difference) }
+        do { try keepForSheet(row) } catch { pageError = pageError ?? error }
     }
 
-    private mutating func keepForSheet(_ row: DiffSheet.Row) {
+    /// Records a frame only one side has (nothing to draw), for the report.
+    public mutating func recordAbsent(name: String, missing: Bool) {
+        entries.append(HTMLReport.Entry(name: name, kind: missing ? .missing : .extra, expectedFile: nil, actualFile: nil, diffFile: nil,
+                                        difference: nil))
+    }
+
+    /// Records a frame that matched, for the report.
+    public mutating func recordMatch(name: String) { matches.append(name) }
+
+    static func measure(_ d: FrameDifference) -> String {
+        d.reason ?? "\(d.differentPixels) px, max Δ \(d.maxChannelDelta)"
+    }
+
+    private mutating func record(name: String, paths: [String], difference: FrameDifference?, expected: Bitmap?, actual: Bitmap?) {
+        func file(_ suffix: String) -> String? {
+            paths.first { $0.hasSuffix(suffix) }.map { String($0.split(separator: "/").last ?? "") }
+        }
+        let kind: HTMLReport.Entry.Kind = difference != nil ? .differs : (expected == nil ? .extra : .missing)
+        entries.append(HTMLReport.Entry(name: name, kind: kind, expectedFile: file(".expected.png"), actualFile: file(".actual.png"),
+                                        diffFile: file(".diff.png"), difference: difference.map { var d = $0; d.diffImage = nil; return d }))
+    }
+
+    private mutating func keepForSheet(_ row: DiffSheet.Row) throws(ArtifactError) {
         failingFrames += 1
-        if rows.count < DiffSheet.maxRows { rows.append(row) }
+        rows.append(row)
+        if rows.count == DiffSheet.maxRows { try writePage() }
     }
 
-    /// Writes the sheet of the frames added so far.
-    /// - Returns: the sheet's path and what it shows, or `nil` when no frame failed.
-    public mutating func finish() throws(ArtifactError) -> (path: String, note: String)? {
-        guard let sheet = DiffSheet.make(rows: rows, failingFrames: failingFrames, marks: style) else { return nil }
-        let path = directory + "/" + Self.sheetFileName
+    /// Writes the rows kept as the next sheet page and lets their full-size frames go.
+    private mutating func writePage() throws(ArtifactError) {
+        guard let sheet = DiffSheet.make(rows: rows, failingFrames: rows.count, marks: style) else { return }
+        let number = pages.count + 1
+        let name = number == 1 ? Self.sheetFileName : "sheet-\(number).png"
+        let path = directory + "/" + name
         do { try PNGCodec.write(sheet.bitmap, to: path) } catch { throw ArtifactError(path: path, reason: error.reason) }
         written.append(path)
-        rows = []  // the full-size frames are no longer needed
-        return (path, sheet.note)
+        pages.append((path, sheet.note))
+        rows = []
+    }
+
+    /// Writes the last sheet page and the HTML report.
+    /// - Returns: the first sheet's path and what the sheets show, or `nil` when no frame failed (the
+    ///   report is written either way).
+    public mutating func finish() throws(ArtifactError) -> (path: String, note: String)? {
+        if let pageError { throw pageError }
+        if !rows.isEmpty { try writePage() }
+        let report = HTMLReport(title: title, comparison: comparisonDescription, entries: entries, matches: matches, times: times)
+        let path = directory + "/" + Self.reportFileName
+        do { try AtomicFile.write(Array(report.html.utf8), to: path) } catch { throw ArtifactError(path: path, reason: "\(error)") }
+        written.append(path)
+        guard let first = pages.first else { return nil }
+        let size = first.note.components(separatedBy: ", ").last ?? ""
+        let note = pages.count == 1 ? first.note
+            : "\(failingFrames) failing frames on \(pages.count) sheets (\(Self.sheetFileName), sheet-2.png, …), expected | actual | diff, \(size)"
+        return (first.path, note)
     }
 }
 

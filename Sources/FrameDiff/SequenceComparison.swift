@@ -1,4 +1,5 @@
 import Foundation
+import FrameStore
 import PNGIO
 import RasterCore
 
@@ -56,6 +57,9 @@ public struct SequenceComparison: Sendable {
             do throws(ArtifactError) {
                 artifacts = try FailureArtifacts(directory: directory, includeInputs: includeInputImages,
                                                  style: comparison.diffImage ?? DiffImageStyle())
+                artifacts?.title = "\(expected.path) (expected) against \(actual.path) (actual)"
+                artifacts?.comparisonDescription = "\(comparison)"
+                artifacts?.times = Self.frameTimes(expected).merging(Self.frameTimes(actual)) { first, _ in first }
             } catch {
                 report.artifactError = error
             }
@@ -81,16 +85,21 @@ public struct SequenceComparison: Sendable {
             for outcome in outcomes.values() {
                 report.unreadable += outcome.unreadable
                 if report.artifactError == nil, let error = outcome.writeError { report.artifactError = error }
-                guard var difference = outcome.difference else { continue }
+                guard var difference = outcome.difference else {
+                    if outcome.unreadable.isEmpty { artifacts?.recordMatch(name: outcome.name) }
+                    continue
+                }
                 let diffImage = difference.diffImage
                 difference.diffImage = nil  // the report keeps numbers only
                 report.failures.append(.init(name: outcome.name, difference: difference))
                 artifacts?.recordWritten(outcome.written, row: DiffSheet.Row(name: outcome.name, expected: outcome.expected,
-                                                                             actual: outcome.actual, diff: diffImage))
+                                                                             actual: outcome.actual, diff: diffImage), difference: difference)
             }
             start += batch
         }
 
+        for name in report.missing { artifacts?.recordAbsent(name: name, missing: true) }
+        for name in report.extra { artifacts?.recordAbsent(name: name, missing: false) }
         if var artifacts, report.artifactError == nil {
             do throws(ArtifactError) {
                 let sheet = try artifacts.finish()
@@ -101,6 +110,13 @@ public struct SequenceComparison: Sendable {
             }
         }
         return report
+    }
+
+    /// Frame times by name from the manifest of a render folder or manifest file; empty when there is none.
+    static func frameTimes(_ frames: StoredFrames) -> [String: Double] {
+        let path = frames.source == .manifest ? frames.path : frames.path + "/manifest.json"
+        guard frames.source != .file, let manifest = try? Manifest.read(from: path) else { return [:] }
+        return Dictionary(manifest.frames.map { ($0.file, $0.time) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// What comparing one pair of frames gave.

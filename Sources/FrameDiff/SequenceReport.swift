@@ -132,6 +132,7 @@ public struct SequenceReport: Sendable {
             let diffs = artifacts.files.filter { $0.hasSuffix(".diff.png") }.count
             var line = "diff images: \(diffs) in \(artifacts.directory)"
             if let sheet = artifacts.sheet { line += "; sheet: \(sheet) (\(artifacts.sheetNote ?? ""))" }
+            if let report = artifacts.files.first(where: { $0.hasSuffix("/" + FailureArtifacts.reportFileName) }) { line += "; report: \(report)" }
             lines.append(line)
         }
         if let artifactError { lines.append("cannot write the diff output: \(artifactError)") }

@@ -97,7 +97,8 @@ public struct DiffInvocation: Sendable, Hashable {
             return DiffOutcome(standardError: "smokescreen diff: neither \(expected) nor \(actual) holds any frame_NNNN.png frames\n",
                                exitCode: DiffExitCode.dataError)
         }
-        let report = SequenceComparison(comparison: comparison, artifactsDirectory: diffOut)
+        // With a diff folder, the expected and actual images of failing frames go there too, for the report.
+        let report = SequenceComparison(comparison: comparison, artifactsDirectory: diffOut, includeInputImages: diffOut != nil)
             .run(expected: expectedFrames, actual: actualFrames)
         var errors = report.unreadable.map { "smokescreen diff: \($0.path): \($0.reason)\n" }.joined()
         if let error = report.artifactError { errors += "smokescreen diff: cannot write the diff output: \(error)\n" }

@@ -169,6 +169,7 @@ public struct GoldenFrames: Sendable {
         removeFailureArtifacts()
 
         var lines: [String] = []
+        var matched: [String] = []
         var writer: FailureArtifacts?
         var artifactError: ArtifactError?
         func keep(_ file: String, expected: Bitmap?, actual: Bitmap?, difference: FrameDifference?) {
@@ -199,6 +200,8 @@ public struct GoldenFrames: Sendable {
             if let difference = drawing.compare(golden, actual) {
                 lines.append("  differs  \(file): \(difference.summary)")
                 keep(file, expected: golden, actual: actual, difference: difference)
+            } else {
+                matched.append(file)
             }
         }
         for file in goldens where !produced.contains(file) {
@@ -209,23 +212,26 @@ public struct GoldenFrames: Sendable {
 
         var message = "'\(name)' does not match its golden frames in \(directory) (\(comparison)):\n" + lines.joined(separator: "\n")
         if artifactError == nil, writer != nil {
+            writer!.title = "'\(name)' against its golden frames in \(directory)"
+            writer!.comparisonDescription = "\(comparison)"
+            for file in matched { writer!.recordMatch(name: file) }
             do throws(ArtifactError) { _ = try writer!.finish() } catch { artifactError = error }
         }
         if let artifactError {
             message += "\nthe failure images could not be written: \(artifactError)"
         } else if writer != nil {
-            message += "\nexpected, actual and diff images and \(FailureArtifacts.sheetFileName): \(failureDirectory)"
+            message += "\nexpected, actual and diff images, \(FailureArtifacts.sheetFileName) and \(FailureArtifacts.reportFileName): \(failureDirectory)"
         }
         message += "\nto accept the new frames, run the test with \(RecordMode.environmentVariable)=all and check in \(directory)"
         return message
     }
 
-    /// Removes the PNGs a previous failure left in ``failureDirectory`` (nothing else), and the folder when
+    /// Removes the PNGs and report a previous failure left in ``failureDirectory`` (nothing else), and the folder when
     /// it is then empty, so that old images never pass for new ones.
     func removeFailureArtifacts() {
         let manager = FileManager.default
         guard let names = try? manager.contentsOfDirectory(atPath: failureDirectory) else { return }
-        for name in names where name.hasSuffix(".png") { try? manager.removeItem(atPath: failureDirectory + "/" + name) }
+        for name in names where name.hasSuffix(".png") || name == FailureArtifacts.reportFileName { try? manager.removeItem(atPath: failureDirectory + "/" + name) }
         if (try? manager.contentsOfDirectory(atPath: failureDirectory))?.isEmpty == true {
             try? manager.removeItem(atPath: failureDirectory)
         }

@@ -16,26 +16,28 @@ final class DiffSheetTests: XCTestCase {
     func testFullSizeLayout() throws {
         let sheet = try XCTUnwrap(DiffSheet.make(rows: [try Self.row("a"), try Self.row("b")]))
         XCTAssertEqual(sheet.bitmap.width, 4 + 3 * (30 + 4))
-        XCTAssertEqual(sheet.bitmap.height, 4 + 2 * (20 + 4))
+        // Each row has its 14-px label band above it.
+        XCTAssertEqual(sheet.bitmap.height, 4 + 2 * (14 + 20 + 4))
         XCTAssertEqual(sheet.downscale, 1)
         XCTAssertEqual(sheet.note, "2 frames, expected | actual | diff, full size")
-        XCTAssertEqual(sheet.bitmap[4 + 34 + 34 + 13, 4 + 24 + 7], Self.red, "second row, diff column")
+        XCTAssertEqual(sheet.bitmap[4 + 34 + 34 + 13, 4 + 14 + 24 + 14 + 7], Self.red, "second row, diff column")
         XCTAssertEqual(sheet.bitmap[2, 2], DiffSheet.background)
         XCTAssertNil(DiffSheet.make(rows: []))
     }
 
     func testRowsAreCappedAndScaledDownKeepingMarks() throws {
         let rows = try (0..<12).map { try Self.row("frame \($0)") }
-        // 8 rows of 20 px need 196 px; 120 px forces a downscale by 2 (8 * (10 + 4) + 4 = 116).
-        let sheet = try XCTUnwrap(DiffSheet.make(rows: rows, maxSide: 120))
+        // 8 rows of 20 px and their labels need 4 + 8 * (14 + 20 + 4) = 308 px; 240 px forces a downscale by
+        // 2 (4 + 8 * (14 + 10 + 4) = 228; labels keep their size).
+        let sheet = try XCTUnwrap(DiffSheet.make(rows: rows, maxSide: 240))
         XCTAssertEqual(sheet.rowCount, 8)
         XCTAssertEqual(sheet.downscale, 2)
         XCTAssertEqual(sheet.note, "first 8 of 12 failing frames, expected | actual | diff, scaled down 2x")
-        XCTAssertEqual(sheet.bitmap.height, 116)
+        XCTAssertEqual(sheet.bitmap.height, 228)
         XCTAssertEqual(sheet.bitmap.width, 4 + 3 * (15 + 4))
         // The single red pixel survives as a red block; the grey around it is averaged.
-        XCTAssertEqual(sheet.bitmap[4 + 19 + 19 + 6, 4 + 3], Self.red)
-        XCTAssertEqual(sheet.bitmap[4 + 19 + 19 + 0, 4 + 0], PremultipliedRGBA8(r: 240, g: 240, b: 240, a: 255))
+        XCTAssertEqual(sheet.bitmap[4 + 19 + 19 + 6, 18 + 3], Self.red)
+        XCTAssertEqual(sheet.bitmap[4 + 19 + 19 + 0, 18 + 0], PremultipliedRGBA8(r: 240, g: 240, b: 240, a: 255))
         XCTAssertEqual(DiffSheet.make(rows: rows, failingFrames: 30, maxRows: 2)?.note,
                        "first 2 of 30 failing frames, expected | actual | diff, full size")
     }
@@ -44,7 +46,23 @@ final class DiffSheetTests: XCTestCase {
         let frame = try Bitmap(width: 5, height: 5, fill: .black)
         let sheet = try XCTUnwrap(DiffSheet.make(rows: [DiffSheet.Row(name: "only actual", expected: nil, actual: frame, diff: nil)]))
         XCTAssertEqual(sheet.bitmap.width, 4 + 0 + 4 + 5 + 4 + 0 + 4)
-        XCTAssertEqual(sheet.bitmap[4 + 4 + 2, 6], .black)
+        XCTAssertEqual(sheet.bitmap[4 + 4 + 2, 18 + 2], .black)
+    }
+
+    func testEveryCellIsLabelled() throws {
+        var row = try Self.row("frame_0007.png")
+        let wide = try Bitmap(width: 200, height: 20, fill: .white)
+        row.expected = wide
+        row.actual = wide
+        row.diff = wide
+        row.measure = "12 px, max Δ 40"
+        let sheet = try XCTUnwrap(DiffSheet.make(rows: [row]))
+        // White text in the band above each cell: light pixels on the grey band in every column.
+        for c in 0..<3 {
+            let x0 = 4 + c * 204
+            let band = (x0..<(x0 + 120)).flatMap { x in (5..<17).map { y in sheet.bitmap[x, y] } }
+            XCTAssertTrue(band.contains { $0.r > 200 }, "column \(c) has a label")
+        }
     }
 
     func testDownscaleAveragesPremultiplied() throws {

@@ -115,18 +115,26 @@ final class SequenceComparisonTests: XCTestCase {
         let out = directory + "/out/nested"
         let outcome = DiffInvocation(expected: expected, actual: actual, diffOut: out).run()
         XCTAssertEqual(outcome.exitCode, 1)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).sorted(), ["frame_0001.diff.png", "sheet.png"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).sorted(),
+                       ["frame_0001.actual.png", "frame_0001.diff.png", "frame_0001.expected.png", "report.html", "sheet.png"])
         let diff = try PNGCodec.read(contentsOf: out + "/frame_0001.diff.png")
         XCTAssertEqual(diff[2, 1], PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255))
         let sheet = try PNGCodec.read(contentsOf: out + "/sheet.png")
         XCTAssertEqual(sheet.width, 4 + 6 + 4 + 6 + 4 + 6 + 4)
-        XCTAssertEqual(sheet.height, 4 + 4 + 4)
+        XCTAssertEqual(sheet.height, 4 + 14 + 4 + 4)
         XCTAssertEqual(sheet[0, 0], DiffSheet.background)
-        XCTAssertEqual(sheet[4, 4], try Self.frame(1)[0, 0], "expected at the left")
-        XCTAssertEqual(sheet[14 + 2, 4 + 1], .black, "actual in the middle")
-        XCTAssertEqual(sheet[24 + 2, 4 + 1], PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255), "diff at the right")
-        XCTAssertTrue(outcome.standardOutput.contains("diff images: 1 in \(out); sheet: \(out)/sheet.png (1 frame, expected | actual | diff, full size)"),
+        XCTAssertEqual(sheet[4, 18], try Self.frame(1)[0, 0], "expected at the left")
+        XCTAssertEqual(sheet[14 + 2, 18 + 1], .black, "actual in the middle")
+        XCTAssertEqual(sheet[24 + 2, 18 + 1], PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255), "diff at the right")
+        XCTAssertTrue(outcome.standardOutput.contains("sheet: \(out)/sheet.png (1 frame, expected | actual | diff, full size)"),
                       outcome.standardOutput)
+        // The report: every compared frame, the failing one first with its time from the manifest (none
+        // here: folders without one) and its three images.
+        let html = try String(contentsOfFile: out + "/report.html", encoding: .utf8)
+        XCTAssertTrue(html.contains("<h2>frame_0001.png — differs</h2>"), html)
+        XCTAssertTrue(html.contains("src=\"frame_0001.expected.png\"") && html.contains("src=\"frame_0001.diff.png\""))
+        XCTAssertTrue(html.contains("<td>frame_0000.png</td>"), "matching frames are listed")
+        XCTAssertLessThan(try XCTUnwrap(html.range(of: "differs</h2>")).lowerBound, try XCTUnwrap(html.range(of: "matching frame")).lowerBound)
     }
 
     func testUnwritableDiffOutIsExitCode74() throws {

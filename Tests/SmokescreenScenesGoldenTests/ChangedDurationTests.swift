@@ -101,11 +101,12 @@ final class ChangedDurationTests: XCTestCase {
             XCTAssertTrue(line.contains(" of 250125 pixels differ ("), String(line))
         }
 
-        XCTAssertTrue(message.contains("expected, actual and diff images and sheet.png: \(folder)/failures/TransitionGoldenTests/vesper-timeline-to-detail"),
+        XCTAssertTrue(message.contains("expected, actual and diff images, sheet.png and report.html: \(folder)/failures/TransitionGoldenTests/vesper-timeline-to-detail"),
                       message)
         let name = { (i: Int) in FrameFileName.name(i).replacingOccurrences(of: ".png", with: "") }
         XCTAssertEqual(artifacts(), (1..<old).flatMap { i in ["actual", "diff", "expected"].map { "\(name(i)).\($0).png" } }
-                       + (old..<new).map { "\(name($0)).actual.png" } + ["sheet.png"])
+                       + (old..<new).map { "\(name($0)).actual.png" } + ["report.html", "sheet-2.png", "sheet.png"],
+                       "nine failing frames: two sheet pages")
     }
 
     /// selectedNote a third as long: the transition ends sooner, with fewer frames: every frame it still

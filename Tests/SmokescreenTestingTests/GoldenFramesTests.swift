@@ -77,11 +77,11 @@ final class GoldenFramesTests: XCTestCase {
         XCTAssertEqual(message, """
             'slide' does not match its golden frames in \(check.directory) (exact):
               differs  frame_0001.png: 2 of 40 pixels differ (5.00%), max channel delta 255, in x 6 y 4 w 2 h 1
-            expected, actual and diff images and sheet.png: \(check.failureDirectory)
+            expected, actual and diff images, sheet.png and report.html: \(check.failureDirectory)
             to accept the new frames, run the test with SMOKESCREEN_RECORD=all and check in \(check.directory)
             """)
         XCTAssertEqual(files(check.failureDirectory),
-                       ["frame_0001.actual.png", "frame_0001.diff.png", "frame_0001.expected.png", "sheet.png"])
+                       ["frame_0001.actual.png", "frame_0001.diff.png", "frame_0001.expected.png", "report.html", "sheet.png"])
         let diff = try PNGCodec.read(contentsOf: check.failureDirectory + "/frame_0001.diff.png")
         XCTAssertEqual(diff[6, 4], PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255))
         XCTAssertEqual(try PNGCodec.read(contentsOf: check.failureDirectory + "/frame_0001.actual.png", scale: 2), frames[1])
@@ -96,7 +96,7 @@ final class GoldenFramesTests: XCTestCase {
         let check = goldens(.missing)
         let fewer = try XCTUnwrap(check.verify(NamedFrame.numbered(try Self.frames(count: 2))))
         XCTAssertTrue(fewer.contains("  missing  frame_0002.png: in the goldens, but not produced"), fewer)
-        XCTAssertEqual(files(check.failureDirectory), ["frame_0002.expected.png", "sheet.png"])
+        XCTAssertEqual(files(check.failureDirectory), ["frame_0002.expected.png", "report.html", "sheet.png"])
         let more = try XCTUnwrap(check.verify(NamedFrame.numbered(try Self.frames(count: 4))))
         XCTAssertTrue(more.contains("  extra    frame_0003.png: produced, but there is no golden for it"), more)
         XCTAssertFalse(more.contains("differs"), more)

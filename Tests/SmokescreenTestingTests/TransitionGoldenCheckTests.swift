@@ -82,10 +82,10 @@ final class TransitionGoldenCheckTests: XCTestCase {
             'slide' does not match its golden frames in \(goldens) (exact):
               extra    frame_0003.png: produced, but there is no golden for it
               extra    frame_0004.png: produced, but there is no golden for it
-            expected, actual and diff images and sheet.png: \(failures)
+            expected, actual and diff images, sheet.png and report.html: \(failures)
             to accept the new frames, run the test with SMOKESCREEN_RECORD=all and check in \(goldens)
             """)
-        XCTAssertEqual(files(failures), ["frame_0003.actual.png", "frame_0004.actual.png", "sheet.png"])
+        XCTAssertEqual(files(failures), ["frame_0003.actual.png", "frame_0004.actual.png", "report.html", "sheet.png"])
         XCTAssertEqual(files(goldens).count, 3, "never mode records nothing")
     }
 
@@ -94,7 +94,7 @@ final class TransitionGoldenCheckTests: XCTestCase {
         let message = try XCTUnwrap(check(SlideTransition(frameCount: 4)))
         XCTAssertTrue(message.contains("\n  missing  frame_0004.png: in the goldens, but not produced\n"), message)
         XCTAssertFalse(message.contains("differs"), message)
-        XCTAssertEqual(files(failures), ["frame_0004.expected.png", "sheet.png"])
+        XCTAssertEqual(files(failures), ["frame_0004.expected.png", "report.html", "sheet.png"])
     }
 
     /// The box held still for two frames instead of moving on: the frames after it differ, each named
@@ -109,7 +109,7 @@ final class TransitionGoldenCheckTests: XCTestCase {
         // Frame 3: the box should be at x 2.25 pt but stays at 1.5 pt; at @2x its edges differ in columns 3…10.
         XCTAssertTrue(lines.contains { $0.hasPrefix("  differs  frame_0003.png: ") && $0.hasSuffix(", in x 3 y 0 w 8 h 8") }, message)
         XCTAssertEqual(files(failures), ["frame_0003.actual.png", "frame_0003.diff.png", "frame_0003.expected.png",
-                                         "frame_0004.actual.png", "frame_0004.diff.png", "frame_0004.expected.png", "sheet.png"])
+                                         "frame_0004.actual.png", "frame_0004.diff.png", "frame_0004.expected.png", "report.html", "sheet.png"])
         // A tolerance does not hide a box in the wrong place.
         XCTAssertNotNil(check(held, settings: RenderSettings(scale: 2, fps: 10, assetsDirectory: "/x", holdFrames: 2),
                               comparison: .tolerance(8)))

@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "Choreography", targets: ["Choreography"]),
         .library(name: "FrameDiff", targets: ["FrameDiff"]),
         .library(name: "Previews", targets: ["Previews"]),
+        .library(name: "Lint", targets: ["Lint"]),
         .library(name: "SmokescreenTesting", targets: ["SmokescreenTesting"]),
         .library(name: "SmokescreenScenes", targets: ["SmokescreenScenes"]),
         .executable(name: "smokescreen", targets: ["smokescreen"]),
@@ -77,6 +78,9 @@ let package = Package(
         // What people look at: contact sheets, animated PNG and GIF, MP4 through ffmpeg.
         .target(name: "Previews", dependencies: ["BoundedInput", "RasterCore", "PNGIO", "CPreviewShim", "FrameStore", "SnapshotView", "Typesetting", "TransitionCompositor"]),
 
+        // Frame-by-frame checks of a transition: flicker, jumps, uncovered screen, late or snapping ends.
+        .target(name: "Lint", dependencies: ["RasterCore", "SnapshotView"]),
+
         // Pixel comparison of bitmaps and frame sequences. PNGIO reads the frames of a folder.
         .target(name: "FrameDiff", dependencies: ["BoundedInput", "RasterCore", "PNGIO", "FrameStore", "Typesetting"]),
 
@@ -91,7 +95,7 @@ let package = Package(
         .target(
             name: "SmokescreenCLI",
             dependencies: [
-                "BoundedInput", "RasterCore", "PNGIO", "SnapshotView", "TransitionCompositor", "Choreography", "SmokescreenScenes", "FrameDiff", "FrameStore", "Previews",
+                "BoundedInput", "RasterCore", "PNGIO", "SnapshotView", "TransitionCompositor", "Choreography", "SmokescreenScenes", "FrameDiff", "FrameStore", "Previews", "Lint",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -107,6 +111,7 @@ let package = Package(
         .testTarget(name: "ChoreographyTests", dependencies: ["Choreography", "BoundedInput", "TransitionCompositor", "SnapshotView", "Motion", "RasterCore"]),
         .testTarget(name: "FrameStoreTests", dependencies: ["FrameStore", "BoundedInput", "TransitionCompositor", "SnapshotView", "PNGIO", "RasterCore"]),
         .testTarget(name: "BoundedInputTests", dependencies: ["BoundedInput"]),
+        .testTarget(name: "LintTests", dependencies: ["Lint", "RasterCore", "SnapshotView", "Motion", "TransitionCompositor", "SmokescreenScenes"]),
         .testTarget(name: "PreviewsTests", dependencies: ["Previews", "PNGIO", "RasterCore", "TransitionCompositor", "SmokescreenScenes", "FrameStore"]),
         .testTarget(name: "FrameDiffTests", dependencies: ["FrameDiff", "FrameStore", "RasterCore", "PNGIO", "SmokescreenCLI"], exclude: ["Fixtures"]),
         .testTarget(

@@ -23,6 +23,9 @@ public struct RenderSettings: Sendable {
     /// When to describe the whole view tree as presented (seconds from the start; clamped to the end),
     /// for `inspect --json`. Default nil: not described.
     public var inspectionTime: Double?
+    /// Describe the presented tree at every frame too (``RenderedTransition/frameDescriptions``), for
+    /// `smokescreen lint`. Default false.
+    public var describesFrames = false
 
     /// Settings; defaults: @2x, the transition's frame rate, its own durations, no hold frames, warnings ignored.
     public init(scale: Double = 2, fps: Double? = nil, assetsDirectory: String, durationsFile: String? = nil, holdFrames: Int = 0,
@@ -103,6 +106,12 @@ public struct RenderedTransition: Sendable {
     /// What the transition reported of itself at the inspection time (``TransitionContext/inspectionState``),
     /// or nil.
     public var inspectionState: [String: Double]?
+    /// The presented tree at each frame (with ``RenderSettings/describesFrames``), else empty; frames that
+    /// repeat the last (hold frames) are not described again.
+    public var frameDescriptions: [ViewDescription] = []
+    /// Whether everything had ended by the last frame (false for a render of fixed length that cut an
+    /// animation short: one that repeats forever). Default true.
+    public var endsComplete = true
 
     /// A rendered transition (``inspection`` defaults to nil).
     public init(sequence: FrameSequence, bitmaps: [BitmapRecord], initialTree: String, timeline: [TimelineEntry]) {

@@ -45,6 +45,7 @@ extension TransitionDriver {
         context.inspectionState = { ["progress": driver.progress, "interactive": driver.isInteractive ? 1 : 0] }
 
         var times: [Double] = [], nodes: [RenderNode] = []
+        var descriptions: [ViewDescription] = []
         var inspection: (time: Double, tree: ViewDescription)?
         var inspectionState: [String: Double]?
         func freeze(_ presentation: some PresentationSource) throws -> RenderNode {
@@ -83,13 +84,16 @@ extension TransitionDriver {
                 }
                 let end = max(outcome.completionTime, times.last ?? 0)
                 let node = try freeze(engine)
+                if settings.describesFrames { descriptions.append(container.presentationDescription(presentation: engine)) }
                 times.append(end)
                 nodes.append(node)
                 inspect(at: end, engine)
                 break
             }
             times.append(t)
-            nodes.append(try freeze(engine.presentation(at: driver.progress * duration)))
+            let scrubbed = engine.presentation(at: driver.progress * duration)
+            nodes.append(try freeze(scrubbed))
+            if settings.describesFrames { descriptions.append(container.presentationDescription(presentation: scrubbed)) }
             index += 1
         }
         let end = times.last ?? 0
@@ -109,6 +113,7 @@ extension TransitionDriver {
         var rendered = RenderedTransition(sequence: sequence, bitmaps: assets + context.snapshots, initialTree: initialTree, timeline: timeline)
         rendered.inspection = settings.inspectionTime == nil ? nil : inspection
         rendered.inspectionState = settings.inspectionTime == nil ? nil : inspectionState
+        rendered.frameDescriptions = descriptions
         return rendered
     }
 }

@@ -44,6 +44,8 @@ public enum TransitionDriver {
         let initialTree = container.treeDescription()
 
         var times: [Double] = [], nodes: [RenderNode] = []
+        var descriptions: [ViewDescription] = []
+        var endsComplete = true
         func freeze() throws -> RenderNode {
             // A typed error (a file, a document, a view tree) keeps its type and exit status; anything
             // else becomes a render failure naming the transition.
@@ -75,8 +77,10 @@ public enum TransitionDriver {
             if let endTime, t >= endTime {
                 // A fixed length: the last frame is at exactly the end, whatever still runs.
                 engine.advance(to: endTime)
+                endsComplete = engine.isIdle
                 times.append(endTime)
                 nodes.append(try freeze())
+                if settings.describesFrames { descriptions.append(container.presentationDescription(presentation: engine)) }
                 break
             }
             guard t <= maximumDuration else {
@@ -93,6 +97,7 @@ public enum TransitionDriver {
             // near-duplicate frame 1e-17 s later would follow.
             if !engine.isIdle, let end = engine.scheduledEndTime, end - t <= 1e-9 { engine.advance(to: end) }
             let node = try freeze()
+            if settings.describesFrames { descriptions.append(container.presentationDescription(presentation: engine)) }
             if engine.isIdle {
                 // Nothing changes after the last end, so this tree is the final state; it is labelled
                 // with the exact end time (which is t when the end falls on a frame).
@@ -123,6 +128,8 @@ public enum TransitionDriver {
         var rendered = RenderedTransition(sequence: sequence, bitmaps: assets + context.snapshots, initialTree: initialTree, timeline: timeline)
         rendered.inspection = inspection
         rendered.inspectionState = inspectionState
+        rendered.frameDescriptions = descriptions
+        rendered.endsComplete = endsComplete
         return rendered
     }
 }

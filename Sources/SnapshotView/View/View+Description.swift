@@ -34,6 +34,14 @@ public struct ViewDescription: Codable, Sendable, Equatable {
     public var contentOffset: [Double]?
     /// Back to front.
     public var subviews: [ViewDescription]
+    /// Which view object this is, for following one view from frame to frame within one run (it is not
+    /// in the JSON, and means nothing across runs). Nil for descriptions read back from JSON.
+    public var identity: Int?
+
+    enum CodingKeys: String, CodingKey {
+        case name, type, frame, bounds, transform, alpha, ownAlpha, hidden, backgroundColor, clipsToBounds, text, image, contentMode,
+             contentOffset, subviews
+    }
 }
 
 extension View {
@@ -64,6 +72,7 @@ extension View {
             backgroundColor: (value(.backgroundColor).colorValue ?? backgroundColor).map(Self.hex),
             clipsToBounds: clipsToBounds, text: nil, image: nil, contentMode: nil, contentOffset: nil,
             subviews: subviews.map { $0.describe(presentation: presentation, toRoot: toRoot, parentAlpha: effective, isRoot: false) })
+        description.identity = ObjectIdentifier(self).hashValue
         if let label = self as? Label { description.text = label.text }
         if let imageView = self as? ImageView {
             description.image = imageView.image.map { "\($0.width)x\($0.height)@\(Self.number($0.scale))x" }

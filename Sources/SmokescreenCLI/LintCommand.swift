@@ -1,0 +1,137 @@
+import ArgumentParser
+import BoundedInput
+import Choreography
+import Foundation
+import Lint
+import Previews
+import SmokescreenScenes
+import TransitionCompositor
+
+/// `smokescreen lint`: frame-by-frame checks of a transition or a render folder.
+struct LintCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lint",
+        abstract: "Check a transition frame by frame for flicker, jumps, uncovered screen, and views that snap or are late at the end.",
+        discussion: """
+            A built-in or scene file is rendered at @1x at its own frame rate and checked view by view \
+            (findings name views by their path of names) and pixel by pixel; a render folder is checked \
+            pixel by pixel (findings name regions). Built-ins that show a problem on purpose carry a \
+            documented exception, listed with the finding (--strict counts them too).
+
+            Exit codes: 0 nothing found; 1 something found; 64 bad usage; 65 unusable input.
+            """)
+
+    @Argument(help: "A built-in transition, a scene file (.json), or a render folder (one with manifest.json).")
+    var source: String = TransitionCatalog.defaultName
+
+    @Option(help: "With a scene file: which of its transitions (default: its first).")
+    var transition: String?
+
+    @Option(parsing: .unconditional, help: "Frames per second when rendering (default: the transition's own).")
+    var fps: Double?
+
+    @Option(help: "The assets folder (default: $SMOKESCREEN_ASSETS, ./assets, or the one beside the executable).")
+    var assets: String?
+
+    @Option(parsing: .unconditional, help: "Flicker: visible → invisible → visible within this many seconds (default 0.25).")
+    var flickerWindow = Thresholds().flickerWindow
+
+    @Option(parsing: .unconditional, help: "Jump: the least distance in points one frame's step must cover (default 20).")
+    var jumpDistance = Thresholds().jumpDistance
+
+    @Option(parsing: .unconditional, help: "Jump: how many times faster than the frames around it (default 3).")
+    var jumpRatio = Thresholds().jumpRatio
+
+    @Option(parsing: .unconditional, help: "Uncovered: the share of the frame, 0…1, that must show bare background (default 0.02).")
+    var uncovered = Thresholds().uncoveredFraction
+
+    @Option(parsing: .unconditional, help: "Pixel flicker: the change in a region's brightness, 0…1, that counts (default 0.2).")
+    var flashContrast = Thresholds().flashContrast
+
+    @Flag(help: "Count findings that built-ins carry as documented exceptions.")
+    var strict = false
+
+    @Flag(help: "Print one JSON object instead of text.")
+    var json = false
+
+    var isFolder: Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    func validate() throws {
+        if let fps, !(fps.isFinite && fps > 0 && fps <= Limits.maxFPS) { throw ValidationError("--fps must be in 0 < fps ≤ \(Int(Limits.maxFPS)), got \(fps)") }
+        guard flickerWindow.isFinite, (0...10).contains(flickerWindow) else { throw ValidationError("--flicker-window must be 0…10 s, got \(flickerWindow)") }
+        guard jumpDistance.isFinite, jumpDistance > 0 else { throw ValidationError("--jump-distance must be a positive number of points, got \(jumpDistance)") }
+        guard jumpRatio.isFinite, jumpRatio >= 1 else { throw ValidationError("--jump-ratio must be at least 1, got \(jumpRatio)") }
+        guard uncovered.isFinite, (0...1).contains(uncovered) else { throw ValidationError("--uncovered must be 0…1, got \(uncovered)") }
+        guard flashContrast.isFinite, flashContrast > 0, flashContrast <= 1 else { throw ValidationError("--flash-contrast must be in 0 < c ≤ 1, got \(flashContrast)") }
+        if isFolder || source.lowercased().hasSuffix(".json") { return }
+        guard TransitionCatalog.transition(named: source) != nil else {
+            var message = "'\(source)' is not a render folder, a scene file or a built-in transition"
+            if let suggestion = closestName(to: source, among: TransitionCatalog.all.map(\.name)) { message += "; did you mean '\(suggestion)'?" }
+            throw ValidationError(message)
+        }
+    }
+
+    func run() throws {
+        var thresholds = Thresholds()
+        thresholds.flickerWindow = flickerWindow
+        thresholds.jumpDistance = jumpDistance
+        thresholds.jumpRatio = jumpRatio
+        thresholds.uncoveredFraction = uncovered
+        thresholds.flashContrast = flashContrast
+        let (name, findings) = try reportingErrors { () throws -> (String, [Finding]) in
+            if isFolder {
+                let frames = try PreviewFrames(folder: source)
+                return (frames.name, try Lint.pixels(count: frames.times.count, times: frames.times, frame: frames.frame, thresholds: thresholds))
+            }
+            let chosen: any Transition = source.lowercased().hasSuffix(".json")
+                ? try SceneTransition.load(path: source, transition: transition)
+                : TransitionCatalog.transition(named: source)!
+            var settings = RenderSettings(scale: 1, fps: fps, assetsDirectory: try AssetLocator.directory(given: assets), warn: { printWarning($0) })
+            settings.describesFrames = true
+            let rendered = try chosen.render(settings)
+            let frames = try PreviewFrames(rendered: rendered)
+            return (chosen.name, LintRun.check(rendered: rendered, frames: frames, thresholds: thresholds))
+        }
+        let excused = strict ? [] : findings.compactMap { f in LintExceptions.reason(for: f, in: name).map { (f, $0) } }
+        let counted = findings.filter { f in !excused.contains { $0.0 == f } }
+        if json {
+            struct Document: Encodable {
+                var name: String
+                var clean: Bool
+                var findings: [Finding]
+                var exceptions: [Exception]
+                struct Exception: Encodable { var finding: Finding; var reason: String }
+            }
+            print(try jsonText(Document(name: name, clean: counted.isEmpty, findings: counted,
+                                        exceptions: excused.map { Document.Exception(finding: $0.0, reason: $0.1) })))
+        } else {
+            for f in counted { print("\(f.kind.rawValue)  \(f.subject)  frames \(f.frames.map(String.init).joined(separator: ",")) (\(f.times.map { String(format: "%.3f s", $0) }.joined(separator: ", "))): \(f.detail)") }
+            for (f, reason) in excused { print("excepted  \(f.kind.rawValue)  \(f.subject): \(reason)") }
+            print(counted.isEmpty ? "\(name): clean" + (excused.isEmpty ? "" : " (\(excused.count) documented exception\(excused.count == 1 ? "" : "s"))")
+                  : "\(name): \(counted.count) finding\(counted.count == 1 ? "" : "s")")
+        }
+        if !counted.isEmpty { throw ExitCode(ExitStatus.failure) }
+    }
+}
+
+/// The view and pixel checks of a rendered transition.
+enum LintRun {
+    static func check(rendered: RenderedTransition, frames: PreviewFrames, thresholds: Thresholds) -> [Finding] {
+        let times = rendered.sequence.times
+        let described = Array(times.prefix(rendered.frameDescriptions.count))
+        // The view checks know what moved; pixels are for render folders, which carry no views.
+        if rendered.frameDescriptions.isEmpty {
+            return (try? Lint.pixels(count: frames.times.count, times: frames.times, frame: frames.frame, thresholds: thresholds)) ?? []
+        }
+        return Lint.views(rendered.frameDescriptions, times: described, complete: rendered.endsComplete, thresholds: thresholds)
+    }
+}
+
+extension LintExceptions {
+    static func reason(for finding: Finding, in transition: String) -> String? {
+        reason(kind: finding.kind.rawValue, subject: finding.subject, in: transition)
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import FrameStore
+import PNGIO
+import RasterCore
+import SmokescreenScenes
+import XCTest
+
+/// `smokescreen lint` as CI runs it: every built-in is clean (or carries a documented exception), and a
+/// folder with a flash is flagged with exit 1.
+final class LintCommandTests: XCTestCase {
+    func testEveryBuiltInIsCleanOrExcepted() throws {
+        for transition in TransitionCatalog.all {
+            let run = try SafetyTests.run(["lint", transition.name, "--json"])
+            XCTAssertEqual(run.status, 0, "\(transition.name): \(run.standardOutput)\(run.standardError)")
+            let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+            XCTAssertEqual(document["clean"] as? Bool, true, transition.name)
+            for exception in (document["exceptions"] as? [[String: Any]]) ?? [] {
+                XCTAssertFalse((exception["reason"] as? String ?? "").isEmpty, "\(transition.name): an exception says why")
+            }
+        }
+        XCTAssertTrue(LintExceptions.all.allSatisfy { e in TransitionCatalog.transition(named: e.transition) != nil && !e.reason.isEmpty })
+    }
+
+    func testAFolderWithAFlashFailsWithTheFrameAndRegion() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var frames: [Manifest.Frame] = []
+        for i in 0..<8 {
+            let fill = i == 3 ? PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255) : PremultipliedRGBA8(r: 40, g: 40, b: 60, a: 255)
+            let file = FrameFileName.name(i)
+            try PNGCodec.write(try Bitmap(width: 64, height: 48, fill: fill), to: "\(folder)/\(file)")
+            frames.append(Manifest.Frame(file: file, time: Double(i) / 20, sha256: nil))
+        }
+        let manifest = Manifest(name: "flash", pointSize: [64, 48], scale: 1, fps: 20, compression: "fast", frames: frames, durations: [:], fingerprint: nil)
+        try Data(try manifest.encoded()).write(to: URL(fileURLWithPath: "\(folder)/manifest.json"))
+        let run = try SafetyTests.run(["lint", folder])
+        XCTAssertEqual(run.status, 1, run.standardError)
+        XCTAssertTrue(run.standardOutput.contains("flicker  region x 0 y 0 64×48 px  frames 2,3,4 (0.100 s, 0.150 s, 0.200 s)"), run.standardOutput)
+        XCTAssertTrue(run.standardOutput.hasSuffix("flash: 1 finding\n"), run.standardOutput)
+
+        let bad = try SafetyTests.run(["lint", "reference", "--jump-ratio", "0.5"])
+        XCTAssertEqual(bad.status, 64)
+        XCTAssertTrue(bad.standardError.contains("--jump-ratio must be at least 1, got 0.5"), bad.standardError)
+        let unknown = try SafetyTests.run(["lint", "nav-psuh"])
+        XCTAssertEqual(unknown.status, 64)
+        XCTAssertTrue(unknown.standardError.contains("did you mean 'nav-push'?"), unknown.standardError)
+    }
+}

@@ -81,6 +81,16 @@ public enum Lint {
                 names[key] = names[key] ?? path
             }
         }
+        let viewport = trees[0].frame.count == 4 ? (trees[0].frame[2], trees[0].frame[3]) : (1.0, 1.0)
+        /// Chromium's layout-shift score of one step: impact fraction (the union of the two rects over the
+        /// viewport) × distance fraction (the move over the viewport's larger side).
+        func shiftScore(_ a: [Double], _ b: [Double]) -> Double {
+            guard a.count == 4, b.count == 4, viewport.0 > 0, viewport.1 > 0 else { return 0 }
+            let x0 = max(0, min(a[0], b[0])), y0 = max(0, min(a[1], b[1]))
+            let x1 = min(viewport.0, max(a[0] + a[2], b[0] + b[2])), y1 = min(viewport.1, max(a[1] + a[3], b[1] + b[3]))
+            let impact = max(0, x1 - x0) * max(0, y1 - y0) / (viewport.0 * viewport.1)
+            return min(1, impact) * max(abs(a[0] - b[0]), abs(a[1] - b[1])) / max(viewport.0, viewport.1)
+        }
         var findings: [Finding] = []
         for (key, samples) in tracks.sorted(by: { (names[$0.key] ?? $0.key, $0.key) < (names[$1.key] ?? $1.key, $1.key) }) {
             let path = names[key] ?? key
@@ -134,8 +144,9 @@ public enum Lint {
                     findings.append(Finding(kind: .snapsAtEnd, subject: path, frames: [step.from, step.to], times: [times[step.from], times[step.to]],
                                             detail: "moves \(format(step.distance)) pt in the last step, \(before == 0 ? "after standing still" : "\(format(step.speed / before))x faster than the step before")"))
                 } else if step.speed > thresholds.jumpRatio * max(before, after ?? 0) {
+                    let from = samples.first { $0.index == step.from }?.frame ?? [], to = samples.first { $0.index == step.to }?.frame ?? []
                     findings.append(Finding(kind: .jump, subject: path, frames: [step.from, step.to], times: [times[step.from], times[step.to]],
-                                            detail: "moves \(format(step.distance)) pt in one frame, \(max(before, after ?? 0) == 0 ? "with no motion around it" : "\(format(step.speed / max(before, after ?? 0)))x faster than the frames around it")"))
+                                            detail: "moves \(format(step.distance)) pt in one frame, \(max(before, after ?? 0) == 0 ? "with no motion around it" : "\(format(step.speed / max(before, after ?? 0)))x faster than the frames around it"); layout-shift score \(String(format: "%.4f", shiftScore(from, to)))"))
                 }
             }
             // Ends late: still moving in the last step.

@@ -17,9 +17,11 @@ public enum Video {
         return nil
     }
 
-    /// Writes the MP4 of `frames` to `path`. Throws a clear error when ffmpeg is not installed.
-    public static func writeMP4(_ frames: PreviewFrames, to path: String) throws {
-        guard let ffmpeg = ffmpegPath() else {
+    /// Writes the MP4 of `frames` to `path`. Throws a clear error when ffmpeg is not installed (looked
+    /// for with `environment`, default the process's).
+    public static func writeMP4(_ frames: PreviewFrames, to path: String,
+                                environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        guard let ffmpeg = ffmpegPath(environment: environment) else {
             throw PreviewError.failed("MP4 needs the ffmpeg executable, which is not installed (Debian: apt-get install ffmpeg); the other previews do not")
         }
         let temporary = "\(path).tmp-\(getpid()).mp4"

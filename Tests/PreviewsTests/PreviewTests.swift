@@ -131,6 +131,14 @@ final class PreviewTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["a.mp4"], "no temporary file left")
     }
 
+    func testWithoutFFmpegTheMP4IsAClearError() throws {
+        XCTAssertNil(Video.ffmpegPath(environment: ["PATH": "/nonexistent"]))
+        XCTAssertThrowsError(try Video.writeMP4(try Self.frames(), to: "\(folder)/a.mp4", environment: ["PATH": "/nonexistent"])) { error in
+            XCTAssertTrue("\(error)".contains("MP4 needs the ffmpeg executable, which is not installed (Debian: apt-get install ffmpeg)"), "\(error)")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [], "nothing written")
+    }
+
     func testTheContactSheetChoosesEveryNthFrameAndTheLast() throws {
         var layout = ContactSheet.Layout()
         XCTAssertEqual(layout.columns, 6)

@@ -54,10 +54,7 @@ struct LintCommand: ParsableCommand {
     @Flag(help: "Print one JSON object instead of text.")
     var json = false
 
-    var isFolder: Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory) && isDirectory.boolValue
-    }
+    var isFolder: Bool { SourceArgument.isFolder(source) }
 
     func validate() throws {
         if let fps, !(fps.isFinite && fps > 0 && fps <= Limits.maxFPS) { throw ValidationError("--fps must be in 0 < fps ≤ \(Int(Limits.maxFPS)), got \(fps)") }
@@ -66,12 +63,7 @@ struct LintCommand: ParsableCommand {
         guard jumpRatio.isFinite, jumpRatio >= 1 else { throw ValidationError("--jump-ratio must be at least 1, got \(jumpRatio)") }
         guard uncovered.isFinite, (0...1).contains(uncovered) else { throw ValidationError("--uncovered must be 0…1, got \(uncovered)") }
         guard flashContrast.isFinite, flashContrast > 0, flashContrast <= 1 else { throw ValidationError("--flash-contrast must be in 0 < c ≤ 1, got \(flashContrast)") }
-        if isFolder || source.lowercased().hasSuffix(".json") { return }
-        guard TransitionCatalog.transition(named: source) != nil else {
-            var message = "'\(source)' is not a render folder, a scene file or a built-in transition"
-            if let suggestion = closestName(to: source, among: TransitionCatalog.all.map(\.name)) { message += "; did you mean '\(suggestion)'?" }
-            throw ValidationError(message)
-        }
+        try SourceArgument.validate(source)
     }
 
     func run() throws {
@@ -86,9 +78,7 @@ struct LintCommand: ParsableCommand {
                 let frames = try PreviewFrames(folder: source)
                 return (frames.name, try Lint.pixels(count: frames.times.count, times: frames.times, frame: frames.frame, thresholds: thresholds))
             }
-            let chosen: any Transition = source.lowercased().hasSuffix(".json")
-                ? try SceneTransition.load(path: source, transition: transition)
-                : TransitionCatalog.transition(named: source)!
+            let chosen = try SourceArgument.transition(source, scene: transition)
             var settings = RenderSettings(scale: 1, fps: fps, assetsDirectory: try AssetLocator.directory(given: assets), warn: { printWarning($0) })
             settings.describesFrames = true
             let rendered = try chosen.render(settings)

@@ -115,22 +115,14 @@ struct Preview: ParsableCommand {
     @Flag(help: "No summary line.")
     var quiet = false
 
-    var isFolder: Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory) && isDirectory.boolValue
-    }
+    var isFolder: Bool { SourceArgument.isFolder(source) }
 
     func validate() throws {
         try checkScale(scale)
         if let fps, !(fps.isFinite && fps > 0 && fps <= Limits.maxFPS) {
             throw ValidationError("--fps must be in 0 < fps ≤ \(Int(Limits.maxFPS)), got \(fps)")
         }
-        if isFolder || source.lowercased().hasSuffix(".json") { return }
-        guard TransitionCatalog.transition(named: source) != nil else {
-            var message = "'\(source)' is not a render folder, a scene file or a built-in transition"
-            if let suggestion = closestName(to: source, among: TransitionCatalog.all.map(\.name)) { message += "; did you mean '\(suggestion)'?" }
-            throw ValidationError(message)
-        }
+        try SourceArgument.validate(source)
     }
 
     func run() throws {
@@ -139,14 +131,38 @@ struct Preview: ParsableCommand {
             if isFolder {
                 frames = try PreviewFrames(folder: source)
             } else {
-                let chosen: any Transition = source.lowercased().hasSuffix(".json")
-                    ? try SceneTransition.load(path: source, transition: transition)
-                    : TransitionCatalog.transition(named: source)!
+                let chosen = try SourceArgument.transition(source, scene: transition)
                 let folder = try AssetLocator.directory(given: assets)
                 let settings = RenderSettings(scale: Double(scale), fps: fps, assetsDirectory: folder, warn: { printWarning($0) })
                 frames = try PreviewFrames(rendered: chosen.render(settings))
             }
             try options.write(frames, quiet: quiet)
         }
+    }
+}
+
+/// The argument of `preview` and `lint`: a render folder, a scene file or a built-in transition.
+enum SourceArgument {
+    /// Whether `source` is a folder (a render folder, read through its manifest).
+    static func isFolder(_ source: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// Refuses a name that is none of the three, suggesting the closest built-in.
+    static func validate(_ source: String) throws {
+        if isFolder(source) || source.lowercased().hasSuffix(".json") { return }
+        guard TransitionCatalog.transition(named: source) != nil else {
+            var message = "'\(source)' is not a render folder, a scene file or a built-in transition"
+            if let suggestion = closestName(to: source, among: TransitionCatalog.all.map(\.name)) { message += "; did you mean '\(suggestion)'?" }
+            throw ValidationError(message)
+        }
+    }
+
+    /// The scene file's transition (`scene`: which, default its first) or the built-in.
+    static func transition(_ source: String, scene: String?) throws -> any Transition {
+        if source.lowercased().hasSuffix(".json") { return try SceneTransition.load(path: source, transition: scene) }
+        // validate() has checked the name.
+        return TransitionCatalog.transition(named: source) ?? TransitionCatalog.all[0]
     }
 }

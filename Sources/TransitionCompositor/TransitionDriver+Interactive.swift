@@ -97,20 +97,8 @@ extension TransitionDriver {
             index += 1
         }
         let end = times.last ?? 0
-        if let last = nodes.last {
-            for time in FrameTimes.holdTimes(after: end, fps: fps, count: settings.holdFrames) {
-                times.append(time)
-                nodes.append(last)
-            }
-        }
-        let sequence = FrameSequence(name: name, pointSize: container.bounds.size, scale: settings.scale, fps: fps,
-                                     times: times, nodes: nodes, durations: durations)
-        let timeline = engine.records.map { record in
-            TimelineEntry(label: context.blockLabels[record.id] ?? "\(record.kind.rawValue) #\(record.id)",
-                          start: record.start, end: record.end, timing: record.animated ? record.timing : "not animated",
-                          properties: record.properties.map(\.description))
-        }
-        var rendered = RenderedTransition(sequence: sequence, bitmaps: assets + context.snapshots, initialTree: initialTree, timeline: timeline)
+        var rendered = assemble(name: name, settings: settings, fps: fps, times: times, nodes: nodes, durations: durations,
+                                assets: assets, initialTree: initialTree, engine: engine, context: context)
         rendered.inspection = settings.inspectionTime == nil ? nil : inspection
         rendered.inspectionState = settings.inspectionTime == nil ? nil : inspectionState
         rendered.frameDescriptions = descriptions

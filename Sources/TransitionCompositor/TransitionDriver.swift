@@ -110,26 +110,36 @@ public enum TransitionDriver {
             index += 1
         }
         let end = times.last ?? 0
+        var rendered = assemble(name: name, settings: settings, fps: fps, times: times, nodes: nodes, durations: durations,
+                                assets: assets, initialTree: initialTree, engine: engine, context: context)
+        // Asked for at or after the end: the final state.
+        if settings.inspectionTime != nil { inspect(at: end) }
+        rendered.inspection = inspection
+        rendered.inspectionState = inspectionState
+        rendered.frameDescriptions = descriptions
+        rendered.endsComplete = endsComplete
+        return rendered
+    }
+
+    /// The rendered transition from the frames taken: hold frames after the last, the sequence, the
+    /// timeline of every block the engine ran.
+    static func assemble(name: String, settings: RenderSettings, fps: Double, times: [Double], nodes: [RenderNode],
+                         durations: [String: Double], assets: [BitmapRecord], initialTree: String, engine: AnimationEngine,
+                         context: TransitionContext) -> RenderedTransition {
+        var times = times, nodes = nodes
         if let last = nodes.last {
-            for time in FrameTimes.holdTimes(after: end, fps: fps, count: settings.holdFrames) {
+            for time in FrameTimes.holdTimes(after: times.last ?? 0, fps: fps, count: settings.holdFrames) {
                 times.append(time)
                 nodes.append(last)
             }
         }
-        let sequence = FrameSequence(name: name, pointSize: container.bounds.size, scale: settings.scale, fps: fps,
+        let sequence = FrameSequence(name: name, pointSize: context.container.bounds.size, scale: settings.scale, fps: fps,
                                      times: times, nodes: nodes, durations: durations)
         let timeline = engine.records.map { record in
             TimelineEntry(label: context.blockLabels[record.id] ?? "\(record.kind.rawValue) #\(record.id)",
                           start: record.start, end: record.end, timing: record.animated ? record.timing : "not animated",
                           properties: record.properties.map(\.description))
         }
-        // Asked for at or after the end: the final state.
-        if settings.inspectionTime != nil { inspect(at: end) }
-        var rendered = RenderedTransition(sequence: sequence, bitmaps: assets + context.snapshots, initialTree: initialTree, timeline: timeline)
-        rendered.inspection = inspection
-        rendered.inspectionState = inspectionState
-        rendered.frameDescriptions = descriptions
-        rendered.endsComplete = endsComplete
-        return rendered
+        return RenderedTransition(sequence: sequence, bitmaps: assets + context.snapshots, initialTree: initialTree, timeline: timeline)
     }
 }

@@ -46,7 +46,7 @@ struct TableLayout {
     func numberOfRows(inSection section: Int) -> Int { sections[section].rowCount }
 
     func contains(_ indexPath: IndexPath) -> Bool {
-        sections.indices.contains(indexPath.section) && (0..<sections[indexPath.section].rowCount).contains(indexPath.row)
+        indexPath.count == 2 && sections.indices.contains(indexPath.section) && (0..<sections[indexPath.section].rowCount).contains(indexPath.row)
     }
 
     private var rowX: Double { style == .grouped ? TableViewMetrics.groupedSideInset : 0 }

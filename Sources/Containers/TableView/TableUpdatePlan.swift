@@ -48,6 +48,11 @@ struct TableUpdatePlan {
     /// resolves it. Throws a ``TableViewError`` naming the section, counts or index path at fault.
     init(_ update: TableUpdate, before: [Int], after: [Int]) throws(TableViewError) {
         let s0 = before.count, s1 = after.count
+        // A table's index paths are (section, row): anything else would trap on `row` or `section`.
+        for ip in update.insertedRows.map(\.0) + update.deletedRows.map(\.0) + update.reloadedRows.map(\.0)
+            + update.movedRows.flatMap({ [$0.from, $0.to] }) where ip.count != 2 {
+            throw .outOfRange(operation: "use", what: "index path \(ip)", limit: "a table's index paths have a section and a row")
+        }
 
         // Sections.
         var deleted = Set<Int>(), reloaded = Set<Int>(), inserted = Set<Int>()

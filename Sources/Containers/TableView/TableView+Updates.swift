@@ -48,7 +48,10 @@ extension TableView {
             try updates?()
         } catch {
             updateNesting -= 1
-            if updateNesting == 0 { pendingUpdate = nil }
+            if updateNesting == 0 {
+                pendingUpdate = nil
+                nestedCompletions = []
+            }
             throw error
         }
         updateNesting -= 1
@@ -154,13 +157,23 @@ extension TableView {
         let animator = UpdateAnimator(table: self, plan: plan, old: old, new: new)
 
         updatesInFlight += 1
-        isLayingOut = true
+        updateCounter += 1
+        let token = updateCounter, generation = updateGeneration
         var touched: [View] = []
         runAnimated({
+            // Scrolling inside the block must not lay rows out against a half-applied update.
+            self.isLayingOut = true
+            defer { self.isLayingOut = false }
             if offset != self.contentOffset { self.contentOffset = offset }
-            touched = animator.run()
+            touched = animator.run(token: token)
         }, completion: { [weak self] finished in
             guard let self else { return }
+            // A reloadData since took every view back: nothing of this update is left to tidy.
+            guard generation == self.updateGeneration else {
+                completion?(finished)
+                return
+            }
+            self.updatesInFlight -= 1
             ViewChangeObservation.withoutObserver {
                 for view in animator.leaving {
                     view.removeFromSuperview()
@@ -168,17 +181,18 @@ extension TableView {
                 }
                 let leavingIDs = Set(animator.leaving.map(ObjectIdentifier.init))
                 self.leavingViews.removeAll { leavingIDs.contains(ObjectIdentifier($0)) }
-                for view in touched { self.layerOf[ObjectIdentifier(view)] = nil }
-                for (ip, cell) in self.visibleCells where self.layout.contains(ip) {
-                    cell.sectionPosition = self.layout.position(of: ip)
-                    cell.drawsSeparator = self.layout.drawsSeparator(below: ip)
+                // Only the layers this update gave: a later update still running keeps its own.
+                for view in touched where self.layerOf[ObjectIdentifier(view)]?.token == token { self.layerOf[ObjectIdentifier(view)] = nil }
+                if self.updatesInFlight == 0 {
+                    for (ip, cell) in self.visibleCells where self.layout.contains(ip) {
+                        cell.sectionPosition = self.layout.position(of: ip)
+                        cell.drawsSeparator = self.layout.drawsSeparator(below: ip)
+                    }
                 }
             }
-            self.updatesInFlight -= 1
             self.layoutVisibleContent()
             completion?(finished)
         })
-        isLayingOut = false
         ViewChangeObservation.withoutObserver { arrangeSubviews() }
     }
 
@@ -220,8 +234,12 @@ final class UpdateAnimator {
 
     private var width: Double { table.bounds.width }
 
+    /// The update's number, for the layers it gives.
+    private var token = 0
+
     /// Runs inside the animation block; returns every view given a z-layer for the update.
-    func run() -> [View] {
+    func run(token: Int) -> [View] {
+        self.token = token
         var cells: [IndexPath: TableViewCell] = [:]
         // Rows on screen before.
         for (ip, cell) in table.visibleCells {
@@ -308,7 +326,7 @@ final class UpdateAnimator {
     }
 
     private func setLayer(_ view: View, _ layer: TableView.ZLayer) {
-        table.layerOf[ObjectIdentifier(view)] = layer
+        table.layerOf[ObjectIdentifier(view)] = (layer, token)
         touched.append(view)
     }
 
@@ -346,7 +364,11 @@ final class UpdateAnimator {
         guard let oldSection = plan.sectionBefore[ip.section], !plan.reloadedSections.contains(oldSection) else {
             return sectionEffect(arriving: ip.section)
         }
-        let style = table.resolvedAnimation(plan.insertedRowStyle[ip] ?? .fade, forRowAt: ip.row, inSectionOfCount: new.numberOfRows(inSection: ip.section))
+        let reloaded = plan.rowBefore[ip.section][ip.row] != nil
+        let asked = plan.insertedRowStyle[ip] ?? .fade
+        // A reloaded row's automatic style is a cross-fade, on both sides.
+        let style = reloaded && asked == .automatic ? .fade
+            : table.resolvedAnimation(asked, forRowAt: ip.row, inSectionOfCount: new.numberOfRows(inSection: ip.section))
         let final = new.rectForRow(at: ip)
         if style == .fade, let from = plan.rowBefore[ip.section][ip.row] {
             // A reloaded row cross-fades: the new cell starts where the old one was.

@@ -74,7 +74,11 @@ open class TableView: ScrollView {
     /// Views leaving in an update, removed when it completes.
     var leavingViews: [View] = []
     /// Which views an update draws behind or in front of the others, until it completes.
-    var layerOf: [ObjectIdentifier: ZLayer] = [:]
+    var layerOf: [ObjectIdentifier: (layer: ZLayer, token: Int)] = [:]
+    /// Numbers updates (for their layers) and counts reloads (an update's completion after a reload
+    /// has nothing left to tidy).
+    var updateCounter = 0
+    var updateGeneration = 0
     var reusePool: [String: [TableViewCell]] = [:]
     var registered: [String: (TableViewCell.CellStyle, TableViewCell.Type)] = [:]
     var selected: Set<IndexPath> = []
@@ -182,8 +186,17 @@ open class TableView: ScrollView {
     /// reports more than ``maximumNumberOfSections`` or ``maximumNumberOfRows``.
     public func reloadData() throws {
         let counts = try currentCounts()
+        // Updates still animating are over: their views come back here, their completions tidy nothing.
+        if updatesInFlight > 0 {
+            updateGeneration += 1
+            updatesInFlight = 0
+            animationEngine?.removeAnimations(of: self, includingSubviews: true)
+        }
         layout = makeLayout(counts: counts)
-        for (_, cell) in visibleCells { enqueue(cell) }
+        for (_, cell) in visibleCells {
+            cell.removeFromSuperview()
+            enqueue(cell)
+        }
         visibleCells = [:]
         for view in Array(headerViews.values) + Array(footerViews.values) + leavingViews { view.removeFromSuperview() }
         for case let cell as TableViewCell in leavingViews { enqueue(cell) }
@@ -324,10 +337,17 @@ open class TableView: ScrollView {
                 for (s, view) in footerViews where !sections.contains(s) { view.removeFromSuperview(); footerViews[s] = nil }
             }
             for s in sections {
-                if headerViews[s] == nil, let view = makeSupplementaryView(section: s, header: true) { headerViews[s] = view }
-                if footerViews[s] == nil, let view = makeSupplementaryView(section: s, header: false) { footerViews[s] = view }
-                if updatesInFlight == 0 {
+                // New ones are placed at once; ones an update is moving are left to it.
+                if headerViews[s] == nil, let view = makeSupplementaryView(section: s, header: true) {
+                    headerViews[s] = view
+                    view.frame = headerFrame(section: s, in: layout)
+                } else if updatesInFlight == 0 {
                     headerViews[s]?.frame = headerFrame(section: s, in: layout)
+                }
+                if footerViews[s] == nil, let view = makeSupplementaryView(section: s, header: false) {
+                    footerViews[s] = view
+                    view.frame = layout.rectForFooter(inSection: s)
+                } else if updatesInFlight == 0 {
                     footerViews[s]?.frame = layout.rectForFooter(inSection: s)
                 }
             }
@@ -410,7 +430,7 @@ open class TableView: ScrollView {
         if let backgroundView { order.append(backgroundView) }
         let cells = visibleCells.sorted { $0.key < $1.key }.map(\.value) as [View]
         for layer in [ZLayer.behind, .normal, .front] {
-            for view in leavingViews + cells where (layerOf[ObjectIdentifier(view)] ?? .normal) == layer { order.append(view) }
+            for view in leavingViews + cells where (layerOf[ObjectIdentifier(view)]?.layer ?? .normal) == layer { order.append(view) }
         }
         order += footerViews.sorted { $0.key < $1.key }.map(\.value)
         order += headerViews.sorted { $0.key < $1.key }.map(\.value)

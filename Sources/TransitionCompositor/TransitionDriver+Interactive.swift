@@ -49,14 +49,7 @@ extension TransitionDriver {
         var inspection: (time: Double, tree: ViewDescription)?
         var inspectionState: [String: Double]?
         func freeze(_ presentation: some PresentationSource) throws -> RenderNode {
-            if let error = context.deferredError {
-                if let typed = error as? any ExitStatusError { throw typed }
-                throw RenderError.failed(what: name, reason: "\(error)")
-            }
-            guard let node = container.renderNode(presentation: presentation) else {
-                throw RenderError.failed(what: name, reason: "the container is hidden or transparent")
-            }
-            return node
+            try Self.freeze(context, presentation: presentation, name: name)
         }
         func inspect(at time: Double, _ presentation: some PresentationSource) {
             guard inspection == nil else { return }

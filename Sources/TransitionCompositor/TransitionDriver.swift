@@ -46,18 +46,7 @@ public enum TransitionDriver {
         var times: [Double] = [], nodes: [RenderNode] = []
         var descriptions: [ViewDescription] = []
         var endsComplete = true
-        func freeze() throws -> RenderNode {
-            // A typed error (a file, a document, a view tree) keeps its type and exit status; anything
-            // else becomes a render failure naming the transition.
-            if let error = context.deferredError {
-                if let typed = error as? any ExitStatusError { throw typed }
-                throw RenderError.failed(what: name, reason: "\(error)")
-            }
-            guard let node = container.renderNode(presentation: engine) else {
-                throw RenderError.failed(what: name, reason: "the container is hidden or transparent")
-            }
-            return node
-        }
+        func freeze() throws -> RenderNode { try Self.freeze(context, presentation: engine, name: name) }
         var inspection: (time: Double, tree: ViewDescription)?
         var inspectionState: [String: Double]?
         func inspect(at time: Double) {
@@ -119,6 +108,20 @@ public enum TransitionDriver {
         rendered.frameDescriptions = descriptions
         rendered.endsComplete = endsComplete
         return rendered
+    }
+
+    /// The container's tree as `presentation` shows it, frozen for drawing; first, the error a completion
+    /// ran into, if any: a typed error (a file, a document, a view tree) keeps its type and exit status;
+    /// anything else becomes a render failure naming the transition.
+    static func freeze(_ context: TransitionContext, presentation: some PresentationSource, name: String) throws -> RenderNode {
+        if let error = context.deferredError {
+            if let typed = error as? any ExitStatusError { throw typed }
+            throw RenderError.failed(what: name, reason: "\(error)")
+        }
+        guard let node = context.container.renderNode(presentation: presentation) else {
+            throw RenderError.failed(what: name, reason: "the container is hidden or transparent")
+        }
+        return node
     }
 
     /// The rendered transition from the frames taken: hold frames after the last, the sequence, the

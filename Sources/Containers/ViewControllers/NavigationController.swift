@@ -185,6 +185,22 @@ open class NavigationController: ViewController {
 
     // MARK: The transition
 
+    /// Runs a started transition: following the swipe (then finishing or cancelling as it decides, at
+    /// the speed it derives), or straight to the end when there is none.
+    func drive(_ transition: PercentDrivenTransition, coordinator: TransitionCoordinator, gesture: EdgePanGesture?, width: Double,
+               engine: AnimationEngine) {
+        guard let gesture else {
+            transition.finish()
+            coordinator.isInteractive = false
+            return
+        }
+        transition.completionSpeed = gesture.completionSpeed(width: width, duration: transition.duration)
+        let track = gesture.progressTrack(width: width)
+        transition.follow(track)
+        // The coordinator stops being interactive when the finger lifts.
+        engine.perform(afterDelay: track.duration) { coordinator.isInteractive = false }
+    }
+
     /// The back button title for the top of the stack.
     var backTitleBelowTop: String? { backTitle(below: viewControllers.count - 1) }
 
@@ -303,16 +319,7 @@ open class NavigationController: ViewController {
             }
             self.finishTransition(from: from, to: to, cancelled: context.isCancelled, coordinator: coordinator)
         }
-        if let gesture {
-            transition.completionSpeed = gesture.completionSpeed(width: width, duration: transitionDuration)
-            let track = gesture.progressTrack(width: width)
-            transition.follow(track)
-            // The coordinator stops being interactive when the finger lifts.
-            engine.perform(afterDelay: track.duration) { coordinator.isInteractive = false }
-        } else {
-            transition.finish()
-            coordinator.isInteractive = false
-        }
+        drive(transition, coordinator: coordinator, gesture: gesture, width: width, engine: engine)
         return coordinator
     }
 }
@@ -375,15 +382,7 @@ extension NavigationController {
             }
             self.finishTransition(from: from, to: to, cancelled: result.isCancelled, coordinator: coordinator)
         }
-        if let gesture {
-            transition.completionSpeed = gesture.completionSpeed(width: width, duration: duration)
-            let track = gesture.progressTrack(width: width)
-            transition.follow(track)
-            engine.perform(afterDelay: track.duration) { coordinator.isInteractive = false }
-        } else {
-            transition.finish()
-            coordinator.isInteractive = false
-        }
+        drive(transition, coordinator: coordinator, gesture: gesture, width: width, engine: engine)
         return coordinator
     }
 }

@@ -25,16 +25,16 @@ open class TableViewController: ViewController, TableViewDataSource, TableViewDe
         super.init()
     }
 
-    /// The table (the view).
-    public var tableView: TableView { view as! TableView }  // loadView makes a TableView
-
-    /// Makes the table, sized to the screen, with this controller as its data source and delegate.
-    open override func loadView() -> View {
+    /// The table: the controller's view unless a subclass's `loadView` returns another.
+    public private(set) lazy var tableView: TableView = {
         let table = TableView(frame: Rect(x: 0, y: 0, width: 375, height: 603), style: style, engine: engine, name: title ?? "table")
         table.dataSource = self
         table.delegate = self
         return table
-    }
+    }()
+
+    /// Returns the table, sized to the screen, with this controller as its data source and delegate.
+    open override func loadView() -> View { tableView }
 
     /// Loads the table's rows the first time.
     open override func viewDidLoad() {

@@ -21,10 +21,7 @@ extension TransitionDriver {
                                          startTime: Double, width: Double,
                                          setUp: (AnimationEngine) throws -> TransitionContext) throws -> RenderedTransition {
         let fps = settings.fps ?? defaultFPS
-        guard fps.isFinite, fps > 0, fps <= Limits.maxFPS else {
-            throw RenderError.outOfLimits(what: name, reason: "fps must be in 0 < fps ≤ \(Int(Limits.maxFPS)), got \(fps)")
-        }
-        guard settings.holdFrames >= 0 else { throw RenderError.failed(what: name, reason: "hold frames must not be negative") }
+        try check(fps: fps, settings: settings, name: name)
         let engine = AnimationEngine(fps: fps)
         let context = try setUp(engine)
         let container = context.container
@@ -89,7 +86,6 @@ extension TransitionDriver {
             if settings.describesFrames { descriptions.append(container.presentationDescription(presentation: scrubbed)) }
             index += 1
         }
-        let end = times.last ?? 0
         var rendered = assemble(name: name, settings: settings, fps: fps, times: times, nodes: nodes, durations: durations,
                                 assets: assets, initialTree: initialTree, engine: engine, context: context)
         rendered.inspection = settings.inspectionTime == nil ? nil : inspection

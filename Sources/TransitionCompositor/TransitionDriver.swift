@@ -31,13 +31,10 @@ public enum TransitionDriver {
                               durations: [String: Double], assets: [BitmapRecord], endTime: Double? = nil,
                               setUp: (AnimationEngine) throws -> TransitionContext) throws -> RenderedTransition {
         let fps = settings.fps ?? defaultFPS
-        guard fps.isFinite, fps > 0, fps <= Limits.maxFPS else {
-            throw RenderError.outOfLimits(what: name, reason: "fps must be in 0 < fps ≤ \(Int(Limits.maxFPS)), got \(fps)")
-        }
+        try check(fps: fps, settings: settings, name: name)
         if let endTime, !(endTime >= 0 && endTime <= maximumDuration) {
             throw RenderError.outOfLimits(what: name, reason: "a fixed length must be in 0…\(maximumDuration) s, got \(endTime)")
         }
-        guard settings.holdFrames >= 0 else { throw RenderError.failed(what: name, reason: "hold frames must not be negative") }
         let engine = AnimationEngine(fps: fps)
         let context = try setUp(engine)
         let container = context.container
@@ -108,6 +105,14 @@ public enum TransitionDriver {
         rendered.frameDescriptions = descriptions
         rendered.endsComplete = endsComplete
         return rendered
+    }
+
+    /// Refuses a frame rate outside 0 < fps ≤ `Limits.maxFPS` and negative hold frames.
+    static func check(fps: Double, settings: RenderSettings, name: String) throws {
+        guard fps.isFinite, fps > 0, fps <= Limits.maxFPS else {
+            throw RenderError.outOfLimits(what: name, reason: "fps must be in 0 < fps ≤ \(Int(Limits.maxFPS)), got \(fps)")
+        }
+        guard settings.holdFrames >= 0 else { throw RenderError.failed(what: name, reason: "hold frames must not be negative") }
     }
 
     /// The container's tree as `presentation` shows it, frozen for drawing; first, the error a completion

@@ -53,6 +53,9 @@ public struct Thresholds: Sendable, Equatable {
     /// Pixel flicker: the least number of 16x16 regions that must flash together (a small object moving
     /// fast through a region looks like a flash of that region alone). 4.
     public var flashRegions = 4
+    /// Content jump: how far (as a share of its scroll view's visible height) every view on screen in a
+    /// scroll view must move, both within the content and on screen, in one movement. 0.5.
+    public var contentShiftFraction = 0.5
 
     /// The defaults.
     public init() {}
@@ -157,6 +160,99 @@ public enum Lint {
             }
         }
         findings += uncovered(trees, times: times, thresholds: thresholds)
+        findings += contentJumps(trees, times: times, thresholds: thresholds)
+        return findings
+    }
+
+    /// Content that jumps under a scroll position: views inside a scroll view that move, in one
+    /// movement (a run of frames in which they move), by at least ``Thresholds/contentShiftFraction`` of
+    /// the scroll view's visible height both within its content and on screen. A scroll moves views on
+    /// screen but not within the content, a view kept in place while the content scrolls (a floating
+    /// button) moves within the content but not on screen: neither counts. What counts is content above
+    /// the visible area growing or shrinking while the offset stays (or is only clamped): everything the
+    /// reader was looking at is carried away. One finding per scroll view and movement, with how many
+    /// views moved.
+    static func contentJumps(_ trees: [ViewDescription], times: [Double], thresholds: Thresholds) -> [Finding] {
+        struct Sample {
+            let index: Int, window: [Double], content: [Double], alpha: Double
+            /// The nearest scroll view: its path and window frame.
+            let scroll: String, scrollFrame: [Double]
+            var visibleHeight: Double { scrollFrame[3] }
+        }
+        var tracks: [String: [Sample]] = [:]
+        var names: [String: String] = [:]
+        for (index, tree) in trees.enumerated() {
+            func visit(_ node: ViewDescription, path: String, alpha: Double, scroll: (path: String, frame: [Double], offset: [Double])?) {
+                let alpha = node.hidden ? 0 : alpha * node.alpha
+                if let scroll, node.frame.count == 4, scroll.frame.count == 4, scroll.offset.count == 2 {
+                    let plain = path.split(separator: "/").map { $0.split(separator: "#").first.map(String.init) ?? "" }.joined(separator: "/")
+                    let key = node.identity.map { "\($0) \(plain)" } ?? path
+                    let content = [node.frame[0] - scroll.frame[0] + scroll.offset[0], node.frame[1] - scroll.frame[1] + scroll.offset[1]]
+                    tracks[key, default: []].append(Sample(index: index, window: node.frame, content: content, alpha: alpha,
+                                                           scroll: scroll.path, scrollFrame: scroll.frame))
+                    names[key] = names[key] ?? path
+                }
+                let inner = node.contentOffset.map { (path, node.frame, $0) } ?? scroll
+                var counts: [String: Int] = [:]
+                for child in node.subviews {
+                    let base = child.name ?? child.type
+                    let n = counts[base, default: 0]
+                    counts[base] = n + 1
+                    visit(child, path: path + "/" + (n == 0 ? base : "\(base)#\(n + 1)"), alpha: alpha, scroll: inner)
+                }
+            }
+            visit(tree, path: tree.name ?? tree.type, alpha: 1, scroll: nil)
+        }
+        // Movements: runs of consecutive frames in which a view moves, far enough within the content
+        // and on screen to count, grouped by scroll view and first frame.
+        var candidates: [String: (scroll: String, from: Int, to: Int, height: Double)] = [:]
+        for samples in tracks.values {
+            var start = 0
+            while start < samples.count {
+                var end = start
+                while end + 1 < samples.count, samples[end + 1].index == samples[end].index + 1,
+                      samples[end + 1].scroll == samples[start].scroll,
+                      distance(samples[end].window, samples[end + 1].window, sized: false) >= thresholds.lateDistance {
+                    end += 1
+                }
+                defer { start = end + 1 }
+                guard end > start else { continue }
+                let a = samples[start], b = samples[end]
+                let limit = thresholds.contentShiftFraction * a.visibleHeight
+                guard a.alpha > thresholds.visibleAlpha, a.visibleHeight > 0, distance(a.window, b.window, sized: false) >= limit,
+                      max(abs(a.content[0] - b.content[0]), abs(a.content[1] - b.content[1])) >= limit else { continue }
+                let group = "\(a.scroll) \(a.index)"
+                var entry = candidates[group] ?? (a.scroll, a.index, b.index, a.visibleHeight)
+                entry.to = max(entry.to, b.index)
+                candidates[group] = entry
+            }
+        }
+        // A movement is a jump when nothing the reader sees in the scroll view stays: every view on
+        // screen in it at the first frame (and still there at the last) moved that far.
+        var byFrame: [Int: [String: Sample]] = [:]
+        for (key, samples) in tracks { for sample in samples { byFrame[sample.index, default: [:]][key] = sample } }
+        var findings: [Finding] = []
+        for c in candidates.values.sorted(by: { ($0.from, $0.scroll) < ($1.from, $1.scroll) }) {
+            let limit = thresholds.contentShiftFraction * c.height
+            guard let first = byFrame[c.from], let last = byFrame[c.to] else { continue }
+            var moved: [(String, Double, Double)] = []
+            var anchored = false
+            for (key, a) in first where a.scroll == c.scroll && a.alpha > thresholds.visibleAlpha {
+                guard let b = last[key] else { continue }
+                // On screen: inside the scroll view's visible area at the first frame.
+                let s = a.scrollFrame
+                guard a.window[1] + a.window[3] > s[1], a.window[1] < s[1] + s[3],
+                      a.window[0] + a.window[2] > s[0], a.window[0] < s[0] + s[2] else { continue }
+                let windowMove = distance(a.window, b.window, sized: false)
+                let contentMove = max(abs(a.content[0] - b.content[0]), abs(a.content[1] - b.content[1]))
+                if windowMove < limit || contentMove < limit { anchored = true; break }
+                moved.append((names[key] ?? key, windowMove, contentMove))
+            }
+            guard !anchored, !moved.isEmpty else { continue }
+            let least = moved.min { $0.2 < $1.2 }!
+            findings.append(Finding(kind: .jump, subject: c.scroll, frames: [c.from, c.to], times: [times[c.from], times[c.to]],
+                                    detail: "everything on screen in it (\(moved.count) views) moves at least \(format(least.2)) pt within its content and \(format(least.1)) pt on screen in \(format(times[c.to] - times[c.from])) s (\(format(least.2 / c.height)) times its visible height) while its offset does not follow: the content jumps under the reader"))
+        }
         return findings
     }
 

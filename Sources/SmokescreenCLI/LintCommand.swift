@@ -45,6 +45,9 @@ struct LintCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Uncovered: the share of the frame, 0…1, that must show bare background (default 0.02).")
     var uncovered = Thresholds().uncoveredFraction
 
+    @Option(parsing: .unconditional, help: "Content jump: how far every view on screen in a scroll view must move within its content and on screen, as a share of its visible height, 0…10 (default 0.5).")
+    var contentShift = Thresholds().contentShiftFraction
+
     @Option(parsing: .unconditional, help: "Pixel flicker: the change in a region's brightness, 0…1, that counts (default 0.2).")
     var flashContrast = Thresholds().flashContrast
 
@@ -62,6 +65,7 @@ struct LintCommand: ParsableCommand {
         guard jumpDistance.isFinite, jumpDistance > 0 else { throw ValidationError("--jump-distance must be a positive number of points, got \(jumpDistance)") }
         guard jumpRatio.isFinite, jumpRatio >= 1 else { throw ValidationError("--jump-ratio must be at least 1, got \(jumpRatio)") }
         guard uncovered.isFinite, (0...1).contains(uncovered) else { throw ValidationError("--uncovered must be 0…1, got \(uncovered)") }
+        guard contentShift.isFinite, contentShift > 0, contentShift <= 10 else { throw ValidationError("--content-shift must be in 0 < s ≤ 10, got \(contentShift)") }
         guard flashContrast.isFinite, flashContrast > 0, flashContrast <= 1 else { throw ValidationError("--flash-contrast must be in 0 < c ≤ 1, got \(flashContrast)") }
         try SourceArgument.validate(source)
     }
@@ -73,6 +77,7 @@ struct LintCommand: ParsableCommand {
         thresholds.jumpRatio = jumpRatio
         thresholds.uncoveredFraction = uncovered
         thresholds.flashContrast = flashContrast
+        thresholds.contentShiftFraction = contentShift
         let (name, findings) = try reportingErrors { () throws -> (String, [Finding]) in
             if isFolder {
                 let frames = try PreviewFrames(folder: source)

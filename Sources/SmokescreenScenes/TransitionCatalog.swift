@@ -12,6 +12,7 @@ public enum TransitionCatalog {
     ] + TableTransition.Scene.allCases.map { TableTransition($0) as any Transition }
         + NavigationTransition.Scene.allCases.map { NavigationTransition($0) as any Transition }
         + [VesperTransition.detailToTimelineInteractive]
+        + INipponTransition.Scene.allCases.map { INipponTransition($0) as any Transition }
 
     /// What `smokescreen render` renders with no argument.
     public static var defaultName: String { all[0].name }

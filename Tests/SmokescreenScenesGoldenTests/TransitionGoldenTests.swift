@@ -27,6 +27,7 @@ final class TransitionGoldenTests: XCTestCase {
         + TableTransition.Scene.allCases.map(\.rawValue)  // TableGoldenTests, below
         + NavigationTransition.Scene.allCases.map(\.rawValue)  // NavigationGoldenTests, below
         + ["vesper-detail-to-timeline-interactive"]
+        + INipponTransition.Scene.allCases.map(\.rawValue)  // INipponGoldenTests, below
 
     /// The README's example.
     func testVesperTimelineToDetail() {
@@ -122,6 +123,25 @@ final class NavigationGoldenTests: XCTestCase {
     func testEveryNavigationBuiltIn() throws {
         for scene in NavigationTransition.Scene.allCases {
             try checkFrames(of: NavigationTransition(scene), at: Self.times[scene] ?? [])
+        }
+    }
+}
+
+/// iNippon's History page (seed 000): each scroll half unrolled and rolled, the close and the open of a
+/// switch at their middle, rows changing language, and the sectioned table before and while its content
+/// jumps.
+final class INipponGoldenTests: XCTestCase {
+    static let times: [INipponTransition.Scene: [Double]] = [
+        .open: [0.35, 0.45, .infinity],
+        .close: [0.35, 0.45, .infinity],
+        .switchScroll: [0, 0.4, 0.8, .infinity],
+        .language: [0.35, 0.85, 1.3, .infinity],
+        .sectioned: [1.45, 2.05, 2.2, 2.3, .infinity],
+    ]
+
+    func testEveryHistoryBuiltIn() throws {
+        for scene in INipponTransition.Scene.allCases {
+            try checkFrames(of: INipponTransition(scene), at: Self.times[scene] ?? [])
         }
     }
 }

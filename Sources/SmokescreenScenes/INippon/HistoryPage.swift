@@ -113,7 +113,7 @@ final class HistoryPage {
     /// The bar at the top: status bar and a title, as the app's navigation bar.
     static func navigationBar(title: String, subtitle: String) throws -> View {
         let bar = View(frame: Rect(x: 0, y: 0, width: HistoryMetrics.screen.width, height: HistoryMetrics.barHeight), name: "navigationBar")
-        bar.backgroundColor = HistoryMetrics.wood
+        bar.backgroundColor = HistoryMetrics.bar
         try bar.addSubview(Label(text: "\(title)  \(subtitle)", style: TextStyle(font: .boldSystem(size: 17), color: HistoryMetrics.paper, alignment: .center),
                                  frame: Rect(x: 40, y: 20, width: HistoryMetrics.screen.width - 80, height: 44), name: "title"))
         return bar

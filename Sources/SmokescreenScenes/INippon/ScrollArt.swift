@@ -31,6 +31,7 @@ enum HistoryMetrics {
     static let paper = Color(red8: 0xF4, green8: 0xE9, blue8: 0xCF)
     static let paperShade = Color(red8: 0x8A, green8: 0x6A, blue8: 0x3E)
     static let wood = Color(red8: 0x9A, green8: 0x62, blue8: 0x32)
+    static let bar = Color(red8: 0x5C, green8: 0x3A, blue8: 0x21)
     static let ink = Color(red8: 0x2B, green8: 0x1D, blue8: 0x12)
     static let seal = Color(red8: 0xB2, green8: 0x22, blue8: 0x22)
 }

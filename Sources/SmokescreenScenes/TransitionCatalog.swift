@@ -13,6 +13,7 @@ public enum TransitionCatalog {
         + NavigationTransition.Scene.allCases.map { NavigationTransition($0) as any Transition }
         + [VesperTransition.detailToTimelineInteractive]
         + INipponTransition.Scene.allCases.map { INipponTransition($0) as any Transition }
+        + INipponPagesTransition.Scene.allCases.map { INipponPagesTransition($0) as any Transition }
 
     /// What `smokescreen render` renders with no argument.
     public static var defaultName: String { all[0].name }

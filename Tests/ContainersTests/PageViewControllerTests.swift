@@ -1,0 +1,126 @@
+import Foundation
+import Motion
+import RasterCore
+import SnapshotView
+import XCTest
+@testable import Containers
+
+/// Pages of one colour each, numbered, as a data source and delegate that records what it is told.
+final class ColourPages: PageViewControllerDataSource, PageViewControllerDelegate {
+    final class Page: ViewController {
+        let number: Int
+        init(_ number: Int) { self.number = number; super.init() }
+        override func loadView() -> View {
+            let view = View(frame: Rect(x: 0, y: 0, width: 100, height: 120), name: "page\(number)")
+            view.backgroundColor = ColourPages.colours[number % ColourPages.colours.count]
+            return view
+        }
+    }
+    static let colours = [Color(red8: 200, green8: 30, blue8: 30), Color(red8: 30, green8: 160, blue8: 40), Color(red8: 240, green8: 200, blue8: 40)]
+    let pages: [Page]
+    var told: [String] = []
+    init(count: Int) { pages = (0..<count).map(Page.init) }
+    func pageViewController(_ pvc: PageViewController, viewControllerBefore vc: ViewController) -> ViewController? {
+        let n = (vc as! Page).number
+        return n > 0 ? pages[n - 1] : nil
+    }
+    func pageViewController(_ pvc: PageViewController, viewControllerAfter vc: ViewController) -> ViewController? {
+        let n = (vc as! Page).number
+        return n + 1 < pages.count ? pages[n + 1] : nil
+    }
+    func pageViewController(_ pvc: PageViewController, willTransitionTo pending: [ViewController]) {
+        told.append("will \((pending.first as! Page).number)")
+    }
+    func pageViewController(_ pvc: PageViewController, didFinishAnimating finished: Bool, previousViewControllers: [ViewController], transitionCompleted completed: Bool) {
+        told.append("did \((previousViewControllers.first as! Page).number) \(completed ? "completed" : "cancelled")")
+    }
+}
+
+final class PageViewControllerTests: XCTestCase {
+    func make(_ style: PageViewController.TransitionStyle = .pageCurl, count: Int = 3) -> (PageViewController, ColourPages, AnimationEngine) {
+        let engine = AnimationEngine(fps: 20)
+        let pages = ColourPages(count: count)
+        let pvc = PageViewController(transitionStyle: style, engine: engine, size: Size(width: 100, height: 120))
+        pvc.snapshotScale = 1
+        pvc.dataSource = pages
+        pvc.delegate = pages
+        pvc.setViewControllers([pages.pages[0]], direction: .forward, animated: false)
+        return (pvc, pages, engine)
+    }
+
+    func number(_ pvc: PageViewController) -> Int? { (pvc.viewControllers.first as? ColourPages.Page)?.number }
+
+    func testATapTurnsForwardInPointFourSecondsAndTellsTheDelegate() {
+        let (pvc, pages, engine) = make()
+        XCTAssertTrue(pvc.tap(.forward))
+        XCTAssertTrue(pvc.isTurning)
+        XCTAssertFalse(pvc.tap(.forward), "refused while a turn runs")
+        engine.advance(to: 0.2)
+        XCTAssertEqual(pvc.turnProgress ?? -1, 0.5, accuracy: 1e-3, "ease-in-ease-out at half time")
+        XCTAssertNotNil(pvc.view.subviews.first { $0.name == "pageCurl" })
+        engine.advance(to: 0.4)
+        XCTAssertFalse(pvc.isTurning)
+        XCTAssertEqual(number(pvc), 1)
+        XCTAssertEqual(pages.told, ["will 1", "did 0 completed"])
+        XCTAssertEqual(pvc.view.subviews.map(\.name), ["page1"], "only the page on screen")
+    }
+
+    func testNoPageBeforeTheFirstOrAfterTheLastAndDisabledGesturesRefuse() {
+        let (pvc, pages, engine) = make(count: 2)
+        XCTAssertFalse(pvc.tap(.reverse), "page 0 has nothing before it")
+        XCTAssertFalse(pvc.drag(.reverse, following: PageDrag(samples: [(0, 10, 50), (0.2, 80, 50)])))
+        pvc.gestureRecognizers.forEach { $0.isEnabled = false }
+        XCTAssertFalse(pvc.tap(.forward), "tap recognizer off")
+        XCTAssertFalse(pvc.drag(.forward, following: PageDrag(samples: [(0, 90, 50), (0.1, 10, 50)])), "pan recognizer off")
+        pvc.gestureRecognizers.forEach { $0.isEnabled = true }
+        XCTAssertTrue(pvc.tap(.forward))
+        engine.advance(to: 1)
+        XCTAssertFalse(pvc.tap(.forward), "the last page has nothing after it")
+        XCTAssertEqual(pages.told, ["will 1", "did 0 completed"])
+    }
+
+    func testADragFollowsTheFingerThenFinishesOrFallsBack() {
+        let (pvc, pages, engine) = make()
+        // 60 of 100 pt towards the spine, released moving fast: finishes.
+        XCTAssertTrue(pvc.drag(.forward, following: PageDrag(samples: [(0, 95, 60), (0.2, 65, 60), (0.3, 35, 60)])))
+        engine.advance(to: 0.1)
+        XCTAssertEqual(pvc.turnProgress ?? -1, 0.15, accuracy: 1e-9, "15 pt of 100 under the finger")
+        engine.advance(to: 2)
+        XCTAssertEqual(number(pvc), 1)
+        // A short slow drag back: falls back to page 1.
+        XCTAssertTrue(pvc.drag(.forward, following: PageDrag(samples: [(0, 95, 60), (0.3, 85, 60), (0.6, 80, 60)])))
+        engine.advance(to: 2.6)
+        XCTAssertEqual(pvc.turnProgress ?? -1, 0.15, accuracy: 1e-9, "released at 15 pt")
+        engine.advance(to: 4)
+        XCTAssertFalse(pvc.isTurning)
+        XCTAssertEqual(number(pvc), 1)
+        XCTAssertEqual(pages.told, ["will 1", "did 0 completed", "will 2", "did 1 cancelled"])
+        XCTAssertEqual(pvc.view.subviews.map(\.name), ["page1"])
+    }
+
+    func testScrollStyleSlidesSideBySide() throws {
+        let (pvc, pages, engine) = make(.scroll)
+        XCTAssertTrue(pvc.tap(.forward))
+        engine.advance(to: 0.15)  // half of 0.3 s
+        let old = try XCTUnwrap(pvc.view.subviews.first { $0.name == "page0" })
+        let new = try XCTUnwrap(pvc.view.subviews.first { $0.name == "page1" })
+        XCTAssertEqual(old.frame.minX, -50, accuracy: 1e-3)
+        XCTAssertEqual(new.frame.minX, 50, accuracy: 1e-3)
+        engine.advance(to: 1)
+        XCTAssertEqual(number(pvc), 1)
+        XCTAssertTrue(pvc.tap(.reverse))
+        engine.advance(to: 1.15)
+        XCTAssertEqual(try XCTUnwrap(pvc.view.subviews.first { $0.name == "page0" }).frame.minX, -50, accuracy: 1e-3, "comes back from the left")
+        withExtendedLifetime(pages) {}
+    }
+
+    func testSetViewControllersTurnsWithoutAskingOrTelling() {
+        let (pvc, pages, engine) = make()
+        var finished: Bool?
+        pvc.setViewControllers([pages.pages[2]], direction: .forward, animated: true) { finished = $0 }
+        engine.advance(to: 1)
+        XCTAssertEqual(finished, true)
+        XCTAssertEqual(number(pvc), 2)
+        XCTAssertEqual(pages.told, [], "the delegate hears only of gesture-driven turns")
+    }
+}

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SmokescreenScenes
 import TransitionCompositor
 
 /// `smokescreen memory NAME`: what a transition's bitmaps cost at @1x, @2x and @3x.
@@ -13,6 +14,7 @@ struct Memory: ParsableCommand {
     var json = false
 
     func run() throws {
+        if transitionOptions.name == PagesMemoryReport.name { return try runPagesReport() }
         let transition = try reportingErrors { try transitionOptions.resolveTransition() }
         let report = try reportingErrors { try MemoryReport.measure(transition, settings: { try transitionOptions.settings(scale: $0) }) }
         if json {
@@ -31,6 +33,31 @@ struct Memory: ParsableCommand {
             print("")
         }
         print("peak relative to @1x: " + report.scales.map { String(format: "@%dx %.2fx", $0.scale, $0.peakRelativeTo1x) }.joined(separator: ", "))
+    }
+
+    /// `memory inippon-pages`: seed 002's pages per scale and per way of keeping them.
+    private func runPagesReport() throws {
+        let report = try reportingErrors { () throws -> PagesMemoryReport in
+            let folder = try AssetLocator.directory(given: transitionOptions.assets)
+            return try PagesMemoryReport.measure(assetsDirectory: folder)
+        }
+        if json {
+            print(try jsonText(report))
+            return
+        }
+        print("\(report.pages) pages; peak: bitmap bytes while turning through all of them with the curl, drawing every frame")
+        for s in report.scales {
+            print("")
+            print("@\(s.scale)x  background \(s.width)x\(s.height): \(s.backgroundBytes) B; load one page (decode + first draw): "
+                  + String(format: "%.2f ms median of %d, %.2f frame budgets at 60 fps", s.loadMilliseconds, s.loadsMeasured, s.frameBudgets))
+            print("  " + "strategy".padding(toLength: 20, withPad: " ", startingAt: 0) + "held".leftPadded(6) + "peak B".leftPadded(14) + "peak MiB".leftPadded(10)
+                  + "  loads: launch / in turns / after turns")
+            for st in s.strategies {
+                print("  " + st.name.padding(toLength: 20, withPad: " ", startingAt: 0) + String(st.pagesHeldAtPeak).leftPadded(6)
+                      + String(st.peakBytes).leftPadded(14) + String(format: "%.2f", Double(st.peakBytes) / 1_048_576).leftPadded(10)
+                      + "  \(st.loadsAtLaunch) / \(st.loadsDuringTurns) / \(st.loadsAfterTurns)")
+            }
+        }
     }
 
     private func line(_ what: String, _ size: String, _ bytes: Int) -> String {

@@ -36,6 +36,11 @@ struct TransitionOptions: ParsableArguments {
             try validateSettings()
             return
         }
+        // A report of `smokescreen memory`, not a transition: `resolveTransition` refuses it elsewhere.
+        if name == PagesMemoryReport.name {
+            try validateSettings()
+            return
+        }
         guard let transition = TransitionCatalog.transition(named: name) else {
             var message = "no transition named '\(name)'"
             if let suggestion = closestName(to: name, among: TransitionCatalog.all.map(\.name)) { message += "; did you mean '\(suggestion)'?" }
@@ -60,6 +65,10 @@ struct TransitionOptions: ParsableArguments {
     /// data errors, exit 65, or 66 for a missing file).
     func resolveTransition() throws -> any Transition {
         if isSceneFile { return try SceneTransition.load(path: name, transition: transition) }
+        if name == PagesMemoryReport.name {
+            let scenes = INipponPagesTransition.Scene.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ValidationError("'\(name)' is a report of `smokescreen memory`, not a transition; the pages render as \(scenes)")
+        }
         // validate() has checked the name; the default is the first built-in.
         return TransitionCatalog.transition(named: name) ?? TransitionCatalog.all[0]
     }

@@ -23,9 +23,104 @@ final class PageCurlTests: XCTestCase {
         }
         return (canvas, geometry)
     }
+}
 
-    func testDump() throws {
-        _ = try curl(0.3)
-        _ = try curl(0.5, angle: 0.3)
+extension PageCurlTests {
+    func pixel(_ b: Bitmap, _ x: Double, _ y: Double, scale: Double = 1) -> PremultipliedRGBA8 { b[Int(x * scale), Int(y * scale)] }
+
+    func testTheGeometryIsACylinderThatStartsFlatAndEndsPastTheSpine() {
+        let w = size.width
+        let start = PageCurlGeometry(progress: 0, pageSize: size)
+        XCTAssertEqual(start.radius, 0.15 * w, accuracy: 1e-12)
+        XCTAssertLessThanOrEqual(start.farthestDistance, 1e-12, "nothing curls at 0")
+        let end = PageCurlGeometry(progress: 1, pageSize: size)
+        XCTAssertEqual(end.radius, 0.3 * w, accuracy: 1e-12)
+        for p in [Point(x: 0, y: 0), Point(x: w, y: 0), Point(x: 0, y: 120), Point(x: w, y: 120), Point(x: 50, y: 60)] {
+            XCTAssertLessThanOrEqual(end.project(p).x, 1e-9, "every point past the spine at 1")
+        }
+        let g = PageCurlGeometry(progress: 0.5, pageSize: size)
+        let r = g.radius
+        XCTAssertEqual(g.projectedDistance(-3), -3)
+        XCTAssertEqual(g.projectedDistance(0), 0)
+        XCTAssertEqual(g.projectedDistance(Double.pi * r / 2), r, accuracy: 1e-12, "a quarter round: the top of the cylinder")
+        XCTAssertEqual(g.projectedDistance(Double.pi * r), 0, accuracy: 1e-12, "half round: back over the axis")
+        XCTAssertEqual(g.projectedDistance(Double.pi * r + 7), -7, accuracy: 1e-12, "then flat, reversed")
+        // Tilted: the axis is turned, and a point on it stays where it is.
+        let tilted = PageCurlGeometry(progress: 0.5, pageSize: size, angle: 0.3, pivotY: 40)
+        XCTAssertEqual(tilted.towardsEdge.x, cos(0.3), accuracy: 1e-12)
+        let onAxis = Point(x: tilted.axisPoint.x + tilted.axisDirection.x * 10, y: tilted.axisPoint.y + tilted.axisDirection.y * 10)
+        XCTAssertEqual(tilted.distance(of: onAxis), 0, accuracy: 1e-9)
+        XCTAssertEqual(tilted.project(onAxis).x, onAxis.x, accuracy: 1e-9)
+    }
+
+    func testNoCracksBetweenStripsAtAnyProgressAngleOrScale() throws {
+        for scale in [1.0, 2.0] {
+            for angle in [0.0, 0.3, -0.25] {
+                // (Past about 0.6 little of the page is left on it.)
+                for progress in [0.1, 0.3, 0.45, 0.55] {
+                    let (blue, g) = try curl(progress, angle: angle, scale: scale)
+                    let (green, _) = try curl(progress, angle: angle, scale: scale, background: Color(red8: 0, green8: 255, blue8: 0))
+                    // Every pixel the page covers (its centre at least 2 px inside the page's outline and
+                    // away from the fold, where the outline is) shows the page, not what is behind it.
+                    let margin = 3 / scale
+                    var checked = 0
+                    var y = margin
+                    while y <= size.height - margin {
+                        var x = margin
+                        while x <= size.width - margin {
+                            defer { x += 0.5 / scale }
+                            let s = g.distance(of: Point(x: x, y: y))
+                            // Near the fold the cylinder squeezes the page's outline together: not inside by a margin.
+                            if s > 0, s < Double.pi * g.radius, abs(cos(s / g.radius)) < 0.5 { continue }
+                            let q = g.project(Point(x: x, y: y))
+                            let px = Int((q.x * scale).rounded(.down)), py = Int((q.y * scale).rounded(.down))
+                            guard px >= 0, py >= 0, px < blue.width, py < blue.height else { continue }
+                            checked += 1
+                            if blue[px, py] != green[px, py] {
+                                XCTFail("a crack at pixel \(px),\(py) (page point \(x),\(y)), progress \(progress), angle \(angle), @\(Int(scale))x: \(blue[px, py]) over blue, \(green[px, py]) over green")
+                                return
+                            }
+                        }
+                        y += 0.5 / scale
+                    }
+                    XCTAssertGreaterThan(checked, 1000, "progress \(progress), angle \(angle), @\(Int(scale))x")
+                }
+            }
+        }
+    }
+
+    func testFrontBackAndShadowWhereTheyBelong() throws {
+        let red = Color(red8: 200, green8: 30, blue8: 30).premultiplied
+        let blue = Color(red8: 0, green8: 0, blue8: 255).premultiplied
+        // At 0: the page, flat, everywhere.
+        let (flat, _) = try curl(0)
+        for (x, y) in [(1.0, 1.0), (50.0, 60.0), (99.0, 119.0)] { XCTAssertEqual(pixel(flat, x, y), red) }
+        // At 0.2: flat up to the axis, the front darkening on the cylinder, the back at its top, the
+        // shadow beyond, the background further out.
+        let (early, g) = try curl(0.2)
+        let a = g.axisPoint.x, r = g.radius
+        XCTAssertEqual(pixel(early, a - 10, 60), red, "flat before the axis")
+        // u = R/2: θ = π/6 on the front, shade 0.35 (1 − cos θ) = 0.047 (±0.02: one shade per strip).
+        let front = pixel(early, a + r / 2, 60)
+        XCTAssertEqual(Double(front.r), 200 * (1 - 0.35 * (1 - cos(Double.pi / 6))), accuracy: 4)
+        XCTAssertEqual(front.b, front.g)
+        XCTAssertLessThan(front.r, 200)
+        // At 0.3 the back shows on the outer part of the cylinder (it came over the top): washed towards white.
+        let (later, l) = try curl(0.3)
+        let back = pixel(later, l.axisPoint.x + l.radius * 0.85, 60)
+        XCTAssertGreaterThan(back.g, 120, "washed out: much lighter than the red front (green \(back.g))")
+        let shadow = pixel(early, a + r + 1.5, 60)
+        XCTAssertEqual(shadow.r, 0)
+        XCTAssertLessThan(shadow.b, 230, "the shadow darkens the background next to the curl")
+        XCTAssertGreaterThan(shadow.b, 150)
+        XCTAssertEqual(pixel(early, 99, 60), blue, "no shadow far from the curl")
+        // At 0.5: the part turned over lies flat and mirrored, washed: 0.3 red + 0.7 white.
+        let (half, h) = try curl(0.5)
+        let over = pixel(half, h.axisPoint.x - 6, 60)
+        XCTAssertEqual(Double(over.r), 0.3 * 200 + 0.7 * 255, accuracy: 2)
+        XCTAssertEqual(Double(over.g), 0.3 * 30 + 0.7 * 255, accuracy: 2)
+        // At 1: gone; only the background.
+        let (gone, _) = try curl(1)
+        for (x, y) in [(1.0, 1.0), (50.0, 60.0), (99.0, 119.0)] { XCTAssertEqual(pixel(gone, x, y), blue) }
     }
 }

@@ -24,6 +24,35 @@ final class ImageDrawingTests: XCTestCase {
         }
     }
 
+    func testDrawingOnceGivesTheSamePixelsAsTheTiledDrawInsideAnyClip() throws {
+        let image = gradient(20, 16)
+        let placements = [
+            Transform2D(translationX: 2.25, y: 3.5),
+            Transform2D(scaleX: 0.7, y: 1.3).concatenating(Transform2D(translationX: 1.5, y: 0.25)),
+            Transform2D(rotationAngle: 0.4).concatenating(Transform2D(translationX: 9, y: 1)),
+            Transform2D(scaleX: -0.8, y: 1).concatenating(Transform2D(translationX: 20.3, y: 2)),  // mirrored
+            Transform2D(translationX: 3, y: 4),  // whole pixels: copied
+        ]
+        var clip = Path()
+        clip.move(to: Point(x: 4.3, y: 0)); clip.addLine(to: Point(x: 14.6, y: 0)); clip.addLine(to: Point(x: 18.2, y: 24)); clip.addLine(to: Point(x: 7.1, y: 24))
+        clip.closeSubpath()
+        for placement in placements {
+            for clipped in [false, true] {
+                var tiled = try Bitmap(width: 24, height: 24, fill: .white), once = tiled
+                tiled.draw { p in if clipped { p.clip(to: clip) }; p.draw(image, transform: placement) }
+                once.draw { p in if clipped { p.clip(to: clip) }; p.drawOnce(image, transform: placement) }
+                // The tiled draw rounds twice through a clip (the outline's coverage into the tile, then the
+                // clip's), this one once: equal, or one level apart where a clip's edge crosses the image.
+                var worst = 0
+                for y in 0..<24 { for x in 0..<24 {
+                    let a = tiled[x, y], b = once[x, y]
+                    worst = max(worst, abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)), abs(Int(a.a) - Int(b.a)))
+                } }
+                XCTAssertLessThanOrEqual(worst, clipped ? 1 : 0, "\(placement), clipped: \(clipped)")
+            }
+        }
+    }
+
     func testEdgesOfAFractionalImageAreCoverageWeighted() throws {
         let solid = try Bitmap(width: 4, height: 4, fill: .black)
         var b = try Bitmap(width: 6, height: 6)

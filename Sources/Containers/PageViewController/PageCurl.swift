@@ -86,7 +86,8 @@ public struct PageCurlGeometry: Hashable, Sendable {
 /// part, the cylinder in `stripCount` strips (each an affine piece of the page image, sampled
 /// bilinearly), and the part turned over. Strips are drawn from the axis outwards, which is also from the
 /// lowest to the highest, so each covers what lies under it; each overlaps the one before by
-/// ``overlapPixels`` device pixels, so that two anti-aliased edges never meet and no crack shows.
+/// ``overlapPixels`` device pixels, so that two anti-aliased edges never meet and no crack shows. A strip
+/// that is washed or shaded is drawn as one group (a layer through its edge), so its seam shows no line.
 ///
 /// The front darkens where it turns away from the viewer; the back shows the page mirrored and washed
 /// out towards white (``backWash``), darkened the same way; the page below gets a shadow along the curl.
@@ -104,8 +105,10 @@ public struct PageCurlDrawing: ViewContent {
     public static let edgeShade = 0.35
     /// The shadow on the page below: black alpha at the curl's edge, fading out over half the radius: 0.3.
     public static let shadowAlpha = 0.3
-    /// Overlap of consecutive strips (device pixels): 1.
-    public static let overlapPixels = 1.0
+    /// Overlap of consecutive strips (device pixels): 1.5. A pixel that a strip's edge crosses reaches
+    /// up to (|cos| + |sin|)/2 ≤ 0.71 px across an edge at any angle, so the next strip must begin at
+    /// least 1.21 px before it to cover that pixel whole.
+    public static let overlapPixels = 1.5
 
     /// A curl of `page` at `geometry`.
     public init(page: Bitmap, geometry: PageCurlGeometry, stripCount: Int = 32) {
@@ -157,20 +160,21 @@ public struct PageCurlDrawing: ViewContent {
             let placement = Transform2D(a: m11, b: m12, c: m12, d: m22, tx: tx, ty: ty)
             // Extend the strip back over the one before (never past the flat part's far side).
             let sign: Double = u1 >= u0 ? 1 : -1
-            let start = overlapBefore ? u0 - sign * overlap : u0
+            // (Never past the top of the cylinder: nothing of the page is seen beyond u = R.)
+            let start = overlapBefore ? min(g.radius, u0 - sign * overlap) : u0
             painter.save()
             painter.clip(to: band(start, u1))
             if back || shade > 0.002 {
                 // The page, its wash and its shade as one group through the strip's edge: drawn one by
                 // one, each would meet the strip before at a partly covered seam and leave a line there.
                 painter.withLayer(opacity: 1) {
-                    painter.draw(page, transform: placement)
+                    painter.drawOnce(page, transform: placement)
                     let outline = Path(rect: pageRect).applying(placement)
                     if back { painter.fill(outline, color: Color(white: 1, alpha: Self.backWash)) }
                     if shade > 0.002 { painter.fill(outline, color: Color(white: 0, alpha: shade)) }
                 }
             } else {
-                painter.draw(page, transform: placement)
+                painter.drawOnce(page, transform: placement)
             }
             painter.restore()
         }

@@ -43,6 +43,25 @@ extension Painter {
         drawResampled(image, pixelToDevice: pixelToDevice, opacity8: opacity8)
     }
 
+    /// Draws `image` through `placement` as ``draw(_:transform:opacity:)`` does, pixel for pixel, but
+    /// resamples only the pixels inside the clip and keeps no tile for identical draws: for a mesh whose
+    /// pieces each show part of an image once (a page curl's strips), where a whole resampled tile per
+    /// piece would cost the whole image each time.
+    public func drawOnce(_ image: Bitmap, transform placement: Transform2D, opacity: Double = 1) {
+        let o = (opacity.isNaN ? 0 : min(1, max(0, opacity))) * state.alpha
+        let opacity8 = UInt32(PixelMath.coverageByte(o))
+        guard opacity8 > 0, placement.isFinite else { return }
+        let pixelToDevice = Transform2D(scaleX: 1 / image.scale, y: 1 / image.scale)
+            .concatenating(placement).concatenating(state.transform)
+        if let offset = pixelToDevice.integerTranslation {
+            copyPixels(of: image, at: offset, opacity: opacity8)
+            return
+        }
+        guard let inverse = pixelToDevice.inverted(),
+              [inverse.a, inverse.b, inverse.c, inverse.d].allSatisfy({ abs($0) < 1e9 }) else { return }
+        drawResampled(image, pixelToDevice: pixelToDevice, opacity8: opacity8)
+    }
+
     /// The image resampled through `placement` (image pixels to device pixels, with a translation under
     /// one pixel), with its outline's coverage applied; nil when the tile would exceed
     /// ``Painter/maxTilePixels``, so that a huge magnification never allocates without bound.

@@ -35,12 +35,28 @@ struct Bench: ParsableCommand {
     @Flag(help: "Measure the table view instead: a 10,000-row table with a batch of 100 updates against a 20-row table, 30 frames each.")
     var tables = false
 
+    @Flag(help: "Measure the page curl instead: the 24 frames of a curl, straight and tilted, against a flat frame of the same size.")
+    var pages = false
+
     func validate() throws {
         guard (1...1000).contains(runs) else { throw ValidationError("--runs must be 1…1000, got \(runs)") }
         guard (1...3).contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3, got \(scale)") }
     }
 
     func run() throws {
+        if pages {
+            let folder: String
+            do { folder = try AssetLocator.directory(given: assets) } catch {
+                printError(error.description)
+                throw ExitCode(error.exitStatus)
+            }
+            progress("the page curl at @\(scale)x")
+            let r = try reportingErrors { try CurlBenchmark(assetsDirectory: folder, runs: runs, scale: scale).run() }
+            print(String(format: "page curl, %dx%d px (@%dx), %d frames, %d runs: straight %.3f ms/frame, tilted %.3f ms/frame median; flat frame %.3f ms",
+                         r.width, r.height, scale, r.frames, runs, r.straightSeconds * 1e3, r.tiltedSeconds * 1e3, r.flatSeconds * 1e3))
+            print(String(format: "curl / flat: straight %.2fx, tilted %.2fx", r.straightSeconds / r.flatSeconds, r.tiltedSeconds / r.flatSeconds))
+            return
+        }
         if tables {
             let (small, large) = try reportingErrors { try TableBenchmark(runs: runs, scale: scale, progress: progress).run() }
             for c in [small, large] {

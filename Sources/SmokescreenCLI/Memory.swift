@@ -45,7 +45,7 @@ struct Memory: ParsableCommand {
             print(try jsonText(report))
             return
         }
-        print("\(report.pages) pages; peak: bitmap bytes while turning through all of them with the curl, drawing every frame")
+        print("\(report.pages) pages; peak: bitmap bytes while turning through all of them with the curl, a frame drawn every 1/20 s")
         for s in report.scales {
             print("")
             print("@\(s.scale)x  background \(s.width)x\(s.height): \(s.backgroundBytes) B; load one page (decode + first draw): "

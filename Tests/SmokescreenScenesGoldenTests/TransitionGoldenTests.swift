@@ -28,6 +28,7 @@ final class TransitionGoldenTests: XCTestCase {
         + NavigationTransition.Scene.allCases.map(\.rawValue)  // NavigationGoldenTests, below
         + ["vesper-detail-to-timeline-interactive"]
         + INipponTransition.Scene.allCases.map(\.rawValue)  // INipponGoldenTests, below
+        + INipponPagesTransition.Scene.allCases.map(\.rawValue)  // INipponPagesGoldenTests, below
 
     /// The README's example.
     func testVesperTimelineToDetail() {
@@ -142,6 +143,25 @@ final class INipponGoldenTests: XCTestCase {
     func testEveryHistoryBuiltIn() throws {
         for scene in INipponTransition.Scene.allCases {
             try checkFrames(of: INipponTransition(scene), at: Self.times[scene] ?? [])
+        }
+    }
+}
+
+/// iNippon's pages (seed 002): the curl at its start, middle and end, back, under the finger and falling
+/// back, the pages sliding, the flicks (the refused one changes nothing), and page 0 that does not turn back.
+final class INipponPagesGoldenTests: XCTestCase {
+    static let times: [INipponPagesTransition.Scene: [Double]] = [
+        .curl: [0.3, 0.4, 0.5, .infinity],
+        .curlBack: [0.3, 0.4, 0.5, .infinity],
+        .curlInteractive: [0.35, 0.5, 0.75, 1.6, 1.9, .infinity],
+        .scroll: [0.3, 0.95, .infinity],
+        .fastFlicks: [0.25, 0.65, 1.0, .infinity],
+        .firstPage: [0.3, .infinity],
+    ]
+
+    func testEveryPagesBuiltIn() throws {
+        for scene in INipponPagesTransition.Scene.allCases {
+            try checkFrames(of: INipponPagesTransition(scene), at: Self.times[scene] ?? [])
         }
     }
 }

@@ -157,7 +157,8 @@ public struct PageCurlDrawing: ViewContent {
             let shift = u0 - k * s0
             let tx = a.x - (m11 * a.x + m12 * a.y) + n.x * shift
             let ty = a.y - (m12 * a.x + m22 * a.y) + n.y * shift
-            let placement = Transform2D(a: m11, b: m12, c: m12, d: m22, tx: tx, ty: ty)
+            // The flat part maps the page onto itself: exactly, so that it is copied, not resampled.
+            let placement = k == 1 && u0 == s0 ? Transform2D.identity : Transform2D(a: m11, b: m12, c: m12, d: m22, tx: tx, ty: ty)
             // Extend the strip back over the one before (never past the flat part's far side).
             let sign: Double = u1 >= u0 ? 1 : -1
             // (Never past the top of the cylinder: nothing of the page is seen beyond u = R.)

@@ -32,8 +32,23 @@ struct Render: ParsableCommand {
     @Option(help: "Only frames A..B (inclusive; A.. to the end; A alone for one frame).")
     var frames: String?
 
-    @Option(help: "Only shard K of N interleaved parts (K/N), to split a render over machines.")
+    @Option(help: "Only part K of N (K/N), to split a render over machines: interleaved frames of one transition, or with --all whole transitions balanced by cost. 'auto' reads the part from Kubernetes, Slurm or GitLab CI (see the README).")
     var shard: String?
+
+    @Option(name: .customLong("shard-count"), parsing: .unconditional, help: "With --shard auto under a Kubernetes Indexed Job: the number of parts (the job's completions).")
+    var shardCount: Int?
+
+    @Flag(help: "Render every built-in (and every scene file of --scenes) into <out>/<name>/, with catalogue.json; the others still finish when one fails (exit 1).")
+    var all = false
+
+    @Option(help: "With --all: only transitions whose name matches this glob (fnmatch: *, ?, [...]).")
+    var match: String?
+
+    @Option(help: "With --all: also every transition of each scene file (.json) in this folder.")
+    var scenes: String?
+
+    @Flag(name: .customLong("dry-run"), help: "With --all: print the catalogue's split into parts (frames, cost, part of each transition) as JSON, and render nothing.")
+    var dryRun = false
 
     @Flag(help: "Also make the previews (contact sheet, animated PNG, GIF, MP4) of the render; see `smokescreen preview`.")
     var preview = false
@@ -51,15 +66,45 @@ struct Render: ParsableCommand {
         if let frames, FrameSelection.parseRange(frames) == nil {
             throw ValidationError("--frames must be A..B with 0 ≤ A ≤ B, A.., or a frame number A, got '\(frames)'")
         }
-        if let shard, FrameSelection.parseShard(shard) == nil {
-            throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N ≤ \(Limits.maxShards), got '\(shard)'")
+        if let shard, shard != "auto", FrameSelection.parseShard(shard) == nil {
+            throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N ≤ \(Limits.maxShards), or auto, got '\(shard)'")
         }
+        if let shardCount, !(1...Limits.maxShards).contains(shardCount) {
+            throw ValidationError("--shard-count must be 1…\(Limits.maxShards), got \(shardCount)")
+        }
+        if shardCount != nil, shard != "auto" { throw ValidationError("--shard-count goes with --shard auto") }
+        if all {
+            if transitionOptions.name != TransitionCatalog.defaultName || transitionOptions.isSceneFile {
+                throw ValidationError("--all renders every transition: give no NAME (choose with --match)")
+            }
+            if frames != nil { throw ValidationError("--frames selects frames of one transition; it does not go with --all") }
+            if transitionOptions.durations != nil { throw ValidationError("--durations is one transition's; it does not go with --all") }
+            if preview { throw ValidationError("--preview makes one transition's previews; it does not go with --all") }
+        } else if dryRun {
+            throw ValidationError("--dry-run goes with --all")
+        } else {
+            if match != nil { throw ValidationError("--match goes with --all") }
+            if scenes != nil { throw ValidationError("--scenes goes with --all") }
+        }
+        if let scenes, scenes.isEmpty { throw ValidationError("--scenes: the path is empty") }
+    }
+
+    /// The part to render: `--shard K/N`, or `auto` from the batch system's environment.
+    func resolvedShard(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> (index: Int, count: Int)? {
+        guard let shard else { return nil }
+        if shard == "auto" {
+            do { return try ShardEnvironment.resolve(environment, count: shardCount) } catch {
+                throw ValidationError("--shard auto: \(error.description)")
+            }
+        }
+        return FrameSelection.parseShard(shard)
     }
 
     func run() throws {
+        if all { return try runAll() }
         let transition = try reportingErrors { try transitionOptions.resolveTransition() }
         let settings = try transitionOptions.settings(scale: scale)
-        let selection = FrameSelection(range: frames.flatMap(FrameSelection.parseRange), shard: shard.flatMap(FrameSelection.parseShard))
+        let selection = FrameSelection(range: frames.flatMap(FrameSelection.parseRange), shard: try resolvedShard())
         let folder = out ?? "out/\(transition.name)"
         let writer = FrameWriter(directory: folder, compression: try PNGCompression(named: compression),
                                  jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, force: force, onWait: { printWarning($0) })
@@ -84,6 +129,75 @@ struct Render: ParsableCommand {
         }
     }
 }
+
+extension Render {
+    /// `--all`: the catalogue's part for this machine, one transition after another.
+    func runAll() throws {
+        let items = try reportingErrors { try CatalogueRender.items(scenes: scenes, match: match) }
+        guard !items.isEmpty else {
+            printError("--match '\(match ?? "")' selects none of the \(TransitionCatalog.all.count) built-ins\(scenes == nil ? "" : " or the scene files")")
+            throw ExitCode(ExitStatus.usage)
+        }
+        let (part, parts) = try resolvedShard() ?? (1, 1)
+        let base = out ?? "out"
+        let settings = try transitionOptions.settings(scale: scale)
+        let record = CatalogueRender.plan(items, settings: { _ in settings }, scale: scale, fps: transitionOptions.fps,
+                                          compression: compression, match: match, part: part, parts: parts)
+        if dryRun {
+            print(String(decoding: try record.encoded(), as: UTF8.self), terminator: "")
+            return
+        }
+        try reportingErrors {
+            try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
+            let path = "\(base)/\(CatalogueRender.Record.fileName)"
+            if FileManager.default.fileExists(atPath: path), !force,
+               (try? JSONDecoder().decode(CatalogueRender.Record.self, from: Data(InputFile.read(path, limit: Limits.manifestBytes, what: "catalogue")))) == nil {
+                printError("\(path) is not a catalogue Smokescreen wrote; not replacing it (use --force)")
+                throw ExitCode(ExitStatus.cannotCreate)
+            }
+            try AtomicFile.write(try record.encoded(), to: path)
+        }
+        let mine = record.catalogue.filter { $0.part == part }
+        if !quiet { print("part \(part) of \(parts): \(mine.count) of \(record.catalogue.count) transitions → \(base)") }
+        var rows: [(name: String, frames: Int, bytes: Int, seconds: Double, failed: Bool)] = []
+        let compressionPreset = try PNGCompression(named: compression)
+        for entry in mine {
+            let start = ContinuousClock.now
+            func elapsed() -> Double {
+                let d = start.duration(to: .now)
+                return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+            }
+            do {
+                if let error = entry.error { throw CatalogueFailure(description: error) }
+                guard let item = items.first(where: { $0.name == entry.name }) else { continue }
+                let rendered = try item.load().render(settings)
+                let writer = FrameWriter(directory: "\(base)/\(entry.name)", compression: compressionPreset,
+                                         jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, force: force, onWait: { printWarning($0) })
+                let report = try writer.write(rendered.sequence, selection: .all, progress: nil)
+                rows.append((entry.name, report.written.count, report.bytes, elapsed(), false))
+                if !quiet { print("\(entry.name): \(report.written.count) frames, \(report.bytes) bytes, \(String(format: "%.2f", elapsed())) s") }
+            } catch {
+                rows.append((entry.name, 0, 0, elapsed(), true))
+                printError("\(entry.name): failed: \(error)")
+            }
+        }
+        if !quiet {
+            print("")
+            print("transition".padding(toLength: 40, withPad: " ", startingAt: 0) + "frames".leftPadded(8) + "bytes".leftPadded(13) + "seconds".leftPadded(10))
+            for r in rows {
+                print(r.name.padding(toLength: 40, withPad: " ", startingAt: 0) + (r.failed ? "failed".leftPadded(8) : String(r.frames).leftPadded(8))
+                      + String(r.bytes).leftPadded(13) + String(format: "%.2f", r.seconds).leftPadded(10))
+            }
+            print("total (\(rows.count), \(rows.filter(\.failed).count) failed)".padding(toLength: 40, withPad: " ", startingAt: 0)
+                  + String(rows.reduce(0) { $0 + $1.frames }).leftPadded(8) + String(rows.reduce(0) { $0 + $1.bytes }).leftPadded(13)
+                  + String(format: "%.2f", rows.reduce(0) { $0 + $1.seconds }).leftPadded(10))
+        }
+        if rows.contains(where: \.failed) { throw ExitCode(ExitStatus.failure) }
+    }
+}
+
+/// A catalogue transition that could not be rendered.
+struct CatalogueFailure: Error, CustomStringConvertible { var description: String }
 
 /// A one-line progress bar on stderr, redrawn in place.
 enum ProgressBar {

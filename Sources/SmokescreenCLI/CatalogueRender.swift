@@ -1,0 +1,110 @@
+import ArgumentParser
+import BoundedInput
+import Choreography
+import Foundation
+import FrameStore
+import PNGIO
+import SmokescreenScenes
+import TransitionCompositor
+
+/// `render --all`: every built-in and every scene file of a folder, each into `<out>/<name>/`, or the
+/// part of them one machine of a batch job renders (`--shard K/N` or `auto`), with `catalogue.json`
+/// beside them saying what the whole catalogue is and which part this is, for `smokescreen merge`.
+public struct CatalogueRender {
+    /// One transition of the catalogue.
+    public struct Item {
+        /// Its name (its folder's name).
+        public var name: String
+        /// `built-in` or the scene file it comes from.
+        public var source: String
+        /// Loads it (a scene file is read again; its errors are the item's).
+        public var load: () throws -> any Transition
+    }
+
+    /// `catalogue.json`: the settings, the whole catalogue with each transition's frames, cost and part,
+    /// and which part this folder holds. Two folders of one catalogue render differ only in `part` and
+    /// in which transitions they hold.
+    public struct Record: Codable, Equatable, Sendable {
+        public struct Entry: Codable, Equatable, Sendable {
+            public var name: String
+            public var source: String
+            /// Frames of the render (0 when it failed).
+            public var frames: Int
+            /// frames × pixels per frame: what the parts are balanced by.
+            public var cost: Double
+            /// The part (1-based) that renders it.
+            public var part: Int
+            /// Why it failed, or nil.
+            public var error: String?
+        }
+        public var generator: String
+        public var scale: Int
+        /// Frames per second asked for (nil: each transition's own).
+        public var fps: Double?
+        public var compression: String
+        /// `--match`, or nil.
+        public var match: String?
+        /// This folder's part and the number of parts.
+        public var part: Int, parts: Int
+        public var catalogue: [Entry]
+
+        /// `catalogue.json`.
+        public static let fileName = "catalogue.json"
+
+        /// Whether `other` is a part of the same catalogue render (everything but the part equal).
+        public func isSameRender(as other: Record) -> Bool {
+            var a = self, b = other
+            a.part = 0; b.part = 0
+            return a == b
+        }
+
+        public func encoded() throws -> [UInt8] {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            return Array(try encoder.encode(self)) + [10]
+        }
+    }
+
+    /// The catalogue: every built-in, then each scene file of `scenes` (sorted by file name) with each of
+    /// its transitions, keeping those whose name matches the glob `match`.
+    public static func items(scenes: String?, match: String?) throws -> [Item] {
+        var items = TransitionCatalog.all.map { t in Item(name: t.name, source: "built-in", load: { t }) }
+        if let scenes {
+            let files = try FileManager.default.contentsOfDirectory(atPath: scenes).filter { $0.lowercased().hasSuffix(".json") }.sorted()
+            for file in files {
+                let path = "\(scenes)/\(file)"
+                let names = try SceneDocument.read(from: path).offered.map(\.name)
+                for name in names { items.append(Item(name: name, source: path, load: { try SceneTransition.load(path: path, transition: name) })) }
+            }
+        }
+        if let match { items = items.filter { fnmatch(match, $0.name, 0) == 0 } }
+        var seen = Set<String>()
+        for item in items where !seen.insert(item.name).inserted {
+            throw ValidationError("two transitions are called '\(item.name)' (a scene file repeats a built-in's or another file's name): each needs its own folder")
+        }
+        return items
+    }
+
+    /// The plan: each item's frames and cost (its timeline run without drawing) and part of `parts`.
+    public static func plan(_ items: [Item], settings: (any Transition) throws -> RenderSettings, scale: Int, fps: Double?,
+                            compression: String, match: String?, part: Int, parts: Int) -> Record {
+        var entries: [Record.Entry] = []
+        for item in items {
+            do {
+                let transition = try item.load()
+                let rendered = try transition.render(try settings(transition))
+                let pixels = transition.pointSize.width * Double(scale) * transition.pointSize.height * Double(scale)
+                entries.append(.init(name: item.name, source: item.source, frames: rendered.sequence.count,
+                                     cost: Double(rendered.sequence.count) * pixels, part: 0, error: nil))
+            } catch {
+                entries.append(.init(name: item.name, source: item.source, frames: 0, cost: 0, part: 0, error: "\(error)"))
+            }
+        }
+        let split = ShardPlan.partition(entries.map { ($0.name, $0.cost) }, parts: parts)
+        var partOf: [String: Int] = [:]
+        for (p, names) in split.enumerated() { for n in names { partOf[n] = p + 1 } }
+        for k in entries.indices { entries[k].part = partOf[entries[k].name] ?? 1 }
+        return Record(generator: SmokescreenVersion.generator, scale: scale, fps: fps, compression: compression, match: match,
+                      part: part, parts: parts, catalogue: entries)
+    }
+}

@@ -54,6 +54,9 @@ struct Diff: ParsableCommand {
     @Flag(help: "Print the JSON report instead of the text summary.")
     var json = false
 
+    @Flag(help: "EXPECTED and ACTUAL are catalogue folders (render --all or merge output): compare every transition folder in them, with one report.html over all in --diff-out.")
+    var all = false
+
     var invocation: DiffInvocation {
         DiffInvocation(expected: expected, actual: actual, tolerance: tolerance, maxDifferentFraction: maxDifferentFraction,
                        threshold: threshold, includeAA: includeAA, diffOut: diffOut, json: json)
@@ -61,9 +64,16 @@ struct Diff: ParsableCommand {
 
     func validate() throws {
         do { try invocation.validate() } catch { throw ValidationError(error.description) }
+        if all && json { throw ValidationError("--json is one comparison's report; with --all, read report.html or each transition's folder") }
     }
 
     func run() throws {
+        if all {
+            let result = try reportingErrors { try CatalogueDiff(options: invocation).run() }
+            print(result.text, terminator: "")
+            if result.exitCode != 0 { throw ExitCode(result.exitCode) }
+            return
+        }
         let outcome = invocation.run()
         FileHandle.standardOutput.write(Data(outcome.standardOutput.utf8))
         FileHandle.standardError.write(Data(outcome.standardError.utf8))

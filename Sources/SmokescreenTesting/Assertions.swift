@@ -87,6 +87,7 @@ extension GoldenFrames {
     public static func check(_ frames: [NamedFrame], name: String, testFile: String, comparison: FrameComparison,
                              environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         do throws(GoldenSetupError) {
+            guard try GoldenShard.includes(name, environment: environment) else { return nil }
             return try forTestFile(testFile, name: name, comparison: comparison, environment: environment).verify(frames)
         } catch {
             return "'\(name)': \(error)"

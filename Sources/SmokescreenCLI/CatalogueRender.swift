@@ -73,8 +73,14 @@ public struct CatalogueRender {
             let files = try FileManager.default.contentsOfDirectory(atPath: scenes).filter { $0.lowercased().hasSuffix(".json") }.sorted()
             for file in files {
                 let path = "\(scenes)/\(file)"
-                let names = try SceneDocument.read(from: path).offered.map(\.name)
-                for name in names { items.append(Item(name: name, source: path, load: { try SceneTransition.load(path: path, transition: name) })) }
+                do {
+                    let names = try SceneDocument.read(from: path).offered.map(\.name)
+                    for name in names { items.append(Item(name: name, source: path, load: { try SceneTransition.load(path: path, transition: name) })) }
+                } catch {
+                    // A file that cannot be read is one failed item, named after the file: the rest still render.
+                    let name = String(file.dropLast(5))
+                    items.append(Item(name: name, source: path, load: { throw error }))
+                }
             }
         }
         if let match { items = items.filter { fnmatch(match, $0.name, 0) == 0 } }

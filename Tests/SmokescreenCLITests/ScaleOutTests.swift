@@ -195,3 +195,31 @@ final class ScaleOutTests: XCTestCase {
         XCTAssert(FileManager.default.fileExists(atPath: "\(report)/table-batch-mixed/sheet.png"))
     }
 }
+
+extension ScaleOutTests {
+    /// The examples in docs/scale-out run the commands the README describes, and the batch script parses.
+    func testTheScaleOutExamplesUseTheCommandsAsDocumented() throws {
+        let folder = SafetyTests.root + "/docs/scale-out"
+        let kubernetes = try String(contentsOfFile: "\(folder)/kubernetes-indexed-job.yaml", encoding: .utf8)
+        XCTAssert(kubernetes.contains("completionMode: Indexed") && kubernetes.contains("--shard auto --shard-count 4") && kubernetes.contains("completions: 4"))
+        XCTAssert(kubernetes.contains("smokescreen merge /results/part-0 /results/part-1 /results/part-2 /results/part-3"))
+        let slurm = try String(contentsOfFile: "\(folder)/slurm-array.sbatch", encoding: .utf8)
+        XCTAssert(slurm.contains("#SBATCH --array=1-4") && slurm.contains("--shard auto"))
+        let syntax = Process()
+        syntax.executableURL = URL(fileURLWithPath: "/bin/bash")
+        syntax.arguments = ["-n", "\(folder)/slurm-array.sbatch"]
+        try syntax.run()
+        syntax.waitUntilExit()
+        XCTAssertEqual(syntax.terminationStatus, 0, "bash -n")
+        let actions = try String(contentsOfFile: "\(folder)/github-actions.yml", encoding: .utf8)
+        XCTAssert(actions.contains("--shard ${{ matrix.part }}/4") && actions.contains("SMOKESCREEN_GOLDEN_SHARD: ${{ matrix.part }}/4"))
+        XCTAssert(actions.contains("smokescreen merge parts/part-1/part-1.tgz"))
+        // Each command line of the examples parses as the tool takes it.
+        for arguments in [["render", "--all", "--shard", "auto", "--shard-count", "4", "--quiet", "--out", "/results/part-0"],
+                          ["render", "--all", "--shard", "auto", "--jobs", "2", "--quiet", "--out", "results/part-1"],
+                          ["render", "--all", "--shard", "3/4", "--quiet", "--out", "part-3"],
+                          ["merge", "p1", "p2.tgz", "--out", "catalogue"]] {
+            XCTAssertNoThrow(try SmokescreenCommand.parseAsRoot(arguments), "\(arguments)")
+        }
+    }
+}

@@ -17,18 +17,7 @@ extension Painter {
     /// the whole mapping from image pixels to device pixels is an integer translation, pixels are copied
     /// exactly instead.
     public func draw(_ image: Bitmap, transform placement: Transform2D, opacity: Double = 1) {
-        let o = (opacity.isNaN ? 0 : min(1, max(0, opacity))) * state.alpha
-        let opacity8 = UInt32(PixelMath.coverageByte(o))
-        guard opacity8 > 0, placement.isFinite else { return }
-        let pixelToDevice = Transform2D(scaleX: 1 / image.scale, y: 1 / image.scale)
-            .concatenating(placement).concatenating(state.transform)
-        if let offset = pixelToDevice.integerTranslation {
-            copyPixels(of: image, at: offset, opacity: opacity8)
-            return
-        }
-        // An image mapped to (nearly) nothing shows nothing; its inverse would overflow the sampler.
-        guard let inverse = pixelToDevice.inverted(),
-              [inverse.a, inverse.b, inverse.c, inverse.d].allSatisfy({ abs($0) < 1e9 }) else { return }
+        guard let (pixelToDevice, opacity8) = resampling(image, placement, opacity) else { return }
         // Resample once into a tile that depends only on the image and the sub-pixel placement, then
         // place the tile at the whole-pixel offset. Identical draws (rows of thumbnails) reuse the tile.
         let whole = (x: pixelToDevice.tx.rounded(.down), y: pixelToDevice.ty.rounded(.down))
@@ -48,18 +37,26 @@ extension Painter {
     /// pieces each show part of an image once (a page curl's strips), where a whole resampled tile per
     /// piece would cost the whole image each time.
     public func drawOnce(_ image: Bitmap, transform placement: Transform2D, opacity: Double = 1) {
+        guard let (pixelToDevice, opacity8) = resampling(image, placement, opacity) else { return }
+        drawResampled(image, pixelToDevice: pixelToDevice, opacity8: opacity8)
+    }
+
+    /// What both draws share: the opacity as a byte and the mapping from image pixels to device pixels;
+    /// an integer translation is copied here and needs nothing more (nil), as does nothing to draw.
+    private func resampling(_ image: Bitmap, _ placement: Transform2D, _ opacity: Double) -> (Transform2D, UInt32)? {
         let o = (opacity.isNaN ? 0 : min(1, max(0, opacity))) * state.alpha
         let opacity8 = UInt32(PixelMath.coverageByte(o))
-        guard opacity8 > 0, placement.isFinite else { return }
+        guard opacity8 > 0, placement.isFinite else { return nil }
         let pixelToDevice = Transform2D(scaleX: 1 / image.scale, y: 1 / image.scale)
             .concatenating(placement).concatenating(state.transform)
         if let offset = pixelToDevice.integerTranslation {
             copyPixels(of: image, at: offset, opacity: opacity8)
-            return
+            return nil
         }
+        // An image mapped to (nearly) nothing shows nothing; its inverse would overflow the sampler.
         guard let inverse = pixelToDevice.inverted(),
-              [inverse.a, inverse.b, inverse.c, inverse.d].allSatisfy({ abs($0) < 1e9 }) else { return }
-        drawResampled(image, pixelToDevice: pixelToDevice, opacity8: opacity8)
+              [inverse.a, inverse.b, inverse.c, inverse.d].allSatisfy({ abs($0) < 1e9 }) else { return nil }
+        return (pixelToDevice, opacity8)
     }
 
     /// The image resampled through `placement` (image pixels to device pixels, with a translation under

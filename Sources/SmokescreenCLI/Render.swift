@@ -86,7 +86,12 @@ struct Render: ParsableCommand {
             if match != nil { throw ValidationError("--match goes with --all") }
             if scenes != nil { throw ValidationError("--scenes goes with --all") }
         }
-        if let scenes, scenes.isEmpty { throw ValidationError("--scenes: the path is empty") }
+        if let scenes {
+            var isDirectory: ObjCBool = false
+            guard !scenes.isEmpty, FileManager.default.fileExists(atPath: scenes, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw ValidationError("--scenes: '\(scenes)' is not a folder")
+            }
+        }
     }
 
     /// The part to render: `--shard K/N`, or `auto` from the batch system's environment.

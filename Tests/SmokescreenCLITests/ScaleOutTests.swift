@@ -61,6 +61,9 @@ final class ScaleOutTests: XCTestCase {
         XCTAssertThrowsError(try SmokescreenCommand.parseAsRoot(["render", "--shard", "1/2", "--shard-count", "2"]))
         XCTAssertThrowsError(try SmokescreenCommand.parseAsRoot(["render", "table-row-styles", "--all"]))
         XCTAssertThrowsError(try SmokescreenCommand.parseAsRoot(["render", "--match", "x*"]), "--match goes with --all")
+        XCTAssertThrowsError(try SmokescreenCommand.parseAsRoot(["render", "--all", "--scenes", "/nonexistent/scenes"])) { error in
+            XCTAssert("\(SmokescreenCommand.message(for: error))".contains("is not a folder"))
+        }
     }
 
     // MARK: The split

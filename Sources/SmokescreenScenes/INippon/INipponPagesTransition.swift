@@ -139,7 +139,7 @@ public struct INipponPagesTransition: Transition {
         pvc.dataSource = store
         pvc.delegate = observer
         store.pageViewController = pvc
-        if let page = try? XCTUnwrapPage(store, start) { pvc.setViewControllers([page], direction: .forward, animated: false) }
+        pvc.setViewControllers([try loadedPage(store, start)], direction: .forward, animated: false)
 
         let window = View(frame: Rect(origin: .zero, size: pointSize), name: "window")
         window.backgroundColor = .white
@@ -201,7 +201,7 @@ public struct INipponPagesTransition: Transition {
 }
 
 /// Page `index` of `store` (loaded).
-private func XCTUnwrapPage(_ store: PageStore, _ index: Int) throws -> INipponPageController {
+private func loadedPage(_ store: PageStore, _ index: Int) throws -> INipponPageController {
     guard let page = store.loaded[index] else { throw RenderError.failed(what: "inippon-pages", reason: "page \(index) did not load") }
     return page
 }

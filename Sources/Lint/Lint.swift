@@ -76,8 +76,7 @@ public enum Lint {
         var names: [String: String] = [:]
         for (index, tree) in trees.enumerated() {
             walk(tree, path: "", alpha: 1, hidden: false) { path, identity, node, alpha in
-                let plain = path.split(separator: "/").map { $0.split(separator: "#").first.map(String.init) ?? "" }.joined(separator: "/")
-                let key = identity.map { "\($0) \(plain)" } ?? path
+                let key = trackKey(path: path, identity: identity)
                 // Size changes count only for views that fill their size (a background or an image).
                 let sized = node.image != nil || (node.backgroundColor.map { !$0.hasSuffix("00") } ?? false)
                 tracks[key, default: []].append((index, node.frame, alpha, sized))
@@ -185,21 +184,14 @@ public enum Lint {
             func visit(_ node: ViewDescription, path: String, alpha: Double, scroll: (path: String, frame: [Double], offset: [Double])?) {
                 let alpha = node.hidden ? 0 : alpha * node.alpha
                 if let scroll, node.frame.count == 4, scroll.frame.count == 4, scroll.offset.count == 2 {
-                    let plain = path.split(separator: "/").map { $0.split(separator: "#").first.map(String.init) ?? "" }.joined(separator: "/")
-                    let key = node.identity.map { "\($0) \(plain)" } ?? path
+                    let key = trackKey(path: path, identity: node.identity)
                     let content = [node.frame[0] - scroll.frame[0] + scroll.offset[0], node.frame[1] - scroll.frame[1] + scroll.offset[1]]
                     tracks[key, default: []].append(Sample(index: index, window: node.frame, content: content, alpha: alpha,
                                                            scroll: scroll.path, scrollFrame: scroll.frame))
                     names[key] = names[key] ?? path
                 }
                 let inner = node.contentOffset.map { (path, node.frame, $0) } ?? scroll
-                var counts: [String: Int] = [:]
-                for child in node.subviews {
-                    let base = child.name ?? child.type
-                    let n = counts[base, default: 0]
-                    counts[base] = n + 1
-                    visit(child, path: path + "/" + (n == 0 ? base : "\(base)#\(n + 1)"), alpha: alpha, scroll: inner)
-                }
+                for (child, childPath) in children(of: node, path: path) { visit(child, path: childPath, alpha: alpha, scroll: inner) }
             }
             visit(tree, path: tree.name ?? tree.type, alpha: 1, scroll: nil)
         }
@@ -381,15 +373,27 @@ public enum Lint {
     /// Visits every view with its path of names, window frame and on-screen alpha (0 when hidden).
     static func walk(_ node: ViewDescription, path: String, alpha: Double, hidden: Bool, visit: (String, Int?, ViewDescription, Double) -> Void) {
         let hidden = hidden || node.hidden
-        var counts: [String: Int] = [:]
         let here = path.isEmpty ? (node.name ?? node.type) : path
         visit(here, node.identity, node, hidden ? 0 : node.alpha)
-        for child in node.subviews {
+        for (child, childPath) in children(of: node, path: here) { walk(child, path: childPath, alpha: alpha, hidden: hidden, visit: visit) }
+    }
+
+    /// The subviews of `node` with their paths of names: a name that repeats among siblings gets `#2`, `#3`, ….
+    static func children(of node: ViewDescription, path: String) -> [(ViewDescription, String)] {
+        var counts: [String: Int] = [:]
+        return node.subviews.map { child in
             let base = child.name ?? child.type
             let n = counts[base, default: 0]
             counts[base] = n + 1
-            walk(child, path: here + "/" + (n == 0 ? base : "\(base)#\(n + 1)"), alpha: alpha, hidden: hidden, visit: visit)
+            return (child, path + "/" + (n == 0 ? base : "\(base)#\(n + 1)"))
         }
+    }
+
+    /// What follows a view from frame to frame: the object and its names (a reused cell renamed for
+    /// another row is another view), or its path when the object is not known.
+    static func trackKey(path: String, identity: Int?) -> String {
+        let plain = path.split(separator: "/").map { $0.split(separator: "#").first.map(String.init) ?? "" }.joined(separator: "/")
+        return identity.map { "\($0) \(plain)" } ?? path
     }
 
     /// How far a frame moved (points): its origin, and with `sized` (a view that fills its frame) any edge.

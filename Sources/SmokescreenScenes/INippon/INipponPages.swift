@@ -127,14 +127,14 @@ final class PageStore: PageViewControllerDataSource, PageViewControllerDelegate 
     @discardableResult
     func load(_ index: Int) throws -> Double {
         if loaded[index] != nil { return 0 }
-        let started = ContinuousClock.now
         let (file, variantScale) = ImageAsset.variant(of: "inippon/pages/page\(index)", scale: scale, in: assetsDirectory)
-        let background = try PNGCodec.read(contentsOf: "\(assetsDirectory)/\(file)", scale: variantScale)
-        let page = INipponPageController(index: index, background: background)
-        // The first draw: the page's backing store, as a device draws a view before showing it.
-        _ = try ViewRenderer.render(page.view, scale: scale)
-        let elapsed = ContinuousClock.now - started
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        var page: INipponPageController?
+        let seconds = try ReferenceBenchmark.seconds {
+            let background = try PNGCodec.read(contentsOf: "\(assetsDirectory)/\(file)", scale: variantScale)
+            page = INipponPageController(index: index, background: background)
+            // The first draw: the page's backing store, as a device draws a view before showing it.
+            _ = try ViewRenderer.render(page!.view, scale: scale)
+        }
         loaded[index] = page
         files[index] = file
         loadTimes.append(seconds)

@@ -34,6 +34,10 @@ let package = Package(
         // Premultiplied RGBA bitmaps, geometry, colour and the anti-aliased painter.
         .target(name: "RasterCore", dependencies: ["BoundedInput"]),
 
+        // The one probe of the processor's vector instructions (and the switch that forces scalar code),
+        // shared by every C kernel.
+        .target(name: "CCPUFeatures"),
+
         // The system libpng (and zlib through it), found with pkg-config.
         .systemLibrary(
             name: "CLibPNG",

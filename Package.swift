@@ -32,11 +32,13 @@ let package = Package(
         .target(name: "BoundedInput"),
 
         // Premultiplied RGBA bitmaps, geometry, colour and the anti-aliased painter.
-        .target(name: "RasterCore", dependencies: ["BoundedInput"]),
+        .target(name: "RasterCore", dependencies: ["BoundedInput", "CRasterKernels", "CCPUFeatures"]),
 
         // The one probe of the processor's vector instructions (and the switch that forces scalar code),
         // shared by every C kernel.
         .target(name: "CCPUFeatures"),
+        // RasterCore's innermost loops (resampling, compositing) in portable C and with SSE4.1/AVX2.
+        .target(name: "CRasterKernels", dependencies: ["CCPUFeatures"]),
 
         // The system libpng (and zlib through it), found with pkg-config.
         .systemLibrary(
@@ -105,7 +107,7 @@ let package = Package(
         ),
         .executableTarget(name: "smokescreen", dependencies: ["SmokescreenCLI"]),
 
-        .testTarget(name: "RasterCoreTests", dependencies: ["RasterCore"]),
+        .testTarget(name: "RasterCoreTests", dependencies: ["RasterCore", "CRasterKernels", "CCPUFeatures"]),
         .testTarget(name: "PNGIOTests", dependencies: ["PNGIO", "CPNGShim", "RasterCore"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "RasterCore", "PNGIO", "SmokescreenTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "SnapshotViewTests", dependencies: ["SnapshotView", "Typesetting", "RasterCore", "PNGIO"]),

@@ -1,3 +1,5 @@
+import CRasterKernels
+
 extension Painter {
     /// Draws `image` stretched into `rect` (user space), with bilinear filtering and `opacity` (0…1,
     /// default 1).
@@ -18,14 +20,25 @@ extension Painter {
     /// exactly instead.
     public func draw(_ image: Bitmap, transform placement: Transform2D, opacity: Double = 1) {
         guard let (pixelToDevice, opacity8) = resampling(image, placement, opacity) else { return }
-        // Resample once into a tile that depends only on the image and the sub-pixel placement, then
-        // place the tile at the whole-pixel offset. Identical draws (rows of thumbnails) reuse the tile.
+        // Resample for the sub-pixel placement, then place the result at the whole-pixel offset. A
+        // placement drawn again within this painter (rows of thumbnails) gets a tile that later draws
+        // copy; a first draw that keeps axes aligned resamples row by row straight into the target,
+        // only inside the clip. Both give the pixels the tile would.
         let whole = (x: pixelToDevice.tx.rounded(.down), y: pixelToDevice.ty.rounded(.down))
         if abs(whole.x) < 1e9, abs(whole.y) < 1e9 {
             var local = pixelToDevice
             local.tx -= whole.x; local.ty -= whole.y
+            let offset = (x: Int(whole.x), y: Int(whole.y))
+            if let tile = cachedTile(for: image, placement: local) {
+                copyPixels(of: tile.bitmap, at: (offset.x + tile.origin.x, offset.y + tile.origin.y), opacity: opacity8)
+                return
+            }
+            if Painter.usesImageFastPaths, local.preservesAxisAlignment, state.blendMode == .sourceOver, !isRepeatedDraw(of: image, placement: local),
+               drawAligned(image, placement: local, at: offset, opacity8: opacity8) {
+                return
+            }
             if let tile = imageTile(for: image, placement: local) {
-                copyPixels(of: tile.bitmap, at: (Int(whole.x) + tile.origin.x, Int(whole.y) + tile.origin.y), opacity: opacity8)
+                copyPixels(of: tile.bitmap, at: (offset.x + tile.origin.x, offset.y + tile.origin.y), opacity: opacity8)
                 return
             }
         }
@@ -63,9 +76,7 @@ extension Painter {
     /// one pixel), with its outline's coverage applied; nil when the tile would exceed
     /// ``Painter/maxTilePixels``, so that a huge magnification never allocates without bound.
     func imageTile(for image: Bitmap, placement: Transform2D) -> ImageTile? {
-        if let i = imageTiles.firstIndex(where: { $0.source === image.storage && $0.placement == placement }) {
-            return imageTiles[i]
-        }
+        if let tile = cachedTile(for: image, placement: placement) { return tile }
         let bounds = placement.apply(to: image.pixelFrame).integral
         guard bounds.isFinite, bounds.width * bounds.height <= Double(Painter.maxTilePixels),
               var tile = try? Bitmap(width: max(1, Int(bounds.width)), height: max(1, Int(bounds.height)), scale: targetScale)
@@ -85,6 +96,59 @@ extension Painter {
         if imageTiles.count >= Painter.maxCachedTiles { imageTiles.removeFirst() }
         imageTiles.append(entry)
         return entry
+    }
+
+    /// The tile made earlier in this painter for `image` at `placement`, if any.
+    private func cachedTile(for image: Bitmap, placement: Transform2D) -> ImageTile? {
+        imageTiles.first { $0.source === image.storage && $0.placement == placement }
+    }
+
+    /// Whether `image` was drawn at `placement` (with a translation under one pixel) before in this
+    /// painter; remembers the draw when not. The last ``maxCachedTiles`` draws are remembered.
+    private func isRepeatedDraw(of image: Bitmap, placement: Transform2D) -> Bool {
+        if recentDraws.contains(where: { $0.source === image.storage && $0.placement == placement }) { return true }
+        if recentDraws.count >= Painter.maxCachedTiles { recentDraws.removeFirst() }
+        recentDraws.append((image.storage, placement))
+        return false
+    }
+
+    /// Resamples `image` through `placement` (image pixels to device pixels, axes aligned, translation
+    /// under one pixel) row by row into the target at the whole-pixel `offset`, only where the clip
+    /// allows: the pixels ``imageTile(for:placement:)`` followed by ``copyPixels(of:at:opacity:)`` give,
+    /// without the tile. False (nothing drawn) when the tile would be too large, for the caller's
+    /// fallback.
+    private func drawAligned(_ image: Bitmap, placement: Transform2D, at offset: (x: Int, y: Int), opacity8: UInt32) -> Bool {
+        let bounds = placement.apply(to: image.pixelFrame).integral
+        guard bounds.isFinite, bounds.width * bounds.height <= Double(Painter.maxTilePixels) else { return false }
+        let tileBox = PixelRect(x: Int(bounds.minX) + offset.x, y: Int(bounds.minY) + offset.y,
+                                width: max(1, Int(bounds.width)), height: max(1, Int(bounds.height)))
+        let area = state.clipBounds.intersection(tileBox)
+        guard !area.isEmpty else { return true }
+        let local = PixelRect(x: area.minX - offset.x, y: area.minY - offset.y, width: area.width, height: area.height)
+        let mode = state.blendMode, mask = state.mask
+        if rowScratch.count < area.width { rowScratch = [UInt32](repeating: 0, count: area.width) }
+        withTargetPixels { pixels, width, _ in
+            rowScratch.withUnsafeMutableBufferPointer { scratch in
+                let out = scratch.baseAddress!
+                func blendRows(_ maskValues: UnsafePointer<UInt8>?) {
+                    forEachOutlineRow(of: image, placement: placement, within: local) { row, sampler in
+                        let count = row.coverage.count
+                        sampler.sampleRow(y: row.y, x0: row.x0, count: count, coverage: row.coverage, into: out)
+                        // The outline's coverage, outside the run known to be fully covered.
+                        let full = (row.full.lowerBound - row.x0)..<(row.full.upperBound - row.x0)
+                        for i in 0..<count where !full.contains(i) && row.coverage[i] != 255 {
+                            out[i] = PixelMath.scale(out[i], by: UInt32(row.coverage[i]))
+                        }
+                        let x = row.x0 + offset.x, y = row.y + offset.y
+                        let maskRow = maskValues.map { $0 + (y - mask!.box.minY) * mask!.box.width + (x - mask!.box.minX) }
+                        RowBlender.pixels(pixels + y * width + x, out, count: count, coverage: maskRow, opacity: opacity8, mode: mode)
+                    }
+                }
+                guard let mask else { blendRows(nil); return }
+                mask.values.withUnsafeBufferPointer { blendRows($0.baseAddress!) }
+            }
+        }
+        return true
     }
 
     /// Resamples straight into the target, for placements too large for a tile.
@@ -115,7 +179,7 @@ extension Painter {
         let imageRect = image.pixelFrame
         var sampler = BilinearSampler(image: image, deviceToPixel: deviceToPixel)
         if placement.preservesAxisAlignment {
-            sampler.prepareColumns(box.minX..<box.maxX)
+            if Painter.usesImageFastPaths { sampler.prepareColumns(box.minX..<box.maxX) }
             rasterizer.rasterizeRect(placement.apply(to: imageRect), within: box) { body($0, sampler) }
         } else {
             rasterizer.rasterizePath(Path(rect: imageRect), transform: placement, within: box) { body($0, sampler) }
@@ -176,29 +240,53 @@ extension Transform2D {
 /// Bilinear sampling of a premultiplied image at device pixel centres.
 ///
 /// Sample positions are fixed point with 8 fractional bits (1/256 pixel); the four weights are products of
-/// those fractions (16 bits), and each channel is `round(Σ weight·texel / 65536)`, computed two channels
-/// at a time in 32-bit lanes of a `UInt64`.
+/// those fractions (16 bits), and each channel is `round(Σ weight·texel / 65536)`. The general path
+/// (any affine mapping) computes two channels at a time in 32-bit lanes of a `UInt64`; a mapping that
+/// keeps axes aligned (translations and scales) precomputes each device column's texel column and
+/// weight once, and its rows go to `CRasterKernels` (SIMD where the processor has it): consecutive
+/// columns with one weight, a translation's interior, through the two-tap shift kernel, the rest through
+/// the column-table kernel. All paths give the same bytes (tested).
 struct BilinearSampler {
     let image: Bitmap
     let deviceToPixel: Transform2D
-    /// When the mapping keeps axes aligned, each device column samples the same texel columns on every
-    /// row: their index and weight, for device x from `columnStart`.
-    private var columns: [(index: Int, weight: UInt64)] = []
+    /// For aligned mappings: each device column's left texel column and horizontal weight (0…256), for
+    /// device x from `columnStart`. A right-edge column (weight 0 on the last texel) is stored as weight
+    /// 256 on the texel before it, which gives the same pixel and keeps both texels inside the row.
+    private var columnIndex: [Int32] = []
+    private var columnWeight: [UInt16] = []
     private var columnStart = 0
+    /// Entries of the column table whose texels are consecutive with one weight (`shiftWeight`).
+    private var shiftRun = 0..<0
+    private var shiftWeight: UInt32 = 0
 
     init(image: Bitmap, deviceToPixel: Transform2D) {
         self.image = image
         self.deviceToPixel = deviceToPixel
     }
 
-    /// Precomputes texel columns for device columns `range` (only valid when `b` and `c` are 0).
+    /// Precomputes texel columns for device columns `range` (only valid when `b` and `c` are 0). Images
+    /// one pixel wide keep the general path.
     mutating func prepareColumns(_ range: Range<Int>) {
-        let t = deviceToPixel, maxU = Double(image.width - 1) * 256
+        let t = deviceToPixel, w = image.width, maxU = Double(w - 1) * 256
+        guard w >= 2, w < Int(Int32.max), !range.isEmpty else { return }
         columnStart = range.lowerBound
-        columns = range.map { x in
+        columnIndex = []; columnIndex.reserveCapacity(range.count)
+        columnWeight = []; columnWeight.reserveCapacity(range.count)
+        for x in range {
             let uf = PixelMath.samplePosition((t.a * (Double(x) + 0.5) + t.tx - 0.5) * 256, limit: maxU)
-            return (uf >> 8, UInt64(uf & 255))
+            var index = uf >> 8, weight = uf & 255
+            if index == w - 1 { index = w - 2; weight = 256 }
+            columnIndex.append(Int32(index))
+            columnWeight.append(UInt16(weight))
         }
+        // The longest run of consecutive texel columns with one weight.
+        var best = 0..<0, start = 0
+        for i in 1...columnIndex.count {
+            if i < columnIndex.count, columnIndex[i] == columnIndex[i - 1] + 1, columnWeight[i] == columnWeight[i - 1] { continue }
+            if i - start > best.count { best = start..<i }
+            start = i
+        }
+        if best.count >= 8 { shiftRun = best; shiftWeight = UInt32(columnWeight[best.lowerBound]) }
     }
 
     @inline(__always)
@@ -209,7 +297,7 @@ struct BilinearSampler {
 
     /// `round(Σ wᵢ·texelᵢ / 65536)` per channel, for weights that add up to 65536.
     @inline(__always)
-    private static func blend(_ p00: UInt32, _ p10: UInt32, _ p01: UInt32, _ p11: UInt32, fx: UInt64, fy: UInt64) -> UInt32 {
+    static func blend(_ p00: UInt32, _ p10: UInt32, _ p01: UInt32, _ p11: UInt32, fx: UInt64, fy: UInt64) -> UInt32 {
         let w11 = fx * fy, w10 = fx * 256 - w11, w01 = fy * 256 - w11, w00 = 65536 - w10 - w01 - w11
         let a = lanes(p00), b = lanes(p10), c = lanes(p01), d = lanes(p11)
         let rb = (a.0 &* w00 &+ b.0 &* w10 &+ c.0 &* w01 &+ d.0 &* w11 &+ 0x0000_8000_0000_8000) >> 16
@@ -219,8 +307,9 @@ struct BilinearSampler {
         return r | g << 8 | bl << 16 | al << 24
     }
 
-    /// Writes the sampled premultiplied pixel for device pixels `x0 ..< x0 + count` of row `y`; pixels
-    /// whose coverage is 0 are skipped (left as they are in `out`).
+    /// Writes the sampled premultiplied pixel for device pixels `x0 ..< x0 + count` of row `y`. On the
+    /// general path pixels whose coverage is 0 are skipped (left as they are in `out`); on the aligned
+    /// path every pixel is written. Callers scale by coverage afterwards, so either is the same to them.
     func sampleRow(y: Int, x0: Int, count: Int, coverage: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt32>) {
         let t = deviceToPixel
         let w = image.width, h = image.height
@@ -233,15 +322,25 @@ struct BilinearSampler {
         let du = t.a * 256, dv = t.b * 256
         image.withUnsafePixels { px in
             let p = px.baseAddress!
-            if !columns.isEmpty, x0 >= columnStart, x0 + count <= columnStart + columns.count {
+            if !columnIndex.isEmpty, x0 >= columnStart, x0 + count <= columnStart + columnIndex.count {
                 let vf = PixelMath.samplePosition(v, limit: maxV)
-                let fy = UInt64(vf & 255)
+                let fy = UInt32(vf & 255)
                 let row0 = p + (vf >> 8) * w, row1 = fy == 0 ? row0 : row0 + w
-                columns.withUnsafeBufferPointer { cols in
-                    let c = cols.baseAddress! + (x0 - columnStart)
-                    for i in 0..<count where coverage[i] != 0 {
-                        let ix = c[i].index, fx = c[i].weight, ix1 = fx == 0 ? ix : ix + 1
-                        out[i] = BilinearSampler.blend(row0[ix], row0[ix1], row1[ix], row1[ix1], fx: fx, fy: fy)
+                columnIndex.withUnsafeBufferPointer { indices in
+                    columnWeight.withUnsafeBufferPointer { weights in
+                        let first = x0 - columnStart, end = first + count
+                        func table(_ range: Range<Int>) {
+                            guard !range.isEmpty else { return }
+                            crk_bilinear_columns(row0, row1, fy, indices.baseAddress! + range.lowerBound,
+                                                 weights.baseAddress! + range.lowerBound, Int32(range.count),
+                                                 out + (range.lowerBound - first))
+                        }
+                        let shift = shiftRun.clamped(to: first..<end)
+                        guard !shift.isEmpty else { table(first..<end); return }
+                        table(first..<shift.lowerBound)
+                        let texel = Int(indices[shift.lowerBound])
+                        crk_bilinear_shift(row0 + texel, row1 + texel, shiftWeight, fy, Int32(shift.count), out + (shift.lowerBound - first))
+                        table(shift.upperBound..<end)
                     }
                 }
                 return

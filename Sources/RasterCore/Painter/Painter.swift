@@ -44,10 +44,18 @@ public final class Painter {
     var maskedCoverage: [UInt8] = []
     /// Resampled images, most recent last (see `imageTile(for:placement:)`).
     var imageTiles: [ImageTile] = []
+    /// Images drawn with a sub-pixel placement and no tile yet, most recent last: a second draw of one
+    /// makes its tile (see `draw(_:transform:opacity:)`).
+    var recentDraws: [(source: BitmapStorage, placement: Transform2D)] = []
+    /// A row of resampled pixels, reused by every image draw.
+    var rowScratch: [UInt32] = []
     /// The largest resampled tile kept, in pixels (16 MiB of storage).
     static let maxTilePixels = 4 * 1024 * 1024
     /// How many resampled tiles one painter keeps.
     static let maxCachedTiles = 8
+    /// False only in tests: images take the general path everywhere (a tile per draw, every sample
+    /// position computed pixel by pixel), the reference the fast paths are checked against.
+    nonisolated(unsafe) static var usesImageFastPaths = true
 
     /// Starts drawing into `bitmap`, with the identity user transform scaled by `bitmap.scale`.
     public init(bitmap: Bitmap) {
@@ -63,6 +71,7 @@ public final class Painter {
     public func finish() -> Bitmap {
         while !layers.isEmpty { endLayer() }
         imageTiles.removeAll()
+        recentDraws.removeAll()
         return base
     }
 

@@ -1,3 +1,5 @@
+import CRasterKernels
+
 /// The inner loops: blend one row of coverage with a solid colour or with source pixels.
 ///
 /// Each loop splits its row into the part with per-pixel coverage and the run known to be fully
@@ -65,20 +67,12 @@ enum RowBlender {
         switch mode {
         case .sourceOver:
             if coverage == nil && opacity == 255 {
-                for i in 0..<count {
-                    let s = src[i]
-                    let a = s >> 24
-                    if a == 255 { dst[i] = s } else if a != 0 || s != 0 { dst[i] = PixelMath.sourceOver(s, dst[i]) }
-                }
+                // Opaque groups stored, empty groups skipped, the rest blended four at a time.
+                crk_source_over(dst, src, Int32(count))
                 return
             }
-            for i in 0..<count {
-                var f = opacity
-                if let coverage { f = PixelMath.div255(UInt32(coverage[i]) &* opacity) }
-                if f == 0 { continue }
-                let s = f == 255 ? src[i] : PixelMath.scale(src[i], by: f)
-                if s >> 24 == 255 { dst[i] = s } else if s != 0 { dst[i] = PixelMath.sourceOver(s, dst[i]) }
-            }
+            // f = coverage × opacity; s = src × f; then source-over, four pixels at a time.
+            crk_source_over_scaled(dst, src, coverage, opacity, Int32(count))
         case .copy:
             for i in 0..<count {
                 var f = opacity

@@ -1,0 +1,269 @@
+#include "craster_kernels.h"
+#include "ccpu_features.h"
+
+#include <string.h>
+
+// MARK: Portable versions: the definition every vector version must match byte for byte.
+
+/// One channel: the horizontal blends of the two rows (exact, ≤ 65280), then the vertical one (exact,
+/// ≤ 255·65536), rounded. Equal to round(Σ w·texel / 65536) with the four product weights, because
+/// (256−fy)((256−fx)a + fx·b) + fy((256−fx)c + fx·d) is that sum multiplied out.
+static inline uint32_t crk_bilinear_pixel(uint32_t p00, uint32_t p10, uint32_t p01, uint32_t p11, uint32_t fx, uint32_t fy) {
+    uint32_t result = 0;
+    for (int shift = 0; shift < 32; shift += 8) {
+        uint32_t a = (p00 >> shift) & 0xFF, b = (p10 >> shift) & 0xFF, c = (p01 >> shift) & 0xFF, d = (p11 >> shift) & 0xFF;
+        uint32_t top = (256 - fx) * a + fx * b, bottom = (256 - fx) * c + fx * d;
+        uint32_t v = (256 - fy) * top + fy * bottom;
+        result |= ((v + 32768) >> 16) << shift;
+    }
+    return result;
+}
+
+void crk_bilinear_columns_scalar(const uint32_t *row0, const uint32_t *row1, uint32_t fy,
+                                 const int32_t *index, const uint16_t *fx, int count, uint32_t *out) {
+    for (int i = 0; i < count; i++) {
+        int32_t x = index[i];
+        out[i] = crk_bilinear_pixel(row0[x], row0[x + 1], row1[x], row1[x + 1], fx[i], fy);
+    }
+}
+
+void crk_bilinear_shift_scalar(const uint32_t *row0, const uint32_t *row1, uint32_t fx, uint32_t fy, int count,
+                               uint32_t *out) {
+    for (int i = 0; i < count; i++) out[i] = crk_bilinear_pixel(row0[i], row0[i + 1], row1[i], row1[i + 1], fx, fy);
+}
+
+/// round(x / 255) for x in 0…65025, per 8-bit lane pair, as RasterCore's PixelMath.scale does it.
+static inline uint32_t crk_scale(uint32_t pixel, uint32_t factor) {
+    uint32_t rb = (pixel & 0x00FF00FFu) * factor + 0x00800080u;
+    uint32_t ga = ((pixel >> 8) & 0x00FF00FFu) * factor + 0x00800080u;
+    uint32_t rbDiv = ((rb + ((rb >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
+    uint32_t gaDiv = ((ga + ((ga >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
+    return rbDiv | (gaDiv << 8);
+}
+
+void crk_source_over_scalar(uint32_t *dst, const uint32_t *src, int count) {
+    for (int i = 0; i < count; i++) {
+        uint32_t s = src[i], a = s >> 24;
+        if (a == 255) dst[i] = s;
+        else if (s != 0) dst[i] = s + crk_scale(dst[i], 255 - a);
+    }
+}
+
+void crk_source_over_scaled_scalar(uint32_t *dst, const uint32_t *src, const uint8_t *coverage, uint32_t opacity, int count) {
+    for (int i = 0; i < count; i++) {
+        uint32_t f = opacity;
+        if (coverage != NULL) {
+            uint32_t t = coverage[i] * opacity + 128;
+            f = (t + (t >> 8)) >> 8;
+        }
+        if (f == 0) continue;
+        uint32_t s = f == 255 ? src[i] : crk_scale(src[i], f);
+        if (s >> 24 == 255) dst[i] = s;
+        else if (s != 0) dst[i] = s + crk_scale(dst[i], 255 - (s >> 24));
+    }
+}
+
+// MARK: x86-64 vector versions
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+
+/// The vertical blend and rounding of 8 channels (two pixels) whose horizontal blends are h0 (upper row)
+/// and h1 (lower row) in 16-bit lanes: (h0·256 + fy·(h1 − h0) + 32768) >> 16, in 32-bit lanes.
+__attribute__((target("sse4.1")))
+static inline __m128i crk_vertical_sse41(__m128i h0, __m128i h1, __m128i wfy) {
+    __m128i h0lo = _mm_cvtepu16_epi32(h0), h0hi = _mm_cvtepu16_epi32(_mm_srli_si128(h0, 8));
+    __m128i h1lo = _mm_cvtepu16_epi32(h1), h1hi = _mm_cvtepu16_epi32(_mm_srli_si128(h1, 8));
+    const __m128i half = _mm_set1_epi32(32768);
+    __m128i lo = _mm_add_epi32(_mm_slli_epi32(h0lo, 8), _mm_mullo_epi32(_mm_sub_epi32(h1lo, h0lo), wfy));
+    __m128i hi = _mm_add_epi32(_mm_slli_epi32(h0hi, 8), _mm_mullo_epi32(_mm_sub_epi32(h1hi, h0hi), wfy));
+    lo = _mm_srli_epi32(_mm_add_epi32(lo, half), 16);
+    hi = _mm_srli_epi32(_mm_add_epi32(hi, half), 16);
+    return _mm_packus_epi32(lo, hi);  // 8 channels in 16-bit lanes, each ≤ 255
+}
+
+/// The horizontal blend of 8 channels in 16-bit lanes: a·256 + fx·(b − a), exact modulo 2^16 and so
+/// exact, because the true value lies in 0…65280.
+__attribute__((target("sse4.1")))
+static inline __m128i crk_horizontal_sse41(__m128i a8, __m128i b8, __m128i wfx) {
+    __m128i a = _mm_cvtepu8_epi16(a8), b = _mm_cvtepu8_epi16(b8);
+    return _mm_add_epi16(_mm_slli_epi16(a, 8), _mm_mullo_epi16(_mm_sub_epi16(b, a), wfx));
+}
+
+__attribute__((target("sse4.1")))
+static void crk_bilinear_shift_sse41(const uint32_t *row0, const uint32_t *row1, uint32_t fx, uint32_t fy, int count,
+                                     uint32_t *out) {
+    const __m128i wfx = _mm_set1_epi16((short)fx), wfy = _mm_set1_epi32((int)fy);
+    int i = 0;
+    for (; i + 4 <= count; i += 4) {
+        __m128i a0 = _mm_loadu_si128((const __m128i *)(row0 + i)), b0 = _mm_loadu_si128((const __m128i *)(row0 + i + 1));
+        __m128i a1 = _mm_loadu_si128((const __m128i *)(row1 + i)), b1 = _mm_loadu_si128((const __m128i *)(row1 + i + 1));
+        __m128i first = crk_vertical_sse41(crk_horizontal_sse41(a0, b0, wfx), crk_horizontal_sse41(a1, b1, wfx), wfy);
+        __m128i second = crk_vertical_sse41(crk_horizontal_sse41(_mm_srli_si128(a0, 8), _mm_srli_si128(b0, 8), wfx),
+                                            crk_horizontal_sse41(_mm_srli_si128(a1, 8), _mm_srli_si128(b1, 8), wfx), wfy);
+        _mm_storeu_si128((__m128i *)(out + i), _mm_packus_epi16(first, second));
+    }
+    if (i < count) crk_bilinear_shift_scalar(row0 + i, row1 + i, fx, fy, count - i, out + i);
+}
+
+__attribute__((target("avx2")))
+static void crk_bilinear_shift_avx2(const uint32_t *row0, const uint32_t *row1, uint32_t fx, uint32_t fy, int count,
+                                    uint32_t *out) {
+    const __m256i wfx = _mm256_set1_epi16((short)fx), wfy = _mm256_set1_epi32((int)fy);
+    const __m256i half = _mm256_set1_epi32(32768);
+    int i = 0;
+    for (; i + 4 <= count; i += 4) {
+        __m256i a0 = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(row0 + i)));
+        __m256i b0 = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(row0 + i + 1)));
+        __m256i a1 = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(row1 + i)));
+        __m256i b1 = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(row1 + i + 1)));
+        __m256i h0 = _mm256_add_epi16(_mm256_slli_epi16(a0, 8), _mm256_mullo_epi16(_mm256_sub_epi16(b0, a0), wfx));
+        __m256i h1 = _mm256_add_epi16(_mm256_slli_epi16(a1, 8), _mm256_mullo_epi16(_mm256_sub_epi16(b1, a1), wfx));
+        __m256i h0lo = _mm256_cvtepu16_epi32(_mm256_castsi256_si128(h0)), h0hi = _mm256_cvtepu16_epi32(_mm256_extracti128_si256(h0, 1));
+        __m256i h1lo = _mm256_cvtepu16_epi32(_mm256_castsi256_si128(h1)), h1hi = _mm256_cvtepu16_epi32(_mm256_extracti128_si256(h1, 1));
+        __m256i lo = _mm256_add_epi32(_mm256_slli_epi32(h0lo, 8), _mm256_mullo_epi32(_mm256_sub_epi32(h1lo, h0lo), wfy));
+        __m256i hi = _mm256_add_epi32(_mm256_slli_epi32(h0hi, 8), _mm256_mullo_epi32(_mm256_sub_epi32(h1hi, h0hi), wfy));
+        lo = _mm256_srli_epi32(_mm256_add_epi32(lo, half), 16);
+        hi = _mm256_srli_epi32(_mm256_add_epi32(hi, half), 16);
+        // lo holds channels 0–7 (pixels 0, 1), hi channels 8–15 (pixels 2, 3).
+        __m128i p01 = _mm_packus_epi32(_mm256_castsi256_si128(lo), _mm256_extracti128_si256(lo, 1));
+        __m128i p23 = _mm_packus_epi32(_mm256_castsi256_si128(hi), _mm256_extracti128_si256(hi, 1));
+        _mm_storeu_si128((__m128i *)(out + i), _mm_packus_epi16(p01, p23));
+    }
+    if (i < count) crk_bilinear_shift_scalar(row0 + i, row1 + i, fx, fy, count - i, out + i);
+}
+
+/// Two output pixels: texels [x, x + 1] of each row for x = index[0], index[1], and their weights.
+__attribute__((target("sse4.1")))
+static inline __m128i crk_columns_pair_sse41(const uint32_t *row0, const uint32_t *row1, const int32_t *index,
+                                              const uint16_t *fx, __m128i wfy) {
+    // Lanes 0–3 of the weights: fx[0]; lanes 4–7: fx[1].
+    const __m128i spread = _mm_setr_epi8(0, 1, 0, 1, 0, 1, 0, 1, 2, 3, 2, 3, 2, 3, 2, 3);
+    uint32_t pair;
+    memcpy(&pair, fx, 4);
+    __m128i wfx = _mm_shuffle_epi8(_mm_cvtsi32_si128((int)pair), spread);
+    __m128i t0 = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(row0 + index[0])), _mm_loadl_epi64((const __m128i *)(row0 + index[1])));
+    __m128i t1 = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(row1 + index[0])), _mm_loadl_epi64((const __m128i *)(row1 + index[1])));
+    // [left0, right0, left1, right1] → [left0, left1, right0, right1]
+    t0 = _mm_shuffle_epi32(t0, _MM_SHUFFLE(3, 1, 2, 0));
+    t1 = _mm_shuffle_epi32(t1, _MM_SHUFFLE(3, 1, 2, 0));
+    __m128i h0 = crk_horizontal_sse41(t0, _mm_srli_si128(t0, 8), wfx);
+    __m128i h1 = crk_horizontal_sse41(t1, _mm_srli_si128(t1, 8), wfx);
+    return crk_vertical_sse41(h0, h1, wfy);
+}
+
+__attribute__((target("sse4.1")))
+static void crk_bilinear_columns_sse41(const uint32_t *row0, const uint32_t *row1, uint32_t fy,
+                                       const int32_t *index, const uint16_t *fx, int count, uint32_t *out) {
+    const __m128i wfy = _mm_set1_epi32((int)fy);
+    int i = 0;
+    for (; i + 4 <= count; i += 4) {
+        __m128i first = crk_columns_pair_sse41(row0, row1, index + i, fx + i, wfy);
+        __m128i second = crk_columns_pair_sse41(row0, row1, index + i + 2, fx + i + 2, wfy);
+        _mm_storeu_si128((__m128i *)(out + i), _mm_packus_epi16(first, second));
+    }
+    if (i < count) crk_bilinear_columns_scalar(row0, row1, fy, index + i, fx + i, count - i, out + i);
+}
+
+/// Source-over of four pixels in 16-bit lanes, exactly as crk_scale rounds; opaque and empty groups of
+/// four take a shortcut.
+__attribute__((target("sse4.1")))
+static void crk_source_over_sse41(uint32_t *dst, const uint32_t *src, int count) {
+    const __m128i alphaMask = _mm_set1_epi32((int)0xFF000000u);
+    const __m128i spreadAlpha = _mm_setr_epi8(3, -1, 3, -1, 3, -1, 3, -1, 7, -1, 7, -1, 7, -1, 7, -1);
+    const __m128i spreadAlphaHigh = _mm_setr_epi8(11, -1, 11, -1, 11, -1, 11, -1, 15, -1, 15, -1, 15, -1, 15, -1);
+    const __m128i c255 = _mm_set1_epi16(255), c128 = _mm_set1_epi16(128), zero = _mm_setzero_si128();
+    int i = 0;
+    for (; i + 4 <= count; i += 4) {
+        __m128i s = _mm_loadu_si128((const __m128i *)(src + i));
+        __m128i alphas = _mm_and_si128(s, alphaMask);
+        if (_mm_movemask_epi8(_mm_cmpeq_epi32(alphas, alphaMask)) == 0xFFFF) {
+            _mm_storeu_si128((__m128i *)(dst + i), s);
+            continue;
+        }
+        if (_mm_testz_si128(s, s)) continue;
+        __m128i d = _mm_loadu_si128((const __m128i *)(dst + i));
+        __m128i invLo = _mm_sub_epi16(c255, _mm_shuffle_epi8(s, spreadAlpha));
+        __m128i invHi = _mm_sub_epi16(c255, _mm_shuffle_epi8(s, spreadAlphaHigh));
+        __m128i lo = _mm_add_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(d, zero), invLo), c128);
+        __m128i hi = _mm_add_epi16(_mm_mullo_epi16(_mm_unpackhi_epi8(d, zero), invHi), c128);
+        lo = _mm_srli_epi16(_mm_add_epi16(lo, _mm_srli_epi16(lo, 8)), 8);
+        hi = _mm_srli_epi16(_mm_add_epi16(hi, _mm_srli_epi16(hi, 8)), 8);
+        // A 32-bit add, as the portable code adds packed pixels.
+        _mm_storeu_si128((__m128i *)(dst + i), _mm_add_epi32(s, _mm_packus_epi16(lo, hi)));
+    }
+    if (i < count) crk_source_over_scalar(dst + i, src + i, count - i);
+}
+
+/// round(x / 255) in 16-bit lanes for x in 0…65025 (as crk_scale).
+__attribute__((target("sse4.1")))
+static inline __m128i crk_div255_epu16(__m128i x) {
+    x = _mm_add_epi16(x, _mm_set1_epi16(128));
+    return _mm_srli_epi16(_mm_add_epi16(x, _mm_srli_epi16(x, 8)), 8);
+}
+
+__attribute__((target("sse4.1")))
+static void crk_source_over_scaled_sse41(uint32_t *dst, const uint32_t *src, const uint8_t *coverage, uint32_t opacity,
+                                         int count) {
+    const __m128i spreadAlpha = _mm_setr_epi8(3, -1, 3, -1, 3, -1, 3, -1, 7, -1, 7, -1, 7, -1, 7, -1);
+    const __m128i spreadAlphaHigh = _mm_setr_epi8(11, -1, 11, -1, 11, -1, 11, -1, 15, -1, 15, -1, 15, -1, 15, -1);
+    // Factors of pixels 0, 1 (16-bit lanes 0, 1) and 2, 3 (lanes 2, 3), each repeated over four channels.
+    const __m128i spreadLow = _mm_setr_epi8(0, 1, 0, 1, 0, 1, 0, 1, 2, 3, 2, 3, 2, 3, 2, 3);
+    const __m128i spreadHigh = _mm_setr_epi8(4, 5, 4, 5, 4, 5, 4, 5, 6, 7, 6, 7, 6, 7, 6, 7);
+    const __m128i c255 = _mm_set1_epi16(255), zero = _mm_setzero_si128();
+    const __m128i op = _mm_set1_epi16((short)opacity);
+    int i = 0;
+    for (; i + 4 <= count; i += 4) {
+        __m128i f = op;
+        if (coverage != NULL) {
+            uint32_t four;
+            memcpy(&four, coverage + i, 4);
+            if (four == 0) continue;
+            f = crk_div255_epu16(_mm_mullo_epi16(_mm_cvtepu8_epi16(_mm_cvtsi32_si128((int)four)), op));
+        }
+        __m128i s = _mm_loadu_si128((const __m128i *)(src + i));
+        __m128i sLo = crk_div255_epu16(_mm_mullo_epi16(_mm_unpacklo_epi8(s, zero), _mm_shuffle_epi8(f, spreadLow)));
+        __m128i sHi = crk_div255_epu16(_mm_mullo_epi16(_mm_unpackhi_epi8(s, zero), _mm_shuffle_epi8(f, spreadHigh)));
+        s = _mm_packus_epi16(sLo, sHi);
+        if (_mm_testz_si128(s, s)) continue;
+        __m128i d = _mm_loadu_si128((const __m128i *)(dst + i));
+        __m128i dLo = crk_div255_epu16(_mm_mullo_epi16(_mm_unpacklo_epi8(d, zero), _mm_sub_epi16(c255, _mm_shuffle_epi8(s, spreadAlpha))));
+        __m128i dHi = crk_div255_epu16(_mm_mullo_epi16(_mm_unpackhi_epi8(d, zero), _mm_sub_epi16(c255, _mm_shuffle_epi8(s, spreadAlphaHigh))));
+        _mm_storeu_si128((__m128i *)(dst + i), _mm_add_epi32(s, _mm_packus_epi16(dLo, dHi)));
+    }
+    if (i < count) crk_source_over_scaled_scalar(dst + i, src + i, coverage != NULL ? coverage + i : NULL, opacity, count - i);
+}
+#endif
+
+// MARK: Dispatch
+
+void crk_bilinear_columns(const uint32_t *row0, const uint32_t *row1, uint32_t fy,
+                          const int32_t *index, const uint16_t *fx, int count, uint32_t *out) {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    if (ccpu_features() & CCPU_SSE41) { crk_bilinear_columns_sse41(row0, row1, fy, index, fx, count, out); return; }
+#endif
+    crk_bilinear_columns_scalar(row0, row1, fy, index, fx, count, out);
+}
+
+void crk_bilinear_shift(const uint32_t *row0, const uint32_t *row1, uint32_t fx, uint32_t fy, int count, uint32_t *out) {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    unsigned features = ccpu_features();
+    if (features & CCPU_AVX2) { crk_bilinear_shift_avx2(row0, row1, fx, fy, count, out); return; }
+    if (features & CCPU_SSE41) { crk_bilinear_shift_sse41(row0, row1, fx, fy, count, out); return; }
+#endif
+    crk_bilinear_shift_scalar(row0, row1, fx, fy, count, out);
+}
+
+void crk_source_over(uint32_t *dst, const uint32_t *src, int count) {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    if (ccpu_features() & CCPU_SSE41) { crk_source_over_sse41(dst, src, count); return; }
+#endif
+    crk_source_over_scalar(dst, src, count);
+}
+
+void crk_source_over_scaled(uint32_t *dst, const uint32_t *src, const uint8_t *coverage, uint32_t opacity, int count) {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    if (ccpu_features() & CCPU_SSE41) { crk_source_over_scaled_sse41(dst, src, coverage, opacity, count); return; }
+#endif
+    crk_source_over_scaled_scalar(dst, src, coverage, opacity, count);
+}

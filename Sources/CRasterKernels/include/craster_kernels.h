@@ -1,0 +1,65 @@
+/*
+ * CRasterKernels: RasterCore's innermost pixel loops in C, with SSE4.1 and AVX2 versions.
+ *
+ * Why it exists: Swift's generic SIMD types do not compile to the byte shuffles and 16/32-bit lane
+ * multiplies these loops need, so the loops that dominate a frame (resampling a snapshot placed at a
+ * fractional position or scale, and compositing it) are written here once in portable C and once with
+ * intrinsics, chosen per call from CCPUFeatures' probe. Every version gives the same bytes as the
+ * portable one, which gives the same bytes as RasterCore's general Swift path; tests check all three.
+ * Every symbol is prefixed `crk_`.
+ *
+ * Pixels are premultiplied RGBA8 packed in a uint32_t (R in the low byte).
+ */
+#ifndef CRASTER_KERNELS_H
+#define CRASTER_KERNELS_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/**
+ * Bilinear samples of one output row, for a mapping that keeps axes aligned: output pixel i blends the
+ * texels at columns `index[i]` and `index[i] + 1` of `row0` and `row1` with horizontal weight `fx[i]`
+ * (0…256, in 1/256) and vertical weight `fy` (0…256):
+ * `round(Σ w·texel / 65536)` per channel, with w = (256−fx)(256−fy), fx(256−fy), (256−fx)fy, fx·fy.
+ * Both columns are read for every pixel, so `index[i] + 1` must lie inside the row.
+ */
+void crk_bilinear_columns(const uint32_t *row0, const uint32_t *row1, uint32_t fy,
+                          const int32_t *index, const uint16_t *fx, int count, uint32_t *out);
+
+/**
+ * The same for consecutive columns with one horizontal weight: output pixel i blends columns i and
+ * i + 1 of `row0` and `row1` (a fractional translation), so `count + 1` texels of each row are read.
+ */
+void crk_bilinear_shift(const uint32_t *row0, const uint32_t *row1, uint32_t fx, uint32_t fy, int count,
+                        uint32_t *out);
+
+/**
+ * Source-over of `src[0..<count]` onto `dst` at full opacity without coverage:
+ * `dst = src + dst·(255 − srcA)/255` per channel, rounded to nearest; an opaque source pixel is stored
+ * as it is and a fully transparent one (all zero) leaves `dst` alone.
+ */
+void crk_source_over(uint32_t *dst, const uint32_t *src, int count);
+
+/**
+ * Source-over of `src[0..<count]` scaled per pixel by f = round(coverage[i]·opacity / 255) (or by
+ * `opacity` alone when `coverage` is NULL): `s = round(src·f / 255)` per channel, then
+ * `dst = s + dst·(255 − sA)/255`, each rounded to nearest. Pixels with f = 0 are left alone.
+ */
+void crk_source_over_scaled(uint32_t *dst, const uint32_t *src, const uint8_t *coverage, uint32_t opacity, int count);
+
+/** The portable versions of the kernels above, whatever the processor has (for tests). */
+void crk_bilinear_columns_scalar(const uint32_t *row0, const uint32_t *row1, uint32_t fy,
+                                 const int32_t *index, const uint16_t *fx, int count, uint32_t *out);
+void crk_bilinear_shift_scalar(const uint32_t *row0, const uint32_t *row1, uint32_t fx, uint32_t fy, int count,
+                               uint32_t *out);
+void crk_source_over_scalar(uint32_t *dst, const uint32_t *src, int count);
+void crk_source_over_scaled_scalar(uint32_t *dst, const uint32_t *src, const uint8_t *coverage, uint32_t opacity, int count);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CRASTER_KERNELS_H */

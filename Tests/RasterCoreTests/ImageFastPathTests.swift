@@ -1,0 +1,190 @@
+import CCPUFeatures
+import CRasterKernels
+@testable import RasterCore
+import XCTest
+
+/// The fast paths of image drawing (row kernels in C, scalar and SIMD; resampling straight into the
+/// target) against the general path and against the formulas they implement.
+final class ImageFastPathTests: XCTestCase {
+    override func tearDown() {
+        ccpu_force_scalar(0)
+        Painter.usesImageFastPaths = true
+    }
+
+    /// A deterministic generator (xorshift), so that a failure can be replayed.
+    struct Random {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            return state
+        }
+        mutating func byte() -> UInt32 { UInt32(next() & 0xFF) }
+        /// A valid premultiplied pixel; a quarter opaque, a quarter fully transparent.
+        mutating func pixel() -> UInt32 {
+            let kind = next() % 4
+            let a: UInt32 = kind == 0 ? 255 : kind == 1 ? 0 : byte()
+            if a == 0 { return 0 }
+            return (byte() * a / 255) | (byte() * a / 255) << 8 | (byte() * a / 255) << 16 | a << 24
+        }
+    }
+
+    /// The SIMD versions where the processor has them, then the portable ones.
+    private func forBothPaths(_ body: (String) throws -> Void) rethrows {
+        ccpu_force_scalar(0)
+        try body("vector (features \(ccpu_features()))")
+        ccpu_force_scalar(1)
+        XCTAssertEqual(ccpu_features(), 0)
+        try body("scalar")
+        ccpu_force_scalar(0)
+    }
+
+    func testBilinearKernelsMatchTheFourWeightFormula() {
+        var random = Random(state: 0x9E37_79B9_7F4A_7C15)
+        let width = 40
+        let row0 = (0..<width).map { _ in random.pixel() }, row1 = (0..<width).map { _ in random.pixel() }
+        forBothPaths { path in
+            for count in [1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 38] {
+                for fy: UInt32 in [0, 1, 77, 128, 255] {
+                    let fx = (0..<count).map { i in UInt16(i % 5 == 0 ? 256 : Int(random.next() % 256)) }
+                    let index = (0..<count).map { _ in Int32(random.next() % UInt64(width - 1)) }
+                    var out = [UInt32](repeating: 0, count: count)
+                    crk_bilinear_columns(row0, row1, fy, index, fx, Int32(count), &out)
+                    for i in 0..<count {
+                        let x = Int(index[i])
+                        let expected = BilinearSampler.blend(row0[x], row0[x + 1], row1[x], row1[x + 1], fx: UInt64(fx[i]), fy: UInt64(fy))
+                        XCTAssertEqual(out[i], expected, "\(path): columns, count \(count), fx \(fx[i]), fy \(fy), pixel \(i)")
+                    }
+                    for shiftFX: UInt32 in [0, 1, 100, 255, 256] {
+                        for start in [0, 3] where start + count + 1 <= width {
+                            var shifted = [UInt32](repeating: 0, count: count)
+                            row0.withUnsafeBufferPointer { r0 in
+                                row1.withUnsafeBufferPointer { r1 in
+                                    crk_bilinear_shift(r0.baseAddress! + start, r1.baseAddress! + start, shiftFX, fy, Int32(count), &shifted)
+                                }
+                            }
+                            for i in 0..<count {
+                                let x = start + i
+                                let expected = BilinearSampler.blend(row0[x], row0[x + 1], row1[x], row1[x + 1], fx: UInt64(shiftFX), fy: UInt64(fy))
+                                XCTAssertEqual(shifted[i], expected, "\(path): shift, count \(count), fx \(shiftFX), fy \(fy), pixel \(i)")
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    func testSourceOverKernelsMatchPixelMath() {
+        var random = Random(state: 0xDEAD_BEEF_CAFE_F00D)
+        forBothPaths { path in
+            for count in [1, 3, 4, 5, 8, 13, 64] {
+                let src = (0..<count).map { _ in random.pixel() }, dst = (0..<count).map { _ in random.pixel() }
+                let coverage = (0..<count).map { i in UInt8(i % 3 == 0 ? 255 : i % 3 == 1 ? 0 : Int(random.byte())) }
+                var plain = dst
+                crk_source_over(&plain, src, Int32(count))
+                for i in 0..<count {
+                    let s = src[i]
+                    let expected = s >> 24 == 255 ? s : s == 0 ? dst[i] : PixelMath.sourceOver(s, dst[i])
+                    XCTAssertEqual(plain[i], expected, "\(path): source-over, pixel \(i)")
+                }
+                for opacity: UInt32 in [0, 1, 128, 254, 255] {
+                    for withCoverage in [false, true] {
+                        var scaled = dst
+                        if withCoverage { crk_source_over_scaled(&scaled, src, coverage, opacity, Int32(count)) }
+                        else { crk_source_over_scaled(&scaled, src, nil, opacity, Int32(count)) }
+                        for i in 0..<count {
+                            let f = withCoverage ? PixelMath.div255(UInt32(coverage[i]) * opacity) : opacity
+                            var expected = dst[i]
+                            if f != 0 {
+                                let s = f == 255 ? src[i] : PixelMath.scale(src[i], by: f)
+                                if s >> 24 == 255 { expected = s } else if s != 0 { expected = PixelMath.sourceOver(s, dst[i]) }
+                            }
+                            XCTAssertEqual(scaled[i], expected, "\(path): scaled source-over, opacity \(opacity), coverage \(withCoverage), pixel \(i)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private func randomBitmap(width: Int, height: Int, seed: UInt64) throws -> Bitmap {
+        var random = Random(state: seed)
+        var bitmap = try Bitmap(width: width, height: height)
+        bitmap.withUnsafeMutablePixels { px in for i in px.indices { px[i] = random.pixel() } }
+        return bitmap
+    }
+
+    /// Draws `image` through each placement onto a copy of `background`, fast and general, and compares.
+    private func compareDraws(_ image: Bitmap, on background: Bitmap, placements: [Transform2D], opacity: Double,
+                              clip: Path?, label: String, file: StaticString = #filePath, line: UInt = #line) {
+        for placement in placements {
+            func render(fast: Bool) -> Bitmap {
+                Painter.usesImageFastPaths = fast
+                var canvas = background
+                canvas.draw { p in
+                    if let clip { p.clip(to: clip) }
+                    p.draw(image, transform: placement, opacity: opacity)
+                }
+                return canvas
+            }
+            let general = render(fast: false), fast = render(fast: true)
+            Painter.usesImageFastPaths = true
+            guard general != fast else { continue }
+            let first = (0..<general.height).lazy.flatMap { y in (0..<general.width).lazy.map { (x: $0, y: y) } }
+                .first { general[$0.x, $0.y] != fast[$0.x, $0.y] }!
+            XCTFail("\(label): placement \(placement), opacity \(opacity): first difference at \(first): general \(general[first.x, first.y]), fast \(fast[first.x, first.y])",
+                    file: file, line: line)
+            return
+        }
+    }
+
+    func testFractionalTranslationsDrawTheGeneralPathsPixels() throws {
+        let image = try randomBitmap(width: 13, height: 7, seed: 11)
+        let background = try randomBitmap(width: 24, height: 14, seed: 12)
+        // Every 1/16 pixel over two pixels each way, and offsets that push the image partly outside.
+        var placements: [Transform2D] = []
+        for i in 0..<32 { for j in 0..<32 { placements.append(Transform2D(translationX: Double(i) / 16, y: Double(j) / 16)) } }
+        for (x, y) in [(-5.3, 2.7), (15.6, -3.2), (20.02, 9.99), (-0.001, 0.999)] { placements.append(Transform2D(translationX: x, y: y)) }
+        forBothPaths { path in
+            for opacity in [1.0, 0.5] {
+                compareDraws(image, on: background, placements: placements, opacity: opacity, clip: nil, label: "\(path), translation")
+            }
+            let clip = Path(roundedRect: Rect(x: 2.5, y: 1.25, width: 17, height: 10), cornerRadius: 3)
+            compareDraws(image, on: background, placements: Array(placements.prefix(256)), opacity: 0.75, clip: clip, label: "\(path), translation in a rounded clip")
+        }
+    }
+
+    func testAxisAlignedScalesDrawTheGeneralPathsPixels() throws {
+        let image = try randomBitmap(width: 11, height: 9, seed: 21)
+        let background = try randomBitmap(width: 30, height: 26, seed: 22)
+        var placements: [Transform2D] = []
+        for sx in [0.5, 0.73, 1.0, 1.25, 2.0, 2.6] {
+            for sy in [0.6, 1.0, 1.5] {
+                for k in 0..<6 {
+                    placements.append(Transform2D(scaleX: sx, y: sy).concatenating(Transform2D(translationX: 1 + Double(k) * 0.37, y: 0.5 + Double(k) * 0.21)))
+                }
+            }
+        }
+        forBothPaths { path in
+            compareDraws(image, on: background, placements: placements, opacity: 1, clip: nil, label: "\(path), scale")
+            compareDraws(image, on: background, placements: placements, opacity: 0.4, clip: Path(rect: Rect(x: 3.5, y: 2.5, width: 20, height: 15)), label: "\(path), scale, clipped")
+        }
+    }
+
+    /// A second draw of the same image at the same sub-pixel placement goes through a tile; it must
+    /// match the first draw's direct resampling.
+    func testRepeatedDrawsThroughATileMatchTheFirstDraw() throws {
+        let image = try randomBitmap(width: 9, height: 6, seed: 31)
+        let background = try Bitmap(width: 40, height: 10, fill: PremultipliedRGBA8(r: 10, g: 20, b: 30, a: 255))
+        var canvas = background
+        canvas.draw { p in
+            for k in 0..<3 { p.draw(image, transform: Transform2D(translationX: 0.375 + Double(k) * 12, y: 1.625), opacity: 0.8) }
+        }
+        for y in 0..<10 {
+            for x in 0..<12 {
+                XCTAssertEqual(canvas[x, y], canvas[x + 12, y], "tile copy at (\(x + 12), \(y))")
+                XCTAssertEqual(canvas[x, y], canvas[x + 24, y], "tile copy at (\(x + 24), \(y))")
+            }
+        }
+    }
+}

@@ -63,6 +63,17 @@ void crk_source_over_scaled_scalar(uint32_t *dst, const uint32_t *src, const uin
     }
 }
 
+void crk_solid_over_scalar(uint32_t *dst, uint32_t color, int count) {
+    uint32_t inverse = 255 - (color >> 24);
+    // Flat UI repeats destination pixels, so the last result is remembered.
+    uint32_t lastIn = count > 0 ? dst[0] + 1 : 0, lastOut = 0;
+    for (int i = 0; i < count; i++) {
+        uint32_t d = dst[i];
+        if (d != lastIn) { lastIn = d; lastOut = color + crk_scale(d, inverse); }
+        dst[i] = lastOut;
+    }
+}
+
 // MARK: x86-64 vector versions
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -233,6 +244,20 @@ static void crk_source_over_scaled_sse41(uint32_t *dst, const uint32_t *src, con
     }
     if (i < count) crk_source_over_scaled_scalar(dst + i, src + i, coverage != NULL ? coverage + i : NULL, opacity, count - i);
 }
+
+__attribute__((target("sse4.1")))
+static void crk_solid_over_sse41(uint32_t *dst, uint32_t color, int count) {
+    const __m128i inverse = _mm_set1_epi16((short)(255 - (color >> 24)));
+    const __m128i colors = _mm_set1_epi32((int)color), zero = _mm_setzero_si128();
+    int i = 0;
+    for (; i + 4 <= count; i += 4) {
+        __m128i d = _mm_loadu_si128((const __m128i *)(dst + i));
+        __m128i lo = crk_div255_epu16(_mm_mullo_epi16(_mm_unpacklo_epi8(d, zero), inverse));
+        __m128i hi = crk_div255_epu16(_mm_mullo_epi16(_mm_unpackhi_epi8(d, zero), inverse));
+        _mm_storeu_si128((__m128i *)(dst + i), _mm_add_epi32(colors, _mm_packus_epi16(lo, hi)));
+    }
+    if (i < count) crk_solid_over_scalar(dst + i, color, count - i);
+}
 #endif
 
 // MARK: Dispatch
@@ -266,4 +291,11 @@ void crk_source_over_scaled(uint32_t *dst, const uint32_t *src, const uint8_t *c
     if (ccpu_features() & CCPU_SSE41) { crk_source_over_scaled_sse41(dst, src, coverage, opacity, count); return; }
 #endif
     crk_source_over_scaled_scalar(dst, src, coverage, opacity, count);
+}
+
+void crk_solid_over(uint32_t *dst, uint32_t color, int count) {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    if (ccpu_features() & CCPU_SSE41) { crk_solid_over_sse41(dst, color, count); return; }
+#endif
+    crk_solid_over_scalar(dst, color, count);
 }

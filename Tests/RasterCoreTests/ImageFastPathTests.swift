@@ -87,6 +87,14 @@ final class ImageFastPathTests: XCTestCase {
                     let expected = s >> 24 == 255 ? s : s == 0 ? dst[i] : PixelMath.sourceOver(s, dst[i])
                     XCTAssertEqual(plain[i], expected, "\(path): source-over, pixel \(i)")
                 }
+                for _ in 0..<4 {
+                    let color = random.pixel()
+                    var solid = dst
+                    crk_solid_over(&solid, color, Int32(count))
+                    for i in 0..<count {
+                        XCTAssertEqual(solid[i], PixelMath.sourceOver(color, dst[i]), "\(path): solid source-over of \(color), pixel \(i)")
+                    }
+                }
                 for opacity: UInt32 in [0, 1, 128, 254, 255] {
                     for withCoverage in [false, true] {
                         var scaled = dst

@@ -50,12 +50,19 @@ void crk_source_over(uint32_t *dst, const uint32_t *src, int count);
  */
 void crk_source_over_scaled(uint32_t *dst, const uint32_t *src, const uint8_t *coverage, uint32_t opacity, int count);
 
+/**
+ * Source-over of one premultiplied `color` onto `dst[0..<count]` at full coverage:
+ * `dst = color + dst·(255 − colorA)/255` per channel, rounded to nearest.
+ */
+void crk_solid_over(uint32_t *dst, uint32_t color, int count);
+
 /** The portable versions of the kernels above, whatever the processor has (for tests). */
 void crk_bilinear_columns_scalar(const uint32_t *row0, const uint32_t *row1, uint32_t fy,
                                  const int32_t *index, const uint16_t *fx, int count, uint32_t *out);
 void crk_bilinear_shift_scalar(const uint32_t *row0, const uint32_t *row1, uint32_t fx, uint32_t fy, int count,
                                uint32_t *out);
 void crk_source_over_scalar(uint32_t *dst, const uint32_t *src, int count);
+void crk_solid_over_scalar(uint32_t *dst, uint32_t color, int count);
 void crk_source_over_scaled_scalar(uint32_t *dst, const uint32_t *src, const uint8_t *coverage, uint32_t opacity, int count);
 
 #ifdef __cplusplus

@@ -46,18 +46,9 @@ enum RowBlender {
             return
         }
         if color == 0 { return }
-        let inverse = 255 &- (color >> 24)
-        // Flat UI repeats destination pixels, so the last result is remembered. (A 4-lane SIMD version
-        // measured slower: Swift's generic SIMD widening does not compile to vector code.)
-        var lastIn = dst[0] &+ 1, lastOut: UInt32 = 0
-        for i in 0..<count {
-            let d = dst[i]
-            if d != lastIn {
-                lastIn = d
-                lastOut = color &+ PixelMath.scale(d, by: inverse)
-            }
-            dst[i] = lastOut
-        }
+        // Four pixels at a time (the portable version remembers the last result, as flat UI repeats
+        // destination pixels).
+        crk_solid_over(dst, color, Int32(count))
     }
 
     /// Blends source pixels `src[0..<count]` into `dst`, each scaled by `coverage[i]` (nil: 255) times

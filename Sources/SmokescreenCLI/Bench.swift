@@ -38,12 +38,40 @@ struct Bench: ParsableCommand {
     @Flag(help: "Measure the page curl instead: the 24 frames of a curl, straight and tilted, against a flat frame of the same size.")
     var pages = false
 
+    @Flag(help: "Measure the summary instead: draw, encode, write, whole process (all cores, one, @3x) and peak memory of the reference scene, Vesper, a table update and the page curl.")
+    var summary = false
+
+    @Flag(help: "With --summary: print JSON.")
+    var json = false
+
+    @Flag(help: "With --summary: print the README's performance table (Markdown).")
+    var markdown = false
+
     func validate() throws {
+        guard !(json && markdown) else { throw ValidationError("--json and --markdown: choose one") }
+        guard summary || !(json || markdown) else { throw ValidationError("--json and --markdown go with --summary") }
         guard (1...1000).contains(runs) else { throw ValidationError("--runs must be 1…1000, got \(runs)") }
         guard (1...3).contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3, got \(scale)") }
     }
 
     func run() throws {
+        if summary {
+            let folder: String
+            do { folder = try AssetLocator.directory(given: assets) } catch {
+                printError(error.description)
+                throw ExitCode(error.exitStatus)
+            }
+            let bench = PipelineBenchmark(assetsDirectory: folder, runs: runs, scale: scale, jobs: jobs)
+            let result = try reportingErrors { try bench.run(progress: progress) }
+            if json {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+                print(String(decoding: try encoder.encode(result), as: UTF8.self))
+            } else {
+                print(markdown ? result.markdownTable : result.text)
+            }
+            return
+        }
         if pages {
             let folder: String
             do { folder = try AssetLocator.directory(given: assets) } catch {

@@ -52,16 +52,20 @@ extension Painter {
         mask.values.withUnsafeMutableBufferPointer { values in
             rasterize(rasterizer, bounds) { row in
                 let out = values.baseAddress! + (row.y - bounds.minY) * bounds.width + (row.x0 - bounds.minX)
-                var first = -1, last = -1
-                for (i, c) in row.coverage.enumerated() where c != 0 {
-                    var v = UInt32(c)
-                    if let old { v = PixelMath.div255(v &* UInt32(old.value(x: row.x0 + i, y: row.y))) }
-                    if v == 0 { continue }
-                    out[i] = UInt8(truncatingIfNeeded: v)
-                    if first < 0 { first = i }
-                    last = i
+                let count = row.coverage.count
+                if let old {
+                    for i in 0..<count where row.coverage[i] != 0 {
+                        out[i] = UInt8(truncatingIfNeeded: PixelMath.div255(UInt32(row.coverage[i]) &* UInt32(old.value(x: row.x0 + i, y: row.y))))
+                    }
+                } else if count > 0 {
+                    // The mask starts zeroed, so the row's coverage is the mask row as it is.
+                    out.update(from: row.coverage.baseAddress!, count: count)
                 }
-                if first >= 0 {
+                // The first and last pixels left covered.
+                var first = 0, last = count - 1
+                while first < count, out[first] == 0 { first += 1 }
+                while last > first, out[last] == 0 { last -= 1 }
+                if first < count {
                     reached = (min(reached.minX, row.x0 + first), min(reached.minY, row.y),
                                max(reached.maxX, row.x0 + last + 1), max(reached.maxY, row.y + 1))
                 }
@@ -84,9 +88,13 @@ extension ClipMask {
         let b = newBox.intersection(box)
         if b == box { return self }
         var out = ClipMask(box: b)
-        for y in 0..<b.height {
-            let src = (b.minY + y - box.minY) * box.width + (b.minX - box.minX)
-            for x in 0..<b.width { out.values[y * b.width + x] = values[src + x] }
+        values.withUnsafeBufferPointer { src in
+            out.values.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<b.height {
+                    let from = src.baseAddress! + (b.minY + y - box.minY) * box.width + (b.minX - box.minX)
+                    (dst.baseAddress! + y * b.width).update(from: from, count: b.width)
+                }
+            }
         }
         return out
     }

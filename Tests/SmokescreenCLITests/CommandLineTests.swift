@@ -27,6 +27,12 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
+    func testBenchSummaryOutputFlagsAreChecked() throws {
+        XCTAssertEqual(parseExitCode(["bench", "--json"]), 64, "--json without --summary")
+        XCTAssertEqual(parseExitCode(["bench", "--summary", "--json", "--markdown"]), 64)
+        XCTAssertTrue(try SmokescreenCommand.parseAsRoot(["bench", "--summary", "--markdown", "--runs", "3"]) is Bench)
+    }
+
     func testRenderIsTheDefaultSubcommand() throws {
         let command = try SmokescreenCommand.parseAsRoot([])
         let render = try XCTUnwrap(command as? Render)

@@ -45,6 +45,9 @@ public struct PipelineBenchmark {
         public var name: String
         /// Frames of one render, and their size in pixels.
         public var frames: Int, width: Int, height: Int
+        /// Preparing the render before any frame (the timeline run, snapshots, images), median: work
+        /// before the frames that one thread does.
+        public var prepareMilliseconds: Double
         /// Per frame, median over every frame of every run, on one thread: drawing the frame into a reused
         /// canvas, encoding it (`fast` preset, SHA-256 included, one reused encoder), writing the file
         /// (temporary name and rename).
@@ -70,14 +73,20 @@ public struct PipelineBenchmark {
         public var scale: Int, runs: Int, jobs: Int
         /// Peak resident memory of `smokescreen list`, the baseline of ``Workload/peakAboveEmptyBytes``.
         public var emptyPeakResidentBytes: Int
+        /// Wall time of `smokescreen list`: starting the process, median.
+        public var emptyMilliseconds: Double
         public var workloads: [Workload]
     }
 
     /// Measures every workload.
     public func run(progress: ((String) -> Void)? = nil) throws -> Summary {
         progress?("an empty run")
-        var empty: [Int] = []
-        for _ in 0..<runs { empty.append(try ProcessRun.run(executable, ["list"]).peakResidentBytes) }
+        var empty: [Int] = [], emptyTimes: [Double] = []
+        for _ in 0..<runs {
+            let r = try ProcessRun.run(executable, ["list"])
+            empty.append(r.peakResidentBytes)
+            emptyTimes.append(r.seconds * 1e3)
+        }
         let emptyPeak = empty.max() ?? 0
         var results: [Workload] = []
         for name in Self.workloads {
@@ -85,7 +94,8 @@ public struct PipelineBenchmark {
             results.append(try measure(name, emptyPeak: emptyPeak))
         }
         return Summary(machine: Self.processorName, cores: ProcessInfo.processInfo.activeProcessorCount, scale: scale,
-                       runs: runs, jobs: jobs, emptyPeakResidentBytes: emptyPeak, workloads: results)
+                       runs: runs, jobs: jobs, emptyPeakResidentBytes: emptyPeak,
+                       emptyMilliseconds: ReferenceBenchmark.median(emptyTimes), workloads: results)
     }
 
     /// The stages in process, then the whole process.
@@ -99,8 +109,9 @@ public struct PipelineBenchmark {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
 
-        var draw: [Double] = [], encode: [Double] = [], write: [Double] = []
+        var prepare: [Double] = [], draw: [Double] = [], encode: [Double] = [], write: [Double] = []
         var frames = 0, width = 0, height = 0
+        for _ in 0..<runs { prepare.append(try ReferenceBenchmark.seconds { _ = try transition.render(settings) }) }
         let (_, memory) = try MemoryLedger.measure("bench \(name)") {
             let sequence = try transition.render(settings).sequence
             frames = sequence.times.count
@@ -132,7 +143,7 @@ public struct PipelineBenchmark {
             return (ReferenceBenchmark.median(times), peak)
         }
         let all = try whole(jobs: jobs, scale: scale), one = try whole(jobs: 1, scale: scale), big = try whole(jobs: jobs, scale: 3)
-        return Workload(name: name, frames: frames, width: width, height: height,
+        return Workload(name: name, frames: frames, width: width, height: height, prepareMilliseconds: ReferenceBenchmark.median(prepare) * 1e3,
                         drawMilliseconds: ReferenceBenchmark.median(draw) * 1e3, encodeMilliseconds: ReferenceBenchmark.median(encode) * 1e3,
                         writeMilliseconds: ReferenceBenchmark.median(write) * 1e3,
                         totalMilliseconds: all.milliseconds, totalOneJobMilliseconds: one.milliseconds,
@@ -195,25 +206,26 @@ extension PipelineBenchmark.Summary {
     /// The README's performance table.
     public var markdownTable: String {
         var lines = [
-            "| transition | frames (px) | draw | encode | write | whole process, \(jobs) jobs | 1 job | speed-up | @3x / @\(scale)x | peak above empty |",
-            "|---|---|---|---|---|---|---|---|---|---|",
+            "| transition | frames (px) | before the frames | draw | encode | write | whole process, \(jobs) jobs | 1 job | speed-up | @3x / @\(scale)x | peak above empty |",
+            "|---|---|---|---|---|---|---|---|---|---|---|",
         ]
         for w in workloads {
-            lines.append(String(format: "| `%@` | %d (%dx%d) | %.2f ms | %.2f ms | %.2f ms | %.0f ms | %.0f ms | %.2fx | %.2fx | %@ |",
-                                w.name as NSString, w.frames, w.width, w.height, w.drawMilliseconds, w.encodeMilliseconds,
+            lines.append(String(format: "| `%@` | %d (%dx%d) | %.1f ms | %.2f ms | %.2f ms | %.2f ms | %.0f ms | %.0f ms | %.2fx | %.2fx | %@ |",
+                                w.name as NSString, w.frames, w.width, w.height, w.prepareMilliseconds, w.drawMilliseconds, w.encodeMilliseconds,
                                 w.writeMilliseconds, w.totalMilliseconds, w.totalOneJobMilliseconds, w.jobsSpeedup,
                                 w.ratio3xOverScale, Self.mib(w.peakAboveEmptyBytes) as NSString))
         }
         lines.append("")
-        lines.append("Draw, encode and write are per frame on one thread; whole-process times are `smokescreen render NAME --scale \(scale)` wall times. Medians of \(runs) runs at @\(scale)x on \(machine), \(cores) cores; an empty run (`smokescreen list`) peaks at \(Self.mib(emptyPeakResidentBytes)).")
+        lines.append("Draw, encode and write are per frame on one thread; whole-process times are `smokescreen render NAME --scale \(scale)` wall times. Medians of \(runs) runs at @\(scale)x on \(machine), \(cores) cores; an empty run (`smokescreen list`) takes \(String(format: "%.0f", emptyMilliseconds)) ms and peaks at \(Self.mib(emptyPeakResidentBytes)).")
         return lines.joined(separator: "\n")
     }
 
     /// Plain text, one block per transition.
     public var text: String {
-        var lines = ["\(machine), \(cores) cores; @\(scale)x, \(runs) runs, medians; an empty run peaks at \(Self.mib(emptyPeakResidentBytes))"]
+        var lines = ["\(machine), \(cores) cores; @\(scale)x, \(runs) runs, medians; an empty run takes \(String(format: "%.0f", emptyMilliseconds)) ms and peaks at \(Self.mib(emptyPeakResidentBytes))"]
         for w in workloads {
             lines.append("\(w.name): \(w.frames) frames of \(w.width)x\(w.height) px")
+            lines.append(String(format: "  before the frames: %.1f ms", w.prepareMilliseconds))
             lines.append(String(format: "  per frame on one thread: draw %.3f ms, encode %.3f ms, write %.3f ms", w.drawMilliseconds, w.encodeMilliseconds, w.writeMilliseconds))
             lines.append(String(format: "  whole process: %.1f ms on %d jobs, %.1f ms on 1 (%.2fx); @3x %.1f ms (%.2fx)", w.totalMilliseconds, jobs,
                                 w.totalOneJobMilliseconds, w.jobsSpeedup, w.totalAt3xMilliseconds, w.ratio3xOverScale))

@@ -32,6 +32,46 @@ void crk_bilinear_shift_scalar(const uint32_t *row0, const uint32_t *row1, uint3
     for (int i = 0; i < count; i++) out[i] = crk_bilinear_pixel(row0[i], row0[i + 1], row1[i], row1[i + 1], fx, fy);
 }
 
+/// A sample position in 1/256 pixel clamped to 0…limit and rounded, as RasterCore's
+/// PixelMath.samplePosition: NaN gives 0.
+static inline int32_t crk_sample_position(double v, double limit) {
+    if (v != v) return 0;
+    double c = v < 0 ? 0 : v;
+    if (c > limit) c = limit;
+    return (int32_t)(c + 0.5);
+}
+
+/// The texel pair offsets and weights of one sample: `at` indexes the top-left texel; the right texel is
+/// `at + 1` (a right-edge sample with no horizontal weight becomes weight 256 on the texel before it,
+/// the same pixel with both reads inside the row), the lower row `below` texels further (0 without
+/// vertical weight).
+typedef struct { int32_t at, below; uint16_t fx, fy; } crk_tap;
+
+static inline crk_tap crk_affine_tap(double u, double v, int width, double maxU, double maxV) {
+    int32_t uf = crk_sample_position(u, maxU), vf = crk_sample_position(v, maxV);
+    crk_tap t;
+    int32_t ix = uf >> 8, iy = vf >> 8;
+    t.fx = (uint16_t)(uf & 255);
+    t.fy = (uint16_t)(vf & 255);
+    if (ix == width - 1 && width >= 2) { ix = width - 2; t.fx = 256; }
+    t.at = iy * width + ix;
+    t.below = t.fy == 0 ? 0 : width;
+    return t;
+}
+
+void crk_bilinear_affine_scalar(const uint32_t *pixels, int width, int height, double u0, double v0, double du, double dv,
+                                const uint8_t *coverage, int count, uint32_t *out) {
+    double u = u0, v = v0, maxU = (double)(width - 1) * 256, maxV = (double)(height - 1) * 256;
+    for (int i = 0; i < count; i++, u += du, v += dv) {
+        if (coverage[i] == 0) continue;
+        crk_tap t = crk_affine_tap(u, v, width, maxU, maxV);
+        const uint32_t *p = pixels + t.at;
+        // One pixel wide: both horizontal taps are the one texel (its weight is 0 anyway).
+        uint32_t right = width >= 2 ? 1 : 0;
+        out[i] = crk_bilinear_pixel(p[0], p[right], p[t.below], p[t.below + right], t.fx, t.fy);
+    }
+}
+
 /// round(x / 255) for x in 0…65025, per 8-bit lane pair, as RasterCore's PixelMath.scale does it.
 static inline uint32_t crk_scale(uint32_t pixel, uint32_t factor) {
     uint32_t rb = (pixel & 0x00FF00FFu) * factor + 0x00800080u;
@@ -161,6 +201,58 @@ static inline __m128i crk_columns_pair_sse41(const uint32_t *row0, const uint32_
     __m128i h0 = crk_horizontal_sse41(t0, _mm_srli_si128(t0, 8), wfx);
     __m128i h1 = crk_horizontal_sse41(t1, _mm_srli_si128(t1, 8), wfx);
     return crk_vertical_sse41(h0, h1, wfy);
+}
+
+/// Two samples with their own weights both ways.
+__attribute__((target("sse4.1")))
+static inline __m128i crk_affine_pair_sse41(const uint32_t *pixels, crk_tap a, crk_tap b) {
+    __m128i wfx = _mm_unpacklo_epi64(_mm_set1_epi16((short)a.fx), _mm_set1_epi16((short)b.fx));
+    __m128i t0 = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(pixels + a.at)), _mm_loadl_epi64((const __m128i *)(pixels + b.at)));
+    __m128i t1 = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(pixels + a.at + a.below)),
+                                    _mm_loadl_epi64((const __m128i *)(pixels + b.at + b.below)));
+    t0 = _mm_shuffle_epi32(t0, _MM_SHUFFLE(3, 1, 2, 0));
+    t1 = _mm_shuffle_epi32(t1, _MM_SHUFFLE(3, 1, 2, 0));
+    __m128i h0 = crk_horizontal_sse41(t0, _mm_srli_si128(t0, 8), wfx);
+    __m128i h1 = crk_horizontal_sse41(t1, _mm_srli_si128(t1, 8), wfx);
+    // The vertical blend with pixel a's weight in lanes 0–3 and b's in 4–7.
+    __m128i h0lo = _mm_cvtepu16_epi32(h0), h0hi = _mm_cvtepu16_epi32(_mm_srli_si128(h0, 8));
+    __m128i h1lo = _mm_cvtepu16_epi32(h1), h1hi = _mm_cvtepu16_epi32(_mm_srli_si128(h1, 8));
+    const __m128i half = _mm_set1_epi32(32768);
+    __m128i lo = _mm_add_epi32(_mm_slli_epi32(h0lo, 8), _mm_mullo_epi32(_mm_sub_epi32(h1lo, h0lo), _mm_set1_epi32(a.fy)));
+    __m128i hi = _mm_add_epi32(_mm_slli_epi32(h0hi, 8), _mm_mullo_epi32(_mm_sub_epi32(h1hi, h0hi), _mm_set1_epi32(b.fy)));
+    lo = _mm_srli_epi32(_mm_add_epi32(lo, half), 16);
+    hi = _mm_srli_epi32(_mm_add_epi32(hi, half), 16);
+    return _mm_packus_epi32(lo, hi);
+}
+
+/// Positions one pixel after another (the additions must happen in order to give the general path's
+/// positions), then the covered samples two at a time.
+__attribute__((target("sse4.1")))
+static void crk_bilinear_affine_sse41(const uint32_t *pixels, int width, int height, double u0, double v0, double du, double dv,
+                                      const uint8_t *coverage, int count, uint32_t *out) {
+    if (width < 2) { crk_bilinear_affine_scalar(pixels, width, height, u0, v0, du, dv, coverage, count, out); return; }
+    double u = u0, v = v0, maxU = (double)(width - 1) * 256, maxV = (double)(height - 1) * 256;
+    enum { CHUNK = 64 };
+    crk_tap taps[CHUNK];
+    int where[CHUNK];
+    for (int start = 0; start < count; start += CHUNK) {
+        int end = start + CHUNK < count ? start + CHUNK : count, n = 0;
+        for (int i = start; i < end; i++, u += du, v += dv) {
+            if (coverage[i] == 0) continue;
+            taps[n] = crk_affine_tap(u, v, width, maxU, maxV);
+            where[n++] = i;
+        }
+        int k = 0;
+        for (; k + 2 <= n; k += 2) {
+            __m128i pair = _mm_packus_epi16(crk_affine_pair_sse41(pixels, taps[k], taps[k + 1]), _mm_setzero_si128());
+            out[where[k]] = (uint32_t)_mm_cvtsi128_si32(pair);
+            out[where[k + 1]] = (uint32_t)_mm_extract_epi32(pair, 1);
+        }
+        if (k < n) {
+            const uint32_t *p = pixels + taps[k].at;
+            out[where[k]] = crk_bilinear_pixel(p[0], p[1], p[taps[k].below], p[taps[k].below + 1], taps[k].fx, taps[k].fy);
+        }
+    }
 }
 
 __attribute__((target("sse4.1")))
@@ -298,4 +390,12 @@ void crk_solid_over(uint32_t *dst, uint32_t color, int count) {
     if (ccpu_features() & CCPU_SSE41) { crk_solid_over_sse41(dst, color, count); return; }
 #endif
     crk_solid_over_scalar(dst, color, count);
+}
+
+void crk_bilinear_affine(const uint32_t *pixels, int width, int height, double u0, double v0, double du, double dv,
+                         const uint8_t *coverage, int count, uint32_t *out) {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    if (ccpu_features() & CCPU_SSE41) { crk_bilinear_affine_sse41(pixels, width, height, u0, v0, du, dv, coverage, count, out); return; }
+#endif
+    crk_bilinear_affine_scalar(pixels, width, height, u0, v0, du, dv, coverage, count, out);
 }

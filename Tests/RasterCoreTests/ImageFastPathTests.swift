@@ -179,6 +179,28 @@ final class ImageFastPathTests: XCTestCase {
         }
     }
 
+    func testRotatedMirroredAndSkewedDrawsMatchTheSwiftGeneralPath() throws {
+        let image = try randomBitmap(width: 12, height: 8, seed: 41)
+        let thin = try randomBitmap(width: 1, height: 9, seed: 42)
+        let background = try randomBitmap(width: 32, height: 28, seed: 43)
+        var placements: [Transform2D] = []
+        for angle in stride(from: 0.05, to: 6.3, by: 0.41) {
+            for k in 0..<3 {
+                placements.append(Transform2D(rotationAngle: angle).concatenating(Transform2D(translationX: 14 + Double(k) * 0.31, y: 11 + Double(k) * 0.17)))
+            }
+        }
+        // Mirrored (a page curl's back), skewed, and a strip squeezed almost to nothing.
+        placements.append(Transform2D(a: -1.3, b: 0.2, c: 0.1, d: 1.1, tx: 25.5, ty: 3.25))
+        placements.append(Transform2D(a: 1, b: 0, c: 0.6, d: 1, tx: 2.5, ty: 4.75))
+        placements.append(Transform2D(a: 0.02, b: 0.3, c: -0.01, d: 1.4, tx: 9.9, ty: 1.1))
+        forBothPaths { path in
+            compareDraws(image, on: background, placements: placements, opacity: 1, clip: nil, label: "\(path), affine")
+            compareDraws(image, on: background, placements: placements, opacity: 0.6,
+                         clip: Path(roundedRect: Rect(x: 4.5, y: 3.5, width: 22, height: 19), cornerRadius: 5), label: "\(path), affine, clipped")
+            compareDraws(thin, on: background, placements: Array(placements.prefix(12)), opacity: 1, clip: nil, label: "\(path), affine, one pixel wide")
+        }
+    }
+
     /// A second draw of the same image at the same sub-pixel placement goes through a tile; it must
     /// match the first draw's direct resampling.
     func testRepeatedDrawsThroughATileMatchTheFirstDraw() throws {

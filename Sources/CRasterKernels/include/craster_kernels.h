@@ -56,12 +56,24 @@ void crk_source_over_scaled(uint32_t *dst, const uint32_t *src, const uint8_t *c
  */
 void crk_solid_over(uint32_t *dst, uint32_t color, int count);
 
+/**
+ * Bilinear samples along one device row for any affine mapping: pixel i samples the image (`width` x
+ * `height` pixels, rows `width` apart) at (u, v) in 1/256 pixel, where u and v start at `u0`, `v0` and
+ * grow by `du`, `dv` per pixel, added one pixel after another in double precision exactly as RasterCore's
+ * general path adds them; each is clamped to the image and rounded (NaN: 0). Pixels whose coverage is 0
+ * are skipped (left as they are in `out`).
+ */
+void crk_bilinear_affine(const uint32_t *pixels, int width, int height, double u0, double v0, double du, double dv,
+                         const uint8_t *coverage, int count, uint32_t *out);
+
 /** The portable versions of the kernels above, whatever the processor has (for tests). */
 void crk_bilinear_columns_scalar(const uint32_t *row0, const uint32_t *row1, uint32_t fy,
                                  const int32_t *index, const uint16_t *fx, int count, uint32_t *out);
 void crk_bilinear_shift_scalar(const uint32_t *row0, const uint32_t *row1, uint32_t fx, uint32_t fy, int count,
                                uint32_t *out);
 void crk_source_over_scalar(uint32_t *dst, const uint32_t *src, int count);
+void crk_bilinear_affine_scalar(const uint32_t *pixels, int width, int height, double u0, double v0, double du, double dv,
+                                const uint8_t *coverage, int count, uint32_t *out);
 void crk_solid_over_scalar(uint32_t *dst, uint32_t color, int count);
 void crk_source_over_scaled_scalar(uint32_t *dst, const uint32_t *src, const uint8_t *coverage, uint32_t opacity, int count);
 

@@ -46,7 +46,14 @@ let package = Package(
         ),
         // The only C that calls libpng: every setjmp lives here, never in Swift.
         .target(name: "CPNGShim", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("z")]),
-        .target(name: "PNGIO", dependencies: ["BoundedInput", "RasterCore", "CPNGShim"]),
+        // The system OpenSSL libcrypto, found with pkg-config: SHA-256 of the files Smokescreen writes
+        // (why not a hand-written one, or swift-crypto: Sources/CLibCrypto/shim.h).
+        .systemLibrary(
+            name: "CLibCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev", "pkg-config"])]
+        ),
+        .target(name: "PNGIO", dependencies: ["BoundedInput", "RasterCore", "CPNGShim", "CLibCrypto"]),
 
         // The system FreeType library, found with pkg-config.
         .systemLibrary(
@@ -72,7 +79,7 @@ let package = Package(
 
         // Output folders: the version that marks files as Smokescreen's, frames and manifests written
         // atomically under a lock, what counts as the same render, shards, clean-up.
-        .target(name: "FrameStore", dependencies: ["BoundedInput", "RasterCore", "PNGIO", "CPNGShim"]),
+        .target(name: "FrameStore", dependencies: ["BoundedInput", "RasterCore", "PNGIO", "CLibCrypto"]),
 
         // Transitions as values: matched and unmatched elements, phases, stacking, reversal; scene files.
         .target(name: "Choreography", dependencies: ["BoundedInput", "RasterCore", "PNGIO", "SnapshotView", "Typesetting", "Motion", "TransitionCompositor"]),

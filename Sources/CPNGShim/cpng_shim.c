@@ -512,7 +512,7 @@ struct cpng_encoder_cache {
 static int cpng_has_ssse3(void);
 
 // 0: not decided yet, 1: use the processor's vector instructions where it has them, 2: scalar code only.
-// Tests force the scalar paths on a machine that has SSSE3 and SHA to check they give the same bytes;
+// Tests force the scalar paths on a machine that has SSSE3 to check they give the same bytes;
 // `CPNG_FORCE_SCALAR=1` in the environment does the same for a whole run.
 static _Atomic int cpng_vector_mode = 0;
 
@@ -1249,118 +1249,4 @@ int cpng_encode_raw(const cpng_raw_image *image, const cpng_encode_options *opti
     cpng_encode_finish(&e, code);
     if (code == CPNG_OK) err->message[0] = '\0';
     return code;
-}
-
-// ---- SHA-256 -----------------------------------------------------------------------------------------
-
-static const uint32_t cpng_sha256_k[64] = {
-    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
-};
-
-static inline uint32_t cpng_rotr(uint32_t x, unsigned n) { return (x >> n) | (x << (32 - n)); }
-
-/// FIPS 180-4's compression function on whole 64-byte blocks.
-static void cpng_sha256_blocks_scalar(uint32_t state[8], const uint8_t *p, size_t blocks) {
-    uint32_t w[64];
-    for (; blocks > 0; blocks--, p += 64) {
-        for (int i = 0; i < 16; i++) w[i] = cpng_be32(p + 4 * i);
-        for (int i = 16; i < 64; i++) {
-            uint32_t s0 = cpng_rotr(w[i - 15], 7) ^ cpng_rotr(w[i - 15], 18) ^ (w[i - 15] >> 3);
-            uint32_t s1 = cpng_rotr(w[i - 2], 17) ^ cpng_rotr(w[i - 2], 19) ^ (w[i - 2] >> 10);
-            w[i] = w[i - 16] + s0 + w[i - 7] + s1;
-        }
-        uint32_t a = state[0], b = state[1], c = state[2], d = state[3], e = state[4], f = state[5], g = state[6], h = state[7];
-        for (int i = 0; i < 64; i++) {
-            uint32_t t1 = h + (cpng_rotr(e, 6) ^ cpng_rotr(e, 11) ^ cpng_rotr(e, 25)) + (g ^ (e & (f ^ g))) + cpng_sha256_k[i] + w[i];
-            uint32_t t2 = (cpng_rotr(a, 2) ^ cpng_rotr(a, 13) ^ cpng_rotr(a, 22)) + ((a & b) | (c & (a | b)));
-            h = g; g = f; f = e; e = d + t1; d = c; c = b; b = a; a = t1 + t2;
-        }
-        state[0] += a; state[1] += b; state[2] += c; state[3] += d;
-        state[4] += e; state[5] += f; state[6] += g; state[7] += h;
-    }
-}
-
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-static int cpng_has_sha_ni(void) {
-    unsigned a = 0, b = 0, c = 0, d = 0;
-    if (!__get_cpuid(1, &a, &b, &c, &d) || (c & bit_SSSE3) == 0 || (c & bit_SSE4_1) == 0) return 0;
-    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return 0;
-    return (b & (1u << 29)) != 0;  // SHA extensions
-}
-
-/// The same with the SHA extensions: the state as the two vectors (A, B, E, F) and (C, D, G, H) the
-/// instructions use, four rounds (two sha256rnds2) per group of four message words, each later group's
-/// words made by sha256msg1 / sha256msg2 from the four groups before it.
-__attribute__((target("sha,sse4.1,ssse3")))
-static void cpng_sha256_blocks_shani(uint32_t state[8], const uint8_t *p, size_t blocks) {
-    const __m128i byteswap = _mm_set_epi64x(0x0c0d0e0f08090a0bll, 0x0405060700010203ll);
-    __m128i dcba = _mm_loadu_si128((const __m128i *)&state[0]);
-    __m128i hgfe = _mm_loadu_si128((const __m128i *)&state[4]);
-    __m128i cdab = _mm_shuffle_epi32(dcba, 0xB1);
-    __m128i efgh = _mm_shuffle_epi32(hgfe, 0x1B);
-    __m128i abef = _mm_alignr_epi8(cdab, efgh, 8);
-    __m128i cdgh = _mm_blend_epi16(efgh, cdab, 0xF0);
-    for (; blocks > 0; blocks--, p += 64) {
-        const __m128i abef_before = abef, cdgh_before = cdgh;
-        __m128i msg[4];
-        for (int g = 0; g < 16; g++) {
-            if (g < 4) msg[g] = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(p + 16 * g)), byteswap);
-            __m128i m = _mm_add_epi32(msg[g & 3], _mm_loadu_si128((const __m128i *)&cpng_sha256_k[4 * g]));
-            cdgh = _mm_sha256rnds2_epu32(cdgh, abef, m);
-            if (g >= 3 && g < 15) {
-                __m128i next = _mm_add_epi32(msg[(g + 1) & 3], _mm_alignr_epi8(msg[g & 3], msg[(g + 3) & 3], 4));
-                msg[(g + 1) & 3] = _mm_sha256msg2_epu32(next, msg[g & 3]);
-            }
-            abef = _mm_sha256rnds2_epu32(abef, cdgh, _mm_shuffle_epi32(m, 0x0E));
-            if (g >= 1 && g < 13) msg[(g + 3) & 3] = _mm_sha256msg1_epu32(msg[(g + 3) & 3], msg[g & 3]);
-        }
-        abef = _mm_add_epi32(abef, abef_before);
-        cdgh = _mm_add_epi32(cdgh, cdgh_before);
-    }
-    __m128i feba = _mm_shuffle_epi32(abef, 0x1B);
-    __m128i dchg = _mm_shuffle_epi32(cdgh, 0xB1);
-    _mm_storeu_si128((__m128i *)&state[0], _mm_blend_epi16(feba, dchg, 0xF0));
-    _mm_storeu_si128((__m128i *)&state[4], _mm_alignr_epi8(dchg, feba, 8));
-}
-#else
-static int cpng_has_sha_ni(void) { return 0; }
-#endif
-
-void cpng_sha256(const uint8_t *data, size_t size, uint8_t digest[32]) {
-    // 0: not asked yet, 1: no, 2: yes (asking twice is harmless).
-    static _Atomic int sha_ni = 0;
-    int has = atomic_load_explicit(&sha_ni, memory_order_relaxed);
-    if (has == 0) {
-        has = cpng_has_sha_ni() ? 2 : 1;
-        atomic_store_explicit(&sha_ni, has, memory_order_relaxed);
-    }
-    uint32_t state[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
-    void (*blocks)(uint32_t *, const uint8_t *, size_t) = cpng_sha256_blocks_scalar;
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-    if (has == 2 && !cpng_scalar_forced()) blocks = cpng_sha256_blocks_shani;
-#endif
-    size_t whole = size / 64;
-    if (whole > 0) blocks(state, data, whole);
-    // The rest, 0x80, zeros up to 56 mod 64, and the length in bits, big-endian: one or two blocks.
-    uint8_t tail[128];
-    size_t rest = size - whole * 64, n = rest < 56 ? 64 : 128;
-    memset(tail, 0, sizeof tail);
-    if (rest > 0) memcpy(tail, data + whole * 64, rest);
-    tail[rest] = 0x80;
-    uint64_t bits = (uint64_t)size * 8;
-    for (int i = 0; i < 8; i++) tail[n - 1 - i] = (uint8_t)(bits >> (8 * i));
-    blocks(state, tail, n / 64);
-    for (int i = 0; i < 8; i++) {
-        digest[4 * i] = (uint8_t)(state[i] >> 24);
-        digest[4 * i + 1] = (uint8_t)(state[i] >> 16);
-        digest[4 * i + 2] = (uint8_t)(state[i] >> 8);
-        digest[4 * i + 3] = (uint8_t)state[i];
-    }
 }

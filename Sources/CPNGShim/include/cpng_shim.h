@@ -13,8 +13,7 @@
  * caller, longjmps. So no caller frame is ever jumped over.
  *
  * The encoder for single-filter settings also calls zlib directly (it filters the rows and builds the
- * zlib stream itself; libpng still writes every chunk), and the shim computes the SHA-256 of the files
- * it makes, with the processor's SHA extensions where there are any, which only C can reach.
+ * zlib stream itself; libpng still writes every chunk).
  *
  * This header deliberately does not include <png.h> or <zlib.h>: the constants below mirror the
  * libpng / zlib values (checked with static asserts in cpng_shim.c), so the Swift side only needs
@@ -274,16 +273,10 @@ int cpng_encode_raw(const cpng_raw_image *image, const cpng_encode_options *opti
                     cpng_error *err);
 
 /**
- * SHA-256 (FIPS 180-4) of `size` bytes into `digest` (32 bytes), with the processor's SHA extensions
- * where it has them (x86-64), else in plain C. For the digests of the files the encoder makes.
- */
-void cpng_sha256(const uint8_t *data, size_t size, uint8_t digest[32]);
-
-/**
- * Forces the portable scalar code instead of the SSSE3 filter and Adler-32 and the SHA-NI SHA-256 (`on`
- * non-zero), or lets the processor's instructions be used again. Encoders created afterwards follow it;
- * SHA-256 follows it at once. Outputs are byte-identical either way; this exists so that tests check the
- * scalar paths on machines that have the instructions. `CPNG_FORCE_SCALAR=1` in the environment sets it
+ * Forces the portable scalar code instead of the SSSE3 filter and Adler-32 (`on` non-zero), or lets the
+ * processor's instructions be used again. Encoders created afterwards follow it. Outputs are
+ * byte-identical either way; this exists so that tests check the scalar paths on machines that have
+ * the instructions. `CPNG_FORCE_SCALAR=1` in the environment sets it
  * for a whole run.
  */
 void cpng_force_scalar(int on);

@@ -46,6 +46,10 @@ let package = Package(
         ),
         // The only C that calls libpng: every setjmp lives here, never in Swift.
         .target(name: "CPNGShim", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("z")]),
+        // Smokescreen's own PNG encoder for one filter, every frame's fast path: whole images filtered (SSSE3
+        // where CCPUFeatures finds it), runs of zero rows and repeated segments compressed once, one zlib
+        // stream, the chunks written without libpng (so no setjmp: plain error codes). zlib only.
+        .target(name: "CFastPNG", dependencies: ["CCPUFeatures"], linkerSettings: [.linkedLibrary("z")]),
         // The system OpenSSL libcrypto, found with pkg-config: SHA-256 of the files Smokescreen writes
         // (why not a hand-written one, or swift-crypto: Sources/CLibCrypto/shim.h).
         .systemLibrary(
@@ -114,6 +118,8 @@ let package = Package(
 
         .testTarget(name: "RasterCoreTests", dependencies: ["RasterCore"]),
         .testTarget(name: "PNGIOTests", dependencies: ["PNGIO", "CPNGShim", "RasterCore"]),
+        // The fast encoder's C API called directly; libpng (CPNGShim) decodes what it writes.
+        .testTarget(name: "CFastPNGTests", dependencies: ["CFastPNG", "CCPUFeatures", "CPNGShim"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "RasterCore", "PNGIO", "SmokescreenTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "SnapshotViewTests", dependencies: ["SnapshotView", "Typesetting", "RasterCore", "PNGIO"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "SnapshotView", "RasterCore"]),

@@ -57,7 +57,7 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev", "pkg-config"])]
         ),
-        .target(name: "PNGIO", dependencies: ["BoundedInput", "RasterCore", "CPNGShim", "CLibCrypto"]),
+        .target(name: "PNGIO", dependencies: ["BoundedInput", "RasterCore", "CPNGShim", "CFastPNG", "CLibCrypto"]),
 
         // The system FreeType library, found with pkg-config.
         .systemLibrary(
@@ -117,7 +117,7 @@ let package = Package(
         .executableTarget(name: "smokescreen", dependencies: ["SmokescreenCLI"]),
 
         .testTarget(name: "RasterCoreTests", dependencies: ["RasterCore"]),
-        .testTarget(name: "PNGIOTests", dependencies: ["PNGIO", "CPNGShim", "RasterCore"]),
+        .testTarget(name: "PNGIOTests", dependencies: ["PNGIO", "CPNGShim", "CCPUFeatures", "RasterCore"]),
         // The fast encoder's C API called directly; libpng (CPNGShim) decodes what it writes.
         .testTarget(name: "CFastPNGTests", dependencies: ["CFastPNG", "CCPUFeatures", "CPNGShim"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "RasterCore", "PNGIO", "SmokescreenTesting"], exclude: ["__Snapshots__"]),

@@ -1,5 +1,5 @@
+import CFastPNG
 import CLibCrypto
-import CPNGShim
 import RasterCore
 
 /// Encodes many bitmaps with one setting, keeping its buffers and zlib stream from one image to the
@@ -21,10 +21,10 @@ public final class PNGEncoder {
     /// An encoder for `compression` (default ``PNGCompression/fast``).
     public init(compression: PNGCompression = .fast) {
         self.compression = compression
-        cache = cpng_encoder_cache_create()  // nil when out of memory: each encode then uses a temporary one
+        cache = cfpng_cache_create()  // nil when out of memory: each encode then uses a temporary one
     }
 
-    deinit { cpng_encoder_cache_destroy(cache) }
+    deinit { cfpng_cache_destroy(cache) }
 
     /// Encodes `bitmap` as ``PNGCodec/encode(_:compression:)`` does with this encoder's compression.
     /// - Throws: ``PNGError`` with `path` `<memory>`, as ``PNGCodec/encode(_:compression:)``.
@@ -56,10 +56,11 @@ public final class PNGEncoder {
 
     private func encodeKeepingDigest(_ bitmap: Bitmap) throws(PNGError) -> [UInt8] {
         lastImageRepeated = false
-        var buffer = try PNGCodec.encodeToBuffer(bitmap, compression: compression, path: PNGCodec.memoryName, cache: cache)
-        defer { cpng_buffer_free(&buffer) }
-        lastImageRepeated = cpng_encoder_cache_last_repeated(cache) != 0
+        let (png, repeated) = try PNGCodec.withEncoded(bitmap, compression: compression, path: PNGCodec.memoryName, cache: cache) {
+            bytes, repeated throws(PNGError) in (Array(bytes), repeated)
+        }
+        lastImageRepeated = repeated
         if !lastImageRepeated { lastDigest = nil }
-        return Array(UnsafeBufferPointer(start: buffer.data, count: buffer.size))
+        return png
     }
 }

@@ -3,8 +3,8 @@ import RasterCore
 import XCTest
 @testable import PNGIO
 
-/// The shim's own single-filter pipeline: filtering, zero runs, repeated segments, the zlib stream it
-/// assembles, and `PNGEncoder`'s reuse of its buffers.
+/// The fast single-filter encoder (CFastPNG) through PNGIO: filtering, zero runs, repeated segments,
+/// the zlib stream it assembles, and `PNGEncoder`'s reuse of its buffers.
 final class PNGEncoderTests: XCTestCase {
     /// Rows built to exercise every kind of piece: runs of rows equal to the row above (1, 3, 4, 5, 17,
     /// 64 and 130 rows: below and above the shortest zero run, several powers of two), a block of rows

@@ -1,12 +1,13 @@
-import CPNGShim
+import CCPUFeatures
 import RasterCore
 import XCTest
 @testable import PNGIO
 
-/// The shim's SSSE3 filter and Adler-32 against the portable scalar code, on this machine, through the
-/// switch that forces the scalar paths: the bytes must be identical.
+/// The fast encoder's SSSE3 filter and Adler-32 against the portable scalar code, on this machine,
+/// through CCPUFeatures' switch that forces the scalar paths: the bytes must be identical. (CFastPNGTests
+/// checks the same on the C API over many more widths.)
 final class ScalarPathTests: XCTestCase {
-    override func tearDown() { cpng_force_scalar(0) }
+    override func tearDown() { ccpu_force_scalar(0) }
 
     func encodings() throws -> [[UInt8]] {
         var outputs: [[UInt8]] = []
@@ -22,11 +23,11 @@ final class ScalarPathTests: XCTestCase {
     }
 
     func testScalarAndVectorPathsGiveTheSameBytes() throws {
-        cpng_force_scalar(0)
-        XCTAssertEqual(cpng_scalar_forced(), 0)
+        ccpu_force_scalar(0)
+        XCTAssertEqual(ccpu_scalar_forced(), 0)
         let vector = try encodings()
-        cpng_force_scalar(1)
-        XCTAssertEqual(cpng_scalar_forced(), 1)
+        ccpu_force_scalar(1)
+        XCTAssertEqual(ccpu_scalar_forced(), 1)
         let scalar = try encodings()
         XCTAssertEqual(vector, scalar)
     }

@@ -44,11 +44,12 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev", "zlib1g-dev", "pkg-config"])]
         ),
-        // The only C that calls libpng: every setjmp lives here, never in Swift.
+        // The only C that calls libpng: every setjmp lives here, never in Swift. Decoding, and libpng's
+        // row-by-row encoder (several filters; raw samples of any colour type for tests).
         .target(name: "CPNGShim", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("z")]),
         // Smokescreen's own PNG encoder for one filter, every frame's fast path: whole images filtered (SSSE3
         // where CCPUFeatures finds it), runs of zero rows and repeated segments compressed once, one zlib
-        // stream, the chunks written without libpng (so no setjmp: plain error codes). zlib only.
+        // stream, the chunks written without libpng (so no setjmp: plain error codes). No library but zlib.
         .target(name: "CFastPNG", dependencies: ["CCPUFeatures"], linkerSettings: [.linkedLibrary("z")]),
         // The system OpenSSL libcrypto, found with pkg-config: SHA-256 of the files Smokescreen writes
         // (why not a hand-written one, or swift-crypto: Sources/CLibCrypto/shim.h).

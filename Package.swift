@@ -46,9 +46,21 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev", "zlib1g-dev", "pkg-config"])]
         ),
-        // The only C that calls libpng: every setjmp lives here, never in Swift.
+        // The only C that calls libpng: every setjmp lives here, never in Swift. Decoding, and libpng's
+        // row-by-row encoder (several filters; raw samples of any colour type for tests).
         .target(name: "CPNGShim", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("z")]),
-        .target(name: "PNGIO", dependencies: ["BoundedInput", "RasterCore", "CPNGShim"]),
+        // Smokescreen's own PNG encoder for one filter, every frame's fast path: whole images filtered (SSSE3
+        // where CCPUFeatures finds it), runs of zero rows and repeated segments compressed once, one zlib
+        // stream, the chunks written without libpng (so no setjmp: plain error codes). No library but zlib.
+        .target(name: "CFastPNG", dependencies: ["CCPUFeatures"], linkerSettings: [.linkedLibrary("z")]),
+        // The system OpenSSL libcrypto, found with pkg-config: SHA-256 of the files Smokescreen writes
+        // (why not a hand-written one, or swift-crypto: Sources/CLibCrypto/shim.h).
+        .systemLibrary(
+            name: "CLibCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev", "pkg-config"])]
+        ),
+        .target(name: "PNGIO", dependencies: ["BoundedInput", "RasterCore", "CPNGShim", "CFastPNG", "CLibCrypto"]),
 
         // The system FreeType library, found with pkg-config.
         .systemLibrary(
@@ -74,7 +86,7 @@ let package = Package(
 
         // Output folders: the version that marks files as Smokescreen's, frames and manifests written
         // atomically under a lock, what counts as the same render, shards, clean-up.
-        .target(name: "FrameStore", dependencies: ["BoundedInput", "RasterCore", "PNGIO", "CPNGShim"]),
+        .target(name: "FrameStore", dependencies: ["BoundedInput", "RasterCore", "PNGIO", "CLibCrypto"]),
 
         // Transitions as values: matched and unmatched elements, phases, stacking, reversal; scene files.
         .target(name: "Choreography", dependencies: ["BoundedInput", "RasterCore", "PNGIO", "SnapshotView", "Typesetting", "Motion", "TransitionCompositor"]),
@@ -108,7 +120,9 @@ let package = Package(
         .executableTarget(name: "smokescreen", dependencies: ["SmokescreenCLI"]),
 
         .testTarget(name: "RasterCoreTests", dependencies: ["RasterCore", "CRasterKernels", "CCPUFeatures"]),
-        .testTarget(name: "PNGIOTests", dependencies: ["PNGIO", "CPNGShim", "RasterCore"]),
+        .testTarget(name: "PNGIOTests", dependencies: ["PNGIO", "CPNGShim", "CCPUFeatures", "RasterCore"]),
+        // The fast encoder's C API called directly; libpng (CPNGShim) decodes what it writes.
+        .testTarget(name: "CFastPNGTests", dependencies: ["CFastPNG", "CCPUFeatures", "CPNGShim"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "RasterCore", "PNGIO", "SmokescreenTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "SnapshotViewTests", dependencies: ["SnapshotView", "Typesetting", "RasterCore", "PNGIO"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "SnapshotView", "RasterCore"]),

@@ -6,7 +6,6 @@ import Musl
 import Darwin
 #endif
 import BoundedInput
-import CPNGShim
 import RasterCore
 
 extension PNGCodec {
@@ -26,9 +25,9 @@ extension PNGCodec {
     ///   directory), or an encoding error.
     public static func write(_ bitmap: Bitmap, to path: String, compression: PNGCompression = .fast) throws(PNGError) {
         guard !path.isEmpty else { throw PNGError(path: path, kind: .writeFailed, reason: "empty path") }
-        var buffer = try encodeToBuffer(bitmap, compression: compression, path: path)
-        defer { cpng_buffer_free(&buffer) }
-        try writeAtomically(UnsafeRawBufferPointer(start: buffer.data, count: buffer.size), to: path)
+        try withEncoded(bitmap, compression: compression, path: path) { bytes, _ throws(PNGError) in
+            try writeAtomically(bytes, to: path)
+        }
     }
 
     /// Reads and decodes the PNG file at `path` (see `decode(_:name:scale:)`).

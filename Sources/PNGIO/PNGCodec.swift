@@ -1,10 +1,12 @@
+import CFastPNG
 import CPNGShim
 import RasterCore
 
 /// Encodes `Bitmap`s to PNG and decodes PNGs to `Bitmap`s, in memory and on disk.
 ///
-/// All work goes through the C shim (`CPNGShim`), the only code that calls libpng. Every failure is a
-/// thrown ``PNGError``; no input can crash the process.
+/// Decoding, and encoding with several filters, go through the C shim (`CPNGShim`), the only code that
+/// calls libpng; encoding with one filter goes through Smokescreen's own encoder (`CFastPNG`). Every
+/// failure is a thrown ``PNGError``; no input can crash the process.
 ///
 /// Pixels: a `Bitmap` is premultiplied RGBA8 in sRGB. PNG stores straight (not premultiplied) alpha,
 /// so encoding un-premultiplies (`(c * 255 + a / 2) / a`, transparent pixels become 0,0,0,0) and decoding
@@ -20,9 +22,7 @@ public enum PNGCodec {
     /// - Throws: ``PNGError`` with `path` `<memory>`: `invalidArgument` for a bad compression setting,
     ///   `outOfMemory`, or `encodeFailed`.
     public static func encode(_ bitmap: Bitmap, compression: PNGCompression = .fast) throws(PNGError) -> [UInt8] {
-        var buffer = try encodeToBuffer(bitmap, compression: compression, path: memoryName)
-        defer { cpng_buffer_free(&buffer) }
-        return Array(UnsafeBufferPointer(start: buffer.data, count: buffer.size))
+        try withEncoded(bitmap, compression: compression, path: memoryName) { bytes, _ throws(PNGError) in Array(bytes) }
     }
 
     /// Decodes a PNG from memory to a premultiplied bitmap.
@@ -121,50 +121,69 @@ private let allocateBitmap: cpng_alloc_fn = { context, width, height in
 // MARK: - Encoding support
 
 extension PNGCodec {
-    /// Encodes into a buffer owned by the shim; the caller frees it with `cpng_buffer_free`. `cache` (from a
-    /// ``PNGEncoder``) keeps the encoder's buffers and zlib stream between calls; nil uses a temporary one.
     /// Encodes `bitmap` always as RGBA (colour type 6), even when every pixel is opaque: for formats
     /// whose frames must share one header (an animated PNG). Otherwise as ``encode(_:compression:)``.
     public static func encodeRGBA(_ bitmap: Bitmap, compression: PNGCompression = .fast) throws(PNGError) -> [UInt8] {
-        var options = try compression.cOptions(path: memoryName, writeSRGB: true)
+        try withEncoded(bitmap, compression: compression, path: memoryName, alwaysRGBA: true) { bytes, _ throws(PNGError) in Array(bytes) }
+    }
+
+    /// Encodes `bitmap` and passes the PNG file's bytes to `body`, which may not keep them, and whether
+    /// the fast encoder reused the compressed data of `cache`'s previous image (the file is then the same
+    /// as the previous one: `cfpng_cache_last_repeated`; always false through libpng).
+    ///
+    /// RGB straight from the bitmap's memory (every 4th byte dropped as the rows are filtered, no copy),
+    /// checking on the way that every pixel is opaque; if one is not, RGBA, each row un-premultiplied into
+    /// one reusable row buffer when the encoder asks for it. `alwaysRGBA` skips the RGB attempt.
+    ///
+    /// One filter: Smokescreen's own encoder (`CFastPNG`), with `cache` (from a ``PNGEncoder``: its buffers
+    /// and zlib streams kept between calls; nil: a temporary one). Several filters, or an image too large
+    /// for that encoder's in-memory pipeline: libpng row by row (`CPNGShim`), which picks each row's filter.
+    static func withEncoded<Result>(
+        _ bitmap: Bitmap, compression: PNGCompression, path: String, alwaysRGBA: Bool = false, cache: OpaquePointer? = nil,
+        _ body: (_ bytes: UnsafeRawBufferPointer, _ repeated: Bool) throws(PNGError) -> Result
+    ) throws(PNGError) -> Result {
+        let libpngOptions = try compression.cOptions(path: path, writeSRGB: true)
+        let rows = UnpremultipliedRows(bitmap)
+        let width = UInt32(bitmap.width), height = UInt32(bitmap.height)
+        let context = Unmanaged.passUnretained(rows).toOpaque()
+        // An RGB attempt may turn out RGBA, so the fast encoder must hold 4 bytes a pixel either way.
+        if let filter = compression.filters.singleFilterType, cfpng_fits(width, height, 4) != 0 {
+            var options = cfpng_options(zlib_level: libpngOptions.zlib_level, filter: filter, strategy: libpngOptions.strategy,
+                                        write_srgb: libpngOptions.write_srgb)
+            var buffer = cfpng_buffer()
+            defer { cfpng_buffer_free(&buffer) }
+            var error = cfpng_error()
+            let code = withExtendedLifetime(rows) {
+                bitmap.withUnsafeBytes { bytes in
+                    var source = alwaysRGBA
+                        ? cfpng_rgb8_source(width: width, height: height, channels: 4, bytes_per_pixel: 4, pixels: nil,
+                                            row_stride: bitmap.rowBytes, row: unpremultipliedRow, ctx: context, alpha_fallback: 0)
+                        : cfpng_rgb8_source(width: width, height: height, channels: 3, bytes_per_pixel: 4,
+                                            pixels: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), row_stride: bitmap.rowBytes,
+                                            row: unpremultipliedRow, ctx: context, alpha_fallback: 1)
+                    return cfpng_encode(cache, &source, &options, &buffer, &error)
+                }
+            }
+            guard code == CFPNG_OK else { throw PNGError(path: path, fastCode: code, error: error) }
+            return try body(UnsafeRawBufferPointer(start: buffer.data, count: buffer.size), cfpng_cache_last_repeated(cache) != 0)
+        }
+        var options = libpngOptions
         var buffer = cpng_buffer()
         defer { cpng_buffer_free(&buffer) }
         var error = cpng_error()
-        let rows = UnpremultipliedRows(bitmap)
-        let code = withExtendedLifetime(rows) {
-            var source = cpng_rgb8_source(
-                width: UInt32(bitmap.width), height: UInt32(bitmap.height), channels: 4, bytes_per_pixel: 4,
-                pixels: nil, row_stride: bitmap.rowBytes,
-                row: unpremultipliedRow, ctx: Unmanaged.passUnretained(rows).toOpaque(), alpha_fallback: 0)
-            return cpng_encode_rgb8(&source, &options, &buffer, &error)
-        }
-        guard code == CPNG_OK else { throw PNGError(path: memoryName, code: code, error: error, encoding: true) }
-        return Array(UnsafeBufferPointer(start: buffer.data, count: buffer.size))
-    }
-
-    static func encodeToBuffer(_ bitmap: Bitmap, compression: PNGCompression, path: String,
-                               cache: OpaquePointer? = nil) throws(PNGError) -> cpng_buffer {
-        var options = try compression.cOptions(path: path, writeSRGB: true)
-        var buffer = cpng_buffer()
-        var error = cpng_error()
-        // RGB straight from the bitmap's memory (libpng or the shim drops every 4th byte, no copy), checking
-        // while it filters that every pixel is opaque; if one is not, RGBA, each row un-premultiplied into
-        // one reusable row buffer when the shim asks for it.
-        let rows = UnpremultipliedRows(bitmap)
         let code = withExtendedLifetime(rows) {
             bitmap.withUnsafeBytes { bytes in
-                var source = cpng_rgb8_source(
-                    width: UInt32(bitmap.width), height: UInt32(bitmap.height), channels: 3, bytes_per_pixel: 4,
-                    pixels: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), row_stride: bitmap.rowBytes,
-                    row: unpremultipliedRow, ctx: Unmanaged.passUnretained(rows).toOpaque(), alpha_fallback: 1)
-                return cpng_encode_rgb8_cached(cache, &source, &options, &buffer, &error)
+                var source = alwaysRGBA
+                    ? cpng_rgb8_source(width: width, height: height, channels: 4, bytes_per_pixel: 4, pixels: nil,
+                                       row_stride: bitmap.rowBytes, row: unpremultipliedRow, ctx: context, alpha_fallback: 0)
+                    : cpng_rgb8_source(width: width, height: height, channels: 3, bytes_per_pixel: 4,
+                                       pixels: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), row_stride: bitmap.rowBytes,
+                                       row: unpremultipliedRow, ctx: context, alpha_fallback: 1)
+                return cpng_encode_rgb8(&source, &options, &buffer, &error)
             }
         }
-        guard code == CPNG_OK else {
-            cpng_buffer_free(&buffer)
-            throw PNGError(path: path, code: code, error: error, encoding: true)
-        }
-        return buffer
+        guard code == CPNG_OK else { throw PNGError(path: path, code: code, error: error, encoding: true) }
+        return try body(UnsafeRawBufferPointer(start: buffer.data, count: buffer.size), false)
     }
 }
 
@@ -187,12 +206,12 @@ private final class UnpremultipliedRows {
     }
 }
 
-private let unpremultipliedRow: cpng_row_fn = { context, y in
+private let unpremultipliedRow: @convention(c) (UnsafeMutableRawPointer?, UInt32) -> UnsafePointer<UInt8>? = { context, y in
     guard let context else { return nil }
     return Unmanaged<UnpremultipliedRows>.fromOpaque(context).takeUnretainedValue().fill(Int(y))
 }
 
-// MARK: - Errors from the shim
+// MARK: - Errors from the encoders and the shim
 
 extension PNGError {
     /// Maps a shim error code and message.
@@ -211,6 +230,22 @@ extension PNGError {
         default: kind = encoding ? .encodeFailed : .corrupt  // CPNG_ERR_LIBPNG, CPNG_ERR_CALLBACK
         }
         self.init(path: path, kind: kind, reason: message.isEmpty ? "libpng error \(code)" : message)
+    }
+
+    /// Maps an error code and message of the fast encoder (`CFastPNG`).
+    init(path: String, fastCode code: Int32, error: cfpng_error) {
+        var error = error
+        let message = withUnsafeBytes(of: &error.message) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        let kind: Kind
+        switch code {
+        case CFPNG_ERR_TOO_LARGE: kind = .tooLarge
+        case CFPNG_ERR_NO_MEMORY: kind = .outOfMemory
+        case CFPNG_ERR_INVALID_ARGUMENT: kind = .invalidArgument
+        default: kind = .encodeFailed  // CFPNG_ERR_ZLIB, CFPNG_ERR_CALLBACK
+        }
+        self.init(path: path, kind: kind, reason: message.isEmpty ? "encoder error \(code)" : message)
     }
 
     /// Maps a failure to make the output bitmap.

@@ -34,10 +34,10 @@ public struct PNGCompression: Sendable, Hashable, CustomStringConvertible {
     ///   paeth/rle (any level)  2.7 ms  0.95x   ← balanced: smaller than libpng's defaults, a 13th of the time
     ///   level 9 all/default   81 ms    0.98x   ← small
     ///   level 0 none           2.5 ms  40x     ← store (filtering, copying and checksums)
-    /// A single filter goes through the shim's own pipeline (`cpng_encode_rgb8_cached`): rows equal to the
-    /// row above become runs of zero rows, compressed once per encoder (at level 9, or stored at level 0)
-    /// and reused; equal segments between those runs are compressed once per image; the image data is one
-    /// zlib stream that libpng writes as IDAT. Several filters go row by row through libpng, which picks
+    /// A single filter goes through Smokescreen's own encoder (`CFastPNG`'s `cfpng_encode`): rows equal to
+    /// the row above become runs of zero rows, compressed once per encoder (at level 9, or stored at level
+    /// 0) and reused; equal segments between those runs are compressed once per image; the image data is
+    /// one zlib stream, written as IDAT chunks. Several filters go row by row through libpng, which picks
     /// each row's filter (hence `small`'s time). Full-screen UI frames are long runs of identical pixels,
     /// which the RLE strategy (distance-1 matches only) catches after Paeth prediction at a fraction of a
     /// full search's time. It misses repeats at longer distances, though (on a 120x90 test image it loses
@@ -95,7 +95,8 @@ public struct PNGCompression: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Checks the values and converts them for the shim.
+    /// Checks the values and converts them for the C encoders (libpng's filter bits; the fast encoder takes
+    /// ``PNGFilters/singleFilterType`` instead).
     func cOptions(path: String, writeSRGB: Bool) throws(PNGError) -> cpng_encode_options {
         guard (0...9).contains(zlibLevel) else {
             throw PNGError(path: path, kind: .invalidArgument, reason: "zlib level \(zlibLevel) is outside 0...9")

@@ -22,6 +22,18 @@ public struct PNGFilters: OptionSet, Sendable, Hashable, CustomStringConvertible
     /// All five filters.
     public static let all: PNGFilters = [.none, .sub, .up, .average, .paeth]
 
+    /// The PNG filter type (0 none ... 4 Paeth) when the set holds exactly one filter, else nil.
+    var singleFilterType: Int32? {
+        switch self {
+        case .none: 0
+        case .sub: 1
+        case .up: 2
+        case .average: 3
+        case .paeth: 4
+        default: nil
+        }
+    }
+
     public var description: String {
         let names: [(PNGFilters, String)] = [(.none, "none"), (.sub, "sub"), (.up, "up"), (.average, "average"), (.paeth, "paeth")]
         if self == .all { return "all" }

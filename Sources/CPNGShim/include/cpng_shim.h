@@ -12,9 +12,10 @@
  * return normally; a failure is signalled by their return value, after which the shim, not the
  * caller, longjmps. So no caller frame is ever jumped over.
  *
- * The encoder for single-filter settings also calls zlib directly (it filters the rows and builds the
- * zlib stream itself; libpng still writes every chunk), and the shim computes the SHA-256 of the files
- * it makes, with the processor's SHA extensions where there are any, which only C can reach.
+ * What it holds: decoding (every PNG the tool reads), libpng's own row-by-row encoder (used for several
+ * filters, where libpng picks each row's filter, and for test images of any colour type and depth).
+ * The encoder for a single filter, every frame's fast path, is Smokescreen's own and does not call
+ * libpng: the CFastPNG target.
  *
  * This header deliberately does not include <png.h> or <zlib.h>: the constants below mirror the
  * libpng / zlib values (checked with static asserts in cpng_shim.c), so the Swift side only needs
@@ -188,55 +189,12 @@ typedef struct cpng_rgb8_source {
 
 /**
  * Encodes 8-bit straight RGB/RGBA to a PNG in `out` (which must be zeroed or freed; on failure it is
- * left freed and zeroed). Not interlaced. Returns CPNG_OK or an error code with `err` filled in.
- *
- * With a single filter in `options->filters` the image data goes through the shim's own pipeline
- * (see cpng_encode_rgb8_cached); with several, libpng filters and compresses row by row, choosing
- * each row's filter itself.
+ * left freed and zeroed) through libpng, row by row: with several filters in `options->filters` libpng
+ * chooses each row's filter. Not interlaced. Returns CPNG_OK or an error code with `err` filled in.
+ * (A single filter is CFastPNG's job: cfpng_encode, much faster on frames.)
  */
 int cpng_encode_rgb8(const cpng_rgb8_source *source, const cpng_encode_options *options, cpng_buffer *out,
                      cpng_error *err);
-
-/**
- * What one encoder keeps between images so that encoding many frames allocates nothing per frame:
- * the zlib stream, the filtered image, the compressed stream being built, and the compressed form of
- * runs of all-zero filtered rows (a pure function of the run's length and the settings, so what is
- * cached never changes an output byte). Use from one thread at a time; each thread its own.
- */
-typedef struct cpng_encoder_cache cpng_encoder_cache;
-
-/** A new, empty cache, or NULL when out of memory. */
-cpng_encoder_cache *cpng_encoder_cache_create(void);
-/** Frees the cache and everything it holds. NULL is allowed. */
-void cpng_encoder_cache_destroy(cpng_encoder_cache *cache);
-
-/**
- * cpng_encode_rgb8 with a cache (NULL: a temporary one). With a single filter the shim filters every
- * row itself (the opaque RGBA-to-RGB case and the up filter in one pass), then splits the filtered image
- * into pieces: runs of at least CPNG_MIN_ZERO_RUN rows whose filtered bytes are all zero (rows equal to
- * the row above, with the up or Paeth filter) and the segments between them. zlib compresses each
- * piece on its own as raw deflate data ended with a sync flush (so it starts on a byte boundary and
- * refers to nothing before it); a segment whose bytes equal an earlier segment's in the same image
- * reuses that compressed piece, and zero runs come from the cache (compressed once, at zlib level 9,
- * or stored at level 0, as repeated pieces of up to 32 rows). An image whose filtered bytes equal the
- * previous image's (compared while filtering) reuses the whole compressed stream. The pieces, an empty final block
- * from zlib, the two-byte zlib header and the Adler-32 of the whole (combined with adler32_combine)
- * make one valid zlib stream, which libpng writes as IDAT chunks between its own signature, IHDR,
- * sRGB and IEND. The output depends only on the image and the options, never on what the cache held.
- */
-int cpng_encode_rgb8_cached(cpng_encoder_cache *cache, const cpng_rgb8_source *source,
-                            const cpng_encode_options *options, cpng_buffer *out, cpng_error *err);
-
-/**
- * Non-zero when the last cpng_encode_rgb8_cached with this cache found the image's filtered bytes equal
- * to those of the image before it (same size, channels, filter, level and strategy) and so reused its
- * compressed stream instead of compressing again: the PNG is then byte-identical to the previous one
- * (given the same sRGB option).
- */
-int cpng_encoder_cache_last_repeated(const cpng_encoder_cache *cache);
-
-/** The shortest run of all-zero filtered rows that is compressed as a piece of its own. */
-#define CPNG_MIN_ZERO_RUN 4
 
 /**
  * Raw samples in PNG's own layout, for any colour type and bit depth (mostly for tests): each row is
@@ -272,23 +230,6 @@ typedef struct cpng_raw_image {
 /** Encodes raw samples to a PNG in `out` (see cpng_encode_rgb8 for `out`). */
 int cpng_encode_raw(const cpng_raw_image *image, const cpng_encode_options *options, cpng_buffer *out,
                     cpng_error *err);
-
-/**
- * SHA-256 (FIPS 180-4) of `size` bytes into `digest` (32 bytes), with the processor's SHA extensions
- * where it has them (x86-64), else in plain C. For the digests of the files the encoder makes.
- */
-void cpng_sha256(const uint8_t *data, size_t size, uint8_t digest[32]);
-
-/**
- * Forces the portable scalar code instead of the SSSE3 filter and Adler-32 and the SHA-NI SHA-256 (`on`
- * non-zero), or lets the processor's instructions be used again. Encoders created afterwards follow it;
- * SHA-256 follows it at once. Outputs are byte-identical either way; this exists so that tests check the
- * scalar paths on machines that have the instructions. `CPNG_FORCE_SCALAR=1` in the environment sets it
- * for a whole run.
- */
-void cpng_force_scalar(int on);
-/** Whether the scalar code is forced (see cpng_force_scalar). */
-int cpng_scalar_forced(void);
 
 /** The libpng version the shim runs with, e.g. "1.6.39". */
 const char *cpng_libpng_version(void);

@@ -1,0 +1,192 @@
+/*
+ * cfastpng.h: Smokescreen's own PNG encoder for one filter, the fast path of every frame it writes.
+ *
+ * Why this target exists: a frame is mostly rows equal to the row above and segments repeated from
+ * earlier frames, which libpng's row-by-row writer compresses again every time. This encoder filters
+ * the whole image itself (the opaque RGBA-to-RGB case and the up filter in one pass, with SSSE3 where
+ * the processor has it), compresses runs of zero rows once per encoder and equal segments once per
+ * image, builds one zlib stream from the pieces, and writes the PNG's chunks itself. It needs zlib only
+ * and never calls libpng, so nothing here longjmps: every error is a plain return code. Vector code is
+ * chosen with CCPUFeatures (`ccpu_features()`, `ccpu_force_scalar()`), and gives the same bytes as the
+ * scalar code.
+ *
+ * What it does not do: several filters at once (libpng picks each row's filter: CPNGShim's
+ * cpng_encode_rgb8), images whose filtered rows exceed CFPNG_MAX_FILTERED_BYTES, interlacing, other bit
+ * depths or colour types than 8-bit RGB and RGBA. Every symbol is prefixed `cfpng_` / `CFPNG_`.
+ */
+#ifndef CFASTPNG_H
+#define CFASTPNG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Return codes ------------------------------------------------------------------------------ */
+
+/** Success. */
+#define CFPNG_OK 0
+/** An argument is out of range or missing (size, channels, level, filter, strategy, NULL pointers). */
+#define CFPNG_ERR_INVALID_ARGUMENT 1
+/** The image is larger than this encoder takes (see cfpng_fits); nothing was done. */
+#define CFPNG_ERR_TOO_LARGE 2
+/** An allocation failed. */
+#define CFPNG_ERR_NO_MEMORY 3
+/** The row callback returned NULL. */
+#define CFPNG_ERR_CALLBACK 4
+/** zlib reported an error (the message says which call). */
+#define CFPNG_ERR_ZLIB 5
+
+/* ---- Limits ------------------------------------------------------------------------------------ */
+
+/**
+ * The largest width or height written: libpng's default limit, so that every file this writes is one
+ * libpng-based readers open with their default settings.
+ */
+#define CFPNG_MAX_DIMENSION 1000000u
+/** The most bytes of filtered rows (height x (1 + width x channels)) held in memory: 256 MiB. */
+#define CFPNG_MAX_FILTERED_BYTES 268435456ull
+/** The shortest run of all-zero filtered rows that is compressed as a piece of its own. */
+#define CFPNG_MIN_ZERO_RUN 4
+/** The most bytes of image data in one IDAT chunk. */
+#define CFPNG_IDAT_MAX (1u << 20)
+
+/* ---- Settings (PNG's filter types and zlib's strategies, by their own numbers) ------------------- */
+
+/** PNG filter types (the byte before each filtered row). */
+#define CFPNG_FILTER_NONE 0
+#define CFPNG_FILTER_SUB 1
+#define CFPNG_FILTER_UP 2
+#define CFPNG_FILTER_AVERAGE 3
+#define CFPNG_FILTER_PAETH 4
+
+/** zlib strategies (the same values as zlib's Z_DEFAULT_STRATEGY ... Z_FIXED). */
+#define CFPNG_STRATEGY_DEFAULT 0
+#define CFPNG_STRATEGY_FILTERED 1
+#define CFPNG_STRATEGY_HUFFMAN_ONLY 2
+#define CFPNG_STRATEGY_RLE 3
+#define CFPNG_STRATEGY_FIXED 4
+
+/** Encoder settings. */
+typedef struct cfpng_options {
+    /** zlib level, 0 (store) ... 9 (smallest). */
+    int zlib_level;
+    /** One of CFPNG_FILTER_*: every row is filtered with it. */
+    int filter;
+    /** One of CFPNG_STRATEGY_*. */
+    int strategy;
+    /** Non-zero: write an sRGB chunk with perceptual intent (no gAMA, no cHRM). */
+    int write_srgb;
+} cfpng_options;
+
+/* ---- Results ----------------------------------------------------------------------------------- */
+
+/** What went wrong. Zeroed by every encode before it starts. */
+typedef struct cfpng_error {
+    /** One of the CFPNG_* codes; CFPNG_OK when nothing failed. */
+    int code;
+    /** What failed, NUL-terminated, truncated to fit. */
+    char message[256];
+} cfpng_error;
+
+/** A PNG file in memory, owned by the encoder's caller. Free with cfpng_buffer_free (safe on a zeroed one). */
+typedef struct cfpng_buffer {
+    uint8_t *data;
+    size_t size;
+    size_t capacity;
+} cfpng_buffer;
+
+/** Frees the buffer's memory and zeroes it. NULL is allowed. */
+void cfpng_buffer_free(cfpng_buffer *buffer);
+
+/* ---- Input ------------------------------------------------------------------------------------- */
+
+/**
+ * Returns a pointer to row `y` of the image (`width * bytes_per_pixel` bytes), valid until the next call,
+ * or NULL to abort the encode with CFPNG_ERR_CALLBACK. Rows are asked for in order, each once per pass.
+ */
+typedef const uint8_t *(*cfpng_row_fn)(void *ctx, uint32_t y);
+
+/** 8-bit straight RGB or RGBA input. */
+typedef struct cfpng_rgb8_source {
+    uint32_t width;
+    uint32_t height;
+    /** Channels written to the PNG: 3 (colour type 2, RGB) or 4 (colour type 6, RGBA). */
+    int channels;
+    /** Input bytes per pixel: `channels`, or 4 with `channels == 3` to drop every 4th byte (alpha). */
+    int bytes_per_pixel;
+    /** Rows of input, `row_stride` bytes apart. Used when `row` is NULL. */
+    const uint8_t *pixels;
+    size_t row_stride;
+    /** If not NULL, supplies the rows instead of `pixels`. */
+    cfpng_row_fn row;
+    void *ctx;
+    /**
+     * Non-zero with `channels` 3, `bytes_per_pixel` 4 and `pixels`: the 4th byte of each pixel is alpha.
+     * The image is written as RGB when every alpha is 255 (checked as the rows are filtered, not in a
+     * pass of its own); otherwise as RGBA (colour type 6) from `row`, which must then be set and give
+     * rows of `width * 4` bytes.
+     */
+    int alpha_fallback;
+} cfpng_rgb8_source;
+
+/* ---- Encoding ---------------------------------------------------------------------------------- */
+
+/**
+ * What one encoder keeps between images so that encoding many frames allocates nothing per frame:
+ * the zlib streams, the filtered image, the compressed stream being built, and the compressed form of
+ * runs of all-zero filtered rows (a pure function of the run's length and the settings, so what is
+ * cached never changes an output byte). Whether SSSE3 is used is decided when it is created (from
+ * ccpu_features()). Use from one thread at a time; each thread its own.
+ */
+typedef struct cfpng_cache cfpng_cache;
+
+/** A new, empty cache, or NULL when out of memory. */
+cfpng_cache *cfpng_cache_create(void);
+/** Frees the cache and everything it holds. NULL is allowed. */
+void cfpng_cache_destroy(cfpng_cache *cache);
+
+/**
+ * Non-zero when the image fits this encoder: width and height 1 ... CFPNG_MAX_DIMENSION and at most
+ * CFPNG_MAX_FILTERED_BYTES of filtered rows with `channels` bytes a pixel (4 for an `alpha_fallback`
+ * source, which may turn out RGBA). cfpng_encode returns CFPNG_ERR_TOO_LARGE, before any work, for an
+ * image that does not fit.
+ */
+int cfpng_fits(uint32_t width, uint32_t height, int channels);
+
+/**
+ * Encodes 8-bit straight RGB/RGBA to a PNG in `out` (which must be zeroed or freed; on failure it is
+ * left freed and zeroed), with `cache` (NULL: a temporary one). Not interlaced. Returns CFPNG_OK or an
+ * error code with `err` (may be NULL) filled in.
+ *
+ * Every row is filtered with `options->filter` into the cache, then the filtered image is split into
+ * pieces: runs of at least CFPNG_MIN_ZERO_RUN rows whose filtered bytes are all zero (rows equal to the
+ * row above, with the up or Paeth filter) and the segments between them. zlib compresses each piece on
+ * its own as raw deflate data ended with a sync flush (so it starts on a byte boundary and refers to
+ * nothing before it); a segment whose bytes equal an earlier segment's in the same image reuses that
+ * compressed piece, and zero runs come from the cache (compressed once, at zlib level 9, or stored at
+ * level 0, as repeated pieces of up to 32 rows). An image whose filtered bytes equal the previous
+ * image's (compared while filtering) reuses the whole compressed stream. The pieces, zlib's empty final
+ * block, the two-byte zlib header and the Adler-32 of the whole (combined with adler32_combine) make one
+ * valid zlib stream, written as IDAT chunks of at most CFPNG_IDAT_MAX bytes after the signature, IHDR
+ * and sRGB chunks and before IEND, each chunk with its CRC-32 (zlib's crc32). The output depends only on
+ * the image and the options, never on what the cache held or on the processor.
+ */
+int cfpng_encode(cfpng_cache *cache, const cfpng_rgb8_source *source, const cfpng_options *options,
+                 cfpng_buffer *out, cfpng_error *err);
+
+/**
+ * Non-zero when the last cfpng_encode with this cache found the image's filtered bytes equal to those of
+ * the image before it (same size, channels, filter, level and strategy) and so reused its compressed
+ * stream instead of compressing again: the PNG is then byte-identical to the previous one (given the
+ * same sRGB option). 0 for NULL.
+ */
+int cfpng_cache_last_repeated(const cfpng_cache *cache);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CFASTPNG_H */

@@ -1,0 +1,406 @@
+import CCPUFeatures
+import CFastPNG
+import CPNGShim
+import XCTest
+
+/// The fast encoder's C API called directly: files that libpng decodes back to the same pixels, the same
+/// bytes from the scalar and the SSSE3 code, the repeated-image cache, the chunks it writes, and its
+/// error codes. (PNGIOTests checks it again through `PNGCodec` and `PNGEncoder`.)
+final class CFastPNGTests: XCTestCase {
+    override func tearDown() { ccpu_force_scalar(0) }
+
+    // MARK: Round trips
+
+    func testEveryFilterLevelAndStrategyDecodesToTheSamePixels() throws {
+        for (width, height) in [(1, 1), (5, 3), (17, 9), (33, 12), (64, 7)] {
+            for channels in [3, 4] {
+                let image = TestImage(width: width, height: height, seed: UInt64(width * 100 + height), opaque: channels == 3)
+                for filter in CFPNG_FILTER_NONE...CFPNG_FILTER_PAETH {
+                    for (level, strategy) in [(0, CFPNG_STRATEGY_DEFAULT), (1, CFPNG_STRATEGY_DEFAULT), (6, CFPNG_STRATEGY_FILTERED),
+                                              (9, CFPNG_STRATEGY_RLE), (4, CFPNG_STRATEGY_HUFFMAN_ONLY), (2, CFPNG_STRATEGY_FIXED)] {
+                        let options = cfpng_options(zlib_level: Int32(level), filter: filter, strategy: strategy, write_srgb: 1)
+                        let png = try encode(image, channels: channels, bytesPerPixel: channels, options: options)
+                        let (pixels, header) = try Self.decode(png)
+                        let what = "\(width)x\(height), \(channels) channels, filter \(filter), level \(level), strategy \(strategy)"
+                        XCTAssertEqual(header.width, UInt32(width), what)
+                        XCTAssertEqual(header.color_type, channels == 4 ? CPNG_COLOR_RGBA : CPNG_COLOR_RGB, what)
+                        XCTAssertEqual(pixels, image.straightRGBA(channels: channels), what)
+                    }
+                }
+            }
+        }
+    }
+
+    func testRGBAInputWrittenAsRGBDropsEveryFourthByte() throws {
+        let image = TestImage(width: 23, height: 14, seed: 7, opaque: false)  // alphas ignored: channels 3
+        for filter in CFPNG_FILTER_NONE...CFPNG_FILTER_PAETH {
+            let png = try encode(image, channels: 3, bytesPerPixel: 4, options: Self.options(filter: filter))
+            let (pixels, header) = try Self.decode(png)
+            XCTAssertEqual(header.color_type, CPNG_COLOR_RGB)
+            XCTAssertEqual(pixels, image.straightRGBA(channels: 3), "filter \(filter)")
+        }
+    }
+
+    func testRowCallbackGivesTheSameFileAsPixels() throws {
+        let image = TestImage(width: 19, height: 11, seed: 3, opaque: false)
+        for filter in CFPNG_FILTER_NONE...CFPNG_FILTER_PAETH {
+            let options = Self.options(filter: filter)
+            XCTAssertEqual(try encode(image, channels: 4, bytesPerPixel: 4, options: options, fromRows: true),
+                           try encode(image, channels: 4, bytesPerPixel: 4, options: options))
+        }
+    }
+
+    func testAlphaFallbackWritesRGBWhenOpaqueAndRGBAFromTheRowsOtherwise() throws {
+        let cache = try XCTUnwrap(cfpng_cache_create())
+        defer { cfpng_cache_destroy(cache) }
+        let opaque = TestImage(width: 21, height: 9, seed: 11, opaque: true)
+        var translucent = opaque
+        translucent.pixels[4 * (21 * 5 + 20) + 3] = 17  // one pixel in the last column of row 5
+        for filter in CFPNG_FILTER_NONE...CFPNG_FILTER_PAETH {
+            let options = Self.options(filter: filter)
+            for image in [opaque, translucent, translucent, opaque] {
+                let png = try encode(image, channels: 3, bytesPerPixel: 4, options: options, alphaFallback: true, cache: cache)
+                let (pixels, header) = try Self.decode(png)
+                let isOpaque = image.pixels == opaque.pixels
+                XCTAssertEqual(header.color_type, isOpaque ? CPNG_COLOR_RGB : CPNG_COLOR_RGBA, "filter \(filter)")
+                XCTAssertEqual(pixels, image.straightRGBA(channels: isOpaque ? 3 : 4), "filter \(filter)")
+                // The same file as a fresh encoder writes for what the image turned out to be.
+                XCTAssertEqual(png, try encode(image, channels: isOpaque ? 3 : 4, bytesPerPixel: 4, options: options))
+            }
+        }
+    }
+
+    // MARK: Scalar and SSSE3 code
+
+    func testScalarAndSSSE3CodeGiveTheSameBytesForEveryWidth() throws {
+        ccpu_force_scalar(0)
+        if ccpu_features() & UInt32(CCPU_SSSE3) == 0 {
+            throw XCTSkip("this processor has no SSSE3: only the scalar code runs here")
+        }
+        func all() throws -> [[UInt8]] {
+            var outputs: [[UInt8]] = []
+            let cache = try XCTUnwrap(cfpng_cache_create())  // a new cache takes the switch's state
+            defer { cfpng_cache_destroy(cache) }
+            for width in 1...70 {
+                // Rows repeated in runs (zero rows for up and Paeth) and random rows between them.
+                let opaque = TestImage(width: width, height: 13, seed: UInt64(width), opaque: true, repeatedRows: true)
+                let translucent = TestImage(width: width, height: 6, seed: UInt64(1000 + width), opaque: false)
+                for filter in CFPNG_FILTER_NONE...CFPNG_FILTER_PAETH {
+                    let options = Self.options(filter: filter, level: width % 3 == 0 ? 0 : 1)
+                    outputs.append(try encode(opaque, channels: 3, bytesPerPixel: 4, options: options, alphaFallback: true, cache: cache))
+                    outputs.append(try encode(opaque, channels: 3, bytesPerPixel: 4, options: options, alphaFallback: true, cache: cache))
+                    outputs.append(try encode(translucent, channels: 3, bytesPerPixel: 4, options: options, alphaFallback: true, cache: cache))
+                    outputs.append(try encode(translucent, channels: 4, bytesPerPixel: 4, options: options, cache: cache))
+                    outputs.append(try encode(opaque, channels: 3, bytesPerPixel: 3, options: options, cache: cache))
+                }
+            }
+            // Large pieces: Adler-32 over more than 5,552 bytes at once (its reduction), IDAT over 1 MiB.
+            for (width, seed) in [(301, 5), (512, 6)] {
+                let big = TestImage(width: width, height: 700, seed: UInt64(seed), opaque: true)
+                outputs.append(try encode(big, channels: 3, bytesPerPixel: 4, options: Self.options(filter: CFPNG_FILTER_UP, level: 1), alphaFallback: true, cache: cache))
+                outputs.append(try encode(big, channels: 4, bytesPerPixel: 4, options: Self.options(filter: CFPNG_FILTER_NONE, level: 0), cache: cache))
+            }
+            return outputs
+        }
+        let vector = try all()
+        ccpu_force_scalar(1)
+        XCTAssertEqual(ccpu_features(), 0)
+        let scalar = try all()
+        XCTAssertEqual(vector.count, scalar.count)
+        for (i, (v, s)) in zip(vector, scalar).enumerated() where v != s {
+            XCTFail("encode \(i): SSSE3 and scalar code differ (\(v.count) and \(s.count) bytes)")
+        }
+        // Still valid files.
+        for png in scalar.prefix(50) { XCTAssertNoThrow(try Self.decode(png)) }
+    }
+
+    // MARK: The repeated-image cache
+
+    func testARepeatedImageReusesTheCompressedStream() throws {
+        let cache = try XCTUnwrap(cfpng_cache_create())
+        defer { cfpng_cache_destroy(cache) }
+        XCTAssertEqual(cfpng_cache_last_repeated(cache), 0)
+        XCTAssertEqual(cfpng_cache_last_repeated(nil), 0)
+        let a = TestImage(width: 40, height: 30, seed: 1, opaque: true, repeatedRows: true)
+        var b = a
+        b.pixels[4 * (40 * 29 + 39)] ^= 1  // the last pixel's red
+        let up = Self.options(filter: CFPNG_FILTER_UP)
+        func run(_ image: TestImage, _ options: cfpng_options, channels: Int = 3) throws -> (png: [UInt8], repeated: Bool) {
+            let png = try encode(image, channels: channels, bytesPerPixel: 4, options: options, alphaFallback: channels == 3, cache: cache)
+            return (png, cfpng_cache_last_repeated(cache) != 0)
+        }
+        let first = try run(a, up)
+        XCTAssertFalse(first.repeated)
+        let second = try run(a, up)
+        XCTAssertTrue(second.repeated)
+        XCTAssertEqual(second.png, first.png)
+        XCTAssertFalse(try run(b, up).repeated, "one byte differs")
+        XCTAssertFalse(try run(a, up).repeated)
+        XCTAssertFalse(try run(a, Self.options(filter: CFPNG_FILTER_UP, level: 6)).repeated, "another level")
+        XCTAssertFalse(try run(a, Self.options(filter: CFPNG_FILTER_PAETH, level: 6)).repeated, "another filter")
+        XCTAssertFalse(try run(a, Self.options(filter: CFPNG_FILTER_PAETH, level: 6), channels: 4).repeated, "RGBA")
+        XCTAssertTrue(try run(a, Self.options(filter: CFPNG_FILTER_PAETH, level: 6), channels: 4).repeated)
+        // The sRGB chunk is outside the stream: the stream is reused, the file has no sRGB chunk.
+        var noSRGB = Self.options(filter: CFPNG_FILTER_PAETH, level: 6)
+        noSRGB.write_srgb = 0
+        let plain = try run(a, noSRGB, channels: 4)
+        XCTAssertTrue(plain.repeated)
+        XCTAssertNil(Self.chunks(plain.png).first { $0.type == "sRGB" })
+        // What the cache held never changes a byte: a fresh encoder writes the same file.
+        XCTAssertEqual(plain.png, try encode(a, channels: 4, bytesPerPixel: 4, options: noSRGB))
+        // A failed encode does not count as a repeat.
+        var bad = up
+        bad.zlib_level = 10
+        XCTAssertThrowsError(try run(a, bad))
+        XCTAssertEqual(cfpng_cache_last_repeated(cache), 0)
+    }
+
+    // MARK: The file's chunks
+
+    func testChunksAreSignatureIHDRSRGBIDATIENDWithTheirCRCs() throws {
+        // 512x700 RGBA stored (level 0): 1,434,300 bytes of image data, so two IDAT chunks.
+        let image = TestImage(width: 512, height: 700, seed: 9, opaque: false)
+        let png = try encode(image, channels: 4, bytesPerPixel: 4, options: Self.options(filter: CFPNG_FILTER_NONE, level: 0))
+        XCTAssertEqual(Array(png.prefix(8)), [137, 80, 78, 71, 13, 10, 26, 10])
+        let chunks = Self.chunks(png)
+        XCTAssertEqual(chunks.map(\.type), ["IHDR", "sRGB", "IDAT", "IDAT", "IEND"])
+        XCTAssertEqual(chunks[0].data, [0, 0, 2, 0, 0, 0, 2, 188, 8, 6, 0, 0, 0])
+        XCTAssertEqual(chunks[1].data, [0])
+        XCTAssertEqual(chunks[2].data.count, Int(CFPNG_IDAT_MAX))
+        XCTAssertEqual(chunks[4].data, [])
+        for chunk in chunks { XCTAssertTrue(chunk.crcMatches, chunk.type) }
+        XCTAssertEqual(chunks.reduce(8) { $0 + 12 + $1.data.count }, png.count)
+        XCTAssertEqual(try Self.decode(png).pixels, image.pixels)
+    }
+
+    // MARK: Errors
+
+    func testBadArgumentsAreErrorCodesAndLeaveTheBufferEmpty() throws {
+        let image = TestImage(width: 4, height: 4, seed: 2, opaque: true)
+        let good = Self.options(filter: CFPNG_FILTER_UP)
+        func code(_ change: (inout cfpng_rgb8_source, inout cfpng_options) -> Void) -> (Int32, String) {
+            image.pixels.withUnsafeBufferPointer { p in
+                var source = cfpng_rgb8_source(width: 4, height: 4, channels: 3, bytes_per_pixel: 4, pixels: p.baseAddress,
+                                               row_stride: 16, row: nil, ctx: nil, alpha_fallback: 0)
+                var options = good
+                change(&source, &options)
+                var out = cfpng_buffer()
+                var error = cfpng_error()
+                let code = cfpng_encode(nil, &source, &options, &out, &error)
+                defer { cfpng_buffer_free(&out) }
+                if code != CFPNG_OK {
+                    XCTAssertNil(out.data)
+                    XCTAssertEqual(out.size, 0)
+                }
+                XCTAssertEqual(error.code, code)
+                return (code, Self.message(error))
+            }
+        }
+        XCTAssertEqual(code { _, _ in }.0, CFPNG_OK)
+        let invalid: [(String, (inout cfpng_rgb8_source, inout cfpng_options) -> Void)] = [
+            ("level -1", { $1.zlib_level = -1 }), ("level 10", { $1.zlib_level = 10 }),
+            ("filter -1", { $1.filter = -1 }), ("filter 5", { $1.filter = 5 }),
+            ("strategy 5", { $1.strategy = 5 }), ("strategy -1", { $1.strategy = -1 }),
+            ("width 0", { s, _ in s.width = 0 }), ("height 0", { s, _ in s.height = 0 }),
+            ("2 channels", { s, _ in s.channels = 2; s.bytes_per_pixel = 2 }),
+            ("4 channels of 3 bytes", { s, _ in s.channels = 4; s.bytes_per_pixel = 3 }),
+            ("no pixels", { s, _ in s.pixels = nil }), ("short stride", { s, _ in s.row_stride = 15 }),
+            ("fallback without rows", { s, _ in s.alpha_fallback = 1 }),
+        ]
+        for (what, change) in invalid {
+            let (result, message) = code(change)
+            XCTAssertEqual(result, CFPNG_ERR_INVALID_ARGUMENT, what)
+            XCTAssertFalse(message.isEmpty, what)
+        }
+        let tooLarge: [(String, (inout cfpng_rgb8_source, inout cfpng_options) -> Void)] = [
+            ("width", { s, _ in s.width = CFPNG_MAX_DIMENSION + 1; s.row_stride = Int.max }),
+            ("height", { s, _ in s.height = CFPNG_MAX_DIMENSION + 1 }),
+            ("filtered bytes", { s, _ in s.width = 100_000; s.height = 1_000; s.row_stride = Int.max }),
+        ]
+        for (what, change) in tooLarge {
+            let (result, message) = code(change)
+            XCTAssertEqual(result, CFPNG_ERR_TOO_LARGE, what)
+            XCTAssertTrue(message.contains("over the encoder's limits"), message)
+        }
+        // NULL arguments.
+        var out = cfpng_buffer(), error = cfpng_error(), options = good
+        XCTAssertEqual(cfpng_encode(nil, nil, &options, &out, &error), CFPNG_ERR_INVALID_ARGUMENT)
+        image.pixels.withUnsafeBufferPointer { p in
+            var source = cfpng_rgb8_source(width: 4, height: 4, channels: 3, bytes_per_pixel: 4, pixels: p.baseAddress,
+                                           row_stride: 16, row: nil, ctx: nil, alpha_fallback: 0)
+            XCTAssertEqual(cfpng_encode(nil, &source, nil, &out, &error), CFPNG_ERR_INVALID_ARGUMENT)
+            XCTAssertEqual(cfpng_encode(nil, &source, &options, nil, nil), CFPNG_ERR_INVALID_ARGUMENT)
+        }
+        cfpng_buffer_free(nil)
+        cfpng_buffer_free(&out)
+    }
+
+    func testFitsFollowsTheLimits() {
+        XCTAssertEqual(cfpng_fits(1, 1, 3), 1)
+        XCTAssertEqual(cfpng_fits(0, 1, 3), 0)
+        XCTAssertEqual(cfpng_fits(1, 0, 3), 0)
+        XCTAssertEqual(cfpng_fits(CFPNG_MAX_DIMENSION, 1, 4), 1)
+        XCTAssertEqual(cfpng_fits(CFPNG_MAX_DIMENSION + 1, 1, 4), 0)
+        XCTAssertEqual(cfpng_fits(1, CFPNG_MAX_DIMENSION + 1, 4), 0)
+        // (1 + width x channels) x height <= 256 MiB.
+        let limit = UInt64(CFPNG_MAX_FILTERED_BYTES)
+        XCTAssertEqual(cfpng_fits(16383, 4096, 4), 1)   // 65,533 x 4,096 = 268,423,168
+        XCTAssertEqual(cfpng_fits(16384, 4097, 4), 0)
+        XCTAssertLessThanOrEqual(UInt64(1 + 16383 * 4) * 4096, limit)
+        XCTAssertEqual(cfpng_fits(1, 1, 0), 0)
+        XCTAssertEqual(cfpng_fits(1, 1, 5), 0)
+    }
+
+    func testAFailingRowCallbackIsACallbackError() throws {
+        let rows = Rows(TestImage(width: 8, height: 8, seed: 4, opaque: true), failingRow: 5)
+        var source = cfpng_rgb8_source(width: 8, height: 8, channels: 4, bytes_per_pixel: 4, pixels: nil, row_stride: 32,
+                                       row: Rows.callback, ctx: Unmanaged.passUnretained(rows).toOpaque(), alpha_fallback: 0)
+        var options = Self.options(filter: CFPNG_FILTER_SUB)
+        var out = cfpng_buffer(), error = cfpng_error()
+        XCTAssertEqual(withExtendedLifetime(rows) { cfpng_encode(nil, &source, &options, &out, &error) }, CFPNG_ERR_CALLBACK)
+        XCTAssertNil(out.data)
+        XCTAssertEqual(Self.message(error), "the row callback failed")
+    }
+
+    // MARK: Helpers
+
+    static func options(filter: Int32, level: Int32 = 1) -> cfpng_options {
+        cfpng_options(zlib_level: level, filter: filter, strategy: CFPNG_STRATEGY_DEFAULT, write_srgb: 1)
+    }
+
+    static func message(_ error: cfpng_error) -> String {
+        var error = error
+        return withUnsafeBytes(of: &error.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    }
+
+    /// Encodes `image` (RGBA bytes) from its pixels or through the row callback.
+    func encode(_ image: TestImage, channels: Int, bytesPerPixel: Int, options: cfpng_options, fromRows: Bool = false,
+                alphaFallback: Bool = false, cache: OpaquePointer? = nil) throws -> [UInt8] {
+        // The rows as the source's bytes per pixel.
+        let rows: [UInt8] = bytesPerPixel == 4 ? image.pixels : image.pixels.enumerated().filter { $0.offset % 4 != 3 }.map(\.element)
+        let stride = image.width * bytesPerPixel
+        let rgba = Rows(image)
+        var options = options
+        var out = cfpng_buffer()
+        defer { cfpng_buffer_free(&out) }
+        var error = cfpng_error()
+        let code = withExtendedLifetime(rgba) {
+            rows.withUnsafeBufferPointer { p in
+                var source = cfpng_rgb8_source(
+                    width: UInt32(image.width), height: UInt32(image.height), channels: Int32(channels),
+                    bytes_per_pixel: Int32(bytesPerPixel), pixels: fromRows ? nil : p.baseAddress, row_stride: stride,
+                    row: fromRows || alphaFallback ? Rows.callback : nil,
+                    ctx: Unmanaged.passUnretained(rgba).toOpaque(), alpha_fallback: alphaFallback ? 1 : 0)
+                if fromRows { XCTAssertEqual(bytesPerPixel, 4) }
+                return cfpng_encode(cache, &source, &options, &out, &error)
+            }
+        }
+        guard code == CFPNG_OK else { throw EncodeFailure(code: code, message: Self.message(error)) }
+        XCTAssertEqual(error.code, CFPNG_OK)
+        XCTAssertLessThanOrEqual(out.size, out.capacity)
+        return Array(UnsafeBufferPointer(start: out.data, count: out.size))
+    }
+
+    struct EncodeFailure: Error { let code: Int32; let message: String }
+
+    /// Straight RGBA8 and the header, through libpng (CPNGShim's strict decoder: CRCs and Adler-32 checked).
+    static func decode(_ png: [UInt8]) throws -> (pixels: [UInt8], header: cpng_header) {
+        final class Output { var pixels: [UInt8] = [] }
+        let output = Output()
+        var header = cpng_header()
+        var error = cpng_error()
+        let code = png.withUnsafeBufferPointer { bytes in
+            cpng_decode(bytes.baseAddress, bytes.count, { ctx, w, h in
+                let out = Unmanaged<Output>.fromOpaque(ctx!).takeUnretainedValue()
+                out.pixels = [UInt8](repeating: 0, count: Int(w) * Int(h) * 4)
+                return out.pixels.withUnsafeMutableBytes { $0.baseAddress }  // the array is not touched until decode returns
+            }, Unmanaged.passUnretained(output).toOpaque(), &header, &error)
+        }
+        guard code == CPNG_OK else {
+            var message = error.message
+            throw EncodeFailure(code: code, message: withUnsafeBytes(of: &message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
+        }
+        return (output.pixels, header)
+    }
+
+    struct Chunk { let type: String; let data: [UInt8]; let crcMatches: Bool }
+
+    /// The chunks after the signature, with their CRC-32 checked by an implementation of its own.
+    static func chunks(_ png: [UInt8]) -> [Chunk] {
+        var chunks: [Chunk] = []
+        var at = 8
+        func be32(_ i: Int) -> UInt32 { png[i..<i + 4].reduce(0) { $0 << 8 | UInt32($1) } }
+        while at + 12 <= png.count {
+            let length = Int(be32(at))
+            let typed = Array(png[at + 4..<at + 8 + length])
+            chunks.append(Chunk(type: String(decoding: typed.prefix(4), as: UTF8.self), data: Array(typed.dropFirst(4)),
+                                crcMatches: crc32(typed) == be32(at + 8 + length)))
+            at += 12 + length
+        }
+        return chunks
+    }
+
+    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return ~crc
+    }
+}
+
+/// An image's RGBA rows for the row callback (a C function: it finds them through its context).
+final class Rows {
+    let bytes: UnsafeMutableBufferPointer<UInt8>
+    let stride: Int
+    let failingRow: Int?
+
+    init(_ image: TestImage, failingRow: Int? = nil) {
+        bytes = .allocate(capacity: image.pixels.count)
+        _ = bytes.initialize(from: image.pixels)
+        stride = image.width * 4
+        self.failingRow = failingRow
+    }
+
+    deinit { bytes.deallocate() }
+
+    static let callback: cfpng_row_fn = { ctx, y in
+        let rows = Unmanaged<Rows>.fromOpaque(ctx!).takeUnretainedValue()
+        return Int(y) == rows.failingRow ? nil : UnsafePointer(rows.bytes.baseAddress! + Int(y) * rows.stride)
+    }
+}
+
+/// Straight RGBA8 pixels made from a seed: random, or random rows repeated in runs.
+struct TestImage {
+    let width: Int, height: Int
+    var pixels: [UInt8]
+
+    init(width: Int, height: Int, seed: UInt64, opaque: Bool, repeatedRows: Bool = false) {
+        self.width = width
+        self.height = height
+        var state = seed &* 6364136223846793005 &+ 1442695040888963407
+        func next() -> UInt8 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return UInt8(truncatingIfNeeded: state >> 33)
+        }
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity(width * height * 4)
+        var row: [UInt8] = []
+        for y in 0..<height {
+            // With repeatedRows, rows 1-5 and 8-12 (of every 13) repeat the row before them: runs of zero
+            // rows for the up and Paeth filters.
+            let repeats = repeatedRows && y > 0 && ((1...5).contains(y % 13) || (8...12).contains(y % 13))
+            if !repeats {
+                row = (0..<width * 4).map { i in i % 4 == 3 && opaque ? 255 : next() }
+            }
+            pixels += row
+        }
+        self.pixels = pixels
+    }
+
+    /// What a decoder gives for the image written with `channels`: RGBA, with alpha 255 for RGB.
+    func straightRGBA(channels: Int) -> [UInt8] {
+        channels == 4 ? pixels : pixels.enumerated().map { $0.offset % 4 == 3 ? 255 : $0.element }
+    }
+}

@@ -641,6 +641,18 @@ static int cfpng_build_stream(cfpng_cache *c, const cfpng_rgb8_source *s, const 
 
 int cfpng_cache_last_repeated(const cfpng_cache *cache) { return cache != NULL && cache->last_repeated; }
 
+size_t cfpng_cache_bytes(const cfpng_cache *c) {
+    if (c == NULL) return 0;
+    // deflate's memory for windowBits 15, memLevel 8 (zlib.h: (1 << (windowBits + 2)) + (1 << (memLevel + 9)))
+    // and its internal_state record (under 6 KB in zlib 1.2/1.3).
+    const size_t deflate_state = ((size_t)1 << 17) + ((size_t)1 << 17) + 6 * 1024;
+    size_t bytes = sizeof *c + c->filtered_cap + c->zero_cap + c->raw_cap + c->stream_cap
+        + c->piece_cap * sizeof(cfpng_piece) + c->run_cap * sizeof(cfpng_zero_run) + c->run_bytes;
+    if (c->image.ready) bytes += deflate_state;
+    if (c->runs_z.ready) bytes += deflate_state;
+    return bytes;
+}
+
 
 // ---- The PNG file around the stream ----------------------------------------------------------------
 

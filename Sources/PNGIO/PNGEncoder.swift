@@ -26,6 +26,11 @@ public final class PNGEncoder {
 
     deinit { cfpng_cache_destroy(cache) }
 
+    /// Bytes this encoder keeps between images now: the filtered image, the compressed stream and row
+    /// buffers, cached zero-row runs, and zlib's deflate state (as zlib documents its size). What one
+    /// thread of a render holds besides its frame; it grows to its size with the first image.
+    public var workingBytes: Int { Int(cfpng_cache_bytes(cache)) }
+
     /// Encodes `bitmap` as ``PNGCodec/encode(_:compression:)`` does with this encoder's compression.
     /// - Throws: ``PNGError`` with `path` `<memory>`, as ``PNGCodec/encode(_:compression:)``.
     public func encode(_ bitmap: Bitmap) throws(PNGError) -> [UInt8] {

@@ -30,6 +30,10 @@ struct Memory: ParsableCommand {
             print(line("images (decoded)", "", s.imageBytes))
             print(line("snapshots", "", s.snapshotBytes))
             print(line("peak bitmap bytes while rendering", "", s.peakBytes))
+            print(line("per render thread: frame + PNG encoder", "", s.perThreadBytes))
+            print(line("  of which the encoder", "", s.encoderBytes))
+            let jobs = ProcessInfo.processInfo.activeProcessorCount
+            print(line("peak of a render on \(jobs) threads", "", s.renderPeakBytes(jobs: jobs)))
             print("")
         }
         print("peak relative to @1x: " + report.scales.map { String(format: "@%dx %.2fx", $0.scale, $0.peakRelativeTo1x) }.joined(separator: ", "))

@@ -1,3 +1,4 @@
+import PNGIO
 import RasterCore
 
 /// What a transition's bitmaps cost at @1x, @2x and @3x: `smokescreen memory`.
@@ -34,6 +35,19 @@ public struct MemoryReport: Codable, Sendable, Equatable {
         public var peakBytes: Int
         /// ``peakBytes`` divided by the @1x peak.
         public var peakRelativeTo1x: Double
+        /// What one thread of a render into a folder holds besides the shared images and snapshots: its
+        /// frame canvas and its PNG encoder's working memory (`fast` preset, measured after encoding every
+        /// frame: the filtered image, compressed stream, zero-row runs, zlib's state).
+        public var perThreadBytes: Int
+        /// The encoder's part of ``perThreadBytes``.
+        public var encoderBytes: Int
+        /// The peak a render on `jobs` threads holds, by cause: ``peakBytes`` (everything drawn on one
+        /// thread, one frame buffer included), that thread's encoder, and for each further thread another
+        /// ``perThreadBytes``. Fonts, code and the runtime are the rest of a process's resident
+        /// memory (`smokescreen bench --summary` measures a whole process).
+        public func renderPeakBytes(jobs: Int) -> Int {
+            peakBytes + encoderBytes + max(0, jobs - 1) * perThreadBytes
+        }
     }
 
     /// The transition's name.
@@ -49,13 +63,19 @@ public struct MemoryReport: Codable, Sendable, Equatable {
         var scales: [AtScale] = []
         for scale in 1...3 {
             let settings = try settings(scale)
-            let (rendered, usage) = try MemoryLedger.measure("memory @\(scale)x") { () throws -> RenderedTransition in
+            let ((rendered, encoderBytes), usage) = try MemoryLedger.measure("memory @\(scale)x") { () throws -> (RenderedTransition, Int) in
                 let rendered = try transition.render(settings)
                 var canvas = try rendered.sequence.makeCanvas()
-                for i in 0..<rendered.sequence.count { rendered.sequence.draw(frame: i, into: &canvas) }
-                return rendered
+                // One thread's encoder after every frame, as the frame writer keeps one per thread.
+                let encoder = PNGEncoder(compression: .fast)
+                for i in 0..<rendered.sequence.count {
+                    rendered.sequence.draw(frame: i, into: &canvas)
+                    do { _ = try encoder.encode(canvas) } catch { throw RenderError.failed(what: "frame \(i)", reason: "cannot encode: \(error)") }
+                }
+                return (rendered, encoder.workingBytes)
             }
             let canvas = try rendered.sequence.makeCanvas()
+            let frameBytes = canvas.width * canvas.height * 4
             func entry(_ r: BitmapRecord) -> Bitmap {
                 Bitmap(kind: r.kind.rawValue, name: r.name, width: r.width, height: r.height, scale: r.scale, bytes: r.bytes)
             }
@@ -64,10 +84,11 @@ public struct MemoryReport: Codable, Sendable, Equatable {
             scales.append(AtScale(
                 scale: scale,
                 frameBuffer: Bitmap(kind: "frame", name: "frame buffer", width: canvas.width, height: canvas.height, scale: canvas.scale,
-                                    bytes: canvas.width * canvas.height * 4),
+                                    bytes: frameBytes),
                 images: images, snapshots: snapshots,
                 imageBytes: images.reduce(0) { $0 + $1.bytes }, snapshotBytes: snapshots.reduce(0) { $0 + $1.bytes },
-                peakBytes: usage.peakBytes, peakRelativeTo1x: 1))
+                peakBytes: usage.peakBytes, peakRelativeTo1x: 1,
+                perThreadBytes: frameBytes + encoderBytes, encoderBytes: encoderBytes))
         }
         if let one = scales.first?.peakBytes, one > 0 {
             for i in scales.indices { scales[i].peakRelativeTo1x = Double(scales[i].peakBytes) / Double(one) }

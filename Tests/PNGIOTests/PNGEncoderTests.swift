@@ -35,6 +35,20 @@ final class PNGEncoderTests: XCTestCase {
 
     static let singleFilters: [PNGFilters] = [.none, .sub, .up, .average, .paeth]
 
+    func testWorkingBytesCountTheFilteredImageAndZlibsState() throws {
+        let encoder = PNGEncoder(compression: .fast)
+        let before = encoder.workingBytes
+        // Opaque, so filtered as RGB: 1 + 3 × width bytes a row.
+        let bitmap = try Bitmap(width: 300, height: 200, fill: PremultipliedRGBA8(r: 10, g: 200, b: 30, a: 255))
+        _ = try encoder.encode(bitmap)
+        let filtered = 200 * (1 + 3 * 300), deflate = 2 * (1 << 17)
+        XCTAssertGreaterThanOrEqual(encoder.workingBytes, before + filtered + deflate)
+        // Well under the frame itself plus a few hundred kilobytes of streams and buffers.
+        XCTAssertLessThan(encoder.workingBytes, filtered + 2 * deflate + 2 * 300 * 200 * 4 + 512 * 1024)
+        _ = try encoder.encode(bitmap)
+        XCTAssertTrue(encoder.lastImageRepeated)
+    }
+
     func testEverySingleFilterRoundTrips() throws {
         for opaque in [true, false] {
             let bitmap = try Self.structuredBitmap(opaque: opaque)

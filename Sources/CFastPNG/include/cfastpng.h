@@ -185,6 +185,14 @@ int cfpng_encode(cfpng_cache *cache, const cfpng_rgb8_source *source, const cfpn
  */
 int cfpng_cache_last_repeated(const cfpng_cache *cache);
 
+/**
+ * The bytes `cache` holds now: its buffers (the filtered image, the compressed stream, row buffers,
+ * segment records, cached zero runs) and, for each zlib stream it has opened, deflate's own state as
+ * zlib documents it for window bits 15 and memory level 8 (2^17 + 2^17 bytes, plus the state record).
+ * 0 for NULL.
+ */
+size_t cfpng_cache_bytes(const cfpng_cache *cache);
+
 #ifdef __cplusplus
 }
 #endif

@@ -114,6 +114,17 @@ void crk_solid_over_scalar(uint32_t *dst, uint32_t color, int count) {
     }
 }
 
+void crk_solid_over_coverage_scalar(uint32_t *dst, uint32_t color, const uint8_t *coverage, int count) {
+    int opaque = color >> 24 == 255;
+    for (int i = 0; i < count; i++) {
+        uint32_t c = coverage[i];
+        if (c == 0) continue;
+        if (c == 255 && opaque) { dst[i] = color; continue; }
+        uint32_t s = c == 255 ? color : crk_scale(color, c);
+        dst[i] = s + crk_scale(dst[i], 255 - (s >> 24));
+    }
+}
+
 // MARK: x86-64 vector versions
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -350,6 +361,31 @@ static void crk_solid_over_sse41(uint32_t *dst, uint32_t color, int count) {
     }
     if (i < count) crk_solid_over_scalar(dst + i, color, count - i);
 }
+
+__attribute__((target("sse4.1")))
+static void crk_solid_over_coverage_sse41(uint32_t *dst, uint32_t color, const uint8_t *coverage, int count) {
+    const __m128i spreadAlpha = _mm_setr_epi8(3, -1, 3, -1, 3, -1, 3, -1, 7, -1, 7, -1, 7, -1, 7, -1);
+    const __m128i spreadAlphaHigh = _mm_setr_epi8(11, -1, 11, -1, 11, -1, 11, -1, 15, -1, 15, -1, 15, -1, 15, -1);
+    const __m128i spreadLow = _mm_setr_epi8(0, 1, 0, 1, 0, 1, 0, 1, 2, 3, 2, 3, 2, 3, 2, 3);
+    const __m128i spreadHigh = _mm_setr_epi8(4, 5, 4, 5, 4, 5, 4, 5, 6, 7, 6, 7, 6, 7, 6, 7);
+    const __m128i c255 = _mm_set1_epi16(255), zero = _mm_setzero_si128();
+    const __m128i colors16 = _mm_unpacklo_epi8(_mm_set1_epi32((int)color), zero);  // two pixels' channels
+    int i = 0;
+    for (; i + 4 <= count; i += 4) {
+        uint32_t four;
+        memcpy(&four, coverage + i, 4);
+        if (four == 0) continue;
+        __m128i f = _mm_cvtepu8_epi16(_mm_cvtsi32_si128((int)four));
+        __m128i sLo = crk_div255_epu16(_mm_mullo_epi16(colors16, _mm_shuffle_epi8(f, spreadLow)));
+        __m128i sHi = crk_div255_epu16(_mm_mullo_epi16(colors16, _mm_shuffle_epi8(f, spreadHigh)));
+        __m128i s = _mm_packus_epi16(sLo, sHi);
+        __m128i d = _mm_loadu_si128((const __m128i *)(dst + i));
+        __m128i dLo = crk_div255_epu16(_mm_mullo_epi16(_mm_unpacklo_epi8(d, zero), _mm_sub_epi16(c255, _mm_shuffle_epi8(s, spreadAlpha))));
+        __m128i dHi = crk_div255_epu16(_mm_mullo_epi16(_mm_unpackhi_epi8(d, zero), _mm_sub_epi16(c255, _mm_shuffle_epi8(s, spreadAlphaHigh))));
+        _mm_storeu_si128((__m128i *)(dst + i), _mm_add_epi32(s, _mm_packus_epi16(dLo, dHi)));
+    }
+    if (i < count) crk_solid_over_coverage_scalar(dst + i, color, coverage + i, count - i);
+}
 #endif
 
 // MARK: Dispatch
@@ -398,4 +434,11 @@ void crk_bilinear_affine(const uint32_t *pixels, int width, int height, double u
     if (ccpu_features() & CCPU_SSE41) { crk_bilinear_affine_sse41(pixels, width, height, u0, v0, du, dv, coverage, count, out); return; }
 #endif
     crk_bilinear_affine_scalar(pixels, width, height, u0, v0, du, dv, coverage, count, out);
+}
+
+void crk_solid_over_coverage(uint32_t *dst, uint32_t color, const uint8_t *coverage, int count) {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    if (ccpu_features() & CCPU_SSE41) { crk_solid_over_coverage_sse41(dst, color, coverage, count); return; }
+#endif
+    crk_solid_over_coverage_scalar(dst, color, coverage, count);
 }

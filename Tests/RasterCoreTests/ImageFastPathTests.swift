@@ -95,6 +95,15 @@ final class ImageFastPathTests: XCTestCase {
                         XCTAssertEqual(solid[i], PixelMath.sourceOver(color, dst[i]), "\(path): solid source-over of \(color), pixel \(i)")
                     }
                 }
+                for color in [random.pixel(), random.pixel(), 0xFF10_2030, 0x8040_2010] {
+                    var covered = dst
+                    crk_solid_over_coverage(&covered, color, coverage, Int32(count))
+                    for i in 0..<count {
+                        let c = UInt32(coverage[i])
+                        let expected = c == 0 ? dst[i] : PixelMath.sourceOver(c == 255 ? color : PixelMath.scale(color, by: c), dst[i])
+                        XCTAssertEqual(covered[i], expected, "\(path): solid source-over of \(color) under coverage \(c), pixel \(i)")
+                    }
+                }
                 for opacity: UInt32 in [0, 1, 128, 254, 255] {
                     for withCoverage in [false, true] {
                         var scaled = dst

@@ -66,6 +66,12 @@ void crk_solid_over(uint32_t *dst, uint32_t color, int count);
 void crk_bilinear_affine(const uint32_t *pixels, int width, int height, double u0, double v0, double du, double dv,
                          const uint8_t *coverage, int count, uint32_t *out);
 
+/**
+ * Source-over of `color` scaled by `coverage[i]` onto `dst[0..<count]`: `s = round(color·c / 255)`, then
+ * `dst = s + dst·(255 − sA)/255`; coverage 0 leaves `dst` alone.
+ */
+void crk_solid_over_coverage(uint32_t *dst, uint32_t color, const uint8_t *coverage, int count);
+
 /** The portable versions of the kernels above, whatever the processor has (for tests). */
 void crk_bilinear_columns_scalar(const uint32_t *row0, const uint32_t *row1, uint32_t fy,
                                  const int32_t *index, const uint16_t *fx, int count, uint32_t *out);
@@ -75,6 +81,7 @@ void crk_source_over_scalar(uint32_t *dst, const uint32_t *src, int count);
 void crk_bilinear_affine_scalar(const uint32_t *pixels, int width, int height, double u0, double v0, double du, double dv,
                                 const uint8_t *coverage, int count, uint32_t *out);
 void crk_solid_over_scalar(uint32_t *dst, uint32_t color, int count);
+void crk_solid_over_coverage_scalar(uint32_t *dst, uint32_t color, const uint8_t *coverage, int count);
 void crk_source_over_scaled_scalar(uint32_t *dst, const uint32_t *src, const uint8_t *coverage, uint32_t opacity, int count);
 
 #ifdef __cplusplus

@@ -21,15 +21,11 @@ enum RowBlender {
     @inline(__always)
     private static func partial(_ dst: UnsafeMutablePointer<UInt32>, _ coverage: UnsafeBufferPointer<UInt8>,
                                 _ range: Range<Int>, _ color: UInt32, _ mode: BlendMode) {
-        let opaque = color >> 24 == 255
         switch mode {
         case .sourceOver:
-            for i in range {
-                let c = UInt32(coverage[i])
-                if c == 0 { continue }
-                if c == 255 && opaque { dst[i] = color; continue }
-                dst[i] = PixelMath.sourceOver(c == 255 ? color : PixelMath.scale(color, by: c), dst[i])
-            }
+            guard !range.isEmpty else { return }
+            // The colour scaled by each pixel's coverage, then source-over, four pixels at a time.
+            crk_solid_over_coverage(dst + range.lowerBound, color, coverage.baseAddress! + range.lowerBound, Int32(range.count))
         case .copy:
             for i in range {
                 let c = UInt32(coverage[i])

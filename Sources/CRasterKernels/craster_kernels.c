@@ -442,3 +442,11 @@ void crk_solid_over_coverage(uint32_t *dst, uint32_t color, const uint8_t *cover
 #endif
     crk_solid_over_coverage_scalar(dst, color, coverage, count);
 }
+
+void crk_multiply_coverage(uint8_t *out, const uint8_t *a, const uint8_t *b, int count) {
+    // Plain C that compilers vectorize: the products fit 16 bits, as does the rounding division.
+    for (int i = 0; i < count; i++) {
+        uint32_t t = (uint32_t)a[i] * b[i] + 128;
+        out[i] = (uint8_t)((t + (t >> 8)) >> 8);
+    }
+}

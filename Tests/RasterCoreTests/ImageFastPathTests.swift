@@ -74,6 +74,14 @@ final class ImageFastPathTests: XCTestCase {
         }
     }
 
+    func testCoverageTimesMaskRoundsAsPixelMath() {
+        // Every pair of bytes.
+        let a = (0..<65536).map { UInt8($0 & 255) }, b = (0..<65536).map { UInt8($0 >> 8) }
+        var out = [UInt8](repeating: 0, count: 65536)
+        crk_multiply_coverage(&out, a, b, 65536)
+        for i in 0..<65536 { XCTAssertEqual(UInt32(out[i]), PixelMath.div255(UInt32(a[i]) * UInt32(b[i])), "\(a[i]) × \(b[i])") }
+    }
+
     func testSourceOverKernelsMatchPixelMath() {
         var random = Random(state: 0xDEAD_BEEF_CAFE_F00D)
         forBothPaths { path in

@@ -72,6 +72,9 @@ void crk_bilinear_affine(const uint32_t *pixels, int width, int height, double u
  */
 void crk_solid_over_coverage(uint32_t *dst, uint32_t color, const uint8_t *coverage, int count);
 
+/** `out[i] = round(a[i]·b[i] / 255)`: coverage times a clip mask. */
+void crk_multiply_coverage(uint8_t *out, const uint8_t *a, const uint8_t *b, int count);
+
 /** The portable versions of the kernels above, whatever the processor has (for tests). */
 void crk_bilinear_columns_scalar(const uint32_t *row0, const uint32_t *row1, uint32_t fy,
                                  const int32_t *index, const uint16_t *fx, int count, uint32_t *out);

@@ -1,3 +1,5 @@
+import CRasterKernels
+
 extension Painter {
     /// Fills a rectangle given in user space. Axis-aligned rectangles (after the transform) get exact
     /// area coverage directly; rotated or sheared ones go through the path rasterizer.
@@ -86,9 +88,7 @@ extension Painter {
             mask.values.withUnsafeBufferPointer { values in
                 let m = values.baseAddress! + y * mask.box.width + (lo - mask.box.minX)
                 let c = row.coverage.baseAddress! + (lo - row.x0), d = o + (lo - row.x0)
-                for i in 0..<(hi - lo) {
-                    d[i] = UInt8(truncatingIfNeeded: PixelMath.div255(UInt32(c[i]) &* UInt32(m[i])))
-                }
+                crk_multiply_coverage(d, c, m, Int32(hi - lo))
             }
             body(UnsafeBufferPointer(rebasing: out[0..<count]), 0..<0)
         }

@@ -125,6 +125,32 @@ void crk_solid_over_coverage_scalar(uint32_t *dst, uint32_t color, const uint8_t
     }
 }
 
+static inline void crk_horizontal_pixel(uint32_t a, uint32_t b, uint32_t fx, uint16_t *out) {
+    for (int c = 0; c < 4; c++) {
+        uint32_t x = (a >> (8 * c)) & 0xFF, y = (b >> (8 * c)) & 0xFF;
+        out[c] = (uint16_t)((256 - fx) * x + fx * y);
+    }
+}
+
+void crk_horizontal_columns_scalar(const uint32_t *row, const int32_t *index, const uint16_t *fx, int count, uint16_t *out) {
+    for (int i = 0; i < count; i++) crk_horizontal_pixel(row[index[i]], row[index[i] + 1], fx[i], out + 4 * i);
+}
+
+void crk_horizontal_shift_scalar(const uint32_t *row, uint32_t fx, int count, uint16_t *out) {
+    for (int i = 0; i < count; i++) crk_horizontal_pixel(row[i], row[i + 1], fx, out + 4 * i);
+}
+
+void crk_vertical_scalar(const uint16_t *h0, const uint16_t *h1, uint32_t fy, int count, uint32_t *out) {
+    for (int i = 0; i < count; i++) {
+        uint32_t pixel = 0;
+        for (int c = 0; c < 4; c++) {
+            uint32_t v = (256 - fy) * h0[4 * i + c] + fy * h1[4 * i + c];
+            pixel |= ((v + 32768) >> 16) << (8 * c);
+        }
+        out[i] = pixel;
+    }
+}
+
 // MARK: x86-64 vector versions
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -386,6 +412,57 @@ static void crk_solid_over_coverage_sse41(uint32_t *dst, uint32_t color, const u
     }
     if (i < count) crk_solid_over_coverage_scalar(dst + i, color, coverage + i, count - i);
 }
+
+__attribute__((target("sse4.1")))
+static void crk_horizontal_columns_sse41(const uint32_t *row, const int32_t *index, const uint16_t *fx, int count, uint16_t *out) {
+    const __m128i spread = _mm_setr_epi8(0, 1, 0, 1, 0, 1, 0, 1, 2, 3, 2, 3, 2, 3, 2, 3);
+    int i = 0;
+    for (; i + 2 <= count; i += 2) {
+        uint32_t pair;
+        memcpy(&pair, fx + i, 4);
+        __m128i wfx = _mm_shuffle_epi8(_mm_cvtsi32_si128((int)pair), spread);
+        __m128i t = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(row + index[i])), _mm_loadl_epi64((const __m128i *)(row + index[i + 1])));
+        t = _mm_shuffle_epi32(t, _MM_SHUFFLE(3, 1, 2, 0));
+        _mm_storeu_si128((__m128i *)(out + 4 * i), crk_horizontal_sse41(t, _mm_srli_si128(t, 8), wfx));
+    }
+    if (i < count) crk_horizontal_columns_scalar(row, index + i, fx + i, count - i, out + 4 * i);
+}
+
+__attribute__((target("avx2")))
+static void crk_horizontal_shift_avx2(const uint32_t *row, uint32_t fx, int count, uint16_t *out) {
+    const __m256i wfx = _mm256_set1_epi16((short)fx);
+    int i = 0;
+    for (; i + 4 <= count; i += 4) {
+        __m256i a = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(row + i)));
+        __m256i b = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(row + i + 1)));
+        __m256i h = _mm256_add_epi16(_mm256_slli_epi16(a, 8), _mm256_mullo_epi16(_mm256_sub_epi16(b, a), wfx));
+        _mm256_storeu_si256((__m256i *)(out + 4 * i), h);
+    }
+    if (i < count) crk_horizontal_shift_scalar(row + i, fx, count - i, out + 4 * i);
+}
+
+__attribute__((target("sse4.1")))
+static void crk_horizontal_shift_sse41(const uint32_t *row, uint32_t fx, int count, uint16_t *out) {
+    const __m128i wfx = _mm_set1_epi16((short)fx);
+    int i = 0;
+    for (; i + 2 <= count; i += 2) {
+        __m128i a = _mm_loadl_epi64((const __m128i *)(row + i)), b = _mm_loadl_epi64((const __m128i *)(row + i + 1));
+        _mm_storeu_si128((__m128i *)(out + 4 * i), crk_horizontal_sse41(a, b, wfx));
+    }
+    if (i < count) crk_horizontal_shift_scalar(row + i, fx, count - i, out + 4 * i);
+}
+
+__attribute__((target("sse4.1")))
+static void crk_vertical_rows_sse41(const uint16_t *h0, const uint16_t *h1, uint32_t fy, int count, uint32_t *out) {
+    const __m128i wfy = _mm_set1_epi32((int)fy);
+    int i = 0;
+    for (; i + 4 <= count; i += 4) {
+        __m128i first = crk_vertical_sse41(_mm_loadu_si128((const __m128i *)(h0 + 4 * i)), _mm_loadu_si128((const __m128i *)(h1 + 4 * i)), wfy);
+        __m128i second = crk_vertical_sse41(_mm_loadu_si128((const __m128i *)(h0 + 4 * i + 8)), _mm_loadu_si128((const __m128i *)(h1 + 4 * i + 8)), wfy);
+        _mm_storeu_si128((__m128i *)(out + i), _mm_packus_epi16(first, second));
+    }
+    if (i < count) crk_vertical_scalar(h0 + 4 * i, h1 + 4 * i, fy, count - i, out + i);
+}
 #endif
 
 // MARK: Dispatch
@@ -449,4 +526,27 @@ void crk_multiply_coverage(uint8_t *out, const uint8_t *a, const uint8_t *b, int
         uint32_t t = (uint32_t)a[i] * b[i] + 128;
         out[i] = (uint8_t)((t + (t >> 8)) >> 8);
     }
+}
+
+void crk_horizontal_columns(const uint32_t *row, const int32_t *index, const uint16_t *fx, int count, uint16_t *out) {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    if (ccpu_features() & CCPU_SSE41) { crk_horizontal_columns_sse41(row, index, fx, count, out); return; }
+#endif
+    crk_horizontal_columns_scalar(row, index, fx, count, out);
+}
+
+void crk_horizontal_shift(const uint32_t *row, uint32_t fx, int count, uint16_t *out) {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    unsigned features = ccpu_features();
+    if (features & CCPU_AVX2) { crk_horizontal_shift_avx2(row, fx, count, out); return; }
+    if (features & CCPU_SSE41) { crk_horizontal_shift_sse41(row, fx, count, out); return; }
+#endif
+    crk_horizontal_shift_scalar(row, fx, count, out);
+}
+
+void crk_vertical(const uint16_t *h0, const uint16_t *h1, uint32_t fy, int count, uint32_t *out) {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    if (ccpu_features() & CCPU_SSE41) { crk_vertical_rows_sse41(h0, h1, fy, count, out); return; }
+#endif
+    crk_vertical_scalar(h0, h1, fy, count, out);
 }

@@ -82,6 +82,50 @@ final class ImageFastPathTests: XCTestCase {
         for i in 0..<65536 { XCTAssertEqual(UInt32(out[i]), PixelMath.div255(UInt32(a[i]) * UInt32(b[i])), "\(a[i]) × \(b[i])") }
     }
 
+    func testSeparableHalvesMatchTheBilinearKernels() {
+        var random = Random(state: 0x1234_5678_9ABC_DEF0)
+        let width = 40
+        let row0 = (0..<width).map { _ in random.pixel() }, row1 = (0..<width).map { _ in random.pixel() }
+        forBothPaths { path in
+            for count in [1, 2, 3, 4, 5, 9, 16, 17, 38] {
+                let fx = (0..<count).map { i in UInt16(i % 7 == 0 ? 256 : Int(random.next() % 256)) }
+                let index = (0..<count).map { _ in Int32(random.next() % UInt64(width - 1)) }
+                var h0 = [UInt16](repeating: 0, count: 4 * count), h1 = h0
+                crk_horizontal_columns(row0, index, fx, Int32(count), &h0)
+                crk_horizontal_columns(row1, index, fx, Int32(count), &h1)
+                for fy: UInt32 in [0, 1, 99, 255] {
+                    var separable = [UInt32](repeating: 0, count: count), direct = separable
+                    crk_vertical(h0, h1, fy, Int32(count), &separable)
+                    crk_bilinear_columns(row0, row1, fy, index, fx, Int32(count), &direct)
+                    XCTAssertEqual(separable, direct, "\(path): columns, count \(count), fy \(fy)")
+                }
+                for shiftFX: UInt32 in [0, 77, 256] {
+                    crk_horizontal_shift(row0, shiftFX, Int32(count), &h0)
+                    crk_horizontal_shift(row1, shiftFX, Int32(count), &h1)
+                    var separable = [UInt32](repeating: 0, count: count), direct = separable
+                    crk_vertical(h0, h1, 200, Int32(count), &separable)
+                    crk_bilinear_shift(row0, row1, shiftFX, 200, Int32(count), &direct)
+                    XCTAssertEqual(separable, direct, "\(path): shift, count \(count), fx \(shiftFX)")
+                }
+            }
+        }
+    }
+
+    /// A mirrored or flipped aligned placement walks source rows backwards; the cache of horizontal rows
+    /// must never hand out a row it is about to overwrite.
+    func testFlippedAndMirroredAlignedDrawsMatchTheGeneralPath() throws {
+        let image = try randomBitmap(width: 10, height: 12, seed: 51)
+        let background = try randomBitmap(width: 30, height: 34, seed: 52)
+        let placements = [
+            Transform2D(a: 1, b: 0, c: 0, d: -1, tx: 3.3, ty: 20.6), Transform2D(a: -1.4, b: 0, c: 0, d: 1, tx: 25.2, ty: 2.7),
+            Transform2D(a: 0.6, b: 0, c: 0, d: -2.2, tx: 5.5, ty: 30.1), Transform2D(a: 2.5, b: 0, c: 0, d: 0.45, tx: 0.3, ty: 9.9),
+        ]
+        forBothPaths { path in
+            compareDraws(image, on: background, placements: placements, opacity: 1, clip: nil, label: "\(path), flipped")
+            compareDraws(image, on: background, placements: placements, opacity: 0.7, clip: Path(ellipseIn: Rect(x: 2, y: 3, width: 25, height: 27)), label: "\(path), flipped, clipped")
+        }
+    }
+
     func testSourceOverKernelsMatchPixelMath() {
         var random = Random(state: 0xDEAD_BEEF_CAFE_F00D)
         forBothPaths { path in

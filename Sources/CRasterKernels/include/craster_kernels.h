@@ -75,6 +75,21 @@ void crk_solid_over_coverage(uint32_t *dst, uint32_t color, const uint8_t *cover
 /** `out[i] = round(a[i]·b[i] / 255)`: coverage times a clip mask. */
 void crk_multiply_coverage(uint8_t *out, const uint8_t *a, const uint8_t *b, int count);
 
+/**
+ * The horizontal half of the bilinear blend, for a row reused by several output rows (a separable
+ * resampling): per channel `(256 − fx)·texel[x] + fx·texel[x + 1]` (0…65280), four uint16_t a pixel in
+ * `out`. `crk_horizontal_columns` takes each pixel's column and weight from `index` and `fx`;
+ * `crk_horizontal_shift` takes consecutive columns from `row` with one weight.
+ */
+void crk_horizontal_columns(const uint32_t *row, const int32_t *index, const uint16_t *fx, int count, uint16_t *out);
+void crk_horizontal_shift(const uint32_t *row, uint32_t fx, int count, uint16_t *out);
+
+/**
+ * The vertical half: `round(((256 − fy)·h0 + fy·h1) / 65536)` per channel of two horizontal rows, packed
+ * into pixels. Equal to the bilinear kernels above for the same texels and weights.
+ */
+void crk_vertical(const uint16_t *h0, const uint16_t *h1, uint32_t fy, int count, uint32_t *out);
+
 /** The portable versions of the kernels above, whatever the processor has (for tests). */
 void crk_bilinear_columns_scalar(const uint32_t *row0, const uint32_t *row1, uint32_t fy,
                                  const int32_t *index, const uint16_t *fx, int count, uint32_t *out);
@@ -84,6 +99,9 @@ void crk_source_over_scalar(uint32_t *dst, const uint32_t *src, int count);
 void crk_bilinear_affine_scalar(const uint32_t *pixels, int width, int height, double u0, double v0, double du, double dv,
                                 const uint8_t *coverage, int count, uint32_t *out);
 void crk_solid_over_scalar(uint32_t *dst, uint32_t color, int count);
+void crk_horizontal_columns_scalar(const uint32_t *row, const int32_t *index, const uint16_t *fx, int count, uint16_t *out);
+void crk_horizontal_shift_scalar(const uint32_t *row, uint32_t fx, int count, uint16_t *out);
+void crk_vertical_scalar(const uint16_t *h0, const uint16_t *h1, uint32_t fy, int count, uint32_t *out);
 void crk_solid_over_coverage_scalar(uint32_t *dst, uint32_t color, const uint8_t *coverage, int count);
 void crk_source_over_scaled_scalar(uint32_t *dst, const uint32_t *src, const uint8_t *coverage, uint32_t opacity, int count);
 

@@ -258,6 +258,9 @@ struct BilinearSampler {
     /// Entries of the column table whose texels are consecutive with one weight (`shiftWeight`).
     private var shiftRun = 0..<0
     private var shiftWeight: UInt32 = 0
+    /// The last two source rows blended horizontally: consecutive device rows share source rows (one
+    /// row each for a translation, more when magnifying), so each is blended once.
+    private var horizontal: HorizontalRows?
 
     init(image: Bitmap, deviceToPixel: Transform2D) {
         self.image = image
@@ -287,6 +290,32 @@ struct BilinearSampler {
             start = i
         }
         if best.count >= 8 { shiftRun = best; shiftWeight = UInt32(columnWeight[best.lowerBound]) }
+        horizontal = HorizontalRows()
+    }
+
+    /// Source row `iy` blended horizontally for device columns `first ..< first + count` of the column
+    /// table: four `UInt16` a pixel, from the cache when the last rows asked for it.
+    private func horizontalRow(_ iy: Int, first: Int, count: Int, pixels: UnsafePointer<UInt32>) -> UnsafePointer<UInt16> {
+        let cache = horizontal!
+        if let hit = cache.lookup(row: iy, first: first, count: count) { return hit }
+        let out = cache.slot(row: iy, first: first, count: count)
+        let row = pixels + iy * image.width
+        columnIndex.withUnsafeBufferPointer { indices in
+            columnWeight.withUnsafeBufferPointer { weights in
+                let end = first + count
+                func table(_ range: Range<Int>) {
+                    guard !range.isEmpty else { return }
+                    crk_horizontal_columns(row, indices.baseAddress! + range.lowerBound, weights.baseAddress! + range.lowerBound,
+                                           Int32(range.count), out + 4 * (range.lowerBound - first))
+                }
+                let shift = shiftRun.clamped(to: first..<end)
+                guard !shift.isEmpty else { table(first..<end); return }
+                table(first..<shift.lowerBound)
+                crk_horizontal_shift(row + Int(indices[shift.lowerBound]), shiftWeight, Int32(shift.count), out + 4 * (shift.lowerBound - first))
+                table(shift.upperBound..<end)
+            }
+        }
+        return UnsafePointer(out)
     }
 
     @inline(__always)
@@ -324,26 +353,13 @@ struct BilinearSampler {
         image.withUnsafePixels { px in
             let p = px.baseAddress!
             if !columnIndex.isEmpty, x0 >= columnStart, x0 + count <= columnStart + columnIndex.count {
+                // Separable: each source row blended horizontally once (cached across device rows), then
+                // the two rows blended vertically: the same integer sum as the four-weight formula.
                 let vf = PixelMath.samplePosition(v, limit: maxV)
-                let fy = UInt32(vf & 255)
-                let row0 = p + (vf >> 8) * w, row1 = fy == 0 ? row0 : row0 + w
-                columnIndex.withUnsafeBufferPointer { indices in
-                    columnWeight.withUnsafeBufferPointer { weights in
-                        let first = x0 - columnStart, end = first + count
-                        func table(_ range: Range<Int>) {
-                            guard !range.isEmpty else { return }
-                            crk_bilinear_columns(row0, row1, fy, indices.baseAddress! + range.lowerBound,
-                                                 weights.baseAddress! + range.lowerBound, Int32(range.count),
-                                                 out + (range.lowerBound - first))
-                        }
-                        let shift = shiftRun.clamped(to: first..<end)
-                        guard !shift.isEmpty else { table(first..<end); return }
-                        table(first..<shift.lowerBound)
-                        let texel = Int(indices[shift.lowerBound])
-                        crk_bilinear_shift(row0 + texel, row1 + texel, shiftWeight, fy, Int32(shift.count), out + (shift.lowerBound - first))
-                        table(shift.upperBound..<end)
-                    }
-                }
+                let fy = UInt32(vf & 255), iy = vf >> 8, first = x0 - columnStart
+                let top = horizontalRow(iy, first: first, count: count, pixels: p)
+                let bottom = fy == 0 ? top : horizontalRow(iy + 1, first: first, count: count, pixels: p)
+                crk_vertical(top, bottom, fy, Int32(count), out)
                 return
             }
             guard Painter.usesImageFastPaths else {
@@ -363,4 +379,39 @@ struct BilinearSampler {
             crk_bilinear_affine(p, Int32(w), Int32(h), u, v, du, dv, coverage.baseAddress!, Int32(count), out)
         }
     }
+}
+
+/// Two source rows blended horizontally (see `BilinearSampler`), each remembered with the row and the
+/// span of device columns it was made for; the older one is replaced.
+final class HorizontalRows {
+    private struct Slot {
+        var row = -1, first = 0, count = 0
+        var capacity = 0
+        var data: UnsafeMutablePointer<UInt16>?
+    }
+    private var slots = [Slot(), Slot()]
+    private var newest = 0
+
+    func lookup(row: Int, first: Int, count: Int) -> UnsafePointer<UInt16>? {
+        for i in 0..<2 where slots[i].row == row && slots[i].first == first && slots[i].count == count {
+            newest = i  // so that the next miss replaces the other slot, never the row just handed out
+            return UnsafePointer(slots[i].data!)
+        }
+        return nil
+    }
+
+    /// Storage for `row`, in the slot not handed out last (which stays valid).
+    func slot(row: Int, first: Int, count: Int) -> UnsafeMutablePointer<UInt16> {
+        let i = 1 - newest
+        newest = i
+        if slots[i].capacity < 4 * count {
+            slots[i].data?.deallocate()
+            slots[i].data = .allocate(capacity: 4 * count)
+            slots[i].capacity = 4 * count
+        }
+        slots[i].row = row; slots[i].first = first; slots[i].count = count
+        return slots[i].data!
+    }
+
+    deinit { for s in slots { s.data?.deallocate() } }
 }

@@ -40,10 +40,14 @@ static unsigned ccpu_load(void) {
     return s;
 }
 
+static _Atomic unsigned ccpu_mask = ~0u;
+
 unsigned ccpu_features(void) {
     unsigned s = ccpu_load();
-    return (s & CCPU_FORCED) ? 0 : (s & ~(CCPU_PROBED | CCPU_FORCED));
+    return (s & CCPU_FORCED) ? 0 : (s & ~(CCPU_PROBED | CCPU_FORCED)) & atomic_load_explicit(&ccpu_mask, memory_order_relaxed);
 }
+
+void ccpu_restrict(unsigned mask) { atomic_store_explicit(&ccpu_mask, mask, memory_order_relaxed); }
 
 void ccpu_force_scalar(int on) {
     unsigned s = ccpu_load();

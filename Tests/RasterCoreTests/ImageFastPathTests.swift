@@ -8,6 +8,7 @@ import XCTest
 final class ImageFastPathTests: XCTestCase {
     override func tearDown() {
         ccpu_force_scalar(0)
+        ccpu_restrict(~0)
         Painter.usesImageFastPaths = true
     }
 
@@ -28,10 +29,16 @@ final class ImageFastPathTests: XCTestCase {
         }
     }
 
-    /// The SIMD versions where the processor has them, then the portable ones.
+    /// Every version the processor can run: all its features (AVX2 where it has it), SSE4.1 alone, then
+    /// the portable code.
     private func forBothPaths(_ body: (String) throws -> Void) rethrows {
         ccpu_force_scalar(0)
         try body("vector (features \(ccpu_features()))")
+        if ccpu_features() & UInt32(CCPU_AVX2) != 0 {
+            ccpu_restrict(UInt32(CCPU_SSSE3 | CCPU_SSE41))
+            defer { ccpu_restrict(~0) }
+            try body("SSE4.1 (features \(ccpu_features()))")
+        }
         ccpu_force_scalar(1)
         XCTAssertEqual(ccpu_features(), 0)
         try body("scalar")

@@ -34,6 +34,13 @@ unsigned ccpu_features(void);
  */
 void ccpu_force_scalar(int on);
 
+/**
+ * Lets the kernels use only the features in `mask` (with what the processor has), e.g.
+ * `CCPU_SSSE3 | CCPU_SSE41` to run the SSE4.1 code on a machine with AVX2; `~0u` lifts it. For tests,
+ * which check every version against the portable one.
+ */
+void ccpu_restrict(unsigned mask);
+
 /** Whether the scalar code is forced (see ccpu_force_scalar). */
 int ccpu_scalar_forced(void);
 

@@ -49,12 +49,12 @@ public final class PNGEncoder {
         return (png, digest)
     }
 
-    /// The lowercase hex SHA-256 of an encoded file, by libcrypto's `SHA256()` as FrameStore's `Digest`
+    /// The lowercase hex SHA-256 of an encoded file, by libcrypto (`clibcrypto_sha256`) as FrameStore's `Digest`
     /// (the general one, which PNGIO cannot import) computes it: a maintained implementation, as fast as
     /// the hand-written one it replaced or faster (see Sources/CLibCrypto/shim.h).
     static func hexDigest(_ bytes: [UInt8]) -> String {
         var digest = [UInt8](repeating: 0, count: 32)
-        bytes.withUnsafeBufferPointer { b in digest.withUnsafeMutableBufferPointer { _ = SHA256(b.baseAddress, b.count, $0.baseAddress) } }
+        bytes.withUnsafeBufferPointer { b in digest.withUnsafeMutableBufferPointer { clibcrypto_sha256(b.baseAddress, b.count, $0.baseAddress) } }
         let hex = Array("0123456789abcdef".utf8)
         return String(decoding: digest.flatMap { [hex[Int($0 >> 4)], hex[Int($0 & 15)]] }, as: UTF8.self)
     }

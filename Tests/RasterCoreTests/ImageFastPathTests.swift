@@ -7,7 +7,6 @@ import XCTest
 /// target) against the general path and against the formulas they implement.
 final class ImageFastPathTests: XCTestCase {
     override func tearDown() {
-        ccpu_force_scalar(0)
         ccpu_restrict(~0)
         Painter.usesImageFastPaths = true
     }
@@ -32,6 +31,9 @@ final class ImageFastPathTests: XCTestCase {
     /// Every version the processor can run: all its features (AVX2 where it has it), SSE4.1 alone, then
     /// the portable code.
     private func forBothPaths(_ body: (String) throws -> Void) rethrows {
+        // SMOKESCREEN_FORCE_SCALAR=1 (or a forced run) stays in force after this.
+        let forced = ccpu_scalar_forced()
+        defer { ccpu_force_scalar(forced) }
         ccpu_force_scalar(0)
         try body("vector (features \(ccpu_features()))")
         if ccpu_features() & UInt32(CCPU_AVX2) != 0 {
@@ -42,7 +44,6 @@ final class ImageFastPathTests: XCTestCase {
         ccpu_force_scalar(1)
         XCTAssertEqual(ccpu_features(), 0)
         try body("scalar")
-        ccpu_force_scalar(0)
     }
 
     func testBilinearKernelsMatchTheFourWeightFormula() {
@@ -267,6 +268,29 @@ final class ImageFastPathTests: XCTestCase {
                          clip: Path(roundedRect: Rect(x: 4.5, y: 3.5, width: 22, height: 19), cornerRadius: 5), label: "\(path), affine, clipped")
             compareDraws(thin, on: background, placements: Array(placements.prefix(12)), opacity: 1, clip: nil, label: "\(path), affine, one pixel wide")
         }
+    }
+
+    /// The reference computes each column's position from the mapping as the code before the fast
+    /// paths did; a placement where accumulating positions pixel by pixel would round one column
+    /// differently (found by review) must still match.
+    func testColumnPositionsAreComputedPerColumnNotAccumulated() throws {
+        let image = try randomBitmap(width: 579, height: 3, seed: 61)
+        let background = try randomBitmap(width: 960, height: 6, seed: 62)
+        let rect = Rect(x: 252.63, y: 1, width: 701.44, height: 3)
+        let scale = Transform2D(scaleX: rect.width / 579, y: 1).concatenating(Transform2D(translationX: rect.minX, y: rect.minY))
+        forBothPaths { path in
+            compareDraws(image, on: background, placements: [scale], opacity: 1, clip: nil, label: "\(path), per-column positions")
+        }
+    }
+
+    /// A placement whose tile would be wider than any bitmap keeps the fallback it had before the fast
+    /// paths: direct resampling, edge coverage and opacity rounded once, not twice (found by review).
+    func testAPlacementWiderThanATileKeepsTheFallback() throws {
+        var image = try Bitmap(width: 100, height: 10, fill: PremultipliedRGBA8(r: 200, g: 100, b: 50, a: 255))
+        image[0, 0] = PremultipliedRGBA8(r: 2, g: 2, b: 2, a: 255)
+        let background = try Bitmap(width: 400, height: 20, fill: PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255))
+        let placement = Transform2D(scaleX: 170, y: 1).concatenating(Transform2D(translationX: 0.3, y: 0.5))
+        compareDraws(image, on: background, placements: [placement], opacity: 0.5, clip: nil, label: "wider than a tile")
     }
 
     /// A second draw of the same image at the same sub-pixel placement goes through a tile; it must

@@ -11,12 +11,14 @@ import Glibc
 final class BitmapStorage: @unchecked Sendable {
     @usableFromInline let pixels: UnsafeMutablePointer<UInt32>
     @usableFromInline let count: Int
+    /// The pixels came from `posix_memalign` (see `allocatePixels`).
+    private let alignedAllocation: Bool
     let ledger: MemoryLedger
 
     /// Allocates uninitialized pixels; the caller initializes every one before reading.
     init(count: Int) {
         self.count = count
-        pixels = BitmapStorage.allocatePixels(count)
+        (pixels, alignedAllocation) = BitmapStorage.allocatePixels(count)
         ledger = MemoryLedger.chargeTarget
         ledger.charge(count * 4)
     }
@@ -27,23 +29,26 @@ final class BitmapStorage: @unchecked Sendable {
     /// from malloc as usual.
     private static let hugePageSize = 2 << 20
 
-    private static func allocatePixels(_ count: Int) -> UnsafeMutablePointer<UInt32> {
+    /// Pixels, and whether they came from `posix_memalign` (released with `free`) rather than
+    /// `allocate` (released with `deallocate`).
+    private static func allocatePixels(_ count: Int) -> (UnsafeMutablePointer<UInt32>, aligned: Bool) {
+        #if canImport(Glibc)
         let bytes = count * 4
-        #if os(Linux)
         if bytes >= hugePageSize {
             var raw: UnsafeMutableRawPointer?
             if posix_memalign(&raw, hugePageSize, bytes) == 0, let raw {
                 _ = madvise(raw, (bytes / hugePageSize) * hugePageSize, MADV_HUGEPAGE)
-                return raw.bindMemory(to: UInt32.self, capacity: count)
+                return (raw.bindMemory(to: UInt32.self, capacity: count), true)
             }
         }
         #endif
-        return .allocate(capacity: count)
+        return (.allocate(capacity: count), false)
     }
 
     /// One pixel that no ledger counts: the stand-in a `Painter` leaves behind while it owns a bitmap.
     init(uncounted: Void) {
         count = 1
+        alignedAllocation = false
         pixels = .allocate(capacity: 1)
         pixels.initialize(to: 0)
         ledger = MemoryLedger(label: "uncounted", parent: nil)
@@ -58,8 +63,11 @@ final class BitmapStorage: @unchecked Sendable {
     }
 
     deinit {
-        // Both allocations (malloc'd by .allocate, or posix_memalign) are released by free.
-        free(pixels)
+        #if canImport(Glibc)
+        if alignedAllocation { free(pixels) } else { pixels.deallocate() }
+        #else
+        pixels.deallocate()
+        #endif
         ledger.credit(count * 4)
     }
 }

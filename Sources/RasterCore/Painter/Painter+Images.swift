@@ -119,7 +119,10 @@ extension Painter {
     /// fallback.
     private func drawAligned(_ image: Bitmap, placement: Transform2D, at offset: (x: Int, y: Int), opacity8: UInt32) -> Bool {
         let bounds = placement.apply(to: image.pixelFrame).integral
-        guard bounds.isFinite, bounds.width * bounds.height <= Double(Painter.maxTilePixels) else { return false }
+        // Exactly the placements imageTile(for:placement:) could make a tile for; the rest keep the
+        // fallback, which combines edge coverage with opacity in one rounding instead of two.
+        guard bounds.isFinite, bounds.width * bounds.height <= Double(Painter.maxTilePixels),
+              bounds.width <= Double(Bitmap.maxDimension), bounds.height <= Double(Bitmap.maxDimension) else { return false }
         let tileBox = PixelRect(x: Int(bounds.minX) + offset.x, y: Int(bounds.minY) + offset.y,
                                 width: max(1, Int(bounds.width)), height: max(1, Int(bounds.height)))
         let area = state.clipBounds.intersection(tileBox)
@@ -135,10 +138,10 @@ extension Painter {
                         let count = row.coverage.count
                         sampler.sampleRow(y: row.y, x0: row.x0, count: count, coverage: row.coverage, into: out)
                         // The outline's coverage, outside the run known to be fully covered.
-                        let full = (row.full.lowerBound - row.x0)..<(row.full.upperBound - row.x0)
-                        for i in 0..<count where !full.contains(i) && row.coverage[i] != 255 {
-                            out[i] = PixelMath.scale(out[i], by: UInt32(row.coverage[i]))
-                        }
+                        let fullStart = min(max(row.full.lowerBound - row.x0, 0), count)
+                        let fullEnd = max(min(row.full.upperBound - row.x0, count), fullStart)
+                        for i in 0..<fullStart where row.coverage[i] != 255 { out[i] = PixelMath.scale(out[i], by: UInt32(row.coverage[i])) }
+                        for i in fullEnd..<count where row.coverage[i] != 255 { out[i] = PixelMath.scale(out[i], by: UInt32(row.coverage[i])) }
                         let x = row.x0 + offset.x, y = row.y + offset.y
                         let maskRow = maskValues.map { $0 + (y - mask!.box.minY) * mask!.box.width + (x - mask!.box.minX) }
                         RowBlender.pixels(pixels + y * width + x, out, count: count, coverage: maskRow, opacity: opacity8, mode: mode)
@@ -179,7 +182,7 @@ extension Painter {
         let imageRect = image.pixelFrame
         var sampler = BilinearSampler(image: image, deviceToPixel: deviceToPixel)
         if placement.preservesAxisAlignment {
-            if Painter.usesImageFastPaths { sampler.prepareColumns(box.minX..<box.maxX) }
+            sampler.prepareColumns(box.minX..<box.maxX)
             rasterizer.rasterizeRect(placement.apply(to: imageRect), within: box) { body($0, sampler) }
         } else {
             rasterizer.rasterizePath(Path(rect: imageRect), transform: placement, within: box) { body($0, sampler) }
@@ -356,6 +359,16 @@ struct BilinearSampler {
                 // Separable: each source row blended horizontally once (cached across device rows), then
                 // the two rows blended vertically: the same integer sum as the four-weight formula.
                 let vf = PixelMath.samplePosition(v, limit: maxV)
+                guard Painter.usesImageFastPaths else {
+                    // The reference: each column's position computed from the mapping, one pixel at a time.
+                    let fy = UInt64(vf & 255), row0 = p + (vf >> 8) * w, row1 = fy == 0 ? row0 : row0 + w
+                    for i in 0..<count where coverage[i] != 0 {
+                        let uf = PixelMath.samplePosition((t.a * (Double(x0 + i) + 0.5) + t.tx - 0.5) * 256, limit: maxU)
+                        let ix = uf >> 8, fx = UInt64(uf & 255), ix1 = fx == 0 ? ix : ix + 1
+                        out[i] = BilinearSampler.blend(row0[ix], row0[ix1], row1[ix], row1[ix1], fx: fx, fy: fy)
+                    }
+                    return
+                }
                 let fy = UInt32(vf & 255), iy = vf >> 8, first = x0 - columnStart
                 let top = horizontalRow(iy, first: first, count: count, pixels: p)
                 let bottom = fy == 0 ? top : horizontalRow(iy + 1, first: first, count: count, pixels: p)

@@ -53,8 +53,8 @@ public final class Painter {
     static let maxTilePixels = 4 * 1024 * 1024
     /// How many resampled tiles one painter keeps.
     static let maxCachedTiles = 8
-    /// False only in tests: images take the general path everywhere (a tile per draw, every sample
-    /// position computed pixel by pixel), the reference the fast paths are checked against.
+    /// False only in tests: images take the code the fast paths replaced (a tile per draw, each sample
+    /// computed in Swift one pixel at a time), the reference they are checked against byte for byte.
     nonisolated(unsafe) static var usesImageFastPaths = true
 
     /// Starts drawing into `bitmap`, with the identity user transform scaled by `bitmap.scale`.

@@ -19,6 +19,12 @@
 extern "C" {
 #endif
 
+/*
+ * The one-pass bilinear kernels below (columns, shift) are what RasterCore used before it split the
+ * blend into the horizontal and vertical halves further down; they stay as the reference the halves are
+ * tested against, and for callers that sample a row once.
+ */
+
 /**
  * Bilinear samples of one output row, for a mapping that keeps axes aligned: output pixel i blends the
  * texels at columns `index[i]` and `index[i] + 1` of `row0` and `row1` with horizontal weight `fx[i]`

@@ -370,6 +370,9 @@ struct BilinearSampler {
                     return
                 }
                 let fy = UInt32(vf & 255), iy = vf >> 8, first = x0 - columnStart
+                // Walking up the image (a flipped placement), the lower row is the one kept from the
+                // device row before: look it up first so the upper row does not take its slot.
+                if fy != 0 { _ = horizontal!.lookup(row: iy + 1, first: first, count: count) }
                 let top = horizontalRow(iy, first: first, count: count, pixels: p)
                 let bottom = fy == 0 ? top : horizontalRow(iy + 1, first: first, count: count, pixels: p)
                 crk_vertical(top, bottom, fy, Int32(count), out)

@@ -3,9 +3,9 @@ import CRasterKernels
 /// The inner loops: blend one row of coverage with a solid colour or with source pixels.
 ///
 /// Each loop splits its row into the part with per-pixel coverage and the run known to be fully
-/// covered, so flat interiors take the cheapest path: a plain store for opaque colour, and a
-/// remembered result for translucent colour over runs of equal destination pixels (flat UI is mostly
-/// such runs).
+/// covered, so flat interiors take the cheapest path: a plain store for opaque colour. The blending
+/// itself runs in `CRasterKernels`, four pixels at a time where the processor allows; copy mode stays
+/// here.
 enum RowBlender {
     /// Blends `color` (premultiplied, packed) into `dst[0..<coverage.count]`. `full` is the sub-range of
     /// indices whose coverage is 255.

@@ -33,12 +33,63 @@ extension RenderNode {
             if clipsToBounds {
                 if cornerRadius > 0 { painter.clip(to: Path(roundedRect: bounds, cornerRadii: radii)) } else { painter.clip(to: bounds) }
             }
-            content?.draw(in: painter, bounds: bounds)
+            if let content, !(contentHasBackingStore && drawThroughBackingStore(content, in: painter)) {
+                content.draw(in: painter, bounds: bounds)
+            }
             for child in children { child.draw(in: painter) }
             painter.restore()
         }
         if drawsBorder {
             painter.strokeBorder(of: bounds, width: borderWidth, cornerRadii: radii, color: borderColor)
         }
+    }
+
+    /// The most pixels a backing store may have: 16 Mi (64 MiB); content larger than that on screen is
+    /// drawn directly.
+    static let maxBackingStorePixels = 16 << 20
+
+    /// Draws `content` as a UIKit layer with a backing store shows it: rasterized on the node's own pixel
+    /// grid (bounds origin on a pixel corner, the target's pixels per point) and that bitmap placed
+    /// through the current transform with bilinear filtering. Abutting anti-aliased shapes then meet on
+    /// whole pixels of the backing store, so a view moving by fractions of a device pixel keeps its look
+    /// instead of showing seams whose darkness changes with the offset.
+    ///
+    /// Returns false, having drawn nothing, when the store would land on whole device pixels unscaled
+    /// (drawing directly gives the same pixels without the copy), or when the store would be too large.
+    /// Only the part of the store that can reach the clip is rasterized.
+    func drawThroughBackingStore(_ content: any ViewContent, in painter: Painter) -> Bool {
+        let scale = painter.bitmap.scale
+        guard scale > 0, scale.isFinite else { return false }
+        // Backing-store pixels to device pixels.
+        let storeToDevice = Transform2D(scaleX: 1 / scale, y: 1 / scale)
+            .concatenating(Transform2D(translationX: bounds.minX, y: bounds.minY))
+            .concatenating(painter.transform)
+        guard storeToDevice.isFinite else { return false }
+        func isWhole(_ v: Double) -> Bool { abs(v - v.rounded()) < 1e-6 }
+        if abs(storeToDevice.a - 1) < 1e-9, abs(storeToDevice.d - 1) < 1e-9, storeToDevice.b == 0, storeToDevice.c == 0,
+           isWhole(storeToDevice.tx), isWhole(storeToDevice.ty) {
+            return false
+        }
+        // What the content covers, in store pixels, cut to what can reach the clip (one pixel more on
+        // every side for the bilinear filter).
+        let extent = content.extent(in: bounds)
+        guard extent.isFinite, !extent.isEmpty, let deviceToStore = storeToDevice.inverted() else { return true }
+        var wanted = Rect(x: (extent.minX - bounds.minX) * scale, y: (extent.minY - bounds.minY) * scale,
+                          width: extent.width * scale, height: extent.height * scale)
+        let clip = painter.clipBoundingBox
+        let reachable = deviceToStore.apply(to: Rect(x: Double(clip.x), y: Double(clip.y), width: Double(clip.width), height: Double(clip.height)))
+            .insetBy(dx: -1, dy: -1)
+        wanted = wanted.intersection(reachable)
+        guard !wanted.isEmpty, wanted.isFinite else { return true }
+        let x0 = wanted.minX.rounded(.down), y0 = wanted.minY.rounded(.down)
+        let x1 = wanted.maxX.rounded(.up), y1 = wanted.maxY.rounded(.up)
+        guard x1 - x0 >= 1, y1 - y0 >= 1, (x1 - x0) * (y1 - y0) <= Double(Self.maxBackingStorePixels),
+              let store = try? Bitmap(width: Int(x1 - x0), height: Int(y1 - y0), scale: scale) else { return false }
+        let storePainter = Painter(bitmap: store)
+        // Store pixel (i, j) is bounds point (minX + (x0 + i) / scale, minY + (y0 + j) / scale).
+        storePainter.translate(x: -bounds.minX - x0 / scale, y: -bounds.minY - y0 / scale)
+        content.draw(in: storePainter, bounds: bounds)
+        painter.draw(storePainter.finish(), transform: Transform2D(translationX: bounds.minX + x0 / scale, y: bounds.minY + y0 / scale))
+        return true
     }
 }

@@ -25,6 +25,9 @@ public struct RenderNode: Sendable {
     public let borderColor: Color
     /// What the view draws itself (text, an image, a drawing), or nil.
     public let content: (any ViewContent)?
+    /// Whether ``content`` is rasterized on the node's own pixel grid and then placed, as a UIKit
+    /// layer's backing store is (``View/drawsContentIntoBackingStore``).
+    public let contentHasBackingStore: Bool
     /// Visible subviews only, back to front.
     public let children: [RenderNode]
 
@@ -36,7 +39,7 @@ public struct RenderNode: Sendable {
 
     init(name: String?, transformToParent: Transform2D, bounds: Rect, alpha: Double, backgroundColor: Color?,
          cornerRadius: Double, clipsToBounds: Bool, borderWidth: Double, borderColor: Color,
-         content: (any ViewContent)?, children: [RenderNode]) {
+         content: (any ViewContent)?, contentHasBackingStore: Bool = false, children: [RenderNode]) {
         self.name = name
         self.transformToParent = transformToParent
         self.bounds = bounds.standardized
@@ -48,6 +51,7 @@ public struct RenderNode: Sendable {
         self.borderWidth = borderWidth
         self.borderColor = borderColor
         self.content = content
+        self.contentHasBackingStore = contentHasBackingStore
         self.children = children
         (visualBounds, drawCount) = RenderNode.summarize(bounds: self.bounds, background: background != nil,
                                                         border: borderWidth > 0 && borderColor.alpha > 0,
@@ -122,6 +126,7 @@ extension View {
             borderWidth: max(0, value(.borderWidth).doubleValue ?? borderWidth),
             borderColor: value(.borderColor).colorValue ?? borderColor,
             content: makeContent(),
+            contentHasBackingStore: drawsContentIntoBackingStore,
             children: subviews.compactMap { $0.renderNode(presentation: presentation) })
     }
 }

@@ -14,4 +14,8 @@ open class DrawingView: View {
 
     /// The drawing.
     open override func makeContent() -> (any ViewContent)? { drawing }
+
+    /// True: like a UIKit view that overrides `draw(_:)`, the drawing is rasterized on the view's own
+    /// pixel grid and that bitmap is moved (see ``View/drawsContentIntoBackingStore``).
+    open override var drawsContentIntoBackingStore: Bool { true }
 }

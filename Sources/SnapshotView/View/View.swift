@@ -200,6 +200,14 @@ open class View {
     /// `ImageView` and `Label` override this; custom views can too.
     open func makeContent() -> (any ViewContent)? { nil }
 
+    /// Whether the content is drawn once into a bitmap on the view's own pixel grid (UIKit's backing
+    /// store for a view that overrides `draw(_:)`) and that bitmap is then placed, instead of the content
+    /// being drawn straight at the view's position on screen. It matters only where the view lands
+    /// between device pixels or is scaled: content made of abutting anti-aliased shapes keeps its look
+    /// there, resampled, instead of showing seams that change with the sub-pixel offset. Default false;
+    /// ``DrawingView`` returns true.
+    open var drawsContentIntoBackingStore: Bool { false }
+
     /// A one-line description for tree dumps: the class, name and frame.
     open var summary: String {
         var parts = ["\(type(of: self))"]

@@ -131,7 +131,7 @@ let package = Package(
         .testTarget(name: "ChoreographyTests", dependencies: ["Choreography", "BoundedInput", "TransitionCompositor", "SnapshotView", "Motion", "RasterCore"]),
         .testTarget(name: "FrameStoreTests", dependencies: ["FrameStore", "BoundedInput", "TransitionCompositor", "SnapshotView", "PNGIO", "RasterCore"]),
         .testTarget(name: "BoundedInputTests", dependencies: ["BoundedInput"]),
-        .testTarget(name: "LintTests", dependencies: ["Lint", "RasterCore", "SnapshotView", "Motion", "TransitionCompositor", "SmokescreenScenes"]),
+        .testTarget(name: "LintTests", dependencies: ["Lint", "RasterCore", "SnapshotView", "Motion", "TransitionCompositor", "SmokescreenScenes", "Typesetting"]),
         .testTarget(name: "PreviewsTests", dependencies: ["Previews", "PNGIO", "RasterCore", "TransitionCompositor", "SmokescreenScenes", "FrameStore"]),
         .testTarget(name: "FrameDiffTests", dependencies: ["FrameDiff", "FrameStore", "RasterCore", "PNGIO", "SmokescreenCLI"], exclude: ["Fixtures"]),
         .testTarget(

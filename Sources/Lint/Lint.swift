@@ -21,6 +21,9 @@ public struct Finding: Sendable, Equatable, Codable {
         case snapsAtEnd = "snaps-at-end"
         /// A view still moving on the last frame of a render that cut its animation short.
         case endsLate = "ends-late"
+        /// Content that only moves but changes its look while it does: stripes (combing) or a tone
+        /// flip against its own pixels before the move, carried the same way.
+        case shimmer
     }
     /// The kind.
     public var kind: Kind
@@ -56,6 +59,14 @@ public struct Thresholds: Sendable, Equatable {
     /// Content jump: how far (as a share of its scroll view's visible height) every view on screen in a
     /// scroll view must move, both within the content and on screen, in one movement. 0.5.
     public var contentShiftFraction = 0.5
+    /// Shimmer: the mean difference, in levels of 255, between a moved view's pixels and its pixels
+    /// before the move carried the same way, that counts as a tone flip. 3.
+    public var shimmerLevels = 3.0
+    /// Shimmer: how much the mean difference of neighbouring rows must step, alternately up and down, in
+    /// levels of 255, to count towards combing. 6.
+    public var combingLevels = 6.0
+    /// Shimmer: how many rows in a row must alternate so to count as combing. 6.
+    public var combingRows = 6
 
     /// The defaults.
     public init() {}

@@ -11,9 +11,9 @@ import TransitionCompositor
 struct LintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
-        abstract: "Check a transition frame by frame for flicker, jumps, uncovered screen, and views that snap or are late at the end.",
+        abstract: "Check a transition frame by frame for flicker, jumps, uncovered screen, moving content that shimmers, and views that snap or are late at the end.",
         discussion: """
-            A built-in or scene file is rendered at @1x at its own frame rate and checked view by view \
+            A built-in or scene file is rendered at @1x (or --scale) at its own frame rate and checked view by view \
             (findings name views by their path of names) and pixel by pixel; a render folder is checked \
             pixel by pixel (findings name regions). Built-ins that show a problem on purpose carry a \
             documented exception, listed with the finding (--strict counts them too).
@@ -29,6 +29,9 @@ struct LintCommand: ParsableCommand {
 
     @Option(parsing: .unconditional, help: "Frames per second when rendering (default: the transition's own).")
     var fps: Double?
+
+    @Option(help: "Pixels per point when rendering: 1, 2 or 3 (default 1). The pixel checks (shimmer, flashes, bare background) look at these pixels.")
+    var scale = 1
 
     @Option(help: "The assets folder (default: $SMOKESCREEN_ASSETS, ./assets, or the one beside the executable).")
     var assets: String?
@@ -51,6 +54,9 @@ struct LintCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Pixel flicker: the change in a region's brightness, 0…1, that counts (default 0.2).")
     var flashContrast = Thresholds().flashContrast
 
+    @Option(parsing: .unconditional, help: "Shimmer: the mean change, in levels of 255, of a moved view's pixels against its pixels before the move carried the same way, that counts as a tone flip (default 3).")
+    var shimmerLevels = Thresholds().shimmerLevels
+
     @Flag(help: "Count findings that built-ins carry as documented exceptions.")
     var strict = false
 
@@ -66,7 +72,9 @@ struct LintCommand: ParsableCommand {
         guard jumpRatio.isFinite, jumpRatio >= 1 else { throw ValidationError("--jump-ratio must be at least 1, got \(jumpRatio)") }
         guard uncovered.isFinite, (0...1).contains(uncovered) else { throw ValidationError("--uncovered must be 0…1, got \(uncovered)") }
         guard contentShift.isFinite, contentShift > 0, contentShift <= 10 else { throw ValidationError("--content-shift must be in 0 < s ≤ 10, got \(contentShift)") }
+        guard shimmerLevels.isFinite, shimmerLevels > 0, shimmerLevels <= 255 else { throw ValidationError("--shimmer-levels must be in 0 < l ≤ 255, got \(shimmerLevels)") }
         guard flashContrast.isFinite, flashContrast > 0, flashContrast <= 1 else { throw ValidationError("--flash-contrast must be in 0 < c ≤ 1, got \(flashContrast)") }
+        try checkScale(scale)
         try SourceArgument.validate(source)
     }
 
@@ -78,13 +86,14 @@ struct LintCommand: ParsableCommand {
         thresholds.uncoveredFraction = uncovered
         thresholds.flashContrast = flashContrast
         thresholds.contentShiftFraction = contentShift
+        thresholds.shimmerLevels = shimmerLevels
         let (name, findings) = try reportingErrors { () throws -> (String, [Finding]) in
             if isFolder {
                 let frames = try PreviewFrames(folder: source)
                 return (frames.name, try Lint.pixels(count: frames.times.count, times: frames.times, frame: frames.frame, thresholds: thresholds))
             }
             let chosen = try SourceArgument.transition(source, scene: transition)
-            var settings = RenderSettings(scale: 1, fps: fps, assetsDirectory: try AssetLocator.directory(given: assets), warn: { printWarning($0) })
+            var settings = RenderSettings(scale: Double(scale), fps: fps, assetsDirectory: try AssetLocator.directory(given: assets), warn: { printWarning($0) })
             settings.describesFrames = true
             let rendered = try chosen.render(settings)
             let frames = try PreviewFrames(rendered: rendered)
@@ -121,7 +130,8 @@ enum LintRun {
         if rendered.frameDescriptions.isEmpty {
             return (try? Lint.pixels(count: frames.times.count, times: frames.times, frame: frames.frame, thresholds: thresholds)) ?? []
         }
-        return Lint.views(rendered.frameDescriptions, times: described, complete: rendered.endsComplete, thresholds: thresholds)
+        let moved = (try? Lint.shimmer(rendered.frameDescriptions, times: described, frame: frames.frame, thresholds: thresholds)) ?? []
+        return Lint.views(rendered.frameDescriptions, times: described, complete: rendered.endsComplete, thresholds: thresholds) + moved
     }
 }
 

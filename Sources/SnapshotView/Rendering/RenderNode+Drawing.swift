@@ -48,6 +48,10 @@ extension RenderNode {
     /// drawn directly.
     static let maxBackingStorePixels = 16 << 20
 
+    /// False only in tests: content is drawn straight at its place on screen, as before backing stores,
+    /// to show what the checks that guard against its seams find.
+    nonisolated(unsafe) static var drawsBackingStores = true
+
     /// Draws `content` as a UIKit layer with a backing store shows it: rasterized on the node's own pixel
     /// grid (bounds origin on a pixel corner, the target's pixels per point) and that bitmap placed
     /// through the current transform with bilinear filtering. Abutting anti-aliased shapes then meet on
@@ -59,7 +63,7 @@ extension RenderNode {
     /// Only the part of the store that can reach the clip is rasterized.
     func drawThroughBackingStore(_ content: any ViewContent, in painter: Painter) -> Bool {
         let scale = painter.bitmap.scale
-        guard scale > 0, scale.isFinite else { return false }
+        guard Self.drawsBackingStores, scale > 0, scale.isFinite else { return false }
         // Backing-store pixels to device pixels.
         let storeToDevice = Transform2D(scaleX: 1 / scale, y: 1 / scale)
             .concatenating(Transform2D(translationX: bounds.minX, y: bounds.minY))

@@ -89,7 +89,7 @@ extension Lint {
         var findings: [Finding] = []
         var reported = Set<String>()
         var earlierViews = placedViews(trees[0])
-        var earlierPixels: Bitmap?
+        var earlierPixels: BrightnessPlane?
         for k in 1..<trees.count {
             let laterViews = placedViews(trees[k])
             defer { earlierViews = laterViews }
@@ -105,8 +105,8 @@ extension Lint {
                 candidates.append((before, view, move))
             }
             guard !candidates.isEmpty else { earlierPixels = nil; continue }
-            let earlier = try earlierPixels ?? frame(k - 1)
-            let later = try frame(k)
+            let earlier = try earlierPixels ?? BrightnessPlane(frame(k - 1))
+            let later = try BrightnessPlane(frame(k))
             earlierPixels = later
             for (before, view, move) in candidates where !reported.contains(view.key) {
                 guard let measured = compensatedDifference(view: view, before: before, move: move, laterViews: laterViews,
@@ -141,7 +141,7 @@ extension Lint {
     }
 
     static func compensatedDifference(view: PlacedView, before: PlacedView, move: AxisMove, laterViews: [PlacedView],
-                                      earlierByKey: [String: PlacedView], earlier: Bitmap, later: Bitmap,
+                                      earlierByKey: [String: PlacedView], earlier: BrightnessPlane, later: BrightnessPlane,
                                       combingLevels: Double) -> CompensatedDifference? {
         let scale = later.scale
         guard scale > 0, earlier.scale == scale, earlier.width == later.width, earlier.height == later.height else { return nil }
@@ -196,10 +196,10 @@ extension Lint {
                 let p = move.back(Point(x: (Double(x) + 0.5) / scale, y: (Double(y) + 0.5) / scale))
                 let px = p.x * scale, py = p.y * scale
                 guard px >= sx0, px <= sx1, py >= sy0, py <= sy1 else { continue }
-                let (carried, spread) = bilinearBrightness(earlier, x: px - 0.5, y: py - 0.5)
+                let (carried, spread) = earlier.bilinear(x: px - 0.5, y: py - 0.5)
                 // Near an edge, resampling blurs what redrawing keeps sharp: only smooth content counts.
                 if spread > edgeLevels { continue }
-                let now = brightness(later[x, y])
+                let now = Double(later.values[y * later.width + x])
                 let d = now - carried
                 rowSums[y - y0] += d
                 rowCounts[y - y0] += 1
@@ -233,21 +233,36 @@ extension Lint {
         return CompensatedDifference(mean: total / Double(count), combedRows: best, combStep: bestStep, pixels: count)
     }
 
-    /// The mean of red, green and blue, 0…255 (premultiplied: the pixels compared are opaque).
-    static func brightness(_ p: PremultipliedRGBA8) -> Double { (Double(p.r) + Double(p.g) + Double(p.b)) / 3 }
+    /// Pixels whose earlier neighbourhood spans more than this many levels are edges, left out: 16.
+    static let edgeLevels = 16.0
+}
 
-    /// Bilinear brightness at `x`, `y` in pixel-centre coordinates (pixel i's centre is i), clamped, and
-    /// how far apart the four pixels it blends are (0 on smooth content).
-    static func bilinearBrightness(_ b: Bitmap, x: Double, y: Double) -> (value: Double, spread: Double) {
+/// A frame's brightness, the mean of red, green and blue (0…255) of each pixel, for the shimmer check.
+/// (The pixels compared are opaque, so premultiplied values are the colours.)
+struct BrightnessPlane {
+    let width: Int, height: Int, scale: Double
+    let values: [Float]
+
+    init(_ bitmap: Bitmap) {
+        width = bitmap.width
+        height = bitmap.height
+        scale = bitmap.scale
+        values = bitmap.withUnsafePixels { pixels in
+            pixels.map { p in Float((p & 0xFF) + (p >> 8 & 0xFF) + (p >> 16 & 0xFF)) / 3 }
+        }
+    }
+
+    /// Bilinear brightness at `x`, `y` in pixel-centre coordinates (pixel i's centre is i), clamped to
+    /// the frame, and how far apart the four pixels it blends are (0 on smooth content).
+    func bilinear(x: Double, y: Double) -> (value: Double, spread: Double) {
         let fx = x.rounded(.down), fy = y.rounded(.down)
-        let ix = Int(fx), iy = Int(fy), tx = x - fx, ty = y - fy
-        func at(_ i: Int, _ j: Int) -> Double { brightness(b[min(max(i, 0), b.width - 1), min(max(j, 0), b.height - 1)]) }
-        let p00 = at(ix, iy), p10 = at(ix + 1, iy), p01 = at(ix, iy + 1), p11 = at(ix + 1, iy + 1)
+        let tx = x - fx, ty = y - fy
+        let x0 = min(max(Int(fx), 0), width - 1), x1 = min(max(Int(fx) + 1, 0), width - 1)
+        let y0 = min(max(Int(fy), 0), height - 1), y1 = min(max(Int(fy) + 1, 0), height - 1)
+        let p00 = Double(values[y0 * width + x0]), p10 = Double(values[y0 * width + x1])
+        let p01 = Double(values[y1 * width + x0]), p11 = Double(values[y1 * width + x1])
         let top = p00 * (1 - tx) + p10 * tx
         let bottom = p01 * (1 - tx) + p11 * tx
         return (top * (1 - ty) + bottom * ty, max(p00, p10, p01, p11) - min(p00, p10, p01, p11))
     }
-
-    /// Pixels whose earlier neighbourhood spans more than this many levels are edges, left out: 16.
-    static let edgeLevels = 16.0
 }

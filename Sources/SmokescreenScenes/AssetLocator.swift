@@ -26,7 +26,7 @@ public enum AssetLocator {
     /// is none.
     public static func defaultDirectory() -> String? {
         var candidates: [String] = [FileManager.default.currentDirectoryPath + "/assets"]
-        var dir = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath().deletingLastPathComponent()
+        var dir = URL(fileURLWithPath: executablePath).deletingLastPathComponent()
         // Installed with `make install`: PREFIX/bin/smokescreen and PREFIX/share/smokescreen/assets.
         candidates.append(dir.deletingLastPathComponent().appendingPathComponent("share/smokescreen/assets").path)
         for _ in 0..<6 {
@@ -34,6 +34,17 @@ public enum AssetLocator {
             dir = dir.deletingLastPathComponent()
         }
         return candidates.first(where: InputFile.isDirectory)
+    }
+
+    /// The running executable's real path, from `/proc/self/exe` (the kernel's record of the file
+    /// executed, symlinks resolved), so a tool found on `PATH` and run by name (`arguments[0]` is then
+    /// just `smokescreen`) still finds the assets installed beside it. Falls back to `arguments[0]`
+    /// with symlinks resolved where `/proc` is not mounted.
+    public static var executablePath: String {
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"), path.hasPrefix("/") {
+            return path
+        }
+        return URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath().path
     }
 }
 

@@ -57,6 +57,18 @@ final class NewcomerTests: XCTestCase {
         let run = try shell("\"\(prefix)/bin/smokescreen\" render reference --scale 1 --fps 4 --out frames --quiet && ls frames | wc -l", in: elsewhere)
         XCTAssertEqual(run.status, 0, run.output)
         XCTAssertEqual(run.output.trimmingCharacters(in: .whitespacesAndNewlines), "6", "5 frames and the manifest")
+        // Found on PATH and run by name (arguments[0] is then just "smokescreen"), and through a symlink
+        // in another folder on PATH: the assets are found from the executable's real path.
+        let links = folder + "/links"
+        try FileManager.default.createDirectory(atPath: links, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: links + "/ss", withDestinationPath: prefix + "/bin/smokescreen")
+        for (path, command) in [(prefix + "/bin", "smokescreen"), (links, "ss")] {
+            let environment = "env -u SMOKESCREEN_ASSETS PATH=\"\(path):/usr/bin:/bin\""
+            let byName = try shell("\(environment) \(command) render reference --scale 1 --fps 4 --out byname --quiet --force"
+                                   + " && \(environment) \(command) lint reference --fps 4 > /dev/null && ls byname | wc -l", in: elsewhere)
+            XCTAssertEqual(byName.status, 0, "\(command) from PATH: \(byName.output)")
+            XCTAssertEqual(byName.output.trimmingCharacters(in: .whitespacesAndNewlines), "6", command)
+        }
         let makefile = try String(contentsOfFile: SafetyTests.root + "/Makefile", encoding: .utf8)
         XCTAssertTrue(makefile.contains("$(PREFIX)/share/smokescreen"), "the Makefile installs where the tool looks")
     }

@@ -34,10 +34,8 @@ public struct PipelineBenchmark {
         self.executable = executable
     }
 
-    /// The path of the running executable (`/proc/self/exe` resolved).
-    public static var ownExecutable: String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-    }
+    /// The path of the running executable (``AssetLocator/executablePath``).
+    public static var ownExecutable: String { AssetLocator.executablePath }
 
     /// One transition's figures.
     public struct Workload: Codable, Sendable, Equatable {

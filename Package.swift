@@ -104,7 +104,7 @@ let package = Package(
         // What merge reads and where it writes: archives unpacked with limits into a private scratch
         // folder, files of a part read without following links, catalogue.json parsed strictly, and the
         // merged folder published with an atomic rename that never replaces or deletes anything.
-        .target(name: "MergeParts", dependencies: ["BoundedInput", "FrameStore", "CArchiveShim", "CLibArchive"]),
+        .target(name: "MergeParts", dependencies: ["BoundedInput", "FrameStore", "CArchiveShim", "CLibArchive", "CLibCrypto"]),
 
         // The only C that calls giflib and libimagequant (Debian's libgif-dev, libimagequant-dev), and zlib's crc32.
         .target(name: "CPreviewShim", linkerSettings: [.linkedLibrary("gif"), .linkedLibrary("imagequant"), .linkedLibrary("z")]),

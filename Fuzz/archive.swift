@@ -1,18 +1,18 @@
 // libFuzzer entry point: merge's archive reader (libarchive with merge's rules and limits). Each input is
-// written to one file of this process and unpacked into a new private scratch folder, which is removed
-// afterwards; whatever the input, nothing may be written outside that folder.
+// written into a new private scratch folder and unpacked into a folder inside it, and the whole scratch
+// folder is removed afterwards: whatever the input, nothing may be written outside it, and nothing stays.
 import BoundedInput
 import Glibc
 import MergeParts
 
-nonisolated(unsafe) var archivePath: String?
-
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzArchive(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-    let directory = ScratchFolder.temporaryDirectory
-    let path = archivePath ?? "\(directory)/smokescreen-fuzz-archive-\(getpid()).tar.gz"
-    archivePath = path
-    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    guard let scratch = try? ScratchFolder(in: ScratchFolder.temporaryDirectory, prefix: "smokescreen-fuzz-archive") else {
+        fatalError("no scratch folder")
+    }
+    defer { scratch.remove() }
+    let path = scratch.path + "/input.tar.gz"
+    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard fd >= 0 else { fatalError("cannot write \(path)") }
     var offset = 0
     while offset < size {
@@ -21,8 +21,7 @@ public func fuzzArchive(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         offset += n
     }
     close(fd)
-    guard let scratch = try? ScratchFolder(in: directory, prefix: "smokescreen-fuzz-scratch") else { fatalError("no scratch folder") }
-    _ = try? ArchiveUnpacker.unpack(path, into: scratch.path)
-    scratch.remove()
+    guard mkdir(scratch.path + "/out", 0o700) == 0 else { fatalError("cannot make \(scratch.path)/out") }
+    _ = try? ArchiveUnpacker.unpack(path, into: scratch.path + "/out")
     return 0
 }

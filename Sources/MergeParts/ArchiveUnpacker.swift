@@ -58,7 +58,7 @@ public enum ArchiveUnpacker {
         defer { close(root) }
         var reason = [CChar](repeating: 0, count: 512)
         guard let reader = carc_open_fd(fd, &reason, reason.count) else {
-            throw MergePartsError("\(archive): not a tar archive merge can read (\(String(cString: reason)))")
+            throw MergePartsError("\(archive): not a tar archive merge can read (\(reason.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })))")
         }
         defer { archive_read_free(reader) }
         var unpacker = Unpacker(archive: archive, destination: destination, reader: reader, root: root)

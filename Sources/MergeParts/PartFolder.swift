@@ -4,6 +4,7 @@ import Glibc
 import Musl
 #endif
 import BoundedInput
+import CLibCrypto
 
 /// One part's folder, read without following any link inside it: every folder below the root is
 /// opened with `O_NOFOLLOW | O_DIRECTORY` from its parent's descriptor and every file with
@@ -91,6 +92,65 @@ public struct PartFolder: Sendable {
         guard count <= size else { throw MergePartsError("\(path(components)): the \(what) grew while it was read", exitStatus: ExitStatus.ioError) }
         bytes.removeSubrange(count...)
         return bytes
+    }
+
+    /// Copies the regular file at `components` (at most `limit` bytes) to `destination`, a new file
+    /// (created with `O_EXCL | O_NOFOLLOW`), 1 MiB at a time while computing its SHA-256, so memory
+    /// stays small whatever the file's size. Returns the lowercase hex SHA-256 of what was copied.
+    public func copy(_ components: [String], limit: Int, what: String, to destination: String) throws(MergePartsError) -> String {
+        guard let last = components.last else { throw MergePartsError("\(root): the \(what) has no name") }
+        let folder = try openFolder(Array(components.dropLast()))
+        guard folder >= 0 else { throw MergePartsError("\(path(components)): no such \(what)", exitStatus: ExitStatus.noInput) }
+        defer { close(folder) }
+        let fd = openat(folder, last, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else {
+            let code = errno
+            if code == ELOOP { throw linkError(components) }
+            throw MergePartsError("\(path(components)): cannot open the \(what): \(systemErrorMessage(code))",
+                                  exitStatus: code == ENOENT ? ExitStatus.noInput : ExitStatus.ioError)
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw MergePartsError("\(path(components)): the \(what) is not a regular file", exitStatus: ExitStatus.noInput)
+        }
+        guard info.st_size <= limit else {
+            throw MergePartsError("\(path(components)): the \(what) is \(info.st_size) bytes, over the limit of \(limit) bytes")
+        }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        let out = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+        guard out >= 0 else {
+            throw MergePartsError("\(destination): cannot write: \(systemErrorMessage(errno))", exitStatus: ExitStatus.cannotCreate)
+        }
+        defer { close(out) }
+        var context = SHA256_CTX()
+        SHA256_Init(&context)
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var total = 0
+        while true {
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
+            if n == 0 { break }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw MergePartsError("\(path(components)): cannot read the \(what): \(systemErrorMessage(errno))", exitStatus: ExitStatus.ioError)
+            }
+            total += n
+            guard total <= limit else { throw MergePartsError("\(path(components)): the \(what) grew while it was read", exitStatus: ExitStatus.ioError) }
+            buffer.withUnsafeBytes { _ = SHA256_Update(&context, $0.baseAddress, n) }
+            var offset = 0
+            while offset < n {
+                let m = buffer.withUnsafeBytes { Glibc.write(out, $0.baseAddress! + offset, n - offset) }
+                if m < 0 {
+                    if errno == EINTR { continue }
+                    throw MergePartsError("\(destination): cannot write: \(systemErrorMessage(errno))", exitStatus: ExitStatus.ioError)
+                }
+                offset += m
+            }
+        }
+        var digest = [UInt8](repeating: 0, count: 32)
+        SHA256_Final(&digest, &context)
+        let hex = Array("0123456789abcdef".utf8)
+        return String(decoding: digest.flatMap { [hex[Int($0 >> 4)], hex[Int($0 & 15)]] }, as: UTF8.self)
     }
 
     public func linkError(_ components: [String]) -> MergePartsError {

@@ -233,14 +233,24 @@ public struct RenderMerge {
             guard let s = owner[k] else { continue }
             let source = manifests[s]
             let file = source.folder + [frame.file]
-            let bytes: [UInt8]
-            do { bytes = try source.part.read(file, limit: Limits.pngFileBytes, what: "frame") } catch {
-                throw MergeError("missing: \(source.part.path(file)), listed in its manifest, cannot be read (\(error))")
+            // Copied 1 MiB at a time into the private staging folder while hashed; renamed into place when
+            // the digest is the manifest's, so memory stays small whatever a frame's size.
+            let temporary = "\(folder)/.\(frame.file).copy"
+            let digest: String
+            do { digest = try source.part.copy(file, limit: Limits.pngFileBytes, what: "frame", to: temporary) } catch {
+                unlink(temporary)
+                if error.exitStatus == ExitStatus.noInput || error.description.contains("symbolic link") {
+                    throw MergeError("missing: \(source.part.path(file)), listed in its manifest, cannot be read (\(error))")
+                }
+                throw error
             }
-            guard Digest.sha256Hex(bytes) == frame.sha256 else {
+            guard digest == frame.sha256 else {
+                unlink(temporary)
                 throw MergeError("tampered: \(source.part.path(file)) does not have the SHA-256 its manifest gives (\(frame.sha256 ?? "none"))")
             }
-            try AtomicFile.write(bytes, to: "\(folder)/\(frame.file)")
+            guard rename(temporary, "\(folder)/\(frame.file)") == 0 else {
+                throw MergePartsError("\(folder)/\(frame.file): cannot write: \(systemErrorMessage(errno))", exitStatus: ExitStatus.ioError)
+            }
         }
         try AtomicFile.write(try merged.encoded(), to: "\(folder)/\(Manifest.fileName)")
         return (merged.name, merged.frames.count)

@@ -240,6 +240,31 @@ final class MergeSafetyTests: XCTestCase {
         }
     }
 
+    func testD3ALargeFrameIsUnpackedAndCopiedInBoundedMemory() throws {
+        let f = try fixture()
+        // A 600 MB frame (zeros: a 600 KB archive) with the digest its manifest gives: merged in pieces,
+        // never held whole in memory.
+        let size = 600 << 20
+        let t = f.base + "/t"
+        try writeTransition(t, name: "t", count: 2, edit: { m in
+            let zeros = [UInt8](repeating: 0, count: size)
+            m.frames[1].sha256 = Digest.sha256Hex(zeros)
+        })
+        try tar(f.base + "/t.tgz", [
+            ["kind": "file", "name": "t/manifest.json", "data": try String(contentsOfFile: t + "/manifest.json", encoding: .utf8)],
+            ["kind": "file", "name": "t/frame_0000.png", "data": "frame 0 of t"],
+            ["kind": "file", "name": "t/frame_0001.png", "size": size],
+        ])
+        let out = f.base + "/out"
+        let result = try merge([f.base + "/t.tgz", "--out", out], f)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        var info = stat()
+        XCTAssertEqual(stat(out + "/frame_0001.png", &info), 0)
+        XCTAssertEqual(Int(info.st_size), size)
+        XCTAssertLessThan(result.peakKiB, 200_000, "peak resident \(result.peakKiB) KiB for a \(size)-byte frame")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: f.tmp), [])
+    }
+
     // MARK: D4 merge never deletes
 
     func testD4MergeNeverDeletesOrReplacesWhatIsInOut() throws {

@@ -15,7 +15,7 @@ struct Merge: ParsableCommand {
     @Argument(help: "The parts: `render --all` output folders (with catalogue.json), or folders of one transition's frames (`render --shard K/N`), or tarballs of either.")
     var parts: [String] = []
 
-    @Option(help: "The folder to create with the merged render (must not exist, or be empty).")
+    @Option(help: "The folder to create with the merged render (must not exist, or be empty; a link to a folder is kept and its folder filled). Nothing in it is ever deleted or replaced.")
     var out: String
 
     @Flag(help: "No summary line.")

@@ -410,6 +410,15 @@ final class MergeSafetyTests: XCTestCase {
             folder.remove()
             XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path))
         }
+        // Removing a scratch folder removes a link in it, never what the link points to.
+        let before = tree(f.canary)
+        let withLink = try ScratchFolder(in: f.tmp, prefix: "smokescreen-merge")
+        try FileManager.default.createDirectory(atPath: withLink.path + "/a/b", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: withLink.path + "/a/b/c", withDestinationPath: f.canary)
+        try FileManager.default.createSymbolicLink(atPath: withLink.path + "/d", withDestinationPath: f.canary + "/notes.txt")
+        withLink.remove()
+        XCTAssertFalse(FileManager.default.fileExists(atPath: withLink.path))
+        XCTAssertEqual(tree(f.canary), before)
         // A link planted where a scratch or staging folder might be is never used nor removed, and what
         // it points to is untouched (a leftover is removed only when it is a folder of this user).
         let canary = tree(f.canary)

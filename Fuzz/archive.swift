@@ -1,13 +1,16 @@
 // libFuzzer entry point: merge's archive reader (libarchive with merge's rules and limits). Each input is
 // written into a new private scratch folder and unpacked into a folder inside it, and the whole scratch
 // folder is removed afterwards: whatever the input, nothing may be written outside it, and nothing stays.
+// The scratch folders go to /dev/shm when it is writable: on a disk, creating and removing them made the
+// run 20 times slower (waiting on the file system, not computing).
 import BoundedInput
 import Glibc
 import MergeParts
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzArchive(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-    guard let scratch = try? ScratchFolder(in: ScratchFolder.temporaryDirectory, prefix: "smokescreen-fuzz-archive") else {
+    let directory = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : ScratchFolder.temporaryDirectory
+    guard let scratch = try? ScratchFolder(in: directory, prefix: "smokescreen-fuzz-archive") else {
         fatalError("no scratch folder")
     }
     defer { scratch.remove() }

@@ -14,11 +14,22 @@ import CLibCrypto
 public struct PartFolder: Sendable {
     /// The folder as given (a link there is the user's choice and is followed).
     public let root: String
+    /// How messages name the root: the folder as given, or `part.tgz:folder` for an unpacked archive.
+    public let shown: String
 
-    public init(root: String) { self.root = root }
+    /// The part at `root`, named `shown` in messages (default `root`).
+    public init(root: String, shown: String? = nil) {
+        self.root = root
+        self.shown = shown ?? root
+    }
 
     /// The path of `components` under the root, for messages.
-    public func path(_ components: [String]) -> String { ([root] + components).joined(separator: "/") }
+    public func path(_ components: [String]) -> String {
+        shown.hasSuffix(":") ? shown + components.joined(separator: "/") : ([shown] + components).joined(separator: "/")
+    }
+
+    /// The path of `components` under the root on disk.
+    public func realPath(_ components: [String]) -> String { ([root] + components).joined(separator: "/") }
 
     /// What is at `components`: nil when nothing is there.
     public enum Kind: Equatable, Sendable { case file, folder, link, other }
@@ -54,7 +65,7 @@ public struct PartFolder: Sendable {
 
     /// The bytes of the regular file at `components`, at most `limit` of them.
     public func read(_ components: [String], limit: Int, what: String) throws(MergePartsError) -> [UInt8] {
-        guard let last = components.last else { throw MergePartsError("\(root): the \(what) has no name") }
+        guard let last = components.last else { throw MergePartsError("\(shown): the \(what) has no name") }
         let folder = try openFolder(Array(components.dropLast()))
         guard folder >= 0 else { throw MergePartsError("\(path(components)): no such \(what)", exitStatus: ExitStatus.noInput) }
         defer { close(folder) }
@@ -98,7 +109,7 @@ public struct PartFolder: Sendable {
     /// (created with `O_EXCL | O_NOFOLLOW`), 1 MiB at a time while computing its SHA-256, so memory
     /// stays small whatever the file's size. Returns the lowercase hex SHA-256 of what was copied.
     public func copy(_ components: [String], limit: Int, what: String, to destination: String) throws(MergePartsError) -> String {
-        guard let last = components.last else { throw MergePartsError("\(root): the \(what) has no name") }
+        guard let last = components.last else { throw MergePartsError("\(shown): the \(what) has no name") }
         let folder = try openFolder(Array(components.dropLast()))
         guard folder >= 0 else { throw MergePartsError("\(path(components)): no such \(what)", exitStatus: ExitStatus.noInput) }
         defer { close(folder) }
@@ -163,7 +174,7 @@ public struct PartFolder: Sendable {
         guard fd >= 0 else {
             let code = errno
             if code == ENOENT || code == ENOTDIR { return -1 }
-            throw MergePartsError("\(root): \(systemErrorMessage(code))", exitStatus: ExitStatus.ioError)
+            throw MergePartsError("\(shown): \(systemErrorMessage(code))", exitStatus: ExitStatus.ioError)
         }
         for (k, component) in components.enumerated() {
             let next = openat(fd, component, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)

@@ -80,7 +80,7 @@ public struct RenderMerge {
         if try roots.allSatisfy({ try $0.hasFile([CatalogueFile.fileName]) }) {
             summary = try mergeCatalogues(roots, into: staging.path)
         } else if try roots.allSatisfy({ try $0.hasFile([Manifest.fileName]) }) {
-            let (name, frames) = try Self.mergeFrames(roots.map { ($0, [], $0.root) }, into: staging.path)
+            let (name, frames) = try Self.mergeFrames(roots.map { ($0, [], $0.shown) }, into: staging.path)
             summary = "\(name): \(frames) frames from \(roots.count) parts → \(out)"
         } else {
             var odd = parts[0]
@@ -108,10 +108,11 @@ public struct RenderMerge {
         scratch.append(folder)
         try ArchiveUnpacker.unpack(part, into: folder.path)
         // The render's folder: the top, or the one folder inside it that has a catalogue or a manifest.
-        let top = PartFolder(root: folder.path)
+        // Messages name the archive and the member (`part-2.tgz:part-2/…`), not the scratch folder.
+        let top = PartFolder(root: folder.path, shown: part + ":")
         var candidates = [top]
         for name in (try? Directories.list(folder.path).sorted()) ?? [] where try top.kind([name]) == .folder {
-            candidates.append(PartFolder(root: top.path([name])))
+            candidates.append(PartFolder(root: top.realPath([name]), shown: part + ":" + name))
         }
         for c in candidates where try c.hasFile([CatalogueFile.fileName]) || c.hasFile([Manifest.fileName]) {
             return c
@@ -147,13 +148,13 @@ public struct RenderMerge {
             if a.parts != b.parts { what.append("\(a.parts) parts vs \(b.parts)") }
             if a.match != b.match { what.append("--match \(a.match ?? "none") vs \(b.match ?? "none")") }
             if what.isEmpty { what.append("the catalogue (its transitions, frames or costs)") }
-            throw MergeError("mixed settings: \(first.root.root) and \(other.root.root) are not parts of the same render: \(what.joined(separator: ", "))")
+            throw MergeError("mixed settings: \(first.root.shown) and \(other.root.shown) are not parts of the same render: \(what.joined(separator: ", "))")
         }
         // 1…parts…Limits.maxShards: checked by CatalogueFile.parse, as is every entry's part.
         let count = first.record.parts
         var byPart: [Int: PartFolder] = [:]
         for (root, record) in records {
-            if let earlier = byPart[record.part] { throw MergeError("part \(record.part) of \(count) given twice: \(earlier.root) and \(root.root)") }
+            if let earlier = byPart[record.part] { throw MergeError("part \(record.part) of \(count) given twice: \(earlier.shown) and \(root.shown)") }
             byPart[record.part] = root
         }
         let missing = (1...count).filter { byPart[$0] == nil }
@@ -168,7 +169,7 @@ public struct RenderMerge {
             guard let home = byPart[entry.part] else { throw MergeError("\(entry.name): part \(entry.part) of \(count) is not given") }
             for (p, root) in byPart.sorted(by: { $0.key < $1.key }) where p != entry.part {
                 guard try root.kind([entry.name]) != nil else { continue }
-                throw MergeError("duplicate: \(entry.name) is in part \(p) (\(root.root)) but belongs to part \(entry.part) (\(home.root))")
+                throw MergeError("duplicate: \(entry.name) is in part \(p) (\(root.shown)) but belongs to part \(entry.part) (\(home.shown))")
             }
             guard try home.kind([entry.name]) == .folder, try home.hasFile([entry.name, Manifest.fileName]) else {
                 if try home.kind([entry.name]) == .link { throw home.linkError([entry.name]) }

@@ -174,7 +174,9 @@ final class MergeSafetyTests: XCTestCase {
         try FileManager.default.removeItem(atPath: p1 + "/s")
         try Data(catalogueJSON(part: "1", parts: "2", entries: [("../canary", "1"), ("b", "2")]).utf8).write(to: URL(fileURLWithPath: p1 + "/catalogue.json"))
         try tar(f.base + "/p1.tgz", [["kind": "tree", "name": "p1", "source": p1]])
-        assertRefused(try merge([f.base + "/p1.tgz", p2, "--out", f.base + "/out"], f), 65, "the name '../canary' is not a name", f, canary: canary, out: f.base + "/out")
+        let inArchive = try merge([f.base + "/p1.tgz", p2, "--out", f.base + "/out"], f)
+        assertRefused(inArchive, 65, "\(f.base)/p1.tgz:p1/catalogue.json:1:", f, canary: canary, out: f.base + "/out")
+        XCTAssertTrue(inArchive.standardError.contains("the name '../canary' is not a name"), inArchive.standardError)
 
         // A valid name whose folder in the part is a link to somewhere else: refused, not followed.
         try Data(catalogueJSON(part: "1", parts: "2", entries: [("a", "1"), ("b", "2")]).utf8).write(to: URL(fileURLWithPath: p1 + "/catalogue.json"))

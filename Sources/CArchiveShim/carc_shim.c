@@ -6,7 +6,9 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -137,4 +139,22 @@ int carc_cleanup_add(const char *path) {
 
 void carc_cleanup_remove(int slot) {
     if (slot >= 0 && slot < CARC_CLEANUP_SLOTS) cleanup_used[slot] = 0;
+}
+
+int carc_mkdtemp_registered(char *template_path) {
+    sigset_t blocked, previous;
+    sigemptyset(&blocked);
+    sigaddset(&blocked, SIGINT);
+    sigaddset(&blocked, SIGTERM);
+    sigaddset(&blocked, SIGHUP);
+    pthread_sigmask(SIG_BLOCK, &blocked, &previous);
+    int slot = -1;
+    if (mkdtemp(template_path) != NULL) {
+        slot = carc_cleanup_add(template_path);
+        if (slot < 0) slot = CARC_CLEANUP_SLOTS;
+    }
+    int saved = errno;
+    pthread_sigmask(SIG_SETMASK, &previous, NULL);
+    errno = saved;
+    return slot;
 }

@@ -21,14 +21,15 @@ public final class ScratchFolder {
     public init(in parent: String, prefix: String) throws(MergePartsError) {
         carc_cleanup_install()
         var template = Array("\(parent)/\(prefix)-\(getpid())-XXXXXX".utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        guard made != nil else {
+        // Made and registered with the signals blocked: an interrupt cannot fall between the two.
+        let made = template.withUnsafeMutableBufferPointer { carc_mkdtemp_registered($0.baseAddress!) }
+        guard made >= 0 else {
             let code = errno
             throw MergePartsError("\(parent): cannot make a private folder: \(systemErrorMessage(code))",
                                   exitStatus: code == ENOSPC || code == EIO ? ExitStatus.ioError : ExitStatus.cannotCreate)
         }
         path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        slot = carc_cleanup_add(path)
+        slot = made
     }
 
     deinit { remove() }

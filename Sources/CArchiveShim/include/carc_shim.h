@@ -17,7 +17,7 @@
 
 struct archive;
 
-#define CARC_CLEANUP_SLOTS 16
+#define CARC_CLEANUP_SLOTS 64
 
 /** A reader of the archive open on `fd` (tar, gzip or uncompressed); NULL with a reason in `error`. */
 struct archive *carc_open_fd(int fd, char *error, size_t error_size);
@@ -29,6 +29,10 @@ int carc_rename_noreplace(const char *from, const char *to);
  *  followed). 0 when it is gone, -1 with errno otherwise. Async-signal-safe. */
 int carc_remove_tree(const char *path);
 
+/** mkdtemp(`template`) with SIGINT, SIGTERM and SIGHUP blocked until the new folder is registered for
+ *  removal on a signal, so no signal can leave it behind: the slot (or CARC_CLEANUP_SLOTS when every
+ *  slot is taken: made, not registered), or -1 with errno when mkdtemp failed. */
+int carc_mkdtemp_registered(char *template_path);
 /** Installs the SIGINT/SIGTERM/SIGHUP handler (once). */
 void carc_cleanup_install(void);
 /** Registers `path` (an absolute path, at most 4095 bytes) to be removed on a signal: a slot number, or -1. */

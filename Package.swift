@@ -91,6 +91,21 @@ let package = Package(
         // Transitions as values: matched and unmatched elements, phases, stacking, reversal; scene files.
         .target(name: "Choreography", dependencies: ["BoundedInput", "RasterCore", "PNGIO", "SnapshotView", "Typesetting", "Motion", "TransitionCompositor"]),
 
+        // The system libarchive, found with pkg-config: merge reads .tar/.tar.gz parts in-process.
+        .systemLibrary(
+            name: "CLibArchive",
+            pkgConfig: "libarchive",
+            providers: [.apt(["libarchive-dev", "pkg-config"])]
+        ),
+        // The little C merge needs (why: Sources/CArchiveShim/include/carc_shim.h): a tar+gzip-only
+        // libarchive reader, renameat2(RENAME_NOREPLACE), a tree removal that follows no link and is safe
+        // in a signal handler, and the SIGINT/SIGTERM handler that removes scratch and staging folders.
+        .target(name: "CArchiveShim", dependencies: ["CLibArchive"]),
+        // What merge reads and where it writes: archives unpacked with limits into a private scratch
+        // folder, files of a part read without following links, catalogue.json parsed strictly, and the
+        // merged folder published with an atomic rename that never replaces or deletes anything.
+        .target(name: "MergeParts", dependencies: ["BoundedInput", "FrameStore", "CArchiveShim", "CLibArchive", "CLibCrypto"]),
+
         // The only C that calls giflib and libimagequant (Debian's libgif-dev, libimagequant-dev), and zlib's crc32.
         .target(name: "CPreviewShim", linkerSettings: [.linkedLibrary("gif"), .linkedLibrary("imagequant"), .linkedLibrary("z")]),
         // What people look at: contact sheets, animated PNG and GIF, MP4 through ffmpeg.
@@ -113,7 +128,7 @@ let package = Package(
         .target(
             name: "SmokescreenCLI",
             dependencies: [
-                "BoundedInput", "RasterCore", "PNGIO", "SnapshotView", "TransitionCompositor", "Choreography", "SmokescreenScenes", "FrameDiff", "FrameStore", "Previews", "Lint",
+                "BoundedInput", "RasterCore", "PNGIO", "SnapshotView", "TransitionCompositor", "Choreography", "SmokescreenScenes", "FrameDiff", "FrameStore", "Previews", "Lint", "MergeParts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -139,7 +154,7 @@ let package = Package(
             dependencies: ["FrameStore", "SmokescreenTesting", "FrameDiff", "PNGIO", "RasterCore", "TransitionCompositor", "SnapshotView"],
             exclude: ["__Snapshots__"]
         ),
-        .testTarget(name: "SmokescreenCLITests", dependencies: ["BoundedInput", "FrameStore", 
+        .testTarget(name: "SmokescreenCLITests", dependencies: ["BoundedInput", "FrameStore", "MergeParts",
             "SmokescreenCLI", "SmokescreenScenes", "TransitionCompositor", "PNGIO", "RasterCore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),

@@ -34,6 +34,22 @@ public enum Limits {
     /// The largest coordinate or size in a scene file, in points: 100,000.
     public static let scenePoints = 100_000.0
 
+    // MARK: Archives (`merge`)
+
+    /// The most bytes all the files of one `.tar`/`.tar.gz` part may hold together, unpacked: 4 GiB.
+    /// (Each frame is also at most ``pngFileBytes`` and each JSON file at most ``manifestBytes``; larger
+    /// renders are merged from folders.)
+    public static let archiveBytes: Int64 = 4 << 30
+    /// The most members (files and folders) in one archive: 250,000.
+    public static let archiveEntries = 250_000
+    /// The deepest member path of an archive, in folders and file: 8 (merge needs 3: part/transition/frame).
+    public static let archiveDepth = 8
+    /// The longest member path of an archive, in bytes: 1024 (each name in it at most 255).
+    public static let archivePathBytes = 1024
+    /// The highest ratio of unpacked to compressed bytes, checked once 64 MiB are unpacked: 1100 (above
+    /// gzip's own maximum of about 1032, so only a bomb of another kind trips it).
+    public static let archiveRatio: Int64 = 1100
+
     // MARK: Renders
 
     /// The most frames one render may have: 100,000.

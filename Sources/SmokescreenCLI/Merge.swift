@@ -2,6 +2,10 @@ import ArgumentParser
 import BoundedInput
 import Foundation
 import FrameStore
+import MergeParts
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `smokescreen merge PART… --out DIR`: the parts of a render made on separate machines, as one folder.
 struct Merge: ParsableCommand {
@@ -11,7 +15,7 @@ struct Merge: ParsableCommand {
     @Argument(help: "The parts: `render --all` output folders (with catalogue.json), or folders of one transition's frames (`render --shard K/N`), or tarballs of either.")
     var parts: [String] = []
 
-    @Option(help: "The folder to create with the merged render (must not exist, or be empty).")
+    @Option(help: "The folder to create with the merged render (must not exist, or be empty; a link to a folder is kept and its folder filled). Nothing in it is ever deleted or replaced.")
     var out: String
 
     @Flag(help: "No summary line.")
@@ -39,8 +43,15 @@ public struct MergeError: ExitStatusError, Equatable, Sendable {
 /// holding whole transitions) or the parts of one transition (`render NAME --shard K/N`, each holding
 /// interleaved frames). Every part must come from the same render (same settings and inputs), every
 /// part and frame must be there exactly once, and every frame file must have the SHA-256 its manifest
-/// gives. The result is written to a temporary folder beside `out` and renamed at the end: nothing
-/// half-written is left when a check fails.
+/// gives.
+///
+/// Safety (README, Safety): names read from `catalogue.json` and manifests are checked by
+/// ``TransitionName`` before they reach a path; files inside a part are read without following links
+/// (``PartFolder``); archives are unpacked in-process with limits into a private scratch folder
+/// (``ArchiveUnpacker``, ``ScratchFolder``); the result is built in a private staging folder beside
+/// `out` and published by an atomic rename that never replaces or deletes anything
+/// (``MergeDestination``). Scratch and staging folders are removed on every way out, SIGINT and
+/// SIGTERM included, and a killed merge's are removed by the next merge.
 public struct RenderMerge {
     public var parts: [String]
     public var out: String
@@ -50,81 +61,81 @@ public struct RenderMerge {
         self.out = out
     }
 
+    /// The prefix of the scratch folders archives are unpacked into, in `$TMPDIR`.
+    static let scratchPrefix = "smokescreen-merge"
+
     /// Merges; returns a one-line summary.
     public func run() throws -> String {
-        let fm = FileManager.default
-        if fm.fileExists(atPath: out), ((try? fm.contentsOfDirectory(atPath: out)) ?? ["?"]).isEmpty == false {
-            throw MergeError("\(out) already exists and is not empty; merge into a new folder")
-        }
-        var scratch: [String] = []
-        defer { for s in scratch { try? fm.removeItem(atPath: s) } }
-        let roots = try parts.map { part -> String in
-            let root = try Self.open(part, scratch: &scratch)
-            return root
-        }
-        let staging = "\(out).merging-\(getpid())"
-        try? fm.removeItem(atPath: staging)
-        scratch.append(staging)
-        try fm.createDirectory(atPath: staging, withIntermediateDirectories: true)
+        // --out is checked before any work: a folder with anything in it, a file or a dangling link is refused.
+        let destination = try MergeDestination(out)
+        let temporary = ScratchFolder.temporaryDirectory
+        ScratchFolder.removeLeftovers(in: temporary, prefix: Self.scratchPrefix)
+        var scratch: [ScratchFolder] = []
+        defer { for folder in scratch { folder.remove() } }
+        var roots: [PartFolder] = []
+        for part in parts { roots.append(try Self.open(part, scratch: &scratch, temporary: temporary)) }
+        let staging = try destination.makeStaging()
+        defer { staging.remove() }
         let summary: String
-        if roots.allSatisfy({ fm.fileExists(atPath: "\($0)/\(CatalogueRender.Record.fileName)") }) {
-            summary = try mergeCatalogues(roots, into: staging)
-        } else if roots.allSatisfy({ fm.fileExists(atPath: "\($0)/\(Manifest.fileName)") }) {
-            let (name, frames) = try Self.mergeFrames(roots.map { ($0, $0) }, into: staging)
+        if try roots.allSatisfy({ try $0.hasFile([CatalogueFile.fileName]) }) {
+            summary = try mergeCatalogues(roots, into: staging.path)
+        } else if try roots.allSatisfy({ try $0.hasFile([Manifest.fileName]) }) {
+            let (name, frames) = try Self.mergeFrames(roots.map { ($0, [], $0.shown) }, into: staging.path)
             summary = "\(name): \(frames) frames from \(roots.count) parts → \(out)"
         } else {
-            let odd = zip(parts, roots).first { !fm.fileExists(atPath: "\($1)/\(CatalogueRender.Record.fileName)") }?.0 ?? parts[0]
+            var odd = parts[0]
+            for (part, root) in zip(parts, roots) where try !root.hasFile([CatalogueFile.fileName]) { odd = part; break }
             throw MergeError("\(odd): neither a catalogue part (catalogue.json) nor a transition's part (manifest.json), or mixed with parts of the other kind")
         }
-        if fm.fileExists(atPath: out) { try fm.removeItem(atPath: out) }
-        try fm.moveItem(atPath: staging, toPath: out)
-        scratch.removeAll { $0 == staging }
+        try destination.publish(staging)
         return summary
     }
 
-    /// A part's folder: the folder itself, or a tarball unpacked into a scratch folder (and the folder in
+    /// A part's folder: the folder itself, or an archive unpacked into a scratch folder (and the folder in
     /// it that holds catalogue.json or manifest.json).
-    static func open(_ part: String, scratch: inout [String]) throws -> String {
-        let fm = FileManager.default
-        let lower = part.lowercased()
-        guard lower.hasSuffix(".tar") || lower.hasSuffix(".tar.gz") || lower.hasSuffix(".tgz") else {
-            var isDirectory: ObjCBool = false
-            guard fm.fileExists(atPath: part, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw MergeError("\(part): no such folder (or .tar, .tar.gz, .tgz file)")
+    static func open(_ part: String, scratch: inout [ScratchFolder], temporary: String) throws -> PartFolder {
+        guard ArchiveUnpacker.isArchiveName(part) else {
+            var info = stat()
+            guard stat(part, &info) == 0 else {
+                throw MergePartsError("\(part): no such folder (or .tar, .tar.gz, .tgz file)", exitStatus: ExitStatus.noInput)
             }
-            return part
+            guard info.st_mode & S_IFMT == S_IFDIR else {
+                throw MergePartsError("\(part): not a folder (or a .tar, .tar.gz, .tgz file)", exitStatus: ExitStatus.noInput)
+            }
+            return PartFolder(root: part)
         }
-        guard fm.fileExists(atPath: part) else { throw MergeError("\(part): no such file") }
-        let folder = NSTemporaryDirectory() + "smokescreen-merge-\(getpid())-\(scratch.count)"
-        try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try ScratchFolder(in: temporary, prefix: scratchPrefix)
         scratch.append(folder)
-        let tar = Process()
-        tar.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        // No absolute names, no links out of the folder: GNU tar refuses `..` and strips a leading `/`.
-        tar.arguments = ["tar", "-xf", part, "-C", folder, "--no-same-owner"]
-        tar.standardError = FileHandle.nullDevice
-        try tar.run()
-        tar.waitUntilExit()
-        guard tar.terminationStatus == 0 else { throw MergeError("\(part): not a tarball tar can unpack (exit \(tar.terminationStatus))") }
+        try ArchiveUnpacker.unpack(part, into: folder.path)
         // The render's folder: the top, or the one folder inside it that has a catalogue or a manifest.
-        var candidates = [folder]
-        if let entries = try? fm.contentsOfDirectory(atPath: folder).sorted() { candidates += entries.map { "\(folder)/\($0)" } }
-        for c in candidates where fm.fileExists(atPath: "\(c)/\(CatalogueRender.Record.fileName)") || fm.fileExists(atPath: "\(c)/\(Manifest.fileName)") {
+        // Messages name the archive and the member (`part-2.tgz:part-2/…`), not the scratch folder.
+        let top = PartFolder(root: folder.path, shown: part + ":")
+        var candidates = [top]
+        for name in (try? Directories.list(folder.path).sorted()) ?? [] where try top.kind([name]) == .folder {
+            candidates.append(PartFolder(root: top.realPath([name]), shown: part + ":" + name))
+        }
+        for c in candidates where try c.hasFile([CatalogueFile.fileName]) || c.hasFile([Manifest.fileName]) {
             return c
         }
         throw MergeError("\(part): holds neither catalogue.json nor manifest.json at its top or one folder down")
     }
 
+    /// `catalogue.json` as the record render writes.
+    static func record(_ file: CatalogueFile) -> CatalogueRender.Record {
+        CatalogueRender.Record(
+            generator: file.generator, scale: file.scale, fps: file.fps, compression: file.compression, match: file.match,
+            part: file.part, parts: file.parts,
+            catalogue: file.catalogue.map { .init(name: $0.name, source: $0.source, frames: $0.frames, cost: $0.cost, part: $0.part, error: $0.error) })
+    }
+
     /// The catalogue parts: one of each part 1…N of the same render; each transition from the part the
     /// plan gave it, and from no other.
-    func mergeCatalogues(_ roots: [String], into staging: String) throws -> String {
-        var records: [(root: String, record: CatalogueRender.Record)] = []
+    func mergeCatalogues(_ roots: [PartFolder], into staging: String) throws -> String {
+        var records: [(root: PartFolder, record: CatalogueRender.Record)] = []
         for root in roots {
-            let path = "\(root)/\(CatalogueRender.Record.fileName)"
-            let bytes = try InputFile.read(path, limit: Limits.manifestBytes, what: "catalogue")
-            do { records.append((root, try JSONDecoder().decode(CatalogueRender.Record.self, from: Data(bytes)))) } catch {
-                throw MergeError("\(path): not a catalogue.json Smokescreen wrote (\(error))")
-            }
+            let bytes = try root.read([CatalogueFile.fileName], limit: Limits.manifestBytes, what: "catalogue")
+            let file = try CatalogueFile.parse(bytes, path: root.path([CatalogueFile.fileName]))
+            records.append((root, Self.record(file)))
         }
         let first = records[0]
         for other in records.dropFirst() where !other.record.isSameRender(as: first.record) {
@@ -137,29 +148,34 @@ public struct RenderMerge {
             if a.parts != b.parts { what.append("\(a.parts) parts vs \(b.parts)") }
             if a.match != b.match { what.append("--match \(a.match ?? "none") vs \(b.match ?? "none")") }
             if what.isEmpty { what.append("the catalogue (its transitions, frames or costs)") }
-            throw MergeError("mixed settings: \(first.root) and \(other.root) are not parts of the same render: \(what.joined(separator: ", "))")
+            throw MergeError("mixed settings: \(first.root.shown) and \(other.root.shown) are not parts of the same render: \(what.joined(separator: ", "))")
         }
+        // 1…parts…Limits.maxShards: checked by CatalogueFile.parse, as is every entry's part.
         let count = first.record.parts
-        var byPart: [Int: String] = [:]
+        var byPart: [Int: PartFolder] = [:]
         for (root, record) in records {
-            if let earlier = byPart[record.part] { throw MergeError("part \(record.part) of \(count) given twice: \(earlier) and \(root)") }
+            if let earlier = byPart[record.part] { throw MergeError("part \(record.part) of \(count) given twice: \(earlier.shown) and \(root.shown)") }
             byPart[record.part] = root
         }
         let missing = (1...count).filter { byPart[$0] == nil }
         if !missing.isEmpty {
-            throw MergeError("part\(missing.count == 1 ? "" : "s") \(missing.map(String.init).joined(separator: ", ")) of \(count) missing (given: \(byPart.keys.sorted().map(String.init).joined(separator: ", ")))")
+            let shownMissing = missing.prefix(10).map(String.init).joined(separator: ", ") + (missing.count > 10 ? ", … (\(missing.count) in all)" : "")
+            let given = byPart.keys.sorted().prefix(10).map(String.init).joined(separator: ", ") + (byPart.count > 10 ? ", …" : "")
+            throw MergeError("part\(missing.count == 1 ? "" : "s") \(shownMissing) of \(count) missing (given: \(given))")
         }
-        let fm = FileManager.default
         var frames = 0, transitions = 0
         for entry in first.record.catalogue where entry.error == nil {
-            let home = byPart[entry.part]!
-            for (p, root) in byPart where p != entry.part && fm.fileExists(atPath: "\(root)/\(entry.name)") {
-                throw MergeError("duplicate: \(entry.name) is in part \(p) (\(root)) but belongs to part \(entry.part) (\(home))")
+            // The name was checked by TransitionName (CatalogueFile.parse): one folder name, no path.
+            guard let home = byPart[entry.part] else { throw MergeError("\(entry.name): part \(entry.part) of \(count) is not given") }
+            for (p, root) in byPart.sorted(by: { $0.key < $1.key }) where p != entry.part {
+                guard try root.kind([entry.name]) != nil else { continue }
+                throw MergeError("duplicate: \(entry.name) is in part \(p) (\(root.shown)) but belongs to part \(entry.part) (\(home.shown))")
             }
-            guard fm.fileExists(atPath: "\(home)/\(entry.name)/\(Manifest.fileName)") else {
-                throw MergeError("missing: \(entry.name) (part \(entry.part), \(home)/\(entry.name)) was not rendered")
+            guard try home.kind([entry.name]) == .folder, try home.hasFile([entry.name, Manifest.fileName]) else {
+                if try home.kind([entry.name]) == .link { throw home.linkError([entry.name]) }
+                throw MergeError("missing: \(entry.name) (part \(entry.part), \(home.path([entry.name]))) was not rendered")
             }
-            let (_, n) = try Self.mergeFrames([("\(home)/\(entry.name)", "part \(entry.part)")], into: "\(staging)/\(entry.name)")
+            let (_, n) = try Self.mergeFrames([(home, [entry.name], "part \(entry.part)")], into: "\(staging)/\(entry.name)")
             frames += n
             transitions += 1
         }
@@ -168,31 +184,41 @@ public struct RenderMerge {
         merged.part = 1
         merged.parts = 1
         for k in merged.catalogue.indices { merged.catalogue[k].part = 1 }
-        try AtomicFile.write(try merged.encoded(), to: "\(staging)/\(CatalogueRender.Record.fileName)")
+        try AtomicFile.write(try merged.encoded(), to: "\(staging)/\(CatalogueFile.fileName)")
         return "\(transitions) transitions, \(frames) frames from \(count) parts → \(out)"
     }
 
-    /// One transition's frames from `sources` (folder, label): the same render, every frame in exactly
-    /// one of them, each file's SHA-256 as its manifest says. Writes the frames and the complete manifest.
-    static func mergeFrames(_ sources: [(folder: String, label: String)], into folder: String) throws -> (name: String, frames: Int) {
-        var manifests: [(folder: String, label: String, manifest: Manifest)] = []
-        for (source, label) in sources {
-            guard let manifest = try Manifest.read(from: "\(source)/\(Manifest.fileName)") else {
-                throw MergeError("\(source): no manifest.json")
+    /// One transition's frames from `sources` (part, folder in it, label): the same render, every frame in
+    /// exactly one of them, each file's SHA-256 as its manifest says. Writes the frames and the complete
+    /// manifest into `folder` (inside the private staging folder).
+    static func mergeFrames(_ sources: [(part: PartFolder, folder: [String], label: String)], into folder: String) throws -> (name: String, frames: Int) {
+        var manifests: [(part: PartFolder, folder: [String], manifest: Manifest)] = []
+        for (part, components, _) in sources {
+            let file = components + [Manifest.fileName]
+            let bytes = try part.read(file, limit: Limits.manifestBytes, what: "manifest")
+            let manifest = try Manifest.parse(bytes, path: part.path(file))
+            if let problem = TransitionName.problem(with: manifest.name) {
+                throw MergeError("\(part.path(file)): name: the name \(problem)")
             }
-            manifests.append((source, label, manifest))
+            var seen = Set<String>()
+            for frame in manifest.frames where !seen.insert(frame.file).inserted {
+                throw MergeError("\(part.path(file)): frames: lists \(frame.file) twice")
+            }
+            manifests.append((part, components, manifest))
         }
         let first = manifests[0]
         for other in manifests.dropFirst() where !other.manifest.describesSameRender(as: first.manifest) {
-            throw MergeError("mixed settings: \(first.folder) (\(describe(first.manifest))) and \(other.folder) (\(describe(other.manifest))) are not parts of the same render")
+            throw MergeError("mixed settings: \(first.part.path(first.folder)) (\(describe(first.manifest))) and \(other.part.path(other.folder)) (\(describe(other.manifest))) are not parts of the same render")
         }
         var merged = first.manifest
-        var owner = [String?](repeating: nil, count: merged.frames.count)
-        for (source, _, manifest) in manifests {
-            for (k, frame) in manifest.frames.enumerated() {
+        var owner = [Int?](repeating: nil, count: merged.frames.count)
+        for (s, source) in manifests.enumerated() {
+            for (k, frame) in source.manifest.frames.enumerated() where k < owner.count {
                 guard let sha = frame.sha256 else { continue }
-                if let earlier = owner[k] { throw MergeError("duplicate: \(frame.file) of \(merged.name) is in both \(earlier) and \(source)") }
-                owner[k] = source
+                if let earlier = owner[k] {
+                    throw MergeError("duplicate: \(frame.file) of \(merged.name) is in both \(manifests[earlier].part.path(manifests[earlier].folder)) and \(source.part.path(source.folder))")
+                }
+                owner[k] = s
                 merged.frames[k].sha256 = sha
             }
         }
@@ -201,17 +227,31 @@ public struct RenderMerge {
             let names = missing.prefix(5).map { merged.frames[$0].file }.joined(separator: ", ")
             throw MergeError("missing: \(missing.count) of \(merged.frames.count) frames of \(merged.name) are in no part (\(names)\(missing.count > 5 ? ", …" : ""))")
         }
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        do { try Directories.create(folder) } catch {
+            throw MergePartsError("\(error.path): cannot make the folder: \(error.reason)", exitStatus: ExitStatus.cannotCreate)
+        }
         for (k, frame) in merged.frames.enumerated() {
-            let path = "\(owner[k]!)/\(frame.file)"
-            let bytes: [UInt8]
-            do { bytes = try InputFile.read(path, limit: Limits.pngFileBytes, what: "frame") } catch {
-                throw MergeError("missing: \(path), listed in its manifest, cannot be read (\(error))")
+            guard let s = owner[k] else { continue }
+            let source = manifests[s]
+            let file = source.folder + [frame.file]
+            // Copied 1 MiB at a time into the private staging folder while hashed; renamed into place when
+            // the digest is the manifest's, so memory stays small whatever a frame's size.
+            let temporary = "\(folder)/.\(frame.file).copy"
+            let digest: String
+            do { digest = try source.part.copy(file, limit: Limits.pngFileBytes, what: "frame", to: temporary) } catch {
+                unlink(temporary)
+                if error.exitStatus == ExitStatus.noInput || error.description.contains("symbolic link") {
+                    throw MergeError("missing: \(source.part.path(file)), listed in its manifest, cannot be read (\(error))")
+                }
+                throw error
             }
-            guard Digest.sha256Hex(bytes) == frame.sha256 else {
-                throw MergeError("tampered: \(path) does not have the SHA-256 its manifest gives (\(frame.sha256 ?? "none"))")
+            guard digest == frame.sha256 else {
+                unlink(temporary)
+                throw MergeError("tampered: \(source.part.path(file)) does not have the SHA-256 its manifest gives (\(frame.sha256 ?? "none"))")
             }
-            try AtomicFile.write(bytes, to: "\(folder)/\(frame.file)")
+            guard rename(temporary, "\(folder)/\(frame.file)") == 0 else {
+                throw MergePartsError("\(folder)/\(frame.file): cannot write: \(systemErrorMessage(errno))", exitStatus: ExitStatus.ioError)
+            }
         }
         try AtomicFile.write(try merged.encoded(), to: "\(folder)/\(Manifest.fileName)")
         return (merged.name, merged.frames.count)

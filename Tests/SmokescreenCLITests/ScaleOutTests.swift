@@ -160,8 +160,8 @@ final class ScaleOutTests: XCTestCase {
         XCTAssertEqual(try run(["merge", p1, p2, "--out", good]).status, 0)
         // An existing folder with something in it is never merged into.
         let result = try run(["merge", p1, p2, "--out", good])
-        XCTAssertEqual(result.status, 65)
-        XCTAssert(result.standardError.contains("already exists"))
+        XCTAssertEqual(result.status, 73, result.standardError)
+        XCTAssert(result.standardError.contains("already exists and holds 'catalogue.json'"), result.standardError)
     }
 
     func testAFailingTransitionDoesNotStopTheOthers() throws {

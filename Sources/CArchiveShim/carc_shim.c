@@ -1,0 +1,160 @@
+// See include/carc_shim.h for why this file exists.
+#define _GNU_SOURCE
+#include "carc_shim.h"
+
+#include <archive.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#ifndef RENAME_NOREPLACE
+#define RENAME_NOREPLACE (1 << 0)
+#endif
+
+struct archive *carc_open_fd(int fd, char *error, size_t error_size) {
+    struct archive *a = archive_read_new();
+    if (a == NULL) { snprintf(error, error_size, "out of memory"); return NULL; }
+    // ARCHIVE_WARN from a filter means "will run an external program": refused.
+    if (archive_read_support_format_tar(a) != ARCHIVE_OK || archive_read_support_filter_gzip(a) != ARCHIVE_OK
+        || archive_read_support_filter_none(a) != ARCHIVE_OK) {
+        snprintf(error, error_size, "this libarchive cannot read gzip in-process");
+        archive_read_free(a);
+        return NULL;
+    }
+    if (archive_read_open_fd(a, fd, 65536) != ARCHIVE_OK) {
+        const char *why = archive_error_string(a);
+        snprintf(error, error_size, "%s", why ? why : "not a tar archive");
+        archive_read_free(a);
+        return NULL;
+    }
+    return a;
+}
+
+int carc_rename_noreplace(const char *from, const char *to) {
+    return (int)syscall(SYS_renameat2, AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE);
+}
+
+struct carc_dirent64 {
+    uint64_t d_ino;
+    int64_t d_off;
+    unsigned short d_reclen;
+    unsigned char d_type;
+    char d_name[];
+};
+
+// Empties the folder open on `fd` (closing it), at most `depth` levels down.
+static int empty_folder(int fd, int depth) {
+    char buffer[4096];
+    int failed = 0;
+    for (;;) {
+        long n = syscall(SYS_getdents64, fd, buffer, sizeof buffer);
+        if (n < 0) { if (errno == EINTR) continue; failed = 1; break; }
+        if (n == 0) break;
+        int removed_any = 0;
+        for (long offset = 0; offset < n;) {
+            struct carc_dirent64 *entry = (struct carc_dirent64 *)(buffer + offset);
+            offset += entry->d_reclen;
+            const char *name = entry->d_name;
+            if (name[0] == '.' && (name[1] == 0 || (name[1] == '.' && name[2] == 0))) continue;
+            if (unlinkat(fd, name, 0) == 0) { removed_any = 1; continue; }
+            if (errno != EISDIR && errno != EPERM) { failed = 1; continue; }
+            int child = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+            if (child < 0 || depth <= 0) { if (child >= 0) close(child); failed = 1; continue; }
+            if (empty_folder(child, depth - 1) != 0) failed = 1;
+            if (unlinkat(fd, name, AT_REMOVEDIR) == 0) removed_any = 1; else failed = 1;
+        }
+        // Entries were removed while reading: start again from the beginning until nothing is left.
+        if (removed_any) lseek(fd, 0, SEEK_SET);
+        else if (failed) break;
+    }
+    close(fd);
+    return failed ? -1 : 0;
+}
+
+int carc_remove_tree(const char *path) {
+    struct stat info;
+    if (lstat(path, &info) != 0) return errno == ENOENT ? 0 : -1;
+    if (!S_ISDIR(info.st_mode)) return unlink(path);
+    int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0) return -1;
+    int emptied = empty_folder(fd, 64);
+    if (rmdir(path) != 0) return -1;
+    return emptied;
+}
+
+static char cleanup_paths[CARC_CLEANUP_SLOTS][4096];
+static volatile sig_atomic_t cleanup_used[CARC_CLEANUP_SLOTS];
+
+static void cleanup_on_signal(int signal_number) {
+    int saved = errno;
+    for (int k = 0; k < CARC_CLEANUP_SLOTS; k++) {
+        if (cleanup_used[k]) { carc_remove_tree(cleanup_paths[k]); cleanup_used[k] = 0; }
+    }
+    errno = saved;
+    struct sigaction plain;
+    memset(&plain, 0, sizeof plain);
+    plain.sa_handler = SIG_DFL;
+    sigemptyset(&plain.sa_mask);
+    sigaction(signal_number, &plain, NULL);
+    raise(signal_number);
+}
+
+void carc_cleanup_install(void) {
+    static int installed = 0;
+    if (installed) return;
+    installed = 1;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = cleanup_on_signal;
+    sigfillset(&action.sa_mask);
+    int signals[] = { SIGINT, SIGTERM, SIGHUP };
+    for (unsigned k = 0; k < sizeof signals / sizeof signals[0]; k++) {
+        struct sigaction old;
+        // A signal ignored by the parent (nohup) stays ignored.
+        if (sigaction(signals[k], NULL, &old) == 0 && old.sa_handler == SIG_IGN) continue;
+        sigaction(signals[k], &action, NULL);
+    }
+}
+
+int carc_cleanup_add(const char *path) {
+    size_t length = strlen(path);
+    if (length >= sizeof cleanup_paths[0]) return -1;
+    for (int k = 0; k < CARC_CLEANUP_SLOTS; k++) {
+        if (!cleanup_used[k]) {
+            memcpy(cleanup_paths[k], path, length + 1);
+            cleanup_used[k] = 1;
+            return k;
+        }
+    }
+    return -1;
+}
+
+void carc_cleanup_remove(int slot) {
+    if (slot >= 0 && slot < CARC_CLEANUP_SLOTS) cleanup_used[slot] = 0;
+}
+
+int carc_mkdtemp_registered(char *template_path) {
+    sigset_t blocked, previous;
+    sigemptyset(&blocked);
+    sigaddset(&blocked, SIGINT);
+    sigaddset(&blocked, SIGTERM);
+    sigaddset(&blocked, SIGHUP);
+    pthread_sigmask(SIG_BLOCK, &blocked, &previous);
+    int slot = -1;
+    if (mkdtemp(template_path) != NULL) {
+        slot = carc_cleanup_add(template_path);
+        if (slot < 0) slot = CARC_CLEANUP_SLOTS;
+    }
+    int saved = errno;
+    pthread_sigmask(SIG_SETMASK, &previous, NULL);
+    errno = saved;
+    return slot;
+}

@@ -16,6 +16,8 @@ extension Lint {
         /// A label: text is set with its baseline on whole device pixels (as hinted text is), so moving
         /// text steps from pixel row to pixel row instead of gliding; it is left out of the comparison.
         var isText: Bool
+        /// Whether it fills its frame: an opaque background colour or an image.
+        var fills: Bool
         /// Drawing order, and the end of the subtree (exclusive): descendants are `order + 1 ..< subtreeEnd`.
         var order: Int
         var subtreeEnd: Int
@@ -30,7 +32,8 @@ extension Lint {
             out.append(PlacedView(key: trackKey(path: path, identity: node.identity), path: path, frame: frame,
                                   visible: frame.intersection(clip), transform: node.transform,
                                   alpha: hidden ? 0 : node.alpha, backgroundColor: node.backgroundColor,
-                                  isText: node.text != nil || node.type == "Label", order: index, subtreeEnd: index + 1))
+                                  isText: node.text != nil || node.type == "Label",
+                                  fills: node.image != nil || (node.backgroundColor?.hasSuffix("FF") ?? false), order: index, subtreeEnd: index + 1))
             let inner = node.clipsToBounds ? clip.intersection(frame) : clip
             for (child, childPath) in children(of: node, path: path) { visit(child, path: childPath, clip: inner, hidden: hidden) }
             out[index].subtreeEnd = out.count

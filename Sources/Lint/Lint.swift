@@ -21,6 +21,9 @@ public struct Finding: Sendable, Equatable, Codable {
         case snapsAtEnd = "snaps-at-end"
         /// A view still moving on the last frame of a render that cut its animation short.
         case endsLate = "ends-late"
+        /// A view animated only under opaque views drawn above it, gone at the end: whatever it showed
+        /// appears only on the last frame, when what covered it goes.
+        case hiddenUntilEnd = "hidden-until-end"
         /// Content that only moves but changes its look while it does: stripes (combing) or a tone
         /// flip against its own pixels before the move, carried the same way.
         case shimmer
@@ -171,6 +174,7 @@ public enum Lint {
         }
         findings += uncovered(trees, times: times, thresholds: thresholds)
         findings += contentJumps(trees, times: times, thresholds: thresholds)
+        findings += hiddenAnimations(trees, times: times, thresholds: thresholds)
         return findings
     }
 

@@ -46,4 +46,26 @@ final class LintCommandTests: XCTestCase {
         XCTAssertEqual(unknown.status, 64)
         XCTAssertTrue(unknown.standardError.contains("did you mean 'nav-push'?"), unknown.standardError)
     }
+
+    func testShippedScenesAreCleanAndACaptionHiddenUnderThePanelIsFound() throws {
+        for scene in ["card-expand", "photo-grid", "tile-expand"] {
+            let run = try SafetyTests.run(["lint", "assets/scenes/\(scene).json"])
+            XCTAssertEqual(run.status, 0, "\(scene): \(run.standardOutput)\(run.standardError)")
+        }
+        let collapse = try SafetyTests.run(["lint", "assets/scenes/tile-expand.json", "--transition", "tile-collapse"])
+        XCTAssertEqual(collapse.status, 0, collapse.standardOutput)
+        // The example as it first shipped: the caption faded in under the growing panel and appeared
+        // in one step on the last frame.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let shipped = try String(contentsOfFile: SafetyTests.root + "/assets/scenes/tile-expand.json", encoding: .utf8)
+        let withoutOnTop = shipped.replacingOccurrences(of: ",\n      \"onTop\": [\"caption\"]", with: "")
+        XCTAssertNotEqual(withoutOnTop, shipped, "the shipped example keeps its caption on top")
+        try withoutOnTop.write(toFile: folder + "/tile-expand.json", atomically: true, encoding: .utf8)
+        let run = try SafetyTests.run(["lint", folder + "/tile-expand.json", "--assets", SafetyTests.root + "/assets"])
+        XCTAssertEqual(run.status, 1, run.standardOutput + run.standardError)
+        XCTAssertTrue(run.standardOutput.contains("hidden-until-end  window/smokescreen/caption snapshot"), run.standardOutput)
+        XCTAssertTrue(run.standardOutput.contains("where 'caption' appears in one step"), run.standardOutput)
+    }
 }

@@ -154,8 +154,10 @@ public enum DiffExitCode {
     public static let mismatch = ExitStatus.failure
     /// Bad usage: an invalid option value, or a file compared with a folder.
     public static let usage = ExitStatus.usage
-    /// An input could not be read: a PNG that is not readable as PNG, a missing path, a bad manifest.
+    /// An input could not be read: a PNG that is not readable as PNG, a bad manifest.
     public static let dataError = ExitStatus.dataError
+    /// An input path that does not exist: 66, as for every other command.
+    public static let noInput = ExitStatus.noInput
     /// An output (diff image, sheet, their folder) could not be written.
     public static let ioError = ExitStatus.ioError
 

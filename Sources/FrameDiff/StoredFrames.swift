@@ -49,7 +49,7 @@ public struct StoredFrames: Sendable, Hashable {
         guard !path.isEmpty else { throw FrameInputError(path: path, reason: "empty path") }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw FrameInputError(path: path, reason: "no such file or folder")
+            throw FrameInputError(path: path, reason: "no such file or folder", isMissing: true)
         }
         if isDirectory.boolValue { return try folder(at: path) }
         if path.lowercased().hasSuffix(".json") { return try manifest(at: path) }
@@ -134,8 +134,11 @@ public struct FrameInputError: Error, Equatable, Sendable, CustomStringConvertib
     /// Why, e.g. `no such file or folder`.
     public var reason: String
 
+    /// Whether the path does not exist (exit 66) rather than holding unusable data (65).
+    public var isMissing: Bool
+
     /// An error about `path`.
-    public init(path: String, reason: String) { self.path = path; self.reason = reason }
+    public init(path: String, reason: String, isMissing: Bool = false) { self.path = path; self.reason = reason; self.isMissing = isMissing }
 
     public var description: String { "\(path): \(reason)" }
 }

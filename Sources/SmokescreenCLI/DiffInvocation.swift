@@ -79,29 +79,29 @@ public struct DiffInvocation: Sendable, Hashable {
     /// Validates, opens both inputs, compares them and writes the artifacts.
     public func run() -> DiffOutcome {
         do throws(DiffUsageError) { try validate() } catch {
-            return DiffOutcome(standardError: "smokescreen diff: \(error)\n", exitCode: DiffExitCode.usage)
+            return DiffOutcome(standardError: "smokescreen: \(error)\n", exitCode: DiffExitCode.usage)
         }
         let expectedFrames: StoredFrames, actualFrames: StoredFrames
         do throws(FrameInputError) {
             expectedFrames = try StoredFrames.open(expected)
             actualFrames = try StoredFrames.open(actual)
         } catch {
-            return DiffOutcome(standardError: "smokescreen diff: \(error)\n", exitCode: DiffExitCode.dataError)
+            return DiffOutcome(standardError: "smokescreen: \(error)\n", exitCode: error.isMissing ? DiffExitCode.noInput : DiffExitCode.dataError)
         }
         if (expectedFrames.source == .file) != (actualFrames.source == .file) {
             let (file, other) = expectedFrames.source == .file ? (expected, actual) : (actual, expected)
-            return DiffOutcome(standardError: "smokescreen diff: \(file) is a PNG file but \(other) is a \(expectedFrames.source == .file ? actualFrames.source.rawValue : expectedFrames.source.rawValue): "
+            return DiffOutcome(standardError: "smokescreen: \(file) is a PNG file but \(other) is a \(expectedFrames.source == .file ? actualFrames.source.rawValue : expectedFrames.source.rawValue): "
                                + "compare two files, or two folders or manifests\n", exitCode: DiffExitCode.usage)
         }
         if expectedFrames.frames.isEmpty && actualFrames.frames.isEmpty {
-            return DiffOutcome(standardError: "smokescreen diff: neither \(expected) nor \(actual) holds any frame_NNNN.png frames\n",
+            return DiffOutcome(standardError: "smokescreen: neither \(expected) nor \(actual) holds any frame_NNNN.png frames\n",
                                exitCode: DiffExitCode.dataError)
         }
         // With a diff folder, the expected and actual images of failing frames go there too, for the report.
         let report = SequenceComparison(comparison: comparison, artifactsDirectory: diffOut, includeInputImages: diffOut != nil)
             .run(expected: expectedFrames, actual: actualFrames)
-        var errors = report.unreadable.map { "smokescreen diff: \($0.path): \($0.reason)\n" }.joined()
-        if let error = report.artifactError { errors += "smokescreen diff: cannot write the diff output: \(error)\n" }
+        var errors = report.unreadable.map { "smokescreen: \($0.path): \($0.reason)\n" }.joined()
+        if let error = report.artifactError { errors += "smokescreen: cannot write the diff output: \(error)\n" }
         return DiffOutcome(standardOutput: json ? report.json + "\n" : report.text, standardError: errors,
                            exitCode: report.exitCode, report: report)
     }

@@ -99,7 +99,8 @@ struct Render: ParsableCommand {
         guard let shard else { return nil }
         if shard == "auto" {
             do { return try ShardEnvironment.resolve(environment, count: shardCount) } catch {
-                throw ValidationError("--shard auto: \(error.description)")
+                let text = error.description
+                throw ValidationError(text.hasPrefix("--shard auto") ? text : "--shard auto: \(text)")
             }
         }
         return FrameSelection.parseShard(shard)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FrameStore
+import Foundation
 
 /// The command-line tool: thin wiring over the libraries. `smokescreen`'s `main` runs it; tests parse
 /// and run its subcommands in process.
@@ -13,4 +14,43 @@ public struct SmokescreenCommand: ParsableCommand {
     )
 
     public init() {}
+
+    /// Parses the command line and runs the command, then exits. Errors are printed in one format,
+    /// `smokescreen: <where>: <reason>` on stderr, with a pointer to the subcommand's help after a usage
+    /// error; help and `--version` print as usual. The exit status is the error's: 64 for bad usage, the
+    /// `ExitStatus` of a data or I/O error, 1 for a failed render or a mismatch.
+    public static func runMain(_ arguments: [String]? = nil) -> Never {
+        let arguments = arguments ?? Array(CommandLine.arguments.dropFirst())
+        var parsed: ParsableCommand?
+        do {
+            var command = try parseAsRoot(arguments)
+            parsed = command
+            try command.run()
+            Foundation.exit(0)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success { exit(withError: error) }  // --help, --version: printed as usual
+            let message = self.message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
+            if !message.isEmpty {
+                let text = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
+                printError(text)
+                if code == .validationFailure {
+                    let name = parsed.map { type(of: $0)._commandName }
+                        ?? subcommandName(in: arguments) ?? ""
+                    let help = name.isEmpty || name == "smokescreen" ? "smokescreen --help" : "smokescreen \(name) --help"
+                    FileHandle.standardError.write(Data("(see '\(help)')\n".utf8))
+                }
+            }
+            Foundation.exit(code.rawValue)
+        }
+    }
+
+    /// The subcommand named by the first argument, if it is one.
+    static func subcommandName(in arguments: [String]) -> String? {
+        guard let first = arguments.first else { return nil }
+        return configuration.subcommands.map { $0._commandName }.first { $0 == first }
+    }
+
+    /// Every subcommand's name, for suggestions.
+    static var subcommandNames: [String] { configuration.subcommands.map { $0._commandName } }
 }

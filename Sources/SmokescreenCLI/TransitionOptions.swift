@@ -42,6 +42,11 @@ struct TransitionOptions: ParsableArguments {
             return
         }
         guard let transition = TransitionCatalog.transition(named: name) else {
+            // `render` is the default subcommand, so a mistyped command arrives here as a name.
+            if !name.contains("/"), !name.contains("."),
+               let command = closestName(to: name, among: SmokescreenCommand.subcommandNames) {
+                throw ValidationError("'\(name)' is neither a command nor a built-in transition; did you mean the command '\(command)'?")
+            }
             var message = "no transition named '\(name)'"
             if let suggestion = closestName(to: name, among: TransitionCatalog.all.map(\.name)) { message += "; did you mean '\(suggestion)'?" }
             throw ValidationError(message + " (built in: \(TransitionCatalog.all.map(\.name).joined(separator: ", ")))")

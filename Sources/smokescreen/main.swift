@@ -1,3 +1,3 @@
 import SmokescreenCLI
 
-SmokescreenCommand.main()
+SmokescreenCommand.runMain()

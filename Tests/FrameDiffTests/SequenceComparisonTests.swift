@@ -95,7 +95,7 @@ final class SequenceComparisonTests: XCTestCase {
         try Data("not a png".utf8).write(to: URL(fileURLWithPath: broken))
         let outcome = DiffInvocation(expected: expected, actual: actual, json: true).run()
         XCTAssertEqual(outcome.exitCode, 65)
-        XCTAssertEqual(outcome.standardError, "smokescreen diff: \(broken): not a PNG file (bad signature)\n")
+        XCTAssertEqual(outcome.standardError, "smokescreen: \(broken): not a PNG file (bad signature)\n")
         let report = try XCTUnwrap(outcome.report)
         XCTAssertEqual(report.unreadable, [SequenceReport.Unreadable(path: broken, reason: "not a PNG file (bad signature)")])
         XCTAssertEqual(report.failures.map(\.name), ["frame_0001.png"], "the other frames are still compared")
@@ -107,7 +107,7 @@ final class SequenceComparisonTests: XCTestCase {
         try Data(bytes.prefix(40)).write(to: URL(fileURLWithPath: broken))
         let truncated = DiffInvocation(expected: expected, actual: actual).run()
         XCTAssertEqual(truncated.exitCode, 65)
-        XCTAssertTrue(truncated.standardError.hasPrefix("smokescreen diff: \(broken): corrupt PNG: "), truncated.standardError)
+        XCTAssertTrue(truncated.standardError.hasPrefix("smokescreen: \(broken): corrupt PNG: "), truncated.standardError)
     }
 
     func testDiffOutWritesDiffImagesAndSheet() throws {
@@ -143,11 +143,11 @@ final class SequenceComparisonTests: XCTestCase {
         try Data().write(to: URL(fileURLWithPath: file))
         let outcome = DiffInvocation(expected: expected, actual: actual, diffOut: file).run()
         XCTAssertEqual(outcome.exitCode, 74)
-        XCTAssertEqual(outcome.standardError, "smokescreen diff: cannot write the diff output: \(file): exists and is not a folder\n")
+        XCTAssertEqual(outcome.standardError, "smokescreen: cannot write the diff output: \(file): exists and is not a folder\n")
         let below = DiffInvocation(expected: expected, actual: actual, diffOut: file + "/sub").run()
         XCTAssertEqual(below.exitCode, 74)
         XCTAssertEqual(below.standardError,
-                       "smokescreen diff: cannot write the diff output: \(file)/sub: cannot create the folder: Not a directory (at \(file))\n")
+                       "smokescreen: cannot write the diff output: \(file)/sub: cannot create the folder: Not a directory (at \(file))\n")
     }
 
     func testFileHelpersNameTheSystemReason() throws {
@@ -197,12 +197,12 @@ final class SequenceComparisonTests: XCTestCase {
             XCTAssertThrowsError(try invocation.validate()) { XCTAssertEqual(($0 as? DiffUsageError)?.message, message) }
             let outcome = invocation.run()
             XCTAssertEqual(outcome.exitCode, 64, message)
-            XCTAssertEqual(outcome.standardError, "smokescreen diff: \(message)\n")
+            XCTAssertEqual(outcome.standardError, "smokescreen: \(message)\n")
             XCTAssertEqual(outcome.standardOutput, "")
         }
         let mixed = DiffInvocation(expected: expected + "/frame_0000.png", actual: actual).run()
         XCTAssertEqual(mixed.exitCode, 64)
-        XCTAssertEqual(mixed.standardError, "smokescreen diff: \(expected)/frame_0000.png is a PNG file but \(actual) is a folder: "
+        XCTAssertEqual(mixed.standardError, "smokescreen: \(expected)/frame_0000.png is a PNG file but \(actual) is a folder: "
                        + "compare two files, or two folders or manifests\n")
     }
 
@@ -216,10 +216,10 @@ final class SequenceComparisonTests: XCTestCase {
                        FrameComparison(maxDifferentFraction: 0.5, diffImage: DiffImageStyle()))
     }
 
-    func testInputsThatCannotBeOpenedAre65() throws {
+    func testAMissingInputIs66AndInputsThatCannotBeOpenedAre65() throws {
         let missing = DiffInvocation(expected: directory + "/nope", actual: directory).run()
-        XCTAssertEqual(missing.exitCode, 65)
-        XCTAssertEqual(missing.standardError, "smokescreen diff: \(directory)/nope: no such file or folder\n")
+        XCTAssertEqual(missing.exitCode, 66, "no such input, as for every command")
+        XCTAssertEqual(missing.standardError, "smokescreen: \(directory)/nope: no such file or folder\n")
         XCTAssertEqual(missing.standardOutput, "", "nothing compared, no report")
 
         let empty1 = try folder("empty1", frames: [:]), empty2 = try folder("empty2", frames: [:])
@@ -231,7 +231,7 @@ final class SequenceComparisonTests: XCTestCase {
         try Data("{frames".utf8).write(to: URL(fileURLWithPath: notJSON))
         let bad = DiffInvocation(expected: notJSON, actual: empty1).run()
         XCTAssertEqual(bad.exitCode, 65)
-        XCTAssertEqual(bad.standardError, "smokescreen diff: \(notJSON): 1:2: expected a key in quotes\n")
+        XCTAssertEqual(bad.standardError, "smokescreen: \(notJSON): 1:2: expected a key in quotes\n")
     }
 
     func testTwoFilesAreComparedWhateverTheirNames() throws {

@@ -113,3 +113,34 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(first.height, 1334)
     }
 }
+
+/// One error format for every subcommand: `smokescreen: <where>: <reason>` on stderr and the README's
+/// exit status, a mistyped command suggested, no usage dump.
+final class ErrorFormatTests: XCTestCase {
+    func check(_ arguments: [String], status: Int32, contains text: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let run = try SafetyTests.run(arguments)
+        XCTAssertEqual(run.status, status, "\(arguments): \(run.standardError)", file: file, line: line)
+        let lines = run.standardError.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.first?.hasPrefix("smokescreen: ") ?? false, "\(arguments): \(run.standardError)", file: file, line: line)
+        XCTAssertTrue(run.standardError.contains(text), "\(arguments): \(run.standardError)", file: file, line: line)
+        XCTAssertFalse(run.standardError.contains("Error: "), "one prefix: \(run.standardError)", file: file, line: line)
+        XCTAssertFalse(run.standardError.contains("Usage: "), "no usage dump: \(run.standardError)", file: file, line: line)
+        XCTAssertLessThanOrEqual(lines.count, 2, "\(arguments): \(run.standardError)", file: file, line: line)
+    }
+
+    func testEverySubcommandErrsInOneFormat() throws {
+        try check(["lsit"], status: 64, contains: "did you mean the command 'list'?")
+        try check(["rendr", "vesper"], status: 64, contains: "did you mean the command 'render'?")
+        try check(["nav-psuh"], status: 64, contains: "did you mean 'nav-push'?")
+        try check(["render", "--scale", "5"], status: 64, contains: "--scale must be 1, 2 or 3, got 5")
+        try check(["render", "--shard", "auto"], status: 64, contains: "smokescreen: --shard auto found no batch system")
+        try check(["inspect", "nope-nope"], status: 64, contains: "no transition named 'nope-nope'")
+        try check(["memory", "--scale", "9", "reference"], status: 64, contains: "smokescreen: ")
+        try check(["diff", "/nonexistent-a", "/nonexistent-b"], status: 66, contains: "smokescreen: /nonexistent-a: no such file or folder")
+        try check(["lint", "reference", "--scale", "4"], status: 64, contains: "--scale must be 1, 2 or 3, got 4")
+        try check(["check", "/nonexistent.json"], status: 66, contains: "/nonexistent.json")
+        try check(["merge", "/nonexistent-part", "--out", "/tmp/never-\(UUID().uuidString)"], status: 66, contains: "/nonexistent-part")
+        let run = try SafetyTests.run(["render", "--scale", "5"])
+        XCTAssertTrue(run.standardError.hasSuffix("(see 'smokescreen render --help')\n"), run.standardError)
+    }
+}

@@ -106,6 +106,28 @@ public struct SceneDocument: Sendable, Equatable {
     /// The folder image names are relative to, relative to the scene file. Default: the file's folder.
     public var assets: String?
 
+    /// Where the file says what `SceneDocument.check` and a render check only once the states are built
+    /// (the canvas's size, each transition, each cascade), so that those errors name line and column too.
+    /// Not part of the document's value: two documents that say the same are equal wherever they say it.
+    struct Locations: Sendable, Equatable {
+        /// `size`.
+        var size: DocumentError?
+        /// Each transition's `name`, by transition index.
+        var transitions: [DocumentError] = []
+        /// Each transition's unmatched entries' `cascade`, by transition index, then entry index.
+        var cascades: [[Int: DocumentError]] = []
+
+        static func == (_: Locations, _: Locations) -> Bool { true }
+
+        /// The error at `template` (or at the top of `source` when unknown) with `reason`.
+        static func error(_ template: DocumentError?, source: String, keyPath: KeyPath, _ reason: String) -> DocumentError {
+            var error = template ?? DocumentError(source: source, position: nil, keyPath: keyPath, reason: "")
+            error.reason = reason
+            return error
+        }
+    }
+    var locations = Locations()
+
     /// The transitions offered, forward and reversed: `(name, spec, reversed)`.
     public var offered: [(name: String, spec: TransitionSpec, reversed: Bool)] {
         transitions.flatMap { t in [(t.name, t, false)] + (t.reversedName.map { [($0, t, true)] } ?? []) }
@@ -132,9 +154,11 @@ public struct SceneDocument: Sendable, Equatable {
         var durations: String?, assets: String?
         var viewCount = 0
         var sawStates = false, sawTransitions = false
+        var sizeMark: JSONReader.Mark?, transitionMarks: [JSONReader.Mark] = [], cascadeMarks: [[Int: JSONReader.Mark]] = []
         try reader.readObject { (r: inout JSONReader, key: String) throws(DocumentError) in
             switch key {
             case "size":
+                sizeMark = r.mark()
                 let pair = try readNumbers(&r, count: 2)
                 guard pair.allSatisfy({ $0 > 0 && $0 <= Limits.scenePoints }) else { throw r.error("must be [width, height] in points, each in 0 < v ≤ \(Int(Limits.scenePoints))") }
                 size = Size(width: pair[0], height: pair[1])
@@ -150,7 +174,10 @@ public struct SceneDocument: Sendable, Equatable {
             case "transitions":
                 sawTransitions = true
                 try r.readArray(maxCount: 1000) { (r: inout JSONReader, _: Int) throws(DocumentError) in
-                    transitions.append(try readTransition(&r))
+                    var marks = TransitionMarks()
+                    transitions.append(try readTransition(&r, marks: &marks))
+                    transitionMarks.append(marks.name ?? r.mark())
+                    cascadeMarks.append(marks.cascades)
                 }
             default: throw r.unknownKey(key, known: topKeys)
             }
@@ -186,7 +213,26 @@ public struct SceneDocument: Sendable, Equatable {
             }
             try walk(root)
         }
-        return SceneDocument(size: size, background: background, states: states, transitions: transitions, durations: durations, assets: assets)
+        var document = SceneDocument(size: size, background: background, states: states, transitions: transitions, durations: durations, assets: assets)
+        // Positions for what is checked later, found in one pass over the file.
+        let flatCascades = cascadeMarks.flatMap { $0.sorted { $0.key < $1.key } }
+        let templates = reader.errors(at: (sizeMark.map { [$0] } ?? []) + transitionMarks + flatCascades.map(\.value))
+        var next = 0
+        if sizeMark != nil { document.locations.size = templates[0]; next = 1 }
+        document.locations.transitions = Array(templates[next..<(next + transitionMarks.count)])
+        next += transitionMarks.count
+        for marks in cascadeMarks {
+            var byEntry: [Int: DocumentError] = [:]
+            for key in marks.keys.sorted() { byEntry[key] = templates[next]; next += 1 }
+            document.locations.cascades.append(byEntry)
+        }
+        return document
+    }
+
+    /// Where a transition's name and its entries' cascades are, while it is read.
+    struct TransitionMarks {
+        var name: JSONReader.Mark?
+        var cascades: [Int: JSONReader.Mark] = [:]
     }
 
     // MARK: Pieces
@@ -273,7 +319,7 @@ public struct SceneDocument: Sendable, Equatable {
         return spec
     }
 
-    private static func readTransition(_ r: inout JSONReader) throws(DocumentError) -> TransitionSpec {
+    private static func readTransition(_ r: inout JSONReader, marks: inout TransitionMarks) throws(DocumentError) -> TransitionSpec {
         var name: String?, summary = "", from: String?, to: String?, reversedName: String?
         var phases: [Choreography.Phase] = [], matches: [Choreography.Match] = [], unmatched: [Choreography.Unmatched] = []
         var onTop: [String] = []
@@ -282,21 +328,22 @@ public struct SceneDocument: Sendable, Equatable {
             switch key {
             case "gesture": gesture = try readGesture(&r)
             case "name":
-                let text = try r.readString(maxBytes: 100)
-                guard !text.isEmpty, text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
-                    throw r.error("'\(text)' is not a transition name: letters, digits, - and _ (it names the output folder)")
-                }
-                name = text
+                marks.name = r.mark()
+                name = try readName(&r)
             case "summary": summary = try r.readString()
             case "from": from = try r.readString()
             case "to": to = try r.readString()
-            case "reversedName": reversedName = try r.readString(maxBytes: 100)
+            case "reversedName": reversedName = try readName(&r)
             case "phases":
                 try r.readArray(maxCount: 100) { (r: inout JSONReader, _: Int) throws(DocumentError) in phases.append(try readPhase(&r)) }
             case "matched":
                 try r.readArray(maxCount: 1000) { (r: inout JSONReader, _: Int) throws(DocumentError) in matches.append(try readMatch(&r)) }
             case "unmatched":
-                try r.readArray(maxCount: 1000) { (r: inout JSONReader, _: Int) throws(DocumentError) in unmatched.append(try readUnmatched(&r)) }
+                try r.readArray(maxCount: 1000) { (r: inout JSONReader, index: Int) throws(DocumentError) in
+                    var cascadeMark: JSONReader.Mark?
+                    unmatched.append(try readUnmatched(&r, cascadeMark: &cascadeMark))
+                    if let cascadeMark { marks.cascades[index] = cascadeMark }
+                }
             case "onTop":
                 try r.readArray(maxCount: 1000) { (r: inout JSONReader, _: Int) throws(DocumentError) in onTop.append(try r.readString()) }
             default: throw r.unknownKey(key, known: transitionKeys)
@@ -317,6 +364,14 @@ public struct SceneDocument: Sendable, Equatable {
             spec.gestureStart = start
         }
         return spec
+    }
+
+    /// A transition's `name` or `reversedName`: it names the output folder, so it follows the one rule
+    /// for names that reach a path (`TransitionName`), checked here where the key is.
+    private static func readName(_ r: inout JSONReader) throws(DocumentError) -> String {
+        let text = try r.readString()
+        if let problem = TransitionName.problem(with: text) { throw r.error("\(problem)") }
+        return text
     }
 
     /// `{"start": 0.2, "samples": [[0, 0], [0.3, 120], …]}`: seconds and points moved right, times
@@ -394,7 +449,7 @@ public struct SceneDocument: Sendable, Equatable {
         return Choreography.Match(from: a, to: b, phase: phase, style: style)
     }
 
-    private static func readUnmatched(_ r: inout JSONReader) throws(DocumentError) -> Choreography.Unmatched {
+    private static func readUnmatched(_ r: inout JSONReader, cascadeMark: inout JSONReader.Mark?) throws(DocumentError) -> Choreography.Unmatched {
         var selection: Choreography.Selection?, phase: String?, effects: [Choreography.Effect] = [], cascade = 0.0
         try r.readObject { (r: inout JSONReader, key: String) throws(DocumentError) in
             switch key {
@@ -404,7 +459,9 @@ public struct SceneDocument: Sendable, Equatable {
                 selection = .views(names)
             case "subviewsOf": selection = .subviews(of: try r.readString())
             case "phase": phase = try r.readString()
-            case "cascade": cascade = try readNumber(&r, in: 0...10)
+            case "cascade":
+                cascadeMark = r.mark()
+                cascade = try readNumber(&r, in: 0...10)
             case "effects":
                 try r.readArray(maxCount: 16) { (r: inout JSONReader, _: Int) throws(DocumentError) in effects.append(try readEffect(&r)) }
             default: throw r.unknownKey(key, known: ["views", "subviewsOf", "phase", "cascade", "effects"])

@@ -32,6 +32,7 @@ struct TransitionOptions: ParsableArguments {
 
     func validate() throws {
         if transition != nil, !isSceneFile { throw ValidationError("--transition: '\(name)' is not a scene file (.json)") }
+        try checkTransitionName(transition)
         if isSceneFile {
             try validateSettings()
             return
@@ -82,6 +83,30 @@ struct TransitionOptions: ParsableArguments {
         }
         return RenderSettings(scale: Double(scale), fps: fps, assetsDirectory: folder, durationsFile: durations, holdFrames: hold,
                               warn: { printWarning($0) })
+    }
+}
+
+/// Validates `--transition NAME`: a transition's name follows the one rule for names that reach a path.
+func checkTransitionName(_ name: String?) throws {
+    if let name, let problem = TransitionName.problem(with: name) { throw ValidationError("--transition: \(problem)") }
+}
+
+/// The default output folder `root/name`, refused (exit 64) when `name` would not stay directly under
+/// `root` (transition names are checked where they are read; this is the last guard before a path).
+func defaultFolder(_ root: String, _ name: String, suffix: String = "") throws -> String {
+    if let problem = TransitionName.problem(with: name) {
+        printError("cannot build the default output folder from the transition's name: \(problem); pass --out")
+        throw ExitCode(ExitStatus.usage)
+    }
+    return "\(root)/\(name)\(suffix)"
+}
+
+/// Refuses, before any work, an output path that is a dangling symbolic link (exit 73), with a message
+/// instead of a failure after the whole render.
+func checkOutputPath(_ path: String, option: String) throws {
+    if Directories.isDanglingLink(path) || (path.hasSuffix("/") && Directories.isDanglingLink(String(path.dropLast()))) {
+        printError("\(option): \(path) is a symbolic link to something that does not exist (a dangling link); nothing was written")
+        throw ExitCode(ExitStatus.cannotCreate)
     }
 }
 

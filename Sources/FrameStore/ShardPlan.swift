@@ -72,7 +72,13 @@ public enum ShardEnvironment {
                 throw Failure(description: "SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_COUNT is not (a job array sets both)")
             }
             let min = try int("SLURM_ARRAY_TASK_MIN") ?? 0
-            return try checked(id - min + 1, n, from: "the Slurm job array (SLURM_ARRAY_TASK_ID \(id), MIN \(min), COUNT \(n))")
+            let what = "the Slurm job array (SLURM_ARRAY_TASK_ID \(id), MIN \(min), COUNT \(n))"
+            // Checked arithmetic: any Int the environment holds gives an error, never an overflow.
+            let (offset, overflow) = id.subtractingReportingOverflow(min)
+            guard !overflow, offset >= 0, offset < Limits.maxShards else {
+                throw Failure(description: "\(what): SLURM_ARRAY_TASK_ID − SLURM_ARRAY_TASK_MIN must be 0…\(Limits.maxShards - 1)")
+            }
+            return try checked(offset + 1, n, from: what)
         }
         if let index = try int("CI_NODE_INDEX") {
             guard let n = try int("CI_NODE_TOTAL") else { throw Failure(description: "CI_NODE_INDEX is set but CI_NODE_TOTAL is not") }
@@ -81,6 +87,9 @@ public enum ShardEnvironment {
         if let index = try int("JOB_COMPLETION_INDEX") {
             guard let count else {
                 throw Failure(description: "JOB_COMPLETION_INDEX is set (a Kubernetes Indexed Job) but the number of parts is not: pass --shard-count, the job's completions")
+            }
+            guard index >= 0, index < Limits.maxShards else {
+                throw Failure(description: "JOB_COMPLETION_INDEX=\(index) is outside 0…\(Limits.maxShards - 1) (a part index, 0-based)")
             }
             return try checked(index + 1, count, from: "the Kubernetes Indexed Job (JOB_COMPLETION_INDEX \(index))")
         }

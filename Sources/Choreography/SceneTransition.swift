@@ -55,6 +55,8 @@ public struct SceneTransition: Transition {
 
     /// Builds both states (decoding their images at `settings.scale`) and plays the choreography.
     public func render(_ settings: RenderSettings) throws -> RenderedTransition {
+        // The limits `check` runs, here too, with the same file:line:column: before any image is decoded.
+        try document.checkCanvas(scales: [settings.scale], path: path, forRender: true)
         var choreography = spec.choreography
         var inputs = [path]
         var durations: [String: Double] = [:]
@@ -79,6 +81,7 @@ public struct SceneTransition: Transition {
         let from = try loader.build(document.states[spec.from]!, state: spec.from)
         let to = try loader.build(document.states[spec.to]!, state: spec.to)
         inputs += loader.files.sorted()
+        try document.checkLength(of: spec, choreography: choreography, from: from, to: to, path: path)
         let played = isReversed ? choreography.reversed() : choreography
         var rendered = try spec.gesture.map {
             try ChoreographyRenderer.renderInteractive(name: name, choreography: played, from: from, to: to, settings: settings,
@@ -174,24 +177,117 @@ struct TreeBuilder {
 }
 
 extension SceneDocument {
+    /// The scales `render` accepts (`--scale`): 1, 2 and 3.
+    public static let renderScales: [Double] = [1, 2, 3]
+    /// The frame rate a scene renders at when none is given: 60.
+    public static let defaultFPS = 60.0
+
     /// Checks the scene file at `path` as a render would, without drawing frames: reads and parses it,
     /// builds every state (decoding its images, laying out its labels) and sets up every transition and
-    /// its reverse on its trees, so that every name, phase and view kind is checked.
+    /// its reverse on its trees, so that every name, phase and view kind is checked; and runs every limit
+    /// a render enforces, so that a render of a file that passes is not refused for its size or length:
+    /// the canvas within the bitmap limits at each of `scales` (default: every scale render accepts), each
+    /// transition within `Limits/maxSeconds`, and its frames at the default 60 fps times its views within
+    /// `Limits/viewFramesPerRender`.
     /// - Returns: the names of the transitions it offers.
-    /// - Throws: the first problem, naming the file and where.
-    public static func check(path: String, assetsScale: Double = 1) throws -> [String] {
+    /// - Throws: the first problem, naming the file, line:column and key path where it has them.
+    public static func check(path: String, assetsScale: Double = 1, scales: [Double] = renderScales) throws -> [String] {
         var names: [String] = []
-        for transition in try SceneDocument.read(from: path).offered {
+        let document = try SceneDocument.read(from: path)
+        try document.checkCanvas(scales: scales, path: path, forRender: false)
+        for transition in document.offered {
             let scene = try SceneTransition.load(path: path, transition: transition.name)
             var builder = TreeBuilder(assetsFolder: scene.document.assets.map { "\(scene.folder)/\($0)" } ?? scene.folder,
                                       scale: assetsScale, canvas: scene.document.size, scene: path)
             let from = try builder.build(scene.document.states[scene.spec.from]!, state: scene.spec.from)
             let to = try builder.build(scene.document.states[scene.spec.to]!, state: scene.spec.to)
+            let end = try document.checkLength(of: scene.spec, choreography: scene.spec.choreography, from: from, to: to, path: path)
             let choreography = scene.isReversed ? scene.spec.choreography.reversed() : scene.spec.choreography
-            _ = try ChoreographyRenderer.perform(name: scene.name, choreography: choreography, from: from, to: to,
-                                                 engine: AnimationEngine(fps: 60), scale: assetsScale)
+            let engine = AnimationEngine(fps: defaultFPS)
+            let context = try ChoreographyRenderer.perform(name: scene.name, choreography: choreography, from: from, to: to,
+                                                           engine: engine, scale: assetsScale)
+            // Views drawn: every frame keeps its tree until the render is written.
+            if let node = context.container.renderNode(presentation: engine) {
+                let views = TransitionDriver.viewCount(node)
+                let frames = ((engine.scheduledEndTime ?? end) * defaultFPS).rounded(.up) + 1
+                if frames * Double(views) > Double(Limits.viewFramesPerRender) {
+                    throw document.error(at: scene.spec, path: path, """
+                        '\(scene.name)' is about \(Int(frames)) frames at \(Int(defaultFPS)) fps × \(views) views, which is more than the limit of \
+                        \(Limits.viewFramesPerRender) views drawn in one render (render would refuse it at \(Int(defaultFPS)) fps): \
+                        shorten the cascade, use fewer views, or render with a lower --fps
+                        """)
+                }
+            }
             names.append(scene.name)
         }
         return names
+    }
+
+    /// Whether a canvas of `size` points fits the bitmap limits at `scale`, and its pixel size.
+    static func canvasPixels(_ size: Size, scale: Double) -> (width: Double, height: Double, fits: Bool) {
+        let width = (size.width * scale - 1e-9).rounded(.up), height = (size.height * scale - 1e-9).rounded(.up)
+        let fits = width <= Double(Limits.bitmapMaxSide) && height <= Double(Limits.bitmapMaxSide) && width * height <= Double(Limits.bitmapMaxPixels)
+        return (width, height, fits)
+    }
+
+    /// Refuses a canvas over the bitmap limits at any of `scales`, at the file's `size` key.
+    func checkCanvas(scales: [Double], path: String, forRender: Bool) throws(DocumentError) {
+        for scale in scales.sorted() {
+            let (width, height, fits) = Self.canvasPixels(size, scale: scale)
+            guard !fits else { continue }
+            let fitting = Self.renderScales.filter { Self.canvasPixels(size, scale: $0).fits }.map { String(Int($0)) }
+            let consequence = fitting.isEmpty ? "render would refuse it at every scale"
+                : forRender ? "it fits at --scale \(fitting.joined(separator: " or "))"
+                : "render --scale \(Int(scale)) would refuse it (it fits at --scale \(fitting.joined(separator: " or ")): check --scale N checks one scale)"
+            throw Locations.error(locations.size, source: path, keyPath: KeyPath([.key("size")]), """
+                at @\(Int(scale))x the canvas is \(Int(width))x\(Int(height)) px, over the bitmap limits \
+                (\(Limits.bitmapMaxSide) px a side, \(Limits.bitmapMaxPixels) pixels): \(consequence)
+                """)
+        }
+    }
+
+    /// The error at transition `spec`'s name in the file.
+    func error(at spec: TransitionSpec, path: String, _ reason: String) -> DocumentError {
+        let index = transitions.firstIndex { $0.name == spec.name } ?? 0
+        return Locations.error(index < locations.transitions.count ? locations.transitions[index] : nil, source: path,
+                               keyPath: KeyPath([.key("transitions"), .index(index), .key("name")]), reason)
+    }
+
+    /// How long `choreography` (the forward one of `spec`, with its timings as the render uses them) runs
+    /// on the trees `from` and `to`, in seconds; refused at the cascade that runs it past
+    /// `Limits/maxSeconds`, as a render would refuse it.
+    @discardableResult
+    func checkLength(of spec: TransitionSpec, choreography: Choreography, from: View, to: View, path: String) throws -> Double {
+        let plan = try Plan(name: spec.name, choreography: choreography, from: from, to: to)
+        var end = 0.0
+        for match in choreography.matches {
+            if let t = choreography.phase(named: match.phase)?.timing { end = max(end, t.delay + t.duration) }
+        }
+        var lastOrder: [Int: Int] = [:]
+        for side in [Plan.Side.from, .to] {
+            for (_, entry, order) in plan.unmatchedViews[side] ?? [] { lastOrder[entry] = max(lastOrder[entry] ?? 0, order) }
+        }
+        var worst: (entry: Int, end: Double)?
+        for (entry, order) in lastOrder.sorted(by: { $0.key < $1.key }) {
+            let unmatched = choreography.unmatched[entry]
+            guard let t = choreography.phase(named: unmatched.phase)?.timing else { continue }
+            let ends = t.delay + Double(order) * unmatched.cascade + t.duration
+            end = max(end, ends)
+            if ends > (worst?.end ?? 0), unmatched.cascade > 0 { worst = (entry, ends) }
+        }
+        guard end > Limits.maxSeconds + 1e-9 else { return end }
+        let shown = String(format: "%.6g", end)
+        let index = transitions.firstIndex { $0.name == spec.name } ?? 0
+        if let worst, worst.end == end {
+            let count = (lastOrder[worst.entry] ?? 0) + 1
+            let cascade = choreography.unmatched[worst.entry].cascade
+            let template = index < locations.cascades.count ? locations.cascades[index][worst.entry] : nil
+            throw Locations.error(template, source: path,
+                                  keyPath: KeyPath([.key("transitions"), .index(index), .key("unmatched"), .index(worst.entry), .key("cascade")]), """
+                \(count) views \(String(format: "%g", cascade)) s apart: '\(spec.name)' runs until \(shown) s, past the limit of \
+                \(Int(Limits.maxSeconds)) s (render would refuse it)
+                """)
+        }
+        throw error(at: spec, path: path, "'\(spec.name)' runs until \(shown) s, past the limit of \(Int(Limits.maxSeconds)) s (render would refuse it)")
     }
 }

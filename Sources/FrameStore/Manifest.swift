@@ -134,7 +134,7 @@ public struct Manifest: Codable, Equatable, Sendable {
                 scale = value
             case "fps":
                 let value = try positive(&r)
-                guard value <= Limits.maxFPS else { throw r.error("must be in 0 < fps ≤ \(Int(Limits.maxFPS)), got \(value)") }
+                guard value >= Limits.minFPS, value <= Limits.maxFPS else { throw r.error("must be in \(Limits.fpsRange), got \(value)") }
                 fps = value
             case "compression": compression = try r.readString()
             case "frameCount": frameCount = try r.readInteger(in: 0...Limits.framesPerRender)

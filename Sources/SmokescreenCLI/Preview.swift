@@ -129,8 +129,8 @@ struct Preview: ParsableCommand {
 
     func validate() throws {
         try checkScale(scale)
-        if let fps, !(fps.isFinite && fps > 0 && fps <= Limits.maxFPS) {
-            throw ValidationError("--fps must be in 0 < fps ≤ \(Int(Limits.maxFPS)), got \(fps)")
+        if let fps, !(fps.isFinite && fps >= Limits.minFPS && fps <= Limits.maxFPS) {
+            throw ValidationError("--fps must be in \(Limits.fpsRange), got \(fps)")
         }
         try SourceArgument.validate(source)
         try checkTransitionName(transition)

@@ -15,7 +15,7 @@ struct TransitionOptions: ParsableArguments {
 
     // `.unconditional`: a value that starts with '-' (`--fps -1`) is taken as the value and refused by
     // validate() with the range, instead of "Missing value".
-    @Option(parsing: .unconditional, help: "Frames per second, 0 < fps ≤ \(Int(Limits.maxFPS)) (default: the transition's own, 60 for the Vesper transitions).")
+    @Option(parsing: .unconditional, help: "Frames per second, \(Limits.fpsRange) (default: the transition's own, 60 for the Vesper transitions).")
     var fps: Double?
 
     @Option(help: "A durations plist to use instead of the transition's own (only for transitions that read one).")
@@ -54,8 +54,8 @@ struct TransitionOptions: ParsableArguments {
     }
 
     private func validateSettings() throws {
-        if let fps, !(fps.isFinite && fps > 0 && fps <= Limits.maxFPS) {
-            throw ValidationError("--fps must be in 0 < fps ≤ \(Int(Limits.maxFPS)), got \(fps)")
+        if let fps, !(fps.isFinite && fps >= Limits.minFPS && fps <= Limits.maxFPS) {
+            throw ValidationError("--fps must be in \(Limits.fpsRange), got \(fps)")
         }
         guard (0...Limits.maxHoldFrames).contains(hold) else { throw ValidationError("--hold must be 0…\(Limits.maxHoldFrames), got \(hold)") }
         if let durations, durations.isEmpty { throw ValidationError("--durations: the path is empty") }

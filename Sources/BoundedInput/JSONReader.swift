@@ -39,8 +39,11 @@ public struct JSONReader {
         public let keyPath: KeyPath
     }
 
-    /// The key of the value being read (inside ``readObject(_:)``'s body), with its key path.
-    public func mark() -> Mark { Mark(offset: keyOffset, keyPath: keyPath) }
+    /// The start of the value about to be read (inside ``readObject(_:)``'s body), with its key path.
+    public mutating func mark() -> Mark {
+        skipWhitespace()
+        return Mark(offset: index, keyPath: keyPath)
+    }
 
     /// Errors at each of `marks` (in their order), all with `reason`; one pass over the document however
     /// many marks there are. Use the errors as templates: set `reason` when one is thrown.

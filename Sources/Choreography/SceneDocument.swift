@@ -176,7 +176,7 @@ public struct SceneDocument: Sendable, Equatable {
                 try r.readArray(maxCount: 1000) { (r: inout JSONReader, _: Int) throws(DocumentError) in
                     var marks = TransitionMarks()
                     transitions.append(try readTransition(&r, marks: &marks))
-                    transitionMarks.append(marks.name ?? r.mark())
+                    if let name = marks.name { transitionMarks.append(name) } else { transitionMarks.append(r.mark()) }
                     cascadeMarks.append(marks.cascades)
                 }
             default: throw r.unknownKey(key, known: topKeys)

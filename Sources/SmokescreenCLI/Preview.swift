@@ -48,6 +48,21 @@ struct PreviewOptions: ParsableArguments {
         guard (1...50).contains(rows) else { throw ValidationError("--rows must be 1…50, got \(rows)") }
     }
 
+    /// The folder the previews of transition `name` go to.
+    func folder(for name: String, renderedAt scale: Int?) throws -> String {
+        try previewOut ?? defaultFolder("out", name, suffix: scale.map { "-\($0)x-preview" } ?? "-preview")
+    }
+
+    /// Refuses, before any work, a preview folder that exists and is not Smokescreen's (exit 73) or is a
+    /// dangling link; `write` checks again, holding the folder's lock.
+    func checkFolder(for name: String, renderedAt scale: Int? = nil) throws {
+        let folder = try folder(for: name, renderedAt: scale)
+        try checkOutputPath(folder, option: previewOut == nil ? "the preview folder" : "--preview-out")
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else { return }
+        try reportingErrors { try OutputFolder(path: folder, option: previewOut == nil ? "the preview folder" : "--preview-out").close() }
+    }
+
     /// Writes the previews of `frames` and prints where (unless `quiet`). `renderedAt` is the scale of a
     /// transition `preview` rendered itself (its default folder says so, apart from a render folder's).
     func write(_ frames: PreviewFrames, quiet: Bool, renderedAt scale: Int? = nil) throws {
@@ -63,7 +78,7 @@ struct PreviewOptions: ParsableArguments {
                 throw ExitCode(ExitStatus.usage)
             }
         }
-        let folder = try previewOut ?? defaultFolder("out", frames.name, suffix: scale.map { "-\($0)x-preview" } ?? "-preview")
+        let folder = try folder(for: frames.name, renderedAt: scale)
         try checkOutputPath(folder, option: previewOut == nil ? "the preview folder" : "--preview-out")
         let output = try OutputFolder(path: folder, option: previewOut == nil ? "the preview folder" : "--preview-out")
         defer { output.close() }
@@ -144,6 +159,7 @@ struct Preview: ParsableCommand {
                 frames = try PreviewFrames(folder: source)
             } else {
                 let chosen = try SourceArgument.transition(source, scene: transition)
+                try options.checkFolder(for: chosen.name, renderedAt: scale)
                 let folder = try AssetLocator.directory(given: assets)
                 let settings = RenderSettings(scale: Double(scale), fps: fps, assetsDirectory: folder, warn: { printWarning($0) })
                 frames = try PreviewFrames(rendered: chosen.render(settings))

@@ -112,6 +112,7 @@ struct Render: ParsableCommand {
         let selection = FrameSelection(range: frames.flatMap(FrameSelection.parseRange), shard: try resolvedShard())
         let folder = try out ?? defaultFolder("out", transition.name)
         try checkOutputPath(folder, option: "--out")
+        if preview { try previewOptions.checkFolder(for: transition.name) }
         let writer = FrameWriter(directory: folder, compression: try PNGCompression(named: compression),
                                  jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, force: force, onWait: { printWarning($0) })
         let start = ContinuousClock.now

@@ -136,6 +136,10 @@ public enum TransitionDriver {
                 estimated = true
                 if let end = engine?.scheduledEndTime, end.isFinite {
                     let frames = (end * fps).rounded(.up) + 1
+                    // Too many frames is its own limit, with its own message.
+                    if frames + Double(holdFrames) > Double(FrameTimes.maximumFrameCount) {
+                        throw RenderError.outOfLimits(what: name, reason: "more than the limit of \(FrameTimes.maximumFrameCount) frames at \(fps) fps (with \(holdFrames) hold frames); lower --fps or --hold")
+                    }
                     if frames * Double(count) > Double(Limits.viewFramesPerRender) { throw overLimit(frames: Int(frames), views: count) }
                 }
             }

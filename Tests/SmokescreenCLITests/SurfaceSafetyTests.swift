@@ -190,6 +190,9 @@ final class SurfaceSafetyTests: XCTestCase {
                    in: root, message: "holds 'sheet.png'")
         try write("my report", to: work + "/d/report.html")
         try expect(73, ["diff", "out/r", "out/r", "--diff-out", "d"], in: root, message: "--diff-out: d holds 'report.html', which Smokescreen did not write")
+        // diff --all: the top folder follows the same rule.
+        try expect(0, ["render", "--all", "--match", "reference", "--fps", "5", "--scale", "1", "--out", "out/c", "--quiet"], in: root, allowed: ["work/out/c"])
+        try expect(73, ["diff", "--all", "out/c", "out/c", "--diff-out", "d"], in: root, message: "--diff-out: d holds 'report.html'")
         // A render folder is not a preview folder either.
         try expect(73, ["preview", "out/r", "--only", "sheet", "--preview-out", "out/r"], in: root, message: "holds 'frame_0000.png'")
         // Empty or Smokescreen's own: written, and again.

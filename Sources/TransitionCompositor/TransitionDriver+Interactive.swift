@@ -42,7 +42,7 @@ extension TransitionDriver {
         context.inspectionState = { ["progress": driver.progress, "interactive": driver.isInteractive ? 1 : 0] }
 
         var times: [Double] = [], nodes: [RenderNode] = []
-        var budget = ViewFrameBudget(name: name, fps: fps, holdFrames: settings.holdFrames)
+        var budget = ViewFrameBudget(name: name, fps: fps, holdFrames: settings.holdFrames, describesFrames: settings.describesFrames)
         var descriptions: [ViewDescription] = []
         var inspection: (time: Double, tree: ViewDescription)?
         var inspectionState: [String: Double]?

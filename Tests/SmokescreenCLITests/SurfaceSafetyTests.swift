@@ -137,6 +137,9 @@ final class SurfaceSafetyTests: XCTestCase {
         try expect(65, ["check", "mid.json"], in: root, message: "is more than the limit of \(Limits.viewFramesPerRender) views drawn")
         try expect(64, ["render", "mid.json", "--out", "out/mid", "--quiet"], in: root, message: "lower --fps", allowed: ["work/out"])
         XCTAssertFalse(FileManager.default.fileExists(atPath: work + "/out/mid/frame_0000.png"), "refused before any frame")
+        // lint keeps each frame's description too: its views count three times.
+        try write(cascadeScene(views: 1000, cascade: 0.0155), to: work + "/edge.json")
+        try expect(64, ["lint", "edge.json"], in: root, message: "each counted 3 times")
     }
 
     // MARK: D8

@@ -123,6 +123,12 @@ final class SurfaceSafetyTests: XCTestCase {
                    in: root, message: "scenes/s.json:8:", allowed: ["work/out"])
         XCTAssertTrue(FileManager.default.fileExists(atPath: work + "/out/reference/manifest.json"))
         XCTAssertFalse(FileManager.default.fileExists(atPath: work + "/out/leave"), "the scene's transitions are not rendered")
+        // The failed item is named after its file, made to follow the rule: catalogue.json holds only names.
+        try FileManager.default.moveItem(atPath: work + "/scenes/s.json", toPath: work + "/scenes/s..x y.json")
+        try expect(1, ["render", "--all", "--scenes", "scenes", "--match", "[rs]*", "--fps", "5", "--scale", "1", "--out", "out", "--quiet"],
+                   in: root, message: "s__x_y: failed: scenes/s..x y.json:8:", allowed: ["work/out"])
+        let catalogue = try String(contentsOfFile: work + "/out/catalogue.json", encoding: .utf8)
+        XCTAssertTrue(catalogue.contains("\"name\" : \"s__x_y\""), catalogue)
     }
 
     // MARK: D7

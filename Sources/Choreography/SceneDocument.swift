@@ -116,6 +116,8 @@ public struct SceneDocument: Sendable, Equatable {
         var transitions: [DocumentError] = []
         /// Each transition's unmatched entries' `cascade`, by transition index, then entry index.
         var cascades: [[Int: DocumentError]] = []
+        /// Each named view's `frame`, by state, then view name.
+        var viewFrames: [String: [String: DocumentError]] = [:]
 
         static func == (_: Locations, _: Locations) -> Bool { true }
 
@@ -155,6 +157,7 @@ public struct SceneDocument: Sendable, Equatable {
         var viewCount = 0
         var sawStates = false, sawTransitions = false
         var sizeMark: JSONReader.Mark?, transitionMarks: [JSONReader.Mark] = [], cascadeMarks: [[Int: JSONReader.Mark]] = []
+        var frameMarks: [(state: String, view: String, mark: JSONReader.Mark)] = []
         try reader.readObject { (r: inout JSONReader, key: String) throws(DocumentError) in
             switch key {
             case "size":
@@ -169,7 +172,9 @@ public struct SceneDocument: Sendable, Equatable {
                 sawStates = true
                 try r.readObject { (r: inout JSONReader, name: String) throws(DocumentError) in
                     guard !name.isEmpty else { throw r.error("a state needs a name") }
-                    states[name] = try readView(&r, depth: 0, count: &viewCount)
+                    var marks: [(view: String, mark: JSONReader.Mark)] = []
+                    states[name] = try readView(&r, depth: 0, count: &viewCount, frameMarks: &marks)
+                    frameMarks += marks.map { (name, $0.view, $0.mark) }
                 }
             case "transitions":
                 sawTransitions = true
@@ -216,7 +221,7 @@ public struct SceneDocument: Sendable, Equatable {
         var document = SceneDocument(size: size, background: background, states: states, transitions: transitions, durations: durations, assets: assets)
         // Positions for what is checked later, found in one pass over the file.
         let flatCascades = cascadeMarks.flatMap { $0.sorted { $0.key < $1.key } }
-        let templates = reader.errors(at: (sizeMark.map { [$0] } ?? []) + transitionMarks + flatCascades.map(\.value))
+        let templates = reader.errors(at: (sizeMark.map { [$0] } ?? []) + transitionMarks + flatCascades.map(\.value) + frameMarks.map(\.mark))
         var next = 0
         if sizeMark != nil { document.locations.size = templates[0]; next = 1 }
         document.locations.transitions = Array(templates[next..<(next + transitionMarks.count)])
@@ -225,6 +230,10 @@ public struct SceneDocument: Sendable, Equatable {
             var byEntry: [Int: DocumentError] = [:]
             for key in marks.keys.sorted() { byEntry[key] = templates[next]; next += 1 }
             document.locations.cascades.append(byEntry)
+        }
+        for (state, view, _) in frameMarks {
+            document.locations.viewFrames[state, default: [:]][view] = templates[next]
+            next += 1
         }
         return document
     }
@@ -266,17 +275,20 @@ public struct SceneDocument: Sendable, Equatable {
         return value
     }
 
-    private static func readView(_ r: inout JSONReader, depth: Int, count: inout Int) throws(DocumentError) -> ViewSpec {
+    private static func readView(_ r: inout JSONReader, depth: Int, count: inout Int,
+                                 frameMarks: inout [(view: String, mark: JSONReader.Mark)]) throws(DocumentError) -> ViewSpec {
         guard depth < Limits.sceneDepth else { throw r.error("views nested more than \(Limits.sceneDepth) levels deep") }
         count += 1
         guard count <= Limits.sceneViews else { throw r.error("more than \(Limits.sceneViews) views in the scene") }
         var spec = ViewSpec()
+        var frameMark: JSONReader.Mark?
         let points = -Limits.scenePoints...Limits.scenePoints
         try r.readObject { (r: inout JSONReader, key: String) throws(DocumentError) in
             switch key {
             case "type": spec.kind = try readEnum(&r, ViewSpec.Kind.self)
             case "name": spec.name = try r.readString()
             case "frame":
+                frameMark = r.mark()
                 let v = try readNumbers(&r, count: 4)
                 guard v.allSatisfy(points.contains), v[2] >= 0, v[3] >= 0 else {
                     throw r.error("must be [x, y, width, height] in points, sizes ≥ 0, each within ±\(Int(Limits.scenePoints))")
@@ -308,11 +320,12 @@ public struct SceneDocument: Sendable, Equatable {
                 spec.contentOffset = Point(x: v[0], y: v[1])
             case "subviews":
                 try r.readArray(maxCount: Limits.sceneViews) { (r: inout JSONReader, _: Int) throws(DocumentError) in
-                    spec.subviews.append(try readView(&r, depth: depth + 1, count: &count))
+                    spec.subviews.append(try readView(&r, depth: depth + 1, count: &count, frameMarks: &frameMarks))
                 }
             default: throw r.unknownKey(key, known: viewKeys)
             }
         }
+        if let name = spec.name, let frameMark { frameMarks.append((name, frameMark)) }
         let typeKeys: [ViewSpec.Kind: Bool] = [.label: !spec.text.isEmpty, .image: spec.image != nil]
         if spec.kind != .label, typeKeys[.label] == true { throw r.error("'text' is for views of type label") }
         if spec.kind != .image, typeKeys[.image] == true { throw r.error("'image' is for views of type image") }

@@ -81,7 +81,7 @@ public struct SceneTransition: Transition {
         let from = try loader.build(document.states[spec.from]!, state: spec.from)
         let to = try loader.build(document.states[spec.to]!, state: spec.to)
         inputs += loader.files.sorted()
-        try document.checkLength(of: spec, choreography: choreography, from: from, to: to, path: path)
+        try document.checkLength(of: spec, choreography: choreography, from: from, to: to, path: path, scales: [settings.scale], forRender: true)
         let played = isReversed ? choreography.reversed() : choreography
         var rendered = try spec.gesture.map {
             try ChoreographyRenderer.renderInteractive(name: name, choreography: played, from: from, to: to, settings: settings,
@@ -201,7 +201,8 @@ extension SceneDocument {
                                       scale: assetsScale, canvas: scene.document.size, scene: path)
             let from = try builder.build(scene.document.states[scene.spec.from]!, state: scene.spec.from)
             let to = try builder.build(scene.document.states[scene.spec.to]!, state: scene.spec.to)
-            let end = try document.checkLength(of: scene.spec, choreography: scene.spec.choreography, from: from, to: to, path: path)
+            let end = try document.checkLength(of: scene.spec, choreography: scene.spec.choreography, from: from, to: to, path: path,
+                                               scales: scales, forRender: false)
             let choreography = scene.isReversed ? scene.spec.choreography.reversed() : scene.spec.choreography
             let engine = AnimationEngine(fps: defaultFPS)
             let context = try ChoreographyRenderer.perform(name: scene.name, choreography: choreography, from: from, to: to,
@@ -255,10 +256,37 @@ extension SceneDocument {
 
     /// How long `choreography` (the forward one of `spec`, with its timings as the render uses them) runs
     /// on the trees `from` and `to`, in seconds; refused at the cascade that runs it past
-    /// `Limits/maxSeconds`, as a render would refuse it.
+    /// `Limits/maxSeconds`, as a render would refuse it. Also refuses, at the view's `frame`, a view the
+    /// render snapshots whose snapshot would be over the bitmap limits at one of `scales`.
     @discardableResult
-    func checkLength(of spec: TransitionSpec, choreography: Choreography, from: View, to: View, path: String) throws -> Double {
+    func checkLength(of spec: TransitionSpec, choreography: Choreography, from: View, to: View, path: String,
+                     scales: [Double], forRender: Bool) throws -> Double {
         let plan = try Plan(name: spec.name, choreography: choreography, from: from, to: to)
+        // Snapshots: every unmatched view, and both views of a match that is not a live image.
+        var snapshotted: [(view: View, state: String)] = []
+        for match in choreography.matches where match.style != .liveImage {
+            if let a = from.view(named: match.from) { snapshotted.append((a, spec.from)) }
+            if let b = to.view(named: match.to) { snapshotted.append((b, spec.to)) }
+        }
+        for side in [Plan.Side.from, .to] {
+            for (view, _, _) in plan.unmatchedViews[side] ?? [] { snapshotted.append((view, side == .from ? spec.from : spec.to)) }
+        }
+        for (view, state) in snapshotted {
+            for scale in scales.sorted() {
+                let (width, height, fits) = Self.canvasPixels(view.bounds.size, scale: scale)
+                guard !fits else { continue }
+                let fitting = Self.renderScales.filter { Self.canvasPixels(view.bounds.size, scale: $0).fits }.map { String(Int($0)) }
+                let consequence = fitting.isEmpty ? "render would refuse it at every scale"
+                    : forRender ? "it fits at --scale \(fitting.joined(separator: " or "))"
+                    : "render --scale \(Int(scale)) would refuse it (it fits at --scale \(fitting.joined(separator: " or ")): check --scale N checks one scale)"
+                let template = view.name.flatMap { locations.viewFrames[state]?[$0] }
+                throw Locations.error(template, source: path, keyPath: KeyPath([.key("states"), .key(state)]), """
+                    view '\(view.name ?? "(unnamed)")' is \(String(format: "%g", view.bounds.width))x\(String(format: "%g", view.bounds.height)) pt: \
+                    its snapshot at @\(Int(scale))x would be \(Int(width))x\(Int(height)) px, over the bitmap limits \
+                    (\(Limits.bitmapMaxSide) px a side, \(Limits.bitmapMaxPixels) pixels): \(consequence)
+                    """)
+            }
+        }
         var end = 0.0
         for match in choreography.matches {
             if let t = choreography.phase(named: match.phase)?.timing { end = max(end, t.delay + t.duration) }

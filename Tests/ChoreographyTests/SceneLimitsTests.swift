@@ -98,6 +98,18 @@ final class SceneLimitsTests: XCTestCase {
         XCTAssertTrue(rendered.hasPrefix("scene.json:2:11: size: at @3x"), rendered)
     }
 
+    func testASnapshotOverTheBitmapLimitsFailsCheckAndRenderAtTheViewsFrame() throws {
+        // One unmatched view 6000 pt wide in a 300 pt canvas: its snapshot fits at @1x and @2x only.
+        let scene = Self.cascadeScene(views: 1, cascade: 0).replacingOccurrences(of: "\"frame\": [0, 0, 8, 8]", with: "\"frame\": [0, 0, 6000, 8]")
+        let path = try write(scene)
+        let checked = failure { _ = try SceneDocument.check(path: path) }
+        XCTAssertTrue(checked.hasPrefix("scene.json:4:"), checked)
+        XCTAssertTrue(checked.contains("states.a.subviews[0].subviews[0].frame: view 'v0' is 6000x8 pt: its snapshot at @3x would be 18000x24 px"), checked)
+        XCTAssertEqual(try SceneDocument.check(path: path, scales: [2]), ["leave"])
+        let rendered = failure { _ = try SceneTransition.load(path: path, transition: nil).render(RenderSettings(scale: 3, fps: 10, assetsDirectory: folder)) }
+        XCTAssertTrue(rendered.hasPrefix("scene.json:4:") && rendered.hasSuffix("it fits at --scale 1 or 2"), rendered)
+    }
+
     // MARK: D7
 
     func testMoreViewsDrawnThanTheLimitFailsCheckAndRenderBeforeTheFrames() throws {

@@ -268,6 +268,12 @@ final class SurfaceSafetyTests: XCTestCase {
         let render = try expect(65, ["render", "long.json", "--out", "out/l", "--quiet"], in: root, message: "past the limit of 600 s", allowed: ["work/out"])
         XCTAssertTrue(render.standardError.contains("long.json:9:"), render.standardError)
         XCTAssertLessThan(render.peakKiB, 200_000)
+        // A snapshot too: a view of 6000 pt is refused at @3x, at its frame.
+        try write(cascadeScene(views: 1, cascade: 0).replacingOccurrences(of: "\"frame\": [0, 0, 8, 8]", with: "\"frame\": [0, 0, 6000, 8]"), to: work + "/wide.json")
+        try expect(65, ["check", "wide.json"], in: root, message: "wide.json:4:")
+        try expect(0, ["check", "wide.json", "--scale", "2"], in: root)
+        try expect(65, ["render", "wide.json", "--scale", "3", "--out", "out/w", "--quiet"], in: root, message: "its snapshot at @3x would be 18000x24 px",
+                   allowed: ["work/out"])
         // What check accepts, render renders.
         try write(cascadeScene(views: 3, cascade: 0.1, size: "[300, 300]"), to: work + "/ok.json")
         try expect(0, ["check", "ok.json"], in: root)

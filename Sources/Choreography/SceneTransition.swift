@@ -48,6 +48,22 @@ public struct SceneTransition: Transition {
     /// True: phases may take their timings from a durations plist (the scene's own, or `--durations`).
     public var readsDurationsFile: Bool { true }
 
+    /// The spec's forward choreography with the timings a render uses: a durations plist (`file`, or the
+    /// scene's own) overrides the phases it names. Returns it and the plist read, if any.
+    func timedChoreography(durationsFile: String?, warn: (@Sendable (String) -> Void)?) throws -> (Choreography, String?) {
+        var choreography = spec.choreography
+        guard let file = durationsFile ?? document.durations.map({ "\(folder)/\($0)" }) else { return (choreography, nil) }
+        let known = choreography.phases.map(\.name)
+        let bytes = try InputFile.read(file, limit: Limits.plistBytes, what: "durations file")
+        let root = try PropertyListReader.parse(bytes, source: file)
+        let present = known.filter { root[$0] != nil }
+        let timings = try BlockTimings.parse(bytes, path: file, required: present, alsoKnown: known, warn: warn)
+        for i in choreography.phases.indices {
+            if let timing = timings[choreography.phases[i].name] { choreography.phases[i].timing = timing }
+        }
+        return (choreography, file)
+    }
+
     var folder: String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return String(path[..<slash])
@@ -57,21 +73,10 @@ public struct SceneTransition: Transition {
     public func render(_ settings: RenderSettings) throws -> RenderedTransition {
         // The limits `check` runs, here too, with the same file:line:column: before any image is decoded.
         try document.checkCanvas(scales: [settings.scale], path: path, forRender: true)
-        var choreography = spec.choreography
         var inputs = [path]
         var durations: [String: Double] = [:]
-        // A durations plist (the scene's own, or --durations) overrides the phases it names.
-        if let file = settings.durationsFile ?? document.durations.map({ "\(folder)/\($0)" }) {
-            inputs.append(file)
-            let known = choreography.phases.map(\.name)
-            let bytes = try InputFile.read(file, limit: Limits.plistBytes, what: "durations file")
-            let root = try PropertyListReader.parse(bytes, source: file)
-            let present = known.filter { root[$0] != nil }
-            let timings = try BlockTimings.parse(bytes, path: file, required: present, alsoKnown: known, warn: settings.warn)
-            for i in choreography.phases.indices {
-                if let timing = timings[choreography.phases[i].name] { choreography.phases[i].timing = timing }
-            }
-        }
+        let (choreography, durationsFile) = try timedChoreography(durationsFile: settings.durationsFile, warn: settings.warn)
+        if let durationsFile { inputs.append(durationsFile) }
         for phase in choreography.phases {
             durations["\(phase.name).duration"] = phase.timing.duration
             durations["\(phase.name).delay"] = phase.timing.delay
@@ -201,9 +206,11 @@ extension SceneDocument {
                                       scale: assetsScale, canvas: scene.document.size, scene: path)
             let from = try builder.build(scene.document.states[scene.spec.from]!, state: scene.spec.from)
             let to = try builder.build(scene.document.states[scene.spec.to]!, state: scene.spec.to)
-            let end = try document.checkLength(of: scene.spec, choreography: scene.spec.choreography, from: from, to: to, path: path,
+            // The timings a render uses: the scene's own durations plist, when it names one.
+            let (timed, _) = try scene.timedChoreography(durationsFile: nil, warn: { _ in })
+            let end = try document.checkLength(of: scene.spec, choreography: timed, from: from, to: to, path: path,
                                                scales: scales, forRender: false)
-            let choreography = scene.isReversed ? scene.spec.choreography.reversed() : scene.spec.choreography
+            let choreography = scene.isReversed ? timed.reversed() : timed
             let engine = AnimationEngine(fps: defaultFPS)
             let context = try ChoreographyRenderer.perform(name: scene.name, choreography: choreography, from: from, to: to,
                                                            engine: engine, scale: assetsScale)

@@ -79,6 +79,14 @@ final class SceneLimitsTests: XCTestCase {
             _ = try SceneTransition.load(path: path, transition: nil).render(RenderSettings(scale: 1, fps: 1, assetsDirectory: folder))
         }
         XCTAssertEqual(rendered, checked, "render refuses it the same way, before any frame")
+        // The scene's own durations plist counts, for check as for render: 60 views 9 s apart end at
+        // 531.1 s, or at 631 s when the plist makes the phase 100 s long.
+        try Data("<plist><dict><key>p</key><dict><key>duration</key><real>100</real></dict></dict></plist>".utf8)
+            .write(to: URL(fileURLWithPath: folder + "/durations.plist"))
+        let withPlist = Self.cascadeScene(views: 60, cascade: 9).replacingOccurrences(of: "\"size\": [300, 300],", with: "\"size\": [300, 300], \"durations\": \"durations.plist\",")
+        let slow = try write(withPlist)
+        let slowChecked = failure { _ = try SceneDocument.check(path: slow) }
+        XCTAssertTrue(slowChecked.contains("runs until 631 s, past the limit of 600 s"), slowChecked)
         // 10 views 9 s apart end at 81.1 s: both accept it.
         let fits = try write(Self.cascadeScene(views: 10, cascade: 9))
         XCTAssertEqual(try SceneDocument.check(path: fits), ["leave"])

@@ -104,9 +104,16 @@ func defaultFolder(_ root: String, _ name: String, suffix: String = "") throws -
 /// Refuses, before any work, an output path that is a dangling symbolic link (exit 73), with a message
 /// instead of a failure after the whole render.
 func checkOutputPath(_ path: String, option: String) throws {
-    if Directories.isDanglingLink(path) || (path.hasSuffix("/") && Directories.isDanglingLink(String(path.dropLast()))) {
-        printError("\(option): \(path) is a symbolic link to something that does not exist (a dangling link); nothing was written")
-        throw ExitCode(ExitStatus.cannotCreate)
+    // The path and each folder on the way to it.
+    var prefix = path.hasPrefix("/") ? "/" : ""
+    for component in path.split(separator: "/") {
+        prefix += component
+        if Directories.isDanglingLink(prefix) {
+            let which = prefix == path || prefix + "/" == path ? path : "\(prefix), on the way to \(path),"
+            printError("\(option): \(which) is a symbolic link to something that does not exist (a dangling link); nothing was written")
+            throw ExitCode(ExitStatus.cannotCreate)
+        }
+        prefix += "/"
     }
 }
 

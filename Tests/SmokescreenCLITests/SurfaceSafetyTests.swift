@@ -287,8 +287,9 @@ final class SurfaceSafetyTests: XCTestCase {
         XCTAssertEqual(symlink(root + "/nowhere/x", work + "/dangling"), 0)
         for arguments in [["render", "reference", "--fps", "5", "--scale", "1", "--out", "dangling", "--quiet"],
                           ["render", "--all", "--match", "reference", "--fps", "5", "--scale", "1", "--out", "dangling", "--quiet"],
-                          ["preview", "reference", "--fps", "5", "--only", "sheet", "--preview-out", "dangling"]] {
-            try expect(73, arguments, in: root, message: "dangling is a symbolic link to something that does not exist")
+                          ["preview", "reference", "--fps", "5", "--only", "sheet", "--preview-out", "dangling"],
+                          ["render", "reference", "--fps", "5", "--scale", "1", "--out", "dangling/inside", "--quiet"]] {
+            try expect(73, arguments, in: root, message: "is a symbolic link to something that does not exist (a dangling link)")
         }
         let folder = try renderFolder(in: root)
         try FileManager.default.removeItem(atPath: folder + "/frame_0001.png")

@@ -80,7 +80,8 @@ public final class OutputFolder {
         files.formUnion(names)
         guard files.count != before || !FileExistence.exists(path + "/" + Self.markerName) else { return }
         var text = "{\n  \"generator\" : \"\(SmokescreenVersion.generator)\",\n  \"files\" : [\n"
-        text += files.sorted().map { "    \"\(Self.escaped($0))\"" }.joined(separator: ",\n")
+        // Plain names hold no quote, backslash or control character: written as they are.
+        text += files.sorted().map { "    \"\($0)\"" }.joined(separator: ",\n")
         text += "\n  ]\n}\n"
         do { try AtomicFile.write(Array(text.utf8), to: path + "/" + Self.markerName) } catch {
             throw OutputFolderError(description: "\(path)/\(Self.markerName): cannot write: \(error.reason)")
@@ -123,11 +124,11 @@ public final class OutputFolder {
         return names
     }
 
+    /// A file name directly in the folder: not empty, `.` or `..`, at most 255 bytes, without `/`, `"`, `\`
+    /// or control characters.
     static func isPlainName(_ name: String) -> Bool {
         !name.isEmpty && name != "." && name != ".." && name.utf8.count <= 255 && !name.utf8.contains(where: { $0 == 0x2F || $0 < 0x20 || $0 == 0x22 || $0 == 0x5C })
     }
-
-    static func escaped(_ name: String) -> String { name }
 }
 
 enum FileExistence {

@@ -17,11 +17,20 @@ public enum Directories {
                 let code = errno
                 var info = stat()
                 guard code == EEXIST, stat(prefix, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+                    if code == EEXIST, isDanglingLink(prefix) {
+                        throw DirectoryError(path: prefix, reason: "a symbolic link to something that does not exist (a dangling link); nothing was written")
+                    }
                     throw DirectoryError(path: prefix, reason: systemErrorMessage(code == EEXIST ? ENOTDIR : code))
                 }
             }
             prefix += "/"
         }
+    }
+
+    /// Whether `path` is a symbolic link whose target does not exist.
+    public static func isDanglingLink(_ path: String) -> Bool {
+        var link = stat(), target = stat()
+        return lstat(path, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK && stat(path, &target) != 0 && errno == ENOENT
     }
 
     /// The names in a folder, without `.` and `..`, in the order the system gives them.

@@ -30,6 +30,39 @@ public struct JSONReader {
         DocumentError(source: source, position: SourcePosition(of: index, in: bytes), keyPath: keyPath, reason: reason)
     }
 
+    /// A place the reader has been (the key of the value being read, and its key path), to be turned into a
+    /// position by ``errors(at:reason:)`` once the document is read: for errors found only after the whole
+    /// document is known (a scene's limits), which still name the line and column.
+    public struct Mark: Sendable {
+        let offset: Int
+        /// The key path at the mark.
+        public let keyPath: KeyPath
+    }
+
+    /// The start of the value about to be read (inside ``readObject(_:)``'s body), with its key path.
+    public mutating func mark() -> Mark {
+        skipWhitespace()
+        return Mark(offset: index, keyPath: keyPath)
+    }
+
+    /// Errors at each of `marks` (in their order), all with `reason`; one pass over the document however
+    /// many marks there are. Use the errors as templates: set `reason` when one is thrown.
+    public func errors(at marks: [Mark], reason: String = "") -> [DocumentError] {
+        let order = marks.indices.sorted { marks[$0].offset < marks[$1].offset }
+        var result = [DocumentError?](repeating: nil, count: marks.count)
+        var line = 1, lineStart = 0, scanned = 0
+        for i in order {
+            let target = min(marks[i].offset, bytes.count)
+            while scanned < target {
+                if bytes[scanned] == 0x0A { line += 1; lineStart = scanned + 1 }
+                scanned += 1
+            }
+            result[i] = DocumentError(source: source, position: SourcePosition(line: line, column: target - lineStart + 1),
+                                      keyPath: marks[i].keyPath, reason: reason)
+        }
+        return result.map { $0! }
+    }
+
     // MARK: Values
 
     /// The kind of the next value, without consuming it.

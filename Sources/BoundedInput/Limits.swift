@@ -54,11 +54,23 @@ public enum Limits {
 
     /// The most frames one render may have: 100,000.
     public static let framesPerRender = 100_000
+    /// The lowest frame rate: one frame in ``maxSeconds``, 1/600 frames per second. Below it a frame
+    /// interval is longer than any transition, and frame times (hold frames, a preview's last delay)
+    /// would run to numbers nothing can convert.
+    public static let minFPS = 1.0 / 600.0
+    /// How ``minFPS`` … ``maxFPS`` reads in messages: `1/600…1000`.
+    public static let fpsRange = "1/600…1000"
     /// The highest frame rate: 1000 frames per second.
     public static let maxFPS = 1000.0
     /// The longest duration or delay of an animation block, and the longest a transition may run, in
     /// seconds: 600 (ten minutes), so that a typo cannot ask for a day of frames.
     public static let maxSeconds = 600.0
+    /// The most views drawn in one render, summed over its frames (frames × views in each frame's
+    /// presentation tree): 1,000,000. A render keeps one frozen presentation tree per frame (about 210 bytes
+    /// a view, measured), so this bounds what the trees of a render take to about 210 MB; more (many views
+    /// with a long cascade, or a high `--fps`) is refused before the frames are drawn. `check` enforces it at
+    /// a scene's default frame rate (60 fps).
+    public static let viewFramesPerRender = 1_000_000
     /// The most frames repeated after the end (`--hold`): 10,000.
     public static let maxHoldFrames = 10_000
     /// The most threads a render or comparison uses (`--jobs`): 256.

@@ -106,6 +106,30 @@ public struct SceneDocument: Sendable, Equatable {
     /// The folder image names are relative to, relative to the scene file. Default: the file's folder.
     public var assets: String?
 
+    /// Where the file says what `SceneDocument.check` and a render check only once the states are built
+    /// (the canvas's size, each transition, each cascade), so that those errors name line and column too.
+    /// Not part of the document's value: two documents that say the same are equal wherever they say it.
+    struct Locations: Sendable, Equatable {
+        /// `size`.
+        var size: DocumentError?
+        /// Each transition's `name`, by transition index.
+        var transitions: [DocumentError] = []
+        /// Each transition's unmatched entries' `cascade`, by transition index, then entry index.
+        var cascades: [[Int: DocumentError]] = []
+        /// Each named view's `frame`, by state, then view name.
+        var viewFrames: [String: [String: DocumentError]] = [:]
+
+        static func == (_: Locations, _: Locations) -> Bool { true }
+
+        /// The error at `template` (or at the top of `source` when unknown) with `reason`.
+        static func error(_ template: DocumentError?, source: String, keyPath: KeyPath, _ reason: String) -> DocumentError {
+            var error = template ?? DocumentError(source: source, position: nil, keyPath: keyPath, reason: "")
+            error.reason = reason
+            return error
+        }
+    }
+    var locations = Locations()
+
     /// The transitions offered, forward and reversed: `(name, spec, reversed)`.
     public var offered: [(name: String, spec: TransitionSpec, reversed: Bool)] {
         transitions.flatMap { t in [(t.name, t, false)] + (t.reversedName.map { [($0, t, true)] } ?? []) }
@@ -132,9 +156,12 @@ public struct SceneDocument: Sendable, Equatable {
         var durations: String?, assets: String?
         var viewCount = 0
         var sawStates = false, sawTransitions = false
+        var sizeMark: JSONReader.Mark?, transitionMarks: [JSONReader.Mark] = [], cascadeMarks: [[Int: JSONReader.Mark]] = []
+        var frameMarks: [(state: String, view: String, mark: JSONReader.Mark)] = []
         try reader.readObject { (r: inout JSONReader, key: String) throws(DocumentError) in
             switch key {
             case "size":
+                sizeMark = r.mark()
                 let pair = try readNumbers(&r, count: 2)
                 guard pair.allSatisfy({ $0 > 0 && $0 <= Limits.scenePoints }) else { throw r.error("must be [width, height] in points, each in 0 < v ≤ \(Int(Limits.scenePoints))") }
                 size = Size(width: pair[0], height: pair[1])
@@ -145,12 +172,17 @@ public struct SceneDocument: Sendable, Equatable {
                 sawStates = true
                 try r.readObject { (r: inout JSONReader, name: String) throws(DocumentError) in
                     guard !name.isEmpty else { throw r.error("a state needs a name") }
-                    states[name] = try readView(&r, depth: 0, count: &viewCount)
+                    var marks: [(view: String, mark: JSONReader.Mark)] = []
+                    states[name] = try readView(&r, depth: 0, count: &viewCount, frameMarks: &marks)
+                    frameMarks += marks.map { (name, $0.view, $0.mark) }
                 }
             case "transitions":
                 sawTransitions = true
                 try r.readArray(maxCount: 1000) { (r: inout JSONReader, _: Int) throws(DocumentError) in
-                    transitions.append(try readTransition(&r))
+                    var marks = TransitionMarks()
+                    transitions.append(try readTransition(&r, marks: &marks))
+                    if let name = marks.name { transitionMarks.append(name) } else { transitionMarks.append(r.mark()) }
+                    cascadeMarks.append(marks.cascades)
                 }
             default: throw r.unknownKey(key, known: topKeys)
             }
@@ -186,7 +218,30 @@ public struct SceneDocument: Sendable, Equatable {
             }
             try walk(root)
         }
-        return SceneDocument(size: size, background: background, states: states, transitions: transitions, durations: durations, assets: assets)
+        var document = SceneDocument(size: size, background: background, states: states, transitions: transitions, durations: durations, assets: assets)
+        // Positions for what is checked later, found in one pass over the file.
+        let flatCascades = cascadeMarks.flatMap { $0.sorted { $0.key < $1.key } }
+        let templates = reader.errors(at: (sizeMark.map { [$0] } ?? []) + transitionMarks + flatCascades.map(\.value) + frameMarks.map(\.mark))
+        var next = 0
+        if sizeMark != nil { document.locations.size = templates[0]; next = 1 }
+        document.locations.transitions = Array(templates[next..<(next + transitionMarks.count)])
+        next += transitionMarks.count
+        for marks in cascadeMarks {
+            var byEntry: [Int: DocumentError] = [:]
+            for key in marks.keys.sorted() { byEntry[key] = templates[next]; next += 1 }
+            document.locations.cascades.append(byEntry)
+        }
+        for (state, view, _) in frameMarks {
+            document.locations.viewFrames[state, default: [:]][view] = templates[next]
+            next += 1
+        }
+        return document
+    }
+
+    /// Where a transition's name and its entries' cascades are, while it is read.
+    struct TransitionMarks {
+        var name: JSONReader.Mark?
+        var cascades: [Int: JSONReader.Mark] = [:]
     }
 
     // MARK: Pieces
@@ -220,17 +275,20 @@ public struct SceneDocument: Sendable, Equatable {
         return value
     }
 
-    private static func readView(_ r: inout JSONReader, depth: Int, count: inout Int) throws(DocumentError) -> ViewSpec {
+    private static func readView(_ r: inout JSONReader, depth: Int, count: inout Int,
+                                 frameMarks: inout [(view: String, mark: JSONReader.Mark)]) throws(DocumentError) -> ViewSpec {
         guard depth < Limits.sceneDepth else { throw r.error("views nested more than \(Limits.sceneDepth) levels deep") }
         count += 1
         guard count <= Limits.sceneViews else { throw r.error("more than \(Limits.sceneViews) views in the scene") }
         var spec = ViewSpec()
+        var frameMark: JSONReader.Mark?
         let points = -Limits.scenePoints...Limits.scenePoints
         try r.readObject { (r: inout JSONReader, key: String) throws(DocumentError) in
             switch key {
             case "type": spec.kind = try readEnum(&r, ViewSpec.Kind.self)
             case "name": spec.name = try r.readString()
             case "frame":
+                frameMark = r.mark()
                 let v = try readNumbers(&r, count: 4)
                 guard v.allSatisfy(points.contains), v[2] >= 0, v[3] >= 0 else {
                     throw r.error("must be [x, y, width, height] in points, sizes ≥ 0, each within ±\(Int(Limits.scenePoints))")
@@ -262,18 +320,19 @@ public struct SceneDocument: Sendable, Equatable {
                 spec.contentOffset = Point(x: v[0], y: v[1])
             case "subviews":
                 try r.readArray(maxCount: Limits.sceneViews) { (r: inout JSONReader, _: Int) throws(DocumentError) in
-                    spec.subviews.append(try readView(&r, depth: depth + 1, count: &count))
+                    spec.subviews.append(try readView(&r, depth: depth + 1, count: &count, frameMarks: &frameMarks))
                 }
             default: throw r.unknownKey(key, known: viewKeys)
             }
         }
+        if let name = spec.name, let frameMark { frameMarks.append((name, frameMark)) }
         let typeKeys: [ViewSpec.Kind: Bool] = [.label: !spec.text.isEmpty, .image: spec.image != nil]
         if spec.kind != .label, typeKeys[.label] == true { throw r.error("'text' is for views of type label") }
         if spec.kind != .image, typeKeys[.image] == true { throw r.error("'image' is for views of type image") }
         return spec
     }
 
-    private static func readTransition(_ r: inout JSONReader) throws(DocumentError) -> TransitionSpec {
+    private static func readTransition(_ r: inout JSONReader, marks: inout TransitionMarks) throws(DocumentError) -> TransitionSpec {
         var name: String?, summary = "", from: String?, to: String?, reversedName: String?
         var phases: [Choreography.Phase] = [], matches: [Choreography.Match] = [], unmatched: [Choreography.Unmatched] = []
         var onTop: [String] = []
@@ -282,21 +341,22 @@ public struct SceneDocument: Sendable, Equatable {
             switch key {
             case "gesture": gesture = try readGesture(&r)
             case "name":
-                let text = try r.readString(maxBytes: 100)
-                guard !text.isEmpty, text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
-                    throw r.error("'\(text)' is not a transition name: letters, digits, - and _ (it names the output folder)")
-                }
-                name = text
+                marks.name = r.mark()
+                name = try readName(&r)
             case "summary": summary = try r.readString()
             case "from": from = try r.readString()
             case "to": to = try r.readString()
-            case "reversedName": reversedName = try r.readString(maxBytes: 100)
+            case "reversedName": reversedName = try readName(&r)
             case "phases":
                 try r.readArray(maxCount: 100) { (r: inout JSONReader, _: Int) throws(DocumentError) in phases.append(try readPhase(&r)) }
             case "matched":
                 try r.readArray(maxCount: 1000) { (r: inout JSONReader, _: Int) throws(DocumentError) in matches.append(try readMatch(&r)) }
             case "unmatched":
-                try r.readArray(maxCount: 1000) { (r: inout JSONReader, _: Int) throws(DocumentError) in unmatched.append(try readUnmatched(&r)) }
+                try r.readArray(maxCount: 1000) { (r: inout JSONReader, index: Int) throws(DocumentError) in
+                    var cascadeMark: JSONReader.Mark?
+                    unmatched.append(try readUnmatched(&r, cascadeMark: &cascadeMark))
+                    if let cascadeMark { marks.cascades[index] = cascadeMark }
+                }
             case "onTop":
                 try r.readArray(maxCount: 1000) { (r: inout JSONReader, _: Int) throws(DocumentError) in onTop.append(try r.readString()) }
             default: throw r.unknownKey(key, known: transitionKeys)
@@ -317,6 +377,14 @@ public struct SceneDocument: Sendable, Equatable {
             spec.gestureStart = start
         }
         return spec
+    }
+
+    /// A transition's `name` or `reversedName`: it names the output folder, so it follows the one rule
+    /// for names that reach a path (`TransitionName`), checked here where the key is.
+    private static func readName(_ r: inout JSONReader) throws(DocumentError) -> String {
+        let text = try r.readString()
+        if let problem = TransitionName.problem(with: text) { throw r.error("\(problem)") }
+        return text
     }
 
     /// `{"start": 0.2, "samples": [[0, 0], [0.3, 120], …]}`: seconds and points moved right, times
@@ -394,7 +462,7 @@ public struct SceneDocument: Sendable, Equatable {
         return Choreography.Match(from: a, to: b, phase: phase, style: style)
     }
 
-    private static func readUnmatched(_ r: inout JSONReader) throws(DocumentError) -> Choreography.Unmatched {
+    private static func readUnmatched(_ r: inout JSONReader, cascadeMark: inout JSONReader.Mark?) throws(DocumentError) -> Choreography.Unmatched {
         var selection: Choreography.Selection?, phase: String?, effects: [Choreography.Effect] = [], cascade = 0.0
         try r.readObject { (r: inout JSONReader, key: String) throws(DocumentError) in
             switch key {
@@ -404,7 +472,9 @@ public struct SceneDocument: Sendable, Equatable {
                 selection = .views(names)
             case "subviewsOf": selection = .subviews(of: try r.readString())
             case "phase": phase = try r.readString()
-            case "cascade": cascade = try readNumber(&r, in: 0...10)
+            case "cascade":
+                cascadeMark = r.mark()
+                cascade = try readNumber(&r, in: 0...10)
             case "effects":
                 try r.readArray(maxCount: 16) { (r: inout JSONReader, _: Int) throws(DocumentError) in effects.append(try readEffect(&r)) }
             default: throw r.unknownKey(key, known: ["views", "subviewsOf", "phase", "cascade", "effects"])

@@ -48,6 +48,22 @@ public struct SceneTransition: Transition {
     /// True: phases may take their timings from a durations plist (the scene's own, or `--durations`).
     public var readsDurationsFile: Bool { true }
 
+    /// The spec's forward choreography with the timings a render uses: a durations plist (`file`, or the
+    /// scene's own) overrides the phases it names. Returns it and the plist read, if any.
+    func timedChoreography(durationsFile: String?, warn: (@Sendable (String) -> Void)?) throws -> (Choreography, String?) {
+        var choreography = spec.choreography
+        guard let file = durationsFile ?? document.durations.map({ "\(folder)/\($0)" }) else { return (choreography, nil) }
+        let known = choreography.phases.map(\.name)
+        let bytes = try InputFile.read(file, limit: Limits.plistBytes, what: "durations file")
+        let root = try PropertyListReader.parse(bytes, source: file)
+        let present = known.filter { root[$0] != nil }
+        let timings = try BlockTimings.parse(bytes, path: file, required: present, alsoKnown: known, warn: warn)
+        for i in choreography.phases.indices {
+            if let timing = timings[choreography.phases[i].name] { choreography.phases[i].timing = timing }
+        }
+        return (choreography, file)
+    }
+
     var folder: String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return String(path[..<slash])
@@ -55,21 +71,12 @@ public struct SceneTransition: Transition {
 
     /// Builds both states (decoding their images at `settings.scale`) and plays the choreography.
     public func render(_ settings: RenderSettings) throws -> RenderedTransition {
-        var choreography = spec.choreography
+        // The limits `check` runs, here too, with the same file:line:column: before any image is decoded.
+        try document.checkCanvas(scales: [settings.scale], path: path, forRender: true)
         var inputs = [path]
         var durations: [String: Double] = [:]
-        // A durations plist (the scene's own, or --durations) overrides the phases it names.
-        if let file = settings.durationsFile ?? document.durations.map({ "\(folder)/\($0)" }) {
-            inputs.append(file)
-            let known = choreography.phases.map(\.name)
-            let bytes = try InputFile.read(file, limit: Limits.plistBytes, what: "durations file")
-            let root = try PropertyListReader.parse(bytes, source: file)
-            let present = known.filter { root[$0] != nil }
-            let timings = try BlockTimings.parse(bytes, path: file, required: present, alsoKnown: known, warn: settings.warn)
-            for i in choreography.phases.indices {
-                if let timing = timings[choreography.phases[i].name] { choreography.phases[i].timing = timing }
-            }
-        }
+        let (choreography, durationsFile) = try timedChoreography(durationsFile: settings.durationsFile, warn: settings.warn)
+        if let durationsFile { inputs.append(durationsFile) }
         for phase in choreography.phases {
             durations["\(phase.name).duration"] = phase.timing.duration
             durations["\(phase.name).delay"] = phase.timing.delay
@@ -79,6 +86,7 @@ public struct SceneTransition: Transition {
         let from = try loader.build(document.states[spec.from]!, state: spec.from)
         let to = try loader.build(document.states[spec.to]!, state: spec.to)
         inputs += loader.files.sorted()
+        try document.checkLength(of: spec, choreography: choreography, from: from, to: to, path: path, scales: [settings.scale], forRender: true)
         let played = isReversed ? choreography.reversed() : choreography
         var rendered = try spec.gesture.map {
             try ChoreographyRenderer.renderInteractive(name: name, choreography: played, from: from, to: to, settings: settings,
@@ -174,24 +182,147 @@ struct TreeBuilder {
 }
 
 extension SceneDocument {
+    /// The scales `render` accepts (`--scale`): 1, 2 and 3.
+    public static let renderScales: [Double] = [1, 2, 3]
+    /// The frame rate a scene renders at when none is given: 60.
+    public static let defaultFPS = 60.0
+
     /// Checks the scene file at `path` as a render would, without drawing frames: reads and parses it,
     /// builds every state (decoding its images, laying out its labels) and sets up every transition and
-    /// its reverse on its trees, so that every name, phase and view kind is checked.
+    /// its reverse on its trees, so that every name, phase and view kind is checked; and runs every limit
+    /// a render enforces, so that a render of a file that passes is not refused for its size or length:
+    /// the canvas within the bitmap limits at each of `scales` (default: every scale render accepts), each
+    /// transition within `Limits/maxSeconds`, and its frames at the default 60 fps times its views within
+    /// `Limits/viewFramesPerRender`.
     /// - Returns: the names of the transitions it offers.
-    /// - Throws: the first problem, naming the file and where.
-    public static func check(path: String, assetsScale: Double = 1) throws -> [String] {
+    /// - Throws: the first problem, naming the file, line:column and key path where it has them.
+    public static func check(path: String, assetsScale: Double = 1, scales: [Double] = renderScales) throws -> [String] {
         var names: [String] = []
-        for transition in try SceneDocument.read(from: path).offered {
+        let document = try SceneDocument.read(from: path)
+        try document.checkCanvas(scales: scales, path: path, forRender: false)
+        for transition in document.offered {
             let scene = try SceneTransition.load(path: path, transition: transition.name)
             var builder = TreeBuilder(assetsFolder: scene.document.assets.map { "\(scene.folder)/\($0)" } ?? scene.folder,
                                       scale: assetsScale, canvas: scene.document.size, scene: path)
             let from = try builder.build(scene.document.states[scene.spec.from]!, state: scene.spec.from)
             let to = try builder.build(scene.document.states[scene.spec.to]!, state: scene.spec.to)
-            let choreography = scene.isReversed ? scene.spec.choreography.reversed() : scene.spec.choreography
-            _ = try ChoreographyRenderer.perform(name: scene.name, choreography: choreography, from: from, to: to,
-                                                 engine: AnimationEngine(fps: 60), scale: assetsScale)
+            // The timings a render uses: the scene's own durations plist, when it names one.
+            let (timed, _) = try scene.timedChoreography(durationsFile: nil, warn: { _ in })
+            let end = try document.checkLength(of: scene.spec, choreography: timed, from: from, to: to, path: path,
+                                               scales: scales, forRender: false)
+            let choreography = scene.isReversed ? timed.reversed() : timed
+            let engine = AnimationEngine(fps: defaultFPS)
+            let context = try ChoreographyRenderer.perform(name: scene.name, choreography: choreography, from: from, to: to,
+                                                           engine: engine, scale: assetsScale)
+            // Views drawn: every frame keeps its tree until the render is written.
+            if let node = context.container.renderNode(presentation: engine) {
+                let views = TransitionDriver.viewCount(node)
+                let frames = ((engine.scheduledEndTime ?? end) * defaultFPS).rounded(.up) + 1
+                if frames * Double(views) > Double(Limits.viewFramesPerRender) {
+                    throw document.error(at: scene.spec, path: path, """
+                        '\(scene.name)' is about \(Int(frames)) frames at \(Int(defaultFPS)) fps × \(views) views, which is more than the limit of \
+                        \(Limits.viewFramesPerRender) views drawn in one render (render would refuse it at \(Int(defaultFPS)) fps): \
+                        shorten the cascade, use fewer views, or render with a lower --fps
+                        """)
+                }
+            }
             names.append(scene.name)
         }
         return names
+    }
+
+    /// Whether a canvas of `size` points fits the bitmap limits at `scale`, and its pixel size.
+    static func canvasPixels(_ size: Size, scale: Double) -> (width: Double, height: Double, fits: Bool) {
+        let width = (size.width * scale - 1e-9).rounded(.up), height = (size.height * scale - 1e-9).rounded(.up)
+        let fits = width <= Double(Limits.bitmapMaxSide) && height <= Double(Limits.bitmapMaxSide) && width * height <= Double(Limits.bitmapMaxPixels)
+        return (width, height, fits)
+    }
+
+    /// Refuses a canvas over the bitmap limits at any of `scales`, at the file's `size` key.
+    func checkCanvas(scales: [Double], path: String, forRender: Bool) throws(DocumentError) {
+        for scale in scales.sorted() {
+            let (width, height, fits) = Self.canvasPixels(size, scale: scale)
+            guard !fits else { continue }
+            let fitting = Self.renderScales.filter { Self.canvasPixels(size, scale: $0).fits }.map { String(Int($0)) }
+            let consequence = fitting.isEmpty ? "render would refuse it at every scale"
+                : forRender ? "it fits at --scale \(fitting.joined(separator: " or "))"
+                : "render --scale \(Int(scale)) would refuse it (it fits at --scale \(fitting.joined(separator: " or ")): check --scale N checks one scale)"
+            throw Locations.error(locations.size, source: path, keyPath: KeyPath([.key("size")]), """
+                at @\(Int(scale))x the canvas is \(Int(width))x\(Int(height)) px, over the bitmap limits \
+                (\(Limits.bitmapMaxSide) px a side, \(Limits.bitmapMaxPixels) pixels): \(consequence)
+                """)
+        }
+    }
+
+    /// The error at transition `spec`'s name in the file.
+    func error(at spec: TransitionSpec, path: String, _ reason: String) -> DocumentError {
+        let index = transitions.firstIndex { $0.name == spec.name } ?? 0
+        return Locations.error(index < locations.transitions.count ? locations.transitions[index] : nil, source: path,
+                               keyPath: KeyPath([.key("transitions"), .index(index), .key("name")]), reason)
+    }
+
+    /// How long `choreography` (the forward one of `spec`, with its timings as the render uses them) runs
+    /// on the trees `from` and `to`, in seconds; refused at the cascade that runs it past
+    /// `Limits/maxSeconds`, as a render would refuse it. Also refuses, at the view's `frame`, a view the
+    /// render snapshots whose snapshot would be over the bitmap limits at one of `scales`.
+    @discardableResult
+    func checkLength(of spec: TransitionSpec, choreography: Choreography, from: View, to: View, path: String,
+                     scales: [Double], forRender: Bool) throws -> Double {
+        let plan = try Plan(name: spec.name, choreography: choreography, from: from, to: to)
+        // Snapshots: every unmatched view, and both views of a match that is not a live image.
+        var snapshotted: [(view: View, state: String)] = []
+        for match in choreography.matches where match.style != .liveImage {
+            if let a = from.view(named: match.from) { snapshotted.append((a, spec.from)) }
+            if let b = to.view(named: match.to) { snapshotted.append((b, spec.to)) }
+        }
+        for side in [Plan.Side.from, .to] {
+            for (view, _, _) in plan.unmatchedViews[side] ?? [] { snapshotted.append((view, side == .from ? spec.from : spec.to)) }
+        }
+        for (view, state) in snapshotted {
+            for scale in scales.sorted() {
+                let (width, height, fits) = Self.canvasPixels(view.bounds.size, scale: scale)
+                guard !fits else { continue }
+                let fitting = Self.renderScales.filter { Self.canvasPixels(view.bounds.size, scale: $0).fits }.map { String(Int($0)) }
+                let consequence = fitting.isEmpty ? "render would refuse it at every scale"
+                    : forRender ? "it fits at --scale \(fitting.joined(separator: " or "))"
+                    : "render --scale \(Int(scale)) would refuse it (it fits at --scale \(fitting.joined(separator: " or ")): check --scale N checks one scale)"
+                let template = view.name.flatMap { locations.viewFrames[state]?[$0] }
+                throw Locations.error(template, source: path, keyPath: KeyPath([.key("states"), .key(state)]), """
+                    view '\(view.name ?? "(unnamed)")' is \(String(format: "%g", view.bounds.width))x\(String(format: "%g", view.bounds.height)) pt: \
+                    its snapshot at @\(Int(scale))x would be \(Int(width))x\(Int(height)) px, over the bitmap limits \
+                    (\(Limits.bitmapMaxSide) px a side, \(Limits.bitmapMaxPixels) pixels): \(consequence)
+                    """)
+            }
+        }
+        var end = 0.0
+        for match in choreography.matches {
+            if let t = choreography.phase(named: match.phase)?.timing { end = max(end, t.delay + t.duration) }
+        }
+        var lastOrder: [Int: Int] = [:]
+        for side in [Plan.Side.from, .to] {
+            for (_, entry, order) in plan.unmatchedViews[side] ?? [] { lastOrder[entry] = max(lastOrder[entry] ?? 0, order) }
+        }
+        var worst: (entry: Int, end: Double)?
+        for (entry, order) in lastOrder.sorted(by: { $0.key < $1.key }) {
+            let unmatched = choreography.unmatched[entry]
+            guard let t = choreography.phase(named: unmatched.phase)?.timing else { continue }
+            let ends = t.delay + Double(order) * unmatched.cascade + t.duration
+            end = max(end, ends)
+            if ends > (worst?.end ?? 0), unmatched.cascade > 0 { worst = (entry, ends) }
+        }
+        guard end > Limits.maxSeconds + 1e-9 else { return end }
+        let shown = String(format: "%.6g", end)
+        let index = transitions.firstIndex { $0.name == spec.name } ?? 0
+        if let worst, worst.end == end {
+            let count = (lastOrder[worst.entry] ?? 0) + 1
+            let cascade = choreography.unmatched[worst.entry].cascade
+            let template = index < locations.cascades.count ? locations.cascades[index][worst.entry] : nil
+            throw Locations.error(template, source: path,
+                                  keyPath: KeyPath([.key("transitions"), .index(index), .key("unmatched"), .index(worst.entry), .key("cascade")]), """
+                \(count) views \(String(format: "%g", cascade)) s apart: '\(spec.name)' runs until \(shown) s, past the limit of \
+                \(Int(Limits.maxSeconds)) s (render would refuse it)
+                """)
+        }
+        throw error(at: spec, path: path, "'\(spec.name)' runs until \(shown) s, past the limit of \(Int(Limits.maxSeconds)) s (render would refuse it)")
     }
 }

@@ -104,6 +104,9 @@ public struct Manifest: Codable, Equatable, Sendable {
         return try parse(bytes, path: path)
     }
 
+    /// The largest `scale` read: 16 pixels per point (a render writes 1, 2 or 3).
+    public static let maxScale = 16.0
+
     static let keys = ["generator", "name", "pointSize", "scale", "fps", "compression", "frameCount", "frames", "durations", "fingerprint"]
 
     /// Parses a manifest with a pull parser that keeps only the manifest's own values, so memory stays
@@ -121,10 +124,18 @@ public struct Manifest: Codable, Equatable, Sendable {
             case "pointSize":
                 var size: [Double] = []
                 try r.readArray(maxCount: 2) { (r: inout JSONReader, _: Int) throws(DocumentError) in size.append(try r.readNumber()) }
-                guard size.count == 2, size.allSatisfy({ $0 > 0 }) else { throw r.error("must be [width, height] in points, both > 0") }
+                guard size.count == 2, size.allSatisfy({ $0 > 0 && $0 <= Double(Limits.bitmapMaxSide) }) else {
+                    throw r.error("must be [width, height] in points, both in 0 < v ≤ \(Limits.bitmapMaxSide)")
+                }
                 pointSize = size
-            case "scale": scale = try positive(&r)
-            case "fps": fps = try positive(&r)
+            case "scale":
+                let value = try positive(&r)
+                guard value <= Self.maxScale else { throw r.error("must be in 0 < scale ≤ \(Int(Self.maxScale)), got \(value)") }
+                scale = value
+            case "fps":
+                let value = try positive(&r)
+                guard value >= Limits.minFPS, value <= Limits.maxFPS else { throw r.error("must be in \(Limits.fpsRange), got \(value)") }
+                fps = value
             case "compression": compression = try r.readString()
             case "frameCount": frameCount = try r.readInteger(in: 0...Limits.framesPerRender)
             case "frames":
@@ -156,6 +167,18 @@ public struct Manifest: Codable, Equatable, Sendable {
         guard let compression else { throw missing("compression") }
         guard let frames else { throw missing("frames") }
         guard let durations else { throw missing("durations") }
+        // Frame times: 0 up to the longest transition plus the most hold frames, each one frame interval
+        // (what a render writes); nothing a preview's delays or a comparison's labels cannot convert.
+        let latest = Limits.maxSeconds + Double(Limits.maxHoldFrames) / fps
+        if let bad = frames.firstIndex(where: { !($0.time >= 0 && $0.time <= latest) }) {
+            throw DocumentError(source: path, position: nil, keyPath: KeyPath([.key("frames"), .index(bad), .key("time")]),
+                                reason: "must be in 0…\(latest) s (the longest transition, \(Int(Limits.maxSeconds)) s, and \(Limits.maxHoldFrames) hold frames at \(fps) fps), got \(frames[bad].time)")
+        }
+        if pointSize[0] * scale > Double(Limits.bitmapMaxSide) || pointSize[1] * scale > Double(Limits.bitmapMaxSide)
+            || pointSize[0] * scale * pointSize[1] * scale > Double(Limits.bitmapMaxPixels) {
+            throw DocumentError(source: path, position: nil, keyPath: KeyPath([.key("pointSize")]),
+                                reason: "\(pointSize[0])x\(pointSize[1]) pt at @\(scale)x is over the bitmap limits (\(Limits.bitmapMaxSide) px a side, \(Limits.bitmapMaxPixels) pixels)")
+        }
         guard frameCount == nil || frameCount == frames.count else {
             throw DocumentError(source: path, position: nil, keyPath: KeyPath([.key("frameCount")]),
                                 reason: "is \(frameCount ?? 0) but frames lists \(frames.count)")

@@ -37,18 +37,7 @@ public final class RenderFolder {
         guard !path.isEmpty else { throw .cannotCreate(path: path, reason: "the path is empty") }
         self.path = path
         try Self.createDirectories(path)
-        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { throw .cannotCreate(path: path, reason: systemErrorMessage(errno)) }
-        if flock(fd, LOCK_EX | LOCK_NB) != 0 {
-            onWait?("\(path): another render is writing into this folder; waiting for it to finish")
-            while flock(fd, LOCK_EX) != 0 {
-                guard errno == EINTR else {
-                    let reason = systemErrorMessage(errno)
-                    Glibc.close(fd)
-                    throw .io(path: path, reason: "cannot lock the folder: \(reason)")
-                }
-            }
-        }
+        let fd = try Self.lock(path, onWait: onWait)
         do throws(FrameStoreError) {
             var names = try Self.list(path)
             // The manifest decides what is ours; a manifest that is not Smokescreen's is the user's file.
@@ -75,8 +64,7 @@ public final class RenderFolder {
             removedLeftovers = removed.sorted()
 
             let ours = Set((manifest?.frames.map(\.file) ?? []) + (manifest == nil ? [] : [Manifest.fileName]))
-            let liveTemporaries = Set(AtomicFile.leftovers(in: names).map(\.name))
-            let foreign = names.filter { !ours.contains($0) && !liveTemporaries.contains($0) }.sorted()
+            let foreign = Self.foreign(names, ours: ours)
             foreignFiles = Set(foreign)
             if let first = foreign.first, !force {
                 let reason = first == Manifest.fileName ? (manifestProblem ?? "not Smokescreen's") : "not listed in a Smokescreen manifest here"
@@ -123,6 +111,32 @@ public final class RenderFolder {
             listed.contains(name) && !foreignFiles.contains(name) && FrameFileName.index(of: name) != nil
                 && unlink(path + "/" + name) == 0
         }.sorted()
+    }
+
+    /// The rule every output folder follows (render folders, and `OutputFolder`'s previews and diff
+    /// images): of a folder's `names`, those that are neither `ours` (what the folder's own record, written
+    /// by Smokescreen, lists) nor temporary files of a write under way, sorted. Anything here is the user's.
+    static func foreign(_ names: [String], ours: Set<String>) -> [String] {
+        let liveTemporaries = Set(AtomicFile.leftovers(in: names).map(\.name))
+        return names.filter { !ours.contains($0) && !liveTemporaries.contains($0) }.sorted()
+    }
+
+    /// Opens the folder at `path` and takes its exclusive lock (shared by every Smokescreen writer), waiting
+    /// for another holder after calling `onWait`. Returns the descriptor holding the lock.
+    static func lock(_ path: String, onWait: ((String) -> Void)?) throws(FrameStoreError) -> Int32 {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw .cannotCreate(path: path, reason: systemErrorMessage(errno)) }
+        if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            onWait?("\(path): another render is writing into this folder; waiting for it to finish")
+            while flock(fd, LOCK_EX) != 0 {
+                guard errno == EINTR else {
+                    let reason = systemErrorMessage(errno)
+                    Glibc.close(fd)
+                    throw .io(path: path, reason: "cannot lock the folder: \(reason)")
+                }
+            }
+        }
+        return fd
     }
 
     static func createDirectories(_ path: String) throws(FrameStoreError) {

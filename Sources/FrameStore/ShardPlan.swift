@@ -61,9 +61,9 @@ public enum ShardEnvironment {
             }
             return value
         }
-        func checked(_ k: Int, _ n: Int, from what: String) throws(Failure) -> (index: Int, count: Int) {
+        func checked(_ k: Int, _ n: Int, from what: String, countVariable: String) throws(Failure) -> (index: Int, count: Int) {
             if let count, count != n { throw Failure(description: "--shard-count \(count) disagrees with \(what)'s count \(n)") }
-            guard n >= 1, n <= Limits.maxShards else { throw Failure(description: "\(what): \(n) parts is outside 1…\(Limits.maxShards)") }
+            guard n >= 1, n <= Limits.maxShards else { throw Failure(description: "\(what): \(countVariable) \(n) parts is outside 1…\(Limits.maxShards)") }
             guard (1...n).contains(k) else { throw Failure(description: "\(what): part \(k) is outside 1…\(n)") }
             return (k, n)
         }
@@ -72,17 +72,26 @@ public enum ShardEnvironment {
                 throw Failure(description: "SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_COUNT is not (a job array sets both)")
             }
             let min = try int("SLURM_ARRAY_TASK_MIN") ?? 0
-            return try checked(id - min + 1, n, from: "the Slurm job array (SLURM_ARRAY_TASK_ID \(id), MIN \(min), COUNT \(n))")
+            let what = "the Slurm job array (SLURM_ARRAY_TASK_ID \(id), MIN \(min), COUNT \(n))"
+            // Checked arithmetic: any Int the environment holds gives an error, never an overflow.
+            let (offset, overflow) = id.subtractingReportingOverflow(min)
+            guard !overflow, offset >= 0, offset < Limits.maxShards else {
+                throw Failure(description: "\(what): SLURM_ARRAY_TASK_ID − SLURM_ARRAY_TASK_MIN must be 0…\(Limits.maxShards - 1)")
+            }
+            return try checked(offset + 1, n, from: what, countVariable: "SLURM_ARRAY_TASK_COUNT")
         }
         if let index = try int("CI_NODE_INDEX") {
             guard let n = try int("CI_NODE_TOTAL") else { throw Failure(description: "CI_NODE_INDEX is set but CI_NODE_TOTAL is not") }
-            return try checked(index, n, from: "GitLab CI (CI_NODE_INDEX \(index), CI_NODE_TOTAL \(n))")
+            return try checked(index, n, from: "GitLab CI (CI_NODE_INDEX \(index), CI_NODE_TOTAL \(n))", countVariable: "CI_NODE_TOTAL")
         }
         if let index = try int("JOB_COMPLETION_INDEX") {
             guard let count else {
                 throw Failure(description: "JOB_COMPLETION_INDEX is set (a Kubernetes Indexed Job) but the number of parts is not: pass --shard-count, the job's completions")
             }
-            return try checked(index + 1, count, from: "the Kubernetes Indexed Job (JOB_COMPLETION_INDEX \(index))")
+            guard index >= 0, index < Limits.maxShards else {
+                throw Failure(description: "JOB_COMPLETION_INDEX=\(index) is outside 0…\(Limits.maxShards - 1) (a part index, 0-based)")
+            }
+            return try checked(index + 1, count, from: "the Kubernetes Indexed Job (JOB_COMPLETION_INDEX \(index))", countVariable: "--shard-count")
         }
         throw Failure(description: "--shard auto found no batch system: set JOB_COMPLETION_INDEX (Kubernetes, with --shard-count), SLURM_ARRAY_TASK_ID (Slurm) or CI_NODE_INDEX (GitLab), or pass --shard K/N")
     }

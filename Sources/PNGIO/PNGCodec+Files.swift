@@ -34,7 +34,7 @@ extension PNGCodec {
     /// - Parameter scale: the bitmap's scale; by default taken from the file name (``scale(forPath:)``:
     /// - Parameter path: the PNG file to read.
     ///   `icon@2x.png` gives 2, no suffix gives 1).
-    /// - Throws: ``PNGError`` with `path`: `fileNotFound`, `unreadable` (including a directory), `tooLarge`
+    /// - Throws: ``PNGError`` with `path`: `fileNotFound`, `notRegularFile` (a directory, a FIFO, a device), `unreadable`, `tooLarge`
     ///   (a file over ``maxFileSize`` or an image over the bitmap limits), `notPNG`, `corrupt`, ...
     public static func read(contentsOf path: String, scale: Double? = nil) throws(PNGError) -> Bitmap {
         try readWithHeader(contentsOf: path, scale: scale).bitmap
@@ -68,7 +68,8 @@ extension PNGCodec {
         do { return try InputFile.read(path, limit: maxFileSize, what: "PNG file") } catch {
             let kind: PNGError.Kind = switch error.kind {
             case .notFound: .fileNotFound
-            case .notRegular, .unreadable: .unreadable
+            case .notRegular: .notRegularFile
+            case .unreadable: .unreadable
             case .tooLarge: .tooLarge
             }
             throw PNGError(path: path, kind: kind, reason: error.detail)

@@ -8,8 +8,11 @@ public struct PNGError: Error, Equatable, Sendable, CustomStringConvertible {
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         /// The file does not exist (`ENOENT`).
         case fileNotFound
-        /// The file exists but cannot be opened or read (permissions, a directory, an I/O error, ...).
+        /// The file exists but cannot be opened or read (permissions, an I/O error, ...).
         case unreadable
+        /// The path is not a regular file (a folder, a FIFO, a device): refused without reading, exit 66
+        /// like a missing file.
+        case notRegularFile
         /// The data does not start with the PNG signature, or is empty.
         case notPNG
         /// The data starts like a PNG but is damaged or incomplete (CRC or zlib errors, truncation,
@@ -46,7 +49,7 @@ public struct PNGError: Error, Equatable, Sendable, CustomStringConvertible {
         let detail: String
         switch kind {
         case .fileNotFound: detail = "file not found (\(reason))"
-        case .unreadable: detail = "cannot read file: \(reason)"
+        case .unreadable, .notRegularFile: detail = "cannot read file: \(reason)"
         case .notPNG: detail = "not a PNG file (\(reason))"
         case .corrupt: detail = "corrupt PNG: \(reason)"
         case .tooLarge: detail = "image too large: \(reason)"
@@ -60,11 +63,11 @@ public struct PNGError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 extension PNGError: ExitStatusError {
-    /// 66 for a missing file, 74 for one that cannot be read or written, 65 for data that is not a usable
+    /// 66 for a missing file or one that is not a regular file, 74 for one that cannot be read or written, 65 for data that is not a usable
     /// PNG, 1 otherwise.
     public var exitStatus: Int32 {
         switch kind {
-        case .fileNotFound: ExitStatus.noInput
+        case .fileNotFound, .notRegularFile: ExitStatus.noInput
         case .unreadable, .writeFailed: ExitStatus.ioError
         case .notPNG, .corrupt, .tooLarge: ExitStatus.dataError
         case .outOfMemory, .invalidArgument, .encodeFailed: ExitStatus.failure

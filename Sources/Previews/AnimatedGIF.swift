@@ -44,11 +44,12 @@ public enum AnimatedGIF {
 
     /// Durations (seconds) as GIF delays: the running total rounded to hundredths, each at least 2.
     static func centiseconds(_ durations: [Double]) -> [Int] {
+        // GIF delays are 16-bit: each is at most 655.35 s, and the totals stay far from Int's range.
         var elapsed = 0.0, shown = 0
         return durations.map { d in
-            elapsed += d
+            elapsed += d.isFinite ? min(max(0, d), 655.35) : 0
             let target = Int((elapsed * 100).rounded())
-            let delay = max(2, target - shown)
+            let delay = min(65535, max(2, target - shown))
             shown += delay
             return delay
         }

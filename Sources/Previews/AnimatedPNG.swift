@@ -28,7 +28,8 @@ public enum AnimatedPNG {
                 if let srgb = chunks.first(where: { $0.type == "sRGB" }) { append(chunk: "sRGB", srgb.data, to: &output) }
             }
             // fcTL: sequence, size, offset, delay (ms / 1000), dispose none, blend source.
-            let milliseconds = UInt16(clamping: Int((delays[index] * 1000).rounded()))
+            // Clamped as a Double first: a delay of any size (even one no Int holds) is at most 65.535 s.
+            let milliseconds = UInt16(min(65535, max(0, (delays[index] * 1000).rounded())))
             let control = be32(sequence) + be32(UInt32(frames.pixelWidth)) + be32(UInt32(frames.pixelHeight)) + be32(0) + be32(0)
                 + be16(milliseconds) + be16(1000) + [0, 0]
             append(chunk: "fcTL", control, to: &output)

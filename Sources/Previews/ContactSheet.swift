@@ -1,3 +1,4 @@
+import BoundedInput
 import Foundation
 import RasterCore
 import SnapshotView
@@ -45,19 +46,45 @@ public enum ContactSheet {
                             Color(red8: 0x5C, green8: 0xB8, blue8: 0x5C), Color(red8: 0xB0, green8: 0x6A, blue8: 0xC8),
                             Color(red8: 0xD9, green8: 0x53, blue8: 0x4F), Color(red8: 0x3C, green8: 0xA8, blue8: 0xA8)]
 
-    /// The sheet of `frames`.
-    public static func make(_ frames: PreviewFrames, layout: Layout = Layout()) throws -> Bitmap {
+    /// The size in pixels of the sheet of `frames` with `layout`, computed without drawing anything.
+    public static func size(of frames: PreviewFrames, layout: Layout = Layout()) -> (width: Int, height: Int) {
+        let m = measures(frames, layout: layout)
+        return (layout.width, Int(min(m.height.rounded(.up), Double(Int32.max))))
+    }
+
+    /// Throws when the sheet of `frames` with `layout` would be over the bitmap limits
+    /// (`Limits/bitmapMaxSide`, `Limits/bitmapMaxPixels`): checked before any tile is drawn.
+    public static func checkSize(of frames: PreviewFrames, layout: Layout = Layout()) throws(PreviewError) {
+        let (width, height) = size(of: frames, layout: layout)
+        guard width <= Limits.bitmapMaxSide, height <= Limits.bitmapMaxSide, width * height <= Limits.bitmapMaxPixels else {
+            throw PreviewError(description: "\(frames.name): the contact sheet would be \(width)x\(height) px, over the limits of \(Limits.bitmapMaxSide) px a side and \(Limits.bitmapMaxPixels) pixels",
+                               exitStatus: ExitStatus.usage)
+        }
+    }
+
+    private static func measures(_ frames: PreviewFrames, layout: Layout)
+        -> (chosen: [Int], tileH: Double, columns: Int, stripTop: Double, height: Double, blocks: [TimelineEntry]) {
         let chosen = chosenFrames(count: frames.times.count, layout: layout)
-        guard !chosen.isEmpty else { throw PreviewError.failed("\(frames.name): no frames for a contact sheet") }
         let gap = Double(layout.gap), tileW = Double(layout.tileWidth)
         let tileH = (tileW * Double(frames.pixelHeight) / Double(max(1, frames.pixelWidth))).rounded()
         let columns = layout.columns
         let rows = (chosen.count + columns - 1) / columns
-        let width = Double(layout.width)
-        let end = frames.times.last ?? 0
         let blocks = frames.timeline.filter { $0.end.isFinite && $0.end > $0.start }
         let stripTop = titleHeight + gap + Double(rows) * (tileH + labelHeight + gap)
         let height = stripTop + (blocks.isEmpty ? 0 : Double(blocks.count) * (barHeight + 4) + gap * 2 + 14)
+        return (chosen, tileH, columns, stripTop, height, blocks)
+    }
+
+    /// The sheet of `frames`.
+    /// - Throws: ``PreviewError`` (exit 64) when the sheet would be over the bitmap limits, before any
+    ///   tile is drawn (``checkSize(of:layout:)``).
+    public static func make(_ frames: PreviewFrames, layout: Layout = Layout()) throws -> Bitmap {
+        let (chosen, tileH, columns, stripTop, height, blocks) = measures(frames, layout: layout)
+        guard !chosen.isEmpty else { throw PreviewError.failed("\(frames.name): no frames for a contact sheet") }
+        try checkSize(of: frames, layout: layout)
+        let gap = Double(layout.gap), tileW = Double(layout.tileWidth)
+        let width = Double(layout.width)
+        let end = frames.times.last ?? 0
 
         let sheet = View(frame: Rect(x: 0, y: 0, width: width, height: height), name: "sheet")
         sheet.backgroundColor = .white

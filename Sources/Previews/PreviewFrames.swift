@@ -42,8 +42,13 @@ public struct PreviewFrames {
     /// The frames of a render folder, as its manifest lists them (frames read when asked for, bounded
     /// as every PNG input is). Throws when the folder has no manifest or its frames differ in size.
     public init(folder: String) throws {
-        guard let manifest = try Manifest.read(from: "\(folder)/manifest.json") else {
+        let manifestPath = "\(folder)/\(Manifest.fileName)"
+        guard let manifest = try Manifest.read(from: manifestPath) else {
             throw PreviewError.input(path: folder, reason: "not a render folder: it has no manifest.json (render into it first)")
+        }
+        // The name names the previews' default folder: the one rule for names that reach a path.
+        if let problem = TransitionName.problem(with: manifest.name) {
+            throw DocumentError(source: manifestPath, position: nil, keyPath: KeyPath([.key("name")]), reason: problem)
         }
         guard !manifest.frames.isEmpty else { throw PreviewError.input(path: folder, reason: "the manifest lists no frames") }
         name = manifest.name

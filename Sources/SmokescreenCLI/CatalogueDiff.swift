@@ -39,6 +39,9 @@ public struct CatalogueDiff {
         if expected.isEmpty && actual.isEmpty {
             throw CatalogueDiffError(description: "neither \(options.expected) nor \(options.actual) holds a transition folder (a subfolder with manifest.json)")
         }
+        // The top folder follows the rule of every output folder (each transition's subfolder too).
+        let output = try options.diffOut.map { try OutputFolder(path: $0, option: "--diff-out") }
+        defer { output?.close() }
         var rows: [Row] = []
         var text = ""
         for name in expected.union(actual).sorted() {
@@ -74,8 +77,9 @@ public struct CatalogueDiff {
         for row in rows { text += "\(row.status.padding(toLength: 10, withPad: " ", startingAt: 0)) \(row.name): \(row.detail)\n" }
         let failing = rows.filter { $0.status != "match" }.count
         text += "\(rows.count) transitions, \(failing == 0 ? "all match" : "\(failing) do not match")\n"
-        if let dir = options.diffOut {
-            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        if let dir = options.diffOut, let output {
+            try output.claimEverythingWritten()
+            try output.claim([FailureArtifacts.reportFileName])
             try AtomicFile.write(Array(Self.html(rows, expected: options.expected, actual: options.actual).utf8), to: "\(dir)/\(FailureArtifacts.reportFileName)")
             text += "report: \(dir)/\(FailureArtifacts.reportFileName)\n"
         }

@@ -78,7 +78,8 @@ public struct CatalogueRender {
                     for name in names { items.append(Item(name: name, source: path, load: { try SceneTransition.load(path: path, transition: name) })) }
                 } catch {
                     // A file that cannot be read is one failed item, named after the file: the rest still render.
-                    let name = String(file.dropLast(5))
+                    // Its name reaches catalogue.json (and merge): made to follow the one rule for names.
+                    let name = Self.itemName(forFile: String(file.dropLast(5)))
                     items.append(Item(name: name, source: path, load: { throw error }))
                 }
             }
@@ -89,6 +90,22 @@ public struct CatalogueRender {
             throw ValidationError("two transitions are called '\(item.name)' (a scene file repeats a built-in's or another file's name): each needs its own folder")
         }
         return items
+    }
+
+    /// A name that follows `TransitionName` for a scene file that cannot be read: its file name, with every
+    /// byte the rule does not allow replaced by `_` (and a leading `-` too), at most 100 bytes.
+    static func itemName(forFile base: String) -> String {
+        if TransitionName.isValid(base) { return base }
+        var bytes = Array(base.utf8.prefix(TransitionName.maxBytes)).map { byte -> UInt8 in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "_"): byte
+            default: UInt8(ascii: "_")
+            }
+        }
+        if bytes.isEmpty { bytes = Array("_".utf8) }
+        if bytes[0] == UInt8(ascii: "-") { bytes[0] = UInt8(ascii: "_") }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The plan: each item's frames and cost (its timeline run without drawing) and part of `parts`.

@@ -1,4 +1,6 @@
+import BoundedInput
 import FrameDiff
+import FrameStore
 
 /// Everything `smokescreen diff EXPECTED ACTUAL` does, apart from parsing arguments and writing to the
 /// terminal: the command-line tool only builds one of these and prints its ``DiffOutcome``.
@@ -97,10 +99,22 @@ public struct DiffInvocation: Sendable, Hashable {
             return DiffOutcome(standardError: "smokescreen: neither \(expected) nor \(actual) holds any frame_NNNN.png frames\n",
                                exitCode: DiffExitCode.dataError)
         }
+        // The diff folder holds nothing but what Smokescreen wrote there (checked before comparing, and
+        // locked for the run); what the comparison writes is recorded as Smokescreen's afterwards.
+        var output: OutputFolder?
+        if let diffOut {
+            do throws(OutputFolderError) { output = try OutputFolder(path: diffOut, option: "--diff-out") } catch {
+                return DiffOutcome(standardError: "smokescreen: \(error)\n", exitCode: ExitStatus.cannotCreate)
+            }
+        }
+        defer { output?.close() }
         // With a diff folder, the expected and actual images of failing frames go there too, for the report.
         let report = SequenceComparison(comparison: comparison, artifactsDirectory: diffOut, includeInputImages: diffOut != nil)
             .run(expected: expectedFrames, actual: actualFrames)
         var errors = report.unreadable.map { "smokescreen: \($0.path): \($0.reason)\n" }.joined()
+        do throws(OutputFolderError) { try output?.claimEverythingWritten() } catch {
+            errors += "smokescreen: \(error)\n"
+        }
         if let error = report.artifactError { errors += "smokescreen: cannot write the diff output: \(error)\n" }
         return DiffOutcome(standardOutput: json ? report.json + "\n" : report.text, standardError: errors,
                            exitCode: report.exitCode, report: report)

@@ -2,6 +2,7 @@ import ArgumentParser
 import BoundedInput
 import Choreography
 import Foundation
+import FrameStore
 import PNGIO
 import Previews
 import SmokescreenScenes
@@ -24,7 +25,7 @@ enum PreviewKind: String, CaseIterable, ExpressibleByArgument {
 
 /// Options of the previews, shared by `preview` and `render --preview`.
 struct PreviewOptions: ParsableArguments {
-    @Option(help: "The folder the previews go to (default: out/<name>-preview).")
+    @Option(help: "The folder the previews go to (default: out/<name>-preview; for a transition rendered by `preview`, out/<name>-<scale>x-preview). It must be empty or hold only previews Smokescreen wrote (exit 73 otherwise).")
     var previewOut: String?
 
     @Option(parsing: .upToNextOption, help: "Only these previews: sheet, apng, gif, mp4 (default: all; mp4 only when ffmpeg is installed).")
@@ -47,20 +48,44 @@ struct PreviewOptions: ParsableArguments {
         guard (1...50).contains(rows) else { throw ValidationError("--rows must be 1…50, got \(rows)") }
     }
 
-    /// Writes the previews of `frames` and prints where (unless `quiet`).
-    func write(_ frames: PreviewFrames, quiet: Bool) throws {
-        let folder = previewOut ?? "out/\(frames.name)-preview"
-        do { try Directories.create(folder) } catch {
-            throw PreviewWriteError(description: "\(error)", exitStatus: ExitStatus.cannotCreate)
-        }
+    /// The folder the previews of transition `name` go to.
+    func folder(for name: String, renderedAt scale: Int?) throws -> String {
+        try previewOut ?? defaultFolder("out", name, suffix: scale.map { "-\($0)x-preview" } ?? "-preview")
+    }
+
+    /// Refuses, before any work, a preview folder that exists and is not Smokescreen's (exit 73) or is a
+    /// dangling link; `write` checks again, holding the folder's lock.
+    func checkFolder(for name: String, renderedAt scale: Int? = nil) throws {
+        let folder = try folder(for: name, renderedAt: scale)
+        try checkOutputPath(folder, option: previewOut == nil ? "the preview folder" : "--preview-out")
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else { return }
+        try reportingErrors { try OutputFolder(path: folder, option: previewOut == nil ? "the preview folder" : "--preview-out").close() }
+    }
+
+    /// Writes the previews of `frames` and prints where (unless `quiet`). `renderedAt` is the scale of a
+    /// transition `preview` rendered itself (its default folder says so, apart from a render folder's).
+    func write(_ frames: PreviewFrames, quiet: Bool, renderedAt scale: Int? = nil) throws {
         let asked = only.isEmpty ? PreviewKind.allCases : only
         var layout = ContactSheet.Layout()
         layout.width = sheetWidth
         layout.tileWidth = tileWidth
         layout.rows = rows
+        // The sheet's size is checked before anything is drawn or written.
+        if asked.contains(.sheet) {
+            do { try ContactSheet.checkSize(of: frames, layout: layout) } catch {
+                printError("\(error.description): choose a smaller sheet with --sheet-width, --tile-width or --rows")
+                throw ExitCode(ExitStatus.usage)
+            }
+        }
+        let folder = try folder(for: frames.name, renderedAt: scale)
+        try checkOutputPath(folder, option: previewOut == nil ? "the preview folder" : "--preview-out")
+        let output = try OutputFolder(path: folder, option: previewOut == nil ? "the preview folder" : "--preview-out")
+        defer { output.close() }
         var written: [String] = []
         for kind in asked {
             let path = "\(folder)/\(kind.fileName)"
+            try output.claim([kind.fileName])
             switch kind {
             case .sheet: try save(PNGCodec.encode(ContactSheet.make(frames, layout: layout), compression: .small), to: path)
             case .apng: try save(AnimatedPNG.encode(frames), to: path)
@@ -119,24 +144,27 @@ struct Preview: ParsableCommand {
 
     func validate() throws {
         try checkScale(scale)
-        if let fps, !(fps.isFinite && fps > 0 && fps <= Limits.maxFPS) {
-            throw ValidationError("--fps must be in 0 < fps ≤ \(Int(Limits.maxFPS)), got \(fps)")
+        if let fps, !(fps.isFinite && fps >= Limits.minFPS && fps <= Limits.maxFPS) {
+            throw ValidationError("--fps must be in \(Limits.fpsRange), got \(fps)")
         }
         try SourceArgument.validate(source)
+        try checkTransitionName(transition)
     }
 
     func run() throws {
+        if let folder = options.previewOut { try checkOutputPath(folder, option: "--preview-out") }
         try reportingErrors {
             let frames: PreviewFrames
             if isFolder {
                 frames = try PreviewFrames(folder: source)
             } else {
                 let chosen = try SourceArgument.transition(source, scene: transition)
+                try options.checkFolder(for: chosen.name, renderedAt: scale)
                 let folder = try AssetLocator.directory(given: assets)
                 let settings = RenderSettings(scale: Double(scale), fps: fps, assetsDirectory: folder, warn: { printWarning($0) })
                 frames = try PreviewFrames(rendered: chosen.render(settings))
             }
-            try options.write(frames, quiet: quiet)
+            try options.write(frames, quiet: quiet, renderedAt: isFolder ? nil : scale)
         }
     }
 }

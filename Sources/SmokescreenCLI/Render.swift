@@ -111,7 +111,9 @@ struct Render: ParsableCommand {
         let transition = try reportingErrors { try transitionOptions.resolveTransition() }
         let settings = try transitionOptions.settings(scale: scale)
         let selection = FrameSelection(range: frames.flatMap(FrameSelection.parseRange), shard: try resolvedShard())
-        let folder = out ?? "out/\(transition.name)"
+        let folder = try out ?? defaultFolder("out", transition.name)
+        try checkOutputPath(folder, option: "--out")
+        if preview { try previewOptions.checkFolder(for: transition.name) }
         let writer = FrameWriter(directory: folder, compression: try PNGCompression(named: compression),
                                  jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, force: force, onWait: { printWarning($0) })
         let start = ContinuousClock.now
@@ -153,13 +155,21 @@ extension Render {
             print(String(decoding: try record.encoded(), as: UTF8.self), terminator: "")
             return
         }
+        try checkOutputPath(base, option: "--out")
         try reportingErrors {
-            try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
+            do throws(DirectoryError) { try Directories.create(base) } catch {
+                throw FrameStoreError.cannotCreate(path: base, reason: error.path == base ? error.reason : error.description)
+            }
             let path = "\(base)/\(CatalogueRender.Record.fileName)"
-            if FileManager.default.fileExists(atPath: path), !force,
-               (try? JSONDecoder().decode(CatalogueRender.Record.self, from: Data(InputFile.read(path, limit: Limits.manifestBytes, what: "catalogue")))) == nil {
-                printError("\(path) is not a catalogue Smokescreen wrote; not replacing it (use --force)")
-                throw ExitCode(ExitStatus.cannotCreate)
+            // Ownership as in a render folder: a catalogue is Smokescreen's when its generator says so. Any
+            // other file of that name is the user's and is never replaced, even with --force.
+            var info = stat()
+            if lstat(path, &info) == 0 {
+                let record = try? JSONDecoder().decode(CatalogueRender.Record.self, from: Data(InputFile.read(path, limit: Limits.manifestBytes, what: "catalogue")))
+                guard let record, Manifest.isSmokescreenGenerator(record.generator) else {
+                    printError("\(path) is not a catalogue Smokescreen wrote; it is never replaced, even with --force: choose another --out folder")
+                    throw ExitCode(ExitStatus.cannotCreate)
+                }
             }
             try AtomicFile.write(try record.encoded(), to: path)
         }

@@ -15,7 +15,7 @@ struct TransitionOptions: ParsableArguments {
 
     // `.unconditional`: a value that starts with '-' (`--fps -1`) is taken as the value and refused by
     // validate() with the range, instead of "Missing value".
-    @Option(parsing: .unconditional, help: "Frames per second, 0 < fps ≤ \(Int(Limits.maxFPS)) (default: the transition's own, 60 for the Vesper transitions).")
+    @Option(parsing: .unconditional, help: "Frames per second, \(Limits.fpsRange) (default: the transition's own, 60 for the Vesper transitions).")
     var fps: Double?
 
     @Option(help: "A durations plist to use instead of the transition's own (only for transitions that read one).")
@@ -32,6 +32,7 @@ struct TransitionOptions: ParsableArguments {
 
     func validate() throws {
         if transition != nil, !isSceneFile { throw ValidationError("--transition: '\(name)' is not a scene file (.json)") }
+        try checkTransitionName(transition)
         if isSceneFile {
             try validateSettings()
             return
@@ -58,8 +59,8 @@ struct TransitionOptions: ParsableArguments {
     }
 
     private func validateSettings() throws {
-        if let fps, !(fps.isFinite && fps > 0 && fps <= Limits.maxFPS) {
-            throw ValidationError("--fps must be in 0 < fps ≤ \(Int(Limits.maxFPS)), got \(fps)")
+        if let fps, !(fps.isFinite && fps >= Limits.minFPS && fps <= Limits.maxFPS) {
+            throw ValidationError("--fps must be in \(Limits.fpsRange), got \(fps)")
         }
         guard (0...Limits.maxHoldFrames).contains(hold) else { throw ValidationError("--hold must be 0…\(Limits.maxHoldFrames), got \(hold)") }
         if let durations, durations.isEmpty { throw ValidationError("--durations: the path is empty") }
@@ -87,6 +88,37 @@ struct TransitionOptions: ParsableArguments {
         }
         return RenderSettings(scale: Double(scale), fps: fps, assetsDirectory: folder, durationsFile: durations, holdFrames: hold,
                               warn: { printWarning($0) })
+    }
+}
+
+/// Validates `--transition NAME`: a transition's name follows the one rule for names that reach a path.
+func checkTransitionName(_ name: String?) throws {
+    if let name, let problem = TransitionName.problem(with: name) { throw ValidationError("--transition: \(problem)") }
+}
+
+/// The default output folder `root/name`, refused (exit 64) when `name` would not stay directly under
+/// `root` (transition names are checked where they are read; this is the last guard before a path).
+func defaultFolder(_ root: String, _ name: String, suffix: String = "") throws -> String {
+    if let problem = TransitionName.problem(with: name) {
+        printError("cannot build the default output folder from the transition's name: \(problem); pass --out")
+        throw ExitCode(ExitStatus.usage)
+    }
+    return "\(root)/\(name)\(suffix)"
+}
+
+/// Refuses, before any work, an output path that is a dangling symbolic link (exit 73), with a message
+/// instead of a failure after the whole render.
+func checkOutputPath(_ path: String, option: String) throws {
+    // The path and each folder on the way to it.
+    var prefix = path.hasPrefix("/") ? "/" : ""
+    for component in path.split(separator: "/") {
+        prefix += component
+        if Directories.isDanglingLink(prefix) {
+            let which = prefix == path || prefix + "/" == path ? path : "\(prefix), on the way to \(path),"
+            printError("\(option): \(which) is a symbolic link to something that does not exist (a dangling link); nothing was written")
+            throw ExitCode(ExitStatus.cannotCreate)
+        }
+        prefix += "/"
     }
 }
 

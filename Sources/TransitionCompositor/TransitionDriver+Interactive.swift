@@ -42,6 +42,7 @@ extension TransitionDriver {
         context.inspectionState = { ["progress": driver.progress, "interactive": driver.isInteractive ? 1 : 0] }
 
         var times: [Double] = [], nodes: [RenderNode] = []
+        var budget = ViewFrameBudget(name: name, fps: fps, holdFrames: settings.holdFrames, describesFrames: settings.describesFrames)
         var descriptions: [ViewDescription] = []
         var inspection: (time: Double, tree: ViewDescription)?
         var inspectionState: [String: Double]?
@@ -73,7 +74,7 @@ extension TransitionDriver {
                     engine.runUntilIdle()
                 }
                 let end = max(outcome.completionTime, times.last ?? 0)
-                let node = try freeze(engine)
+                let node = try budget.keep(try freeze(engine), engine: nil)
                 if settings.describesFrames { descriptions.append(container.presentationDescription(presentation: engine)) }
                 times.append(end)
                 nodes.append(node)
@@ -82,7 +83,7 @@ extension TransitionDriver {
             }
             times.append(t)
             let scrubbed = engine.presentation(at: driver.progress * duration)
-            nodes.append(try freeze(scrubbed))
+            nodes.append(try budget.keep(try freeze(scrubbed), engine: nil))
             if settings.describesFrames { descriptions.append(container.presentationDescription(presentation: scrubbed)) }
             index += 1
         }

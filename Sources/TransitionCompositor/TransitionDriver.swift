@@ -39,6 +39,11 @@ public enum TransitionDriver {
         let context = try setUp(engine)
         let container = context.container
         let initialTree = container.treeDescription()
+        // What is scheduled now says at once when a render would run past the limit: refused before any frame.
+        if endTime == nil, let end = engine.scheduledEndTime, end > maximumDuration + 1e-9 {
+            throw RenderError.outOfLimits(what: name, reason: "it runs until \(end) s, past the limit of \(Int(maximumDuration)) s")
+        }
+        var budget = ViewFrameBudget(name: name, fps: fps, holdFrames: settings.holdFrames, describesFrames: settings.describesFrames)
 
         var times: [Double] = [], nodes: [RenderNode] = []
         var descriptions: [ViewDescription] = []
@@ -65,7 +70,7 @@ public enum TransitionDriver {
                 engine.advance(to: endTime)
                 endsComplete = engine.isIdle
                 times.append(endTime)
-                nodes.append(try freeze())
+                nodes.append(try budget.keep(try freeze(), engine: engine))
                 if settings.describesFrames { descriptions.append(container.presentationDescription(presentation: engine)) }
                 break
             }
@@ -82,7 +87,7 @@ public enum TransitionDriver {
             // An end that floating-point noise puts a hair after this frame belongs to it: otherwise a
             // near-duplicate frame 1e-17 s later would follow.
             if !engine.isIdle, let end = engine.scheduledEndTime, end - t <= 1e-9 { engine.advance(to: end) }
-            let node = try freeze()
+            let node = try budget.keep(try freeze(), engine: engine)
             if settings.describesFrames { descriptions.append(container.presentationDescription(presentation: engine)) }
             if engine.isIdle {
                 // Nothing changes after the last end, so this tree is the final state; it is labelled
@@ -107,10 +112,67 @@ public enum TransitionDriver {
         return rendered
     }
 
-    /// Refuses a frame rate outside 0 < fps ≤ `Limits.maxFPS` and negative hold frames.
+    /// The views of the presentation trees kept so far, against `Limits/viewFramesPerRender`: each frame's
+    /// tree is kept until the render is written, so their total is what a render's memory grows with.
+    struct ViewFrameBudget {
+        let name: String
+        let fps: Double
+        let holdFrames: Int
+        /// Each view counts this many times: 3 when every frame's description is kept too (`lint`), which
+        /// triples what a view-frame takes (measured: about 640 bytes against 190).
+        let weight: Int
+        private(set) var views = 0
+        private var estimated = false
+
+        init(name: String, fps: Double, holdFrames: Int, describesFrames: Bool) {
+            self.name = name
+            self.fps = fps
+            self.holdFrames = holdFrames
+            weight = describesFrames ? 3 : 1
+        }
+
+        /// Counts `node`'s views; throws when the total passes the limit, or, at the first frame, when
+        /// the frames scheduled times its views would (so a render that cannot fit stops at once).
+        mutating func keep(_ node: RenderNode, engine: AnimationEngine?) throws -> RenderNode {
+            let count = Self.count(node) * weight
+            if !estimated {
+                estimated = true
+                if let end = engine?.scheduledEndTime, end.isFinite {
+                    let frames = (end * fps).rounded(.up) + 1
+                    // Too many frames is its own limit, with its own message.
+                    if frames + Double(holdFrames) > Double(FrameTimes.maximumFrameCount) {
+                        throw RenderError.outOfLimits(what: name, reason: "more than the limit of \(FrameTimes.maximumFrameCount) frames at \(fps) fps (with \(holdFrames) hold frames); lower --fps or --hold")
+                    }
+                    if frames * Double(count) > Double(Limits.viewFramesPerRender) { throw overLimit(frames: Int(frames), views: count) }
+                }
+            }
+            views += count
+            guard views <= Limits.viewFramesPerRender else { throw overLimit(frames: nil, views: count) }
+            return node
+        }
+
+        private func overLimit(frames: Int?, views count: Int) -> RenderError {
+            let described = weight > 1 ? " (each counted \(weight) times: every frame's description is kept too)" : ""
+            let frames = frames.map { "about \($0) frames at \(fps) fps × \(count / weight) views\(described)" } ?? "its frames at \(fps) fps draw over \(views) views\(described)"
+            return .outOfLimits(what: name, reason: "\(frames) is more than the limit of \(Limits.viewFramesPerRender) views drawn in one render "
+                                + "(each frame's tree is kept until the frames are written); lower --fps, shorten the cascade or use fewer views")
+        }
+
+        /// The views of a presentation tree.
+        static func count(_ node: RenderNode) -> Int { TransitionDriver.viewCount(node) }
+    }
+
+    /// The views of a presentation tree (what `Limits/viewFramesPerRender` counts in each frame).
+    public static func viewCount(_ node: RenderNode) -> Int {
+        var total = 1
+        for child in node.children { total += viewCount(child) }
+        return total
+    }
+
+    /// Refuses a frame rate outside `Limits.minFPS` ≤ fps ≤ `Limits.maxFPS` and negative hold frames.
     static func check(fps: Double, settings: RenderSettings, name: String) throws {
-        guard fps.isFinite, fps > 0, fps <= Limits.maxFPS else {
-            throw RenderError.outOfLimits(what: name, reason: "fps must be in 0 < fps ≤ \(Int(Limits.maxFPS)), got \(fps)")
+        guard fps.isFinite, fps >= Limits.minFPS, fps <= Limits.maxFPS else {
+            throw RenderError.outOfLimits(what: name, reason: "fps must be in \(Limits.fpsRange), got \(fps)")
         }
         guard settings.holdFrames >= 0 else { throw RenderError.failed(what: name, reason: "hold frames must not be negative") }
     }

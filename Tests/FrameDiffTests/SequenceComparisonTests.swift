@@ -116,7 +116,8 @@ final class SequenceComparisonTests: XCTestCase {
         let outcome = DiffInvocation(expected: expected, actual: actual, diffOut: out).run()
         XCTAssertEqual(outcome.exitCode, 1)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).sorted(),
-                       ["frame_0001.actual.png", "frame_0001.diff.png", "frame_0001.expected.png", "report.html", "sheet.png"])
+                       ["frame_0001.actual.png", "frame_0001.diff.png", "frame_0001.expected.png", "report.html", "sheet.png",
+                        "smokescreen-files.json"], "the artifacts and the record of Smokescreen's files (OutputFolder)")
         let diff = try PNGCodec.read(contentsOf: out + "/frame_0001.diff.png")
         XCTAssertEqual(diff[2, 1], PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255))
         let sheet = try PNGCodec.read(contentsOf: out + "/sheet.png")
@@ -137,17 +138,19 @@ final class SequenceComparisonTests: XCTestCase {
         XCTAssertLessThan(try XCTUnwrap(html.range(of: "differs</h2>")).lowerBound, try XCTUnwrap(html.range(of: "matching frame")).lowerBound)
     }
 
-    func testUnwritableDiffOutIsExitCode74() throws {
+    /// A diff folder that cannot be created is an output folder that cannot be created: 73, as for
+    /// render folders (checked before comparing, by `OutputFolder`).
+    func testUnwritableDiffOutIsExitCode73() throws {
         let (expected, actual) = try makeSequences()
         let file = directory + "/a-file"
         try Data().write(to: URL(fileURLWithPath: file))
         let outcome = DiffInvocation(expected: expected, actual: actual, diffOut: file).run()
-        XCTAssertEqual(outcome.exitCode, 74)
-        XCTAssertEqual(outcome.standardError, "smokescreen: cannot write the diff output: \(file): exists and is not a folder\n")
+        XCTAssertEqual(outcome.exitCode, 73)
+        XCTAssertEqual(outcome.standardError, "smokescreen: --diff-out: \(file): cannot create the output folder: Not a directory\n")
         let below = DiffInvocation(expected: expected, actual: actual, diffOut: file + "/sub").run()
-        XCTAssertEqual(below.exitCode, 74)
+        XCTAssertEqual(below.exitCode, 73)
         XCTAssertEqual(below.standardError,
-                       "smokescreen: cannot write the diff output: \(file)/sub: cannot create the folder: Not a directory (at \(file))\n")
+                       "smokescreen: --diff-out: \(file)/sub: cannot create the output folder: \(file): Not a directory\n")
     }
 
     func testFileHelpersNameTheSystemReason() throws {

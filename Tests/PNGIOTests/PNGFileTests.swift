@@ -93,7 +93,7 @@ final class PNGFileTests: XCTestCase {
     }
 
     func testDirectoryPath() {
-        let error = PNGTest.assertThrows(.unreadable, path: directory) { _ = try PNGCodec.read(contentsOf: directory) }
+        let error = PNGTest.assertThrows(.notRegularFile, path: directory) { _ = try PNGCodec.read(contentsOf: directory) }
         XCTAssertEqual(error?.reason, "a directory, not a regular file")
     }
 
@@ -131,9 +131,9 @@ final class PNGFileTests: XCTestCase {
         let fifo = directory + "/pipe.png"
         XCTAssertEqual(mkfifo(fifo, 0o644), 0)
         // Nobody writes to the FIFO: a blocking open or read would hang this test.
-        let error = PNGTest.assertThrows(.unreadable, path: fifo) { _ = try PNGCodec.read(contentsOf: fifo) }
+        let error = PNGTest.assertThrows(.notRegularFile, path: fifo) { _ = try PNGCodec.read(contentsOf: fifo) }
         XCTAssertEqual(error?.reason, "a named pipe (FIFO), not a regular file")
-        let device = PNGTest.assertThrows(.unreadable, path: "/dev/urandom") { _ = try PNGCodec.read(contentsOf: "/dev/urandom") }
+        let device = PNGTest.assertThrows(.notRegularFile, path: "/dev/urandom") { _ = try PNGCodec.read(contentsOf: "/dev/urandom") }
         XCTAssertEqual(device?.reason, "a character device, not a regular file")
     }
 

@@ -14,7 +14,8 @@ final class PreviewCommandTests: XCTestCase {
         let out = folder + "/p"
         let made = try SafetyTests.run(["preview", "reference", "--fps", "5", "--only", "sheet", "apng", "gif", "--preview-out", out])
         XCTAssertEqual(made.status, 0, made.standardError)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).sorted(), ["animation.gif", "animation.png", "sheet.png"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).sorted(),
+                       ["animation.gif", "animation.png", "sheet.png", "smokescreen-files.json"], "the previews and the record of Smokescreen's files")
         XCTAssertTrue(made.standardOutput.contains("reference: sheet.png, animation.png, animation.gif → \(out)"), made.standardOutput)
 
         // render --preview, then preview of the folder it wrote: the same animated PNG.

@@ -50,6 +50,7 @@ struct Bench: ParsableCommand {
     func validate() throws {
         guard !(json && markdown) else { throw ValidationError("--json and --markdown: choose one") }
         guard summary || !(json || markdown) else { throw ValidationError("--json and --markdown go with --summary") }
+        guard !(summary && (tables || pages)) else { throw ValidationError("--summary already measures a table update and the page curl: drop --tables and --pages") }
         guard (1...1000).contains(runs) else { throw ValidationError("--runs must be 1…1000, got \(runs)") }
         guard (1...3).contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3, got \(scale)") }
     }
@@ -83,7 +84,6 @@ struct Bench: ParsableCommand {
             print(String(format: "page curl, %dx%d px (@%dx), %d frames, %d runs: straight %.3f ms/frame, tilted %.3f ms/frame median; flat frame %.3f ms",
                          r.width, r.height, scale, r.frames, runs, r.straightSeconds * 1e3, r.tiltedSeconds * 1e3, r.flatSeconds * 1e3))
             print(String(format: "curl / flat: straight %.2fx, tilted %.2fx", r.straightSeconds / r.flatSeconds, r.tiltedSeconds / r.flatSeconds))
-            return
         }
         if tables {
             let (small, large) = try reportingErrors { try TableBenchmark(runs: runs, scale: scale, progress: progress).run() }
@@ -92,8 +92,9 @@ struct Bench: ParsableCommand {
                              c.rows, c.updates, c.frames, scale, c.medianSeconds * 1e3, c.minSeconds * 1e3, c.cellsCreated))
             }
             print(String(format: "10,000 rows / 20 rows: %.2fx (target: within 2x)", large.medianSeconds / small.medianSeconds))
-            return
         }
+        // --pages and --tables run one after the other; either replaces the reference scene's run.
+        if pages || tables { return }
         let folder: String
         do { folder = try AssetLocator.directory(given: assets) } catch {
             printError(error.description)

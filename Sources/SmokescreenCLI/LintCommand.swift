@@ -30,31 +30,31 @@ struct LintCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Frames per second when rendering (default: the transition's own).")
     var fps: Double?
 
-    @Option(help: "Pixels per point when rendering: 1, 2 or 3 (default 1). The pixel checks (shimmer, flashes, bare background) look at these pixels.")
+    @Option(help: "Pixels per point when rendering: 1, 2 or 3. The pixel checks (shimmer, flashes, bare background) look at these pixels.")
     var scale = 1
 
     @Option(help: "The assets folder (default: $SMOKESCREEN_ASSETS, ./assets, or the one beside the executable).")
     var assets: String?
 
-    @Option(parsing: .unconditional, help: "Flicker: visible → invisible → visible within this many seconds (default 0.25).")
+    @Option(parsing: .unconditional, help: "Flicker: visible → invisible → visible within this many seconds.")
     var flickerWindow = Thresholds().flickerWindow
 
-    @Option(parsing: .unconditional, help: "Jump: the least distance in points one frame's step must cover (default 20).")
+    @Option(parsing: .unconditional, help: "Jump: the least distance in points one frame's step must cover.")
     var jumpDistance = Thresholds().jumpDistance
 
-    @Option(parsing: .unconditional, help: "Jump: how many times faster than the frames around it (default 3).")
+    @Option(parsing: .unconditional, help: "Jump: how many times faster than the frames around it.")
     var jumpRatio = Thresholds().jumpRatio
 
-    @Option(parsing: .unconditional, help: "Uncovered: the share of the frame, 0…1, that must show bare background (default 0.02).")
+    @Option(parsing: .unconditional, help: "Uncovered: the share of the frame, 0…1, that must show bare background.")
     var uncovered = Thresholds().uncoveredFraction
 
-    @Option(parsing: .unconditional, help: "Content jump: how far every view on screen in a scroll view must move within its content and on screen, as a share of its visible height, 0…10 (default 0.5).")
+    @Option(parsing: .unconditional, help: "Content jump: how far every view on screen in a scroll view must move within its content and on screen, as a share of its visible height, 0…10.")
     var contentShift = Thresholds().contentShiftFraction
 
-    @Option(parsing: .unconditional, help: "Pixel flicker: the change in a region's brightness, 0…1, that counts (default 0.2).")
+    @Option(parsing: .unconditional, help: "Pixel flicker: the change in a region's brightness, 0…1, that counts.")
     var flashContrast = Thresholds().flashContrast
 
-    @Option(parsing: .unconditional, help: "Shimmer: the mean change, in levels of 255, of a moved view's pixels against its pixels before the move carried the same way, that counts as a tone flip (default 3).")
+    @Option(parsing: .unconditional, help: "Shimmer: the mean change, in levels of 255, of a moved view's pixels against its pixels before the move carried the same way, that counts as a tone flip.")
     var shimmerLevels = Thresholds().shimmerLevels
 
     @Flag(help: "Count findings that built-ins carry as documented exceptions.")

@@ -132,7 +132,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "smokescreen", dependencies: ["SmokescreenCLI"]),
+        .executableTarget(name: "smokescreen", dependencies: ["SmokescreenCLI"], swiftSettings: [.swiftLanguageMode(.v5)]),
 
         .testTarget(name: "RasterCoreTests", dependencies: ["RasterCore", "CRasterKernels", "CCPUFeatures"]),
         .testTarget(name: "PNGIOTests", dependencies: ["PNGIO", "CPNGShim", "CCPUFeatures", "RasterCore"]),

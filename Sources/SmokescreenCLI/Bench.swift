@@ -124,9 +124,8 @@ struct Bench: ParsableCommand {
     }
 }
 
-/// A line on stderr saying what the benchmark does now, when stderr is a terminal (the whole run takes
-/// tens of seconds).
+/// A line on stderr saying what the benchmark does now (the whole run takes tens of seconds), on a
+/// terminal and in a pipe or CI log alike; stderr is unbuffered, so each line shows as it happens.
 func progress(_ message: String) {
-    guard isatty(STDERR_FILENO) != 0 else { return }
     FileHandle.standardError.write(Data("bench: \(message)…\n".utf8))
 }

@@ -33,8 +33,13 @@ public struct CatalogueDiff {
         return Set(entries.filter { FileManager.default.fileExists(atPath: "\(folder)/\($0)/\(Manifest.fileName)") })
     }
 
+    /// One row as a line of the text.
+    static func line(_ row: Row) -> String { "\(row.status.padding(toLength: 10, withPad: " ", startingAt: 0)) \(row.name): \(row.detail)\n" }
+
     /// Compares; returns the rows (sorted by name), the text and the exit code (0 all match, 1 not).
-    public func run() throws -> (rows: [Row], text: String, exitCode: Int32) {
+    /// With `eachRow`, each transition's line is handed over as soon as it is compared (a long run shows
+    /// its progress) and the text holds only the closing lines.
+    public func run(eachRow: ((String) -> Void)? = nil) throws -> (rows: [Row], text: String, exitCode: Int32) {
         let expected = try Self.names(in: options.expected), actual = try Self.names(in: options.actual)
         if expected.isEmpty && actual.isEmpty {
             throw CatalogueDiffError(description: "neither \(options.expected) nor \(options.actual) holds a transition folder (a subfolder with manifest.json)")
@@ -42,7 +47,9 @@ public struct CatalogueDiff {
         // The top folder follows the rule of every output folder (each transition's subfolder too).
         let output = try options.diffOut.map { try OutputFolder(path: $0, option: "--diff-out") }
         defer { output?.close() }
-        var rows: [Row] = []
+        var rows: [Row] = [] {
+            didSet { if let eachRow, let row = rows.last, rows.count > oldValue.count { eachRow(Self.line(row)) } }
+        }
         var text = ""
         for name in expected.union(actual).sorted() {
             guard expected.contains(name) else {
@@ -74,7 +81,7 @@ public struct CatalogueDiff {
             let sheet = options.diffOut.flatMap { dir in FileManager.default.fileExists(atPath: "\(dir)/\(name)/sheet.png") ? "\(name)/sheet.png" : nil }
             rows.append(Row(name: name, status: status, detail: detail, report: html, sheet: sheet))
         }
-        for row in rows { text += "\(row.status.padding(toLength: 10, withPad: " ", startingAt: 0)) \(row.name): \(row.detail)\n" }
+        if eachRow == nil { for row in rows { text += Self.line(row) } }
         let failing = rows.filter { $0.status != "match" }.count
         text += "\(rows.count) transitions, \(failing == 0 ? "all match" : "\(failing) do not match")\n"
         if let dir = options.diffOut, let output {

@@ -69,7 +69,8 @@ struct Diff: ParsableCommand {
 
     func run() throws {
         if all {
-            let result = try reportingErrors { try CatalogueDiff(options: invocation).run() }
+            // A line per transition as it is compared (stdout is line-buffered: see runMain).
+            let result = try reportingErrors { try CatalogueDiff(options: invocation).run(eachRow: { print($0, terminator: "") }) }
             print(result.text, terminator: "")
             if result.exitCode != 0 { throw ExitCode(result.exitCode) }
             return

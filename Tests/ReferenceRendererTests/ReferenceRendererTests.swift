@@ -1,0 +1,255 @@
+import FrameDiff
+import Foundation
+import PNGIO
+import RasterCore
+import SmokescreenScenes
+import SnapshotView
+import TransitionCompositor
+import XCTest
+
+/// Every built-in, at @1x and @2x, drawn by Smokescreen and by an independent rasterizer (cairo, through
+/// `render_reference.py` beside this file) from the same frozen tree (`RenderNode.drawnDescription`,
+/// what `smokescreen inspect --json --render-tree` prints), compared with pixelmatch.
+///
+/// Frames: the first, the last, the middle one, and the two where the most pixels change from the frame
+/// before (measured at @1x; the same indices are used at @2x, as frame times do not depend on the scale).
+/// Comparison: pixelmatch threshold 0.1 with anti-aliasing detection, at most 0.1 % of the pixels may
+/// differ. Text is not compared: every label's text box (one pixel wider on each side) is masked, as
+/// another engine lays out and hints text differently; the text inside snapshots is part of the snapshot
+/// image, which both sides draw. A failure writes FrameDiff's comparison report (expected = cairo,
+/// actual = Smokescreen) under `$SMOKESCREEN_FAILURES_DIR` (default `$TMPDIR/smokescreen-failures`)
+/// `/ReferenceRendererTests/<scene>@<scale>x/`.
+///
+/// Needs `python3` with pycairo (`.ci/run` installs both; `SMOKESCREEN_PYTHON` names another
+/// interpreter). Without them the test is skipped, except under `CI=true`, where it fails.
+/// `SMOKESCREEN_REFERENCE_SCENES=a,b` limits it to some scenes, `SMOKESCREEN_REFERENCE_FRAMES=3,7` compares
+/// those frames instead of the sample.
+final class ReferenceRendererTests: XCTestCase {
+    static let testFile = "\(#filePath)"
+    static let folder = URL(fileURLWithPath: testFile).deletingLastPathComponent()
+    static let script = folder.appendingPathComponent("render_reference.py").path
+    static let assets = folder.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("assets").path
+
+    /// At most this share of a frame's pixels may differ.
+    static let maxDifferentFraction = 0.001
+    static let comparison = FrameComparison.perceptual(threshold: 0.1, includeAA: false, maxDifferentFraction: maxDifferentFraction)
+    /// The same test counting every differing pixel, without a diff image: how far each frame is.
+    static let measure: FrameComparison = {
+        var c = FrameComparison.perceptual(threshold: 0.1, includeAA: false, maxDifferentFraction: 0)
+        c.diffImage = nil
+        return c
+    }()
+
+    /// Scenes where the two renderers see something different by design, with the reason. Anything not
+    /// listed here is compared as it is; a scene listed here is still compared and reported.
+    static let byDesign: [String: String] = [
+        "inippon-pages-curl": curlNote,
+        "inippon-pages-curl-back": curlNote,
+        "inippon-pages-curl-interactive": curlNote,
+    ]
+    static let curlNote = """
+        the curling page (PageCurlDrawing: a mesh of 32 strips around a cylinder, each an affine piece of the \
+        page image clipped to a band, overlapping the one before by 1.5 px, washed and shaded in groups) is \
+        exported as Smokescreen's own raster of that drawing alone: the reference checks where it lands, its \
+        clip and its opacity, not the mesh's pixels. A second mesh in cairo would only restate the same strips.
+        """
+
+    struct Result {
+        var scene: String, scale: Int, frames: [Int], worst: Double, worstFrame: Int
+        var rasters: Set<String>
+    }
+
+    // MARK: The interpreter
+
+    /// The interpreter `.ci/run` installs pycairo into: `python3` on PATH (or `SMOKESCREEN_PYTHON`).
+    static var python: String { ProcessInfo.processInfo.environment["SMOKESCREEN_PYTHON"].flatMap { $0.isEmpty ? nil : $0 } ?? "python3" }
+
+    static var inCI: Bool {
+        let ci = ProcessInfo.processInfo.environment["CI"]?.lowercased() ?? ""
+        return ci == "true" || ci == "1"
+    }
+
+    /// Runs `python` with `arguments`; the exit status and what it wrote on stderr.
+    static func runPython(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [python] + arguments
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let data = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// Skips (or under CI fails) when pycairo cannot be imported.
+    func requireCairo() throws {
+        let problem: String?
+        do {
+            let (status, stderr) = try Self.runPython(["-c", "import cairo"])
+            problem = status == 0 ? nil : stderr.split(separator: "\n").last.map(String.init) ?? "exit \(status)"
+        } catch {
+            problem = "\(error)"
+        }
+        guard let problem else { return }
+        let message = "the reference renderer needs \(Self.python) with pycairo (apt-get install libcairo2-dev pkg-config; "
+            + "\(Self.python) -m pip install pycairo; .ci/run does both): \(problem)"
+        if Self.inCI {
+            XCTFail(message + " (CI=true: failing instead of skipping)")
+            throw XCTSkip("failed: " + message)
+        }
+        throw XCTSkip(message)
+    }
+
+    /// `SMOKESCREEN_REFERENCE_FRAMES=3,7`: these frames instead of the sample (for looking into a failure).
+    static var requestedFrames: [Int]? {
+        let list = (ProcessInfo.processInfo.environment["SMOKESCREEN_REFERENCE_FRAMES"] ?? "").split(separator: ",").compactMap { Int($0) }
+        return list.isEmpty ? nil : list
+    }
+
+    // MARK: The test
+
+    func testEveryBuiltInAgreesWithTheReferenceRenderer() throws {
+        try requireCairo()
+        let only = (ProcessInfo.processInfo.environment["SMOKESCREEN_REFERENCE_SCENES"] ?? "")
+            .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let scenes = TransitionCatalog.all.filter { only.isEmpty || only.contains($0.name) }
+        XCTAssertFalse(scenes.isEmpty, "no built-in called \(only)")
+        let started = Date()
+        var results: [Result] = []
+        for transition in scenes {
+            let low = try transition.render(RenderSettings(scale: 1, assetsDirectory: Self.assets))
+            let frames = try Self.requestedFrames ?? Self.sample(low.sequence)
+            for scale in [1, 2] {
+                let rendered = scale == 1 ? low : try transition.render(RenderSettings(scale: Double(scale), assetsDirectory: Self.assets))
+                XCTAssertEqual(rendered.sequence.count, low.sequence.count, "\(transition.name): frame count differs between @1x and @\(scale)x")
+                results.append(try compare(transition.name, rendered.sequence, scale: scale, frames: frames.filter { $0 < rendered.sequence.count }))
+            }
+        }
+        let elapsed = Date().timeIntervalSince(started)
+        var lines = ["reference renderer: \(results.count) scene × scale runs in \(String(format: "%.1f", elapsed)) s"]
+        for r in results {
+            var line = String(format: "  %@ @%dx: frames %@, worst %.4f %% (frame %d)", r.scene as NSString, r.scale,
+                              r.frames.map(String.init).joined(separator: ",") as NSString, r.worst * 100, r.worstFrame)
+            if !r.rasters.isEmpty { line += "; raster content: " + r.rasters.sorted().joined(separator: ", ") }
+            if Self.byDesign[r.scene] != nil { line += " (by design: see byDesign)" }
+            lines.append(line)
+        }
+        print(lines.joined(separator: "\n"))
+    }
+
+    /// The frames compared: first, last, middle, and the two with the most changed pixels from the frame
+    /// before (ties: the earlier), in order.
+    static func sample(_ sequence: FrameSequence) throws -> [Int] {
+        let n = sequence.count
+        guard n > 2 else { return Array(0..<n) }
+        var previous = try sequence.makeCanvas(), current = try sequence.makeCanvas()
+        sequence.draw(frame: 0, into: &previous)
+        var changes: [(index: Int, pixels: Int)] = []
+        for i in 1..<n {
+            sequence.draw(frame: i, into: &current)
+            let changed = previous.withUnsafePixels { a in current.withUnsafePixels { b in zip(a, b).reduce(0) { $0 + ($1.0 == $1.1 ? 0 : 1) } } }
+            changes.append((i, changed))
+            swap(&previous, &current)
+        }
+        let most = changes.sorted { $0.pixels != $1.pixels ? $0.pixels > $1.pixels : $0.index < $1.index }.prefix(2).map(\.index)
+        var chosen = Set([0, n - 1, n / 2] + most)
+        // At least three in between when the sequence has them.
+        var k = 1
+        while chosen.count < min(n, 5), k < 8 {
+            chosen.insert(n * k / 8)
+            k += 1
+        }
+        return chosen.sorted()
+    }
+
+    /// Draws `frames` of `sequence` with Smokescreen and with the reference, and compares them.
+    func compare(_ scene: String, _ sequence: FrameSequence, scale: Int, frames: [Int]) throws -> Result {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("smokescreen-reference-\(getpid())/\(scene)@\(scale)x").path
+        try? FileManager.default.removeItem(atPath: work)
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: work) }
+
+        var canvas = try sequence.makeCanvas()
+        var arguments = [Self.script]
+        var trees: [Int: DrawnTree] = [:]
+        var rasters: Set<String> = []
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        for frame in frames {
+            let tree = sequence.nodes[frame].drawnDescription(width: canvas.width, height: canvas.height, scale: sequence.scale)
+            let folder = work + "/frame_\(frame)"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            for (i, image) in tree.images.enumerated() { try PNGCodec.write(image, to: folder + "/" + DrawnTree.imageFileName(i)) }
+            try encoder.encode(tree).write(to: URL(fileURLWithPath: folder + "/tree.json"))
+            arguments += [folder + "/tree.json", folder, folder + "/reference.png"]
+            trees[frame] = tree
+            Self.collectRasters(tree.root, into: &rasters)
+        }
+        let (status, stderr) = try Self.runPython(arguments)
+        guard status == 0 else {
+            XCTFail("\(scene) @\(scale)x: render_reference.py exited \(status): \(stderr)")
+            return Result(scene: scene, scale: scale, frames: frames, worst: 1, worstFrame: frames.first ?? 0, rasters: rasters)
+        }
+
+        var artifacts: FailureArtifacts?
+        var worst = 0.0, worstFrame = frames.first ?? 0
+        var failures: [String] = []
+        for frame in frames {
+            sequence.draw(frame: frame, into: &canvas)
+            var reference = try PNGCodec.read(contentsOf: work + "/frame_\(frame)/reference.png", scale: sequence.scale)
+            Self.mask(trees[frame]!.textBoxes, of: &reference, from: canvas)
+            let name = String(format: "frame_%04d.png", frame)
+            let fraction = Self.measure.compare(reference, canvas).map { $0.reason != nil ? 1 : $0.differentFraction } ?? 0
+            if fraction > worst { worst = fraction; worstFrame = frame }
+            if let difference = Self.comparison.compare(reference, canvas) {
+                failures.append("\(name) \(String(format: "%.4f", fraction * 100)) % (\(difference.differentPixels) px\(difference.reason.map { ", " + $0 } ?? ""))")
+                if artifacts == nil { artifacts = try Self.artifacts(for: "\(scene)@\(scale)x") }
+                try artifacts!.add(name: name, expected: reference, actual: canvas, difference: difference)
+            } else {
+                artifacts?.recordMatch(name: name)
+            }
+        }
+        if var artifacts {
+            _ = try artifacts.finish()
+            let note = Self.byDesign[scene].map { " (by design: \($0))" } ?? ""
+            XCTFail("\(scene) @\(scale)x differs from the reference renderer (pixelmatch 0.1, AA detected, text boxes masked, "
+                    + "over \(Self.maxDifferentFraction * 100) % of pixels) in \(failures.count) of \(frames.count) frames: "
+                    + failures.joined(separator: "; ") + "; report: \(artifacts.directory)/\(FailureArtifacts.reportFileName)\(note)")
+        }
+        return Result(scene: scene, scale: scale, frames: frames, worst: worst, worstFrame: worstFrame, rasters: rasters)
+    }
+
+    /// Copies Smokescreen's pixels into the reference inside every text box.
+    static func mask(_ boxes: [PixelRect], of reference: inout Bitmap, from frame: Bitmap) {
+        let width = frame.width
+        frame.withUnsafePixels { source in
+            reference.withUnsafeMutablePixels { target in
+                for box in boxes {
+                    let clipped = box.intersection(PixelRect(x: 0, y: 0, width: frame.width, height: frame.height))
+                    guard !clipped.isEmpty else { continue }
+                    for y in clipped.minY..<clipped.maxY {
+                        for x in clipped.minX..<clipped.maxX { target[y * width + x] = source[y * width + x] }
+                    }
+                }
+            }
+        }
+    }
+
+    static func collectRasters(_ node: DrawnNode?, into set: inout Set<String>) {
+        guard let node else { return }
+        if let content = node.content, content.kind == "raster" { set.insert(content.type) }
+        for child in node.children { collectRasters(child, into: &set) }
+    }
+
+    static func artifacts(for name: String) throws -> FailureArtifacts {
+        let environment = ProcessInfo.processInfo.environment
+        var root = environment["SMOKESCREEN_FAILURES_DIR"] ?? ""
+        if root.isEmpty { root = (environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp") + "/smokescreen-failures" }
+        var artifacts = try FailureArtifacts(directory: root + "/ReferenceRendererTests/" + name, includeInputs: true)
+        artifacts.title = "\(name): cairo reference (expected) vs Smokescreen (actual)"
+        artifacts.comparisonDescription = "pixelmatch threshold 0.1, anti-aliased pixels not counted, at most \(maxDifferentFraction * 100) % of pixels, label text boxes masked"
+        return artifacts
+    }
+}

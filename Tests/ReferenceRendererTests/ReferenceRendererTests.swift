@@ -60,8 +60,6 @@ final class ReferenceRendererTests: XCTestCase {
         var rasters: Set<String>
     }
 
-    nonisolated(unsafe) static var phase: [String: Double] = [:]
-
     // MARK: The interpreter
 
     /// The interpreter `.ci/run` installs pycairo into: `python3` on PATH (or `SMOKESCREEN_PYTHON`).
@@ -123,22 +121,24 @@ final class ReferenceRendererTests: XCTestCase {
         let scenes = TransitionCatalog.all.filter { only.isEmpty || only.contains($0.name) }
         XCTAssertFalse(scenes.isEmpty, "no built-in called \(only)")
         let started = Date()
-        var results: [Result] = []
-        for transition in scenes {
-            var t0 = Date()
-            let low = try transition.render(RenderSettings(scale: 1, assetsDirectory: Self.assets))
-            Self.phase["render", default: 0] += Date().timeIntervalSince(t0); t0 = Date()
-            let frames = try Self.requestedFrames ?? Self.sample(low.sequence)
-            Self.phase["sample", default: 0] += Date().timeIntervalSince(t0); t0 = Date()
-            for scale in [1, 2] {
-                let rendered = scale == 1 ? low : try transition.render(RenderSettings(scale: Double(scale), assetsDirectory: Self.assets))
-                Self.phase["render", default: 0] += Date().timeIntervalSince(t0); t0 = Date()
-                XCTAssertEqual(rendered.sequence.count, low.sequence.count, "\(transition.name): frame count differs between @1x and @\(scale)x")
-                results.append(try compare(transition.name, rendered.sequence, scale: scale, frames: frames.filter { $0 < rendered.sequence.count }))
+        // Scenes in parallel, one per core (at most 4: each holds its frames and images): a debug build
+        // draws slowly, and XCTest runs one test at a time.
+        let workers = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount))
+        let shared = Shared(count: scenes.count)
+        Self.current = shared
+        defer { Self.current = nil }
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while let i = shared.take() {
+                let outcome: Outcome
+                do { outcome = try Self.check(scenes[i]) } catch { outcome = Outcome(results: [], failures: ["\(scenes[i].name): \(error)"]) }
+                shared.put(outcome, at: i)
             }
         }
+        let outcomes = shared.outcomes.compactMap { $0 }
+        for failure in outcomes.flatMap(\.failures) { XCTFail(failure) }
+        let results = outcomes.flatMap(\.results)
         let elapsed = Date().timeIntervalSince(started)
-        var lines = ["reference renderer: \(results.count) scene × scale runs in \(String(format: "%.1f", elapsed)) s"]
+        var lines = ["reference renderer: \(results.count) scene × scale runs in \(String(format: "%.1f", elapsed)) s on \(workers) threads"]
         for r in results {
             var line = String(format: "  %@ @%dx: frames %@, worst %.4f %% (frame %d)", r.scene as NSString, r.scale,
                               r.frames.map(String.init).joined(separator: ",") as NSString, r.worst * 100, r.worstFrame)
@@ -146,8 +146,74 @@ final class ReferenceRendererTests: XCTestCase {
             if Self.byDesign[r.scene] != nil { line += " (by design: see byDesign)" }
             lines.append(line)
         }
-        lines.append("phases: " + Self.phase.sorted { $0.key < $1.key }.map { "\($0.key) \(String(format: "%.1f", $0.value)) s" }.joined(separator: ", "))
+        lines.append("time per phase, summed over threads: " + shared.phases.sorted { $0.key < $1.key }
+            .map { "\($0.key) \(String(format: "%.1f", $0.value)) s" }.joined(separator: ", "))
         print(lines.joined(separator: "\n"))
+    }
+
+    struct Outcome {
+        var results: [Result]
+        /// Failure messages, reported on the test's thread.
+        var failures: [String]
+    }
+
+    /// What the worker threads share: the next scene, the outcomes, the time per phase.
+    final class Shared: @unchecked Sendable {
+        private let lock = NSLock()
+        private var next = 0
+        private let count: Int
+        private(set) var outcomes: [Outcome?]
+        private(set) var phases: [String: Double] = [:]
+
+        init(count: Int) {
+            self.count = count
+            outcomes = Array(repeating: nil, count: count)
+        }
+
+        func take() -> Int? {
+            lock.lock(); defer { lock.unlock() }
+            guard next < count else { return nil }
+            next += 1
+            return next - 1
+        }
+
+        func put(_ outcome: Outcome, at index: Int) {
+            lock.lock(); defer { lock.unlock() }
+            outcomes[index] = outcome
+        }
+
+        func add(_ seconds: Double, to phase: String) {
+            lock.lock(); defer { lock.unlock() }
+            phases[phase, default: 0] += seconds
+        }
+    }
+
+    nonisolated(unsafe) static var current: Shared?
+
+    /// One scene at @1x and @2x.
+    static func check(_ transition: any Transition) throws -> Outcome {
+        var outcome = Outcome(results: [], failures: [])
+        var clock = Date()
+        func lap(_ phase: String) {
+            current?.add(Date().timeIntervalSince(clock), to: phase)
+            clock = Date()
+        }
+        let low = try transition.render(RenderSettings(scale: 1, assetsDirectory: assets))
+        lap("render")
+        let frames = try requestedFrames ?? sample(low.sequence)
+        lap("sample")
+        for scale in [1, 2] {
+            let rendered = scale == 1 ? low : try transition.render(RenderSettings(scale: Double(scale), assetsDirectory: assets))
+            lap("render")
+            if rendered.sequence.count != low.sequence.count {
+                outcome.failures.append("\(transition.name): \(rendered.sequence.count) frames at @\(scale)x, \(low.sequence.count) at @1x")
+            }
+            let (result, failure) = try compare(transition.name, rendered.sequence, scale: scale,
+                                                frames: frames.filter { $0 < rendered.sequence.count }, lap: lap)
+            outcome.results.append(result)
+            if let failure { outcome.failures.append(failure) }
+        }
+        return outcome
     }
 
     /// The frames compared: first, last, the quarters, and the three with the most changed pixels from the
@@ -185,14 +251,15 @@ final class ReferenceRendererTests: XCTestCase {
         return changed
     }
 
-    /// Draws `frames` of `sequence` with Smokescreen and with the reference, and compares them.
-    func compare(_ scene: String, _ sequence: FrameSequence, scale: Int, frames: [Int]) throws -> Result {
+    /// Draws `frames` of `sequence` with Smokescreen and with the reference, and compares them: the
+    /// result, and the failure message when a frame differs too much.
+    static func compare(_ scene: String, _ sequence: FrameSequence, scale: Int, frames: [Int],
+                        lap: (String) -> Void) throws -> (Result, String?) {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("smokescreen-reference-\(getpid())/\(scene)@\(scale)x").path
         try? FileManager.default.removeItem(atPath: work)
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: work) }
 
-        var t0 = Date()
         var canvas = try sequence.makeCanvas()
         var arguments = [Self.script]
         var trees: [Int: DrawnTree] = [:]
@@ -209,12 +276,12 @@ final class ReferenceRendererTests: XCTestCase {
             trees[frame] = tree
             Self.collectRasters(tree.root, into: &rasters)
         }
-        Self.phase["export", default: 0] += Date().timeIntervalSince(t0); t0 = Date()
+        lap("export")
         let (status, stderr) = try Self.runPython(arguments)
-        Self.phase["python", default: 0] += Date().timeIntervalSince(t0); t0 = Date()
+        lap("python")
         guard status == 0 else {
-            XCTFail("\(scene) @\(scale)x: render_reference.py exited \(status): \(stderr)")
-            return Result(scene: scene, scale: scale, frames: frames, worst: 1, worstFrame: frames.first ?? 0, rasters: rasters)
+            return (Result(scene: scene, scale: scale, frames: frames, worst: 1, worstFrame: frames.first ?? 0, rasters: rasters),
+                    "\(scene) @\(scale)x: render_reference.py exited \(status): \(stderr)")
         }
 
         var artifacts: FailureArtifacts?
@@ -237,15 +304,16 @@ final class ReferenceRendererTests: XCTestCase {
                 artifacts?.recordMatch(name: name)
             }
         }
-        Self.phase["compare", default: 0] += Date().timeIntervalSince(t0); t0 = Date()
+        lap("compare")
+        var failure: String?
         if var artifacts {
             _ = try artifacts.finish()
             let note = Self.byDesign[scene].map { " (by design: \($0))" } ?? ""
-            XCTFail("\(scene) @\(scale)x differs from the reference renderer (pixelmatch 0.1, AA detected, text boxes masked, "
+            failure = ("\(scene) @\(scale)x differs from the reference renderer (pixelmatch 0.1, AA detected, text boxes masked, "
                     + "over \(Self.maxDifferentFraction * 100) % of pixels) in \(failures.count) of \(frames.count) frames: "
                     + failures.joined(separator: "; ") + "; report: \(artifacts.directory)/\(FailureArtifacts.reportFileName)\(note)")
         }
-        return Result(scene: scene, scale: scale, frames: frames, worst: worst, worstFrame: worstFrame, rasters: rasters)
+        return (Result(scene: scene, scale: scale, frames: frames, worst: worst, worstFrame: worstFrame, rasters: rasters), failure)
     }
 
     /// Copies Smokescreen's pixels into the reference inside every text box.

@@ -217,23 +217,59 @@ class Renderer:
             ctx.restore()
             return
         if kind == "operations":
-            set_matrix(ctx, n["transform"])
-            for op in content["operations"]:
-                ctx.new_path()
-                if op["op"] == "rect":
-                    x, y, w, h = op["rect"]
-                    ctx.rectangle(x, y, w, h)
-                elif op["op"] == "roundedRect":
-                    x, y, w, h = op["rect"]
-                    rounded_rect(ctx, x, y, w, h, op["radii"])
-                elif op["op"] == "path":
-                    path_data(ctx, op["path"])
-                else:
-                    raise ValueError("unknown operation %r" % op["op"])
-                set_color(ctx, op["color"], opacity)
-                ctx.fill()
+            self.operations(n["transform"], content["operations"], opacity)
             return
         raise ValueError("unknown content kind %r" % kind)
+
+    def operations(self, transform, operations, opacity):
+        """A custom drawing's display list, in the node's bounds coordinates (see DrawnOperation)."""
+        ctx = self.ctx
+        for op in operations:
+            kind = op["op"]
+            set_matrix(ctx, transform)
+            ctx.new_path()
+            if kind in ("rect", "roundedRect", "path"):
+                if kind == "rect":
+                    x, y, w, h = op["rect"]
+                    ctx.rectangle(x, y, w, h)
+                elif kind == "roundedRect":
+                    x, y, w, h = op["rect"]
+                    rounded_rect(ctx, x, y, w, h, op["radii"])
+                else:
+                    path_data(ctx, op["path"])
+                set_color(ctx, op["color"], opacity)
+                ctx.fill()
+            elif kind == "image":
+                surface = self.image(op["image"])
+                x, y, w, h = op["rect"]
+                if w == 0 or h == 0:
+                    continue
+                ctx.save()
+                ctx.translate(x, y)
+                ctx.scale(w / surface.get_width(), h / surface.get_height())
+                ctx.set_source_surface(surface, 0, 0)
+                pattern = ctx.get_source()
+                pattern.set_filter(cairo.FILTER_BILINEAR)
+                pattern.set_extend(cairo.EXTEND_PAD)
+                ctx.rectangle(0, 0, surface.get_width(), surface.get_height())
+                ctx.clip()
+                ctx.paint_with_alpha(opacity)
+                ctx.restore()
+            elif kind in ("clipRect", "clipPath"):
+                ctx.save()
+                if kind == "clipRect":
+                    x, y, w, h = op["rect"]
+                    ctx.rectangle(x, y, w, h)
+                else:
+                    path_data(ctx, op["path"])
+                ctx.clip()
+                self.operations(transform, op["operations"], opacity)
+                ctx.restore()
+            elif kind == "fade":
+                if op["alpha"] > 0:
+                    self.operations(transform, op["operations"], opacity * min(1.0, op["alpha"]))
+            else:
+                raise ValueError("unknown operation %r" % kind)
 
 
 def main(argv):

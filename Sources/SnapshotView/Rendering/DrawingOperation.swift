@@ -1,6 +1,6 @@
 import RasterCore
 
-/// One shape a view's custom drawing fills: the vocabulary of content that can say what it draws as
+/// One thing a view's custom drawing does (fill a shape, draw an image, clip or fade a few of them): the vocabulary of content that can say what it draws as
 /// data, so that another engine (the reference renderer of the tests) can draw the same geometry.
 public enum DrawingOperation: Sendable, Equatable {
     /// An axis-aligned rectangle (user space, points), filled with `Painter.fill(_:color:)`.
@@ -9,13 +9,39 @@ public enum DrawingOperation: Sendable, Equatable {
     case roundedRect(Rect, CornerRadii, Color)
     /// Any path, filled under the non-zero rule with `Painter.fill(_:color:)`.
     case path(Path, Color)
+    /// An image stretched into a rectangle, with `Painter.draw(_:in:)`.
+    case image(Bitmap, Rect)
+    /// Operations clipped to a rectangle (`Painter.clip(to:)` with a `Rect`).
+    indirect case clippedToRect(Rect, [DrawingOperation])
+    /// Operations clipped to a path (`Painter.clip(to:)` with a `Path`, anti-aliased).
+    indirect case clippedToPath(Path, [DrawingOperation])
+    /// Operations drawn with the painter's alpha multiplied by a factor (each blended on its own, not as
+    /// a group); nothing when the factor is 0 or less.
+    indirect case faded(Double, [DrawingOperation])
 
-    /// Fills the shape with `painter`: exactly the call the operation names.
+    /// Draws with `painter`: exactly the calls the operation names.
     public func draw(in painter: Painter) {
         switch self {
         case .rect(let r, let c): painter.fill(r, color: c)
         case .roundedRect(let r, let radii, let c): painter.fill(roundedRect: r, cornerRadii: radii, color: c)
         case .path(let p, let c): painter.fill(p, color: c)
+        case .image(let image, let r): painter.draw(image, in: r)
+        case .clippedToRect(let r, let ops):
+            painter.withSavedState {
+                painter.clip(to: r)
+                for op in ops { op.draw(in: painter) }
+            }
+        case .clippedToPath(let p, let ops):
+            painter.withSavedState {
+                painter.clip(to: p)
+                for op in ops { op.draw(in: painter) }
+            }
+        case .faded(let factor, let ops):
+            guard factor > 0 else { return }
+            painter.withSavedState {
+                painter.alpha *= factor
+                for op in ops { op.draw(in: painter) }
+            }
         }
     }
 }

@@ -96,20 +96,27 @@ public struct DrawnContent: Sendable, Encodable {
 
 /// A ``DrawingOperation`` as data.
 public struct DrawnOperation: Sendable, Encodable {
-    /// `rect`, `roundedRect` or `path`.
+    /// `rect`, `roundedRect`, `path`, `image`, `clipRect`, `clipPath` or `fade`.
     public var op: String
-    /// `rect`, `roundedRect`: `[x, y, width, height]`.
+    /// `rect`, `roundedRect`, `image` (where it is stretched to), `clipRect`: `[x, y, width, height]`.
     public var rect: [Double]?
     /// `roundedRect`: `[topLeft, topRight, bottomRight, bottomLeft]`, not yet fitted.
     public var radii: [Double]?
-    /// `path`: SVG-like path data: `M x y`, `L x y`, `Q cx cy x y`, `C c1x c1y c2x c2y x y`, `Z`;
-    /// filled under the non-zero rule, every subpath closed.
+    /// `path`, `clipPath`: SVG-like path data: `M x y`, `L x y`, `Q cx cy x y`, `C c1x c1y c2x c2y x y`,
+    /// `Z`; filled (or clipped to) under the non-zero rule, every subpath closed.
     public var path: String?
-    /// Straight `[r, g, b, a]`.
-    public var color: [Double]
+    /// Straight `[r, g, b, a]` of a fill.
+    public var color: [Double]?
+    /// `image`: its file name (``DrawnTree/imageFileName(_:)``); drawn stretched to `rect`, bilinear.
+    public var image: String?
+    /// `fade`: the factor the alpha is multiplied by (each operation blended on its own).
+    public var alpha: Double?
+    /// `clipRect`, `clipPath`, `fade`: the operations inside.
+    public var operations: [DrawnOperation]?
 
-    init(_ operation: DrawingOperation) {
+    init(_ operation: DrawingOperation, images: (Bitmap) -> String) {
         func rect(_ r: Rect) -> [Double] { let s = r.standardized; return [s.minX, s.minY, s.width, s.height] }
+        func inner(_ ops: [DrawingOperation]) -> [DrawnOperation] { ops.map { DrawnOperation($0, images: images) } }
         switch operation {
         case .rect(let r, let c):
             op = "rect"; self.rect = rect(r); color = DrawnOperation.rgba(c)
@@ -117,18 +124,29 @@ public struct DrawnOperation: Sendable, Encodable {
             op = "roundedRect"; self.rect = rect(r); color = DrawnOperation.rgba(c)
             self.radii = [radii.topLeft, radii.topRight, radii.bottomRight, radii.bottomLeft]
         case .path(let p, let c):
-            op = "path"; color = DrawnOperation.rgba(c)
-            path = p.elements.map { e -> String in
-                func n(_ v: Double) -> String { "\(v)" }
-                switch e {
-                case .move(let p): return "M \(n(p.x)) \(n(p.y))"
-                case .line(let p): return "L \(n(p.x)) \(n(p.y))"
-                case .quadCurve(let p, let c): return "Q \(n(c.x)) \(n(c.y)) \(n(p.x)) \(n(p.y))"
-                case .curve(let p, let c1, let c2): return "C \(n(c1.x)) \(n(c1.y)) \(n(c2.x)) \(n(c2.y)) \(n(p.x)) \(n(p.y))"
-                case .close: return "Z"
-                }
-            }.joined(separator: " ")
+            op = "path"; color = DrawnOperation.rgba(c); path = DrawnOperation.data(p)
+        case .image(let bitmap, let r):
+            op = "image"; self.rect = [r.minX, r.minY, r.width, r.height]; image = images(bitmap)
+        case .clippedToRect(let r, let ops):
+            op = "clipRect"; self.rect = rect(r); operations = inner(ops)
+        case .clippedToPath(let p, let ops):
+            op = "clipPath"; path = DrawnOperation.data(p); operations = inner(ops)
+        case .faded(let factor, let ops):
+            op = "fade"; alpha = factor; operations = inner(ops)
         }
+    }
+
+    static func data(_ p: Path) -> String {
+        p.elements.map { e -> String in
+            func n(_ v: Double) -> String { "\(v)" }
+            switch e {
+            case .move(let p): return "M \(n(p.x)) \(n(p.y))"
+            case .line(let p): return "L \(n(p.x)) \(n(p.y))"
+            case .quadCurve(let p, let c): return "Q \(n(c.x)) \(n(c.y)) \(n(p.x)) \(n(p.y))"
+            case .curve(let p, let c1, let c2): return "C \(n(c1.x)) \(n(c1.y)) \(n(c2.x)) \(n(c2.y)) \(n(p.x)) \(n(p.y))"
+            case .close: return "Z"
+            }
+        }.joined(separator: " ")
     }
 
     static func rgba(_ c: Color) -> [Double] { [c.red, c.green, c.blue, c.alpha] }
@@ -192,7 +210,8 @@ extension RenderNode {
             return DrawnContent(kind: "text", type: type, box: [bounds.minX, bounds.minY, bounds.width, bounds.height])
         }
         if let shapes = content as? any OperationContent {
-            return DrawnContent(kind: "operations", type: type, operations: shapes.operations(in: bounds).map(DrawnOperation.init))
+            let operations = shapes.operations(in: bounds).map { DrawnOperation($0) { Self.add($0, to: &tree) } }
+            return DrawnContent(kind: "operations", type: type, operations: operations)
         }
         // Anything else: Smokescreen's own pixels of the content alone, where they land in the frame.
         guard let box = PixelRect(enclosing: device.apply(to: content.extent(in: bounds)))?.intersection(clip), !box.isEmpty,

@@ -12,7 +12,8 @@ import XCTest
 /// what `smokescreen inspect --json --render-tree` prints), compared with pixelmatch.
 ///
 /// Frames: the first, the last, the quarters, and the three where the most pixels change from the frame
-/// before (measured at @1x; the same indices are used at @2x, as frame times do not depend on the scale).
+/// before (measured on the @1x trees drawn at half a pixel per point, to save time; the same indices are
+/// used at @2x, as frame times do not depend on the scale).
 /// Comparison: pixelmatch threshold 0.1 with anti-aliasing detection, at most 0.1 % of the pixels may
 /// differ. Text is not compared: every label's text box (one pixel wider on each side) is masked, as
 /// another engine lays out and hints text differently; the text inside snapshots is part of the snapshot
@@ -47,6 +48,8 @@ final class ReferenceRendererTests: XCTestCase {
         "inippon-pages-curl": curlNote,
         "inippon-pages-curl-back": curlNote,
         "inippon-pages-curl-interactive": curlNote,
+        // Its flicks turn pages by the curl too.
+        "inippon-pages-fast-flicks": curlNote,
     ]
     static let curlNote = """
         the curling page (PageCurlDrawing: a mesh of 32 strips around a cylinder, each an affine piece of the \
@@ -54,6 +57,15 @@ final class ReferenceRendererTests: XCTestCase {
         exported as Smokescreen's own raster of that drawing alone: the reference checks where it lands, its \
         clip and its opacity, not the mesh's pixels. A second mesh in cairo would only restate the same strips.
         """
+
+    // What this comparison cannot see: a defect in the geometry a view draws, which any area-coverage
+    // renderer reproduces. The History scrolls' stripes (issue 27: inippon-history-open @2x frame 13,
+    // x = 300, rows 640–651 read R = 236, 199, 236, 198, …) are such a defect: cairo draws the same rows
+    // as 236, 200, 236, 200, …. The roll (RollDrawing) is 48 bands 1 pt high, each filled on its own;
+    // at a fractional device offset (577.35 px there) every band's edge pixel is covered partly by two
+    // bands, blended one after the other, and the dark backdrop shows through (0.35 + 0.65 × 0.65 ≈ 77 %
+    // paper: the conflation of abutting anti-aliased edges). Both renderers follow the pixel rules; the
+    // drawing is what must change (and the motion-compensated lint check is what flags it).
 
     struct Result {
         var scene: String, scale: Int, frames: [Int], worst: Double, worstFrame: Int
@@ -216,16 +228,21 @@ final class ReferenceRendererTests: XCTestCase {
         return outcome
     }
 
+    /// Pixels per point of the frames drawn to find where the most pixels change.
+    static let sampleScale = 0.5
+
     /// The frames compared: first, last, the quarters, and the three with the most changed pixels from the
-    /// frame before (ties: the earlier), in order.
+    /// frame before (ties: the earlier; measured at ``sampleScale``), in order.
     static func sample(_ sequence: FrameSequence) throws -> [Int] {
         let n = sequence.count
         guard n > 2 else { return Array(0..<n) }
-        var previous = try sequence.makeCanvas(), current = try sequence.makeCanvas()
-        sequence.draw(frame: 0, into: &previous)
+        // Measured at half a pixel per point (a quarter of @1x's pixels): every frame is drawn, and a
+        // debug build draws slowly.
+        var previous = try Bitmap(pointSize: sequence.pointSize, scale: sampleScale), current = previous
+        ViewRenderer.draw(sequence.nodes[0], into: &previous)
         var changes: [(index: Int, pixels: Int)] = []
         for i in 1..<n {
-            sequence.draw(frame: i, into: &current)
+            ViewRenderer.draw(sequence.nodes[i], into: &current)
             let changed = previous.withUnsafePixels { a in current.withUnsafePixels { b in Self.changedPixels(a.baseAddress!, b.baseAddress!, a.count) } }
             changes.append((i, changed))
             swap(&previous, &current)
@@ -289,10 +306,14 @@ final class ReferenceRendererTests: XCTestCase {
         var failures: [String] = []
         for frame in frames {
             sequence.draw(frame: frame, into: &canvas)
+            lap("draw")
             var reference = try PNGCodec.read(contentsOf: work + "/frame_\(frame)/reference.png", scale: sequence.scale)
+            lap("decode")
             Self.mask(trees[frame]!.textBoxes, of: &reference, from: canvas)
+            lap("mask")
             let name = String(format: "frame_%04d.png", frame)
             let measured = Self.measure.compare(reference, canvas)
+            lap("pixelmatch")
             let fraction = measured.map { $0.reason != nil ? 1 : $0.differentFraction } ?? 0
             if fraction > worst { worst = fraction; worstFrame = frame }
             // Only a failing frame is compared again, for its diff image.

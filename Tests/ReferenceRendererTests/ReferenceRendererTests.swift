@@ -35,6 +35,13 @@ final class ReferenceRendererTests: XCTestCase {
     /// At most this share of a frame's pixels may differ.
     static let maxDifferentFraction = 0.001
     static let comparison = FrameComparison.perceptual(threshold: 0.1, includeAA: false, maxDifferentFraction: maxDifferentFraction)
+    /// For the log only: a per-channel test far stricter than pixelmatch's 0.1.
+    static let strictTolerance = 8
+    static let strict: FrameComparison = {
+        var c = FrameComparison.tolerance(strictTolerance, maxDifferentFraction: 0)
+        c.diffImage = nil
+        return c
+    }()
     /// The same test counting every differing pixel, without a diff image: how far each frame is.
     static let measure: FrameComparison = {
         var c = FrameComparison.perceptual(threshold: 0.1, includeAA: false, maxDifferentFraction: 0)
@@ -69,6 +76,10 @@ final class ReferenceRendererTests: XCTestCase {
 
     struct Result {
         var scene: String, scale: Int, frames: [Int], worst: Double, worstFrame: Int
+        /// For information, not asserted: the largest share of pixels (outside text boxes) where a channel
+        /// differs by more than ``strictTolerance``, and the largest channel difference seen (0 when none
+        /// is over the tolerance).
+        var strictWorst = 0.0, maxDelta = 0
         var rasters: Set<String>
     }
 
@@ -152,8 +163,10 @@ final class ReferenceRendererTests: XCTestCase {
         let elapsed = Date().timeIntervalSince(started)
         var lines = ["reference renderer: \(results.count) scene × scale runs in \(String(format: "%.1f", elapsed)) s on \(workers) threads"]
         for r in results {
-            var line = String(format: "  %@ @%dx: frames %@, worst %.4f %% (frame %d)", r.scene as NSString, r.scale,
-                              r.frames.map(String.init).joined(separator: ",") as NSString, r.worst * 100, r.worstFrame)
+            var line = String(format: "  %@ @%dx: frames %@, worst %.4f %% (frame %d); channel Δ > %d: %.3f %%, max Δ %@",
+                              r.scene as NSString, r.scale, r.frames.map(String.init).joined(separator: ",") as NSString,
+                              r.worst * 100, r.worstFrame, Self.strictTolerance, r.strictWorst * 100,
+                              (r.maxDelta > 0 ? "\(r.maxDelta)" : "≤ \(Self.strictTolerance)") as NSString)
             if !r.rasters.isEmpty { line += "; raster content: " + r.rasters.sorted().joined(separator: ", ") }
             if Self.byDesign[r.scene] != nil { line += " (by design: see byDesign)" }
             lines.append(line)
@@ -302,7 +315,7 @@ final class ReferenceRendererTests: XCTestCase {
         }
 
         var artifacts: FailureArtifacts?
-        var worst = 0.0, worstFrame = frames.first ?? 0
+        var worst = 0.0, worstFrame = frames.first ?? 0, strictWorst = 0.0, maxDelta = 0
         var failures: [String] = []
         for frame in frames {
             sequence.draw(frame: frame, into: &canvas)
@@ -314,6 +327,11 @@ final class ReferenceRendererTests: XCTestCase {
             let name = String(format: "frame_%04d.png", frame)
             let measured = Self.measure.compare(reference, canvas)
             lap("pixelmatch")
+            if let d = Self.strict.compare(reference, canvas) {
+                strictWorst = max(strictWorst, d.reason != nil ? 1 : d.differentFraction)
+                maxDelta = max(maxDelta, d.maxChannelDelta)
+            }
+            lap("strict")
             let fraction = measured.map { $0.reason != nil ? 1 : $0.differentFraction } ?? 0
             if fraction > worst { worst = fraction; worstFrame = frame }
             // Only a failing frame is compared again, for its diff image.
@@ -325,7 +343,6 @@ final class ReferenceRendererTests: XCTestCase {
                 artifacts?.recordMatch(name: name)
             }
         }
-        lap("compare")
         var failure: String?
         if var artifacts {
             _ = try artifacts.finish()
@@ -334,7 +351,8 @@ final class ReferenceRendererTests: XCTestCase {
                     + "over \(Self.maxDifferentFraction * 100) % of pixels) in \(failures.count) of \(frames.count) frames: "
                     + failures.joined(separator: "; ") + "; report: \(artifacts.directory)/\(FailureArtifacts.reportFileName)\(note)")
         }
-        return (Result(scene: scene, scale: scale, frames: frames, worst: worst, worstFrame: worstFrame, rasters: rasters), failure)
+        return (Result(scene: scene, scale: scale, frames: frames, worst: worst, worstFrame: worstFrame, strictWorst: strictWorst,
+                       maxDelta: maxDelta, rasters: rasters), failure)
     }
 
     /// Copies Smokescreen's pixels into the reference inside every text box.

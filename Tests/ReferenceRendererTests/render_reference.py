@@ -79,6 +79,14 @@ def corner_point(cx, cy, angle):
     return cx, cy
 
 
+def concat(t, m):
+    """CGAffineTransform's t.concatenating(m): t first, then m."""
+    a, b, c, d, tx, ty = t
+    ma, mb, mc, md, mtx, mty = m
+    return [a * ma + b * mc, a * mb + b * md, c * ma + d * mc, c * mb + d * md,
+            tx * ma + ty * mc + mtx, tx * mb + ty * md + mty]
+
+
 def set_matrix(ctx, t):
     a, b, c, d, tx, ty = t
     ctx.set_matrix(cairo.Matrix(a, b, c, d, tx, ty))
@@ -265,6 +273,29 @@ class Renderer:
                 ctx.clip()
                 self.operations(transform, op["operations"], opacity)
                 ctx.restore()
+            elif kind == "imageTransform":
+                surface = self.image(op["image"])
+                ctx.save()
+                set_matrix(ctx, concat(op["transform"], transform))
+                ctx.set_source_surface(surface, 0, 0)
+                pattern = ctx.get_source()
+                pattern.set_filter(cairo.FILTER_BILINEAR)
+                pattern.set_extend(cairo.EXTEND_PAD)
+                ctx.rectangle(0, 0, surface.get_width(), surface.get_height())
+                ctx.clip()
+                ctx.paint_with_alpha(opacity)
+                ctx.restore()
+            elif kind == "transform":
+                self.operations(concat(op["transform"], transform), op["operations"], opacity)
+            elif kind == "layer":
+                # One group, composited once through the clip around it: inside, the clip's edge is not
+                # applied to each operation (Smokescreen applies a clip's mask once, to the layer).
+                ctx.push_group()
+                ctx.reset_clip()
+                self.operations(transform, op["operations"], 1.0)
+                ctx.pop_group_to_source()
+                ctx.identity_matrix()
+                ctx.paint_with_alpha(opacity)
             elif kind == "fade":
                 if op["alpha"] > 0:
                     self.operations(transform, op["operations"], opacity * min(1.0, op["alpha"]))

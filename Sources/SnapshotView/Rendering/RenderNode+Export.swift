@@ -96,7 +96,9 @@ public struct DrawnContent: Sendable, Encodable {
 
 /// A ``DrawingOperation`` as data.
 public struct DrawnOperation: Sendable, Encodable {
-    /// `rect`, `roundedRect`, `path`, `image`, `clipRect`, `clipPath` or `fade`.
+    /// `rect`, `roundedRect`, `path`, `image`, `imageTransform`, `clipRect`, `clipPath`, `fade`,
+    /// `transform` or `layer` (the operations inside drawn into one layer composited once, the clip
+    /// around it applied to the layer only).
     public var op: String
     /// `rect`, `roundedRect`, `image` (where it is stretched to), `clipRect`: `[x, y, width, height]`.
     public var rect: [Double]?
@@ -111,7 +113,11 @@ public struct DrawnOperation: Sendable, Encodable {
     public var image: String?
     /// `fade`: the factor the alpha is multiplied by (each operation blended on its own).
     public var alpha: Double?
-    /// `clipRect`, `clipPath`, `fade`: the operations inside.
+    /// `imageTransform`: `[a, b, c, d, tx, ty]` from the image's pixels to the drawing's coordinates (the
+    /// image covers its pixel rectangle, sampled bilinearly, clamped at its edges); `transform`: what the
+    /// operations inside are moved by.
+    public var transform: [Double]?
+    /// `clipRect`, `clipPath`, `fade`, `transform`, `layer`: the operations inside.
     public var operations: [DrawnOperation]?
 
     init(_ operation: DrawingOperation, images: (Bitmap) -> String) {
@@ -133,6 +139,13 @@ public struct DrawnOperation: Sendable, Encodable {
             op = "clipPath"; path = DrawnOperation.data(p); operations = inner(ops)
         case .faded(let factor, let ops):
             op = "fade"; alpha = factor; operations = inner(ops)
+        case .imageOnce(let bitmap, let placement):
+            op = "imageTransform"; image = images(bitmap)
+            transform = DrawnOperation.array(Transform2D(scaleX: 1 / bitmap.scale, y: 1 / bitmap.scale).concatenating(placement))
+        case .transformed(let t, let ops):
+            op = "transform"; transform = DrawnOperation.array(t); operations = inner(ops)
+        case .layer(let ops):
+            op = "layer"; operations = inner(ops)
         }
     }
 
@@ -150,6 +163,7 @@ public struct DrawnOperation: Sendable, Encodable {
     }
 
     static func rgba(_ c: Color) -> [Double] { [c.red, c.green, c.blue, c.alpha] }
+    static func array(_ t: Transform2D) -> [Double] { [t.a, t.b, t.c, t.d, t.tx, t.ty] }
 }
 
 extension RenderNode {
@@ -210,7 +224,7 @@ extension RenderNode {
             return DrawnContent(kind: "text", type: type, box: [bounds.minX, bounds.minY, bounds.width, bounds.height])
         }
         if let shapes = content as? any OperationContent {
-            let operations = shapes.operations(in: bounds).map { DrawnOperation($0) { Self.add($0, to: &tree) } }
+            let operations = shapes.operations(in: bounds, device: device).map { DrawnOperation($0) { Self.add($0, to: &tree) } }
             return DrawnContent(kind: "operations", type: type, operations: operations)
         }
         // Anything else: Smokescreen's own pixels of the content alone, where they land in the frame.

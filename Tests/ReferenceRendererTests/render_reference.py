@@ -211,6 +211,8 @@ class Renderer:
         if kind == "text":
             return  # masked by the test
         if kind in ("image", "raster"):
+            if content.get("filter", "bilinear") != "bilinear":
+                raise ValueError("unknown image filter %r" % content["filter"])
             surface = self.image(content["image"])
             ctx.save()
             set_matrix(ctx, content["imageTransform"])

@@ -85,6 +85,9 @@ public struct DrawnContent: Sendable, Encodable {
     /// pixel rectangle, edges anti-aliased, sampled bilinearly at pixel centres, clamped at its edges.
     /// `raster`: a whole-pixel translation, drawn as is.
     public var imageTransform: [Double]?
+    /// `image`, `raster`: how the image is sampled: `bilinear` (on premultiplied pixels, at pixel centres;
+    /// at a whole-pixel translation that is an exact copy), Smokescreen's only filter.
+    public var filter: String?
     /// `text`: the text box `[x, y, width, height]` in the node's bounds coordinates (the text is clipped
     /// to it).
     public var box: [Double]?
@@ -214,7 +217,7 @@ extension RenderNode {
             let toDevice = Transform2D(scaleX: rect.width / Double(image.image.width), y: rect.height / Double(image.image.height))
                 .concatenating(Transform2D(translationX: rect.minX, y: rect.minY)).concatenating(device)
             return DrawnContent(kind: "image", type: type, image: Self.add(image.image, to: &tree),
-                                imageTransform: [toDevice.a, toDevice.b, toDevice.c, toDevice.d, toDevice.tx, toDevice.ty])
+                                imageTransform: [toDevice.a, toDevice.b, toDevice.c, toDevice.d, toDevice.tx, toDevice.ty], filter: "bilinear")
         }
         if content is TextContent {
             if let box = PixelRect(enclosing: device.apply(to: bounds)) {
@@ -236,7 +239,7 @@ extension RenderNode {
             content.draw(in: painter, bounds: bounds)
         }
         return DrawnContent(kind: "raster", type: type, image: Self.add(raster, to: &tree),
-                            imageTransform: [1, 0, 0, 1, Double(box.x), Double(box.y)],
+                            imageTransform: [1, 0, 0, 1, Double(box.x), Double(box.y)], filter: "bilinear",
                             note: "\(type) draws with more than filled shapes (no OperationContent): Smokescreen's pixels of it alone")
     }
 

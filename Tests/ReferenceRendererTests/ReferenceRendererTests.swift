@@ -241,6 +241,53 @@ final class ReferenceRendererTests: XCTestCase {
     /// Pixels per point of the frames drawn to find where the most pixels change.
     static let sampleScale = 0.5
 
+    /// The comparison catches the kind of bug issue 27 is about: the History paper at rest (frame 12 of
+    /// `inippon-history-open` at @2x) agrees with cairo, and the same frame with every other device row of
+    /// one scroll's paper darkened as the striped frames were (R 236 → 199) does not.
+    func testTheComparisonCatchesCombedRows() throws {
+        guard try requireCairo() else { return }
+        let transition = try XCTUnwrap(TransitionCatalog.transition(named: "inippon-history-open"))
+        let sequence = try transition.render(RenderSettings(scale: 2, assetsDirectory: Self.assets)).sequence
+        let frame = 12
+        var canvas = try sequence.makeCanvas()
+        sequence.draw(frame: frame, into: &canvas)
+        let (cairo, tree) = try Self.reference(of: sequence, frame: frame, width: canvas.width, height: canvas.height)
+        var reference = cairo
+        Self.mask(tree.textBoxes, of: &reference, from: canvas)
+        XCTAssertNil(Self.comparison.compare(reference, canvas), "the frame at rest agrees with cairo")
+
+        // Scroll 4's roll (Nara): comb every other row of its body (y 593…687 px, x 28…612 px); its
+        // labels' boxes are masked with the combed pixels, as the test masks them with the frame's.
+        var combed = canvas
+        combed.withUnsafeMutablePixels { pixels in
+            for y in stride(from: 593, to: 688, by: 2) {
+                for x in 28..<612 {
+                    var p = PremultipliedRGBA8(packed: pixels[y * canvas.width + x])
+                    p.r = UInt8(Double(p.r) * 199 / 236); p.g = UInt8(Double(p.g) * 199 / 236); p.b = UInt8(Double(p.b) * 199 / 236)
+                    pixels[y * canvas.width + x] = p.packed
+                }
+            }
+        }
+        reference = cairo
+        Self.mask(tree.textBoxes, of: &reference, from: combed)
+        let difference = try XCTUnwrap(Self.comparison.compare(reference, combed), "combed rows must fail the comparison")
+        XCTAssertGreaterThan(difference.differentFraction, Self.maxDifferentFraction)
+        print("combed rows of one scroll: \(difference.differentPixels) px differ (\(String(format: "%.3f", difference.differentFraction * 100)) %)")
+    }
+
+    /// Cairo's drawing of one frame (text boxes not masked) and the tree it drew.
+    static func reference(of sequence: FrameSequence, frame index: Int, width: Int, height: Int) throws -> (Bitmap, DrawnTree) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("smokescreen-reference-\(getpid())-one").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let tree = sequence.nodes[index].drawnDescription(width: width, height: height, scale: sequence.scale)
+        for (i, image) in tree.images.enumerated() { try PNGCodec.write(image, to: folder + "/" + DrawnTree.imageFileName(i)) }
+        try JSONEncoder().encode(tree).write(to: URL(fileURLWithPath: folder + "/tree.json"))
+        let (status, stderr) = try runPython([script, folder + "/tree.json", folder, folder + "/reference.png"])
+        guard status == 0 else { throw NSError(domain: "render_reference.py", code: Int(status), userInfo: [NSLocalizedDescriptionKey: stderr]) }
+        return (try PNGCodec.read(contentsOf: folder + "/reference.png", scale: sequence.scale), tree)
+    }
+
     /// The frames compared: first, last, the quarters, and the three with the most changed pixels from the
     /// frame before (ties: the earlier; measured at ``sampleScale``), in order.
     static func sample(_ sequence: FrameSequence) throws -> [Int] {

@@ -25,7 +25,7 @@ struct Inspect: ParsableCommand {
     var json = false
 
     @Option(name: .customLong("render-tree"), parsing: .unconditional,
-            help: ArgumentHelp("With --json: also describe everything the frame at --time draws (the last frame at or before it), in pixels, under \"render\", and write its images into this folder.",
+            help: ArgumentHelp("With --json: also describe everything the frame at --time draws (the last frame at or before it), in pixels, under \"render\", and write its images into this folder (image-0.png, …, replacing files of those names).",
                                valueName: "folder"))
     var renderTree: String?
 

@@ -340,13 +340,18 @@ final class ReferenceRendererTests: XCTestCase {
         var rasters: Set<String> = []
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
+        // One folder of images for the scene: an image drawn in several frames (a snapshot) is written
+        // and decoded once.
+        var images: [Bitmap] = []
         for frame in frames {
-            let tree = sequence.nodes[frame].drawnDescription(width: canvas.width, height: canvas.height, scale: sequence.scale)
+            let tree = sequence.nodes[frame].drawnDescription(width: canvas.width, height: canvas.height, scale: sequence.scale,
+                                                              sharing: images)
+            for i in images.count..<tree.images.count { try PNGCodec.write(tree.images[i], to: work + "/" + DrawnTree.imageFileName(i)) }
+            images = tree.images
             let folder = work + "/frame_\(frame)"
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            for (i, image) in tree.images.enumerated() { try PNGCodec.write(image, to: folder + "/" + DrawnTree.imageFileName(i)) }
             try encoder.encode(tree).write(to: URL(fileURLWithPath: folder + "/tree.json"))
-            arguments += [folder + "/tree.json", folder, folder + "/reference.png"]
+            arguments += [folder + "/tree.json", work, folder + "/reference.png"]
             trees[frame] = tree
             Self.collectRasters(tree.root, into: &rasters)
         }

@@ -129,20 +129,24 @@ def path_data(ctx, data):
             raise ValueError("unknown path operation %r" % op)
 
 
+# Decoded images by path, shared by the frames one run draws (a scene's frames share their images).
+IMAGES = {}
+
+
 class Renderer:
     def __init__(self, tree, folder):
         self.tree = tree
         self.folder = folder
-        self.images = {}
         self.surface = cairo.ImageSurface(cairo.FORMAT_ARGB32, tree["width"], tree["height"])
         self.ctx = cairo.Context(self.surface)
         self.ctx.set_antialias(cairo.ANTIALIAS_GRAY)
         self.ctx.set_fill_rule(cairo.FILL_RULE_WINDING)
 
     def image(self, name):
-        if name not in self.images:
-            self.images[name] = cairo.ImageSurface.create_from_png(self.folder + "/" + name)
-        return self.images[name]
+        path = self.folder + "/" + name
+        if path not in IMAGES:
+            IMAGES[path] = cairo.ImageSurface.create_from_png(path)
+        return IMAGES[path]
 
     def render(self):
         root = self.tree.get("root")

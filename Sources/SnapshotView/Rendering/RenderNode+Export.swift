@@ -172,8 +172,12 @@ public struct DrawnOperation: Sendable, Encodable {
 extension RenderNode {
     /// This tree as a frame of `width`×`height` pixels at `scale` draws it (as `ViewRenderer.draw`
     /// does: the node's body with its bounds at the top-left), as data. See ``DrawnTree``.
-    public func drawnDescription(width: Int, height: Int, scale: Double) -> DrawnTree {
-        var tree = DrawnTree(width: width, height: height, scale: scale, root: nil, images: [], textBoxes: [])
+    ///
+    /// `images` are those of earlier frames written to the same folder: the tree's ``DrawnTree/images``
+    /// start with them, so that an image drawn again keeps its name and only the new ones, from index
+    /// `images.count` on, need writing.
+    public func drawnDescription(width: Int, height: Int, scale: Double, sharing images: [Bitmap] = []) -> DrawnTree {
+        var tree = DrawnTree(width: width, height: height, scale: scale, root: nil, images: images, textBoxes: [])
         let device = Transform2D(translationX: -bounds.minX, y: -bounds.minY).concatenating(Transform2D(scaleX: scale, y: scale))
         let canvas = PixelRect(x: 0, y: 0, width: width, height: height)
         tree.root = describe(device: device, isRoot: true, clip: canvas, tree: &tree)

@@ -164,6 +164,11 @@ let package = Package(
             name: "SmokescreenScenesGoldenTests", dependencies: ["FrameStore", "SmokescreenTesting", "SmokescreenScenes", "TransitionCompositor", "FrameDiff"],
             exclude: ["__Snapshots__"]
         ),
+        // Every built-in against an independent rasterizer (cairo, through render_reference.py beside the test).
+        .testTarget(
+            name: "ReferenceRendererTests", dependencies: ["FrameDiff", "PNGIO", "RasterCore", "SmokescreenScenes", "SnapshotView", "TransitionCompositor"],
+            exclude: ["render_reference.py"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

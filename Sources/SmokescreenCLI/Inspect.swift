@@ -1,5 +1,7 @@
 import ArgumentParser
+import BoundedInput
 import Foundation
+import PNGIO
 import SnapshotView
 import TransitionCompositor
 
@@ -22,11 +24,17 @@ struct Inspect: ParsableCommand {
     @Flag(help: "JSON on stdout: the view tree as presented at --time (or the end), or with --timeline the blocks.")
     var json = false
 
+    @Option(name: .customLong("render-tree"), parsing: .unconditional,
+            help: ArgumentHelp("With --json: also describe everything the frame at --time draws (the last frame at or before it), in pixels, under \"render\", and write its images into this folder (image-0.png, …, replacing files of those names).",
+                               valueName: "folder"))
+    var renderTree: String?
+
     func validate() throws {
         try checkScale(scale)
         if let time, !(time.isFinite && time >= 0) { throw ValidationError("--time must be a number of seconds ≥ 0, got \(time)") }
         if (time != nil || timeline), !json { throw ValidationError("--time and --timeline go with --json") }
         if time != nil, timeline { throw ValidationError("--time describes the view tree; --timeline the blocks: choose one") }
+        if renderTree != nil, !json || timeline { throw ValidationError("--render-tree goes with --json (and not --timeline)") }
     }
 
     func run() throws {
@@ -37,11 +45,19 @@ struct Inspect: ParsableCommand {
         let s = rendered.sequence
         if json {
             let end = s.times.last ?? 0
-            let document: any Encodable = timeline
+            var document: any Encodable = timeline
                 ? TimelineDocument(name: transition.name, end: end, blocks: rendered.timeline.map(TimelineDocument.Block.init))
                 : TreeDocument(name: transition.name, time: rendered.inspection?.time ?? end, end: end,
                                pointSize: [s.pointSize.width, s.pointSize.height], state: rendered.inspectionState,
                                tree: rendered.inspection?.tree)
+            if let renderTree, var tree = document as? TreeDocument, !s.nodes.isEmpty {
+                let index = s.times.lastIndex { $0 <= (time ?? .infinity) + 1e-9 } ?? 0
+                let canvas = try reportingErrors { try s.makeCanvas() }
+                let drawn = s.nodes[index].drawnDescription(width: canvas.width, height: canvas.height, scale: s.scale)
+                try writeImages(of: drawn, to: renderTree)
+                tree.render = TreeDocument.Render(frame: index, frameTime: s.times[index], folder: renderTree, tree: drawn)
+                document = tree
+            }
             print(try jsonText(document))
             return
         }
@@ -72,6 +88,31 @@ struct TreeDocument: Encodable {
     /// highlight), by name; absent when it reports nothing.
     var state: [String: Double]?
     var tree: ViewDescription?
+    /// With `--render-tree`: everything the frame drawn at `time` draws, in pixels.
+    var render: Render?
+
+    struct Render: Encodable {
+        /// The frame's index and time (seconds): the last frame at or before `time`.
+        var frame: Int
+        var frameTime: Double
+        /// Where the images are.
+        var folder: String
+        var tree: DrawnTree
+    }
+}
+
+/// Writes every image of `tree` into `folder` (created when missing) as PNG files named as the tree
+/// names them.
+func writeImages(of tree: DrawnTree, to folder: String) throws {
+    do {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for (i, image) in tree.images.enumerated() {
+            try PNGCodec.write(image, to: folder + "/" + DrawnTree.imageFileName(i))
+        }
+    } catch {
+        printError("\(folder): \(error)")
+        throw ExitCode(ExitStatus.ioError)
+    }
 }
 
 /// `inspect --timeline --json`: every animation block.

@@ -1,6 +1,7 @@
 import Motion
 import PNGIO
 import RasterCore
+import SnapshotView
 
 /// The reference benchmark scene (`shared/bench/SCENE.md`) as a painter-level display list: the same
 /// pixels any renderer must produce, with no view tree in between, so that drawing speed can be
@@ -53,41 +54,42 @@ public struct ReferenceScene: Sendable {
         draw(progress: ReferenceScene.progress(frame: index), with: painter)
     }
 
-    /// Draws the scene at progress `p` (0…1, after the curve) with `painter`.
+    /// Draws the scene at progress `p` (0…1, after the curve) with `painter`: ``operations(progress:)``,
+    /// in order.
     public func draw(progress p: Double, with painter: Painter) {
-        painter.fill(Rect(origin: .zero, size: ReferenceScene.pointSize), color: .white)
-        painter.fill(ReferenceScene.navigationBar, color: ReferenceScene.navigationBarColor)
-        painter.withSavedState {
-            painter.clip(to: ReferenceScene.tableFrame)
-            // The rows' two children never overlap, so per-child alpha gives exactly what group opacity
-            // would, without an offscreen layer.
-            painter.alpha = 1 - p
-            if painter.alpha > 0 {
-                for row in 0..<ReferenceScene.rowCount where row != ReferenceScene.selectedRow {
-                    let y = ReferenceScene.tableFrame.minY + ReferenceScene.rowHeight * Double(row)
-                    drawRowContent(in: Rect(x: 0, y: y, width: 375, height: ReferenceScene.rowHeight), with: painter)
-                }
-            }
-            painter.alpha = 1
-            let start = Rect(x: 0, y: ReferenceScene.tableFrame.minY + ReferenceScene.rowHeight * Double(ReferenceScene.selectedRow),
-                             width: 375, height: ReferenceScene.rowHeight)
-            let end = ReferenceScene.tableFrame
-            let frame = Rect(x: start.minX + (end.minX - start.minX) * p, y: start.minY + (end.minY - start.minY) * p,
-                             width: start.width + (end.width - start.width) * p, height: start.height + (end.height - start.height) * p)
-            painter.fill(frame, color: ReferenceScene.highlightColor)
-            drawRowContent(in: frame, with: painter)
+        for operation in operations(progress: p) { operation.draw(in: painter) }
+    }
+
+    /// The scene at progress `p` (0…1, after the curve) as its display list, in the scene's points: what
+    /// ``draw(progress:with:)`` draws, and what the reference renderer of the tests draws again.
+    public func operations(progress p: Double) -> [DrawingOperation] {
+        let start = Rect(x: 0, y: ReferenceScene.tableFrame.minY + ReferenceScene.rowHeight * Double(ReferenceScene.selectedRow),
+                         width: 375, height: ReferenceScene.rowHeight)
+        let end = ReferenceScene.tableFrame
+        let frame = Rect(x: start.minX + (end.minX - start.minX) * p, y: start.minY + (end.minY - start.minY) * p,
+                         width: start.width + (end.width - start.width) * p, height: start.height + (end.height - start.height) * p)
+        // The rows' two children never overlap, so per-child alpha gives exactly what group opacity
+        // would, without an offscreen layer.
+        let rows = (0..<ReferenceScene.rowCount).filter { $0 != ReferenceScene.selectedRow }.flatMap { row in
+            rowContent(in: Rect(x: 0, y: ReferenceScene.tableFrame.minY + ReferenceScene.rowHeight * Double(row), width: 375,
+                                height: ReferenceScene.rowHeight))
         }
-        painter.fill(Rect(origin: .zero, size: ReferenceScene.pointSize), color: ReferenceScene.smokescreenColor)
+        return [
+            .rect(Rect(origin: .zero, size: ReferenceScene.pointSize), .white),
+            .rect(ReferenceScene.navigationBar, ReferenceScene.navigationBarColor),
+            .clippedToRect(ReferenceScene.tableFrame,
+                           [.faded(1 - p, rows), .rect(frame, ReferenceScene.highlightColor)] + rowContent(in: frame)),
+            .rect(Rect(origin: .zero, size: ReferenceScene.pointSize), ReferenceScene.smokescreenColor),
+        ]
     }
 
     /// A row's separator (its bottom point, from x = 16 to the right edge) and its 44x44 thumbnail at
     /// (16, 8) with corner radius 8.
-    private func drawRowContent(in row: Rect, with painter: Painter) {
-        painter.fill(Rect(x: row.minX + 16, y: row.maxY - 1, width: row.width - 16, height: 1), color: ReferenceScene.separatorColor)
+    private func rowContent(in row: Rect) -> [DrawingOperation] {
         let thumb = Rect(x: row.minX + 16, y: row.minY + 8, width: 44, height: 44)
-        painter.withSavedState {
-            painter.clip(to: Path(roundedRect: thumb, cornerRadius: 8))
-            painter.draw(thumbnail, in: thumb)
-        }
+        return [
+            .rect(Rect(x: row.minX + 16, y: row.maxY - 1, width: row.width - 16, height: 1), ReferenceScene.separatorColor),
+            .clippedToPath(Path(roundedRect: thumb, cornerRadius: 8), [.image(thumbnail, thumb)]),
+        ]
     }
 }

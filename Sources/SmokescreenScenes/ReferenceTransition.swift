@@ -51,8 +51,8 @@ public struct ReferenceTransition: Transition {
 }
 
 /// One frame of the reference scene, drawn as a view's content.
-struct ReferenceFrame: ViewContent {
+struct ReferenceFrame: OperationContent {
     let scene: ReferenceScene
     let progress: Double
-    func draw(in painter: Painter, bounds: Rect) { scene.draw(progress: progress, with: painter) }
+    func operations(in bounds: Rect) -> [DrawingOperation] { scene.operations(progress: progress) }
 }

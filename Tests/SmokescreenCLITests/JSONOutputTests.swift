@@ -81,4 +81,28 @@ final class JSONOutputTests: XCTestCase {
         XCTAssertEqual(bad.status, 64)
         XCTAssertTrue(bad.standardError.contains("--time and --timeline go with --json"), bad.standardError)
     }
+
+    /// `inspect --json --render-tree FOLDER`: the frame drawn at --time, in pixels, with its images as files.
+    func testInspectRenderTreeDescribesTheFrameAndWritesItsImages() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("render-tree-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try SafetyTests.run(["inspect", "vesper-timeline-to-detail", "--scale", "2", "--json", "--time", "0.3", "--render-tree", folder])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let render = try XCTUnwrap(document["render"] as? [String: Any])
+        XCTAssertEqual(render["frame"] as? Int, 18)  // 0.3 s at 60 fps
+        let tree = try XCTUnwrap(render["tree"] as? [String: Any])
+        XCTAssertEqual(tree["width"] as? Int, 750)
+        XCTAssertEqual(tree["height"] as? Int, 1334)
+        let images = try XCTUnwrap(tree["images"] as? [String])
+        XCTAssertFalse(images.isEmpty)
+        for image in images { XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/" + image), image) }
+        let root = try XCTUnwrap(tree["root"] as? [String: Any])
+        XCTAssertEqual(root["transform"] as? [Double], [2, 0, 0, 2, 0, 0])
+        XCTAssertFalse((tree["textBoxes"] as? [[Int]] ?? []).isEmpty)
+
+        let alone = try SafetyTests.run(["inspect", "--render-tree", folder])
+        XCTAssertEqual(alone.status, 64)
+        XCTAssertTrue(alone.standardError.contains("--render-tree goes with --json"), alone.standardError)
+    }
 }

@@ -92,7 +92,7 @@ public struct PageCurlGeometry: Hashable, Sendable {
 /// The front darkens where it turns away from the viewer; the back shows the page mirrored and washed
 /// out towards white (``backWash``), darkened the same way; the page below gets a shadow along the curl.
 /// The drawing's bounds are the page.
-public struct PageCurlDrawing: ViewContent {
+public struct PageCurlDrawing: OperationContent {
     /// The page's front, as a bitmap of the page's size (any scale).
     public var page: Bitmap
     /// Where the page is.
@@ -120,18 +120,22 @@ public struct PageCurlDrawing: ViewContent {
     public func extent(in bounds: Rect) -> Rect { bounds }
     public var isSingleShape: Bool { false }
 
-    public func draw(in painter: Painter, bounds: Rect) {
+    /// The curl for bounds at the origin and a device pixel of one point.
+    public func operations(in bounds: Rect) -> [DrawingOperation] { operations(in: bounds, device: .identity) }
+
+    /// The curl as drawing operations: the shadow's bands, then each strip clipped to its band, a washed
+    /// or shaded strip as one layer. `device` (the painter's transform) gives a device pixel's size, which
+    /// the strips overlap by.
+    public func operations(in bounds: Rect, device t: Transform2D) -> [DrawingOperation] {
         let g = geometry
         let n = g.towardsEdge, d = g.axisDirection
         let far = g.farthestDistance, near = g.nearestDistance
-        guard far > near, g.radius > 0 else { return }
+        guard far > near, g.radius > 0 else { return [] }
         // A device pixel in points, from the painter's transform (its scale).
-        let t = painter.transform
         let pixel = 1 / max(1e-9, sqrt(abs(t.determinant)))
         let overlap = Self.overlapPixels * pixel
         let reach = (g.pageSize.width + g.pageSize.height) * 2 + 4 * g.radius
-        painter.save()
-        painter.translate(x: bounds.minX, y: bounds.minY)
+        var ops: [DrawingOperation] = []
         let pageRect = Rect(origin: .zero, size: g.pageSize)
 
         /// The band of the screen between distances u0 and u1 from the axis (as projected).
@@ -163,21 +167,17 @@ public struct PageCurlDrawing: ViewContent {
             let sign: Double = u1 >= u0 ? 1 : -1
             // (Never past the top of the cylinder: nothing of the page is seen beyond u = R.)
             let start = overlapBefore ? min(g.radius, u0 - sign * overlap) : u0
-            painter.save()
-            painter.clip(to: band(start, u1))
             if back || shade > 0.002 {
                 // The page, its wash and its shade as one group through the strip's edge: drawn one by
                 // one, each would meet the strip before at a partly covered seam and leave a line there.
-                painter.withLayer(opacity: 1) {
-                    painter.drawOnce(page, transform: placement)
-                    let outline = Path(rect: pageRect).applying(placement)
-                    if back { painter.fill(outline, color: Color(white: 1, alpha: Self.backWash)) }
-                    if shade > 0.002 { painter.fill(outline, color: Color(white: 0, alpha: shade)) }
-                }
+                let outline = Path(rect: pageRect).applying(placement)
+                var group: [DrawingOperation] = [.imageOnce(page, placement)]
+                if back { group.append(.path(outline, Color(white: 1, alpha: Self.backWash))) }
+                if shade > 0.002 { group.append(.path(outline, Color(white: 0, alpha: shade))) }
+                ops.append(.clippedToPath(band(start, u1), [.layer(group)]))
             } else {
-                painter.drawOnce(page, transform: placement)
+                ops.append(.clippedToPath(band(start, u1), [.imageOnce(page, placement)]))
             }
-            painter.restore()
         }
 
         let r = g.radius, half = Double.pi * r
@@ -186,14 +186,11 @@ public struct PageCurlDrawing: ViewContent {
         if far > 0 {
             let width = r / 2
             let steps = 8
-            painter.save()
-            painter.clip(to: Path(rect: pageRect))
-            for i in 0..<steps {
+            ops.append(.clippedToPath(Path(rect: pageRect), (0..<steps).map { i in
                 let f0 = Double(i) / Double(steps), f1 = Double(i + 1) / Double(steps)
                 let alpha = Self.shadowAlpha * (1 - (f0 + f1) / 2) * (1 - (f0 + f1) / 2)
-                painter.fill(band(edge + width * f0, edge + width * f1), color: Color(white: 0, alpha: alpha))
-            }
-            painter.restore()
+                return .path(band(edge + width * f0, edge + width * f1), Color(white: 0, alpha: alpha))
+            }))
         }
         // The flat part, up to the axis.
         if near < 0 { strip(near - 1, min(0, far), near - 1, min(0, far), back: false, shade: 0, overlapBefore: false) }
@@ -211,6 +208,6 @@ public struct PageCurlDrawing: ViewContent {
             // Turned over: flat again, mirrored, on top.
             if far > half { strip(half, far + 1, 0, half - far - 1, back: true, shade: 0, overlapBefore: true) }
         }
-        painter.restore()
+        return [.transformed(Transform2D(translationX: bounds.minX, y: bounds.minY), ops)]
     }
 }

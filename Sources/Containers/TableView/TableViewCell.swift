@@ -194,40 +194,41 @@ open class TableViewCell: View {
 
 /// A cell's piece of its section: a rectangle with the section's rounded corners where the cell is at
 /// the top or bottom of a grouped section, and a separator along the bottom (inset from the left).
-struct CellPieceDrawing: ViewContent {
+struct CellPieceDrawing: OperationContent {
     let color: Color
     let position: CellSectionPosition
     let separator: Color?
 
-    func draw(in painter: Painter, bounds: Rect) {
+    func operations(in bounds: Rect) -> [DrawingOperation] {
         let r = TableViewMetrics.groupedCornerRadius
         let radii = CornerRadii(topLeft: position.roundsTop ? r : 0, topRight: position.roundsTop ? r : 0,
                                 bottomRight: position.roundsBottom ? r : 0, bottomLeft: position.roundsBottom ? r : 0)
-        painter.fill(roundedRect: bounds, cornerRadii: radii, color: color)
+        var ops: [DrawingOperation] = [.roundedRect(bounds, radii, color)]
         if let separator {
             let t = TableViewMetrics.separatorThickness
-            painter.fill(Rect(x: bounds.minX + TableViewMetrics.contentInset, y: bounds.maxY - t,
-                              width: max(0, bounds.width - TableViewMetrics.contentInset), height: t), color: separator)
+            ops.append(.rect(Rect(x: bounds.minX + TableViewMetrics.contentInset, y: bounds.maxY - t,
+                                  width: max(0, bounds.width - TableViewMetrics.contentInset), height: t), separator))
         }
+        return ops
     }
     func extent(in bounds: Rect) -> Rect { bounds }
     var isSingleShape: Bool { separator == nil }
 }
 
 /// A checkmark or a disclosure chevron, filled as polygons in the accessory's bounds.
-struct AccessoryDrawing: ViewContent {
+struct AccessoryDrawing: OperationContent {
     let type: TableViewCell.AccessoryType
 
-    func draw(in painter: Painter, bounds b: Rect) {
+    func operations(in b: Rect) -> [DrawingOperation] {
         switch type {
-        case .none: return
+        case .none: return []
         case .checkmark:
             // Two strokes 2 pt thick: down-right to the foot, then up-right to the corner.
-            painter.fill(Self.stroke([Point(x: b.minX + 1, y: b.minY + b.height * 0.55), Point(x: b.minX + b.width * 0.36, y: b.maxY - 1),
-                                      Point(x: b.maxX - 1, y: b.minY + 1)], width: 2), color: TableViewMetrics.tint)
+            return [.path(Self.stroke([Point(x: b.minX + 1, y: b.minY + b.height * 0.55), Point(x: b.minX + b.width * 0.36, y: b.maxY - 1),
+                                       Point(x: b.maxX - 1, y: b.minY + 1)], width: 2), TableViewMetrics.tint)]
         case .disclosureIndicator:
-            painter.fill(Self.stroke([Point(x: b.minX + 1.5, y: b.minY + 1), Point(x: b.maxX - 1.5, y: b.midY),
-                                      Point(x: b.minX + 1.5, y: b.maxY - 1)], width: 2), color: TableViewMetrics.chevron)
+            return [.path(Self.stroke([Point(x: b.minX + 1.5, y: b.minY + 1), Point(x: b.maxX - 1.5, y: b.midY),
+                                       Point(x: b.minX + 1.5, y: b.maxY - 1)], width: 2), TableViewMetrics.chevron)]
         }
     }
     func extent(in bounds: Rect) -> Rect { bounds }

@@ -113,10 +113,10 @@ public final class NavigationBarContent: View {
 }
 
 /// iOS's back chevron: two strokes meeting at a point on the left.
-struct BackChevron: ViewContent {
-    func draw(in painter: Painter, bounds b: Rect) {
-        painter.fill(AccessoryDrawing.stroke([Point(x: b.maxX - 1.5, y: b.minY + 1.5), Point(x: b.minX + 2, y: b.midY),
-                                              Point(x: b.maxX - 1.5, y: b.maxY - 1.5)], width: 2.8), color: TableViewMetrics.tint)
+struct BackChevron: OperationContent {
+    func operations(in b: Rect) -> [DrawingOperation] {
+        [.path(AccessoryDrawing.stroke([Point(x: b.maxX - 1.5, y: b.minY + 1.5), Point(x: b.minX + 2, y: b.midY),
+                                        Point(x: b.maxX - 1.5, y: b.maxY - 1.5)], width: 2.8), TableViewMetrics.tint)]
     }
     func extent(in bounds: Rect) -> Rect { bounds }
     var isSingleShape: Bool { true }

@@ -389,14 +389,14 @@ extension NavigationController {
 
 /// A soft shadow falling to the left: black from alpha 0.15 at the right edge to 0 at the left, in
 /// vertical strips of 1 pt.
-struct EdgeShadow: ViewContent {
-    func draw(in painter: Painter, bounds: Rect) {
+struct EdgeShadow: OperationContent {
+    func operations(in bounds: Rect) -> [DrawingOperation] {
         let strips = max(1, Int(bounds.width.rounded(.up)))
-        for i in 0..<strips {
+        return (0..<strips).map { i in
             let t = (Double(i) + 0.5) / Double(strips)
-            painter.fill(Rect(x: bounds.minX + Double(i) * bounds.width / Double(strips), y: bounds.minY,
+            return .rect(Rect(x: bounds.minX + Double(i) * bounds.width / Double(strips), y: bounds.minY,
                               width: bounds.width / Double(strips), height: bounds.height),
-                         color: Color(white: 0, alpha: 0.15 * t * t))
+                         Color(white: 0, alpha: 0.15 * t * t))
         }
     }
     func extent(in bounds: Rect) -> Rect { bounds }

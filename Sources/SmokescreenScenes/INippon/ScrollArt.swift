@@ -38,9 +38,9 @@ enum HistoryMetrics {
 
 /// Paper: a warm ground with faint horizontal fibres at fixed places, so that every frame and every
 /// scale draws the same texture, and the edges a little darker.
-struct PaperDrawing: ViewContent {
-    func draw(in painter: Painter, bounds: Rect) {
-        painter.fill(bounds, color: HistoryMetrics.paper)
+struct PaperDrawing: OperationContent {
+    func operations(in bounds: Rect) -> [DrawingOperation] {
+        var ops: [DrawingOperation] = [.rect(bounds, HistoryMetrics.paper)]
         // Fibres every 3 pt, their strength from a hash of the row (not of the frame: the texture moves
         // with the paper).
         var y = (bounds.minY / 3).rounded(.down) * 3
@@ -50,15 +50,16 @@ struct PaperDrawing: ViewContent {
             let strength = Double(h % 7) / 6
             if strength > 0.3 {
                 let inset = Double((h >> 8) % 40)
-                painter.fill(Rect(x: bounds.minX + inset, y: y, width: max(0, bounds.width - 2 * inset), height: 0.5),
-                             color: HistoryMetrics.paperShade.withAlpha(0.05 * strength))
+                ops.append(.rect(Rect(x: bounds.minX + inset, y: y, width: max(0, bounds.width - 2 * inset), height: 0.5),
+                                 HistoryMetrics.paperShade.withAlpha(0.05 * strength)))
             }
             y += 3
         }
         for (x, alpha) in [(0.0, 0.12), (2.0, 0.06)] {
-            painter.fill(Rect(x: bounds.minX + x, y: bounds.minY, width: 2, height: bounds.height), color: HistoryMetrics.paperShade.withAlpha(alpha))
-            painter.fill(Rect(x: bounds.maxX - x - 2, y: bounds.minY, width: 2, height: bounds.height), color: HistoryMetrics.paperShade.withAlpha(alpha))
+            ops.append(.rect(Rect(x: bounds.minX + x, y: bounds.minY, width: 2, height: bounds.height), HistoryMetrics.paperShade.withAlpha(alpha)))
+            ops.append(.rect(Rect(x: bounds.maxX - x - 2, y: bounds.minY, width: 2, height: bounds.height), HistoryMetrics.paperShade.withAlpha(alpha)))
         }
+        return ops
     }
     func extent(in bounds: Rect) -> Rect { bounds }
     var isSingleShape: Bool { false }
@@ -66,14 +67,15 @@ struct PaperDrawing: ViewContent {
 
 /// A roll of paper seen from the front: a cylinder across `bodyInset`…width − `bodyInset`, lit from
 /// above (light at the top, darker below, in 1-pt bands), with wooden knobs at both ends.
-struct RollDrawing: ViewContent {
+struct RollDrawing: OperationContent {
     /// Where the cylinder is, inside the bounds (points).
     var body: Rect
-    func draw(in painter: Painter, bounds: Rect) {
+    func operations(in bounds: Rect) -> [DrawingOperation] {
         let knob = Rect(x: body.minX - 12, y: body.minY + body.height * 0.2, width: 12, height: body.height * 0.6)
-        painter.fill(roundedRect: knob, cornerRadii: CornerRadii(all: 3), color: HistoryMetrics.wood)
-        painter.fill(roundedRect: Rect(x: body.maxX, y: knob.minY, width: 12, height: knob.height), cornerRadii: CornerRadii(all: 3),
-                     color: HistoryMetrics.wood)
+        var ops: [DrawingOperation] = [
+            .roundedRect(knob, CornerRadii(all: 3), HistoryMetrics.wood),
+            .roundedRect(Rect(x: body.maxX, y: knob.minY, width: 12, height: knob.height), CornerRadii(all: 3), HistoryMetrics.wood),
+        ]
         let bands = max(1, Int(body.height.rounded(.up)))
         for i in 0..<bands {
             // The cylinder's normal at this height: −1 at the top edge, 1 at the bottom.
@@ -81,9 +83,10 @@ struct RollDrawing: ViewContent {
             let shade = 0.08 + 0.32 * max(0, t) * max(0, t) + 0.1 * max(0, -t) * max(0, -t)
             let band = Rect(x: body.minX, y: body.minY + Double(i) * body.height / Double(bands),
                             width: body.width, height: body.height / Double(bands))
-            painter.fill(band, color: HistoryMetrics.paper)
-            painter.fill(band, color: HistoryMetrics.paperShade.withAlpha(shade))
+            ops.append(.rect(band, HistoryMetrics.paper))
+            ops.append(.rect(band, HistoryMetrics.paperShade.withAlpha(shade)))
         }
+        return ops
     }
     /// The knobs reach past the body.
     func extent(in bounds: Rect) -> Rect {

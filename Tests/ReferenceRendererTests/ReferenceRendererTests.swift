@@ -63,13 +63,15 @@ final class ReferenceRendererTests: XCTestCase {
     static let byDesign: [String: String] = [:]
 
     // What this comparison cannot see: a defect in the geometry a view draws, which any area-coverage
-    // renderer reproduces. The History scrolls' stripes (issue 27: inippon-history-open @2x frame 13,
-    // x = 300, rows 640–651 read R = 236, 199, 236, 198, …) are such a defect: cairo draws the same rows
-    // as 236, 200, 236, 200, …. The roll (RollDrawing) is 48 bands 1 pt high, each filled on its own;
-    // at a fractional device offset (577.35 px there) every band's edge pixel is covered partly by two
-    // bands, blended one after the other, and the dark backdrop shows through (0.35 + 0.65 × 0.65 ≈ 77 %
-    // paper: the conflation of abutting anti-aliased edges). Both renderers follow the pixel rules; the
-    // drawing is what must change (and the motion-compensated lint check is what flags it).
+    // renderer reproduces. The History scrolls' stripes were such a defect while their rolls were drawn
+    // straight at fractional device offsets: the roll (RollDrawing) is 48 bands 1 pt high, each filled
+    // on its own, and every band's edge pixel, covered partly by two bands blended one after the other,
+    // let the dark backdrop through (cairo drew the same rows as Smokescreen, 236, 200, 236, 200, …).
+    // A DrawingView's drawing now goes through a backing store on its own pixel grid wherever it lands
+    // between device pixels; the exported tree says so (`backingStore`) and cairo draws the shapes into
+    // an offscreen surface of that grid and places it, so a store placed or filtered wrongly would show
+    // here. The motion-compensated lint check (`shimmer`) is what flags a drawing whose look changes as
+    // it moves.
 
     struct Result {
         var scene: String, scale: Int, frames: [Int], worst: Double, worstFrame: Int
@@ -241,7 +243,20 @@ final class ReferenceRendererTests: XCTestCase {
     /// Pixels per point of the frames drawn to find where the most pixels change.
     static let sampleScale = 0.5
 
-    /// The comparison catches the kind of bug issue 27 is about: the History paper at rest (frame 12 of
+    /// Every frame of the History scrolls opening, at rest and moving (the frames that were striped),
+    /// agrees with cairo at @1x and @2x.
+    func testTheHistoryScrollsAgreeWithTheReferenceAtEveryFrame() throws {
+        guard try requireCairo() else { return }
+        let transition = try XCTUnwrap(TransitionCatalog.transition(named: "inippon-history-open"))
+        for scale in [1, 2] {
+            let sequence = try transition.render(RenderSettings(scale: Double(scale), assetsDirectory: Self.assets)).sequence
+            let (result, failure) = try Self.compare(transition.name, sequence, scale: scale, frames: Array(0..<sequence.count), lap: { _ in })
+            XCTAssertNil(failure, failure ?? "")
+            print("inippon-history-open @\(scale)x, every frame (\(sequence.count)): worst \(String(format: "%.4f", result.worst * 100)) % (frame \(result.worstFrame))")
+        }
+    }
+
+    /// The comparison catches combed rows: the History paper at rest (frame 12 of
     /// `inippon-history-open` at @2x) agrees with cairo, and the same frame with every other device row of
     /// one scroll's paper darkened as the striped frames were (R 236 → 199) does not.
     func testTheComparisonCatchesCombedRows() throws {

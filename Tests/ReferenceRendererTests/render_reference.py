@@ -217,23 +217,44 @@ class Renderer:
         if kind in ("image", "raster"):
             if content.get("filter", "bilinear") != "bilinear":
                 raise ValueError("unknown image filter %r" % content["filter"])
-            surface = self.image(content["image"])
-            ctx.save()
-            set_matrix(ctx, content["imageTransform"])
-            ctx.set_source_surface(surface, 0, 0)
-            pattern = ctx.get_source()
-            pattern.set_filter(cairo.FILTER_BILINEAR)
-            pattern.set_extend(cairo.EXTEND_PAD)
-            ctx.new_path()
-            ctx.rectangle(0, 0, surface.get_width(), surface.get_height())
-            ctx.clip()
-            ctx.paint_with_alpha(opacity)
-            ctx.restore()
+            self.paint_image(self.image(content["image"]), content["imageTransform"], opacity)
+            return
+        if kind == "operations" and content.get("backingStore"):
+            # The drawing on its own pixel grid, offscreen, then placed as an image (a layer's backing
+            # store: what a view drawn between device pixels shows).
+            store = content["backingStore"]
+            surface = cairo.ImageSurface(cairo.FORMAT_ARGB32, store["width"], store["height"])
+            outer = self.ctx
+            self.ctx = cairo.Context(surface)
+            self.ctx.set_antialias(cairo.ANTIALIAS_GRAY)
+            self.ctx.set_fill_rule(cairo.FILL_RULE_WINDING)
+            try:
+                self.operations(store["transform"], content["operations"], 1.0)
+            finally:
+                self.ctx = outer
+            surface.flush()
+            self.paint_image(surface, store["imageTransform"], opacity)
             return
         if kind == "operations":
             self.operations(n["transform"], content["operations"], opacity)
             return
         raise ValueError("unknown content kind %r" % kind)
+
+    def paint_image(self, surface, transform, opacity):
+        """An image through `transform` (its pixels to frame pixels), bilinear, clamped at its edges,
+        its outline anti-aliased."""
+        ctx = self.ctx
+        ctx.save()
+        set_matrix(ctx, transform)
+        ctx.set_source_surface(surface, 0, 0)
+        pattern = ctx.get_source()
+        pattern.set_filter(cairo.FILTER_BILINEAR)
+        pattern.set_extend(cairo.EXTEND_PAD)
+        ctx.new_path()
+        ctx.rectangle(0, 0, surface.get_width(), surface.get_height())
+        ctx.clip()
+        ctx.paint_with_alpha(opacity)
+        ctx.restore()
 
     def operations(self, transform, operations, opacity):
         """A custom drawing's display list, in the node's bounds coordinates (see DrawnOperation)."""

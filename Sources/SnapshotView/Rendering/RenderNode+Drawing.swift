@@ -52,6 +52,65 @@ extension RenderNode {
     /// to show what the checks that guard against its seams find.
     nonisolated(unsafe) static var drawsBackingStores = true
 
+    /// Where a backing store goes: its size in pixels, where its first pixel is on the node's pixel grid,
+    /// and how its pixels map to device pixels.
+    struct BackingStorePlacement {
+        /// Store pixel (i, j) is bounds point (minX + (x0 + i) / scale, minY + (y0 + j) / scale).
+        var x0: Double, y0: Double
+        var width: Int, height: Int
+        var scale: Double
+        /// Store pixels (the store's own grid, from its first pixel) to device pixels.
+        var storeToDevice: Transform2D
+        /// The node's bounds coordinates (points) to store pixels.
+        func boundsToStore(_ bounds: Rect) -> Transform2D {
+            Transform2D(translationX: -bounds.minX - x0 / scale, y: -bounds.minY - y0 / scale)
+                .concatenating(Transform2D(scaleX: scale, y: scale))
+        }
+        /// Where the store is drawn, in the node's bounds coordinates: its first pixel's corner.
+        func origin(in bounds: Rect) -> Point { Point(x: bounds.minX + x0 / scale, y: bounds.minY + y0 / scale) }
+    }
+
+    enum BackingStoreDecision {
+        /// Drawn straight: on whole device pixels unscaled, or too large for a store.
+        case direct
+        /// Nothing of it can be seen.
+        case nothing
+        case store(BackingStorePlacement)
+    }
+
+    /// How ``content`` is drawn at `device` (bounds coordinates to device pixels) within `clip` (device
+    /// pixels) on a target of `scale` pixels per point: the rule of ``drawThroughBackingStore(_:in:)``,
+    /// shared with the description tools export (``drawnDescription(width:height:scale:sharing:)``).
+    func backingStoreDecision(for content: any ViewContent, device: Transform2D, scale: Double, clip: PixelRect) -> BackingStoreDecision {
+        guard Self.drawsBackingStores, contentHasBackingStore, scale > 0, scale.isFinite else { return .direct }
+        // Backing-store pixels to device pixels.
+        let storeToDevice = Transform2D(scaleX: 1 / scale, y: 1 / scale)
+            .concatenating(Transform2D(translationX: bounds.minX, y: bounds.minY))
+            .concatenating(device)
+        guard storeToDevice.isFinite else { return .direct }
+        func isWhole(_ v: Double) -> Bool { abs(v - v.rounded()) < 1e-6 }
+        if abs(storeToDevice.a - 1) < 1e-9, abs(storeToDevice.d - 1) < 1e-9, storeToDevice.b == 0, storeToDevice.c == 0,
+           isWhole(storeToDevice.tx), isWhole(storeToDevice.ty) {
+            return .direct
+        }
+        // What the content covers, in store pixels, cut to what can reach the clip (one pixel more on
+        // every side for the bilinear filter).
+        let extent = content.extent(in: bounds)
+        guard extent.isFinite, !extent.isEmpty, let deviceToStore = storeToDevice.inverted() else { return .nothing }
+        var wanted = Rect(x: (extent.minX - bounds.minX) * scale, y: (extent.minY - bounds.minY) * scale,
+                          width: extent.width * scale, height: extent.height * scale)
+        let reachable = deviceToStore.apply(to: Rect(x: Double(clip.x), y: Double(clip.y), width: Double(clip.width), height: Double(clip.height)))
+            .insetBy(dx: -1, dy: -1)
+        wanted = wanted.intersection(reachable)
+        guard !wanted.isEmpty, wanted.isFinite else { return .nothing }
+        let x0 = wanted.minX.rounded(.down), y0 = wanted.minY.rounded(.down)
+        let x1 = wanted.maxX.rounded(.up), y1 = wanted.maxY.rounded(.up)
+        guard x1 - x0 >= 1, y1 - y0 >= 1, (x1 - x0) * (y1 - y0) <= Double(Self.maxBackingStorePixels),
+              x1 - x0 <= Double(Bitmap.maxDimension), y1 - y0 <= Double(Bitmap.maxDimension) else { return .direct }
+        let toDevice = Transform2D(translationX: x0, y: y0).concatenating(storeToDevice)
+        return .store(BackingStorePlacement(x0: x0, y0: y0, width: Int(x1 - x0), height: Int(y1 - y0), scale: scale, storeToDevice: toDevice))
+    }
+
     /// Draws `content` as a UIKit layer with a backing store shows it: rasterized on the node's own pixel
     /// grid (bounds origin on a pixel corner, the target's pixels per point) and that bitmap placed
     /// through the current transform with bilinear filtering. Abutting anti-aliased shapes then meet on
@@ -62,38 +121,17 @@ extension RenderNode {
     /// (drawing directly gives the same pixels without the copy), or when the store would be too large.
     /// Only the part of the store that can reach the clip is rasterized.
     func drawThroughBackingStore(_ content: any ViewContent, in painter: Painter) -> Bool {
-        let scale = painter.bitmap.scale
-        guard Self.drawsBackingStores, scale > 0, scale.isFinite else { return false }
-        // Backing-store pixels to device pixels.
-        let storeToDevice = Transform2D(scaleX: 1 / scale, y: 1 / scale)
-            .concatenating(Transform2D(translationX: bounds.minX, y: bounds.minY))
-            .concatenating(painter.transform)
-        guard storeToDevice.isFinite else { return false }
-        func isWhole(_ v: Double) -> Bool { abs(v - v.rounded()) < 1e-6 }
-        if abs(storeToDevice.a - 1) < 1e-9, abs(storeToDevice.d - 1) < 1e-9, storeToDevice.b == 0, storeToDevice.c == 0,
-           isWhole(storeToDevice.tx), isWhole(storeToDevice.ty) {
-            return false
+        switch backingStoreDecision(for: content, device: painter.transform, scale: painter.bitmap.scale, clip: painter.clipBoundingBox) {
+        case .direct: return false
+        case .nothing: return true
+        case .store(let placement):
+            guard let store = try? Bitmap(width: placement.width, height: placement.height, scale: placement.scale) else { return false }
+            let storePainter = Painter(bitmap: store)
+            storePainter.translate(x: -bounds.minX - placement.x0 / placement.scale, y: -bounds.minY - placement.y0 / placement.scale)
+            content.draw(in: storePainter, bounds: bounds)
+            let origin = placement.origin(in: bounds)
+            painter.draw(storePainter.finish(), transform: Transform2D(translationX: origin.x, y: origin.y))
+            return true
         }
-        // What the content covers, in store pixels, cut to what can reach the clip (one pixel more on
-        // every side for the bilinear filter).
-        let extent = content.extent(in: bounds)
-        guard extent.isFinite, !extent.isEmpty, let deviceToStore = storeToDevice.inverted() else { return true }
-        var wanted = Rect(x: (extent.minX - bounds.minX) * scale, y: (extent.minY - bounds.minY) * scale,
-                          width: extent.width * scale, height: extent.height * scale)
-        let clip = painter.clipBoundingBox
-        let reachable = deviceToStore.apply(to: Rect(x: Double(clip.x), y: Double(clip.y), width: Double(clip.width), height: Double(clip.height)))
-            .insetBy(dx: -1, dy: -1)
-        wanted = wanted.intersection(reachable)
-        guard !wanted.isEmpty, wanted.isFinite else { return true }
-        let x0 = wanted.minX.rounded(.down), y0 = wanted.minY.rounded(.down)
-        let x1 = wanted.maxX.rounded(.up), y1 = wanted.maxY.rounded(.up)
-        guard x1 - x0 >= 1, y1 - y0 >= 1, (x1 - x0) * (y1 - y0) <= Double(Self.maxBackingStorePixels),
-              let store = try? Bitmap(width: Int(x1 - x0), height: Int(y1 - y0), scale: scale) else { return false }
-        let storePainter = Painter(bitmap: store)
-        // Store pixel (i, j) is bounds point (minX + (x0 + i) / scale, minY + (y0 + j) / scale).
-        storePainter.translate(x: -bounds.minX - x0 / scale, y: -bounds.minY - y0 / scale)
-        content.draw(in: storePainter, bounds: bounds)
-        painter.draw(storePainter.finish(), transform: Transform2D(translationX: bounds.minX + x0 / scale, y: bounds.minY + y0 / scale))
-        return true
     }
 }

@@ -95,6 +95,21 @@ public struct DrawnContent: Sendable, Encodable {
     public var operations: [DrawnOperation]?
     /// `raster`: why the content is pixels rather than geometry.
     public var note: String?
+    /// `operations` drawn through a backing store (a ``DrawingView`` landing between device pixels, see
+    /// ``View/drawsContentIntoBackingStore``): draw the operations with ``DrawnBackingStore/transform``
+    /// into a transparent image of its size, then draw that image as an `image` content is drawn, with
+    /// its ``DrawnBackingStore/imageTransform``. Nil when the operations are drawn straight.
+    public var backingStore: DrawnBackingStore?
+}
+
+/// A backing store: an offscreen image on the node's own pixel grid.
+public struct DrawnBackingStore: Sendable, Encodable {
+    /// Its size in pixels.
+    public var width: Int, height: Int
+    /// `[a, b, c, d, tx, ty]`: the node's bounds coordinates (points) to the store's pixels.
+    public var transform: [Double]
+    /// `[a, b, c, d, tx, ty]`: the store's pixels to frame pixels.
+    public var imageTransform: [Double]
 }
 
 /// A ``DrawingOperation`` as data.
@@ -230,9 +245,32 @@ extension RenderNode {
             }
             return DrawnContent(kind: "text", type: type, box: [bounds.minX, bounds.minY, bounds.width, bounds.height])
         }
+        // Content drawn through a backing store (a DrawingView between device pixels): its shapes on the
+        // store's grid, and the store placed as an image.
+        var store: BackingStorePlacement?
+        switch backingStoreDecision(for: content, device: device, scale: tree.scale, clip: clip) {
+        case .nothing: return nil
+        case .direct: break
+        case .store(let placement): store = placement
+        }
         if let shapes = content as? any OperationContent {
-            let operations = shapes.operations(in: bounds, device: device).map { DrawnOperation($0) { Self.add($0, to: &tree) } }
-            return DrawnContent(kind: "operations", type: type, operations: operations)
+            let onto = store.map { $0.boundsToStore(bounds) } ?? device
+            let operations = shapes.operations(in: bounds, device: onto).map { DrawnOperation($0) { Self.add($0, to: &tree) } }
+            var drawn = DrawnContent(kind: "operations", type: type, operations: operations)
+            if let store {
+                drawn.backingStore = DrawnBackingStore(width: store.width, height: store.height, transform: DrawnOperation.array(onto),
+                                                       imageTransform: DrawnOperation.array(store.storeToDevice))
+            }
+            return drawn
+        }
+        if let store, var raster = try? Bitmap(width: store.width, height: store.height, scale: store.scale) {
+            raster.draw { painter in
+                painter.translate(x: -bounds.minX - store.x0 / store.scale, y: -bounds.minY - store.y0 / store.scale)
+                content.draw(in: painter, bounds: bounds)
+            }
+            return DrawnContent(kind: "raster", type: type, image: Self.add(raster, to: &tree),
+                                imageTransform: DrawnOperation.array(store.storeToDevice), filter: "bilinear",
+                                note: "\(type) draws with more than filled shapes (no OperationContent): Smokescreen's backing store of it alone")
         }
         // Anything else: Smokescreen's own pixels of the content alone, where they land in the frame.
         guard let box = PixelRect(enclosing: device.apply(to: content.extent(in: bounds)))?.intersection(clip), !box.isEmpty,

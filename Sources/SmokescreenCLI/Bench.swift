@@ -41,11 +41,20 @@ struct Bench: ParsableCommand {
     @Flag(help: "Measure the summary instead: draw, encode, write, whole process (all cores, one, @3x) and peak memory of the reference scene, Vesper, a table update and the page curl.")
     var summary = false
 
+    @Flag(help: "No progress lines on stderr, only the results.")
+    var quiet = false
+
     @Flag(help: "With --summary: print JSON.")
     var json = false
 
     @Flag(help: "With --summary: print the README's performance table (Markdown).")
     var markdown = false
+
+    /// Progress lines, unless --quiet.
+    var say: @Sendable (String) -> Void {
+        if quiet { return { _ in } }
+        return { progress($0) }
+    }
 
     func validate() throws {
         guard !(json && markdown) else { throw ValidationError("--json and --markdown: choose one") }
@@ -63,7 +72,7 @@ struct Bench: ParsableCommand {
                 throw ExitCode(error.exitStatus)
             }
             let bench = PipelineBenchmark(assetsDirectory: folder, runs: runs, scale: scale, jobs: jobs)
-            let result = try reportingErrors { try bench.run(progress: progress) }
+            let result = try reportingErrors { try bench.run(progress: say) }
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -79,14 +88,14 @@ struct Bench: ParsableCommand {
                 printError(error.description)
                 throw ExitCode(error.exitStatus)
             }
-            progress("the page curl at @\(scale)x")
+            say("the page curl at @\(scale)x")
             let r = try reportingErrors { try CurlBenchmark(assetsDirectory: folder, runs: runs, scale: scale).run() }
             print(String(format: "page curl, %dx%d px (@%dx), %d frames, %d runs: straight %.3f ms/frame, tilted %.3f ms/frame median; flat frame %.3f ms",
                          r.width, r.height, scale, r.frames, runs, r.straightSeconds * 1e3, r.tiltedSeconds * 1e3, r.flatSeconds * 1e3))
             print(String(format: "curl / flat: straight %.2fx, tilted %.2fx", r.straightSeconds / r.flatSeconds, r.tiltedSeconds / r.flatSeconds))
         }
         if tables {
-            let (small, large) = try reportingErrors { try TableBenchmark(runs: runs, scale: scale, progress: progress).run() }
+            let (small, large) = try reportingErrors { try TableBenchmark(runs: runs, scale: scale, progress: say).run() }
             for c in [small, large] {
                 print(String(format: "table of %d rows, %d updates in one batch, %d frames frozen and drawn (@%dx): %.1f ms median (min %.1f), %d cells made",
                              c.rows, c.updates, c.frames, scale, c.medianSeconds * 1e3, c.minSeconds * 1e3, c.cellsCreated))
@@ -101,7 +110,7 @@ struct Bench: ParsableCommand {
             throw ExitCode(error.exitStatus)
         }
         let bench = try reportingErrors {
-            try ReferenceBenchmark(assetsDirectory: folder, runs: runs, scale: scale, jobs: jobs, progress: progress)
+            try ReferenceBenchmark(assetsDirectory: folder, runs: runs, scale: scale, jobs: jobs, progress: say)
         }
         if !skipEncode {
             let p = try reportingErrors { try bench.pipeline() }

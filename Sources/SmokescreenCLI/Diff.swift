@@ -48,11 +48,14 @@ struct Diff: ParsableCommand {
     @Flag(name: .customLong("include-aa"), help: "Perceptual mode: count anti-aliased pixels as different too.")
     var includeAA = false
 
-    @Option(name: .customLong("diff-out"), help: "Folder for a diff image of each failing frame and sheet.png.")
+    @Option(name: [.customLong("out"), .customLong("diff-out")], help: "Folder for a diff image of each failing frame, sheet.png and report.html (--diff-out is the same option). It must be empty or hold only what Smokescreen wrote there (exit 73 otherwise).")
     var diffOut: String?
 
     @Flag(help: "Print the JSON report instead of the text summary.")
     var json = false
+
+    @Flag(help: "Print nothing on stdout: the exit status says it (0 match, 1 differ); errors still go to stderr.")
+    var quiet = false
 
     @Flag(help: "EXPECTED and ACTUAL are catalogue folders (render --all or merge output): compare every transition folder in them, with one report.html over all in --diff-out.")
     var all = false
@@ -64,19 +67,20 @@ struct Diff: ParsableCommand {
 
     func validate() throws {
         do { try invocation.validate() } catch { throw ValidationError(error.description) }
+        if quiet && json { throw ValidationError("--quiet prints nothing and --json a report: choose one") }
         if all && json { throw ValidationError("--json is one comparison's report; with --all, read report.html or each transition's folder") }
     }
 
     func run() throws {
         if all {
             // A line per transition as it is compared (stdout is line-buffered: see runMain).
-            let result = try reportingErrors { try CatalogueDiff(options: invocation).run(eachRow: { print($0, terminator: "") }) }
-            print(result.text, terminator: "")
+            let result = try reportingErrors { try CatalogueDiff(options: invocation).run(eachRow: { if !quiet { print($0, terminator: "") } }) }
+            if !quiet { print(result.text, terminator: "") }
             if result.exitCode != 0 { throw ExitCode(result.exitCode) }
             return
         }
         let outcome = invocation.run()
-        FileHandle.standardOutput.write(Data(outcome.standardOutput.utf8))
+        if !quiet { FileHandle.standardOutput.write(Data(outcome.standardOutput.utf8)) }
         FileHandle.standardError.write(Data(outcome.standardError.utf8))
         if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
     }

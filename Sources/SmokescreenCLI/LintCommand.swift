@@ -36,6 +36,9 @@ struct LintCommand: ParsableCommand {
     @Option(help: "The assets folder (default: $SMOKESCREEN_ASSETS, ./assets, or the one beside the executable).")
     var assets: String?
 
+    @Option(help: "A durations plist to use instead of the transition's own (only for transitions that read one): new timings, checked without editing the shipped file.")
+    var durations: String?
+
     @Option(parsing: .unconditional, help: "Flicker: visible → invisible → visible within this many seconds.")
     var flickerWindow = Thresholds().flickerWindow
 
@@ -63,6 +66,9 @@ struct LintCommand: ParsableCommand {
     @Flag(help: "Print one JSON object instead of text.")
     var json = false
 
+    @Flag(help: "Print nothing: the exit status says it (0 clean, 1 findings).")
+    var quiet = false
+
     var isFolder: Bool { SourceArgument.isFolder(source) }
 
     func validate() throws {
@@ -75,7 +81,10 @@ struct LintCommand: ParsableCommand {
         guard shimmerLevels.isFinite, shimmerLevels > 0, shimmerLevels <= 255 else { throw ValidationError("--shimmer-levels must be in 0 < l ≤ 255, got \(shimmerLevels)") }
         guard flashContrast.isFinite, flashContrast > 0, flashContrast <= 1 else { throw ValidationError("--flash-contrast must be in 0 < c ≤ 1, got \(flashContrast)") }
         try checkScale(scale)
+        if quiet && json { throw ValidationError("--quiet prints nothing and --json a report: choose one") }
         try SourceArgument.validate(source)
+        if durations != nil, isFolder { throw ValidationError("--durations: '\(source)' is a render folder; its timings were fixed when it was rendered") }
+        if let durations, durations.isEmpty { throw ValidationError("--durations: the path is empty") }
     }
 
     func run() throws {
@@ -93,7 +102,9 @@ struct LintCommand: ParsableCommand {
                 return (frames.name, try Lint.pixels(count: frames.times.count, times: frames.times, frame: frames.frame, thresholds: thresholds))
             }
             let chosen = try SourceArgument.transition(source, scene: transition)
-            var settings = RenderSettings(scale: Double(scale), fps: fps, assetsDirectory: try AssetLocator.directory(given: assets), warn: { printWarning($0) })
+            try checkDurations(durations, for: chosen)
+            var settings = RenderSettings(scale: Double(scale), fps: fps, assetsDirectory: try AssetLocator.directory(given: assets),
+                                          durationsFile: durations, warn: { printWarning($0) })
             settings.describesFrames = true
             let rendered = try chosen.render(settings)
             let frames = try PreviewFrames(rendered: rendered)
@@ -101,7 +112,9 @@ struct LintCommand: ParsableCommand {
         }
         let excused = strict ? [] : findings.compactMap { f in LintExceptions.reason(for: f, in: name).map { (f, $0) } }
         let counted = findings.filter { f in !excused.contains { $0.0 == f } }
-        if json {
+        if quiet {
+            // Nothing printed; the exit status below says it.
+        } else if json {
             struct Document: Encodable {
                 var name: String
                 var clean: Bool

@@ -63,9 +63,11 @@ struct PreviewOptions: ParsableArguments {
         try reportingErrors { try OutputFolder(path: folder, option: previewOut == nil ? "the preview folder" : "--preview-out").close() }
     }
 
-    /// Writes the previews of `frames` and prints where (unless `quiet`). `renderedAt` is the scale of a
-    /// transition `preview` rendered itself (its default folder says so, apart from a render folder's).
-    func write(_ frames: PreviewFrames, quiet: Bool, renderedAt scale: Int? = nil) throws {
+    /// Writes the previews of `frames` and prints where (unless `quiet`); returns the folder and the files
+    /// written. `renderedAt` is the scale of a transition `preview` rendered itself (its default folder
+    /// says so, apart from a render folder's).
+    @discardableResult
+    func write(_ frames: PreviewFrames, quiet: Bool, renderedAt scale: Int? = nil) throws -> (folder: String, files: [String]) {
         let asked = only.isEmpty ? PreviewKind.allCases : only
         var layout = ContactSheet.Layout()
         layout.width = sheetWidth
@@ -100,6 +102,7 @@ struct PreviewOptions: ParsableArguments {
             written.append(kind.fileName)
         }
         if !quiet { print("\(frames.name): \(written.joined(separator: ", ")) → \(folder)") }
+        return (folder, written)
     }
 
     private func save(_ bytes: [UInt8], to path: String) throws {
@@ -135,10 +138,19 @@ struct Preview: ParsableCommand {
     @Option(help: "The assets folder (default: $SMOKESCREEN_ASSETS, ./assets, or the one beside the executable).")
     var assets: String?
 
+    @Option(help: "A durations plist to use instead of the transition's own (only for transitions that read one): new timings, previewed without editing the shipped file.")
+    var durations: String?
+
     @OptionGroup var options: PreviewOptions
+
+    @Option(help: "The folder the previews go to, as --out names the output folder of every command (--preview-out is the same option; default: out/<name>-<scale>x-preview for a transition, out/<name>-preview for a render folder).")
+    var out: String?
 
     @Flag(help: "No summary line.")
     var quiet = false
+
+    @Flag(help: "Print one JSON object (name, folder, files written) instead of the summary line.")
+    var json = false
 
     var isFolder: Bool { SourceArgument.isFolder(source) }
 
@@ -148,11 +160,18 @@ struct Preview: ParsableCommand {
             throw ValidationError("--fps must be in \(Limits.fpsRange), got \(fps)")
         }
         try SourceArgument.validate(source)
+        if durations != nil, isFolder { throw ValidationError("--durations: '\(source)' is a render folder; its timings were fixed when it was rendered") }
+        if let durations, durations.isEmpty { throw ValidationError("--durations: the path is empty") }
         try checkTransitionName(transition)
     }
 
     func run() throws {
-        if let folder = options.previewOut { try checkOutputPath(folder, option: "--preview-out") }
+        var options = self.options
+        if let out {
+            guard options.previewOut == nil || options.previewOut == out else { throw ValidationError("--out and --preview-out name the same folder: give one") }
+            options.previewOut = out
+        }
+        if let folder = options.previewOut { try checkOutputPath(folder, option: out != nil ? "--out" : "--preview-out") }
         try reportingErrors {
             let frames: PreviewFrames
             if isFolder {
@@ -161,10 +180,15 @@ struct Preview: ParsableCommand {
                 let chosen = try SourceArgument.transition(source, scene: transition)
                 try options.checkFolder(for: chosen.name, renderedAt: scale)
                 let folder = try AssetLocator.directory(given: assets)
-                let settings = RenderSettings(scale: Double(scale), fps: fps, assetsDirectory: folder, warn: { printWarning($0) })
+                try checkDurations(durations, for: chosen)
+                let settings = RenderSettings(scale: Double(scale), fps: fps, assetsDirectory: folder, durationsFile: durations, warn: { printWarning($0) })
                 frames = try PreviewFrames(rendered: chosen.render(settings))
             }
-            try options.write(frames, quiet: quiet, renderedAt: isFolder ? nil : scale)
+            let (folder, files) = try options.write(frames, quiet: quiet || json, renderedAt: isFolder ? nil : scale)
+            if json {
+                struct Written: Encodable { var name: String; var folder: String; var files: [String] }
+                print(try jsonText(Written(name: frames.name, folder: folder, files: files)))
+            }
         }
     }
 }

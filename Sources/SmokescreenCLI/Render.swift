@@ -58,6 +58,9 @@ struct Render: ParsableCommand {
     @Flag(help: "No progress bar and no summary line.")
     var quiet = false
 
+    @Flag(help: "Print one JSON object (name, folder, frames written, frame count, bytes, seconds) instead of the summary line; no progress bar.")
+    var json = false
+
     func validate() throws {
         try checkScale(scale)
         if let jobs, !(1...Limits.maxJobs).contains(jobs) { throw ValidationError("--jobs must be 1…\(Limits.maxJobs), got \(jobs)") }
@@ -117,7 +120,7 @@ struct Render: ParsableCommand {
         let writer = FrameWriter(directory: folder, compression: try PNGCompression(named: compression),
                                  jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, force: force, onWait: { printWarning($0) })
         let start = ContinuousClock.now
-        let showProgress = !quiet && isatty(STDERR_FILENO) != 0
+        let showProgress = !quiet && !json && isatty(STDERR_FILENO) != 0
         try reportingErrors {
             let rendered = try transition.render(settings)
             guard (0..<rendered.sequence.count).contains(where: selection.contains) else {
@@ -128,7 +131,13 @@ struct Render: ParsableCommand {
             if showProgress { ProgressBar.finish() }
             let elapsed = start.duration(to: .now)
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-            if !quiet {
+            if json {
+                struct Summary: Encodable {
+                    var name: String, folder: String, framesWritten: Int, frameCount: Int, repeatedFramesEncodedOnce: Int, bytes: Int, seconds: Double
+                }
+                print(try jsonText(Summary(name: transition.name, folder: folder, framesWritten: report.written.count, frameCount: rendered.sequence.count,
+                                           repeatedFramesEncodedOnce: report.reusedEncodings, bytes: Int(report.bytes), seconds: seconds)))
+            } else if !quiet {
                 let reused = report.reusedEncodings > 0 ? " (\(report.reusedEncodings) repeated frames encoded once)" : ""
                 print("\(transition.name): \(report.written.count) of \(rendered.sequence.count) frames\(reused), "
                       + "\(report.bytes) bytes, \(String(format: "%.2f", seconds)) s → \(folder)")

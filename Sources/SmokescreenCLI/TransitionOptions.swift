@@ -128,6 +128,13 @@ func checkScale(_ scale: Int) throws {
 }
 
 /// Runs `body`, turning errors into the exit statuses the README gives, with the message on stderr.
+/// Refuses `--durations` for a transition whose timings are fixed (exit 64).
+func checkDurations(_ durations: String?, for transition: any Transition) throws {
+    if durations != nil, !transition.readsDurationsFile {
+        throw ValidationError("--durations: '\(transition.name)' has no durations file; its timings are fixed")
+    }
+}
+
 func reportingErrors<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()

@@ -144,3 +144,77 @@ final class ErrorFormatTests: XCTestCase {
         XCTAssertTrue(run.standardError.hasSuffix("(see 'smokescreen render --help')\n"), run.standardError)
     }
 }
+
+/// One option vocabulary: `--out` for every output folder (the old names kept), `--durations`,
+/// `--quiet` and `--json` wherever they make sense.
+final class OptionVocabularyTests: XCTestCase {
+    var folders: [String] = []
+    override func tearDown() { for f in folders { try? FileManager.default.removeItem(atPath: f) } }
+
+    func temporaryFolder() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("options-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        folders.append(path)
+        return path
+    }
+
+    func json(_ text: String) throws -> [String: Any] {
+        try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], text)
+    }
+
+    func testOutQuietJSONAndDurationsAcrossCommands() throws {
+        let folder = try temporaryFolder()
+        // render --json: one object, no progress bar.
+        let render = try SafetyTests.run(["render", "reference", "--scale", "1", "--fps", "4", "--out", folder + "/r", "--json"])
+        XCTAssertEqual(render.status, 0, render.standardError)
+        let summary = try json(render.standardOutput)
+        XCTAssertEqual(summary["name"] as? String, "reference")
+        XCTAssertEqual(summary["framesWritten"] as? Int, 5)
+        XCTAssertEqual(summary["folder"] as? String, folder + "/r")
+        // preview --out (and --preview-out, the same option) with --json.
+        for option in ["--out", "--preview-out"] {
+            let out = folder + "/p" + option
+            let preview = try SafetyTests.run(["preview", folder + "/r", "--only", "sheet", option, out, "--json"])
+            XCTAssertEqual(preview.status, 0, preview.standardError)
+            XCTAssertEqual(try json(preview.standardOutput)["files"] as? [String], ["sheet.png"], option)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: out + "/sheet.png"), option)
+        }
+        // diff --out (and --diff-out) and --quiet.
+        let same = try SafetyTests.run(["diff", folder + "/r", folder + "/r", "--out", folder + "/d", "--quiet"])
+        XCTAssertEqual(same.status, 0, same.standardError)
+        XCTAssertEqual(same.standardOutput, "")
+        XCTAssertEqual(try SafetyTests.run(["diff", folder + "/r", folder + "/r", "--diff-out", folder + "/d2"]).status, 0)
+        // lint --quiet: nothing printed, the status says it.
+        let lint = try SafetyTests.run(["lint", "reference", "--fps", "4", "--quiet"])
+        XCTAssertEqual(lint.status, 0, lint.standardError)
+        XCTAssertEqual(lint.standardOutput, "")
+        // check --json, for a good and a broken scene file.
+        let good = try SafetyTests.run(["check", "assets/scenes/tile-expand.json", "--json"])
+        XCTAssertEqual(good.status, 0, good.standardError)
+        XCTAssertEqual(try json(good.standardOutput)["transitions"] as? [String], ["tile-expand", "tile-collapse"])
+        let broken = folder + "/broken.json"
+        try Data("{\"size\": [200, 200], \"states\": {}, \"transitions\": [}".utf8).write(to: URL(fileURLWithPath: broken))
+        let bad = try SafetyTests.run(["check", broken, "--json"])
+        XCTAssertEqual(bad.status, 65)
+        let document = try json(bad.standardOutput)
+        XCTAssertEqual(document["ok"] as? Bool, false)
+        XCTAssertTrue((document["error"] as? String ?? "").hasPrefix(broken + ":1:"), "\(document)")
+        XCTAssertTrue(bad.standardError.hasPrefix("smokescreen: " + broken), bad.standardError)
+    }
+
+    func testDurationsForLintAndPreview() throws {
+        let folder = try temporaryFolder()
+        let shipped = try String(contentsOfFile: SafetyTests.root + "/assets/vesper/durations.plist", encoding: .utf8)
+        try shipped.write(toFile: folder + "/durations.plist", atomically: true, encoding: .utf8)
+        let lint = try SafetyTests.run(["lint", "vesper-timeline-to-detail", "--durations", folder + "/durations.plist", "--fps", "20"])
+        XCTAssertEqual(lint.status, 0, lint.standardOutput + lint.standardError)
+        let fixed = try SafetyTests.run(["lint", "nav-push", "--durations", folder + "/durations.plist"])
+        XCTAssertEqual(fixed.status, 64)
+        XCTAssertTrue(fixed.standardError.contains("--durations: 'nav-push' has no durations file"), fixed.standardError)
+        try "<plist><dict><key>tableView</key><string>fast</string></dict></plist>".write(toFile: folder + "/bad.plist", atomically: true, encoding: .utf8)
+        let bad = try SafetyTests.run(["preview", "vesper-timeline-to-detail", "--durations", folder + "/bad.plist", "--only", "sheet", "--out", folder + "/p"])
+        XCTAssertEqual(bad.status, 65, bad.standardError)
+        XCTAssertTrue(bad.standardError.contains(folder + "/bad.plist:1:"), bad.standardError)
+        XCTAssertEqual(try SafetyTests.run(["bench", "--quiet", "--runs", "0"]).status, 64, "--quiet parses; --runs 0 is refused")
+    }
+}

@@ -118,6 +118,8 @@ public struct SceneDocument: Sendable, Equatable {
         var cascades: [[Int: DocumentError]] = []
         /// Each named view's `frame`, by state, then view name.
         var viewFrames: [String: [String: DocumentError]] = [:]
+        /// Where each state first names each image, by state, then image name.
+        var images: [String: [String: DocumentError]] = [:]
 
         static func == (_: Locations, _: Locations) -> Bool { true }
 
@@ -158,6 +160,9 @@ public struct SceneDocument: Sendable, Equatable {
         var sawStates = false, sawTransitions = false
         var sizeMark: JSONReader.Mark?, transitionMarks: [JSONReader.Mark] = [], cascadeMarks: [[Int: JSONReader.Mark]] = []
         var frameMarks: [(state: String, view: String, mark: JSONReader.Mark)] = []
+        var references: [[(reference: Reference, mark: JSONReader.Mark)]] = []
+        var viewNameMarks: [String: [(view: String, mark: JSONReader.Mark)]] = [:]
+        var imageMarks: [(state: String, image: String, mark: JSONReader.Mark)] = []
         try reader.readObject { (r: inout JSONReader, key: String) throws(DocumentError) in
             switch key {
             case "size":
@@ -173,8 +178,14 @@ public struct SceneDocument: Sendable, Equatable {
                 try r.readObject { (r: inout JSONReader, name: String) throws(DocumentError) in
                     guard !name.isEmpty else { throw r.error("a state needs a name") }
                     var marks: [(view: String, mark: JSONReader.Mark)] = []
-                    states[name] = try readView(&r, depth: 0, count: &viewCount, frameMarks: &marks)
+                    var nameMarks: [(view: String, mark: JSONReader.Mark)] = []
+                    var images: [(image: String, mark: JSONReader.Mark)] = []
+                    states[name] = try readView(&r, depth: 0, count: &viewCount, frameMarks: &marks, nameMarks: &nameMarks, imageMarks: &images)
+                    for (image, mark) in images where !imageMarks.contains(where: { $0.state == name && $0.image == image }) {
+                        imageMarks.append((name, image, mark))
+                    }
                     frameMarks += marks.map { (name, $0.view, $0.mark) }
+                    viewNameMarks[name] = nameMarks
                 }
             case "transitions":
                 sawTransitions = true
@@ -183,6 +194,7 @@ public struct SceneDocument: Sendable, Equatable {
                     transitions.append(try readTransition(&r, marks: &marks))
                     if let name = marks.name { transitionMarks.append(name) } else { transitionMarks.append(r.mark()) }
                     cascadeMarks.append(marks.cascades)
+                    references.append(marks.references)
                 }
             default: throw r.unknownKey(key, known: topKeys)
             }
@@ -194,34 +206,49 @@ public struct SceneDocument: Sendable, Equatable {
         guard let size else { throw missing("size", "[width, height] in points") }
         guard sawStates, !states.isEmpty else { throw missing("states", "an object of named view trees") }
         guard sawTransitions, !transitions.isEmpty else { throw missing("transitions", "an array of transitions") }
-        // Cross-references, each named by its path.
+        // Cross-references, each at the line:column where the name is written.
+        func located(_ mark: JSONReader.Mark, _ reason: String) -> DocumentError {
+            reader.errors(at: [mark], reason: reason)[0]
+        }
+        func suggestion(_ name: String, _ known: some Collection<String>) -> String {
+            closestName(to: name, among: Array(known)).map { "; did you mean '\($0)'?" } ?? ""
+        }
+        var viewNames: [String: Set<String>] = [:]
+        for (name, marks) in viewNameMarks {
+            var seen = Set<String>()
+            for (view, mark) in marks where !seen.insert(view).inserted {
+                throw located(mark, "a second view named '\(view)' in state '\(name)'; names identify views in transitions and must be unique in a state")
+            }
+            viewNames[name] = seen
+        }
         var names = Set<String>()
         for (i, t) in transitions.enumerated() {
-            func fail(_ key: String, _ reason: String) -> DocumentError {
-                DocumentError(source: path, position: nil, keyPath: KeyPath([.key("transitions"), .index(i), .key(key)]), reason: reason)
-            }
-            for (key, state) in [("from", t.from), ("to", t.to)] where states[state] == nil {
-                throw fail(key, "no state named '\(state)'" + (closestName(to: state, among: Array(states.keys)).map { "; did you mean '\($0)'?" } ?? ""))
-            }
-            for name in [t.name] + (t.reversedName.map { [$0] } ?? []) {
-                guard names.insert(name).inserted else { throw fail("name", "two transitions are named '\(name)'") }
-            }
-        }
-        for (name, root) in states {
-            var seen = Set<String>()
-            func walk(_ spec: ViewSpec) throws(DocumentError) {
-                if let n = spec.name, !seen.insert(n).inserted {
-                    throw DocumentError(source: path, position: nil, keyPath: KeyPath([.key("states"), .key(name)]),
-                                        reason: "two views are named '\(n)'; names identify views in transitions and must be unique in a state")
+            for (reference, mark) in references[i] {
+                switch reference {
+                case .state(let state) where states[state] == nil:
+                    throw located(mark, "no state named '\(state)'" + suggestion(state, states.keys))
+                case .fromView(let view) where viewNames[t.from]?.contains(view) == false:
+                    throw located(mark, "no view named '\(view)' in the from-state '\(t.from)'" + suggestion(view, viewNames[t.from] ?? []))
+                case .toView(let view) where viewNames[t.to]?.contains(view) == false:
+                    throw located(mark, "no view named '\(view)' in the to-state '\(t.to)'" + suggestion(view, viewNames[t.to] ?? []))
+                case .eitherView(let view) where viewNames[t.from]?.contains(view) == false && viewNames[t.to]?.contains(view) == false:
+                    let both = (viewNames[t.from] ?? []).union(viewNames[t.to] ?? [])
+                    throw located(mark, "no view named '\(view)' in the from-state '\(t.from)' or the to-state '\(t.to)'" + suggestion(view, both))
+                default: break
                 }
-                for child in spec.subviews { try walk(child) }
             }
-            try walk(root)
+            for name in [t.name] + (t.reversedName.map { [$0] } ?? []) where !names.insert(name).inserted {
+                let mark = i < transitionMarks.count ? transitionMarks[i] : nil
+                let reason = "two transitions are named '\(name)'"
+                if let mark { throw located(mark, reason) }
+                throw DocumentError(source: path, position: nil, keyPath: KeyPath([.key("transitions"), .index(i), .key("name")]), reason: reason)
+            }
         }
         var document = SceneDocument(size: size, background: background, states: states, transitions: transitions, durations: durations, assets: assets)
         // Positions for what is checked later, found in one pass over the file.
         let flatCascades = cascadeMarks.flatMap { $0.sorted { $0.key < $1.key } }
-        let templates = reader.errors(at: (sizeMark.map { [$0] } ?? []) + transitionMarks + flatCascades.map(\.value) + frameMarks.map(\.mark))
+        let templates = reader.errors(at: (sizeMark.map { [$0] } ?? []) + transitionMarks + flatCascades.map(\.value) + frameMarks.map(\.mark)
+                                      + imageMarks.map(\.mark))
         var next = 0
         if sizeMark != nil { document.locations.size = templates[0]; next = 1 }
         document.locations.transitions = Array(templates[next..<(next + transitionMarks.count)])
@@ -235,6 +262,10 @@ public struct SceneDocument: Sendable, Equatable {
             document.locations.viewFrames[state, default: [:]][view] = templates[next]
             next += 1
         }
+        for (state, image, _) in imageMarks {
+            document.locations.images[state, default: [:]][image] = templates[next]
+            next += 1
+        }
         return document
     }
 
@@ -242,6 +273,16 @@ public struct SceneDocument: Sendable, Equatable {
     struct TransitionMarks {
         var name: JSONReader.Mark?
         var cascades: [Int: JSONReader.Mark] = [:]
+        /// Names that must resolve once the whole file is read, each where it is written.
+        var references: [(reference: Reference, mark: JSONReader.Mark)] = []
+    }
+
+    /// A name a transition refers to, resolved after parsing (the states may come after the transitions).
+    enum Reference {
+        /// `from` or `to`: a state.
+        case state(String)
+        /// A view of the transition's from-state, its to-state, or either.
+        case fromView(String), toView(String), eitherView(String)
     }
 
     // MARK: Pieces
@@ -276,7 +317,9 @@ public struct SceneDocument: Sendable, Equatable {
     }
 
     private static func readView(_ r: inout JSONReader, depth: Int, count: inout Int,
-                                 frameMarks: inout [(view: String, mark: JSONReader.Mark)]) throws(DocumentError) -> ViewSpec {
+                                 frameMarks: inout [(view: String, mark: JSONReader.Mark)],
+                                 nameMarks: inout [(view: String, mark: JSONReader.Mark)],
+                                 imageMarks: inout [(image: String, mark: JSONReader.Mark)]) throws(DocumentError) -> ViewSpec {
         guard depth < Limits.sceneDepth else { throw r.error("views nested more than \(Limits.sceneDepth) levels deep") }
         count += 1
         guard count <= Limits.sceneViews else { throw r.error("more than \(Limits.sceneViews) views in the scene") }
@@ -286,7 +329,10 @@ public struct SceneDocument: Sendable, Equatable {
         try r.readObject { (r: inout JSONReader, key: String) throws(DocumentError) in
             switch key {
             case "type": spec.kind = try readEnum(&r, ViewSpec.Kind.self)
-            case "name": spec.name = try r.readString()
+            case "name":
+                let mark = r.mark()
+                spec.name = try r.readString()
+                nameMarks.append((spec.name!, mark))
             case "frame":
                 frameMark = r.mark()
                 let v = try readNumbers(&r, count: 4)
@@ -308,7 +354,10 @@ public struct SceneDocument: Sendable, Equatable {
             case "lines": spec.lines = try r.readInteger(in: 0...1000)
             case "alignment": spec.alignment = try readEnum(&r, TextAlignment.self)
             case "lineSpacing": spec.lineSpacing = try readNumber(&r, in: 0...1000)
-            case "image": spec.image = try r.readString()
+            case "image":
+                let mark = r.mark()
+                spec.image = try r.readString()
+                imageMarks.append((spec.image!, mark))
             case "contentMode": spec.contentMode = try readEnum(&r, ContentMode.self)
             case "contentSize":
                 let v = try readNumbers(&r, count: 2)
@@ -320,7 +369,7 @@ public struct SceneDocument: Sendable, Equatable {
                 spec.contentOffset = Point(x: v[0], y: v[1])
             case "subviews":
                 try r.readArray(maxCount: Limits.sceneViews) { (r: inout JSONReader, _: Int) throws(DocumentError) in
-                    spec.subviews.append(try readView(&r, depth: depth + 1, count: &count, frameMarks: &frameMarks))
+                    spec.subviews.append(try readView(&r, depth: depth + 1, count: &count, frameMarks: &frameMarks, nameMarks: &nameMarks, imageMarks: &imageMarks))
                 }
             default: throw r.unknownKey(key, known: viewKeys)
             }
@@ -344,21 +393,31 @@ public struct SceneDocument: Sendable, Equatable {
                 marks.name = r.mark()
                 name = try readName(&r)
             case "summary": summary = try r.readString()
-            case "from": from = try r.readString()
-            case "to": to = try r.readString()
+            case "from":
+                let mark = r.mark()
+                from = try r.readString()
+                marks.references.append((.state(from!), mark))
+            case "to":
+                let mark = r.mark()
+                to = try r.readString()
+                marks.references.append((.state(to!), mark))
             case "reversedName": reversedName = try readName(&r)
             case "phases":
                 try r.readArray(maxCount: 100) { (r: inout JSONReader, _: Int) throws(DocumentError) in phases.append(try readPhase(&r)) }
             case "matched":
-                try r.readArray(maxCount: 1000) { (r: inout JSONReader, _: Int) throws(DocumentError) in matches.append(try readMatch(&r)) }
+                try r.readArray(maxCount: 1000) { (r: inout JSONReader, _: Int) throws(DocumentError) in matches.append(try readMatch(&r, marks: &marks)) }
             case "unmatched":
                 try r.readArray(maxCount: 1000) { (r: inout JSONReader, index: Int) throws(DocumentError) in
                     var cascadeMark: JSONReader.Mark?
-                    unmatched.append(try readUnmatched(&r, cascadeMark: &cascadeMark))
+                    unmatched.append(try readUnmatched(&r, cascadeMark: &cascadeMark, marks: &marks))
                     if let cascadeMark { marks.cascades[index] = cascadeMark }
                 }
             case "onTop":
-                try r.readArray(maxCount: 1000) { (r: inout JSONReader, _: Int) throws(DocumentError) in onTop.append(try r.readString()) }
+                try r.readArray(maxCount: 1000) { (r: inout JSONReader, _: Int) throws(DocumentError) in
+                    let mark = r.mark()
+                    onTop.append(try r.readString())
+                    marks.references.append((.eitherView(onTop.last!), mark))
+                }
             default: throw r.unknownKey(key, known: transitionKeys)
             }
         }
@@ -445,32 +504,54 @@ public struct SceneDocument: Sendable, Equatable {
         return Choreography.Phase(name, timing: BlockTiming(duration: duration, delay: delay, curve: curve))
     }
 
-    private static func readMatch(_ r: inout JSONReader) throws(DocumentError) -> Choreography.Match {
+    private static func readMatch(_ r: inout JSONReader, marks: inout TransitionMarks) throws(DocumentError) -> Choreography.Match {
         var id: String?, from: String?, to: String?, phase: String?, style = Choreography.MatchStyle.snapshot
+        var idMark: JSONReader.Mark?
         try r.readObject { (r: inout JSONReader, key: String) throws(DocumentError) in
             switch key {
-            case "id": id = try r.readString()
-            case "from": from = try r.readString()
-            case "to": to = try r.readString()
+            case "id":
+                idMark = r.mark()
+                id = try r.readString()
+            case "from":
+                let mark = r.mark()
+                from = try r.readString()
+                marks.references.append((.fromView(from!), mark))
+            case "to":
+                let mark = r.mark()
+                to = try r.readString()
+                marks.references.append((.toView(to!), mark))
             case "phase": phase = try r.readString()
             case "style": style = try readEnum(&r, Choreography.MatchStyle.self)
             default: throw r.unknownKey(key, known: ["id", "from", "to", "phase", "style"])
             }
         }
         guard let a = from ?? id, let b = to ?? id else { throw r.error("a match needs an id (the same name in both states) or from and to") }
+        if let id, let idMark {
+            if from == nil { marks.references.append((.fromView(id), idMark)) }
+            if to == nil { marks.references.append((.toView(id), idMark)) }
+        }
         guard let phase else { throw r.error("a match needs a phase") }
         return Choreography.Match(from: a, to: b, phase: phase, style: style)
     }
 
-    private static func readUnmatched(_ r: inout JSONReader, cascadeMark: inout JSONReader.Mark?) throws(DocumentError) -> Choreography.Unmatched {
+    private static func readUnmatched(_ r: inout JSONReader, cascadeMark: inout JSONReader.Mark?,
+                                      marks: inout TransitionMarks) throws(DocumentError) -> Choreography.Unmatched {
         var selection: Choreography.Selection?, phase: String?, effects: [Choreography.Effect] = [], cascade = 0.0
         try r.readObject { (r: inout JSONReader, key: String) throws(DocumentError) in
             switch key {
             case "views":
                 var names: [String] = []
-                try r.readArray(maxCount: Limits.sceneViews) { (r: inout JSONReader, _: Int) throws(DocumentError) in names.append(try r.readString()) }
+                try r.readArray(maxCount: Limits.sceneViews) { (r: inout JSONReader, _: Int) throws(DocumentError) in
+                    let mark = r.mark()
+                    names.append(try r.readString())
+                    marks.references.append((.eitherView(names.last!), mark))
+                }
                 selection = .views(names)
-            case "subviewsOf": selection = .subviews(of: try r.readString())
+            case "subviewsOf":
+                let mark = r.mark()
+                let name = try r.readString()
+                marks.references.append((.eitherView(name), mark))
+                selection = .subviews(of: name)
             case "phase": phase = try r.readString()
             case "cascade":
                 cascadeMark = r.mark()

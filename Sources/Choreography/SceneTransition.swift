@@ -82,7 +82,8 @@ public struct SceneTransition: Transition {
             durations["\(phase.name).delay"] = phase.timing.delay
         }
         let assetsFolder = document.assets.map { "\(folder)/\($0)" } ?? folder
-        var loader = TreeBuilder(assetsFolder: assetsFolder, scale: settings.scale, canvas: document.size, scene: path)
+        var loader = TreeBuilder(assetsFolder: assetsFolder, scale: settings.scale, canvas: document.size, scene: path,
+                                 imageLocations: document.locations.images)
         let from = try loader.build(document.states[spec.from]!, state: spec.from)
         let to = try loader.build(document.states[spec.to]!, state: spec.to)
         inputs += loader.files.sorted()
@@ -111,7 +112,11 @@ struct TreeBuilder {
     var records: [BitmapRecord] = []
     private var currentState = ""
 
-    init(assetsFolder: String, scale: Double, canvas: Size, scene: String) {
+    /// Where each state names each image (``SceneDocument/Locations/images``), for messages.
+    var imageLocations: [String: [String: DocumentError]] = [:]
+
+    init(assetsFolder: String, scale: Double, canvas: Size, scene: String, imageLocations: [String: [String: DocumentError]] = [:]) {
+        self.imageLocations = imageLocations
         self.assetsFolder = assetsFolder
         self.scale = scale
         self.canvas = canvas
@@ -151,8 +156,9 @@ struct TreeBuilder {
                     case .success(let bitmap): decoded = bitmap
                     case .failure(let error) where error.kind == .fileNotFound:
                         // A name in the scene that no file answers is the scene's error: say where it is.
-                        throw DocumentError(source: scene, position: nil, keyPath: KeyPath([.key("states"), .key(currentState)]),
-                                            reason: "view '\(spec.name ?? "?")' names the image '\(name)', but there is no \(path)")
+                        throw SceneDocument.Locations.error(imageLocations[currentState]?[name], source: scene,
+                                                            keyPath: KeyPath([.key("states"), .key(currentState)]),
+                                                            "view '\(spec.name ?? "?")' names the image '\(name)', but there is no \(path)")
                     case .failure(let error): throw error
                     }
                     images[name] = decoded
@@ -203,7 +209,8 @@ extension SceneDocument {
         for transition in document.offered {
             let scene = try SceneTransition.load(path: path, transition: transition.name)
             var builder = TreeBuilder(assetsFolder: scene.document.assets.map { "\(scene.folder)/\($0)" } ?? scene.folder,
-                                      scale: assetsScale, canvas: scene.document.size, scene: path)
+                                      scale: assetsScale, canvas: scene.document.size, scene: path,
+                                      imageLocations: scene.document.locations.images)
             let from = try builder.build(scene.document.states[scene.spec.from]!, state: scene.spec.from)
             let to = try builder.build(scene.document.states[scene.spec.to]!, state: scene.spec.to)
             // The timings a render uses: the scene's own durations plist, when it names one.

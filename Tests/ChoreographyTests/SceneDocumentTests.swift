@@ -69,13 +69,23 @@ final class SceneDocumentTests: XCTestCase {
         XCTAssertEqual(try error(minimal.replacingOccurrences(of: "[50, 50, 40, 40]", with: "[50, 50, 1e9, 40]")),
                        "scene.json:5:69: states.b.subviews[0].frame: must be [x, y, width, height] in points, sizes ≥ 0, each within ±100000")
         XCTAssertEqual(try error(minimal.replacingOccurrences(of: "\"to\": \"b\"", with: "\"to\": \"c\"")),
-                       "scene.json: transitions[0].to: no state named 'c'")
+                       "scene.json:8:42: transitions[0].to: no state named 'c'")
         XCTAssertEqual(try error(minimal.replacingOccurrences(of: "{ \"name\": \"box\", \"frame\": [50, 50",
                                                             with: "{ \"name\": \"box\" }, { \"name\": \"box\", \"frame\": [50, 50")),
-                       "scene.json: states.b: two views are named 'box'; names identify views in transitions and must be unique in a state")
+                       "scene.json:5:55: states.b.subviews[1].name: a second view named 'box' in state 'b'; names identify views in transitions and must be unique in a state")
         XCTAssertEqual(try error(minimal.replacingOccurrences(of: "\"matched\": [ { \"id\": \"box\", \"phase\": \"move\" } ]",
                                                             with: "\"matched\": [ { \"id\": \"bx\", \"phase\": \"move\" } ]")),
-                       "grow: matches[0]: no view named 'bx' in the from-tree")
+                       "scene.json:9:28: transitions[0].matched[0].id: no view named 'bx' in the from-state 'a'")
+        // Every name a transition refers to is checked where it is written, with a suggestion.
+        XCTAssertEqual(try error(minimal.replacingOccurrences(of: "\"matched\": [ { \"id\": \"box\", \"phase\": \"move\" } ]",
+                                                            with: "\"matched\": [ { \"from\": \"box\", \"to\": \"bocks\", \"phase\": \"move\" } ]")),
+                       "scene.json:9:43: transitions[0].matched[0].to: no view named 'bocks' in the to-state 'b'")
+        XCTAssertEqual(try error(minimal.replacingOccurrences(of: "\"matched\": [ { \"id\": \"box\", \"phase\": \"move\" } ]",
+                                                            with: "\"unmatched\": [ { \"views\": [\"box\", \"bax\"], \"phase\": \"move\", \"effects\": [\"fade\"] } ]")),
+                       "scene.json:9:41: transitions[0].unmatched[0].views[1]: no view named 'bax' in the from-state 'a' or the to-state 'b'; did you mean 'box'?")
+        XCTAssertEqual(try error(minimal.replacingOccurrences(of: "\"matched\": [ { \"id\": \"box\", \"phase\": \"move\" } ]",
+                                                            with: "\"matched\": [ { \"id\": \"box\", \"phase\": \"move\" } ], \"onTop\": [\"boxx\"]")),
+                       "scene.json:9:66: transitions[0].onTop[0]: no view named 'boxx' in the from-state 'a' or the to-state 'b'; did you mean 'box'?")
         let deep = "{\"size\": [10, 10], \"states\": {\"a\": " + String(repeating: "{\"subviews\": [", count: 40) + String(repeating: "]}", count: 40)
             + "}, \"transitions\": []}"
         let tooDeep = try error(deep)
@@ -89,7 +99,7 @@ final class SceneDocumentTests: XCTestCase {
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         XCTAssertThrowsError(try SceneDocument.check(path: path)) { error in
             XCTAssertEqual((error as? any ExitStatusError)?.exitStatus, 65, "\(error)")
-            XCTAssertEqual("\(error)", "\(path): states.a: view 'box' names the image 'missing', but there is no \(folder)/missing.png")
+            XCTAssertEqual("\(error)", "\(path):4:94: states.a.subviews[0].image: view 'box' names the image 'missing', but there is no \(folder)/missing.png")
         }
     }
 

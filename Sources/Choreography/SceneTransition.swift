@@ -57,7 +57,7 @@ public struct SceneTransition: Transition {
         let bytes = try InputFile.read(file, limit: Limits.plistBytes, what: "durations file")
         let root = try PropertyListReader.parse(bytes, source: file)
         let present = known.filter { root[$0] != nil }
-        let timings = try BlockTimings.parse(bytes, path: file, required: present, alsoKnown: known, warn: warn)
+        let timings = try BlockTimings.parse(bytes, path: file, required: present, alsoKnown: known, blocks: known, warn: warn)
         for i in choreography.phases.indices {
             if let timing = timings[choreography.phases[i].name] { choreography.phases[i].timing = timing }
         }
@@ -81,7 +81,7 @@ public struct SceneTransition: Transition {
             durations["\(phase.name).duration"] = phase.timing.duration
             durations["\(phase.name).delay"] = phase.timing.delay
         }
-        let assetsFolder = document.assets.map { "\(folder)/\($0)" } ?? folder
+        let assetsFolder = settings.assetsDirectoryIsExplicit ? settings.assetsDirectory : document.assets.map { "\(folder)/\($0)" } ?? folder
         var loader = TreeBuilder(assetsFolder: assetsFolder, scale: settings.scale, canvas: document.size, scene: path,
                                  imageLocations: document.locations.images)
         let from = try loader.build(document.states[spec.from]!, state: spec.from)

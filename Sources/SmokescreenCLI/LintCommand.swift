@@ -106,6 +106,7 @@ struct LintCommand: ParsableCommand {
             var settings = RenderSettings(scale: Double(scale), fps: fps, assetsDirectory: try AssetLocator.directory(given: assets),
                                           durationsFile: durations, warn: { printWarning($0) })
             settings.describesFrames = true
+            settings.assetsDirectoryIsExplicit = assetsNamed(assets)
             let rendered = try chosen.render(settings)
             let frames = try PreviewFrames(rendered: rendered)
             return (chosen.name, LintRun.check(rendered: rendered, frames: frames, thresholds: thresholds))

@@ -181,7 +181,8 @@ struct Preview: ParsableCommand {
                 try options.checkFolder(for: chosen.name, renderedAt: scale)
                 let folder = try AssetLocator.directory(given: assets)
                 try checkDurations(durations, for: chosen)
-                let settings = RenderSettings(scale: Double(scale), fps: fps, assetsDirectory: folder, durationsFile: durations, warn: { printWarning($0) })
+                var settings = RenderSettings(scale: Double(scale), fps: fps, assetsDirectory: folder, durationsFile: durations, warn: { printWarning($0) })
+                settings.assetsDirectoryIsExplicit = assetsNamed(assets)
                 frames = try PreviewFrames(rendered: chosen.render(settings))
             }
             let (folder, files) = try options.write(frames, quiet: quiet || json, renderedAt: isFolder ? nil : scale)

@@ -86,8 +86,10 @@ struct TransitionOptions: ParsableArguments {
             printError(error.description)
             throw ExitCode(error.exitStatus)
         }
-        return RenderSettings(scale: Double(scale), fps: fps, assetsDirectory: folder, durationsFile: durations, holdFrames: hold,
-                              warn: { printWarning($0) })
+        var settings = RenderSettings(scale: Double(scale), fps: fps, assetsDirectory: folder, durationsFile: durations, holdFrames: hold,
+                                      warn: { printWarning($0) })
+        settings.assetsDirectoryIsExplicit = assetsNamed(assets)
+        return settings
     }
 }
 
@@ -128,6 +130,12 @@ func checkScale(_ scale: Int) throws {
 }
 
 /// Runs `body`, turning errors into the exit statuses the README gives, with the message on stderr.
+/// Whether the user named the assets folder (`--assets` or `$SMOKESCREEN_ASSETS`), which then wins over
+/// a scene file's own `assets` key.
+func assetsNamed(_ option: String?) -> Bool {
+    option != nil || ProcessInfo.processInfo.environment["SMOKESCREEN_ASSETS"] != nil
+}
+
 /// Refuses `--durations` for a transition whose timings are fixed (exit 64).
 func checkDurations(_ durations: String?, for transition: any Transition) throws {
     if durations != nil, !transition.readsDurationsFile {

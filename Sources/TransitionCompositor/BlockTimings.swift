@@ -67,8 +67,10 @@ public enum BlockTimings {
         try parse(Array(data), path: path, required: required, warn: warn)
     }
 
-    /// Parses plist bytes; `path` names them in errors.
-    public static func parse(_ bytes: [UInt8], path: String, required: [String], alsoKnown: [String] = [],
+    /// Parses plist bytes; `path` names them in errors. `blocks` are the transition's own blocks, named in
+    /// the warning about a key that is none of them (default: `required`; a scene file requires only the
+    /// phases its plist names, but has others).
+    public static func parse(_ bytes: [UInt8], path: String, required: [String], alsoKnown: [String] = [], blocks ownBlocks: [String]? = nil,
                              warn: ((String) -> Void)? = nil) throws(DocumentError) -> [String: BlockTiming] {
         guard bytes.count <= Limits.plistBytes else {
             throw DocumentError(source: path, position: nil, keyPath: KeyPath(), reason: "over \(Limits.plistBytes) bytes: not a durations file")
@@ -80,9 +82,10 @@ public enum BlockTimings {
         guard case .dictionary(let blocks) = root.value else {
             throw fail(root, "", "the top level must be a dictionary of blocks, got \(root.value.kindDescription)")
         }
+        let own = ownBlocks ?? required
         for (name, node) in blocks where !required.contains(name) && !alsoKnown.contains(name) {
-            var message = "\(path):\(node.position): '\(name)' is not a block of this transition (its blocks: \(required.joined(separator: ", "))); ignored"
-            if let suggestion = closestName(to: name, among: required) { message += "; did you mean '\(suggestion)'?" }
+            var message = "\(path):\(node.position): '\(name)' is not a block of this transition (its blocks: \(own.joined(separator: ", "))); ignored"
+            if let suggestion = closestName(to: name, among: own) { message += "; did you mean '\(suggestion)'?" }
             warn?(message)
         }
         func seconds(_ node: PropertyListNode?, _ keyPath: String, default fallback: Double?, parent: PropertyListNode) throws(DocumentError) -> Double {

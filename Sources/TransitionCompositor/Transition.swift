@@ -26,6 +26,10 @@ public struct RenderSettings: Sendable {
     /// Describe the presented tree at every frame too (``RenderedTransition/frameDescriptions``), for
     /// `smokescreen lint`. Default false.
     public var describesFrames = false
+    /// Whether ``assetsDirectory`` was named by the user (`--assets`, `$SMOKESCREEN_ASSETS`): a scene
+    /// file then reads its images from it, over the folder its own `assets` key names (the command line
+    /// wins over the file). Default false: a scene file reads from its `assets` folder, or its own folder.
+    public var assetsDirectoryIsExplicit = false
 
     /// Settings; defaults: @2x, the transition's frame rate, its own durations, no hold frames, warnings ignored.
     public init(scale: Double = 2, fps: Double? = nil, assetsDirectory: String, durationsFile: String? = nil, holdFrames: Int = 0,

@@ -191,3 +191,42 @@ final class SceneGestureTests: XCTestCase {
         XCTAssertTrue(try error("{ \"samples\": [[0, 0], [1, 5]], \"strat\": 1 }").contains("unknown key 'strat'; did you mean 'start'?"))
     }
 }
+
+/// The command line wins over the file: `--assets` over a scene's `assets` key; a durations plist's
+/// unknown key is warned about with the scene's phases.
+final class SceneAssetsAndDurationsTests: XCTestCase {
+    func testExplicitAssetsWinAndDurationWarningsListThePhases() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scene-assets-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let shipped = try String(contentsOfFile: SceneDocumentTests.assets + "/scenes/photo-grid.json", encoding: .utf8)
+        let scene = shipped.replacingOccurrences(of: "\"assets\": \"../vesper\"", with: "\"assets\": \"nowhere\"")
+        try scene.write(toFile: folder + "/photos.json", atomically: true, encoding: .utf8)
+        let transition = try SceneTransition.load(path: folder + "/photos.json", transition: nil)
+        var settings = RenderSettings(scale: 1, fps: 10, assetsDirectory: SceneDocumentTests.assets + "/vesper")
+        XCTAssertThrowsError(try transition.render(settings), "the file's own folder has no images") { error in
+            XCTAssertTrue("\(error)".contains("nowhere/"), "\(error)")
+        }
+        settings.assetsDirectoryIsExplicit = true
+        XCTAssertNoThrow(try transition.render(settings), "--assets names the folder")
+
+        let tile = try SceneTransition.load(path: SceneDocumentTests.assets + "/scenes/tile-expand.json", transition: nil)
+        try """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>tilee</key><dict><key>duration</key><real>0.5</real></dict></dict></plist>
+            """.write(toFile: folder + "/durations.plist", atomically: true, encoding: .utf8)
+        let warnings = Warnings()
+        var timed = RenderSettings(scale: 1, fps: 10, assetsDirectory: SceneDocumentTests.assets, durationsFile: folder + "/durations.plist")
+        timed.warn = { warnings.add($0) }
+        _ = try tile.render(timed)
+        XCTAssertEqual(warnings.all.count, 1)
+        XCTAssertTrue(warnings.all.first?.contains("(its blocks: others, tile, caption); ignored; did you mean 'tile'?") ?? false, "\(warnings.all)")
+    }
+
+    final class Warnings: @unchecked Sendable {
+        private var list: [String] = []
+        private let lock = NSLock()
+        func add(_ s: String) { lock.lock(); list.append(s); lock.unlock() }
+        var all: [String] { lock.lock(); defer { lock.unlock() }; return list }
+    }
+}

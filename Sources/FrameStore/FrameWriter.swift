@@ -101,6 +101,18 @@ public struct FrameWriter: Sendable {
         if let previous, sameRender {
             for i in manifest.frames.indices where !selectedSet.contains(i) { manifest.frames[i].sha256 = previous.frames[i].sha256 }
         }
+        // A part of a different render would replace the whole of the one in the folder: refused without
+        // --force (what is there is not the user's file, but it may be hours of frames), said with it.
+        if let previous, !sameRender, selected.count < names.count, previous.frames.contains(where: { $0.sha256 != nil }) {
+            let present = previous.frames.filter { $0.sha256 != nil }.count
+            let what = manifest.differences(from: previous).joined(separator: ", ")
+            let message = "\(directory) holds \(present) frames of another render (\(what)): writing only \(selected.count) of \(names.count) frames "
+                + "(--frames or --shard) would remove them"
+            guard force else {
+                throw .otherRender(folder: directory, reason: message + "; pass --force to replace that render, or render into another folder")
+            }
+            onWait?(message + "; replacing it (--force)")
+        }
         var stale: [String] = []
         if let previous {
             let kept = sameRender ? Set(names) : Set(selected.map { names[$0] })

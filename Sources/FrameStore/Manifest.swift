@@ -82,6 +82,24 @@ public struct Manifest: Codable, Equatable, Sendable {
             && frames.map(\.file) == other.frames.map(\.file) && frames.map(\.time) == other.frames.map(\.time)
     }
 
+    /// What differs between `other` (an earlier render) and this one, in words (`scale 2 → 1`, `name a → b`,
+    /// …); empty when ``describesSameRender(as:)``.
+    public func differences(from other: Manifest) -> [String] {
+        var out: [String] = []
+        func number(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
+        if name != other.name { out.append("name \(other.name) → \(name)") }
+        if scale != other.scale { out.append("scale \(number(other.scale)) → \(number(scale))") }
+        if fps != other.fps { out.append("fps \(number(other.fps)) → \(number(fps))") }
+        if pointSize != other.pointSize { out.append("size \(other.pointSize.map(number)) → \(pointSize.map(number)) pt") }
+        if compression != other.compression { out.append("compression \(other.compression) → \(compression)") }
+        if frameCount != other.frameCount { out.append("\(other.frameCount) → \(frameCount) frames") }
+        if durations != other.durations { out.append("durations") }
+        if fingerprint != other.fingerprint { out.append("input files") }
+        if generator != other.generator { out.append("\(other.generator) → \(generator)") }
+        if out.isEmpty, !describesSameRender(as: other) { out.append("frame times") }
+        return out
+    }
+
     /// Whether a manifest with this generator was written by Smokescreen.
     public static func isSmokescreenGenerator(_ generator: String) -> Bool { generator.hasPrefix("smokescreen ") }
 

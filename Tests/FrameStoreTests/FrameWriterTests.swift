@@ -1,3 +1,4 @@
+import Synchronization
 @testable import FrameStore
 import Foundation
 import PNGIO
@@ -133,7 +134,17 @@ final class FrameWriterTests: XCTestCase {
         _ = try FrameWriter(directory: folder, jobs: 2).write(makeSequence(count: 10))
         var changed = makeSequence(count: 6)
         changed.fingerprint = "other inputs"
-        let report = try FrameWriter(directory: folder, jobs: 1).write(changed, selection: FrameSelection(range: 0...1))
+        // Without --force a part of another render does not replace the whole one: refused, nothing touched.
+        let before = contents(folder)
+        XCTAssertThrowsError(try FrameWriter(directory: folder, jobs: 1).write(changed, selection: FrameSelection(range: 0...1))) { error in
+            XCTAssertEqual((error as? FrameStoreError)?.exitStatus, 73)
+            XCTAssertTrue("\(error)".contains("holds 10 frames of another render (10 → 6 frames, input files): writing only 2 of 6 frames"), "\(error)")
+        }
+        XCTAssertEqual(contents(folder), before)
+        let warnings = Mutex([String]())
+        let report = try FrameWriter(directory: folder, jobs: 1, force: true, onWait: { m in warnings.withLock { $0.append(m) } })
+            .write(changed, selection: FrameSelection(range: 0...1))
+        XCTAssertTrue(warnings.withLock { $0 }.contains { $0.hasSuffix("replacing it (--force)") })
         XCTAssertEqual(report.manifest.frames.map { $0.sha256 != nil }, [true, true, false, false, false, false],
                        "frames 2…5 on disk came from other inputs: no digest vouches for them")
         XCTAssertEqual(report.removedStaleFiles, (2..<10).map(FrameFileName.name),

@@ -13,10 +13,19 @@ struct Memory: ParsableCommand {
     @Flag(help: "JSON on stdout, every figure with its unit.")
     var json = false
 
+    @Flag(help: "No progress lines on stderr, only the report.")
+    var quiet = false
+
     func run() throws {
         if transitionOptions.name == PagesMemoryReport.name { return try runPagesReport() }
         let transition = try reportingErrors { try transitionOptions.resolveTransition() }
-        let report = try reportingErrors { try MemoryReport.measure(transition, settings: { try transitionOptions.settings(scale: $0) }) }
+        let report = try reportingErrors {
+            try MemoryReport.measure(transition, settings: { scale in
+                // A line per scale as it is measured (each renders the whole transition): the run takes seconds.
+                if !quiet { FileHandle.standardError.write(Data("memory: \(transition.name) at @\(scale)x…\n".utf8)) }
+                return try transitionOptions.settings(scale: scale)
+            })
+        }
         if json {
             print(try jsonText(report))
             return

@@ -86,6 +86,8 @@ struct PreviewOptions: ParsableArguments {
         defer { output.close() }
         var written: [String] = []
         for kind in asked {
+            // A line per file as it is made (a GIF of a long render takes seconds), unless quiet.
+            if !quiet { FileHandle.standardError.write(Data("preview: \(kind.fileName)…\n".utf8)) }
             let path = "\(folder)/\(kind.fileName)"
             try output.claim([kind.fileName])
             switch kind {

@@ -205,10 +205,30 @@ struct CellPieceDrawing: ViewContent {
                                 bottomRight: position.roundsBottom ? r : 0, bottomLeft: position.roundsBottom ? r : 0)
         painter.fill(roundedRect: bounds, cornerRadii: radii, color: color)
         if let separator {
-            let t = TableViewMetrics.separatorThickness
-            painter.fill(Rect(x: bounds.minX + TableViewMetrics.contentInset, y: bounds.maxY - t,
-                              width: max(0, bounds.width - TableViewMetrics.contentInset), height: t), color: separator)
+            painter.fill(Self.hairline(under: bounds, inset: TableViewMetrics.contentInset, transform: painter.transform,
+                                       scale: painter.bitmap.scale), color: separator)
         }
+    }
+
+    /// The separator's rect in user space: one device pixel tall, its bottom on the last pixel boundary
+    /// at or above `bounds.maxY` and its ends on the nearest pixel boundaries, as UIKit draws hairlines
+    /// (1 / scale points, snapped to the pixel grid). `transform` maps user space to the pixels drawn
+    /// into (the device, or a view's backing store, whose grid is then the one snapped to). Under a
+    /// rotation or skew the line is 1 / `scale` points tall, unsnapped.
+    static func hairline(under bounds: Rect, inset: Double, transform t: Transform2D, scale: Double) -> Rect {
+        let left = bounds.minX + inset, right = max(left, bounds.maxX)
+        guard t.b == 0, t.c == 0, t.a > 0, t.d > 0, t.isFinite else {
+            let h = scale > 0 && scale.isFinite ? 1 / scale : TableViewMetrics.separatorThickness
+            return Rect(x: left, y: bounds.maxY - h, width: right - left, height: h)
+        }
+        // Device coordinates of the edges, snapped, and back to user space. The bottom goes to the pixel
+        // boundary at or above the row's bottom, so the line stays inside the row (the next row, which
+        // starts there, would cover part of a line that reached into it).
+        let bottom = (t.d * bounds.maxY + t.ty + 1e-6).rounded(.down)
+        let x0 = (t.a * left + t.tx).rounded(), x1 = (t.a * right + t.tx).rounded()
+        let y0 = ((bottom - 1) - t.ty) / t.d, y1 = (bottom - t.ty) / t.d
+        let u0 = (x0 - t.tx) / t.a, u1 = (x1 - t.tx) / t.a
+        return Rect(x: u0, y: y0, width: max(0, u1 - u0), height: y1 - y0)
     }
     func extent(in bounds: Rect) -> Rect { bounds }
     var isSingleShape: Bool { separator == nil }

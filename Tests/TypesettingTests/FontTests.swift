@@ -82,6 +82,23 @@ final class FontTests: XCTestCase {
         XCTAssertEqual(layout.lines[0].glyphs.map { layout.faces[Int($0.font)].familyName }, ["Inter", "Noto Sans CJK JP", "DejaVu Sans"])
     }
 
+    func testLineHeightsPerTextStyle() throws {
+        // One line of each style: Inter's hhea (2728 + 680) / 2816 em below 20 pt, Inter Display's
+        // (1974 + 502) / 2048 em from 20 pt; DejaVu Sans's was (1901 + 483) / 2048 em, about 4 % less.
+        for style in Font.TextStyle.allCases {
+            let size = style.pointSize
+            let em = size >= 20 ? 2476.0 / 2048 : 3408.0 / 2816
+            let layout = try TextLayout("Hg", style: TextStyle(font: .preferredFont(forTextStyle: style)))
+            XCTAssertEqual(layout.lines[0].height, em * size, accuracy: 1e-9, "\(style)")
+            XCTAssertEqual(layout.size.height, (em * size - 1e-7).rounded(.up), "\(style)")
+        }
+        // body: 20.574 pt (a label 21 pt tall), was 19.789 (20 pt).
+        XCTAssertEqual(try TextLayout("Hg", style: TextStyle(font: .preferredFont(forTextStyle: .body))).size.height, 21)
+        // A line with Japanese takes Noto Sans CJK JP's taller metrics: 1.448 em (24.616 pt at 17 pt).
+        let ja = try TextLayout("Hg 日本", style: TextStyle(font: .system(size: 17)))
+        XCTAssertEqual(ja.lines[0].height, 1.448 * 17, accuracy: 1e-9)
+    }
+
     func testMissingSystemFontIsAnErrorNamingTheFontAndPackage() {
         XCTAssertThrowsError(try Font(family: "Inter Nonexistent", size: 17).resolvedPath())
         let reason = FontLocator.notFoundReason(family: "Inter", weight: .semibold)

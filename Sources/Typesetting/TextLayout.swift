@@ -5,7 +5,7 @@ import RasterCore
 ///
 /// Everything is in points and independent of the pixel scale: advances are the fonts' unhinted advance
 /// widths (`hmtx`) scaled by the point size, plus the font's tracking after each of its glyphs
-/// (``Font/tracking``), plus `kern`-table kerning; so a text breaks into the same
+/// (``Font/tracking``), plus pair kerning (the `kern` table, or the `GPOS` `kern` feature); so a text breaks into the same
 /// lines with the same widths and heights at @1x, @2x and @3x. Only drawing snaps to device pixels.
 ///
 /// Vertical metrics come from the fonts' `hhea` tables. A line's ascent and descent are the largest of

@@ -219,6 +219,34 @@ final class FontTests: XCTestCase {
         XCTAssertEqual(pair - separate, -131.0 / 2048 * 40, accuracy: 1e-9)
     }
 
+    func testInterKernsThroughItsGPOSTable() throws {
+        // Inter has no `kern` table: its kerning is the GPOS `kern` feature, read by PairKerning.
+        let face = try FontRegistry.shared.face(for: Font(family: "Inter", size: 40))
+        XCTAssertTrue(face.hasKerning)
+        let style = TextStyle(font: Font(family: "Inter", size: 40))
+        func width(_ text: String) throws -> Double { try TextLayout(text, style: style).exactSize.width }
+        for pair in ["AV", "To", "Ty", "LT"] {
+            let apart = try width(String(pair.first!)) + width(String(pair.last!))
+            XCTAssertLessThan(try width(pair), apart - 1, "\(pair) is kerned closer")
+        }
+        // Pairs without an adjustment keep their advances.
+        XCTAssertEqual(try width("HH"), try 2 * width("H"), accuracy: 1e-9)
+        let a = face.glyphIndex(for: "A"), v = face.glyphIndex(for: "V")
+        XCTAssertLessThan(face.kerning(a, v), 0)
+        XCTAssertEqual(face.kerning(v, a), face.kerning(v, a), "memoised")
+    }
+
+    func testMalformedGPOSReadsAsNoKerning() {
+        XCTAssertNil(PairKerning(gpos: []))
+        XCTAssertNil(PairKerning(gpos: [0, 1, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]))
+        // A `kern` feature pointing at a lookup past the end of the table.
+        var bytes: [UInt8] = [0, 1, 0, 0, 0, 10, 0, 10, 0, 30]
+        bytes += [0, 1] + Array("kern".utf8) + [0, 8]        // FeatureList at 10: one record, feature at +8
+        bytes += [0, 0, 0, 1, 0, 0]                          // feature: one lookup, index 0
+        bytes += [0, 1, 0xFF, 0xF0]                          // LookupList at 30: one lookup, far away
+        XCTAssertNil(PairKerning(gpos: bytes))
+    }
+
     func testMissingFallbackWarnsOnceAndDrawsNotdef() throws {
         let registry = FontRegistry(fallbackFile: "/nonexistent/ipag.ttf")
         XCTAssertNil(registry.fallbackProblem, "not looked for before a character needs it")

@@ -7,17 +7,47 @@
 /// Families are looked for, without fontconfig or network, in the directories listed in the environment
 /// variable `SMOKESCREEN_FONT_PATH` (colon-separated), then in `/usr/share/fonts`,
 /// `/usr/local/share/fonts`, `~/.local/share/fonts` and `~/.fonts`; a family is matched by the names
-/// inside the font files (and the default families first by their Debian file names).
+/// inside the font files (and the families this package relies on first by their Debian file names).
 ///
-/// Characters the font lacks are drawn with the fallback family ``fallbackFamily`` (IPAGothic, for
-/// Japanese), at the same size.
+/// **The system font** (``system(size:weight:)``, ``preferredFont(forTextStyle:)``) stands in for iOS's
+/// San Francisco: Inter (Debian `fonts-inter`, SIL OFL), "Inter" below 20 pt and "Inter Display" from
+/// 20 pt (where SF switches from its Text to its Display design), with SF's tracking by size
+/// (``systemTracking(forSize:)``).
+///
+/// **Fallback order.** A character is drawn from the first of these that has it: the font itself, then
+/// ``fallbackFamilies`` in order — Noto Sans CJK JP (Debian `fonts-noto-cjk`: kana, kanji, CJK
+/// punctuation; its Bold for weights from semibold up), then DejaVu Sans (`fonts-dejavu-core`: the last
+/// resort, for symbols neither has) — all at the same size. A character none of them has draws as the
+/// font's own `.notdef` glyph (an empty box).
 public struct Font: Hashable, Sendable, CustomStringConvertible {
-    /// Regular or bold. A family without a bold file is drawn with its regular file (no synthetic bold).
-    public enum Weight: String, Hashable, Sendable {
-        /// DejaVu Sans (or the family's regular face).
-        case regular
-        /// DejaVu Sans Bold (or the family's bold face).
-        case bold
+    /// The weights of `UIFont.Weight`. A family is drawn with its file nearest to the weight asked for
+    /// (by the CSS numbers of ``value``: a family with only regular and bold draws medium as regular,
+    /// semibold and heavier as bold); there is no synthetic bold.
+    public enum Weight: String, Hashable, Sendable, CaseIterable {
+        case ultraLight, thin, light, regular, medium, semibold, bold, heavy, black
+
+        /// The CSS / OpenType `usWeightClass` number: 100 (thin) to 900 (black).
+        public var value: Int {
+            switch self {
+            case .thin: 100
+            case .ultraLight: 200
+            case .light: 300
+            case .regular: 400
+            case .medium: 500
+            case .semibold: 600
+            case .bold: 700
+            case .heavy: 800
+            case .black: 900
+            }
+        }
+
+        /// Of `available`, the weight nearest to this one (the heavier on a tie); nil when it is empty.
+        func nearest(in available: some Sequence<Weight>) -> Weight? {
+            available.min { a, b in
+                let da = abs(a.value - value), db = abs(b.value - value)
+                return da != db ? da < db : a.value > b.value
+            }
+        }
     }
 
     /// Where the font comes from.
@@ -28,13 +58,21 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
         case file(String)
     }
 
-    /// The family used by ``system(size:weight:)``: DejaVu Sans, in `/usr/share/fonts/truetype/dejavu`
-    /// on Debian (`fonts-dejavu-core`).
-    public static let systemFamily = "DejaVu Sans"
-    /// The family that supplies characters the font lacks: IPAGothic (`ipag.ttf`, Debian
-    /// `fonts-ipafont-gothic`). When it is missing, a warning is written to stderr once and such characters
-    /// draw as the primary font's `.notdef` glyph (an empty box).
-    public static let fallbackFamily = "IPAGothic"
+    /// The family used by ``system(size:weight:)`` below ``systemDisplaySize``: Inter, in
+    /// `/usr/share/fonts/opentype/inter` on Debian (`fonts-inter`).
+    public static let systemFamily = "Inter"
+    /// The family used by ``system(size:weight:)`` from ``systemDisplaySize`` up: Inter Display (same
+    /// package), Inter's design for large sizes, as SF Pro Display is SF Pro Text's.
+    public static let systemDisplayFamily = "Inter Display"
+    /// From this size (points) the system font uses ``systemDisplayFamily``, as iOS switches SF Text to
+    /// SF Display at 20 pt.
+    public static let systemDisplaySize = 20.0
+    /// The families that supply characters a font lacks, in the order they are tried: Noto Sans CJK JP
+    /// (`NotoSansCJK-Regular.ttc` / `-Bold.ttc`, Debian `fonts-noto-cjk`), then DejaVu Sans
+    /// (`fonts-dejavu-core`). One that is missing is skipped, with a warning on stderr once per process.
+    public static let fallbackFamilies = ["Noto Sans CJK JP", "DejaVu Sans"]
+    /// The first of ``fallbackFamilies``: the one that draws Japanese.
+    public static var fallbackFamily: String { fallbackFamilies[0] }
     /// Point sizes accepted; others are an `invalidArgument` error when the font is used.
     public static let pointSizeRange: ClosedRange<Double> = 0.5...4096
 
@@ -42,32 +80,54 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     public let source: Source
     /// The size in points (an em is this many points).
     public let pointSize: Double
+    /// Space added after every glyph of this font, in thousandths of an em (Core Text's tracking): SF's
+    /// table for the system font, 0 for any other font. Characters drawn from a fallback font get none.
+    public let tracking: Double
+    /// Made by ``system(size:weight:)``: ``withSize(_:)`` picks the family and tracking again.
+    private let isSystem: Bool
 
-    /// A family at `size` points, e.g. `Font(family: "DejaVu Sans", size: 17)`.
+    /// A family at `size` points, e.g. `Font(family: "DejaVu Sans", size: 17)`, with no tracking.
     public init(family: String, size: Double, weight: Weight = .regular) {
-        source = .family(family, weight)
-        pointSize = size
+        self.init(source: .family(family, weight), size: size, tracking: 0, isSystem: false)
     }
 
-    /// The font in the file at `path`, at `size` points.
+    /// The font in the file at `path`, at `size` points, with no tracking.
     public init(file path: String, size: Double) {
-        source = .file(path)
-        pointSize = size
+        self.init(source: .file(path), size: size, tracking: 0, isSystem: false)
     }
 
-    /// The default family (``systemFamily``) at `size` points, like `UIFont.systemFont(ofSize:)`.
+    private init(source: Source, size: Double, tracking: Double, isSystem: Bool) {
+        self.source = source
+        pointSize = size
+        self.tracking = tracking
+        self.isSystem = isSystem
+    }
+
+    /// The system font at `size` points, like `UIFont.systemFont(ofSize:weight:)`: Inter (Inter Display
+    /// from 20 pt) with SF's tracking for the size.
     public static func system(size: Double, weight: Weight = .regular) -> Font {
-        Font(family: systemFamily, size: size, weight: weight)
+        Font(source: .family(size >= systemDisplaySize ? systemDisplayFamily : systemFamily, weight),
+             size: size, tracking: systemTracking(forSize: size), isSystem: true)
     }
 
     /// ``system(size:weight:)`` in bold, like `UIFont.boldSystemFont(ofSize:)`.
     public static func boldSystem(size: Double) -> Font { system(size: size, weight: .bold) }
 
-    /// The same font at another size.
+    /// The weight asked for (regular for a font given by file).
+    public var weight: Weight {
+        if case .family(_, let weight) = source { return weight }
+        return .regular
+    }
+
+    /// The tracking in points added after each glyph: ``tracking`` / 1000 × ``pointSize``.
+    public var trackingInPoints: Double { tracking / 1000 * pointSize }
+
+    /// The same font at another size (the system font takes the family and tracking of the new size).
     public func withSize(_ size: Double) -> Font {
+        if isSystem { return .system(size: size, weight: weight) }
         switch source {
-        case .family(let name, let weight): Font(family: name, size: size, weight: weight)
-        case .file(let path): Font(file: path, size: size)
+        case .family(let name, let weight): return Font(family: name, size: size, weight: weight)
+        case .file(let path): return Font(file: path, size: size)
         }
     }
 
@@ -86,7 +146,7 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch source {
-        case .family(let name, let weight): "\(name)\(weight == .bold ? " Bold" : "") \(pointSize)pt"
+        case .family(let name, let weight): "\(name)\(weight == .regular ? "" : " \(weight.rawValue)") \(pointSize)pt"
         case .file(let path): "\(path) \(pointSize)pt"
         }
     }
@@ -99,7 +159,7 @@ public struct FontMetrics: Hashable, Sendable {
     public let ascender: Double
     /// Distance from the baseline to the bottom of the line box (negative, as `UIFont.descender`).
     public let descender: Double
-    /// Extra space the font asks for below each line (`hhea` line gap; 0 for DejaVu Sans and IPAGothic).
+    /// Extra space the font asks for below each line (`hhea` line gap; 0 for Inter, DejaVu Sans and IPAGothic).
     public let leading: Double
     /// `ascender - descender + leading`: the height of one line of this font.
     public var lineHeight: Double { ascender - descender + leading }

@@ -28,8 +28,13 @@ final class FontFace: Sendable {
     /// Below the baseline, positive.
     let descender: Int
     let lineGap: Int
-    /// The font has a `kern` table that `FT_Get_Kerning` reads (FreeType does not apply GPOS kerning).
+    /// The font kerns: a `kern` table that `FT_Get_Kerning` reads, or else the `kern` feature of its
+    /// `GPOS` table (``PairKerning``), which is how OpenType fonts such as Inter kern.
     let hasKerning: Bool
+    /// The `GPOS` pair kerning, used when the font has no `kern` table.
+    private let pairKerning: PairKerning?
+    /// The largest `GPOS` table read for kerning (4 MiB).
+    static let maxGPOSBytes = 4 << 20
     let glyphCount: Int
     /// The union of all glyphs' bounding boxes (`head` table), font units, y up: bounds ink for culling.
     let inkBounds: (xMin: Int, yMin: Int, xMax: Int, yMax: Int)
@@ -122,7 +127,9 @@ final class FontFace: Sendable {
         self.ascender = ascender
         self.descender = descender
         self.lineGap = gap
-        self.hasKerning = rec.face_flags & FT_Long(FT_FACE_FLAG_KERNING) != 0
+        let legacyKerning = rec.face_flags & FT_Long(FT_FACE_FLAG_KERNING) != 0
+        self.pairKerning = legacyKerning ? nil : FontFace.loadPairKerning(face)
+        self.hasKerning = legacyKerning || pairKerning != nil
         self.glyphCount = count
         self.inkBounds = (Int(rec.bbox.xMin), Int(rec.bbox.yMin), Int(rec.bbox.xMax), Int(rec.bbox.yMax))
         // Font units fit in 16 bits; clamping only guards against a corrupt table.
@@ -151,18 +158,34 @@ final class FontFace: Sendable {
         Int(glyph) < advances.count ? advances[Int(glyph)] : 0
     }
 
-    /// The `kern` table's adjustment between two glyphs in font units (negative brings them closer).
+    /// The adjustment between two glyphs in font units (negative brings them closer): the `kern`
+    /// table's, or the `GPOS` `kern` feature's when the font has no `kern` table.
     func kerning(_ left: UInt32, _ right: UInt32) -> Int32 {
         guard hasKerning else { return 0 }
         let key = left << 16 | (right & 0xFFFF)
         return handle.withLock { h in
             if let k = h.kerning[key] { return k }
-            var v = FT_Vector()
-            let k = FT_Get_Kerning(h.face, left, right, FT_UInt(FT_KERNING_UNSCALED.rawValue), &v) == 0 ? Int32(clamping: v.x) : 0
+            let k: Int32
+            if let pairKerning {
+                k = Int32(clamping: pairKerning.kerning(left, right))
+            } else {
+                var v = FT_Vector()
+                k = FT_Get_Kerning(h.face, left, right, FT_UInt(FT_KERNING_UNSCALED.rawValue), &v) == 0 ? Int32(clamping: v.x) : 0
+            }
             if h.kerning.count >= FontFace.maxKerningMemo { h.kerning.removeAll(keepingCapacity: true) }
             h.kerning[key] = k
             return k
         }
+    }
+
+    /// The `GPOS` table's pair kerning, or nil (no table, too large, or no `kern` feature).
+    private static func loadPairKerning(_ face: FT_Face) -> PairKerning? {
+        let tag = FT_ULong(0x47504F53)  // 'GPOS'
+        var length: FT_ULong = 0
+        guard FT_Load_Sfnt_Table(face, tag, 0, nil, &length) == 0, length > 0, length <= FT_ULong(maxGPOSBytes) else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(length))
+        guard bytes.withUnsafeMutableBufferPointer({ FT_Load_Sfnt_Table(face, tag, 0, $0.baseAddress, &length) }) == 0 else { return nil }
+        return PairKerning(gpos: bytes)
     }
 
     // MARK: Glyph images

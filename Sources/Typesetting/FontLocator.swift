@@ -9,9 +9,9 @@ import CFreeType
 ///
 /// Directories searched, in order: those listed in the environment variable ``environmentVariable``
 /// (colon-separated, like `PATH`), then `/usr/share/fonts`, `/usr/local/share/fonts`,
-/// `~/.local/share/fonts` and `~/.fonts`, each recursively. The default families are first looked for
-/// by their Debian file names (`DejaVuSans.ttf`, `DejaVuSans-Bold.ttf`, `ipag.ttf`, ...), which needs no
-/// font to be opened; any other family is matched against the family and style names inside the font
+/// `~/.local/share/fonts` and `~/.fonts`, each recursively. The families this package relies on are first
+/// looked for by their Debian file names (`Inter-Regular.otf`, `NotoSansCJK-Regular.ttc`, `DejaVuSans.ttf`,
+/// ...) in Debian's directories, which needs no font to be opened; any other family is matched against the family and style names inside the font
 /// files, read once per process. The scan is bounded (``maxDepth``, ``maxEntries``, ``maxFontFiles``) so
 /// a huge or looping directory tree cannot hang it.
 enum FontLocator {
@@ -21,17 +21,45 @@ enum FontLocator {
     static let maxEntries = 50_000
     static let maxFontFiles = 4_000
 
-    /// File names of the families this package relies on, by lowercased family name: regular, bold.
-    static let knownFiles: [String: (regular: [String], bold: [String])] = [
-        "dejavu sans": (["DejaVuSans.ttf"], ["DejaVuSans-Bold.ttf"]),
-        "dejavu sans mono": (["DejaVuSansMono.ttf"], ["DejaVuSansMono-Bold.ttf"]),
-        "dejavu serif": (["DejaVuSerif.ttf"], ["DejaVuSerif-Bold.ttf"]),
-        "ipagothic": (["ipag.ttf"], []),
-        "ipapgothic": (["ipagp.ttf"], []),
+    /// File names of the families this package relies on, by lowercased family name and weight. A
+    /// weight the table lacks uses the nearest one it has (``Font/Weight/nearest(in:)``).
+    static let knownFiles: [String: [Font.Weight: [String]]] = [
+        "inter": interFiles(prefix: "Inter"),
+        "inter display": interFiles(prefix: "InterDisplay"),
+        // Debian's collections hold JP, KR, SC, TC, HK; face 0 is JP. Google's per-language files too.
+        "noto sans cjk jp": [.regular: ["NotoSansCJK-Regular.ttc", "NotoSansCJKjp-Regular.otf"],
+                             .bold: ["NotoSansCJK-Bold.ttc", "NotoSansCJKjp-Bold.otf"]],
+        "dejavu sans": [.regular: ["DejaVuSans.ttf"], .bold: ["DejaVuSans-Bold.ttf"]],
+        "dejavu sans mono": [.regular: ["DejaVuSansMono.ttf"], .bold: ["DejaVuSansMono-Bold.ttf"]],
+        "dejavu serif": [.regular: ["DejaVuSerif.ttf"], .bold: ["DejaVuSerif-Bold.ttf"]],
+        "ipagothic": [.regular: ["ipag.ttf"]],
+        "ipapgothic": [.regular: ["ipagp.ttf"]],
+    ]
+
+    /// Inter's static files (Debian `fonts-inter` ships OpenType CFF files; the TrueType names are
+    /// Inter's own releases).
+    private static func interFiles(prefix: String) -> [Font.Weight: [String]] {
+        let styles: [(Font.Weight, String)] = [
+            (.thin, "Thin"), (.ultraLight, "ExtraLight"), (.light, "Light"), (.regular, "Regular"),
+            (.medium, "Medium"), (.semibold, "SemiBold"), (.bold, "Bold"), (.heavy, "ExtraBold"), (.black, "Black"),
+        ]
+        var files: [Font.Weight: [String]] = [:]
+        for (weight, style) in styles { files[weight] = ["\(prefix)-\(style).otf", "\(prefix)-\(style).ttf"] }
+        return files
+    }
+
+    /// The Debian package of each known family, named in errors and warnings.
+    static let packages: [String: String] = [
+        "inter": "fonts-inter", "inter display": "fonts-inter", "noto sans cjk jp": "fonts-noto-cjk",
+        "dejavu sans": "fonts-dejavu-core", "dejavu sans mono": "fonts-dejavu-core", "dejavu serif": "fonts-dejavu-core",
+        "ipagothic": "fonts-ipafont-gothic", "ipapgothic": "fonts-ipafont-gothic",
     ]
 
     /// Where Debian puts them, tried before any scan.
     static let knownDirectories = [
+        "/usr/share/fonts/opentype/inter",
+        "/usr/share/fonts/truetype/inter",
+        "/usr/share/fonts/opentype/noto",
         "/usr/share/fonts/truetype/dejavu",
         "/usr/share/fonts/opentype/ipafont-gothic",
         "/usr/share/fonts/truetype/ipafont-gothic",
@@ -56,9 +84,7 @@ enum FontLocator {
     /// names of ``knownFiles`` do not find it.
     static func locate(family: String, weight: Font.Weight, index: () -> [IndexedFont]) -> String? {
         let key = family.lowercased()
-        if let known = knownFiles[key] {
-            // A family without a bold file uses its regular one.
-            let names = weight == .bold && !known.bold.isEmpty ? known.bold : known.regular
+        if let known = knownFiles[key], let nearest = weight.nearest(in: known.keys), let names = known[nearest] {
             for dir in environmentDirectories() + knownDirectories {
                 for name in names where isFile(dir + "/" + name) { return dir + "/" + name }
             }
@@ -70,10 +96,17 @@ enum FontLocator {
         // + "Condensed"), then the weight asked for, then no other style words (italic, light, ...).
         var best: (score: Int, path: String)?
         for font in index() {
-            guard let score = score(font, family: key, bold: weight == .bold) else { continue }
+            guard let score = score(font, family: key, bold: weight.value >= Font.Weight.semibold.value) else { continue }
             if best == nil || score < best!.score { best = (score, font.path) }
         }
         return best?.path
+    }
+
+    /// What to say about a family that was not found: where it was looked for, its Debian package when
+    /// known, and how to add directories.
+    static func notFoundReason(family: String, weight: Font.Weight) -> String {
+        let package = packages[family.lowercased()].map { " (Debian package \($0))" } ?? ""
+        return "'\(family)' (\(weight.rawValue))\(package) in \(directories().joined(separator: ", ")); set \(environmentVariable) to add directories"
     }
 
     private static let weightWords: Set<String> = ["regular", "book", "roman", "normal", "medium"]

@@ -20,14 +20,16 @@ final class FontRegistry: Sendable {
         var loadOrder: [String] = []
         var familyPaths: [Font.Source: String] = [:]
         var index: [FontLocator.IndexedFont]?
-        /// nil: not resolved yet; .some(nil): resolved, missing.
-        var fallback: FontFace??
-        /// Why the fallback is missing, as warned.
+        /// The fallback chain per weight class (regular, bold), once resolved.
+        var fallbacks: [Bool: [FontFace]] = [:]
+        /// Why a fallback is missing, as warned (the first problem).
         var fallbackProblem: String?
+        /// Fallback families already warned about.
+        var warned: Set<String> = []
     }
 
     private let state = Mutex(State())
-    /// Replaces the lookup of ``Font/fallbackFamily`` by this file (tests use a missing one).
+    /// Replaces the lookup of the first of ``Font/fallbackFamilies`` by this file (tests use a missing one).
     private let fallbackFile: String?
 
     init(fallbackFile: String? = nil) { self.fallbackFile = fallbackFile }
@@ -57,8 +59,8 @@ final class FontRegistry: Sendable {
                         return s.index!
                     }
                     guard let located else {
-                        throw TypesettingError(kind: .familyNotFound, file: nil, reason:
-                            "'\(name)' (\(weight.rawValue)) in \(FontLocator.directories().joined(separator: ", ")); set \(FontLocator.environmentVariable) to add directories")
+                        throw TypesettingError(kind: .familyNotFound, file: nil,
+                                               reason: FontLocator.notFoundReason(family: name, weight: weight))
                     }
                     s.familyPaths[source] = located
                     path = located
@@ -80,37 +82,43 @@ final class FontRegistry: Sendable {
         return face
     }
 
-    /// The fallback face (``Font/fallbackFamily``), or nil when it cannot be found or opened. It is looked
-    /// for once; when it is missing, a warning goes to stderr that one time.
-    func fallbackFace() -> FontFace? {
-        state.withLock { s -> FontFace? in
-            if let resolved = s.fallback { return resolved }
-            var face: FontFace?
-            var problem = ""
-            let path = fallbackFile ?? FontLocator.locate(family: Font.fallbackFamily, weight: .regular) {
-                if s.index == nil { s.index = FontLocator.scan() }
-                return s.index!
-            }
-            if let path {
-                do throws(TypesettingError) {
-                    face = try Self.load(path, into: &s)
-                } catch {
-                    problem = error.description
+    /// The fallback faces for text of `weight`, in ``Font/fallbackFamilies`` order (their bold files
+    /// for semibold and heavier): those that can be found and opened. Each chain is looked for once; a
+    /// family that is missing is left out, with a warning to stderr the first time.
+    func fallbackFaces(weight: Font.Weight = .regular) -> [FontFace] {
+        let bold = weight.value >= Font.Weight.semibold.value
+        return state.withLock { s -> [FontFace] in
+            if let resolved = s.fallbacks[bold] { return resolved }
+            var faces: [FontFace] = []
+            for (k, family) in Font.fallbackFamilies.enumerated() {
+                let fallbackWeight: Font.Weight = bold ? .bold : .regular
+                var problem = ""
+                let path = k == 0 && fallbackFile != nil ? fallbackFile : FontLocator.locate(family: family, weight: fallbackWeight) {
+                    if s.index == nil { s.index = FontLocator.scan() }
+                    return s.index!
                 }
-            } else {
-                problem = "family '\(Font.fallbackFamily)' not found (Debian package fonts-ipafont-gothic)"
+                if let path {
+                    do throws(TypesettingError) {
+                        faces.append(try Self.load(path, into: &s))
+                        continue
+                    } catch {
+                        problem = error.description
+                    }
+                } else {
+                    problem = "family " + FontLocator.notFoundReason(family: family, weight: fallbackWeight)
+                }
+                if s.fallbackProblem == nil { s.fallbackProblem = problem }
+                if s.warned.insert(family).inserted {
+                    let text = "warning: Typesetting: fallback font missing: \(problem); characters only it has draw as the next fallback's glyphs, or as the font's .notdef\n"
+                    text.utf8CString.withUnsafeBufferPointer { _ = write(2, $0.baseAddress, $0.count - 1) }
+                }
             }
-            if face == nil {
-                s.fallbackProblem = problem
-                let text = "warning: Typesetting: no fallback font: \(problem); characters missing from the font draw as its .notdef glyph\n"
-                text.utf8CString.withUnsafeBufferPointer { _ = write(2, $0.baseAddress, $0.count - 1) }
-            }
-            s.fallback = .some(face)
-            return face
+            s.fallbacks[bold] = faces
+            return faces
         }
     }
 
-    /// Why the fallback font is missing, once ``fallbackFace()`` has looked for it; nil while it has not
-    /// or when it was found.
+    /// Why a fallback font is missing (the first one missing), once ``fallbackFaces(weight:)`` has looked
+    /// for them; nil while it has not or when all were found.
     var fallbackProblem: String? { state.withLock { $0.fallbackProblem } }
 }

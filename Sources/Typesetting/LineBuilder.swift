@@ -49,37 +49,45 @@ struct LineBuilder {
     /// The width lines are filled to, in points (may be infinite).
     let width: Double
     private(set) var faces: [FontFace]
-    private let fallbackProvider: () -> FontFace?
+    private let fallbackProvider: () -> [FontFace]
     private var fallbackResolved = false
     private(set) var clusters: [Cluster] = []
     private(set) var glyphs: [ClusterGlyph] = []
     /// Per face, points per font unit.
     private var perUnit: [Double]
+    /// Points added after each glyph of the primary font (the font's tracking; fallbacks get none).
+    let tracking: Double
 
-    init(text: String, style: TextStyle, width: Double, primary: FontFace, fallback: @escaping () -> FontFace?) {
+    init(text: String, style: TextStyle, width: Double, primary: FontFace, fallbacks: @escaping () -> [FontFace]) {
         self.text = text
         self.style = style
         self.width = width
         faces = [primary]
         perUnit = [style.font.pointSize / Double(primary.unitsPerEm)]
-        fallbackProvider = fallback
+        fallbackProvider = fallbacks
+        let t = style.font.trackingInPoints
+        tracking = t.isFinite ? t : 0
         analyze()
     }
 
     // MARK: Clusters
 
-    /// The fallback face, resolved the first time a character is missing from the primary font (so that
-    /// Latin-only text never looks for it).
-    mutating func fallback() -> UInt8? {
+    /// The fallback faces (indices into ``faces``, in fallback order), resolved the first time a
+    /// character is missing from the primary font (so that Latin-only text never looks for them).
+    /// At most ``maxFaces`` faces in all.
+    mutating func fallbacks() -> Range<UInt8> {
         if !fallbackResolved {
             fallbackResolved = true
-            if let face = fallbackProvider(), face !== faces[0] {
+            for face in fallbackProvider() where !faces.contains(where: { $0 === face }) && faces.count < Self.maxFaces {
                 faces.append(face)
                 perUnit.append(style.font.pointSize / Double(face.unitsPerEm))
             }
         }
-        return faces.count > 1 ? 1 : nil
+        return 1..<UInt8(faces.count)
     }
+
+    /// Faces a layout uses at most (lines record the faces they use in a 32-bit mask).
+    static let maxFaces = 8
 
     private mutating func analyze() {
         var i = text.startIndex
@@ -113,27 +121,31 @@ struct LineBuilder {
         }
     }
 
-    /// Picks one font for the cluster (the primary when it has every scalar, else the fallback when it
-    /// has them, else whichever has the first) and appends its glyphs. Scalars no font has draw as the
-    /// chosen font's `.notdef`.
+    /// Picks one font for the cluster (the primary when it has every scalar, else the first fallback that
+    /// has them all, else the first font that has the first scalar) and appends its glyphs. Scalars no
+    /// font has draw as the chosen font's `.notdef`.
     private mutating func addGlyphs(of character: Character, kind: BreakClass, to cluster: inout Cluster) {
         let scalars: [Unicode.Scalar] = character.unicodeScalars.filter { !Self.isInvisible($0) }
         guard !scalars.isEmpty else { return }
         var font: UInt8 = 0
-        if !scalars.allSatisfy({ faces[0].glyphIndex(for: $0) != 0 }), let fb = fallback() {
-            if scalars.allSatisfy({ faces[Int(fb)].glyphIndex(for: $0) != 0 })
-                || (faces[0].glyphIndex(for: scalars[0]) == 0 && faces[Int(fb)].glyphIndex(for: scalars[0]) != 0) {
-                font = fb
+        if !scalars.allSatisfy({ faces[0].glyphIndex(for: $0) != 0 }) {
+            let chain = fallbacks()
+            if let full = chain.first(where: { fb in scalars.allSatisfy { faces[Int(fb)].glyphIndex(for: $0) != 0 } }) {
+                font = full
+            } else if faces[0].glyphIndex(for: scalars[0]) == 0,
+                      let first = chain.first(where: { faces[Int($0)].glyphIndex(for: scalars[0]) != 0 }) {
+                font = first
             }
         }
         let face = faces[Int(font)], unit = perUnit[Int(font)]
+        let trackingAfter = font == 0 ? tracking : 0
         cluster.font = font
         var x = 0.0
         for s in scalars {
             // A tab is drawn as blank space four spaces wide (no tab stops).
             let isTab = s == "\t"
             let id = face.glyphIndex(for: isTab ? " " : s)
-            let advance = Double(face.advance(of: id)) * unit * (isTab ? 4 : 1)
+            let advance = (Double(face.advance(of: id)) * unit + trackingAfter) * (isTab ? 4 : 1)
             if !isTab { glyphs.append(ClusterGlyph(id: id, x: x)) }
             x += advance
         }

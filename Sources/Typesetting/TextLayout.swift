@@ -4,7 +4,8 @@ import RasterCore
 /// `sizeThatFits(_:)` and `drawText(in:)`.
 ///
 /// Everything is in points and independent of the pixel scale: advances are the fonts' unhinted advance
-/// widths (`hmtx`) scaled by the point size, plus `kern`-table kerning; so a text breaks into the same
+/// widths (`hmtx`) scaled by the point size, plus the font's tracking after each of its glyphs
+/// (``Font/tracking``), plus pair kerning (the `kern` table, or the `GPOS` `kern` feature); so a text breaks into the same
 /// lines with the same widths and heights at @1x, @2x and @3x. Only drawing snaps to device pixels.
 ///
 /// Vertical metrics come from the fonts' `hhea` tables. A line's ascent and descent are the largest of
@@ -101,8 +102,9 @@ public struct TextLayout: Sendable {
     public init(_ text: String, style: TextStyle = TextStyle(), width: Double = .infinity, height: Double = .infinity) throws(TypesettingError) {
         try Self.validate(text, width: width, height: height)
         let primary = try FontRegistry.shared.face(for: style.font)
+        let weight = style.font.weight
         self.init(validated: text, style: style, width: width, height: height, primary: primary) {
-            FontRegistry.shared.fallbackFace()
+            FontRegistry.shared.fallbackFaces(weight: weight)
         }
     }
 
@@ -121,12 +123,12 @@ public struct TextLayout: Sendable {
         }
     }
 
-    /// Lays out with given faces; `fallback` is asked for the fallback face the first time a character is
-    /// missing from `primary`.
+    /// Lays out with given faces; `fallbacks` is asked for the fallback faces (in order) the first time a
+    /// character is missing from `primary`.
     init(validated text: String, style: TextStyle, width: Double, height: Double, primary: FontFace,
-         fallback: @escaping () -> FontFace?) {
+         fallbacks: @escaping () -> [FontFace]) {
         let fillWidth = max(0, width)
-        var builder = LineBuilder(text: text, style: style, width: fillWidth, primary: primary, fallback: fallback)
+        var builder = LineBuilder(text: text, style: style, width: fillWidth, primary: primary, fallbacks: fallbacks)
         let mode = style.lineBreakMode
         let charWrap = mode == .byCharWrapping
         let limit = style.numberOfLines > 0 ? style.numberOfLines : Int.max
@@ -243,19 +245,20 @@ public struct TextLayout: Sendable {
         }
     }
 
-    /// "…" from the first font that has it (primary, then fallback), else three full stops.
+    /// "…" from the first font that has it (primary, then the fallbacks in order), else three full stops.
     private static func ellipsisGlyphs(_ builder: inout LineBuilder) -> (glyphs: [PlacedGlyph], width: Double) {
         let size = builder.style.font.pointSize
-        if builder.faces[0].glyphIndex(for: "…") == 0 { _ = builder.fallback() }
+        if builder.faces[0].glyphIndex(for: "…") == 0 { _ = builder.fallbacks() }
         for (i, face) in builder.faces.enumerated() {
             let id = face.glyphIndex(for: "…")
             if id != 0 {
-                return ([PlacedGlyph(x: 0, id: id, font: UInt8(i))], Double(face.advance(of: id)) * size / Double(face.unitsPerEm))
+                let tracking = i == 0 ? builder.tracking : 0
+                return ([PlacedGlyph(x: 0, id: id, font: UInt8(i))], Double(face.advance(of: id)) * size / Double(face.unitsPerEm) + tracking)
             }
         }
         let face = builder.faces[0]
         let id = face.glyphIndex(for: ".")
-        let advance = Double(face.advance(of: id)) * size / Double(face.unitsPerEm)
+        let advance = Double(face.advance(of: id)) * size / Double(face.unitsPerEm) + builder.tracking
         return ((0..<3).map { PlacedGlyph(x: Double($0) * advance, id: id, font: 0) }, 3 * advance)
     }
 }

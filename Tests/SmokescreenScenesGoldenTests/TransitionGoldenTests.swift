@@ -69,7 +69,7 @@ final class TableGoldenTests: XCTestCase {
         .batchMixed: [0, 0.4, 0.45, 0.5, .infinity],
         .controlRow: [0.35, 0.6, 1.15, 1.95, .infinity],
         .multipleSelection: [0.3, 0.85, 1.5, .infinity],
-        .floatingView: [0, 0.35, 0.6, 1.2, 1.65, .infinity],
+        .floatingView: [0, 0.35, 0.6, 1.45, 1.6, 1.75, 2.0, .infinity],
     ]
 
     private func check(_ scene: TableTransition.Scene, file: StaticString = #filePath, line: UInt = #line) throws {

@@ -51,6 +51,6 @@ final class ConcurrencyTests: XCTestCase {
         XCTAssertGreaterThan(stats.evictions, 0)
         // Evicted and re-rendered masks are identical.
         let a = cache.mask(face: face, glyph: glyphs[0], ppem64: 10 * 64, phase: 0)
-        XCTAssertEqual(a?.bytes, face.renderMask(glyph: glyphs[0], scale: 10.0 / 2048, shift: 0)?.bytes)
+        XCTAssertEqual(a?.bytes, face.renderMask(glyph: glyphs[0], scale: 10.0 / Double(face.unitsPerEm), shift: 0)?.bytes)
     }
 }

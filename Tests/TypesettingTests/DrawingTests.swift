@@ -14,10 +14,10 @@ final class DrawingTests: XCTestCase {
         let texts = ["Gypsy jumped", "Gypsy jumped quickly", "Gypsy jumped quickly over 日本語で読む"]
         for scale in [1.0, 2.0] {
             for (k, text) in texts.enumerated() {
-                let layout = try TextLayout(text, style: wrapping, width: 150)
+                let layout = try TextLayout(text, style: wrapping, width: 130)
                 XCTAssertEqual(layout.lines.count, k + 1, text)
                 let margin = 3.0
-                var bitmap = try Bitmap(pointSize: Size(width: 150 + 2 * margin, height: layout.size.height + 2 * margin), scale: scale)
+                var bitmap = try Bitmap(pointSize: Size(width: 130 + 2 * margin, height: layout.size.height + 2 * margin), scale: scale)
                 bitmap.draw { layout.draw(in: $0, at: Point(x: margin, y: margin)) }
                 let ink = try XCTUnwrap(inkBox(bitmap))
                 let rect = Rect(x: margin, y: margin, width: layout.size.width, height: layout.size.height)

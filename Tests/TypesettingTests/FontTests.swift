@@ -5,18 +5,105 @@ import XCTest
 
 /// Finding and opening fonts, their metrics, and errors for fonts that cannot be used.
 final class FontTests: XCTestCase {
-    func testSystemFamilyIsDejaVuSansRegularAndBold() throws {
-        XCTAssertEqual(try Font.system(size: 17).resolvedPath(), "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
-        XCTAssertEqual(try Font.boldSystem(size: 17).resolvedPath(), "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
+    func testSystemFamilyIsInterInEachWeightAndInterDisplayFrom20pt() throws {
+        let dir = "/usr/share/fonts/opentype/inter/"
+        XCTAssertEqual(try Font.system(size: 17).resolvedPath(), dir + "Inter-Regular.otf")
+        XCTAssertEqual(try Font.boldSystem(size: 17).resolvedPath(), dir + "Inter-Bold.otf")
+        XCTAssertEqual(try Font.system(size: 17, weight: .semibold).resolvedPath(), dir + "Inter-SemiBold.otf")
+        XCTAssertEqual(try Font.system(size: 13, weight: .medium).resolvedPath(), dir + "Inter-Medium.otf")
+        XCTAssertEqual(try Font.system(size: 19.5).resolvedPath(), dir + "Inter-Regular.otf")
+        XCTAssertEqual(try Font.system(size: 20).resolvedPath(), dir + "InterDisplay-Regular.otf")
+        XCTAssertEqual(try Font.system(size: 34, weight: .bold).resolvedPath(), dir + "InterDisplay-Bold.otf")
+        XCTAssertEqual(try Font(family: "inter", size: 12).resolvedPath(), dir + "Inter-Regular.otf")
+        // withSize keeps a system font a system font: family and tracking follow the size.
+        XCTAssertEqual(Font.system(size: 17).withSize(28), Font.system(size: 28))
+        XCTAssertEqual(try FontRegistry.shared.face(for: .system(size: 17)).familyName, "Inter")
+        // DejaVu Sans is still there by name.
         XCTAssertEqual(try Font(family: "dejavu sans", size: 12).resolvedPath(), "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+        XCTAssertEqual(try Font(family: "DejaVu Sans", size: 12, weight: .semibold).resolvedPath(), "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+                       "a family with regular and bold draws semibold as bold")
+        XCTAssertEqual(try Font(family: "DejaVu Sans", size: 12, weight: .medium).resolvedPath(), "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
     }
 
-    func testFallbackIsIPAGothic() throws {
-        let face = try XCTUnwrap(FontRegistry.shared.fallbackFace())
-        XCTAssertEqual(face.path, "/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf")
-        XCTAssertEqual(face.familyName, "IPAGothic")
-        XCTAssertNotEqual(face.glyphIndex(for: "日"), 0)
-        XCTAssertEqual(try FontRegistry.shared.face(for: .system(size: 17)).glyphIndex(for: "日"), 0, "DejaVu Sans has no kanji")
+    func testTextStylesHaveUIKitSizesAndWeights() {
+        let expected: [(Font.TextStyle, Double, Font.Weight)] = [
+            (.largeTitle, 34, .regular), (.title1, 28, .regular), (.title2, 22, .regular), (.title3, 20, .regular),
+            (.headline, 17, .semibold), (.body, 17, .regular), (.callout, 16, .regular), (.subheadline, 15, .regular),
+            (.footnote, 13, .regular), (.caption1, 12, .regular), (.caption2, 11, .regular),
+        ]
+        XCTAssertEqual(expected.count, Font.TextStyle.allCases.count)
+        for (style, size, weight) in expected {
+            let font = Font.preferredFont(forTextStyle: style)
+            XCTAssertEqual(font, Font.system(size: size, weight: weight), "\(style)")
+            XCTAssertEqual(font.pointSize, size)
+            XCTAssertEqual(font.weight, weight)
+        }
+    }
+
+    func testSystemTrackingFollowsSFsTable() throws {
+        XCTAssertEqual(Font.systemTracking(forSize: 17), -26)
+        XCTAssertEqual(Font.systemTracking(forSize: 12), 0)
+        XCTAssertEqual(Font.systemTracking(forSize: 13), -6)
+        XCTAssertEqual(Font.systemTracking(forSize: 10), 12)
+        XCTAssertEqual(Font.systemTracking(forSize: 28), 14)
+        XCTAssertEqual(Font.systemTracking(forSize: 34), 12)
+        XCTAssertEqual(Font.systemTracking(forSize: 16.5), -23, accuracy: 1e-12, "linear between sizes")
+        XCTAssertEqual(Font.systemTracking(forSize: 3), 41)
+        XCTAssertEqual(Font.systemTracking(forSize: 200), 0)
+        XCTAssertEqual(Font.system(size: 17).trackingInPoints, -0.442, accuracy: 1e-12)
+        XCTAssertEqual(Font(family: "Inter", size: 17).tracking, 0, "only the system font is tracked")
+        // Every glyph of the system font advances by its hmtx width plus the tracking: "ll" at 17 pt is
+        // two "l" advances minus 2 × 0.442 pt (Inter has no `kern` table, so no kerning enters).
+        let tracked = try TextLayout("ll", style: TextStyle(font: .system(size: 17))).exactSize.width
+        let plain = try TextLayout("ll", style: TextStyle(font: Font(family: "Inter", size: 17))).exactSize.width
+        XCTAssertEqual(tracked, plain - 2 * 0.442, accuracy: 1e-9)
+        // Characters from a fallback font are not tracked: a kanji stays one em wide.
+        let kanji = try TextLayout("日", style: TextStyle(font: .system(size: 17))).exactSize.width
+        XCTAssertEqual(kanji, 17, accuracy: 1e-9)
+    }
+
+    func testFallbackOrderIsNotoSansCJKJPThenDejaVuSans() throws {
+        let faces = FontRegistry.shared.fallbackFaces()
+        XCTAssertEqual(faces.map(\.path), ["/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+                                           "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"])
+        XCTAssertEqual(faces[0].familyName, "Noto Sans CJK JP", "face 0 of Debian's collection is the Japanese one")
+        XCTAssertNotEqual(faces[0].glyphIndex(for: "日"), 0)
+        XCTAssertEqual(try FontRegistry.shared.face(for: .system(size: 17)).glyphIndex(for: "日"), 0, "Inter has no kanji")
+        let bold = FontRegistry.shared.fallbackFaces(weight: .semibold)
+        XCTAssertEqual(bold.map(\.path), ["/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc",
+                                          "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"])
+        // In a layout: Latin from Inter, kana from Noto, and a symbol neither has from DejaVu Sans.
+        let inter = try FontRegistry.shared.face(for: .system(size: 17))
+        let symbol = try XCTUnwrap(["\u{2A0C}", "\u{2B7F}", "\u{2638}", "\u{2603}", "\u{2619}"].first {
+            let s = $0.unicodeScalars.first!
+            return inter.glyphIndex(for: s) == 0 && faces[0].glyphIndex(for: s) == 0 && faces[1].glyphIndex(for: s) != 0
+        })
+        let layout = try TextLayout("Aあ" + symbol, style: TextStyle(font: .system(size: 17)))
+        XCTAssertEqual(layout.lines[0].glyphs.map { layout.faces[Int($0.font)].familyName }, ["Inter", "Noto Sans CJK JP", "DejaVu Sans"])
+    }
+
+    func testLineHeightsPerTextStyle() throws {
+        // One line of each style: Inter's hhea (2728 + 680) / 2816 em below 20 pt, Inter Display's
+        // (1974 + 502) / 2048 em from 20 pt; DejaVu Sans's was (1901 + 483) / 2048 em, about 4 % less.
+        for style in Font.TextStyle.allCases {
+            let size = style.pointSize
+            let em = size >= 20 ? 2476.0 / 2048 : 3408.0 / 2816
+            let layout = try TextLayout("Hg", style: TextStyle(font: .preferredFont(forTextStyle: style)))
+            XCTAssertEqual(layout.lines[0].height, em * size, accuracy: 1e-9, "\(style)")
+            XCTAssertEqual(layout.size.height, (em * size - 1e-7).rounded(.up), "\(style)")
+        }
+        // body: 20.574 pt (a label 21 pt tall), was 19.789 (20 pt).
+        XCTAssertEqual(try TextLayout("Hg", style: TextStyle(font: .preferredFont(forTextStyle: .body))).size.height, 21)
+        // A line with Japanese takes Noto Sans CJK JP's taller metrics: 1.448 em (24.616 pt at 17 pt).
+        let ja = try TextLayout("Hg 日本", style: TextStyle(font: .system(size: 17)))
+        XCTAssertEqual(ja.lines[0].height, 1.448 * 17, accuracy: 1e-9)
+    }
+
+    func testMissingSystemFontIsAnErrorNamingTheFontAndPackage() {
+        XCTAssertThrowsError(try Font(family: "Inter Nonexistent", size: 17).resolvedPath())
+        let reason = FontLocator.notFoundReason(family: "Inter", weight: .semibold)
+        XCTAssertTrue(reason.contains("'Inter' (semibold) (Debian package fonts-inter)"), reason)
+        XCTAssertTrue(reason.contains(FontLocator.environmentVariable), reason)
     }
 
     func testFamilyNotInTheKnownTableIsFoundByTheNamesInsideTheFiles() throws {
@@ -46,8 +133,13 @@ final class FontTests: XCTestCase {
     }
 
     func testMetricsComeFromHhea() throws {
+        // Inter: hhea ascender 2728, descender -680, line gap 0, 2816 units per em.
+        let inter = try Font.system(size: 17).metrics()
+        XCTAssertEqual(inter.ascender, 2728.0 / 2816 * 17, accuracy: 1e-12)
+        XCTAssertEqual(inter.descender, -680.0 / 2816 * 17, accuracy: 1e-12)
+        XCTAssertEqual(inter.leading, 0)
         // DejaVu Sans: hhea ascender 1901, descender -483, line gap 0, 2048 units per em.
-        let m = try Font.system(size: 17).metrics()
+        let m = try Font(family: "DejaVu Sans", size: 17).metrics()
         XCTAssertEqual(m.ascender, 1901.0 / 2048 * 17, accuracy: 1e-12)
         XCTAssertEqual(m.descender, -483.0 / 2048 * 17, accuracy: 1e-12)
         XCTAssertEqual(m.leading, 0)
@@ -117,9 +209,9 @@ final class FontTests: XCTestCase {
 
     func testDejaVuSansKernsAV() throws {
         // DejaVu Sans has a legacy `kern` table (format 0), which FT_Get_Kerning reads.
-        let face = try FontRegistry.shared.face(for: .system(size: 17))
+        let face = try FontRegistry.shared.face(for: Font(family: "DejaVu Sans", size: 40))
         guard face.hasKerning else { throw XCTSkip("this DejaVu Sans has no kern table") }
-        let style = TextStyle(font: .system(size: 40))
+        let style = TextStyle(font: Font(family: "DejaVu Sans", size: 40))
         let pair = try TextLayout("AV", style: style).exactSize.width
         let separate = try TextLayout("A", style: style).exactSize.width + TextLayout("V", style: style).exactSize.width
         XCTAssertLessThan(pair, separate - 1, "kerning brings A and V closer")
@@ -127,19 +219,47 @@ final class FontTests: XCTestCase {
         XCTAssertEqual(pair - separate, -131.0 / 2048 * 40, accuracy: 1e-9)
     }
 
+    func testInterKernsThroughItsGPOSTable() throws {
+        // Inter has no `kern` table: its kerning is the GPOS `kern` feature, read by PairKerning.
+        let face = try FontRegistry.shared.face(for: Font(family: "Inter", size: 40))
+        XCTAssertTrue(face.hasKerning)
+        let style = TextStyle(font: Font(family: "Inter", size: 40))
+        func width(_ text: String) throws -> Double { try TextLayout(text, style: style).exactSize.width }
+        for pair in ["AV", "To", "Ty", "LT"] {
+            let apart = try width(String(pair.first!)) + width(String(pair.last!))
+            XCTAssertLessThan(try width(pair), apart - 1, "\(pair) is kerned closer")
+        }
+        // Pairs without an adjustment keep their advances.
+        XCTAssertEqual(try width("HH"), try 2 * width("H"), accuracy: 1e-9)
+        let a = face.glyphIndex(for: "A"), v = face.glyphIndex(for: "V")
+        XCTAssertLessThan(face.kerning(a, v), 0)
+        XCTAssertEqual(face.kerning(v, a), face.kerning(v, a), "memoised")
+    }
+
+    func testMalformedGPOSReadsAsNoKerning() {
+        XCTAssertNil(PairKerning(gpos: []))
+        XCTAssertNil(PairKerning(gpos: [0, 1, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]))
+        // A `kern` feature pointing at a lookup past the end of the table.
+        var bytes: [UInt8] = [0, 1, 0, 0, 0, 10, 0, 10, 0, 30]
+        bytes += [0, 1] + Array("kern".utf8) + [0, 8]        // FeatureList at 10: one record, feature at +8
+        bytes += [0, 0, 0, 1, 0, 0]                          // feature: one lookup, index 0
+        bytes += [0, 1, 0xFF, 0xF0]                          // LookupList at 30: one lookup, far away
+        XCTAssertNil(PairKerning(gpos: bytes))
+    }
+
     func testMissingFallbackWarnsOnceAndDrawsNotdef() throws {
         let registry = FontRegistry(fallbackFile: "/nonexistent/ipag.ttf")
         XCTAssertNil(registry.fallbackProblem, "not looked for before a character needs it")
         let primary = try FontRegistry.shared.face(for: .system(size: 17))
         let layout = TextLayout(validated: "A日本", style: TextStyle(), width: .infinity, height: .infinity, primary: primary) {
-            registry.fallbackFace()
+            registry.fallbackFaces()
         }
-        XCTAssertEqual(layout.lines[0].glyphs.map(\.id).dropFirst(), [0, 0], "kanji fall back to .notdef")
-        XCTAssertEqual(layout.faces.count, 1)
+        XCTAssertEqual(layout.lines[0].glyphs.map(\.id).dropFirst(), [0, 0], "kanji fall back to .notdef (DejaVu Sans has none either)")
+        XCTAssertEqual(layout.faces.map(\.familyName), ["Inter", "DejaVu Sans"], "the missing fallback is skipped")
         let problem = try XCTUnwrap(registry.fallbackProblem)
         XCTAssertTrue(problem.contains("/nonexistent/ipag.ttf"), problem)
         // Resolved once: asking again neither retries nor warns again (the problem stays the first one).
-        XCTAssertNil(registry.fallbackFace())
+        XCTAssertEqual(registry.fallbackFaces().count, 1)
         XCTAssertEqual(registry.fallbackProblem, problem)
         // .notdef draws an empty box: ink, not a crash.
         var bitmap = try Bitmap(width: 60, height: 24)
@@ -148,7 +268,7 @@ final class FontTests: XCTestCase {
     }
 
     func testCharacterInNoFontDrawsPrimaryNotdef() throws {
-        // U+10FFFD is a private-use character that neither DejaVu Sans nor IPAGothic has.
+        // U+10FFFD is a private-use character that none of Inter, Noto Sans CJK JP and DejaVu Sans has.
         let layout = try TextLayout("a\u{10FFFD}b", style: TextStyle(numberOfLines: 0))
         let ids = layout.lines[0].glyphs.map(\.id)
         XCTAssertEqual(ids.count, 3)

@@ -2,9 +2,12 @@ import RasterCore
 import XCTest
 @testable import Typesetting
 
+/// These tests measure DejaVu Sans (a fixed, known font), not the system font.
+private let dejavu17 = Font(family: "DejaVu Sans", size: 17)
+
 /// Line breaking, truncation and measurement, all in points (no pixels involved).
 final class LayoutTests: XCTestCase {
-    private let wrapping = TextStyle(numberOfLines: 0, lineBreakMode: .byWordWrapping)
+    private let wrapping = TextStyle(font: dejavu17, numberOfLines: 0, lineBreakMode: .byWordWrapping)
     /// DejaVu Sans line height at 17 pt: (1901 + 483) / 2048 em.
     private let lineHeight17 = 2384.0 / 2048 * 17
     private let japanese = "日本の歴史についての会話を英語と日本語で読むことができます。"
@@ -92,7 +95,7 @@ final class LayoutTests: XCTestCase {
     }
 
     func testTruncatingTailEndsWithEllipsisInsideTheWidth() throws {
-        let layout = try TextLayout("The history page shows a scroll for every era", style: TextStyle(), width: 120)
+        let layout = try TextLayout("The history page shows a scroll for every era", style: TextStyle(font: dejavu17), width: 120)
         XCTAssertEqual(layout.lines.count, 1)
         let line = layout.lines[0]
         XCTAssertTrue(line.text.hasSuffix("…"), line.text)
@@ -103,19 +106,19 @@ final class LayoutTests: XCTestCase {
         let shown = String(line.text.dropLast())
         let rest = layout.text.dropFirst(shown.count)
         let more = rest.prefix { $0 == " " } + String(rest.drop { $0 == " " }.prefix(1))
-        XCTAssertGreaterThan(try TextLayout(shown + more + "…").exactSize.width, 120, "\(shown)\(more)…")
+        XCTAssertGreaterThan(try TextLayout(shown + more + "…", style: TextStyle(font: dejavu17)).exactSize.width, 120, "\(shown)\(more)…")
         // Japanese truncates the same way: five kanji and DejaVu Sans's "…", one em each, fit in 6.5 em.
-        let ja = try TextLayout(japanese, style: TextStyle(), width: 17 * 6.5)
+        let ja = try TextLayout(japanese, style: TextStyle(font: dejavu17), width: 17 * 6.5)
         XCTAssertEqual(ja.lines.map(\.text), ["日本の歴史…"])
         // Text that fits is not truncated.
-        let fits = try TextLayout("Short", style: TextStyle(), width: 120)
+        let fits = try TextLayout("Short", style: TextStyle(font: dejavu17), width: 120)
         XCTAssertEqual(fits.lines.map(\.text), ["Short"])
         XCTAssertFalse(fits.isTruncated)
     }
 
     func testTruncatingHeadAndMiddle() throws {
         let text = "0123456789abcdefghij"
-        var style = TextStyle()
+        var style = TextStyle(font: dejavu17)
         style.lineBreakMode = .byTruncatingHead
         let head = try TextLayout(text, style: style, width: 80)
         XCTAssertTrue(head.lines[0].text.hasPrefix("…"), head.lines[0].text)
@@ -145,7 +148,7 @@ final class LayoutTests: XCTestCase {
         XCTAssertTrue(tail.lines[1].text.hasSuffix("…"))
         XCTAssertLessThanOrEqual(tail.lines[1].width, 60)
         // One line of two paragraphs: the ellipsis shows that more follows.
-        let paragraphs = try TextLayout("first\nsecond", style: TextStyle(), width: 200)
+        let paragraphs = try TextLayout("first\nsecond", style: TextStyle(font: dejavu17), width: 200)
         XCTAssertEqual(paragraphs.lines.map(\.text), ["first…"])
         XCTAssertEqual(cut.size.height, (2 * lineHeight17).rounded(.up))
     }
@@ -162,7 +165,7 @@ final class LayoutTests: XCTestCase {
     }
 
     func testClippingKeepsTheRestOfTheParagraphOnTheLastLine() throws {
-        var style = TextStyle()
+        var style = TextStyle(font: dejavu17)
         style.lineBreakMode = .byClipping
         let layout = try TextLayout("clipped at the edge of the label", style: style, width: 70)
         let line = layout.lines[0]
@@ -176,19 +179,21 @@ final class LayoutTests: XCTestCase {
         // IPAGothic as the primary font (line height exactly one em) and DejaVu Sans as the fallback for a
         // character IPAGothic lacks: that line grows to DejaVu Sans's ascent and descent.
         let ipa = try FontRegistry.shared.face(for: .file("/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf"))
-        let dejavu = try FontRegistry.shared.face(for: .system(size: 17))
+        let dejavu = try FontRegistry.shared.face(for: dejavu17)
         let lacking = try XCTUnwrap(["\u{0250}", "\u{2C60}", "\u{A7A0}", "\u{0462}"].first {
             ipa.glyphIndex(for: $0.unicodeScalars.first!) == 0 && dejavu.glyphIndex(for: $0.unicodeScalars.first!) != 0
         })
         let style = TextStyle(font: Font(file: ipa.path, size: 17), numberOfLines: 0)
-        let layout = TextLayout(validated: "日本\n日" + lacking, style: style, width: .infinity, height: .infinity, primary: ipa) { dejavu }
+        let layout = TextLayout(validated: "日本\n日" + lacking, style: style, width: .infinity, height: .infinity, primary: ipa) { [dejavu] }
         XCTAssertEqual(layout.lines[0].height, 17, accuracy: 1e-9)
         XCTAssertEqual(layout.lines[1].ascent, 1901.0 / 2048 * 17, accuracy: 1e-9)
         XCTAssertEqual(layout.lines[1].descent, 483.0 / 2048 * 17, accuracy: 1e-9)
         XCTAssertEqual(layout.exactSize.height, 17 + lineHeight17, accuracy: 1e-9)
-        // With DejaVu Sans as the primary font, Japanese lines keep its (larger) metrics.
+        // With DejaVu Sans as the primary font, Japanese lines from Noto Sans CJK JP take Noto's taller
+        // hhea metrics (ascender 1160, descender -288 per 1000): 1.448 em.
         let ja = try TextLayout("日本語", style: wrapping)
-        XCTAssertEqual(ja.lines[0].height, lineHeight17, accuracy: 1e-9)
+        XCTAssertEqual(ja.lines[0].ascent, 1.160 * 17, accuracy: 1e-9)
+        XCTAssertEqual(ja.lines[0].height, 1.448 * 17, accuracy: 1e-9)
     }
 
     func testLineSpacingAndRounding() throws {
@@ -247,7 +252,7 @@ final class LayoutTests: XCTestCase {
         let long = String(repeating: "a", count: TextLayout.maxTextBytes + 1)
         XCTAssertThrowsError(try TextLayout(long)) { XCTAssertEqual(($0 as? TypesettingError)?.kind, .invalidArgument) }
         // Negative widths and line counts are treated as 0.
-        XCTAssertEqual(try TextLayout("ab", style: TextStyle(numberOfLines: -3, lineBreakMode: .byWordWrapping), width: -5).lines.count, 2)
+        XCTAssertEqual(try TextLayout("ab", style: TextStyle(font: dejavu17, numberOfLines: -3, lineBreakMode: .byWordWrapping), width: -5).lines.count, 2)
     }
 
     func testControlCharactersAndCombiningMarksDoNotBreakLayout() throws {

@@ -121,6 +121,10 @@ extension TableView {
     /// (`.bottom`) and a row at its bottom from under the rows above (`.top`), so the section's rounded
     /// rectangle stays whole, as iOS 5 introduced `automatic` for; a section's only row, a row in the
     /// middle and every row of a plain table fade. Reloads and whole sections fade.
+    ///
+    /// In an update, adjacent rows inserted (or deleted) together with one style are one block: it takes
+    /// the style this gives for the block's rows (the top block `.bottom`, the bottom one `.top`, a block
+    /// that is the whole section fades), and all its rows move by one offset, so they never cross.
     public func resolvedAnimation(_ animation: TableViewRowAnimation, forRowAt row: Int, inSectionOfCount count: Int) -> TableViewRowAnimation {
         guard animation == .automatic else { return animation }
         guard style == .grouped, count > 1 else { return .fade }
@@ -375,26 +379,78 @@ final class UpdateAnimator {
             let rect = old.rectForRow(at: from)
             return Effect(dx: rect.minX - final.minX, dy: rect.minY - final.minY, alpha: 0)
         }
-        return effect(style, height: final.height, anchor: anchorBefore(row: ip, oldSection: oldSection), top: final.minY)
+        if reloaded {
+            return effect(style, height: final.height, anchor: anchorBefore(row: ip, oldSection: oldSection), top: final.minY)
+        }
+        // Rows inserted next to each other with one style move as one block, by one offset: they never
+        // cross, and the block comes from behind its neighbours as one row would.
+        let block = insertedBlock(around: ip, style: asked)
+        let count = new.numberOfRows(inSection: ip.section)
+        let blockStyle = UpdateAnimator.resolved(asked, block: block, count: count, grouped: table.style == .grouped)
+        let first = IndexPath(row: block.lowerBound, section: ip.section)
+        let top = new.rectForRow(at: first).minY
+        let height = new.rectForRow(at: IndexPath(row: block.upperBound - 1, section: ip.section)).maxY - top
+        return effect(blockStyle, height: height, anchor: anchorBefore(row: first, oldSection: oldSection), top: top)
+    }
+
+    /// `automatic` for a block of adjacent rows inserted or deleted together (`block` of a section of
+    /// `count` rows): in a grouped table a block at the top of its section (not the whole section) uses
+    /// `.bottom`, one at its bottom `.top`; a block that is the whole section, one in the middle, and
+    /// every block of a plain table fade. Other styles stay.
+    static func resolved(_ asked: TableViewRowAnimation, block: Range<Int>, count: Int, grouped: Bool) -> TableViewRowAnimation {
+        guard asked == .automatic else { return asked }
+        guard grouped, block.count < count else { return .fade }
+        if block.lowerBound == 0 { return .bottom }
+        if block.upperBound == count { return .top }
+        return .fade
+    }
+
+    /// The rows (after the update) inserted with `style` next to `ip`, with it, in its section.
+    private func insertedBlock(around ip: IndexPath, style: TableViewRowAnimation) -> Range<Int> {
+        func inBlock(_ r: Int) -> Bool {
+            let p = IndexPath(row: r, section: ip.section)
+            return plan.rowBefore[ip.section][r] == nil && (plan.insertedRowStyle[p] ?? .fade) == style
+        }
+        var lo = ip.row, hi = ip.row + 1
+        while lo > 0 && inBlock(lo - 1) { lo -= 1 }
+        while hi < new.numberOfRows(inSection: ip.section) && inBlock(hi) { hi += 1 }
+        return lo..<hi
+    }
+
+    /// The rows (before the update) deleted with `style` next to `ip`, with it, in its section.
+    private func deletedBlock(around ip: IndexPath, style: TableViewRowAnimation) -> Range<Int> {
+        func inBlock(_ r: Int) -> Bool {
+            let p = IndexPath(row: r, section: ip.section)
+            return plan.rowAfter[ip.section][r] == nil && !plan.reloadedRows.contains(p) && (plan.deletedRowStyle[p] ?? .fade) == style
+        }
+        var lo = ip.row, hi = ip.row + 1
+        while lo > 0 && inBlock(lo - 1) { lo -= 1 }
+        while hi < old.numberOfRows(inSection: ip.section) && inBlock(hi) { hi += 1 }
+        return lo..<hi
     }
 
     private func leavingEffect(row ip: IndexPath) -> Effect? {
         guard let newSection = plan.sectionAfter[ip.section], !plan.reloadedSections.contains(ip.section) else {
             return sectionEffect(leaving: ip.section)
         }
-        let style: TableViewRowAnimation
-        if plan.reloadedRows.contains(ip) {
-            style = plan.deletedRowStyle[ip] == .automatic ? .fade : (plan.deletedRowStyle[ip] ?? .fade)
-        } else {
-            style = table.resolvedAnimation(plan.deletedRowStyle[ip] ?? .fade, forRowAt: ip.row, inSectionOfCount: old.numberOfRows(inSection: ip.section))
-        }
         let rect = old.rectForRow(at: ip)
-        if style == .fade, plan.reloadedRows.contains(ip), let to = plan.rowAfter[ip.section][ip.row] {
-            // The old cell of a reloaded row goes where the new one ends, fading out.
-            let final = new.rectForRow(at: to)
-            return Effect(dx: final.minX - rect.minX, dy: final.minY - rect.minY, alpha: 0)
+        if plan.reloadedRows.contains(ip) {
+            let style = plan.deletedRowStyle[ip] == .automatic ? .fade : (plan.deletedRowStyle[ip] ?? .fade)
+            if style == .fade, let to = plan.rowAfter[ip.section][ip.row] {
+                // The old cell of a reloaded row goes where the new one ends, fading out.
+                let final = new.rectForRow(at: to)
+                return Effect(dx: final.minX - rect.minX, dy: final.minY - rect.minY, alpha: 0)
+            }
+            return effect(style, height: rect.height, anchor: anchorAfter(row: ip, newSection: newSection), top: rect.minY)
         }
-        return effect(style, height: rect.height, anchor: anchorAfter(row: ip, newSection: newSection), top: rect.minY)
+        // Adjacent rows deleted with one style leave as one block, by one offset.
+        let asked = plan.deletedRowStyle[ip] ?? .fade
+        let block = deletedBlock(around: ip, style: asked)
+        let style = UpdateAnimator.resolved(asked, block: block, count: old.numberOfRows(inSection: ip.section), grouped: table.style == .grouped)
+        let first = IndexPath(row: block.lowerBound, section: ip.section)
+        let top = old.rectForRow(at: first).minY
+        let height = old.rectForRow(at: IndexPath(row: block.upperBound - 1, section: ip.section)).maxY - top
+        return effect(style, height: height, anchor: anchorAfter(row: first, newSection: newSection), top: top)
     }
 
     /// Where an arriving row's slot opens, in the layout before: the bottom of the nearest row above it

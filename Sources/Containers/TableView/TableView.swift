@@ -424,16 +424,21 @@ open class TableView: ScrollView {
     }
 
     /// Puts the table's own views in their z-order at the bottom of the subviews, leaving views added by
-    /// the app above them in their order.
+    /// the app above them in their order: the background view; in a grouped table the section headers
+    /// and footers (titles on the background, which rows sliding in an update pass over, so a title never
+    /// prints over a row's text); the rows, those an update inserts or deletes behind the others and
+    /// those it moves in front; in a plain table the headers and footers above every row (their opaque
+    /// bars float over the rows, as UIKit's do).
     func arrangeSubviews() {
         var order: [View] = []
         if let backgroundView { order.append(backgroundView) }
+        let supplementary = footerViews.sorted { $0.key < $1.key }.map(\.value) + headerViews.sorted { $0.key < $1.key }.map(\.value)
+        if style == .grouped { order += supplementary }
         let cells = visibleCells.sorted { $0.key < $1.key }.map(\.value) as [View]
         for layer in [ZLayer.behind, .normal, .front] {
             for view in leavingViews + cells where (layerOf[ObjectIdentifier(view)]?.layer ?? .normal) == layer { order.append(view) }
         }
-        order += footerViews.sorted { $0.key < $1.key }.map(\.value)
-        order += headerViews.sorted { $0.key < $1.key }.map(\.value)
+        if style == .plain { order += supplementary }
         for (i, view) in order.enumerated() where i >= subviews.count || subviews[i] !== view {
             try? insertSubview(view, at: i)
         }

@@ -199,17 +199,42 @@ struct CellPieceDrawing: OperationContent {
     let position: CellSectionPosition
     let separator: Color?
 
-    func operations(in bounds: Rect) -> [DrawingOperation] {
+    /// Without a device, the hairline is snapped to whole points.
+    func operations(in bounds: Rect) -> [DrawingOperation] { operations(in: bounds, device: .identity) }
+
+    /// The piece and its hairline, snapped to the pixels of `device` (bounds coordinates to the pixels
+    /// drawn into: the frame, or the view's backing store).
+    func operations(in bounds: Rect, device: Transform2D) -> [DrawingOperation] {
         let r = TableViewMetrics.groupedCornerRadius
         let radii = CornerRadii(topLeft: position.roundsTop ? r : 0, topRight: position.roundsTop ? r : 0,
                                 bottomRight: position.roundsBottom ? r : 0, bottomLeft: position.roundsBottom ? r : 0)
         var ops: [DrawingOperation] = [.roundedRect(bounds, radii, color)]
         if let separator {
-            let t = TableViewMetrics.separatorThickness
-            ops.append(.rect(Rect(x: bounds.minX + TableViewMetrics.contentInset, y: bounds.maxY - t,
-                                  width: max(0, bounds.width - TableViewMetrics.contentInset), height: t), separator))
+            let scale = device.isFinite ? abs(device.determinant).squareRoot() : 1
+            ops.append(.rect(Self.hairline(under: bounds, inset: TableViewMetrics.contentInset, transform: device, scale: scale), separator))
         }
         return ops
+    }
+
+    /// The separator's rect in user space: one device pixel tall, its bottom on the last pixel boundary
+    /// at or above `bounds.maxY` and its ends on the nearest pixel boundaries, as UIKit draws hairlines
+    /// (1 / scale points, snapped to the pixel grid). `transform` maps user space to the pixels drawn
+    /// into (the device, or a view's backing store, whose grid is then the one snapped to). Under a
+    /// rotation or skew the line is 1 / `scale` points tall, unsnapped.
+    static func hairline(under bounds: Rect, inset: Double, transform t: Transform2D, scale: Double) -> Rect {
+        let left = bounds.minX + inset, right = max(left, bounds.maxX)
+        guard t.b == 0, t.c == 0, t.a > 0, t.d > 0, t.isFinite else {
+            let h = scale > 0 && scale.isFinite ? 1 / scale : TableViewMetrics.separatorThickness
+            return Rect(x: left, y: bounds.maxY - h, width: right - left, height: h)
+        }
+        // Device coordinates of the edges, snapped, and back to user space. The bottom goes to the pixel
+        // boundary at or above the row's bottom, so the line stays inside the row (the next row, which
+        // starts there, would cover part of a line that reached into it).
+        let bottom = (t.d * bounds.maxY + t.ty + 1e-6).rounded(.down)
+        let x0 = (t.a * left + t.tx).rounded(), x1 = (t.a * right + t.tx).rounded()
+        let y0 = ((bottom - 1) - t.ty) / t.d, y1 = (bottom - t.ty) / t.d
+        let u0 = (x0 - t.tx) / t.a, u1 = (x1 - t.tx) / t.a
+        return Rect(x: u0, y: y0, width: max(0, u1 - u0), height: y1 - y0)
     }
     func extent(in bounds: Rect) -> Rect { bounds }
     var isSingleShape: Bool { separator == nil }

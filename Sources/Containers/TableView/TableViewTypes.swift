@@ -95,11 +95,17 @@ public enum TableViewMetrics {
     public static let groupedSideInset = 16.0
     /// 10 pt: the corner radius of a grouped section.
     public static let groupedCornerRadius = 10.0
-    /// 0.5 pt: a separator line (one pixel at @2x).
+    /// 0.5 pt: a separator line at @2x. Separators are hairlines: drawn one device pixel tall at every
+    /// scale (``hairlineThickness(scale:)``), snapped to the pixel grid.
     public static let separatorThickness = 0.5
+    /// A hairline's thickness at `scale` pixels per point: 1 / scale points (one device pixel), as
+    /// UIKit draws table separators.
+    public static func hairlineThickness(scale: Double) -> Double { 1 / scale }
     /// `systemGray4` (#D1D1D6): a selected row's background.
     public static let selectedBackground = Color(red8: 0xD1, green8: 0xD1, blue8: 0xD6)
-    /// `separator` on white, opaque (#C6C6C8).
+    /// `opaqueSeparator` (#C6C6C8), the colour of UITableView's separators since iOS 13 (light
+    /// appearance); iOS 7–12 drew #C8C7CC. The newer one matches the rest of these metrics (iOS 13's
+    /// system colours and `insetGrouped` sections).
     public static let separator = Color(red8: 0xC6, green8: 0xC6, blue8: 0xC8)
     /// `systemGroupedBackground` (#F2F2F7): behind a grouped table's sections.
     public static let groupedBackground = Color(red8: 0xF2, green8: 0xF2, blue8: 0xF7)

@@ -84,8 +84,8 @@ public struct TableTransition: Transition {
         }
     }
 
-    /// The floating-view scene's length (seconds): its script (a scroll down, one back up past the top,
-    /// the bounce back) ends by then. Its clouds repeat forever, so the render stops here rather than
+    /// The floating-view scene's length (seconds): its script (a scroll down, one back to the top, a
+    /// finger's pull past the top with its rubber band and bounce back, a scroll down) ends by then. Its clouds repeat forever, so the render stops here rather than
     /// when everything is idle.
     public static let floatingViewLength = 3.0
 

@@ -95,9 +95,9 @@ final class RowStylesScript: TableScript {
     override func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rows.count }
     override func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
         let text = rows[indexPath.row]
-        let cell = textCell(text, detail: text.hasPrefix(".") ? "inserted" : nil, for: indexPath, style: .value1)
-        cell.contentView.backgroundColor = text.hasPrefix(".") ? Color(red8: 0xE8, green8: 0xF1, blue8: 0xFF) : nil
-        return cell
+        // Inserted rows look like any other cell (with "inserted" as their detail), so each keeps its
+        // separator and the rows never read as one slab.
+        return textCell(text, detail: text.hasPrefix(".") ? "inserted" : nil, for: indexPath, style: .value1)
     }
 
     override func steps() -> [(Double, () throws -> Void)] {
@@ -395,13 +395,17 @@ final class FloatingViewScript: TableScript {
         ViewChangeObservation.withoutObserver { button.frame = frame }
     }
 
+    /// How far the finger pulls the content down past the top (points).
+    static let pull = 180.0
+
     override func steps() -> [(Double, () throws -> Void)] {
         [
             (0.2, { [unowned self] in table.setContentOffset(Point(x: 0, y: 700), animated: true) }),
-            (1.0, { [unowned self] in table.setContentOffset(Point(x: 0, y: -90), animated: true) }),
-            // The bounce back to the top.
-            (1.5, { [unowned self] in table.setContentOffset(Point(x: 0, y: 0), animated: true) }),
-            (2.2, { [unowned self] in table.setContentOffset(Point(x: 0, y: 220), animated: true) }),
+            (1.0, { [unowned self] in table.setContentOffset(Point(x: 0, y: 0), animated: true) }),
+            // A finger pulls the content down past the top: it follows the rubber band (about 85 pt shown
+            // for a 180-pt pull), then bounces back from the lift, with no hold.
+            (1.3, { [unowned self] in table.dragContent(by: Self.pull, duration: 0.3) }),
+            (2.55, { [unowned self] in table.setContentOffset(Point(x: 0, y: 220), animated: true) }),
         ]
     }
 

@@ -46,6 +46,29 @@ open class ScrollView: View {
         Point(x: max(0, contentSize.width - bounds.width), y: max(0, contentSize.height - bounds.height))
     }
 
+    /// UIScrollView's rubber-band constant: how stiff the content is when pulled past an edge.
+    public static let rubberBandConstant = 0.55
+
+    /// How far the content shows past an edge when the finger has pulled it `overscroll` points past
+    /// it: UIScrollView's rubber band, f(x) = (1 − 1 / (x·c / d + 1))·d with c = ``rubberBandConstant``
+    /// and d the view's dimension along the pull (its height for a vertical pull). Odd in `x` (a pull
+    /// the other way gives the negative), f(0) = 0, slope c at 0, and always less than d.
+    public static func rubberBand(_ overscroll: Double, dimension d: Double, constant c: Double = rubberBandConstant) -> Double {
+        guard d > 0, d.isFinite, overscroll.isFinite else { return 0 }
+        let x = abs(overscroll)
+        let f = (1 - 1 / (x * c / d + 1)) * d
+        return overscroll < 0 ? -f : f
+    }
+
+    /// The finger's pull past an edge that shows the content `distance` points past it: the inverse of
+    /// ``rubberBand(_:dimension:constant:)``, x = d·f / (c·(d − f)); nil when `distance` is d or more.
+    public static func rubberBandPull(showing distance: Double, dimension d: Double, constant c: Double = rubberBandConstant) -> Double? {
+        let f = abs(distance)
+        guard d > 0, d.isFinite, f < d, c > 0 else { return nil }
+        let x = d * f / (c * (d - f))
+        return distance < 0 ? -x : x
+    }
+
     /// Calls ``didScroll()`` when the offset moved.
     open override func boundsDidChange(from old: Rect) {
         if old.origin != bounds.origin { didScroll() }

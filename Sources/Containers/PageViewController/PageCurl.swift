@@ -103,8 +103,15 @@ public struct PageCurlDrawing: ViewContent {
     public static let backWash = 0.7
     /// The darkest shade of a strip seen edge-on (black alpha): 0.35.
     public static let edgeShade = 0.35
-    /// The shadow on the page below: black alpha at the curl's edge, fading out over half the radius: 0.3.
-    public static let shadowAlpha = 0.3
+    /// The shadow on the page below: black alpha at the curl's edge: 0.25. It fades out over one radius
+    /// as `shadowAlpha × (1 − f)^shadowExponent` (f: 0 at the curl's edge, 1 at the shadow's far side),
+    /// drawn in bands one device pixel wide, so neighbouring device pixels differ by at most
+    /// 255 × 0.25 × 1.25 / (radius in pixels) levels: 1.7 for the smallest radius of a 320 pt page
+    /// (48 pt) at @1x, 0.8 at @2x.
+    public static let shadowAlpha = 0.25
+    /// The shadow's fall-off exponent: 1.25 (nearly linear, so no part is steep; its slope reaches 0 at
+    /// the far side, so it ends without a visible line).
+    public static let shadowExponent = 1.25
     /// Overlap of consecutive strips (device pixels): 1.5. A pixel that a strip's edge crosses reaches
     /// up to (|cos| + |sin|)/2 ≤ 0.71 px across an edge at any angle, so the next strip must begin at
     /// least 1.21 px before it to cover that pixel whole.
@@ -119,6 +126,11 @@ public struct PageCurlDrawing: ViewContent {
 
     public func extent(in bounds: Rect) -> Rect { bounds }
     public var isSingleShape: Bool { false }
+
+    /// The shadow's black alpha at `f` of its width from the curl's edge (0…1).
+    public static func shadowAlpha(at f: Double) -> Double {
+        shadowAlpha * pow(max(0, 1 - min(1, f)), shadowExponent)
+    }
 
     public func draw(in painter: Painter, bounds: Rect) {
         let g = geometry
@@ -184,14 +196,16 @@ public struct PageCurlDrawing: ViewContent {
         // The shadow on the page below, beyond the curl's outermost line.
         let edge = far >= half / 2 ? r : g.projectedDistance(far)
         if far > 0 {
-            let width = r / 2
-            let steps = 8
+            let width = r
             painter.save()
             painter.clip(to: Path(rect: pageRect))
-            for i in 0..<steps {
-                let f0 = Double(i) / Double(steps), f1 = Double(i + 1) / Double(steps)
-                let alpha = Self.shadowAlpha * (1 - (f0 + f1) / 2) * (1 - (f0 + f1) / 2)
-                painter.fill(band(edge + width * f0, edge + width * f1), color: Color(white: 0, alpha: alpha))
+            if !drawShadowMask(in: painter, edge: edge, width: width) {
+                // A rotated or skewed painter: one band per device pixel across the shadow.
+                let steps = max(1, min(4096, Int((width / pixel).rounded(.up))))
+                for i in 0..<steps {
+                    let f0 = Double(i) / Double(steps), f1 = Double(i + 1) / Double(steps)
+                    painter.fill(band(edge + width * f0, edge + width * f1), color: Color(white: 0, alpha: Self.shadowAlpha(at: (f0 + f1) / 2)))
+                }
             }
             painter.restore()
         }
@@ -212,5 +226,49 @@ public struct PageCurlDrawing: ViewContent {
             if far > half { strip(half, far + 1, 0, half - far - 1, back: true, shade: 0, overlapBefore: true) }
         }
         painter.restore()
+    }
+
+    /// The shadow as one coverage mask, each device pixel's alpha computed at its centre (one rounding,
+    /// so neighbours differ only by the profile's slope), for a painter that only scales and translates
+    /// (the painter is already translated to the page's origin). False when it cannot.
+    private func drawShadowMask(in painter: Painter, edge: Double, width: Double) -> Bool {
+        let t = painter.transform, g = geometry, n = g.towardsEdge
+        guard t.b == 0, t.c == 0, t.a > 0, t.d > 0, n.x > 1e-6, width > 0, t.isFinite else { return false }
+        let pageW = g.pageSize.width, pageH = g.pageSize.height
+        let pxMin = Int((t.tx).rounded(.down)), pxMax = Int((t.tx + t.a * pageW).rounded(.up))
+        let pyMin = Int((t.ty).rounded(.down)), pyMax = Int((t.ty + t.d * pageH).rounded(.up))
+        guard pxMax > pxMin, pyMax > pyMin, pxMax - pxMin <= 16384, pyMax - pyMin <= 16384 else { return true }
+        // Each row's span of device pixels that the shadow reaches.
+        var spans: [(Int, Int)] = []
+        var lo = Int.max, hi = Int.min
+        for py in pyMin..<pyMax {
+            let y = (Double(py) + 0.5 - t.ty) / t.d
+            let base = (y - g.axisPoint.y) * n.y - g.axisPoint.x * n.x
+            let x0 = (edge - base) / n.x, x1 = (edge + width - base) / n.x
+            let a = max(pxMin, Int((t.a * x0 + t.tx).rounded(.down)) - 1)
+            let b = min(pxMax, Int((t.a * x1 + t.tx).rounded(.up)) + 1)
+            spans.append((a, b))
+            if b > a { lo = min(lo, a); hi = max(hi, b) }
+        }
+        guard hi > lo else { return true }
+        let w = hi - lo, h = pyMax - pyMin
+        var mask = [UInt8](repeating: 0, count: w * h)
+        for (row, (a, b)) in spans.enumerated() where b > a {
+            let y = (Double(pyMin + row) + 0.5 - t.ty) / t.d
+            for px in a..<b {
+                let x = (Double(px) + 0.5 - t.tx) / t.a
+                let u = (x - g.axisPoint.x) * n.x + (y - g.axisPoint.y) * n.y
+                let f = (u - edge) / width
+                guard f < 1 else { continue }
+                // The pixel the curl's edge crosses is covered in part (the curl is drawn over it).
+                let near = min(1, max(0, (u - edge) * t.a + 0.5))
+                let coverage = Self.shadowAlpha(at: max(0, f)) * near
+                mask[row * w + (px - lo)] = UInt8((coverage * 255).rounded())
+            }
+        }
+        mask.withUnsafeBufferPointer { buffer in
+            painter.fill(coverageMask: buffer, width: w, height: h, atDevicePixel: (lo, pyMin), color: .black)
+        }
+        return true
     }
 }

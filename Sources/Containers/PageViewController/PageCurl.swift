@@ -146,6 +146,9 @@ public struct PageCurlDrawing: ViewContent {
         painter.translate(x: bounds.minX, y: bounds.minY)
         let pageRect = Rect(origin: .zero, size: g.pageSize)
 
+        // The curl's outer line (as projected): the top of the cylinder, or the page's far edge before
+        // the page has curled a quarter round.
+        let outer = far >= Double.pi * g.radius / 2 ? g.radius : g.projectedDistance(far)
         /// The band of the screen between distances u0 and u1 from the axis (as projected).
         func band(_ u0: Double, _ u1: Double) -> Path {
             let lo = min(u0, u1), hi = max(u0, u1)
@@ -175,8 +178,13 @@ public struct PageCurlDrawing: ViewContent {
             let sign: Double = u1 >= u0 ? 1 : -1
             // (Never past the top of the cylinder: nothing of the page is seen beyond u = R.)
             let start = overlapBefore ? min(g.radius, u0 - sign * overlap) : u0
+            // A strip that reaches the curl's outer line runs 2 px past it: the outer line is cut once, by
+            // the clip of the layer the cylinder is drawn in, so its anti-aliasing is not stacked.
+            var lo = min(start, u1), hi = max(start, u1)
+            if hi >= outer - 1e-9 { hi = outer + 2 * pixel }
+            if lo >= outer - 1e-9 { lo = outer - 1e-9 }
             painter.save()
-            painter.clip(to: band(start, u1))
+            painter.clip(to: band(lo, hi))
             if back || shade > 0.002 {
                 // The page, its wash and its shade as one group through the strip's edge: drawn one by
                 // one, each would meet the strip before at a partly covered seam and leave a line there.
@@ -194,7 +202,7 @@ public struct PageCurlDrawing: ViewContent {
 
         let r = g.radius, half = Double.pi * r
         // The shadow on the page below, beyond the curl's outermost line.
-        let edge = far >= half / 2 ? r : g.projectedDistance(far)
+        let edge = outer
         if far > 0 {
             let width = r
             painter.save()
@@ -211,8 +219,12 @@ public struct PageCurlDrawing: ViewContent {
         }
         // The flat part, up to the axis.
         if near < 0 { strip(near - 1, min(0, far), near - 1, min(0, far), back: false, shade: 0, overlapBefore: false) }
-        // The cylinder, front then back, from the axis outwards.
+        // The cylinder, front then back, from the axis outwards, in one layer cut once at the outer line
+        // (stacked strips each cut there would each add their partial coverage: a hard, jagged edge).
         if far > 0 {
+            painter.save()
+            painter.clip(to: band(-reach, outer))
+            painter.beginLayer()
             let end = min(far, half)
             let count = max(1, Int((Double(stripCount) * end / half).rounded(.up)))
             for i in 0..<count {
@@ -224,6 +236,8 @@ public struct PageCurlDrawing: ViewContent {
             }
             // Turned over: flat again, mirrored, on top.
             if far > half { strip(half, far + 1, 0, half - far - 1, back: true, shade: 0, overlapBefore: true) }
+            painter.endLayer()
+            painter.restore()
         }
         painter.restore()
     }

@@ -117,7 +117,8 @@ public final class PageViewController: ViewController {
     /// kept: unverified.
     public var curlDuration = 0.4
     /// The tilt of a tapped curl's axis at its start (radians; negative: the bottom corner lifts first):
-    /// −0.35 (20°), as far as a drag tilts it. It straightens linearly with the curl's progress.
+    /// −0.35 (20°), as far as a drag tilts it, pivoting at the page's top edge. It straightens linearly
+    /// with the curl's progress.
     public static let tapCurlAngle = -0.35
     /// Seconds of a programmatic scroll: 0.3, a scroll view's animated scroll.
     public var scrollDuration = 0.3
@@ -255,7 +256,9 @@ public final class PageViewController: ViewController {
         } else {
             rest = duration
         }
-        let startY = drag?.samples.first?.location.y ?? pageSize.height / 2
+        // A tap's tilted axis pivots at the page's top edge, so the bottom corner lifts from the first frame
+        // (pivoting at the middle, the axis would travel half the overhang before touching the page).
+        let startY = drag?.samples.first?.location.y ?? 0
         let total = release + rest
         var releaseAngle = 0.0
         /// Progress and axis angle at `t` seconds from the start.

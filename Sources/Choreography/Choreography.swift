@@ -10,7 +10,9 @@ import TransitionCompositor
 /// with ``reversed()``, backwards (to → from).
 ///
 /// **Stacking**, back to front: the to-tree's *stage* (the tree with every choreographed view hidden)
-/// over the from-tree's stage, cross-fading over the whole transition; unmatched views of the from-tree;
+/// over the from-tree's stage, cross-fading over the whole transition (or, with ``stageFade`` set to
+/// ``StageFade/fromStageFadesOut(phase:)``, the to-stage opaque underneath from the start and the
+/// from-stage fading out over it in that phase); unmatched views of the from-tree;
 /// unmatched views of the to-tree; matched elements in the order of the to-tree; then the views named in
 /// ``onTop``, in that order.
 public struct Choreography: Sendable, Equatable {
@@ -120,6 +122,18 @@ public struct Choreography: Sendable, Equatable {
     /// Views (named in either tree) drawn above everything, in this order (the last is the topmost).
     /// A matched element is named by either of its views.
     public var onTop: [String]
+    /// How the two stages change places.
+    public enum StageFade: Sendable, Equatable {
+        /// The to-stage fades in over the from-stage over the whole transition (default).
+        case crossFade
+        /// The to-stage lies opaque at the bottom from the start and the from-stage (everything of the
+        /// from-tree not choreographed, drawn as one image) fades out over it in `phase`: a white screen
+        /// going to a black one fades as one piece, text and background together, with no mid-grey
+        /// washing its text out (Vesper's detail → picture). Reversed, it fades back in over it.
+        case fromStageFadesOut(phase: String)
+    }
+    /// How the two stages change places. Default ``StageFade/crossFade``.
+    public var stageFade = StageFade.crossFade
     /// Whether this description plays backwards (see ``reversed()``).
     public private(set) var isReversed = false
 

@@ -131,6 +131,9 @@ struct Plan {
         }
         let phaseNames = Set(choreography.phases.map(\.name))
         guard phaseNames.count == choreography.phases.count else { throw fail("two phases have the same name") }
+        if case .fromStageFadesOut(let stagePhase) = choreography.stageFade, !phaseNames.contains(stagePhase) {
+            throw fail("stageFade: no phase named '\(stagePhase)'")
+        }
         var matched: [Side: [View]] = [.from: [], .to: []]
         for (i, match) in choreography.matches.enumerated() {
             guard phaseNames.contains(match.phase) else { throw fail("matches[\(i)]: no phase named '\(match.phase)'") }
@@ -226,14 +229,16 @@ struct Plan {
     /// Two identical stages (a plain background behind both states, as in Vesper) need no cross-fade:
     /// the to-stage goes, which saves a full-screen blend in every frame.
     mutating func dropRedundantStage() {
-        guard let from = stages[.from], let to = stages[.to], let a = from.image, let b = to.image, a == b else { return }
+        guard choreography.stageFade == .crossFade, let from = stages[.from], let to = stages[.to], let a = from.image, let b = to.image,
+              a == b else { return }
         to.removeFromSuperview()
         stages[.to] = nil
     }
 
     /// Orders the smokescreen back to front as ``Choreography`` documents.
     func stack(in smokescreen: View) {
-        var order: [View] = [stages[.from], stages[.to]].compactMap { $0 }
+        var order: [View] = choreography.stageFade == .crossFade ? [stages[.from], stages[.to]].compactMap { $0 }
+            : [stages[.to], stages[.from]].compactMap { $0 }
         for side in [Side.from, .to] { order += (unmatchedPieces[side] ?? []).map(\.piece.view) }
         // Matched elements in the order of the to-tree (depth first, back to front).
         let toOrder = trees[.to]?.subtree ?? []
@@ -320,10 +325,19 @@ struct Plan {
                       start: side == .from ? normal : changed, end: side == .from ? changed : normal)
             }
         }
-        // The stages cross-fade over the whole transition.
-        let end = tracks.map { $0.start + $0.duration }.max() ?? 0
-        if let stage = stages[.to], end > 0 {
-            track("stage", 0, end, .linear, start: { stage.alpha = 0 }, end: { stage.alpha = 1 })
+        switch choreography.stageFade {
+        case .crossFade:
+            // The stages cross-fade over the whole transition.
+            let end = tracks.map { $0.start + $0.duration }.max() ?? 0
+            if let stage = stages[.to], end > 0 {
+                track("stage", 0, end, .linear, start: { stage.alpha = 0 }, end: { stage.alpha = 1 })
+            }
+        case .fromStageFadesOut(let name):
+            // The to-stage opaque underneath; the from-stage fades out over it in the phase.
+            let timing = phase(name)
+            if let stage = stages[.from] {
+                track("stage", timing.delay, timing.duration, timing.curve, start: { stage.alpha = 1 }, end: { stage.alpha = 0 })
+            }
         }
         return tracks
     }

@@ -87,6 +87,18 @@ public final class PercentDrivenTransition {
         animator.follow(track) { track.finishes ? self.finish() : self.cancel() }
     }
 
+    /// Follows a back swipe over a view `width` points wide: its progress track, then the rest as
+    /// ``EdgePanGesture/release(width:)`` says (finish or cancel, on a curve whose initial slope is the
+    /// release velocity, over the seconds it derives): sets ``completionCurve`` and ``completionSpeed``.
+    public func follow(_ gesture: EdgePanGesture, width: Double) {
+        let release = gesture.release(width: width)
+        completionCurve = release.curve
+        // The rest takes duration × remaining / completionSpeed seconds: make that release.duration.
+        completionSpeed = release.duration > 0 && duration > 0 && release.remaining > 0
+            ? duration * release.remaining / release.duration : 1
+        follow(gesture.progressTrack(width: width))
+    }
+
     /// Completes the transition from where it is.
     public func finish() { end(cancelled: false) }
 

@@ -123,15 +123,24 @@ public struct VesperTransition: Transition {
                 .init(.views([note]), phase: "tableView", effects: [.fade]),
                 .init(.subviews(of: "table"), phase: "tableView", effects: [.fade, .slideAway(from: "\(note) thumbnail", above: 40, below: 80)]),
             ],
-            onTop: ["navigationBar"])
+            // The title and body stay above the growing picture (and the bar above everything).
+            onTop: ["detail title", "detail body", "navigationBar"])
     }
 
-    /// The description of detail → picture with these phase timings.
+    /// The description of detail → picture with these phase timings: the image grows; under it the
+    /// detail (its bar and white background, as one piece) fades out in the `chrome` phase over the
+    /// picture screen's black, which lies opaque underneath from the start — so the screen never passes
+    /// through a flat mid-grey with ghost text over it; the title and body fade out with it on the same
+    /// curve, drawn above the growing picture (reversed: they fade in above the shrinking picture, which
+    /// never lands on top of them).
     public static func detailToPicture(_ timings: [String: BlockTiming]) -> Choreography {
-        Choreography(
+        var choreography = Choreography(
             phases: pictureBlockNames.map { Choreography.Phase($0, timing: timings[$0] ?? BlockTiming(duration: 0)) },
             matches: [.init(from: "detail image", to: "picture image", phase: "picture", style: .liveImage)],
-            unmatched: [.init(.views(["detail navigationBar", "detail title", "detail body"]), phase: "chrome", effects: [.fade])])
+            unmatched: [.init(.views(["detail title", "detail body"]), phase: "chrome", effects: [.fade])],
+            onTop: ["detail title", "detail body"])
+        choreography.stageFade = .fromStageFadesOut(phase: "chrome")
+        return choreography
     }
 
     /// The phase timings of timeline ↔ detail in `assets/vesper/durations.plist` under `assetsDirectory`,

@@ -8,8 +8,8 @@ extension TransitionDriver {
     /// drives Core Animation's time offset: `setUp` starts the transition's animations at time 0 as for
     /// ``render(name:settings:defaultFPS:durations:assets:endTime:setUp:)``; they are then shown at
     /// `progress × duration`, where the progress follows `gesture` (starting at `startTime` seconds),
-    /// then runs to 1 or back to 0 as `EdgePanGesture` decides, on an ease-out curve at the speed it
-    /// derives. Each phase keeps its own delay, duration and curve within the whole.
+    /// then runs to 1 or back to 0 as `EdgePanGesture` decides, on a curve that starts at the finger's
+    /// velocity (``EdgePanGesture/release(width:)``). Each phase keeps its own delay, duration and curve within the whole.
     ///
     /// Finished, the transition's completions run and the last frame shows its end; cancelled,
     /// ``TransitionContext/restoreFromView()`` puts the from-view back and the smokescreen goes.
@@ -36,9 +36,7 @@ extension TransitionDriver {
         let stand = View(frame: Rect(x: 0, y: 0, width: 1, height: 1))
         ViewChangeObservation.withoutObserver { stand.alpha = 0 }
         let driver = PercentDrivenTransition(engine: clock, duration: duration) { stand.alpha = 1 }
-        driver.completionCurve = .easeOut
-        driver.completionSpeed = gesture.completionSpeed(width: width, duration: duration)
-        clock.perform(afterDelay: max(0, startTime)) { driver.follow(gesture.progressTrack(width: width)) }
+        clock.perform(afterDelay: max(0, startTime)) { driver.follow(gesture, width: width) }
         context.inspectionState = { ["progress": driver.progress, "interactive": driver.isInteractive ? 1 : 0] }
 
         var times: [Double] = [], nodes: [RenderNode] = []

@@ -121,15 +121,114 @@ final class NavigationControllerTests: XCTestCase {
         XCTAssertFalse(slow.finishes(width: 375))
         // Released at only 20 % but flicked at 1000 pt/s: projected 75 + 499 > 187.5: finishes.
         let flick = EdgePanGesture(samples: [(0, 0), (0.2, 0), (0.275, 75)])
-        XCTAssertEqual(flick.releaseVelocity, 750, accuracy: 1e-9)
+        XCTAssertEqual(flick.releaseVelocity, 1000, accuracy: 1e-9)
         XCTAssertTrue(flick.finishes(width: 375))
         // Past half but pulled back fast: cancels.
         let back = EdgePanGesture(samples: [(0, 0), (0.4, 250), (0.5, 200)])
         XCTAssertFalse(back.finishes(width: 375))
-        // The rest runs at the finger's pace: 0.35 s × 750 / 375 = 0.7, so normal speed (at least 1);
+        // A page turn's rest runs at the finger's pace: 0.35 s × 1000 / 375 = 0.93, so normal speed (at least 1);
         // at 3000 pt/s, 2.8x.
         XCTAssertEqual(flick.completionSpeed(width: 375, duration: 0.35), 1)
         XCTAssertEqual(EdgePanGesture(samples: [(0, 0), (0.1, 300)]).completionSpeed(width: 375, duration: 0.35), 2.8, accuracy: 1e-9)
+    }
+
+    /// Issue 28: no lurch at the release. The progress speed over the first 1/30 s after the finger
+    /// lifts is within 2x (here within 1.3x) of its speed over the last 1/30 s under the finger, for the
+    /// built-ins' finishing and cancelling swipes (before: 1.07 → 3.59 widths/s and −0.53 → −3.38).
+    func testTheRestOfAnInteractivePopStartsAtTheFingersSpeed() {
+        let swipes = [EdgePanGesture(samples: [(0, 0), (0.15, 40), (0.45, 170), (0.6, 230)]),
+                      EdgePanGesture(samples: [(0, 0), (0.3, 120), (0.55, 150), (0.75, 110)])]
+        for swipe in swipes {
+            let engine = AnimationEngine(fps: 60)
+            let (nav, _) = stack(engine: engine)
+            let coordinator = nav.popInteractively(following: swipe)!
+            let r = swipe.duration, dt = 1.0 / 30
+            var p: [Double] = []
+            for t in [r - dt, r, r + dt] {
+                engine.advance(to: t)
+                p.append(coordinator.percentComplete)
+            }
+            let under = (p[1] - p[0]) / dt, after = (p[2] - p[1]) / dt
+            XCTAssertGreaterThan(under * after, 0)
+            XCTAssertLessThan(max(after / under, under / after), 1.3, "\(under) → \(after)")
+            engine.runUntilIdle()
+            XCTAssertEqual(coordinator.isCancelled, !swipe.finishes(width: 375))
+        }
+    }
+
+    /// Where a bar label's glyph origin and text width are now (bar coordinates, points).
+    private func glyphs(_ label: Label, in content: NavigationBarContent, engine: AnimationEngine) -> (x: Double, width: Double) {
+        let center = engine.presentationValue(of: .center, of: label).pointValue!
+        let size = engine.presentationValue(of: .bounds, of: label).rectValue!.size
+        let sx = engine.presentationValue(of: .transform, of: label).transformValue!.a
+        let frame = Rect(x: center.x - sx * size.width / 2, y: center.y - size.height / 2, width: sx * size.width, height: size.height)
+        return (content.glyphOriginX(of: label, presentedFrame: frame, scale: sx), frame.width - 2 * NavigationBarContent.textInset * sx)
+    }
+
+    /// Issue 28: pushed, the bold title moves onto the back label's place and the two cross-fade in
+    /// register (no doubled "Inboxx"); the chevron fades in where it stands; the old back label slides
+    /// out to the left. Popped, the same backwards.
+    func testTheTitleAndTheBackLabelCrossFadeInRegister() throws {
+        let engine = AnimationEngine(fps: 60)
+        let log = LoggingController.Box()
+        let nav = NavigationController(rootViewController: LoggingController("Mailboxes", log: log), engine: engine)
+        _ = nav.view
+        nav.pushViewController(LoggingController("Inbox", log: log), animated: false)
+        let old = try XCTUnwrap(nav.navigationBar.content)
+        let oldBack = try XCTUnwrap(old.backLabel)
+        nav.pushViewController(LoggingController("Message", log: log), animated: true)
+        let new = try XCTUnwrap(nav.navigationBar.subviews.compactMap { $0 as? NavigationBarContent }.last)
+        XCTAssertFalse(new === old)
+        let newBack = try XCTUnwrap(new.backLabel), chevron = try XCTUnwrap(new.chevron)
+        XCTAssertEqual(newBack.text, "Inbox")
+        let titleStart = glyphs(old.titleLabel, in: old, engine: engine)
+        let backEnd = new.backOriginX!
+        var lastOldBackX = Double.infinity
+        for frame in 1...20 {
+            if frame == 11 {
+                // Mid-push: half way between the title's place and the back label's.
+                engine.advance(to: 0.175)
+                let mid = glyphs(old.titleLabel, in: old, engine: engine)
+                XCTAssertEqual(mid.x, (titleStart.x + backEnd) / 2, accuracy: 1e-6)
+                XCTAssertEqual(engine.presentedAlpha(newBack), 0.5, accuracy: 1e-9)
+            }
+            engine.advance(toFrame: frame)
+            let title = glyphs(old.titleLabel, in: old, engine: engine)
+            let back = glyphs(newBack, in: new, engine: engine)
+            // In register: the same glyph origin and the same width at every moment.
+            XCTAssertEqual(title.x, back.x, accuracy: 1, "frame \(frame)")
+            XCTAssertEqual(title.width, back.width, accuracy: 1, "frame \(frame)")
+            // Cross-fading: one goes as the other comes.
+            XCTAssertEqual(engine.presentedAlpha(old.titleLabel) + engine.presentedAlpha(newBack), 1, accuracy: 1e-9)
+            // The chevron stays at the leading edge (the old item had one: it shows throughout).
+            XCTAssertEqual(engine.presentedFrame(chevron).minX, 9)
+            XCTAssertEqual(engine.presentedAlpha(chevron), 1)
+            // The old back label slides left.
+            let oldBackX = engine.presentedFrame(oldBack).minX
+            XCTAssertLessThan(oldBackX, lastOldBackX)
+            lastOldBackX = oldBackX
+        }
+        engine.runUntilIdle()
+        XCTAssertTrue(nav.navigationBar.content === new)
+        XCTAssertEqual(glyphs(newBack, in: new, engine: engine).x, 26, accuracy: 1e-9)
+
+        // Popped back to the root: the back label "Mailboxes" turns into the root's title; the root has
+        // no back button, so the chevron fades out where it stands.
+        nav.popViewController(animated: true)
+        engine.runUntilIdle()
+        let top = try XCTUnwrap(nav.navigationBar.content)
+        let leaving = try XCTUnwrap(top.backLabel), leavingChevron = try XCTUnwrap(top.chevron)
+        nav.popViewController(animated: true)
+        let root = try XCTUnwrap(nav.navigationBar.subviews.compactMap { $0 as? NavigationBarContent }.last)
+        XCTAssertNil(root.chevron)
+        for frame in 1...20 {
+            engine.advance(to: engine.currentTime + 1.0 / 60)
+            let back = glyphs(leaving, in: top, engine: engine)
+            let title = glyphs(root.titleLabel, in: root, engine: engine)
+            XCTAssertEqual(title.x, back.x, accuracy: 1, "frame \(frame)")
+            XCTAssertEqual(title.width, back.width, accuracy: 1, "frame \(frame)")
+            XCTAssertEqual(engine.presentedFrame(leavingChevron).minX, 9)
+        }
     }
 
     func testParallaxDimmingAndShadowAtTheMiddleOfAPush() throws {

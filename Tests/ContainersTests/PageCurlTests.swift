@@ -113,7 +113,7 @@ extension PageCurlTests {
         XCTAssertEqual(shadow.r, 0)
         XCTAssertLessThan(shadow.b, 230, "the shadow darkens the background next to the curl")
         XCTAssertGreaterThan(shadow.b, 150)
-        XCTAssertEqual(pixel(early, 99, 60), blue, "no shadow far from the curl")
+        XCTAssertEqual(pixel(later, l.axisPoint.x + 2 * l.radius + 2, 60), blue, "no shadow beyond one radius from the curl")
         // At 0.5: the part turned over lies flat and mirrored, washed: 0.3 red + 0.7 white.
         let (half, h) = try curl(0.5)
         let over = pixel(half, h.axisPoint.x - 6, 60)
@@ -123,4 +123,81 @@ extension PageCurlTests {
         let (gone, _) = try curl(1)
         for (x, y) in [(1.0, 1.0), (50.0, 60.0), (99.0, 119.0)] { XCTAssertEqual(pixel(gone, x, y), blue) }
     }
+
+    /// Issue 28: the cast shadow is a smooth gradient: across its width, no two neighbouring device
+    /// pixels differ by more than 2 levels (it was drawn in 3–4 pt steps, 15+ levels apart), at @1x and
+    /// @2x, straight and tilted, on a 320 pt page (iNippon's).
+    func testTheShadowIsASmoothGradient() throws {
+        let pageSize = Size(width: 320, height: 60)
+        for scale in [1.0, 2.0] {
+            for angle in [0.0, -0.3] {
+                for progress in [0.05, 0.15, 0.3, 0.45] {
+                    let page = try Bitmap(pointSize: pageSize, scale: scale, fill: Color(white: 0.6).premultiplied)
+                    let g = PageCurlGeometry(progress: progress, pageSize: pageSize, angle: angle)
+                    // (The painter draws in points at the bitmap's scale.)
+                    let painter = Painter(bitmap: try Bitmap(pointSize: pageSize, scale: scale, fill: Color.white.premultiplied))
+                    PageCurlDrawing(page: page, geometry: g).draw(in: painter, bounds: Rect(origin: .zero, size: pageSize))
+                    let canvas = painter.finish()
+                    if let dump = ProcessInfo.processInfo.environment["CURL_DUMP"] {
+                        try? Data(canvas.withUnsafeBytes { Array($0) }).write(to: URL(fileURLWithPath: "\(dump)-\(progress)-\(angle)-\(canvas.width)x\(canvas.height).rgba"))
+                    }
+                    let r = g.radius, half = Double.pi * r
+                    let edge = g.farthestDistance >= half / 2 ? r : g.projectedDistance(g.farthestDistance)
+                    for y in [10.0, 30.0, 50.0] {
+                        var previous: Int?
+                        for px in 0..<canvas.width {
+                            let u = g.distance(of: Point(x: (Double(px) + 0.5) / scale, y: y))
+                            // Inside the shadow, a pixel clear of the curl's edge.
+                            guard u > edge + 1.5 / scale, u < edge + r + 1 / scale else { previous = nil; continue }
+                            let value = Int(canvas[px, Int(y * scale)].b)
+                            if let previous {
+                                XCTAssertLessThanOrEqual(abs(value - previous), 2, "@\(scale)x angle \(angle) progress \(progress) x \(px) y \(y)")
+                            }
+                            previous = value
+                        }
+                    }
+                }
+            }
+        }
+        // The fall-off: 0.25 at the edge, (1 − f)^1.25 after, 0 at the far side.
+        XCTAssertEqual(PageCurlDrawing.shadowAlpha(at: 0), 0.25)
+        XCTAssertEqual(PageCurlDrawing.shadowAlpha(at: 0.5), 0.25 * pow(0.5, 1.25), accuracy: 1e-12)
+        XCTAssertEqual(PageCurlDrawing.shadowAlpha(at: 1), 0)
+    }
+
+    /// Issue 28: the curl's outer line is anti-aliased once at @1x (before, every strip reaching it was
+    /// cut there, and their partial coverages stacked into a hard, jagged edge): along a tilted edge,
+    /// each edge pixel is the blend of the curl and the page below in proportion to its exact area.
+    func testTheOuterLineIsAntiAliasedOnce() throws {
+        let pageSize = Size(width: 320, height: 120)
+        let page = try Bitmap(pointSize: pageSize, scale: 1, fill: Color(red8: 200, green8: 30, blue8: 30).premultiplied)
+        let g = PageCurlGeometry(progress: 0.3, pageSize: pageSize, angle: -0.2)
+        let painter = Painter(bitmap: try Bitmap(pointSize: pageSize, scale: 1, fill: Color(red8: 0, green8: 0, blue8: 255).premultiplied))
+        var drawing = PageCurlDrawing(page: page, geometry: g)
+        drawing.stripCount = 32
+        drawing.draw(in: painter, bounds: Rect(origin: .zero, size: pageSize))
+        let canvas = painter.finish()
+        let n = g.towardsEdge, r = g.radius
+        var errors: [Double] = []
+        for y in 20..<100 {
+            // Where the outer line u = r crosses the row's centre line (pixels).
+            let yc = Double(y) + 0.5
+            let xe = g.axisPoint.x + (r - (yc - g.axisPoint.y) * n.y) / n.x
+            let px = Int(xe.rounded(.down))
+            guard px > 3, px < 316 else { continue }
+            // The curl 2 px inside the line and the page below 2 px outside it (blue channel).
+            let inside = Double(canvas[px - 2, y].b), outside = Double(canvas[px + 2, y].b)
+            guard abs(outside - inside) > 40 else { continue }
+            let value = Double(canvas[px, y].b)
+            // The edge's exact share of the pixel (the slope across one row is small: the area is close to
+            // the share at the centre line).
+            let covered = xe - Double(px)
+            let expected = inside * covered + outside * (1 - covered)
+            errors.append(abs(value - expected) / abs(outside - inside))
+        }
+        XCTAssertGreaterThan(errors.count, 40)
+        let mean = errors.reduce(0, +) / Double(errors.count)
+        XCTAssertLessThan(mean, 0.15, "the edge pixels follow the exact coverage (mean error \(mean))")
+    }
 }
+

@@ -65,6 +65,42 @@ final class PageViewControllerTests: XCTestCase {
         XCTAssertEqual(pvc.view.subviews.map(\.name), ["page1"], "only the page on screen")
     }
 
+    /// Issue 28: a tapped curl lifts from the bottom corner with a tilted axis that straightens as the
+    /// page goes over (as a drag's does); reversed, the page lands corner last.
+    func testATapCurlLiftsFromTheCornerWithATiltedAxisThatStraightens() throws {
+        for direction in [PageViewController.NavigationDirection.forward, .reverse] {
+            let (pvc, pages, engine) = make()
+            defer { withExtendedLifetime(pages) {} }
+            if direction == .reverse {
+                XCTAssertTrue(pvc.tap(.forward))
+                engine.advance(to: 1)
+            }
+            XCTAssertTrue(pvc.tap(direction))
+            let start = engine.currentTime
+            var angles: [Double] = []
+            for frame in 1...7 {
+                engine.advance(to: start + Double(frame) / 20)
+                let curl = try XCTUnwrap(pvc.view.subviews.first { $0.name == "pageCurl" } as? DrawingView)
+                let g = try XCTUnwrap(curl.drawing as? PageCurlDrawing).geometry
+                // The angle from the vertical: negative, the bottom corner first.
+                let angle = atan2(-g.towardsEdge.y, g.towardsEdge.x)
+                let curled = direction == .forward ? pvc.turnProgress! : 1 - pvc.turnProgress!
+                XCTAssertEqual(angle, PageViewController.tapCurlAngle * (1 - curled), accuracy: 1e-9)
+                XCTAssertLessThan(angle, 0)
+                // The bottom corner is the farthest from the axis: it lifts first.
+                let bottom = g.distance(of: Point(x: 100, y: 120))
+                XCTAssertGreaterThan(bottom, g.distance(of: Point(x: 100, y: 0)))
+                // It is off the page at 0 and lifts as soon as the turn moves (the axis pivots at the top).
+                if frame == 1, direction == .forward { XCTAssertGreaterThan(bottom, 0) }
+                angles.append(angle)
+            }
+            // Forward it straightens as the page goes over; reverse it tilts as the page comes down.
+            for (a, b) in zip(angles, angles.dropFirst()) {
+                if direction == .forward { XCTAssertGreaterThan(b, a) } else { XCTAssertLessThan(b, a) }
+            }
+        }
+    }
+
     func testNoPageBeforeTheFirstOrAfterTheLastAndDisabledGesturesRefuse() {
         let (pvc, pages, engine) = make(count: 2)
         XCTAssertFalse(pvc.tap(.reverse), "page 0 has nothing before it")
@@ -82,9 +118,12 @@ final class PageViewControllerTests: XCTestCase {
     func testADragFollowsTheFingerThenFinishesOrFallsBack() {
         let (pvc, pages, engine) = make()
         // 60 of 100 pt towards the spine, released moving fast: finishes.
-        XCTAssertTrue(pvc.drag(.forward, following: PageDrag(samples: [(0, 95, 60), (0.2, 65, 60), (0.3, 35, 60)])))
+        let drag = PageDrag(samples: [(0, 95, 60), (0.2, 65, 60), (0.3, 35, 60)])
+        XCTAssertTrue(pvc.drag(.forward, following: drag))
         engine.advance(to: 0.1)
-        XCTAssertEqual(pvc.turnProgress ?? -1, 0.15, accuracy: 1e-9, "15 pt of 100 under the finger")
+        // The finger on its spline (13.6 pt at 0.1 s: it speeds up towards the second sample).
+        XCTAssertEqual(pvc.turnProgress ?? -1, drag.swipe(.forward).translation(at: 0.1) / 100, accuracy: 1e-9, "under the finger")
+        XCTAssertEqual(pvc.turnProgress ?? -1, 0.136, accuracy: 1e-3)
         engine.advance(to: 2)
         XCTAssertEqual(number(pvc), 1)
         // A short slow drag back: falls back to page 1.

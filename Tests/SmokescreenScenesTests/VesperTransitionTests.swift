@@ -162,3 +162,59 @@ final class VesperTransitionTests: XCTestCase {
         XCTAssertTrue(rendered.bitmaps.contains { $0.kind == .snapshot && $0.name == "note 1 title (from)" })
     }
 }
+
+/// Issue 28: Vesper's stacking. The title and body stay above the growing or shrinking picture; detail ↔
+/// picture has the black screen opaque underneath and the detail fading over it (no mid-grey).
+final class VesperStackingTests: XCTestCase {
+    var assets: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("assets").path
+    }
+
+    private func all(_ node: ViewDescription) -> [ViewDescription] { [node] + node.subviews.flatMap(all) }
+
+    /// The smokescreen's pieces back to front at `time`.
+    private func pieces(_ transition: VesperTransition, at time: Double) throws -> [String] {
+        var settings = RenderSettings(scale: 1, fps: 20, assetsDirectory: assets)
+        settings.inspectionTime = time
+        let tree = try XCTUnwrap(transition.render(settings).inspection?.tree)
+        let smokescreen = try XCTUnwrap(all(tree).first { $0.name == "smokescreen" })
+        return smokescreen.subviews.map { $0.name ?? "" }
+    }
+
+    func testTheTitleAndBodyStayAboveThePicture() throws {
+        for direction in [VesperTransition.Direction.timelineToDetail, .detailToTimeline] {
+            let order = try pieces(VesperTransition(direction), at: 0.3)
+            let image = try XCTUnwrap(order.firstIndex(of: "note 1 thumbnail → detail image"), "\(order)")
+            for text in ["note 1 title (from)", "detail title (to)", "note 1 body (from)", "detail body (to)"] {
+                XCTAssertGreaterThan(try XCTUnwrap(order.firstIndex(of: text), text), image, "\(direction): \(text) above the picture")
+            }
+            XCTAssertEqual(order.last, "detail navigationBar (to)")
+        }
+        for direction in [VesperTransition.Direction.detailToPicture, .pictureToDetail] {
+            let order = try pieces(VesperTransition(direction), at: 0.15)
+            let image = try XCTUnwrap(order.firstIndex(of: "detail image → picture image"), "\(order)")
+            for text in ["detail title snapshot", "detail body snapshot"] {
+                XCTAssertGreaterThan(try XCTUnwrap(order.firstIndex(of: text), text), image, "\(direction): \(text) above the picture")
+            }
+            // The black picture screen underneath, the detail's stage over it.
+            XCTAssertLessThan(try XCTUnwrap(order.firstIndex(of: "to stage")), try XCTUnwrap(order.firstIndex(of: "from stage")))
+        }
+    }
+
+    func testTheDetailFadesOverTheBlackInTheChromePhase() throws {
+        let timings = try BlockTimings.load(contentsOf: "\(assets)/\(VesperTransition.durationsAsset)",
+                                            required: VesperTransition.pictureBlockNames, alsoKnown: VesperTransition.blockNames)
+        let chrome = try XCTUnwrap(timings["chrome"])
+        var settings = RenderSettings(scale: 1, fps: 20, assetsDirectory: assets)
+        let t = chrome.delay + chrome.duration / 2
+        settings.inspectionTime = t
+        let tree = try XCTUnwrap(VesperTransition(.detailToPicture).render(settings).inspection?.tree)
+        let nodes = all(tree)
+        let from = try XCTUnwrap(nodes.first { $0.name == "from stage" }), to = try XCTUnwrap(nodes.first { $0.name == "to stage" })
+        XCTAssertEqual(to.alpha, 1, "the black lies opaque underneath")
+        XCTAssertEqual(from.alpha, 1 - chrome.curve.progress(at: 0.5), accuracy: 1e-6)
+        let title = try XCTUnwrap(nodes.first { $0.name == "detail title snapshot" })
+        XCTAssertEqual(title.alpha, from.alpha, accuracy: 1e-6, "the text fades with its background")
+    }
+}

@@ -92,7 +92,7 @@ public struct PageCurlGeometry: Hashable, Sendable {
 /// The front darkens where it turns away from the viewer; the back shows the page mirrored and washed
 /// out towards white (``backWash``), darkened the same way; the page below gets a shadow along the curl.
 /// The drawing's bounds are the page.
-public struct PageCurlDrawing: OperationContent {
+public struct PageCurlDrawing: ViewContent {
     /// The page's front, as a bitmap of the page's size (any scale).
     public var page: Bitmap
     /// Where the page is.
@@ -103,8 +103,15 @@ public struct PageCurlDrawing: OperationContent {
     public static let backWash = 0.7
     /// The darkest shade of a strip seen edge-on (black alpha): 0.35.
     public static let edgeShade = 0.35
-    /// The shadow on the page below: black alpha at the curl's edge, fading out over half the radius: 0.3.
-    public static let shadowAlpha = 0.3
+    /// The shadow on the page below: black alpha at the curl's edge: 0.25. It fades out over one radius
+    /// as `shadowAlpha × (1 − f)^shadowExponent` (f: 0 at the curl's edge, 1 at the shadow's far side),
+    /// drawn in bands one device pixel wide, so neighbouring device pixels differ by at most
+    /// 255 × 0.25 × 1.25 / (radius in pixels) levels: 1.7 for the smallest radius of a 320 pt page
+    /// (48 pt) at @1x, 0.8 at @2x.
+    public static let shadowAlpha = 0.25
+    /// The shadow's fall-off exponent: 1.25 (nearly linear, so no part is steep; its slope reaches 0 at
+    /// the far side, so it ends without a visible line).
+    public static let shadowExponent = 1.25
     /// Overlap of consecutive strips (device pixels): 1.5. A pixel that a strip's edge crosses reaches
     /// up to (|cos| + |sin|)/2 ≤ 0.71 px across an edge at any angle, so the next strip must begin at
     /// least 1.21 px before it to cover that pixel whole.
@@ -120,24 +127,28 @@ public struct PageCurlDrawing: OperationContent {
     public func extent(in bounds: Rect) -> Rect { bounds }
     public var isSingleShape: Bool { false }
 
-    /// The curl for bounds at the origin and a device pixel of one point.
-    public func operations(in bounds: Rect) -> [DrawingOperation] { operations(in: bounds, device: .identity) }
+    /// The shadow's black alpha at `f` of its width from the curl's edge (0…1).
+    public static func shadowAlpha(at f: Double) -> Double {
+        shadowAlpha * pow(max(0, 1 - min(1, f)), shadowExponent)
+    }
 
-    /// The curl as drawing operations: the shadow's bands, then each strip clipped to its band, a washed
-    /// or shaded strip as one layer. `device` (the painter's transform) gives a device pixel's size, which
-    /// the strips overlap by.
-    public func operations(in bounds: Rect, device t: Transform2D) -> [DrawingOperation] {
+    public func draw(in painter: Painter, bounds: Rect) {
         let g = geometry
         let n = g.towardsEdge, d = g.axisDirection
         let far = g.farthestDistance, near = g.nearestDistance
-        guard far > near, g.radius > 0 else { return [] }
+        guard far > near, g.radius > 0 else { return }
         // A device pixel in points, from the painter's transform (its scale).
+        let t = painter.transform
         let pixel = 1 / max(1e-9, sqrt(abs(t.determinant)))
         let overlap = Self.overlapPixels * pixel
         let reach = (g.pageSize.width + g.pageSize.height) * 2 + 4 * g.radius
-        var ops: [DrawingOperation] = []
+        painter.save()
+        painter.translate(x: bounds.minX, y: bounds.minY)
         let pageRect = Rect(origin: .zero, size: g.pageSize)
 
+        // The curl's outer line (as projected): the top of the cylinder, or the page's far edge before
+        // the page has curled a quarter round.
+        let outer = far >= Double.pi * g.radius / 2 ? g.radius : g.projectedDistance(far)
         /// The band of the screen between distances u0 and u1 from the axis (as projected).
         func band(_ u0: Double, _ u1: Double) -> Path {
             let lo = min(u0, u1), hi = max(u0, u1)
@@ -167,35 +178,53 @@ public struct PageCurlDrawing: OperationContent {
             let sign: Double = u1 >= u0 ? 1 : -1
             // (Never past the top of the cylinder: nothing of the page is seen beyond u = R.)
             let start = overlapBefore ? min(g.radius, u0 - sign * overlap) : u0
+            // A strip that reaches the curl's outer line runs 2 px past it: the outer line is cut once, by
+            // the clip of the layer the cylinder is drawn in, so its anti-aliasing is not stacked.
+            var lo = min(start, u1), hi = max(start, u1)
+            if hi >= outer - 1e-9 { hi = outer + 2 * pixel }
+            if lo >= outer - 1e-9 { lo = outer - 1e-9 }
+            painter.save()
+            painter.clip(to: band(lo, hi))
             if back || shade > 0.002 {
                 // The page, its wash and its shade as one group through the strip's edge: drawn one by
                 // one, each would meet the strip before at a partly covered seam and leave a line there.
-                let outline = Path(rect: pageRect).applying(placement)
-                var group: [DrawingOperation] = [.imageOnce(page, placement)]
-                if back { group.append(.path(outline, Color(white: 1, alpha: Self.backWash))) }
-                if shade > 0.002 { group.append(.path(outline, Color(white: 0, alpha: shade))) }
-                ops.append(.clippedToPath(band(start, u1), [.layer(group)]))
+                painter.withLayer(opacity: 1) {
+                    painter.drawOnce(page, transform: placement)
+                    let outline = Path(rect: pageRect).applying(placement)
+                    if back { painter.fill(outline, color: Color(white: 1, alpha: Self.backWash)) }
+                    if shade > 0.002 { painter.fill(outline, color: Color(white: 0, alpha: shade)) }
+                }
             } else {
-                ops.append(.clippedToPath(band(start, u1), [.imageOnce(page, placement)]))
+                painter.drawOnce(page, transform: placement)
             }
+            painter.restore()
         }
 
         let r = g.radius, half = Double.pi * r
         // The shadow on the page below, beyond the curl's outermost line.
-        let edge = far >= half / 2 ? r : g.projectedDistance(far)
+        let edge = outer
         if far > 0 {
-            let width = r / 2
-            let steps = 8
-            ops.append(.clippedToPath(Path(rect: pageRect), (0..<steps).map { i in
-                let f0 = Double(i) / Double(steps), f1 = Double(i + 1) / Double(steps)
-                let alpha = Self.shadowAlpha * (1 - (f0 + f1) / 2) * (1 - (f0 + f1) / 2)
-                return .path(band(edge + width * f0, edge + width * f1), Color(white: 0, alpha: alpha))
-            }))
+            let width = r
+            painter.save()
+            painter.clip(to: Path(rect: pageRect))
+            if !drawShadowMask(in: painter, edge: edge, width: width) {
+                // A rotated or skewed painter: one band per device pixel across the shadow.
+                let steps = max(1, min(4096, Int((width / pixel).rounded(.up))))
+                for i in 0..<steps {
+                    let f0 = Double(i) / Double(steps), f1 = Double(i + 1) / Double(steps)
+                    painter.fill(band(edge + width * f0, edge + width * f1), color: Color(white: 0, alpha: Self.shadowAlpha(at: (f0 + f1) / 2)))
+                }
+            }
+            painter.restore()
         }
         // The flat part, up to the axis.
         if near < 0 { strip(near - 1, min(0, far), near - 1, min(0, far), back: false, shade: 0, overlapBefore: false) }
-        // The cylinder, front then back, from the axis outwards.
+        // The cylinder, front then back, from the axis outwards, in one layer cut once at the outer line
+        // (stacked strips each cut there would each add their partial coverage: a hard, jagged edge).
         if far > 0 {
+            painter.save()
+            painter.clip(to: band(-reach, outer))
+            painter.beginLayer()
             let end = min(far, half)
             let count = max(1, Int((Double(stripCount) * end / half).rounded(.up)))
             for i in 0..<count {
@@ -207,7 +236,53 @@ public struct PageCurlDrawing: OperationContent {
             }
             // Turned over: flat again, mirrored, on top.
             if far > half { strip(half, far + 1, 0, half - far - 1, back: true, shade: 0, overlapBefore: true) }
+            painter.endLayer()
+            painter.restore()
         }
-        return [.transformed(Transform2D(translationX: bounds.minX, y: bounds.minY), ops)]
+        painter.restore()
+    }
+
+    /// The shadow as one coverage mask, each device pixel's alpha computed at its centre (one rounding,
+    /// so neighbours differ only by the profile's slope), for a painter that only scales and translates
+    /// (the painter is already translated to the page's origin). False when it cannot.
+    private func drawShadowMask(in painter: Painter, edge: Double, width: Double) -> Bool {
+        let t = painter.transform, g = geometry, n = g.towardsEdge
+        guard t.b == 0, t.c == 0, t.a > 0, t.d > 0, n.x > 1e-6, width > 0, t.isFinite else { return false }
+        let pageW = g.pageSize.width, pageH = g.pageSize.height
+        let pxMin = Int((t.tx).rounded(.down)), pxMax = Int((t.tx + t.a * pageW).rounded(.up))
+        let pyMin = Int((t.ty).rounded(.down)), pyMax = Int((t.ty + t.d * pageH).rounded(.up))
+        guard pxMax > pxMin, pyMax > pyMin, pxMax - pxMin <= 16384, pyMax - pyMin <= 16384 else { return true }
+        // Each row's span of device pixels that the shadow reaches.
+        var spans: [(Int, Int)] = []
+        var lo = Int.max, hi = Int.min
+        for py in pyMin..<pyMax {
+            let y = (Double(py) + 0.5 - t.ty) / t.d
+            let base = (y - g.axisPoint.y) * n.y - g.axisPoint.x * n.x
+            let x0 = (edge - base) / n.x, x1 = (edge + width - base) / n.x
+            let a = max(pxMin, Int((t.a * x0 + t.tx).rounded(.down)) - 1)
+            let b = min(pxMax, Int((t.a * x1 + t.tx).rounded(.up)) + 1)
+            spans.append((a, b))
+            if b > a { lo = min(lo, a); hi = max(hi, b) }
+        }
+        guard hi > lo else { return true }
+        let w = hi - lo, h = pyMax - pyMin
+        var mask = [UInt8](repeating: 0, count: w * h)
+        for (row, (a, b)) in spans.enumerated() where b > a {
+            let y = (Double(pyMin + row) + 0.5 - t.ty) / t.d
+            for px in a..<b {
+                let x = (Double(px) + 0.5 - t.tx) / t.a
+                let u = (x - g.axisPoint.x) * n.x + (y - g.axisPoint.y) * n.y
+                let f = (u - edge) / width
+                guard f < 1 else { continue }
+                // The pixel the curl's edge crosses is covered in part (the curl is drawn over it).
+                let near = min(1, max(0, (u - edge) * t.a + 0.5))
+                let coverage = Self.shadowAlpha(at: max(0, f)) * near
+                mask[row * w + (px - lo)] = UInt8((coverage * 255).rounded())
+            }
+        }
+        mask.withUnsafeBufferPointer { buffer in
+            painter.fill(coverageMask: buffer, width: w, height: h, atDevicePixel: (lo, pyMin), color: .black)
+        }
+        return true
     }
 }

@@ -112,8 +112,14 @@ public final class PageViewController: ViewController {
     public let gestureRecognizers: [PageGestureRecognizer] = [PageGestureRecognizer(kind: .tap), PageGestureRecognizer(kind: .pan)]
     /// Pixels per point of the snapshot a curl draws (set it to the render's scale). Default 2.
     public var snapshotScale = 2.0
-    /// Seconds of a programmatic curl: 0.4, the figure others measured on iOS.
+    /// Seconds of a programmatic curl: 0.4. No device measurement of UIPageViewController's curl was
+    /// found in published sources (UIKit does not document it); 0.4 s is this project's earlier figure,
+    /// kept: unverified.
     public var curlDuration = 0.4
+    /// The tilt of a tapped curl's axis at its start (radians; negative: the bottom corner lifts first):
+    /// −0.35 (20°), as far as a drag tilts it, pivoting at the page's top edge. It straightens linearly
+    /// with the curl's progress.
+    public static let tapCurlAngle = -0.35
     /// Seconds of a programmatic scroll: 0.3, a scroll view's animated scroll.
     public var scrollDuration = 0.3
     /// The curve of programmatic turns: ease-in-ease-out.
@@ -250,13 +256,19 @@ public final class PageViewController: ViewController {
         } else {
             rest = duration
         }
-        let startY = drag?.samples.first?.location.y ?? pageSize.height / 2
+        // A tap's tilted axis pivots at the page's top edge, so the bottom corner lifts from the first frame
+        // (pivoting at the middle, the axis would travel half the overhang before touching the page).
+        let startY = drag?.samples.first?.location.y ?? 0
         let total = release + rest
         var releaseAngle = 0.0
         /// Progress and axis angle at `t` seconds from the start.
         let state = { [pageSize, turnCurve] (t: Double) -> (Double, Double) in
             guard let drag, let swipe else {
-                return (turnCurve.progress(at: total > 0 ? min(1, t / total) : 1), 0)
+                // A tap: the page lifts from its bottom corner, its axis tilted by tapCurlAngle, and the
+                // axis straightens as the page goes over (reverse: the page lands corner last).
+                let p = turnCurve.progress(at: total > 0 ? min(1, t / total) : 1)
+                let curled = direction == .forward ? p : 1 - p
+                return (p, PageViewController.tapCurlAngle * (1 - curled))
             }
             if t < release {
                 let p = min(0.999, max(0, swipe.translation(at: t) / width))

@@ -27,70 +27,183 @@ public final class NavigationBar: View {
 
 /// One navigation item drawn in a bar: its title, its back button (titled after the item below it, if
 /// any) and its right items. Positions in the bar's coordinates (points).
+///
+/// The title and the back label are each sized to their text plus ``textInset`` on both sides, with
+/// the text centred, so a label's glyph origin (the left end of its baseline) is its frame's minX +
+/// ``textInset`` (× the label's horizontal scale while a transition scales it): a transition can put
+/// one label's glyphs exactly where another's are.
 public final class NavigationBarContent: View {
     /// The centred title.
     public let titleLabel: Label
     /// "‹ Previous", or nil at the root.
     public let backButton: View?
+    /// The back button's chevron, at the leading edge.
+    public let chevron: View?
     /// The back button's title label.
     public let backLabel: Label?
+    /// The bar button items (right, then left).
+    public private(set) var itemLabels: [Label] = []
 
-    /// The resting centre of the title (points, bar coordinates).
-    let titleCenter: Point
-    /// The resting centre of the back button.
-    let backCenter: Point?
-    /// Where the back button's text is centred at rest (bar coordinates, points): a title that becomes
-    /// the back button slides its text here.
-    let backTextCenterX: Double?
+    /// Points on each side of a title's or back label's text inside its frame (room for ink that
+    /// overhangs the advance width).
+    public static let textInset = 4.0
+    /// How far the old back label slides left as it leaves (points).
+    public static let backLabelExit = 100.0
 
-    /// Moves the title and back button to where they stand when this content is `offstage` (`.left`:
-    /// pushed under a new item, so its title stands where the new back button's text is; `.right`:
-    /// popped away, its title off to the right, its back text where the lower title stands), or back to
-    /// rest (nil). Inside an animation block it animates.
-    func arrange(_ offstage: Offstage?, other: NavigationBarContent?, width: Double) {
-        switch offstage {
-        case nil:
-            titleLabel.center = titleCenter
-            if let backButton, let backCenter { backButton.center = backCenter }
-        case .left:
-            // The title slides onto the other item's back button text.
-            let target = other?.backTextCenterX ?? (titleCenter.x - width / 2)
-            titleLabel.center = Point(x: target, y: titleCenter.y)
-            if let backButton, let backCenter { backButton.center = Point(x: backCenter.x - width / 3, y: backCenter.y) }
-        case .right:
-            titleLabel.center = Point(x: titleCenter.x + width / 2, y: titleCenter.y)
-            // The back text slides onto the lower item's title.
-            if let backButton, let backCenter, let text = backTextCenterX {
-                let target = other?.titleCenter.x ?? titleCenter.x
-                backButton.center = Point(x: backCenter.x + (target - text), y: backCenter.y)
+    /// The resting frames.
+    private let titleRest: Rect
+    private let backLabelRest: Rect?
+    /// The width of each text (points, its advance width).
+    private let titleTextWidth: Double
+    private let backTextWidth: Double?
+
+    /// Where a label's glyph origin is (bar coordinates, points) when it shows `frame` at horizontal
+    /// scale `scale` (1 unless a transition scales it). `inButton` labels are inside the back button.
+    public func glyphOriginX(of label: Label, presentedFrame frame: Rect, scale: Double = 1) -> Double {
+        let offset = label === backLabel ? (backButton?.frame.minX ?? 0) : 0
+        return offset + frame.minX + NavigationBarContent.textInset * scale
+    }
+
+    /// The resting glyph origin of the title (bar coordinates).
+    public var titleOriginX: Double { titleRest.minX + NavigationBarContent.textInset }
+    /// The resting glyph origin of the back label (bar coordinates), or nil without a back button.
+    public var backOriginX: Double? { backLabelRest.map { (backButton?.frame.minX ?? 0) + $0.minX + NavigationBarContent.textInset } }
+
+    /// What this content does in a transition: comes in or goes out, pushed or popped.
+    enum Role {
+        /// Pushed: this item comes in over `other` (the item below, nil at none).
+        case pushedIn
+        /// Pushed under a new item: goes out.
+        case pushedOut
+        /// Popped to: comes back from under the item that goes.
+        case poppedIn
+        /// Popped away.
+        case poppedOut
+    }
+
+    /// Puts every part at rest, fully shown (nil), or where it stands when this content is offstage in
+    /// `role` next to `other` (the other item of the transition): a title that becomes the other's back
+    /// label stands on its glyphs, scaled to its width, transparent; a back label that becomes the
+    /// other's title likewise; the other parts slide and fade as iOS does. Inside an animation block it
+    /// animates, and every pair of labels that trade places is in register at every moment: their
+    /// glyph origins and widths interpolate between the same two values.
+    func arrange(_ role: Role?, other: NavigationBarContent?, width: Double) {
+        func place(_ label: Label, rest: Rect, restTextWidth: Double, originX: Double, textWidth: Double, inButton: Bool) {
+            // The label's text scaled to textWidth, its glyph origin at originX (bar coordinates).
+            let sx = restTextWidth > 0 ? textWidth / restTextWidth : 1
+            let base = inButton ? (backButton?.frame.minX ?? 0) : 0
+            let left = originX - base - NavigationBarContent.textInset * sx
+            label.center = Point(x: left + sx * rest.width / 2, y: rest.midY)
+            label.transform = Transform2D(a: sx, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+        }
+        guard let role else {
+            titleLabel.center = Point(x: titleRest.midX, y: titleRest.midY)
+            titleLabel.transform = .identity
+            titleLabel.alpha = 1
+            if let backLabel, let backLabelRest {
+                backLabel.center = Point(x: backLabelRest.midX, y: backLabelRest.midY)
+                backLabel.transform = .identity
+                backLabel.alpha = 1
             }
+            chevron?.alpha = 1
+            for label in itemLabels { label.alpha = 1 }
+            return
+        }
+        for label in itemLabels { label.alpha = 0 }
+        titleLabel.alpha = 0
+        backLabel?.alpha = 0
+        switch role {
+        case .pushedIn:
+            // The title comes from the right; the back label from where the old title's glyphs are.
+            titleLabel.center = Point(x: titleRest.midX + width / 2, y: titleRest.midY)
+            if let backLabel, let backLabelRest, let backTextWidth {
+                if let other {
+                    place(backLabel, rest: backLabelRest, restTextWidth: backTextWidth, originX: other.titleOriginX,
+                          textWidth: other.titleTextWidth, inButton: true)
+                } else {
+                    backLabel.center = Point(x: backLabelRest.midX + width / 2, y: backLabelRest.midY)
+                }
+            }
+            // The chevron fades in where it stands, unless one is already there.
+            chevron?.alpha = other?.chevron == nil ? 0 : 1
+        case .pushedOut:
+            // The title goes onto the new back label's glyphs; the old back label slides out left.
+            if let other, let origin = other.backOriginX, let w = other.backTextWidth {
+                place(titleLabel, rest: titleRest, restTextWidth: titleTextWidth, originX: origin, textWidth: w, inButton: false)
+            } else {
+                titleLabel.center = Point(x: titleRest.midX - width / 2, y: titleRest.midY)
+            }
+            if let backLabel, let backLabelRest {
+                backLabel.center = Point(x: backLabelRest.midX - NavigationBarContent.backLabelExit, y: backLabelRest.midY)
+            }
+            chevron?.alpha = 0
+        case .poppedIn:
+            // The title comes from where the leaving back label's glyphs are; the back label from the left.
+            if let other, let origin = other.backOriginX, let w = other.backTextWidth {
+                place(titleLabel, rest: titleRest, restTextWidth: titleTextWidth, originX: origin, textWidth: w, inButton: false)
+            } else {
+                titleLabel.center = Point(x: titleRest.midX - width / 2, y: titleRest.midY)
+            }
+            if let backLabel, let backLabelRest {
+                backLabel.center = Point(x: backLabelRest.midX - NavigationBarContent.backLabelExit, y: backLabelRest.midY)
+            }
+            chevron?.alpha = other?.chevron == nil ? 0 : 1
+        case .poppedOut:
+            // The title leaves to the right; the back label goes onto the returning title's glyphs.
+            titleLabel.center = Point(x: titleRest.midX + width / 2, y: titleRest.midY)
+            if let backLabel, let backLabelRest, let backTextWidth {
+                if let other {
+                    place(backLabel, rest: backLabelRest, restTextWidth: backTextWidth, originX: other.titleOriginX,
+                          textWidth: other.titleTextWidth, inButton: true)
+                } else {
+                    backLabel.center = Point(x: backLabelRest.midX + width / 2, y: backLabelRest.midY)
+                }
+            }
+            // The chevron fades out where it stands, unless the item below has one (then that one shows).
+            chevron?.alpha = 0
         }
     }
 
-    enum Offstage { case left, right }
+    /// A one-line label for `text`, `textInset` wider than the text on each side (at most `maxWidth`
+    /// wide), its text centred; and the text's width.
+    private static func fitted(_ text: String, style: TextStyle, maxWidth: Double, height: Double, name: String) -> (Label, Double) {
+        var centred = style
+        centred.alignment = .center
+        let label = Label(text: text, style: centred, frame: Rect(x: 0, y: 0, width: maxWidth, height: height), name: name)
+        let textWidth: Double = (try? TextLayout(text, style: centred, width: .infinity, height: .infinity))?.lines.first?.width ?? 0
+        let w = min(maxWidth, textWidth + 2 * textInset)
+        label.frame = Rect(x: 0, y: 0, width: w, height: height)
+        return (label, max(0, min(textWidth, w - 2 * textInset)))
+    }
 
     init(item: NavigationItem, backTitle: String?, width: Double) {
         let barTop = 20.0, barHeight = 44.0
-        titleLabel = Label(text: item.title ?? "", style: TextStyle(font: .boldSystem(size: 17), alignment: .center),
-                           frame: Rect(x: 90, y: barTop, width: width - 180, height: barHeight), name: "title")
-        titleCenter = titleLabel.center
+        let (title, titleWidth) = NavigationBarContent.fitted(item.title ?? "", style: TextStyle(font: .boldSystem(size: 17)),
+                                                             maxWidth: max(0, width - 180), height: barHeight, name: "title")
+        title.frame = Rect(x: (width - title.bounds.width) / 2, y: barTop, width: title.bounds.width, height: barHeight)
+        titleLabel = title
+        titleRest = title.frame
+        titleTextWidth = titleWidth
         if let backTitle, item.leftBarButtonItems.isEmpty {
             let button = View(frame: Rect(x: 0, y: barTop, width: 110, height: barHeight), name: "backButton")
             let chevron = DrawingView(frame: Rect(x: 9, y: 11, width: 12, height: 21), drawing: BackChevron(), name: "chevron")
-            let label = Label(text: backTitle, style: TextStyle(font: .system(size: 17), color: TableViewMetrics.tint),
-                              frame: Rect(x: 26, y: 0, width: 84, height: barHeight), name: "backTitle")
+            let (label, textWidth) = NavigationBarContent.fitted(backTitle, style: TextStyle(font: .system(size: 17), color: TableViewMetrics.tint),
+                                                                 maxWidth: 84 + 2 * NavigationBarContent.textInset, height: barHeight,
+                                                                 name: "backTitle")
+            label.frame = Rect(x: 26 - NavigationBarContent.textInset, y: 0, width: label.bounds.width, height: barHeight)
             try? button.addSubview(chevron)
             try? button.addSubview(label)
             backButton = button
+            self.chevron = chevron
             backLabel = label
-            backCenter = button.center
-            let textWidth = min(label.bounds.width, (try? label.sizeThatFits(Size(width: .infinity, height: barHeight)).width) ?? 0)
-            backTextCenterX = button.frame.minX + label.frame.minX + textWidth / 2
+            backLabelRest = label.frame
+            backTextWidth = textWidth
         } else {
             backButton = nil
+            chevron = nil
             backLabel = nil
-            backCenter = nil
-            backTextCenterX = nil
+            backLabelRest = nil
+            backTextWidth = nil
         }
         super.init(frame: Rect(x: 0, y: 0, width: width, height: NavigationBar.height), name: "barContent \(item.title ?? "")")
         isOpaque = false
@@ -102,12 +215,14 @@ public final class NavigationBarContent: View {
                                                                   color: TableViewMetrics.tint, alignment: .right),
                               frame: Rect(x: x - 80, y: barTop, width: 80, height: barHeight), name: "barButton \(button.title)")
             try? addSubview(label)
+            itemLabels.append(label)
             x -= 88
         }
         for (i, button) in item.leftBarButtonItems.enumerated() {
             let label = Label(text: button.title, style: TextStyle(font: .system(size: 17), color: TableViewMetrics.tint),
                               frame: Rect(x: 8 + Double(i) * 88, y: barTop, width: 80, height: barHeight), name: "barButton \(button.title)")
             try? addSubview(label)
+            itemLabels.append(label)
         }
     }
 }

@@ -9,9 +9,15 @@ import SnapshotView
 /// **The standard transition** (push; pop is the same run backwards), over ``transitionDuration``
 /// seconds on ``transitionCurve``: the new view slides in from the right edge to 0; the old view moves
 /// left by 30% of the width (parallax) and a black dimming view over it goes from alpha 0 to 0.1; the
-/// top view casts a soft shadow 10 pt wide on its left edge; in the bar the old title slides left and
-/// fades as the new one slides in from the right and fades in, and the back buttons cross-fade. The
-/// figures are those commonly measured on iOS 7 and later; UIKit does not document them.
+/// top view casts a soft shadow 10 pt wide on its left edge. In the bar, as iOS 7 and later draw it:
+/// pushed, the old bold title moves onto the new back label's place, and the two cross-fade *in
+/// register* (the title's weight and colour turn into the back label's on the same glyph positions:
+/// both labels' glyph origins and widths interpolate between the same two values, the wider one
+/// scaled horizontally to the other's width); the new title slides in from the right and fades in; the
+/// old back label slides 100 pt to the left as it fades; the chevron stays at the leading edge and
+/// fades in there (or stays, when the old item had one). Popped, the same backwards: the back label
+/// turns into the returning title on its glyphs. The figures are those commonly measured on iOS 7 and
+/// later; UIKit does not document them.
 ///
 /// Everything runs on a `PercentDrivenTransition` whose cancel keeps what the code set (UIKit's
 /// percent-driven rule): on cancel this controller puts its own views back; a change made in
@@ -194,11 +200,9 @@ open class NavigationController: ViewController {
             coordinator.isInteractive = false
             return
         }
-        transition.completionSpeed = gesture.completionSpeed(width: width, duration: transition.duration)
-        let track = gesture.progressTrack(width: width)
-        transition.follow(track)
+        transition.follow(gesture, width: width)
         // The coordinator stops being interactive when the finger lifts.
-        engine.perform(afterDelay: track.duration) { coordinator.isInteractive = false }
+        engine.perform(afterDelay: gesture.duration) { coordinator.isInteractive = false }
     }
 
     /// The back button title for the top of the stack.
@@ -266,10 +270,9 @@ open class NavigationController: ViewController {
             dimming.alpha = push ? 0 : NavigationController.maximumDimming
             shadow.frame = Rect(x: upper.frame.minX - NavigationController.shadowWidth, y: rest.minY, width: NavigationController.shadowWidth, height: rest.height)
             shadow.alpha = push ? 0 : 1
-            newBar.alpha = 0
-            // Pushed, the new item comes from the right; popped to, from the left (its title from where
-            // the old item's back text is).
-            newBar.arrange(push ? .right : .left, other: push ? nil : oldBar, width: width)
+            // Pushed, the new item's title comes from the right and its back label from the old
+            // title's glyphs; popped to, its title comes from the old back label's glyphs.
+            newBar.arrange(push ? .pushedIn : .poppedIn, other: oldBar, width: width)
         }
         let transition = PercentDrivenTransition(engine: engine, duration: transitionDuration, restoresModelsOnCancel: false) { [unowned self] in
             from.viewWillDisappear(true)
@@ -279,19 +282,15 @@ open class NavigationController: ViewController {
             dimming.alpha = push ? NavigationController.maximumDimming : 0
             shadow.frame = Rect(x: upper.frame.minX - NavigationController.shadowWidth, y: rest.minY, width: NavigationController.shadowWidth, height: rest.height)
             shadow.alpha = push ? 1 : 0
-            newBar.alpha = 1
             newBar.arrange(nil, other: nil, width: width)
-            if let oldBar {
-                oldBar.alpha = 0
-                oldBar.arrange(push ? .left : .right, other: newBar, width: width)
-            }
+            oldBar?.arrange(push ? .pushedOut : .poppedOut, other: newBar, width: width)
             _ = self
         }
         let coordinator = TransitionCoordinator(transition: transition, isInteractive: gesture != nil, isAnimated: true)
         activeCoordinator = coordinator
         from.transitionCoordinator = coordinator
         to.transitionCoordinator = coordinator
-        transition.completionCurve = gesture == nil ? transitionCurve : .easeOut
+        transition.completionCurve = transitionCurve
         transition.start()
         transition.addCompletion { [weak self] context in
             guard let self else { return }
@@ -304,10 +303,7 @@ open class NavigationController: ViewController {
                     self.place(toView)
                     self.place(fromView)
                     newBar.removeFromSuperview()
-                    if let oldBar {
-                        oldBar.alpha = 1
-                        oldBar.arrange(nil, other: nil, width: width)
-                    }
+                    oldBar?.arrange(nil, other: nil, width: width)
                     self.viewControllers = previousStack
                 } else {
                     fromView.removeFromSuperview()
@@ -358,7 +354,7 @@ extension NavigationController {
         from.transitionCoordinator = coordinator
         to.transitionCoordinator = coordinator
         engine.attachScrubbed(child) { transition.progress * duration }
-        transition.completionCurve = gesture == nil ? .linear : .easeOut
+        transition.completionCurve = .linear
         transition.start()
         transition.addCompletion { [weak self] result in
             guard let self else { return }

@@ -113,8 +113,9 @@ public final class NavigationBarContent: View {
         titleLabel.alpha = 0
         backLabel?.alpha = 0
         switch role {
-        case .pushedIn:
-            // The title comes from the right; the back label from where the old title's glyphs are.
+        case .pushedIn, .poppedOut:
+            // The title comes from the right (pushed in) or leaves to it (popped out); the back label
+            // comes from, or goes onto, where the other item's title glyphs are.
             titleLabel.center = Point(x: titleRest.midX + width / 2, y: titleRest.midY)
             if let backLabel, let backLabelRest, let backTextWidth {
                 if let other {
@@ -124,10 +125,12 @@ public final class NavigationBarContent: View {
                     backLabel.center = Point(x: backLabelRest.midX + width / 2, y: backLabelRest.midY)
                 }
             }
-            // The chevron fades in where it stands, unless one is already there.
-            chevron?.alpha = other?.chevron == nil ? 0 : 1
-        case .pushedOut:
-            // The title goes onto the new back label's glyphs; the old back label slides out left.
+            // Pushed in, the chevron fades in where it stands, unless one is already there; popped out,
+            // it fades out where it stands.
+            chevron?.alpha = role == .pushedIn && other?.chevron != nil ? 1 : 0
+        case .pushedOut, .poppedIn:
+            // The title goes onto (pushed out) or comes from (popped in) the other item's back label
+            // glyphs; the back label slides out to, or in from, the left.
             if let other, let origin = other.backOriginX, let w = other.backTextWidth {
                 place(titleLabel, rest: titleRest, restTextWidth: titleTextWidth, originX: origin, textWidth: w, inButton: false)
             } else {
@@ -136,31 +139,7 @@ public final class NavigationBarContent: View {
             if let backLabel, let backLabelRest {
                 backLabel.center = Point(x: backLabelRest.midX - NavigationBarContent.backLabelExit, y: backLabelRest.midY)
             }
-            chevron?.alpha = 0
-        case .poppedIn:
-            // The title comes from where the leaving back label's glyphs are; the back label from the left.
-            if let other, let origin = other.backOriginX, let w = other.backTextWidth {
-                place(titleLabel, rest: titleRest, restTextWidth: titleTextWidth, originX: origin, textWidth: w, inButton: false)
-            } else {
-                titleLabel.center = Point(x: titleRest.midX - width / 2, y: titleRest.midY)
-            }
-            if let backLabel, let backLabelRest {
-                backLabel.center = Point(x: backLabelRest.midX - NavigationBarContent.backLabelExit, y: backLabelRest.midY)
-            }
-            chevron?.alpha = other?.chevron == nil ? 0 : 1
-        case .poppedOut:
-            // The title leaves to the right; the back label goes onto the returning title's glyphs.
-            titleLabel.center = Point(x: titleRest.midX + width / 2, y: titleRest.midY)
-            if let backLabel, let backLabelRest, let backTextWidth {
-                if let other {
-                    place(backLabel, rest: backLabelRest, restTextWidth: backTextWidth, originX: other.titleOriginX,
-                          textWidth: other.titleTextWidth, inButton: true)
-                } else {
-                    backLabel.center = Point(x: backLabelRest.midX + width / 2, y: backLabelRest.midY)
-                }
-            }
-            // The chevron fades out where it stands, unless the item below has one (then that one shows).
-            chevron?.alpha = 0
+            chevron?.alpha = role == .poppedIn && other?.chevron != nil ? 1 : 0
         }
     }
 

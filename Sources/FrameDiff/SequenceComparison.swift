@@ -134,27 +134,15 @@ public struct SequenceComparison: Sendable {
     static func compareFrame(name: String, expectedPath: String, actualPath: String, comparison: FrameComparison,
                              writeTo directory: String?, includeInputs: Bool) -> FrameOutcome {
         var outcome = FrameOutcome(name: name)
-        func readBytes(_ path: String) -> [UInt8]? {
-            do throws(PNGError) { return try PNGCodec.readBytes(contentsOf: path) } catch {
+        func read(_ path: String) -> Bitmap? {
+            do throws(PNGError) { return try PNGCodec.read(contentsOf: path) } catch {
                 outcome.unreadable.append(SequenceReport.Unreadable(error))
                 return nil
             }
         }
-        func decode(_ bytes: [UInt8]?, _ path: String) -> Bitmap? {
-            guard let bytes else { return nil }
-            do throws(PNGError) { return try PNGCodec.decode(bytes, name: path, scale: PNGCodec.scale(forPath: path)) } catch {
-                outcome.unreadable.append(SequenceReport.Unreadable(error))
-                return nil
-            }
-        }
-        // The same bytes are the same pixels: a frame that did not change (a re-render of the same
-        // input, the same digest in both manifests) is not decoded at all. Only PNG files skip: anything
-        // else is decoded, so that it is reported as unreadable.
-        let expectedBytes = readBytes(expectedPath), actualBytes = readBytes(actualPath)
-        if let expectedBytes, let actualBytes, expectedBytes == actualBytes, expectedBytes.starts(with: PNGCodec.signature) {
-            return outcome
-        }
-        let expected = decode(expectedBytes, expectedPath), actual = decode(actualBytes, actualPath)
+        // Every frame is decoded, even two byte-identical files: a file compared with itself is still
+        // checked as a PNG (a hostile or broken file is reported, not matched).
+        let expected = read(expectedPath), actual = read(actualPath)
         guard let expected, let actual, let difference = comparison.compare(expected, actual) else { return outcome }
         outcome.difference = difference
         outcome.expected = expected

@@ -72,14 +72,15 @@ final class DrawnTreeTests: XCTestCase {
         XCTAssertEqual(ops[1].operations?.first?.alpha, 0.5)
         XCTAssertTrue(ops[1].operations?.first?.operations?.first?.path?.hasPrefix("M ") ?? false)
 
-        // Scaled 2x about its centre (32.5, 22.5 pt): it covers 27.5…37.5 pt, 55…75 px across.
+        // Scaled 2x about its centre (32.5, 22.5 pt): it covers 27.5…37.5 pt, 55…75 px across. A scaled
+        // DrawingView goes through its backing store: 5 pt at 2 px a point, 10x10 px, placed at 2x.
         let r = try XCTUnwrap(top.children[3].content)
         XCTAssertEqual(r.kind, "raster")
-        XCTAssertEqual(r.imageTransform, [1, 0, 0, 1, 55, 35])
+        XCTAssertEqual(r.imageTransform, [2, 0, 0, 2, 55, 35])
         let bitmap = tree.images[try XCTUnwrap(tree.images.indices.first { DrawnTree.imageFileName($0) == r.image })]
-        XCTAssertEqual(bitmap.width, 20)
-        XCTAssertEqual(bitmap.height, 20)
-        XCTAssertEqual(bitmap[10, 10], Color.black.premultiplied)
+        XCTAssertEqual(bitmap.width, 10)
+        XCTAssertEqual(bitmap.height, 10)
+        XCTAssertEqual(bitmap[5, 5], Color.black.premultiplied)
 
         // It encodes, with the images as file names.
         let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: JSONEncoder().encode(tree)) as? [String: Any])

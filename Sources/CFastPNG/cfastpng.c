@@ -2,7 +2,8 @@
 // function promises.
 //
 // Nothing here calls libpng: the filtered rows, the zlib stream and every chunk (signature, IHDR, sRGB,
-// IDAT, IEND, each CRC) are made here, with zlib for deflate, Adler-32 and CRC-32. The bytes are those
+// IDAT, IEND, each CRC) are made here, with zlib (or ISA-L's igzip, for CFPNG_COMPRESSOR_ISAL) for
+// deflate, and zlib for Adler-32 and CRC-32. The bytes are those
 // libpng writes for the same chunks, so a file does not change with the encoder that wrote it.
 
 #include "cfastpng.h"
@@ -10,6 +11,7 @@
 #include "ccpu_features.h"
 
 #include <zlib.h>
+#include <isa-l.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -96,6 +98,10 @@ struct cfpng_cache {
     int runs_filter, runs_level;
     uint8_t final_block[8];  // zlib's empty final block
     size_t final_block_size;
+    int stream_compressor;   // the compressor of c->stream
+    struct isal_zstream *isal;  // ISA-L's stream record, made the first time ISA-L is used
+    uint8_t *isal_level_buf;    // its level buffer (hash table and tokens), sized for isal_level_buf_size
+    size_t isal_level_buf_size;
 };
 
 #ifndef CFPNG_SEGMENT_PART
@@ -131,6 +137,8 @@ void cfpng_cache_destroy(cfpng_cache *c) {
     if (c == NULL) return;
     if (c->image.ready) deflateEnd(&c->image.z);
     if (c->runs_z.ready) deflateEnd(&c->runs_z.z);
+    free(c->isal);
+    free(c->isal_level_buf);
     cfpng_clear_runs(c);
     free(c->runs);
     free(c->filtered);
@@ -455,6 +463,64 @@ static int cfpng_deflate_append(cfpng_cache *c, cfpng_zstream *zs, const uint8_t
     }
 }
 
+/// The level buffer ISA-L's stateless deflate wants at `level` (0 needs none).
+static size_t cfpng_isal_level_buf_size(int level) {
+    switch (level) {
+    case 1: return ISAL_DEF_LVL1_DEFAULT;
+    case 2: return ISAL_DEF_LVL2_DEFAULT;
+    case 3: return ISAL_DEF_LVL3_DEFAULT;
+    default: return 0;
+    }
+}
+
+/// Compresses `n` bytes with ISA-L at `level` as one raw deflate piece that ends byte-aligned with no final
+/// block (a full flush, no end of stream), appended to c->stream. The piece refers to nothing before it.
+static int cfpng_isal_append(cfpng_cache *c, const uint8_t *in, size_t n, int level, cfpng_error *err) {
+    if (n > UINT32_MAX / 2) return cfpng_set(err, CFPNG_ERR_TOO_LARGE, "isa-l: segment too large");
+    const size_t want = cfpng_isal_level_buf_size(level);
+    if (c->isal == NULL) {
+        c->isal = (struct isal_zstream *)malloc(sizeof *c->isal);
+        if (c->isal == NULL) return cfpng_set(err, CFPNG_ERR_NO_MEMORY, "out of memory for isa-l's stream");
+    }
+    if (c->isal_level_buf_size < want) {
+        uint8_t *b = (uint8_t *)realloc(c->isal_level_buf, want);
+        if (b == NULL) return cfpng_set(err, CFPNG_ERR_NO_MEMORY, "out of memory for isa-l's level buffer");
+        c->isal_level_buf = b;
+        c->isal_level_buf_size = want;
+    }
+    // At most the input and a stored block's header per 64 KiB, plus a Huffman header and the flush.
+    size_t room = n + (n >> 10) + 5 * (n / 65535 + 1) + ISAL_DEF_MAX_HDR_SIZE + 64;
+    for (;;) {
+        if (room > UINT32_MAX) room = UINT32_MAX;
+        if (!cfpng_reserve(&c->stream, &c->stream_cap, c->stream_size + room)) {
+            return cfpng_set(err, CFPNG_ERR_NO_MEMORY, "out of memory for the compressed image");
+        }
+        struct isal_zstream *z = c->isal;
+        isal_deflate_stateless_init(z);
+        z->level = (uint32_t)level;
+        z->level_buf = want != 0 ? c->isal_level_buf : NULL;
+        z->level_buf_size = (uint32_t)want;
+        z->gzip_flag = IGZIP_DEFLATE;
+        z->end_of_stream = 0;
+        z->flush = FULL_FLUSH;
+        z->next_in = (uint8_t *)(uintptr_t)in;
+        z->avail_in = (uint32_t)n;
+        z->next_out = c->stream + c->stream_size;
+        z->avail_out = (uint32_t)room;
+        int r = isal_deflate_stateless(z);
+        if (r == COMP_OK) {
+            c->stream_size = (size_t)(z->next_out - c->stream);
+            return CFPNG_OK;
+        }
+        if (r != STATELESS_OVERFLOW || room == UINT32_MAX) {
+            char msg[80];
+            snprintf(msg, sizeof msg, "isa-l: isal_deflate_stateless failed (%d)", r);
+            return cfpng_set(err, CFPNG_ERR_ISAL, msg);
+        }
+        room *= 2;
+    }
+}
+
 /// Appends the compressed run of `rows` zero rows like `row` (from the cache, or made and cached) and
 /// returns its Adler-32 in `*adler`.
 static int cfpng_append_zero_run(cfpng_cache *c, const uint8_t *row, size_t stride, uint32_t rows,
@@ -499,7 +565,7 @@ static int cfpng_append_zero_run(cfpng_cache *c, const uint8_t *row, size_t stri
 /// Appends the compressed segment of `rows` rows from `first` (reusing an equal earlier segment of this
 /// image) and returns its Adler-32 in `*adler`.
 static int cfpng_append_segment(cfpng_cache *c, size_t first, size_t rows, size_t stride, int level,
-                               int strategy, uint32_t *adler, cfpng_error *err) {
+                               int strategy, int compressor, uint32_t *adler, cfpng_error *err) {
     const uint8_t *bytes = c->filtered + first * stride;
     size_t n = rows * stride;
     uint64_t hash = cfpng_fingerprint(bytes, n);
@@ -518,11 +584,16 @@ static int cfpng_append_segment(cfpng_cache *c, size_t first, size_t rows, size_
         return CFPNG_OK;
     }
     size_t start = c->stream_size;
+    if (compressor == CFPNG_COMPRESSOR_ISAL) {
+        // ISA-L: the whole segment in one call (parts would only reset its hash table more often).
+        int code = cfpng_isal_append(c, bytes, n, level, err);
+        if (code != CFPNG_OK) return code;
+    }
     // In parts of whole rows that fit zlib's window buffer (2 x 32 KiB, less its lookahead): a stream
     // that never fills it never slides its hash tables, which costs more than starting afresh.
     size_t part_rows = CFPNG_SEGMENT_PART / stride;
     if (part_rows == 0) part_rows = 1;
-    for (size_t done = 0; done < rows;) {
+    for (size_t done = compressor == CFPNG_COMPRESSOR_ISAL ? rows : 0; done < rows;) {
         size_t k = rows - done < part_rows ? rows - done : part_rows;
         int code = cfpng_zstream_reset(&c->image, level, strategy, err);
         if (code == CFPNG_OK) code = cfpng_deflate_append(c, &c->image, bytes + done * stride, k * stride, Z_SYNC_FLUSH, err);
@@ -551,7 +622,8 @@ static int cfpng_build_stream(cfpng_cache *c, const cfpng_rgb8_source *s, const 
     c->last_repeated = 0;
     int code = cfpng_filter_image(c, s, type, err);
     if (code != CFPNG_OK) return code;
-    if (c->same && c->stream_valid && c->stream_level == o->zlib_level && c->stream_strategy == o->strategy) {
+    if (c->same && c->stream_valid && c->stream_level == o->zlib_level && c->stream_strategy == o->strategy &&
+        c->stream_compressor == o->compressor) {
         c->last_repeated = 1;  // the same filtered bytes with the same settings: the same stream
         return CFPNG_OK;
     }
@@ -617,7 +689,7 @@ static int cfpng_build_stream(cfpng_cache *c, const cfpng_rgb8_source *s, const 
             if (f - e >= CFPNG_MIN_ZERO_RUN) break;
             e = f;
         }
-        code = cfpng_append_segment(c, y, e - y, stride, o->zlib_level, o->strategy, &piece_adler, err);
+        code = cfpng_append_segment(c, y, e - y, stride, o->zlib_level, o->strategy, o->compressor, &piece_adler, err);
         if (code != CFPNG_OK) return code;
         adler = adler32_combine(adler, piece_adler, (z_off_t)((e - y) * stride));
         y = e;
@@ -636,7 +708,19 @@ static int cfpng_build_stream(cfpng_cache *c, const cfpng_rgb8_source *s, const 
     c->stream_valid = 1;
     c->stream_level = o->zlib_level;
     c->stream_strategy = o->strategy;
+    c->stream_compressor = o->compressor;
     return CFPNG_OK;
+}
+
+int cfpng_compressor_name(int compressor, char *buf, size_t size) {
+    if (buf == NULL || size == 0) return compressor == CFPNG_COMPRESSOR_ZLIB || compressor == CFPNG_COMPRESSOR_ISAL ? 0 : -1;
+    switch (compressor) {
+    case CFPNG_COMPRESSOR_ZLIB: snprintf(buf, size, "zlib %s", zlibVersion()); return 0;
+    case CFPNG_COMPRESSOR_ISAL:
+        snprintf(buf, size, "isa-l %d.%d.%d", ISAL_MAJOR_VERSION, ISAL_MINOR_VERSION, ISAL_PATCH_VERSION);
+        return 0;
+    default: snprintf(buf, size, "unknown"); return -1;
+    }
 }
 
 int cfpng_cache_last_repeated(const cfpng_cache *cache) { return cache != NULL && cache->last_repeated; }
@@ -650,6 +734,8 @@ size_t cfpng_cache_bytes(const cfpng_cache *c) {
         + c->piece_cap * sizeof(cfpng_piece) + c->run_cap * sizeof(cfpng_zero_run) + c->run_bytes;
     if (c->image.ready) bytes += deflate_state;
     if (c->runs_z.ready) bytes += deflate_state;
+    if (c->isal != NULL) bytes += sizeof *c->isal;  // ISA-L's stream record: its history buffer and hash heads
+    bytes += c->isal_level_buf_size;
     return bytes;
 }
 
@@ -722,6 +808,15 @@ static int cfpng_check(const cfpng_rgb8_source *s, const cfpng_options *o, cfpng
     if (out == NULL) return cfpng_set(err, CFPNG_ERR_INVALID_ARGUMENT, "no output buffer");
     memset(out, 0, sizeof *out);
     if (s == NULL || o == NULL) return cfpng_set(err, CFPNG_ERR_INVALID_ARGUMENT, "no source or no options");
+    if (o->compressor != CFPNG_COMPRESSOR_ZLIB && o->compressor != CFPNG_COMPRESSOR_ISAL) {
+        return cfpng_set(err, CFPNG_ERR_INVALID_ARGUMENT, "unknown compressor");
+    }
+    if (o->compressor == CFPNG_COMPRESSOR_ISAL && (o->zlib_level < 0 || o->zlib_level > 3)) {
+        return cfpng_set(err, CFPNG_ERR_INVALID_ARGUMENT, "isa-l level must be 0...3");
+    }
+    if (o->compressor == CFPNG_COMPRESSOR_ISAL && o->strategy != CFPNG_STRATEGY_DEFAULT) {
+        return cfpng_set(err, CFPNG_ERR_INVALID_ARGUMENT, "isa-l takes only the default strategy");
+    }
     if (o->zlib_level < 0 || o->zlib_level > 9) return cfpng_set(err, CFPNG_ERR_INVALID_ARGUMENT, "zlib level must be 0...9");
     if (o->filter < CFPNG_FILTER_NONE || o->filter > CFPNG_FILTER_PAETH) {
         return cfpng_set(err, CFPNG_ERR_INVALID_ARGUMENT, "filter must be a PNG filter type, 0...4");

@@ -18,7 +18,7 @@ final class CFastPNGTests: XCTestCase {
                 for filter in CFPNG_FILTER_NONE...CFPNG_FILTER_PAETH {
                     for (level, strategy) in [(0, CFPNG_STRATEGY_DEFAULT), (1, CFPNG_STRATEGY_DEFAULT), (6, CFPNG_STRATEGY_FILTERED),
                                               (9, CFPNG_STRATEGY_RLE), (4, CFPNG_STRATEGY_HUFFMAN_ONLY), (2, CFPNG_STRATEGY_FIXED)] {
-                        let options = cfpng_options(zlib_level: Int32(level), filter: filter, strategy: strategy, write_srgb: 1)
+                        let options = cfpng_options(zlib_level: Int32(level), filter: filter, strategy: strategy, write_srgb: 1, compressor: CFPNG_COMPRESSOR_ZLIB)
                         let png = try encode(image, channels: channels, bytesPerPixel: channels, options: options)
                         let (pixels, header) = try Self.decode(png)
                         let what = "\(width)x\(height), \(channels) channels, filter \(filter), level \(level), strategy \(strategy)"
@@ -66,6 +66,73 @@ final class CFastPNGTests: XCTestCase {
                 XCTAssertEqual(pixels, image.straightRGBA(channels: isOpaque ? 3 : 4), "filter \(filter)")
                 // The same file as a fresh encoder writes for what the image turned out to be.
                 XCTAssertEqual(png, try encode(image, channels: isOpaque ? 3 : 4, bytesPerPixel: 4, options: options))
+            }
+        }
+    }
+
+    // MARK: ISA-L
+
+    /// ISA-L's pieces (stateless, full flush, no end of stream) spliced into one zlib stream inflate back:
+    /// libpng's strict decoder (inflate and the Adler-32 checked) gives the pixels back, the same as zlib's.
+    func testISALStreamsInflateBackToTheSamePixels() throws {
+        // Small images, runs of zero rows between segments, and segments of several hundred KiB.
+        let small = [TestImage(width: 1, height: 1, seed: 1, opaque: true), TestImage(width: 17, height: 9, seed: 2, opaque: false),
+                     TestImage(width: 33, height: 40, seed: 3, opaque: true, repeatedRows: true)]
+        let large = [TestImage(width: 400, height: 200, seed: 4, opaque: true), TestImage(width: 300, height: 260, seed: 5, opaque: false, repeatedRows: true)]
+        for (image, levels) in small.map({ ($0, Array(Int32(0)...3)) }) + large.map({ ($0, [Int32(1)]) }) {
+            for channels in [3, 4] {
+                for filter in [CFPNG_FILTER_NONE, CFPNG_FILTER_UP, CFPNG_FILTER_PAETH] {
+                    for level in levels {
+                        let what = "\(image.width)x\(image.height), \(channels) channels, filter \(filter), isa-l level \(level)"
+                        let png = try encode(image, channels: channels, bytesPerPixel: 4,
+                                             options: Self.options(filter: filter, level: level, compressor: CFPNG_COMPRESSOR_ISAL))
+                        let (pixels, header) = try Self.decode(png)
+                        XCTAssertEqual(header.color_type, channels == 4 ? CPNG_COLOR_RGBA : CPNG_COLOR_RGB, what)
+                        XCTAssertEqual(pixels, image.straightRGBA(channels: channels), what)
+                    }
+                }
+            }
+        }
+    }
+
+    /// ISA-L's bytes depend on the image alone, never on what the cache held (and so not on --jobs), and
+    /// the cache counts ISA-L's level buffer and stream record.
+    func testISALBytesDoNotDependOnTheCache() throws {
+        let a = TestImage(width: 300, height: 200, seed: 11, opaque: true, repeatedRows: true)
+        let b = TestImage(width: 300, height: 200, seed: 12, opaque: true)
+        let isal = Self.options(filter: CFPNG_FILTER_UP, compressor: CFPNG_COMPRESSOR_ISAL)
+        let fresh = try encode(b, channels: 3, bytesPerPixel: 4, options: isal)
+        let cache = try XCTUnwrap(cfpng_cache_create())
+        defer { cfpng_cache_destroy(cache) }
+        _ = try encode(b, channels: 3, bytesPerPixel: 4, options: Self.options(filter: CFPNG_FILTER_UP), cache: cache)
+        let zlibBytes = cfpng_cache_bytes(cache)
+        _ = try encode(a, channels: 3, bytesPerPixel: 4, options: isal, cache: cache)
+        XCTAssertEqual(try encode(b, channels: 3, bytesPerPixel: 4, options: isal, cache: cache), fresh)
+        XCTAssertEqual(try encode(b, channels: 3, bytesPerPixel: 4, options: isal, cache: cache), fresh)
+        XCTAssertEqual(cfpng_cache_last_repeated(cache), 1)
+        // Level 1's buffer: 4 KiB + two 8K-entry hash tables of 16 bits + 64K tokens of 4 bytes.
+        XCTAssertGreaterThanOrEqual(cfpng_cache_bytes(cache), zlibBytes + 4096 + 2 * 8192 * 2 + 4 * 65536)
+        // A different compressor is not a repeat, and zlib's bytes are zlib's again.
+        let zlib = try encode(b, channels: 3, bytesPerPixel: 4, options: Self.options(filter: CFPNG_FILTER_UP), cache: cache)
+        XCTAssertEqual(cfpng_cache_last_repeated(cache), 0)
+        XCTAssertEqual(zlib, try encode(b, channels: 3, bytesPerPixel: 4, options: Self.options(filter: CFPNG_FILTER_UP)))
+        XCTAssertNotEqual(zlib, fresh)
+
+        var name = [CChar](repeating: 0, count: 32)
+        XCTAssertEqual(cfpng_compressor_name(CFPNG_COMPRESSOR_ISAL, &name, name.count), 0)
+        XCTAssertTrue(String(cString: name).hasPrefix("isa-l 2."), String(cString: name))
+        XCTAssertEqual(cfpng_compressor_name(CFPNG_COMPRESSOR_ZLIB, &name, name.count), 0)
+        XCTAssertTrue(String(cString: name).hasPrefix("zlib 1."), String(cString: name))
+        XCTAssertEqual(cfpng_compressor_name(7, &name, name.count), -1)
+    }
+
+    func testISALRefusesWhatItCannotDo() throws {
+        let image = TestImage(width: 4, height: 4, seed: 1, opaque: true)
+        for options in [Self.options(filter: CFPNG_FILTER_UP, level: 4, compressor: CFPNG_COMPRESSOR_ISAL),
+                        cfpng_options(zlib_level: 1, filter: CFPNG_FILTER_UP, strategy: CFPNG_STRATEGY_RLE, write_srgb: 1, compressor: CFPNG_COMPRESSOR_ISAL),
+                        Self.options(filter: CFPNG_FILTER_UP, compressor: 9)] {
+            XCTAssertThrowsError(try encode(image, channels: 3, bytesPerPixel: 4, options: options)) { error in
+                XCTAssertEqual((error as? EncodeFailure)?.code, CFPNG_ERR_INVALID_ARGUMENT)
             }
         }
     }
@@ -264,8 +331,8 @@ final class CFastPNGTests: XCTestCase {
 
     // MARK: Helpers
 
-    static func options(filter: Int32, level: Int32 = 1) -> cfpng_options {
-        cfpng_options(zlib_level: level, filter: filter, strategy: CFPNG_STRATEGY_DEFAULT, write_srgb: 1)
+    static func options(filter: Int32, level: Int32 = 1, compressor: Int32 = CFPNG_COMPRESSOR_ZLIB) -> cfpng_options {
+        cfpng_options(zlib_level: level, filter: filter, strategy: CFPNG_STRATEGY_DEFAULT, write_srgb: 1, compressor: compressor)
     }
 
     static func message(_ error: cfpng_error) -> String {

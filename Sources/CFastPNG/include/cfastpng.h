@@ -38,6 +38,8 @@ extern "C" {
 #define CFPNG_ERR_CALLBACK 4
 /** zlib reported an error (the message says which call). */
 #define CFPNG_ERR_ZLIB 5
+/** ISA-L reported an error (the message says which). */
+#define CFPNG_ERR_ISAL 6
 
 /* ---- Limits ------------------------------------------------------------------------------------ */
 
@@ -69,9 +71,19 @@ extern "C" {
 #define CFPNG_STRATEGY_RLE 3
 #define CFPNG_STRATEGY_FIXED 4
 
+/** What compresses the segments (cfpng_options.compressor). */
+/** zlib (the system's): the same bytes on every processor. */
+#define CFPNG_COMPRESSOR_ZLIB 0
+/**
+ * ISA-L's igzip (`isal_deflate_stateless`, SIMD code chosen at run time): several times faster than zlib
+ * level 1 on frames, but its bytes may differ between processors (SSE, AVX2, AVX-512, NEON) and ISA-L
+ * versions; they always inflate to the same data. Levels 0...3 (ISA-L's own levels), default strategy.
+ */
+#define CFPNG_COMPRESSOR_ISAL 1
+
 /** Encoder settings. */
 typedef struct cfpng_options {
-    /** zlib level, 0 (store) ... 9 (smallest). */
+    /** Compression level: zlib's 0 (store) ... 9 (smallest); with CFPNG_COMPRESSOR_ISAL, ISA-L's 0 ... 3. */
     int zlib_level;
     /** One of CFPNG_FILTER_*: every row is filtered with it. */
     int filter;
@@ -79,6 +91,11 @@ typedef struct cfpng_options {
     int strategy;
     /** Non-zero: write an sRGB chunk with perceptual intent (no gAMA, no cHRM). */
     int write_srgb;
+    /**
+     * One of CFPNG_COMPRESSOR_*: what compresses the segments. Zero runs, zlib's empty final block, the
+     * header and the checksums are zlib's (or computed here) whatever this says.
+     */
+    int compressor;
 } cfpng_options;
 
 /* ---- Results ----------------------------------------------------------------------------------- */
@@ -165,17 +182,26 @@ int cfpng_fits(uint32_t width, uint32_t height, int channels);
  * pieces: runs of at least CFPNG_MIN_ZERO_RUN rows whose filtered bytes are all zero (rows equal to the
  * row above, with the up or Paeth filter) and the segments between them. zlib compresses each piece on
  * its own as raw deflate data ended with a sync flush (so it starts on a byte boundary and refers to
- * nothing before it); a segment whose bytes equal an earlier segment's in the same image reuses that
- * compressed piece, and zero runs come from the cache (compressed once, at zlib level 9, or stored at
+ * nothing before it; with CFPNG_COMPRESSOR_ISAL, ISA-L's isal_deflate_stateless with a full flush and
+ * no end of stream instead, whole segments at once); a segment whose bytes equal an earlier segment's in
+ * the same image reuses that compressed piece, and zero runs come from the cache (compressed once, at zlib level 9, or stored at
  * level 0, as repeated pieces of up to 32 rows). An image whose filtered bytes equal the previous
  * image's (compared while filtering) reuses the whole compressed stream. The pieces, zlib's empty final
  * block, the two-byte zlib header and the Adler-32 of the whole (combined with adler32_combine) make one
  * valid zlib stream, written as IDAT chunks of at most CFPNG_IDAT_MAX bytes after the signature, IHDR
  * and sRGB chunks and before IEND, each chunk with its CRC-32 (zlib's crc32). The output depends only on
- * the image and the options, never on what the cache held or on the processor.
+ * the image and the options, never on what the cache held; with CFPNG_COMPRESSOR_ZLIB never on the
+ * processor either (with ISA-L it may: see CFPNG_COMPRESSOR_ISAL).
  */
 int cfpng_encode(cfpng_cache *cache, const cfpng_rgb8_source *source, const cfpng_options *options,
                  cfpng_buffer *out, cfpng_error *err);
+
+/**
+ * Writes the compressor's name and version into `buf` (NUL-terminated, truncated to `size`), e.g.
+ * "zlib 1.2.13" or "isa-l 2.30.0" (ISA-L's version as compiled against: it has no run-time version call).
+ * Returns 0, or -1 for an unknown compressor (`buf` then holds "unknown").
+ */
+int cfpng_compressor_name(int compressor, char *buf, size_t size);
 
 /**
  * Non-zero when the last cfpng_encode with this cache found the image's filtered bytes equal to those of
@@ -188,8 +214,8 @@ int cfpng_cache_last_repeated(const cfpng_cache *cache);
 /**
  * The bytes `cache` holds now: its buffers (the filtered image, the compressed stream, row buffers,
  * segment records, cached zero runs) and, for each zlib stream it has opened, deflate's own state as
- * zlib documents it for window bits 15 and memory level 8 (2^17 + 2^17 bytes, plus the state record).
- * 0 for NULL.
+ * zlib documents it for window bits 15 and memory level 8 (2^17 + 2^17 bytes, plus the state record),
+ * and ISA-L's stream record and level buffer once the cache has used ISA-L. 0 for NULL.
  */
 size_t cfpng_cache_bytes(const cfpng_cache *cache);
 

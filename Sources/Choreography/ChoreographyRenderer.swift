@@ -295,11 +295,21 @@ struct Plan {
             case .text:
                 let la = labels[i]?[.from], lb = labels[i]?[.to]
                 let growth = (lb?.font.pointSize ?? 1) / max(0.001, la?.font.pointSize ?? 1)
-                let aEnd = Rect(origin: b.rect.origin, size: a.rect.size * growth)
-                let bStart = Rect(origin: a.rect.origin, size: b.rect.size * (1 / growth))
+                let linesA = (try? la?.layout().lines) ?? [], linesB = (try? lb?.layout().lines) ?? []
+                // Widths follow the texts, not only the font sizes: one line on each side, set from the
+                // left, is stretched by the ratio of the two lines' widths, so both texts cover the same
+                // glyph run while they cross-fade (tracking, weight and optical size make the larger text
+                // other than the smaller one scaled; scaled by the sizes alone they were out of register).
+                var widthGrowth = growth
+                if linesA.count == 1, linesB.count == 1, let wa = linesA.first?.width, let wb = linesB.first?.width, wa > 0, wb > 0,
+                   let ta = la?.textAlignment, let tb = lb?.textAlignment, [.left, .natural].contains(ta), [.left, .natural].contains(tb),
+                   (linesA.first?.x ?? 0) == 0, (linesB.first?.x ?? 0) == 0 {
+                    widthGrowth = wb / wa
+                }
+                let aEnd = Rect(origin: b.rect.origin, size: Size(width: a.rect.width * widthGrowth, height: a.rect.height * growth))
+                let bStart = Rect(origin: a.rect.origin, size: Size(width: b.rect.width / widthGrowth, height: b.rect.height / growth))
                 track(match.phase, s, d, c, start: { a.view.frame = a.rect; b.view.frame = bStart }, end: { a.view.frame = aEnd; b.view.frame = b.rect })
-                let linesA = (try? la?.layout().lines.count) ?? 0, linesB = (try? lb?.layout().lines.count) ?? 0
-                if linesA == linesB {
+                if linesA.count == linesB.count {
                     track(match.phase, s, d, c, start: { a.view.alpha = 1; b.view.alpha = 0 }, end: { a.view.alpha = 0; b.view.alpha = 1 })
                 } else {
                     // Only one text readable at a time: out over the first half, in over the second.

@@ -96,6 +96,30 @@ final class ChoreographyTests: XCTestCase {
         }
     }
 
+    func testOneLineTextsCrossFadeInRegister() throws {
+        // A 17 pt semibold title growing into a 22 pt bold one: tracking, weight and Inter Display make the
+        // larger text other than the smaller one scaled, so the snapshots are stretched by the ratio of the
+        // lines' widths; at every moment both texts span the same width on screen.
+        let small = Label(text: "Coffee, ranked", style: .init(font: .system(size: 17, weight: .semibold)),
+                          frame: Rect(x: 10, y: 10, width: 80, height: 22), name: "title")
+        let large = Label(text: "Coffee, ranked", style: .init(font: .system(size: 22, weight: .bold)),
+                          frame: Rect(x: 5, y: 60, width: 90, height: 27), name: "title")
+        let wa = try XCTUnwrap(try small.layout().lines.first?.width), wb = try XCTUnwrap(try large.layout().lines.first?.width)
+        XCTAssertNotEqual(wb / wa, 22.0 / 17.0, accuracy: 1e-3, "the font-size ratio alone would leave them out of register")
+        let choreography = Choreography(phases: [linear("move", 1)], matches: [.init(from: "title", to: "title", phase: "move", style: .text)])
+        let engine = AnimationEngine(fps: 10)
+        let context = try ChoreographyRenderer.perform(name: "t", choreography: choreography, from: try tree("A", [small]), to: try tree("B", [large]),
+                                                       engine: engine, scale: 1)
+        let old = try piece(context, "title (from)"), new = try piece(context, "title (to)")
+        for t in [0.0, 0.3, 0.5, 0.8, 1.0] {
+            engine.advance(to: t)
+            let a = state(old, engine).frame, b = state(new, engine).frame
+            // The text's width on screen: its share of each snapshot's width.
+            XCTAssertEqual(a.width * wa / small.bounds.width, b.width * wb / large.bounds.width, accuracy: 1e-9, "t = \(t)")
+            XCTAssertEqual(a.minX, b.minX, accuracy: 1e-9, "both set from the same left edge, t = \(t)")
+        }
+    }
+
     func testAnOpaqueCrossFadeNeverShowsWhatIsBehind() throws {
         // Red bar to blue bar over a green window: no frame may show any green in the bar's area.
         let from = try tree("A", [box("bar", Rect(x: 0, y: 0, width: 100, height: 20), Color(hex: 0xFF0000))], background: Color(hex: 0x00FF00))

@@ -54,8 +54,7 @@ public final class OutputFolder {
             files = recorded
             lockDescriptor = fd
         } catch {
-            flock(fd, LOCK_UN)
-            Glibc.close(fd)
+            RenderFolder.unlock(fd)
             throw error
         }
     }
@@ -65,8 +64,7 @@ public final class OutputFolder {
     /// Releases the folder.
     public func close() {
         guard lockDescriptor >= 0 else { return }
-        flock(lockDescriptor, LOCK_UN)
-        Glibc.close(lockDescriptor)
+        RenderFolder.unlock(lockDescriptor)
         lockDescriptor = -1
     }
 

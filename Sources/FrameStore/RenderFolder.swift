@@ -72,8 +72,7 @@ public final class RenderFolder {
             }
             lockDescriptor = fd
         } catch {
-            flock(fd, LOCK_UN)
-            Glibc.close(fd)
+            Self.unlock(fd)
             throw error
         }
     }
@@ -83,9 +82,14 @@ public final class RenderFolder {
     /// Releases the folder for other renders.
     public func close() {
         guard lockDescriptor >= 0 else { return }
-        flock(lockDescriptor, LOCK_UN)
-        Glibc.close(lockDescriptor)
+        Self.unlock(lockDescriptor)
         lockDescriptor = -1
+    }
+
+    /// Releases a lock taken by ``lock(_:onWait:)`` and closes its descriptor.
+    static func unlock(_ fd: Int32) {
+        flock(fd, LOCK_UN)
+        Glibc.close(fd)
     }
 
     /// Fails when any of `names` is a file Smokescreen did not write (possible only with `force`).

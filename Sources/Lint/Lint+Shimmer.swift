@@ -45,11 +45,8 @@ extension Lint {
 
     /// How an axis-aligned move maps a point of the later frame back to the earlier one:
     /// `earlier = (later − laterOrigin) × ratio + earlierOrigin`, per axis.
-    struct AxisMove: Equatable {
+    struct AxisMove {
         var laterOrigin: Point, earlierOrigin: Point, ratio: (x: Double, y: Double)
-        static func == (a: AxisMove, b: AxisMove) -> Bool {
-            a.laterOrigin == b.laterOrigin && a.earlierOrigin == b.earlierOrigin && a.ratio == b.ratio
-        }
         init?(from earlier: Rect, to later: Rect) {
             guard earlier.width > 0, earlier.height > 0, later.width > 0, later.height > 0 else { return nil }
             laterOrigin = later.origin

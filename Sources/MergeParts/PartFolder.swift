@@ -63,8 +63,10 @@ public struct PartFolder: Sendable {
         }
     }
 
-    /// The bytes of the regular file at `components`, at most `limit` of them.
-    public func read(_ components: [String], limit: Int, what: String) throws(MergePartsError) -> [UInt8] {
+    /// Opens the regular file at `components` (no link followed anywhere below the part) for reading,
+    /// blocking, after checking its size against `limit`; returns the descriptor and the size. The
+    /// caller closes it.
+    private func openRegularFile(_ components: [String], limit: Int, what: String) throws(MergePartsError) -> (fd: Int32, size: Int) {
         guard let last = components.last else { throw MergePartsError("\(shown): the \(what) has no name") }
         let folder = try openFolder(Array(components.dropLast()))
         guard folder >= 0 else { throw MergePartsError("\(path(components)): no such \(what)", exitStatus: ExitStatus.noInput) }
@@ -76,19 +78,29 @@ public struct PartFolder: Sendable {
             throw MergePartsError("\(path(components)): cannot open the \(what): \(systemErrorMessage(code))",
                                   exitStatus: code == ENOENT ? ExitStatus.noInput : ExitStatus.ioError)
         }
-        defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
-            throw MergePartsError("\(path(components)): cannot read the \(what): \(systemErrorMessage(errno))", exitStatus: ExitStatus.ioError)
+            let code = errno
+            close(fd)
+            throw MergePartsError("\(path(components)): cannot read the \(what): \(systemErrorMessage(code))", exitStatus: ExitStatus.ioError)
         }
         guard info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
             throw MergePartsError("\(path(components)): the \(what) is not a regular file", exitStatus: ExitStatus.noInput)
         }
         let size = Int(info.st_size)
         guard size <= limit else {
+            close(fd)
             throw MergePartsError("\(path(components)): the \(what) is \(size) bytes, over the limit of \(limit) bytes")
         }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        return (fd, size)
+    }
+
+    /// The bytes of the regular file at `components`, at most `limit` of them.
+    public func read(_ components: [String], limit: Int, what: String) throws(MergePartsError) -> [UInt8] {
+        let (fd, size) = try openRegularFile(components, limit: limit, what: what)
+        defer { close(fd) }
         var bytes = [UInt8](repeating: 0, count: size + 1)
         var count = 0
         while count < bytes.count {
@@ -109,26 +121,8 @@ public struct PartFolder: Sendable {
     /// (created with `O_EXCL | O_NOFOLLOW`), 1 MiB at a time while computing its SHA-256, so memory
     /// stays small whatever the file's size. Returns the lowercase hex SHA-256 of what was copied.
     public func copy(_ components: [String], limit: Int, what: String, to destination: String) throws(MergePartsError) -> String {
-        guard let last = components.last else { throw MergePartsError("\(shown): the \(what) has no name") }
-        let folder = try openFolder(Array(components.dropLast()))
-        guard folder >= 0 else { throw MergePartsError("\(path(components)): no such \(what)", exitStatus: ExitStatus.noInput) }
-        defer { close(folder) }
-        let fd = openat(folder, last, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
-        guard fd >= 0 else {
-            let code = errno
-            if code == ELOOP { throw linkError(components) }
-            throw MergePartsError("\(path(components)): cannot open the \(what): \(systemErrorMessage(code))",
-                                  exitStatus: code == ENOENT ? ExitStatus.noInput : ExitStatus.ioError)
-        }
+        let (fd, _) = try openRegularFile(components, limit: limit, what: what)
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            throw MergePartsError("\(path(components)): the \(what) is not a regular file", exitStatus: ExitStatus.noInput)
-        }
-        guard info.st_size <= limit else {
-            throw MergePartsError("\(path(components)): the \(what) is \(info.st_size) bytes, over the limit of \(limit) bytes")
-        }
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         let out = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
         guard out >= 0 else {
             throw MergePartsError("\(destination): cannot write: \(systemErrorMessage(errno))", exitStatus: ExitStatus.cannotCreate)

@@ -301,17 +301,7 @@ class Renderer:
                 self.operations(transform, op["operations"], opacity)
                 ctx.restore()
             elif kind == "imageTransform":
-                surface = self.image(op["image"])
-                ctx.save()
-                set_matrix(ctx, concat(op["transform"], transform))
-                ctx.set_source_surface(surface, 0, 0)
-                pattern = ctx.get_source()
-                pattern.set_filter(cairo.FILTER_BILINEAR)
-                pattern.set_extend(cairo.EXTEND_PAD)
-                ctx.rectangle(0, 0, surface.get_width(), surface.get_height())
-                ctx.clip()
-                ctx.paint_with_alpha(opacity)
-                ctx.restore()
+                self.paint_image(self.image(op["image"]), concat(op["transform"], transform), opacity)
             elif kind == "transform":
                 self.operations(concat(op["transform"], transform), op["operations"], opacity)
             elif kind == "layer":

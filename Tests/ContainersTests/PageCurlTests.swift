@@ -38,6 +38,15 @@ extension PageCurlTests {
         for p in [Point(x: 0, y: 0), Point(x: w, y: 0), Point(x: 0, y: 120), Point(x: w, y: 120), Point(x: 50, y: 60)] {
             XCTAssertLessThanOrEqual(end.project(p).x, 1e-9, "every point past the spine at 1")
         }
+        // At 1 the page's nearest corner is exactly two radii from the axis (one of cylinder, one of
+        // shadow): the turn ends the moment the last of it leaves the page, straight or tilted, whatever
+        // the pivot.
+        for (angle, pivot) in [(0.0, 60.0), (-0.35, 0.0), (0.3, 40.0), (0.35, 120.0), (-0.2, 90.0)] {
+            let g = PageCurlGeometry(progress: 1, pageSize: size, angle: angle, pivotY: pivot)
+            XCTAssertEqual(g.nearestDistance, 2 * g.radius, accuracy: 1e-9, "angle \(angle), pivot \(pivot)")
+            let before = PageCurlGeometry(progress: 0.99, pageSize: size, angle: angle, pivotY: pivot)
+            XCTAssertLessThan(before.nearestDistance, 2 * before.radius, "still on the page just before the end")
+        }
         let g = PageCurlGeometry(progress: 0.5, pageSize: size)
         let r = g.radius
         XCTAssertEqual(g.projectedDistance(-3), -3)
@@ -100,9 +109,12 @@ extension PageCurlTests {
         let (early, g) = try curl(0.2)
         let a = g.axisPoint.x, r = g.radius
         XCTAssertEqual(pixel(early, a - 10, 60), red, "flat before the axis")
-        // u = R/2: θ = π/6 on the front, shade 0.35 (1 − cos θ) = 0.047 (±0.02: one shade per strip).
-        let front = pixel(early, a + r / 2, 60)
-        XCTAssertEqual(Double(front.r), 200 * (1 - 0.35 * (1 - cos(Double.pi / 6))), accuracy: 4)
+        // The pixel whose centre is about R/2 past the axis: θ = asin(u/R) ≈ π/6 on the front, shade
+        // 0.35 (1 − cos θ) ≈ 0.05 (±0.02: one shade per strip, and a pixel spans two strips).
+        let column = (a + r / 2).rounded(.down)
+        let theta = asin((column + 0.5 - a) / r)
+        let front = pixel(early, column, 60)
+        XCTAssertEqual(Double(front.r), 200 * (1 - 0.35 * (1 - cos(theta))), accuracy: 4)
         XCTAssertEqual(front.b, front.g)
         XCTAssertLessThan(front.r, 200)
         // At 0.3 the back shows on the outer part of the cylinder (it came over the top): washed towards white.
@@ -122,6 +134,9 @@ extension PageCurlTests {
         // At 1: gone; only the background.
         let (gone, _) = try curl(1)
         for (x, y) in [(1.0, 1.0), (50.0, 60.0), (99.0, 119.0)] { XCTAssertEqual(pixel(gone, x, y), blue) }
+        // Just before it, the cylinder's shadow is still at the spine: a turn shows motion to its end.
+        let (ending, _) = try curl(0.9)
+        XCTAssertNotEqual(pixel(ending, 0.5, 60), blue, "something of the curl at the spine at 0.9")
     }
 
     /// Issue 28: the cast shadow is a smooth gradient: across its width, no two neighbouring device

@@ -30,20 +30,30 @@ public struct PageCurlGeometry: Hashable, Sendable {
     /// at height `pivotY` (points; default the page's middle).
     ///
     /// The radius grows from ``startRadius`` to ``endRadius`` of the width with the progress; the axis
-    /// moves from the free edge (nothing curled at 0) to πR past the spine (nothing left flat at 1).
+    /// moves from the free edge (nothing curled at 0) to where the cylinder and the shadow it casts have
+    /// just left the page (nothing drawn at 1), so every moment of a turn shows motion.
     public init(progress: Double, pageSize size: Size, angle: Double = 0, pivotY: Double? = nil) {
         let p = progress.isFinite ? min(1, max(0, progress)) : 0
         let w = max(size.width, 1e-9)
         pageSize = size
         radius = w * (Self.startRadius + (Self.endRadius - Self.startRadius) * p)
-        let a = angle.isFinite ? angle : 0
+        let a = angle.isFinite ? max(-1.2, min(1.2, angle)) : 0
         towardsEdge = Point(x: cos(a), y: -sin(a))
-        // With a tilted axis the corners reach further: move the axis out by the overhang so that a turn
-        // at 0 is flat and at 1 is gone.
-        let overhang = size.height * abs(tan(min(abs(a), 1.2)))
-        let x = (w + overhang) - p * (w + 2 * overhang + Double.pi * radius)
-        axisPoint = Point(x: x, y: pivotY ?? size.height / 2)
+        let y0 = pivotY ?? size.height / 2
+        // With a tilted axis the corners reach further: start the axis out by the overhang so that a turn
+        // at 0 is flat.
+        let overhang = size.height * abs(tan(a))
+        let start = w + overhang
+        // The end: every point of the page at least 2R from the axis (R of cylinder, R of shadow beyond
+        // it), measured from the spine's nearer corner. Ending at πR past the spine instead, as a paper
+        // model suggests, left the last 40 % of a turn's progress with nothing on screen.
+        let nearCornerOffset = min(-(0 - y0) * sin(a), -(size.height - y0) * sin(a))
+        let end = (nearCornerOffset - Self.shadowReach * w * Self.endRadius) / cos(a)
+        axisPoint = Point(x: start - p * (start - end), y: y0)
     }
+
+    /// How far past the axis a curl draws, in radii: the cylinder (1) and its cast shadow (1).
+    static let shadowReach = 2.0
 
     /// The axis's direction (unit), `towardsEdge` turned a quarter clockwise.
     public var axisDirection: Point { Point(x: towardsEdge.y, y: -towardsEdge.x) }

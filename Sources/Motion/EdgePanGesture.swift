@@ -123,14 +123,6 @@ public struct EdgePanGesture: Hashable, Sendable {
     /// Whether the transition finishes on release, for a view `width` points wide.
     public func finishes(width: Double) -> Bool { width > 0 && projectedTranslation / width > 0.5 }
 
-    /// How much faster than normal the rest of a `duration`-second transition runs after the release, for
-    /// a turn that keeps its own curve: `duration × |velocity| / width`, at least 1 and at most 3 (the
-    /// page curl's rule; the back swipe uses ``release(width:)``).
-    public func completionSpeed(width: Double, duration: Double) -> Double {
-        guard width > 0, duration > 0 else { return 1 }
-        return min(3, max(1, duration * abs(releaseVelocity) / width))
-    }
-
     /// How the rest runs after the release: see the type's documentation.
     public struct Release: Hashable, Sendable {
         /// Whether it runs to the end (else back to the start).

@@ -37,8 +37,8 @@ final class ColourPages: PageViewControllerDataSource, PageViewControllerDelegat
 }
 
 final class PageViewControllerTests: XCTestCase {
-    func make(_ style: PageViewController.TransitionStyle = .pageCurl, count: Int = 3) -> (PageViewController, ColourPages, AnimationEngine) {
-        let engine = AnimationEngine(fps: 20)
+    func make(_ style: PageViewController.TransitionStyle = .pageCurl, count: Int = 3, fps: Double = 20) -> (PageViewController, ColourPages, AnimationEngine) {
+        let engine = AnimationEngine(fps: fps)
         let pages = ColourPages(count: count)
         let pvc = PageViewController(transitionStyle: style, engine: engine, size: Size(width: 100, height: 120))
         pvc.snapshotScale = 1
@@ -135,6 +135,33 @@ final class PageViewControllerTests: XCTestCase {
         XCTAssertEqual(number(pvc), 1)
         XCTAssertEqual(pages.told, ["will 1", "did 0 completed", "will 2", "did 1 cancelled"])
         XCTAssertEqual(pvc.view.subviews.map(\.name), ["page1"])
+    }
+
+    /// A curl drag's release does not lurch: over the first 1/30 s after the finger lifts, the turn's
+    /// progress moves within 2x of its speed over the last 1/30 s under the finger, finishing and
+    /// falling back (the rest starts at the finger's velocity, as a back swipe's does).
+    func testACurlDragReleasesWithoutALurch() {
+        let window = 1.0 / 30
+        for (drag, finishes) in [(PageDrag(samples: [(0, 95, 60), (0.2, 65, 60), (0.3, 35, 60)]), true),
+                                 (PageDrag(samples: [(0, 95, 60), (0.2, 70, 60), (0.35, 62, 60), (0.5, 70, 60)]), false)] {
+            // 240 frames a second: the display link fires on frames, and 1/30 s must span several.
+            let (pvc, pages, engine) = make(fps: 240)
+            XCTAssertTrue(pvc.drag(.forward, following: drag))
+            let release = drag.swipe(.forward).duration
+            var progress: [Double] = []
+            for t in [release - window, release, release + window] {
+                engine.advance(to: t)
+                progress.append(pvc.turnProgress ?? -1)
+            }
+            let before = (progress[1] - progress[0]) / window, after = (progress[2] - progress[1]) / window
+            XCTAssertNotEqual(before, 0, "the finger moves at the release")
+            XCTAssertEqual(before.sign, after.sign, "the turn goes on the way the finger went (finishes: \(finishes))")
+            XCTAssertLessThanOrEqual(max(abs(after / before), abs(before / after)), 2,
+                                     "speed under the finger \(before)/s, just after the release \(after)/s (finishes: \(finishes))")
+            engine.advance(to: 3)
+            XCTAssertEqual(number(pvc), finishes ? 1 : 0)
+            withExtendedLifetime(pages) {}
+        }
     }
 
     func testScrollStyleSlidesSideBySide() throws {

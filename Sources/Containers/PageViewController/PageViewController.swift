@@ -248,13 +248,13 @@ public final class PageViewController: ViewController {
         let swipe = drag?.swipe(direction)
         let finishes = swipe?.finishes(width: width) ?? true
         let release = swipe?.duration ?? 0
-        let releaseProgress = swipe.map { min(0.999, max(0, $0.translation(at: $0.duration) / width)) } ?? 0
-        let rest: Double
+        // After a drag the rest runs as a back swipe's does: from the finger's velocity, without a lurch.
+        let rest: Double, releaseProgress: Double, restCurve: TimingCurve
         if let swipe {
-            let remaining = finishes ? 1 - releaseProgress : releaseProgress
-            rest = duration * remaining / swipe.completionSpeed(width: width, duration: duration)
+            let r = swipe.release(width: width)
+            (rest, releaseProgress, restCurve) = (r.duration, r.progress, r.curve)
         } else {
-            rest = duration
+            (rest, releaseProgress, restCurve) = (duration, 0, turnCurve)
         }
         // A tap's tilted axis pivots at the page's top edge, so the bottom corner lifts from the first frame
         // (pivoting at the middle, the axis would travel half the overhang before touching the page).
@@ -279,7 +279,7 @@ public final class PageViewController: ViewController {
                 return (p, angle)
             }
             let f = rest > 0 ? min(1, (t - release) / rest) : 1
-            let eased = TimingCurve.easeOut.progress(at: f)
+            let eased = restCurve.progress(at: f)
             let target = finishes ? 1.0 : 0.0
             return (releaseProgress + (target - releaseProgress) * eased, releaseAngle * (1 - eased))
         }

@@ -195,8 +195,7 @@ public struct INipponPagesTransition: Transition {
     /// How long a flick's turn lasts: the drag, then the rest of the curl at the flick's speed.
     static func flickDuration(width: Double, pvc: PageViewController) -> Double {
         let swipe = Timeline.flick.swipe(.forward)
-        let released = min(0.999, max(0, swipe.translation(at: swipe.duration) / width))
-        return swipe.duration + pvc.curlDuration * (1 - released) / swipe.completionSpeed(width: width, duration: pvc.curlDuration)
+        return swipe.duration + swipe.release(width: width).duration
     }
 }
 

@@ -14,8 +14,8 @@ final class PageCurlTests: XCTestCase {
         let page = try Bitmap(pointSize: size, scale: scale, fill: color.premultiplied)
         let geometry = PageCurlGeometry(progress: progress, pageSize: size, angle: angle)
         var canvas = try Bitmap(pointSize: size, scale: scale, fill: background.premultiplied)
+        // (The painter starts at the bitmap's scale: points in, device pixels out.)
         let painter = Painter(bitmap: canvas)
-        painter.scale(x: scale, y: scale)
         PageCurlDrawing(page: page, geometry: geometry).draw(in: painter, bounds: Rect(origin: .zero, size: size))
         canvas = painter.finish()
         if let dump = ProcessInfo.processInfo.environment["CURL_DUMP"] {
@@ -137,6 +137,35 @@ extension PageCurlTests {
         // Just before it, the cylinder's shadow is still at the spine: a turn shows motion to its end.
         let (ending, _) = try curl(0.9)
         XCTAssertNotEqual(pixel(ending, 0.5, 60), blue, "something of the curl at the spine at 0.9")
+    }
+
+    /// The cylinder is shaded per device pixel, not per strip: every pixel across it, front or back, is
+    /// the page's colour (washed on the back) times 1 − 0.35 (1 − cos θ) with sin θ = u / R at the
+    /// pixel's centre, within 2 levels (the wash and the shade each round once); strips shaded by their
+    /// middles were up to 8 levels off, in visible bands at @2x. Pixels within 2 of where the back
+    /// begins, and of the cylinder's ends, are left out (strips overlap there).
+    func testTheCylinderIsShadedPerPixel() throws {
+        let scale = 2.0
+        let (bitmap, g) = try curl(0.2, scale: scale)
+        let a = g.axisPoint.x, r = g.radius, far = g.farthestDistance
+        let red = [200.0, 30, 30]
+        // Where the back, come over the top, starts to cover the front: u = R sin((πR − far) / R).
+        let backStart = r * sin((Double.pi * r - far) / r)
+        var checked = 0
+        for px in Int((a * scale).rounded(.up))..<Int(((a + r) * scale).rounded(.down)) {
+            let u = (Double(px) + 0.5) / scale - a
+            guard u > 2 / scale, u < r - 2 / scale, abs(u - backStart) > 2 / scale else { continue }
+            let x = u / r
+            let shade = 0.35 * (1 - (1 - x * x).squareRoot())
+            let back = u > backStart
+            let expected = red.map { (back ? 0.3 * $0 + 0.7 * 255 : $0) * (1 - shade) }
+            let p = bitmap[px, Int(60 * scale)]
+            for (value, want) in zip([p.r, p.g, p.b], expected) {
+                XCTAssertEqual(Double(value), want, accuracy: 2, "pixel \(px) (u = \(u), \(back ? "back" : "front")): \(p)")
+            }
+            checked += 1
+        }
+        XCTAssertGreaterThan(checked, 20)
     }
 
     /// Issue 28: the cast shadow is a smooth gradient: across its width, no two neighbouring device

@@ -426,3 +426,46 @@ final class PainterPixelClipTests: XCTestCase {
         XCTAssertEqual(layered[7, 7], .clear)
     }
 }
+
+extension PainterTests {
+    /// `darken(coverageMask:…)` multiplies the colour of what is drawn by 1 − coverage and keeps alpha
+    /// (source-atop with black): exact bytes, clear pixels stay clear, the painter's alpha and clip apply,
+    /// and inside a layer the mask lands on the same device pixels.
+    func testDarkenKeepsAlphaAndScalesColourExactly() throws {
+        let red = PremultipliedRGBA8(r: 200, g: 30, b: 30, a: 255)
+        let halfRed = PremultipliedRGBA8(r: 100, g: 15, b: 15, a: 128)
+        var bitmap = try Bitmap(width: 4, height: 1)
+        bitmap[0, 0] = red; bitmap[1, 0] = halfRed; bitmap[3, 0] = red
+        let painter = Painter(bitmap: bitmap)
+        let mask: [UInt8] = [128, 128, 255, 0]
+        mask.withUnsafeBufferPointer { painter.darken(coverageMask: $0, width: 4, height: 1, atDevicePixel: (0, 0)) }
+        bitmap = painter.finish()
+        // 200 × 127 / 255 = 99.6 → 100; 30 × 127 / 255 = 14.9 → 15; 100 × 127 / 255 = 49.8 → 50.
+        XCTAssertEqual(bitmap[0, 0], PremultipliedRGBA8(r: 100, g: 15, b: 15, a: 255))
+        XCTAssertEqual(bitmap[1, 0], PremultipliedRGBA8(r: 50, g: 7, b: 7, a: 128))
+        XCTAssertEqual(bitmap[2, 0], .clear, "nothing drawn: nothing to darken")
+        XCTAssertEqual(bitmap[3, 0], red, "coverage 0")
+
+        // Half the painter's alpha halves the coverage (255 → 128); a clip leaves pixels outside it alone.
+        var second = try Bitmap(width: 2, height: 1, fill: red)
+        let p2 = Painter(bitmap: second)
+        p2.alpha = 0.5
+        p2.clip(toPixels: PixelRect(x: 0, y: 0, width: 1, height: 1))
+        [UInt8](repeating: 255, count: 2).withUnsafeBufferPointer { p2.darken(coverageMask: $0, width: 2, height: 1, atDevicePixel: (0, 0)) }
+        second = p2.finish()
+        XCTAssertEqual(second[0, 0], PremultipliedRGBA8(r: 100, g: 15, b: 15, a: 255))
+        XCTAssertEqual(second[1, 0], red)
+
+        // In a layer opened over a clip that starts at x = 2, device pixel 3 is the layer's pixel 1.
+        var third = try Bitmap(width: 4, height: 1)
+        let p3 = Painter(bitmap: third)
+        p3.clip(toPixels: PixelRect(x: 2, y: 0, width: 2, height: 1))
+        p3.beginLayer()
+        p3.fill(Rect(x: 0, y: 0, width: 4, height: 1), color: Color(red8: 200, green8: 30, blue8: 30))
+        [UInt8](repeating: 255, count: 1).withUnsafeBufferPointer { p3.darken(coverageMask: $0, width: 1, height: 1, atDevicePixel: (3, 0)) }
+        p3.endLayer()
+        third = p3.finish()
+        XCTAssertEqual(third[2, 0], red)
+        XCTAssertEqual(third[3, 0], PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255))
+    }
+}

@@ -237,13 +237,16 @@ public struct PageCurlDrawing: ViewContent {
             painter.beginLayer()
             let end = min(far, half)
             let count = max(1, Int((Double(stripCount) * end / half).rounded(.up)))
+            // The shading per device pixel once the strips are down; per strip where the painter rotates.
+            let shadesPerPixel = bandMask(in: painter, from: 0, to: 1, value: { _, _ in 0 }) != nil
             for i in 0..<count {
                 let s0 = end * Double(i) / Double(count), s1 = end * Double(i + 1) / Double(count)
                 let mid = (s0 + s1) / 2 / r
                 let back = mid > Double.pi / 2
-                let shade = Self.edgeShade * (1 - abs(cos(mid)))
+                let shade = shadesPerPixel ? 0 : Self.edgeShade * (1 - abs(cos(mid)))
                 strip(s0, s1, g.projectedDistance(s0), g.projectedDistance(s1), back: back, shade: shade, overlapBefore: near < 0 || i > 0)
             }
+            if shadesPerPixel { _ = shadeCylinder(in: painter, outer: outer) }
             // Turned over: flat again, mirrored, on top.
             if far > half { strip(half, far + 1, 0, half - far - 1, back: true, shade: 0, overlapBefore: true) }
             painter.endLayer()
@@ -256,25 +259,62 @@ public struct PageCurlDrawing: ViewContent {
     /// so neighbours differ only by the profile's slope), for a painter that only scales and translates
     /// (the painter is already translated to the page's origin). False when it cannot.
     private func drawShadowMask(in painter: Painter, edge: Double, width: Double) -> Bool {
+        guard let m = bandMask(in: painter, from: edge, to: edge + width, value: { u, pixelsPerPoint in
+            let f = (u - edge) / width
+            guard f < 1 else { return 0 }
+            // The pixel the curl's edge crosses is covered in part (the curl is drawn over it).
+            let near = min(1, max(0, (u - edge) * pixelsPerPoint + 0.5))
+            return Self.shadowAlpha(at: max(0, f)) * near
+        }) else { return false }
+        m.mask.withUnsafeBufferPointer { buffer in
+            painter.fill(coverageMask: buffer, width: m.width, height: m.height, atDevicePixel: m.origin, color: .black)
+        }
+        return true
+    }
+
+    /// The cylinder's shading, darkening what is drawn of it where it turns away from the viewer, one
+    /// value per device pixel: ``edgeShade`` × (1 − |cos θ|), where a point seen at distance u from the
+    /// axis lies at sin θ = u / R — the same for the front and the back above it, so it depends on u
+    /// alone. Shading each strip by its middle instead left steps of 4–15 levels between strips at @2x.
+    /// False for a painter that does more than scale and translate.
+    private func shadeCylinder(in painter: Painter, outer: Double) -> Bool {
+        let r = geometry.radius
+        guard r > 0, let m = bandMask(in: painter, from: 0, to: outer, value: { u, _ in
+            let x = min(1, max(0, u / r))
+            return Self.edgeShade * (1 - (1 - x * x).squareRoot())
+        }) else { return false }
+        m.mask.withUnsafeBufferPointer { buffer in
+            painter.darken(coverageMask: buffer, width: m.width, height: m.height, atDevicePixel: m.origin)
+        }
+        return true
+    }
+
+    /// A mask over the device pixels of the page whose centres lie between distances `u0` and `u1` from
+    /// the axis (and a pixel either side), each byte `value(u, device pixels per point)` at the pixel's
+    /// centre; nil for a painter that does more than scale and translate (already translated to the
+    /// page's origin). An empty mask when nothing of the band is on the page.
+    private func bandMask(in painter: Painter, from u0: Double, to u1: Double,
+                          value: (Double, Double) -> Double) -> (mask: [UInt8], width: Int, height: Int, origin: (x: Int, y: Int))? {
         let t = painter.transform, g = geometry, n = g.towardsEdge
-        guard t.b == 0, t.c == 0, t.a > 0, t.d > 0, n.x > 1e-6, width > 0, t.isFinite else { return false }
+        guard t.b == 0, t.c == 0, t.a > 0, t.d > 0, n.x > 1e-6, u1 > u0, t.isFinite else { return nil }
         let pageW = g.pageSize.width, pageH = g.pageSize.height
         let pxMin = Int((t.tx).rounded(.down)), pxMax = Int((t.tx + t.a * pageW).rounded(.up))
         let pyMin = Int((t.ty).rounded(.down)), pyMax = Int((t.ty + t.d * pageH).rounded(.up))
-        guard pxMax > pxMin, pyMax > pyMin, pxMax - pxMin <= 16384, pyMax - pyMin <= 16384 else { return true }
-        // Each row's span of device pixels that the shadow reaches.
+        let empty: (mask: [UInt8], width: Int, height: Int, origin: (x: Int, y: Int)) = ([], 0, 0, (0, 0))
+        guard pxMax > pxMin, pyMax > pyMin, pxMax - pxMin <= 16384, pyMax - pyMin <= 16384 else { return empty }
+        // Each row's span of device pixels that the band reaches.
         var spans: [(Int, Int)] = []
         var lo = Int.max, hi = Int.min
         for py in pyMin..<pyMax {
             let y = (Double(py) + 0.5 - t.ty) / t.d
             let base = (y - g.axisPoint.y) * n.y - g.axisPoint.x * n.x
-            let x0 = (edge - base) / n.x, x1 = (edge + width - base) / n.x
+            let x0 = (u0 - base) / n.x, x1 = (u1 - base) / n.x
             let a = max(pxMin, Int((t.a * x0 + t.tx).rounded(.down)) - 1)
             let b = min(pxMax, Int((t.a * x1 + t.tx).rounded(.up)) + 1)
             spans.append((a, b))
             if b > a { lo = min(lo, a); hi = max(hi, b) }
         }
-        guard hi > lo else { return true }
+        guard hi > lo else { return empty }
         let w = hi - lo, h = pyMax - pyMin
         var mask = [UInt8](repeating: 0, count: w * h)
         for (row, (a, b)) in spans.enumerated() where b > a {
@@ -282,17 +322,10 @@ public struct PageCurlDrawing: ViewContent {
             for px in a..<b {
                 let x = (Double(px) + 0.5 - t.tx) / t.a
                 let u = (x - g.axisPoint.x) * n.x + (y - g.axisPoint.y) * n.y
-                let f = (u - edge) / width
-                guard f < 1 else { continue }
-                // The pixel the curl's edge crosses is covered in part (the curl is drawn over it).
-                let near = min(1, max(0, (u - edge) * t.a + 0.5))
-                let coverage = Self.shadowAlpha(at: max(0, f)) * near
-                mask[row * w + (px - lo)] = UInt8((coverage * 255).rounded())
+                let v = value(u, t.a)
+                if v > 0 { mask[row * w + (px - lo)] = UInt8((min(1, v) * 255).rounded()) }
             }
         }
-        mask.withUnsafeBufferPointer { buffer in
-            painter.fill(coverageMask: buffer, width: w, height: h, atDevicePixel: (lo, pyMin), color: .black)
-        }
-        return true
+        return (mask, w, h, (lo, pyMin))
     }
 }

@@ -36,3 +36,49 @@ extension Painter {
         }
     }
 }
+
+extension Painter {
+    /// Darkens what is already drawn towards black through an 8-bit mask placed at whole device pixels,
+    /// keeping every pixel's alpha: Porter-Duff source-atop with black at the mask's coverage, so each
+    /// pixel's colour is multiplied by 1 − coverage (rounded to nearest). Shading applied this way lands
+    /// only where something is drawn and never changes coverage, so a shape's anti-aliased edge stays as
+    /// it was (a black fill over it would darken the pixels outside the shape too).
+    ///
+    /// The mask is laid out as for ``fill(coverageMask:width:height:rowStride:atDevicePixel:color:)``;
+    /// the clip (bounds and anti-aliased mask) and the painter's alpha scale the coverage; the blend mode
+    /// does not apply. Draws nothing when the buffer is smaller than the dimensions say.
+    public func darken(coverageMask mask: UnsafeBufferPointer<UInt8>, width: Int, height: Int, rowStride: Int? = nil,
+                       atDevicePixel origin: (x: Int, y: Int)) {
+        let stride = rowStride ?? width
+        guard width > 0, height > 0, stride >= width, let base = mask.baseAddress else { return }
+        let (last, overflow) = (height - 1).multipliedReportingOverflow(by: stride)
+        guard !overflow, last <= mask.count - width else { return }
+        var x = origin.x, y = origin.y
+        for layer in layers {
+            let (nx, o1) = x.subtractingReportingOverflow(layer.origin.x)
+            let (ny, o2) = y.subtractingReportingOverflow(layer.origin.y)
+            guard !o1, !o2 else { return }
+            x = nx; y = ny
+        }
+        let area = state.clipBounds.intersection(PixelRect(x: x, y: y, width: width, height: height))
+        guard !area.isEmpty else { return }
+        let a8 = UInt32(alpha8)
+        withTargetPixels { pixels, targetWidth, _ in
+            for row in area.minY..<area.maxY {
+                let start = base + (row - y) * stride + (area.minX - x)
+                let source = CoverageRasterizer.Row(y: row, x0: area.minX, coverage: UnsafeBufferPointer(start: start, count: area.width),
+                                                    full: area.minX..<area.minX)
+                withMaskedCoverage(source) { coverage, _ in
+                    let line = pixels + row * targetWidth + area.minX
+                    for i in 0..<coverage.count {
+                        var c = UInt32(coverage[i])
+                        if a8 < 255 { c = PixelMath.div255(c * a8) }
+                        guard c > 0 else { continue }
+                        let p = line[i]
+                        line[i] = (PixelMath.scale(p, by: 255 - c) & 0x00FF_FFFF) | (p & 0xFF00_0000)
+                    }
+                }
+            }
+        }
+    }
+}

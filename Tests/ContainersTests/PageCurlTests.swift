@@ -139,6 +139,20 @@ extension PageCurlTests {
         XCTAssertNotEqual(pixel(ending, 0.5, 60), blue, "something of the curl at the spine at 0.9")
     }
 
+    /// The back is the page washed once: 70 % white over every pixel, opaque content to 0.3 c + 0.7 × 255
+    /// (within the one rounding), transparent pixels to 70 % white; the curl draws its back strips from it.
+    func testTheBackIsThePageWashedOnce() throws {
+        var page = try Bitmap(width: 2, height: 1, scale: 1, fill: Color(red8: 200, green8: 30, blue8: 30).premultiplied)
+        page[1, 0] = .clear
+        let back = PageCurlDrawing.washedBack(of: page)
+        XCTAssertEqual(Double(back[0, 0].r), 0.3 * 200 + 0.7 * 255, accuracy: 1)
+        XCTAssertEqual(Double(back[0, 0].g), 0.3 * 30 + 0.7 * 255, accuracy: 1)
+        XCTAssertEqual(back[0, 0].a, 255)
+        XCTAssertEqual(Double(back[1, 0].a), 0.7 * 255, accuracy: 1)
+        XCTAssertEqual(back[1, 0].r, back[1, 0].a, "white, premultiplied")
+        XCTAssertEqual(page[0, 0], Color(red8: 200, green8: 30, blue8: 30).premultiplied, "the page itself is unchanged")
+    }
+
     /// The cylinder is shaded per device pixel, not per strip: every pixel across it, front or back, is
     /// the page's colour (washed on the back) times 1 − 0.35 (1 − cos θ) with sin θ = u / R at the
     /// pixel's centre, within 2 levels (the wash and the shade each round once); strips shaded by their

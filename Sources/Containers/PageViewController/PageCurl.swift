@@ -96,15 +96,19 @@ public struct PageCurlGeometry: Hashable, Sendable {
 /// part, the cylinder in `stripCount` strips (each an affine piece of the page image, sampled
 /// bilinearly), and the part turned over. Strips are drawn from the axis outwards, which is also from the
 /// lowest to the highest, so each covers what lies under it; each overlaps the one before by
-/// ``overlapPixels`` device pixels, so that two anti-aliased edges never meet and no crack shows. A strip
-/// that is washed or shaded is drawn as one group (a layer through its edge), so its seam shows no line.
+/// ``overlapPixels`` device pixels, so that two anti-aliased edges never meet and no crack shows. Each
+/// strip is one image drawn through its band: the front from ``page``, the back from ``back`` (the page
+/// washed once, not per strip), so no strip needs a layer of its own.
 ///
-/// The front darkens where it turns away from the viewer; the back shows the page mirrored and washed
-/// out towards white (``backWash``), darkened the same way; the page below gets a shadow along the curl.
-/// The drawing's bounds are the page.
+/// The front darkens where it turns away from the viewer and the back the same way, one shade per device
+/// pixel once the strips are down; the back shows the page mirrored and washed out towards white
+/// (``backWash``); the page below gets a shadow along the curl. The drawing's bounds are the page.
 public struct PageCurlDrawing: ViewContent {
     /// The page's front, as a bitmap of the page's size (any scale).
     public var page: Bitmap
+    /// The page's back as the curl shows it: ``page`` washed ``backWash`` of the way to white
+    /// (``washedBack(of:)``). Made once per turn by whoever draws many frames of one page.
+    public var back: Bitmap
     /// Where the page is.
     public var geometry: PageCurlGeometry
     /// Strips across the half cylinder. Default 32 (5.6° each: at most 0.15 % of R off the true arc).
@@ -127,11 +131,22 @@ public struct PageCurlDrawing: ViewContent {
     /// least 1.21 px before it to cover that pixel whole.
     public static let overlapPixels = 1.5
 
-    /// A curl of `page` at `geometry`.
-    public init(page: Bitmap, geometry: PageCurlGeometry, stripCount: Int = 32) {
+    /// A curl of `page` at `geometry`; `back`, if given, must be ``washedBack(of:)`` of `page` (made here
+    /// when not: one pass over the page's pixels).
+    public init(page: Bitmap, back: Bitmap? = nil, geometry: PageCurlGeometry, stripCount: Int = 32) {
         self.page = page
+        self.back = back ?? Self.washedBack(of: page)
         self.geometry = geometry
         self.stripCount = max(2, min(512, stripCount))
+    }
+
+    /// `page` as its back shows through the paper: white at ``backWash`` alpha over every pixel
+    /// (source-over, premultiplied, rounded once per channel).
+    public static func washedBack(of page: Bitmap) -> Bitmap {
+        let painter = Painter(bitmap: page)
+        painter.fill(Rect(x: 0, y: 0, width: Double(page.width) / page.scale, height: Double(page.height) / page.scale),
+                     color: Color(white: 1, alpha: backWash))
+        return painter.finish()
     }
 
     public func extent(in bounds: Rect) -> Rect { bounds }
@@ -195,17 +210,17 @@ public struct PageCurlDrawing: ViewContent {
             if lo >= outer - 1e-9 { lo = outer - 1e-9 }
             painter.save()
             painter.clip(to: band(lo, hi))
-            if back || shade > 0.002 {
-                // The page, its wash and its shade as one group through the strip's edge: drawn one by
-                // one, each would meet the strip before at a partly covered seam and leave a line there.
+            let image = back ? self.back : page
+            if shade > 0.002 {
+                // (A rotated painter: no per-pixel shading.) The image and its shade as one group through
+                // the strip's edge: drawn one by one, each would meet the strip before at a partly covered
+                // seam and leave a line there.
                 painter.withLayer(opacity: 1) {
-                    painter.drawOnce(page, transform: placement)
-                    let outline = Path(rect: pageRect).applying(placement)
-                    if back { painter.fill(outline, color: Color(white: 1, alpha: Self.backWash)) }
-                    if shade > 0.002 { painter.fill(outline, color: Color(white: 0, alpha: shade)) }
+                    painter.drawOnce(image, transform: placement)
+                    painter.fill(Path(rect: pageRect).applying(placement), color: Color(white: 0, alpha: shade))
                 }
             } else {
-                painter.drawOnce(page, transform: placement)
+                painter.drawOnce(image, transform: placement)
             }
             painter.restore()
         }

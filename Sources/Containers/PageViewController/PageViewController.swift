@@ -137,6 +137,8 @@ public final class PageViewController: ViewController {
         let direction: NavigationDirection
         let interactive: Bool
         let snapshot: Bitmap?
+        /// The snapshot washed as the curl's back shows it, made once for the whole turn.
+        let back: Bitmap?
         var progress = 0.0
     }
     private var turn: Turn?
@@ -239,7 +241,8 @@ public final class PageViewController: ViewController {
                 try? view.addSubview(to.view)
             }
         }
-        turn = Turn(from: from, to: to, direction: direction, interactive: drag != nil, snapshot: snapshot)
+        turn = Turn(from: from, to: to, direction: direction, interactive: drag != nil, snapshot: snapshot,
+                    back: snapshot.map(PageCurlDrawing.washedBack(of:)))
         apply(progress: 0, angle: 0)
 
         let duration = transitionStyle == .pageCurl ? curlDuration : scrollDuration
@@ -305,7 +308,7 @@ public final class PageViewController: ViewController {
             guard let snapshot = turn.snapshot else { return }
             // Reverse: the previous page comes back, so its curl runs from turned over to flat.
             let curlProgress = turn.direction == .forward ? progress : 1 - progress
-            curlView?.drawing = PageCurlDrawing(page: snapshot, geometry: PageCurlGeometry(progress: curlProgress, pageSize: pageSize,
+            curlView?.drawing = PageCurlDrawing(page: snapshot, back: turn.back, geometry: PageCurlGeometry(progress: curlProgress, pageSize: pageSize,
                                                                                             angle: angle, pivotY: pivotY))
         case .scroll:
             turn.from.view.frame = Rect(x: -sign * w * progress, y: 0, width: w, height: pageSize.height)

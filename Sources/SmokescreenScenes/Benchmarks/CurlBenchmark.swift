@@ -46,13 +46,15 @@ public struct CurlBenchmark {
         let size = INipponPagesTransition.pageSize
         let page = try ViewRenderer.render(front.view, scale: s)
         let under = try ViewRenderer.render(below.view, scale: s)
+        // Made once per turn, as PageViewController does.
+        let back = PageCurlDrawing.washedBack(of: page)
         var frame = under
         var straight: [Double] = [], tilted: [Double] = [], flat: [Double] = []
         for _ in 0..<runs {
             for i in 0..<Self.frames {
                 let p = Double(i + 1) / Double(Self.frames + 1)
                 for (angle, into) in [(0.0, 0), (0.3, 1)] {
-                    let drawing = PageCurlDrawing(page: page, geometry: PageCurlGeometry(progress: p, pageSize: size, angle: angle))
+                    let drawing = PageCurlDrawing(page: page, back: back, geometry: PageCurlGeometry(progress: p, pageSize: size, angle: angle))
                     let t = ReferenceBenchmark.seconds {
                         frame.copy(from: under, to: (0, 0))
                         frame.draw { drawing.draw(in: $0, bounds: Rect(origin: .zero, size: size)) }

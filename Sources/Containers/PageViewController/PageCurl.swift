@@ -157,6 +157,10 @@ public struct PageCurlDrawing: ViewContent {
         shadowAlpha * pow(max(0, 1 - min(1, f)), shadowExponent)
     }
 
+    /// ``shadowAlpha(at:)`` tabulated for the per-pixel mask (`pow` per pixel was a tenth of a curl
+    /// frame): 4,097 samples, interpolated linearly, within 2e-6 of the function (0.0005 levels).
+    static let shadowProfile = SampledProfile(count: 4096) { shadowAlpha(at: $0) }
+
     public func draw(in painter: Painter, bounds: Rect) {
         let g = geometry
         let n = g.towardsEdge, d = g.axisDirection
@@ -279,7 +283,7 @@ public struct PageCurlDrawing: ViewContent {
             guard f < 1 else { return 0 }
             // The pixel the curl's edge crosses is covered in part (the curl is drawn over it).
             let near = min(1, max(0, (u - edge) * pixelsPerPoint + 0.5))
-            return Self.shadowAlpha(at: max(0, f)) * near
+            return Self.shadowProfile.value(at: max(0, f)) * near
         }) else { return false }
         m.mask.withUnsafeBufferPointer { buffer in
             painter.fill(coverageMask: buffer, width: m.width, height: m.height, atDevicePixel: m.origin, color: .black)
@@ -338,9 +342,29 @@ public struct PageCurlDrawing: ViewContent {
                 let x = (Double(px) + 0.5 - t.tx) / t.a
                 let u = (x - g.axisPoint.x) * n.x + (y - g.axisPoint.y) * n.y
                 let v = value(u, t.a)
-                if v > 0 { mask[row * w + (px - lo)] = UInt8((min(1, v) * 255).rounded()) }
+                // (v ≥ 0: adding a half and truncating rounds to nearest, without libm's round per pixel.)
+                if v > 0 { mask[row * w + (px - lo)] = UInt8(min(1, v) * 255 + 0.5) }
             }
         }
         return (mask, w, h, (lo, pyMin))
+    }
+}
+
+/// A function on 0…1 sampled at `count + 1` evenly spaced points and read back by linear interpolation
+/// (clamped to 0…1 outside).
+struct SampledProfile: Sendable {
+    private let samples: [Double]
+
+    init(count: Int, _ f: (Double) -> Double) {
+        let n = max(1, count)
+        samples = (0...n).map { f(Double($0) / Double(n)) }
+    }
+
+    func value(at x: Double) -> Double {
+        let n = samples.count - 1
+        let position = min(1, max(0, x.isNaN ? 0 : x)) * Double(n)
+        let i = min(n - 1, Int(position))
+        let t = position - Double(i)
+        return samples[i] + (samples[i + 1] - samples[i]) * t
     }
 }

@@ -190,6 +190,16 @@ public struct PageCurlDrawing: ViewContent {
             path.closeSubpath()
             return path
         }
+        /// Clips to ``band(_:_:)``: a straight axis's band is a rectangle, rasterized as one (the same
+        /// exact coverage as its path, for less work: the strips' clips are most of a curl frame).
+        func clipToBand(_ u0: Double, _ u1: Double) {
+            if n.y == 0, n.x == 1 {
+                let lo = min(u0, u1), hi = max(u0, u1)
+                painter.clip(to: Rect(x: g.axisPoint.x + lo, y: g.axisPoint.y - reach, width: hi - lo, height: 2 * reach))
+            } else {
+                painter.clip(to: band(u0, u1))
+            }
+        }
         /// The page's strip [s0, s1] drawn where it lands, its distances mapped linearly from u0 to u1.
         func strip(_ s0: Double, _ s1: Double, _ u0: Double, _ u1: Double, back: Bool, shade: Double, overlapBefore: Bool) {
             guard s1 > s0 else { return }
@@ -213,7 +223,7 @@ public struct PageCurlDrawing: ViewContent {
             if hi >= outer - 1e-9 { hi = outer + 2 * pixel }
             if lo >= outer - 1e-9 { lo = outer - 1e-9 }
             painter.save()
-            painter.clip(to: band(lo, hi))
+            clipToBand(lo, hi)
             let image = back ? self.back : page
             if shade > 0.002 {
                 // (A rotated painter: no per-pixel shading.) The image and its shade as one group through
@@ -252,7 +262,7 @@ public struct PageCurlDrawing: ViewContent {
         // (stacked strips each cut there would each add their partial coverage: a hard, jagged edge).
         if far > 0 {
             painter.save()
-            painter.clip(to: band(-reach, outer))
+            clipToBand(-reach, outer)
             painter.beginLayer()
             let end = min(far, half)
             let count = max(1, Int((Double(stripCount) * end / half).rounded(.up)))

@@ -86,7 +86,8 @@ struct Track {
         var start: Double
         var duration: Double
         var curve: TimingCurve
-        /// Fitted to this track's interval (a damping-ratio spring), or nil for ``curve``.
+        /// The phase's spring (fitted to this track's interval where the track is part of the phase), or nil
+        /// for ``curve``.
         var spring: BlockSpring?
     }
 
@@ -277,11 +278,11 @@ struct Plan {
         func phase(_ name: String) -> BlockTiming { choreography.phase(named: name)?.timing ?? BlockTiming(duration: 0) }
         func track(_ label: String, _ start: Double, _ duration: Double, _ timing: BlockTiming,
                    start atStart: @escaping () -> Void, end atEnd: @escaping () -> Void) {
-            // A track may be part of its phase (a text match's halves): an iOS 17 spring becomes the spring of
-            // the same damping ratio fitted to the track's interval. Over the whole phase that is the same
-            // spring: the phase's duration is the spring's settling duration, which the fit reproduces.
+            // A track may be part of its phase (a text match's halves): there an iOS 17 spring, which runs for
+            // its own settling duration, becomes the spring of the same damping ratio fitted to the track's
+            // interval. Over the whole phase it stays as it is.
             let spring = timing.spring.map { spring -> BlockSpring in
-                guard case .bounce(let pace, let bounce, let velocity) = spring else { return spring }
+                guard case .bounce(let pace, let bounce, let velocity) = spring, duration != timing.duration else { return spring }
                 return .damping(ratio: Spring(perceptualDuration: pace, bounce: bounce, initialVelocity: velocity).dampingRatio, initialVelocity: velocity)
             }
             tracks.append(Track(key: Track.Key(label: label, start: start, duration: duration, curve: timing.curve, spring: spring),

@@ -78,7 +78,7 @@ final class SceneSpringTests: XCTestCase {
 
     /// iOS 17's spring, critically damped (bounce 0) at a pace of 0.5 s: ω₀ = 4π, so the box is at
     /// 50·(1 − (1 + ω₀t)e^(−ω₀t)) plus the ≤ 0.1 % settling residual blended in (see `Spring.progress`).
-    /// Tolerance 1e-9 pt: the renderer fits the same spring to the phase by bisection.
+    /// Tolerance 1e-9 pt, for rounding: the expected value is the closed form written out here.
     func testIOS17SpringIsTheClosedFormAndSetsThePhasesLength() throws {
         let text = #"{ "name": "move", "curve": { "spring": { "duration": 0.5, "bounce": 0 } } }"#
         let p = try phase(text)

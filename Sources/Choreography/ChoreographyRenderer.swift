@@ -69,7 +69,9 @@ public enum ChoreographyRenderer {
         }
         for (key, members) in groups {
             let delay = reversed ? end - key.start - key.duration : key.start
-            try context.animateBlock(key.label, timing: BlockTiming(duration: key.duration, delay: max(0, delay), curve: key.curve), animations: {
+            var timing = BlockTiming(duration: key.duration, delay: max(0, delay), curve: key.curve)
+            timing.spring = key.spring
+            try context.animateBlock(key.label, timing: timing, animations: {
                 for track in members { reversed ? track.atStart() : track.atEnd() }
             })
         }
@@ -84,6 +86,9 @@ struct Track {
         var start: Double
         var duration: Double
         var curve: TimingCurve
+        /// The phase's spring (fitted to this track's interval where the track is part of the phase), or nil
+        /// for ``curve``.
+        var spring: BlockSpring?
     }
 
     var key: Key
@@ -271,15 +276,23 @@ struct Plan {
     func tracks() throws -> [Track] {
         var tracks: [Track] = []
         func phase(_ name: String) -> BlockTiming { choreography.phase(named: name)?.timing ?? BlockTiming(duration: 0) }
-        func track(_ label: String, _ start: Double, _ duration: Double, _ curve: TimingCurve,
+        func track(_ label: String, _ start: Double, _ duration: Double, _ timing: BlockTiming,
                    start atStart: @escaping () -> Void, end atEnd: @escaping () -> Void) {
-            tracks.append(Track(key: Track.Key(label: label, start: start, duration: duration, curve: curve), atStart: atStart, atEnd: atEnd))
+            // A track may be part of its phase (a text match's halves): there an iOS 17 spring, which runs for
+            // its own settling duration, becomes the spring of the same damping ratio fitted to the track's
+            // interval. Over the whole phase it stays as it is.
+            let spring = timing.spring.map { spring -> BlockSpring in
+                guard case .bounce(let pace, let bounce, let velocity) = spring, duration != timing.duration else { return spring }
+                return .damping(ratio: Spring(perceptualDuration: pace, bounce: bounce, initialVelocity: velocity).dampingRatio, initialVelocity: velocity)
+            }
+            tracks.append(Track(key: Track.Key(label: label, start: start, duration: duration, curve: timing.curve, spring: spring),
+                                atStart: atStart, atEnd: atEnd))
         }
         // Matches.
         for (i, match) in choreography.matches.enumerated() {
             let timing = phase(match.phase)
             guard let a = matchPieces[i]?[.from], let b = matchPieces[i]?[.to] else { continue }
-            let (s, d, c) = (timing.delay, timing.duration, timing.curve)
+            let (s, d, c) = (timing.delay, timing.duration, timing)
             switch match.style {
             case .liveImage:
                 let live = a.view
@@ -331,7 +344,7 @@ struct Plan {
                     view.alpha = effected.alpha
                     view.transform = effected.transform
                 }
-                track(entry.phase, timing.delay + Double(order) * entry.cascade, timing.duration, timing.curve,
+                track(entry.phase, timing.delay + Double(order) * entry.cascade, timing.duration, timing,
                       start: side == .from ? normal : changed, end: side == .from ? changed : normal)
             }
         }
@@ -340,13 +353,13 @@ struct Plan {
             // The stages cross-fade over the whole transition.
             let end = tracks.map { $0.start + $0.duration }.max() ?? 0
             if let stage = stages[.to], end > 0 {
-                track("stage", 0, end, .linear, start: { stage.alpha = 0 }, end: { stage.alpha = 1 })
+                track("stage", 0, end, BlockTiming(duration: end, curve: .linear), start: { stage.alpha = 0 }, end: { stage.alpha = 1 })
             }
         case .fromStageFadesOut(let name):
             // The to-stage opaque underneath; the from-stage fades out over it in the phase.
             let timing = phase(name)
             if let stage = stages[.from] {
-                track("stage", timing.delay, timing.duration, timing.curve, start: { stage.alpha = 1 }, end: { stage.alpha = 0 })
+                track("stage", timing.delay, timing.duration, timing, start: { stage.alpha = 1 }, end: { stage.alpha = 0 })
             }
         }
         return tracks

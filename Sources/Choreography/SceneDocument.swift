@@ -6,8 +6,8 @@ import Typesetting
 import TransitionCompositor
 
 /// A scene file: view trees (named states) and transitions between them, described in JSON so that a
-/// designer can write one without Swift. The format is documented in the README and in
-/// `docs/scene.schema.json`.
+/// designer can write one without Swift. The format is documented in the README and in its JSON Schema
+/// (``schema``, which `smokescreen schema` prints and `docs/scene.schema.json` copies).
 ///
 /// Reading is strict and bounded: at most `Limits/sceneBytes` bytes, `Limits/sceneViews` views,
 /// `Limits/sceneDepth` levels; every error names the file, the line:column and the JSON path
@@ -143,7 +143,7 @@ public struct SceneDocument: Sendable, Equatable {
         return try parse(bytes, path: path)
     }
 
-    static let topKeys = ["size", "background", "states", "transitions", "durations", "assets"]
+    static let topKeys = ["$schema", "size", "background", "states", "transitions", "durations", "assets"]
     static let viewKeys = ["type", "name", "frame", "backgroundColor", "alpha", "cornerRadius", "clipsToBounds", "hidden", "borderWidth",
                            "borderColor", "text", "fontSize", "bold", "textColor", "lines", "alignment", "lineSpacing", "image",
                            "contentMode", "contentSize", "contentOffset", "subviews"]
@@ -170,6 +170,8 @@ public struct SceneDocument: Sendable, Equatable {
                 let pair = try readNumbers(&r, count: 2)
                 guard pair.allSatisfy({ $0 > 0 && $0 <= Limits.scenePoints }) else { throw r.error("must be [width, height] in points, each in 0 < v ≤ \(Int(Limits.scenePoints))") }
                 size = Size(width: pair[0], height: pair[1])
+            // Where an editor finds the schema (`smokescreen schema`); the reader needs nothing from it.
+            case "$schema": _ = try r.readString()
             case "background": background = try readColor(&r)
             case "durations": durations = try r.readString()
             case "assets": assets = try r.readString()
@@ -476,22 +478,34 @@ public struct SceneDocument: Sendable, Equatable {
 
     private static func readPhase(_ r: inout JSONReader) throws(DocumentError) -> Choreography.Phase {
         var name: String?, duration: Double?, delay = 0.0, curve = TimingCurve.easeInEaseOut
+        var spring: (spring: BlockSpring, mark: JSONReader.Mark)?
+        var durationMark: JSONReader.Mark?
         try r.readObject { (r: inout JSONReader, key: String) throws(DocumentError) in
             switch key {
             case "name": name = try r.readString()
-            case "duration": duration = try readNumber(&r, in: 0...Limits.maxSeconds)
+            case "duration":
+                durationMark = r.mark()
+                duration = try readNumber(&r, in: 0...Limits.maxSeconds)
             case "delay": delay = try readNumber(&r, in: 0...Limits.maxSeconds)
             case "curve":
-                if try r.peek() == .array {
+                switch try r.peek() {
+                case .array:
                     let v = try readNumbers(&r, count: 4)
                     guard (0...1).contains(v[0]), (0...1).contains(v[2]), v.allSatisfy({ abs($0) <= 1000 }) else {
                         throw r.error("control point x values must be in 0…1")
                     }
                     curve = TimingCurve(v[0], v[1], v[2], v[3])
-                } else {
+                case .object:
+                    try r.readObject { (r: inout JSONReader, key: String) throws(DocumentError) in
+                        guard key == "spring" else { throw r.unknownKey(key, known: ["spring"]) }
+                        let mark = r.mark()
+                        spring = (try readSpring(&r), mark)
+                    }
+                    guard spring != nil else { throw r.error("an object curve is {\"spring\": {…}}") }
+                default:
                     let text = try r.readString(maxBytes: 64)
                     guard let named = BlockTimings.namedCurve(text) else {
-                        throw r.error("unknown curve '\(text)'; expected linear, easeIn, easeOut, easeInEaseOut, default, or four numbers")
+                        throw r.error("unknown curve '\(text)'; expected linear, easeIn, easeOut, easeInEaseOut, default, four numbers, or {\"spring\": {…}}")
                     }
                     curve = named
                 }
@@ -499,9 +513,68 @@ public struct SceneDocument: Sendable, Equatable {
             }
         }
         guard let name else { throw r.error("a phase needs a name") }
-        guard let duration else { throw r.error("phase '\(name)' needs a duration (seconds)") }
-        guard duration + delay <= Limits.maxSeconds else { throw r.error("phase '\(name)' ends after the limit of \(Limits.maxSeconds) s") }
-        return Choreography.Phase(name, timing: BlockTiming(duration: duration, delay: delay, curve: curve))
+        var timing: BlockTiming
+        switch spring?.spring {
+        case .bounce(let pace, let bounce, let velocity)?:
+            // iOS 17's spring has its own duration; a second one would contradict it.
+            if let durationMark {
+                throw r.errors(at: [durationMark], reason: "phase '\(name)' moves on a spring with its own duration (curve.spring.duration, "
+                               + "iOS 17's springDuration): the phase lasts until that spring settles, so it takes no duration")[0]
+            }
+            timing = BlockTiming(springDuration: pace, bounce: bounce, initialVelocity: velocity, delay: delay)
+            guard timing.end <= Limits.maxSeconds else {
+                throw r.errors(at: [spring!.mark], reason: "phase '\(name)' ends after the limit of \(Limits.maxSeconds) s: "
+                               + "this spring settles in \((timing.duration * 1000).rounded() / 1000) s")[0]
+            }
+        case .damping(let ratio, let velocity)?:
+            guard let duration else { throw r.error("phase '\(name)' needs a duration (seconds): a spring with a dampingRatio settles by the phase's duration") }
+            timing = BlockTiming(duration: duration, delay: delay, dampingRatio: ratio, initialVelocity: velocity)
+        case nil:
+            guard let duration else { throw r.error("phase '\(name)' needs a duration (seconds)") }
+            timing = BlockTiming(duration: duration, delay: delay, curve: curve)
+        }
+        guard timing.end <= Limits.maxSeconds else { throw r.error("phase '\(name)' ends after the limit of \(Limits.maxSeconds) s") }
+        return Choreography.Phase(name, timing: timing)
+    }
+
+    /// The keys of a phase's `curve: {"spring": {…}}`.
+    static let springKeys = ["dampingRatio", "initialVelocity", "duration", "bounce"]
+
+    /// `{"dampingRatio": 0.8, "initialVelocity": 0}` (UIKit's `usingSpringWithDamping:initialSpringVelocity:`,
+    /// settling by the phase's duration) or `{"duration": 0.5, "bounce": 0.2}` (iOS 17's
+    /// `springDuration:bounce:`, the perceptual duration in seconds); either with `initialVelocity`.
+    private static func readSpring(_ r: inout JSONReader) throws(DocumentError) -> BlockSpring {
+        var ratio: Double?, velocity = 0.0, duration: Double?, bounce: Double?
+        var ratioMark: JSONReader.Mark?, bounceMark: JSONReader.Mark?
+        try r.readObject { (r: inout JSONReader, key: String) throws(DocumentError) in
+            switch key {
+            case "dampingRatio":
+                ratioMark = r.mark()
+                ratio = try readNumber(&r, in: Spring.dampingRatioRange)
+            case "initialVelocity": velocity = try readNumber(&r, in: -BlockTimings.maximumSpringVelocity...BlockTimings.maximumSpringVelocity)
+            case "duration":
+                duration = try readNumber(&r, in: 0...Limits.maxSeconds)
+                guard duration! > 0 else { throw r.error("a spring's duration must be over 0 s") }
+            case "bounce":
+                bounceMark = r.mark()
+                let value = try r.readNumber()
+                guard value > -1, value < 1 else { throw r.error("must be over -1 and under 1 (0: no bounce), got \(value)") }
+                bounce = value
+            default: throw r.unknownKey(key, known: springKeys)
+            }
+        }
+        if let ratio {
+            if duration != nil || bounce != nil {
+                throw r.errors(at: [ratioMark!], reason: "a spring has either dampingRatio (UIKit's usingSpringWithDamping, with the phase's duration) "
+                               + "or duration and bounce (iOS 17's springDuration:bounce:), not both")[0]
+            }
+            return .damping(ratio: ratio, initialVelocity: velocity)
+        }
+        guard let duration else {
+            if let bounceMark { throw r.errors(at: [bounceMark], reason: "a spring with a bounce needs its duration (seconds, the perceptual duration)")[0] }
+            throw r.error("a spring needs dampingRatio (UIKit's, settling by the phase's duration) or duration and bounce (iOS 17's)")
+        }
+        return .bounce(duration: duration, bounce: bounce ?? 0, initialVelocity: velocity)
     }
 
     private static func readMatch(_ r: inout JSONReader, marks: inout TransitionMarks) throws(DocumentError) -> Choreography.Match {

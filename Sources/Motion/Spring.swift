@@ -82,6 +82,29 @@ public struct Spring: Hashable, Sendable, CustomStringConvertible {
         self.duration = d
     }
 
+    /// The spring of iOS 17's `UIView.animate(springDuration:bounce:initialSpringVelocity:…)`,
+    /// `UISpringTimingParameters(duration:bounce:)` and `CASpringAnimation(perceptualDuration:bounce:)`:
+    /// a pace and a bounce instead of physical constants. It runs for its settling duration
+    /// (``settlingThreshold``), which is longer than `perceptualDuration` (0.5 s with no bounce settles in
+    /// about 0.73 s), as the physical initializer does.
+    ///
+    /// Mapping (SwiftUI's `Spring(duration:bounce:)`): mass 1, natural frequency ω₀ = 2π / perceptual
+    /// duration (stiffness ω₀²), damping ratio 1 − bounce for bounce ≥ 0 and 1 / (1 + bounce) below 0.
+    ///
+    /// - Parameters:
+    ///   - perceptualDuration: seconds, the spring's pace; clamped to ``minimumDuration``…
+    ///     ``maximumSettlingDuration`` (NaN becomes 0.5, UIKit's default).
+    ///   - bounce: 0 is critically damped (no overshoot), up to 1 (undamped), down to −1 (ever more
+    ///     over-damped); clamped to −0.9999…1 (NaN becomes 0), so the damping ratio stays finite.
+    ///   - initialVelocity: relative to the distance (1.0 = the whole distance per second). Default 0.
+    public init(perceptualDuration: Double, bounce: Double, initialVelocity: Double = 0) {
+        let d = perceptualDuration.isNaN ? 0.5 : min(Spring.maximumSettlingDuration, max(Spring.minimumDuration, perceptualDuration))
+        let b = bounce.isNaN ? 0 : min(1, max(-0.9999, bounce))
+        let omega = 2 * Double.pi / d
+        let zeta = b >= 0 ? 1 - b : 1 / (1 + b)
+        self.init(mass: 1, stiffness: omega * omega, damping: 2 * zeta * omega, initialVelocity: initialVelocity)
+    }
+
     /// Natural angular frequency ω₀ = √(k/m), radians per second.
     public var naturalFrequency: Double { (stiffness / mass).squareRoot() }
     /// ζ = c / (2√(k·m)): below 1 under-damped (oscillates), 1 critical, above 1 over-damped.

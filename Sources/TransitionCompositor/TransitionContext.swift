@@ -113,7 +113,7 @@ public final class TransitionContext {
         try smokescreen.incrementUseCount()
         var failure: Error?
         let recordID = engine.records.count
-        engine.animate(duration: timing.duration, delay: timing.delay, timing: .curve(timing.curve), options: options, animations: {
+        engine.animate(duration: timing.duration, delay: timing.delay, timing: timing.animationTiming, options: options, animations: {
             do { try animations() } catch { failure = failure ?? error }
         }, completion: { [weak self] _ in
             guard let self else { return }

@@ -96,6 +96,29 @@ final class ChoreographyTests: XCTestCase {
         }
     }
 
+    /// With an iOS 17 spring the text's halves each move on the spring of the same damping ratio fitted
+    /// to the half (an iOS 17 spring would run for its own settling time, past the half), so the old text
+    /// is gone exactly at the middle and the new one fully in at the end.
+    func testTextHalvesOnAnIOS17SpringEachSettleInTheirHalf() throws {
+        let short = Label(text: "One line", style: .init(font: .system(size: 10)), frame: Rect(x: 0, y: 0, width: 90, height: 14), name: "text")
+        let long = Label(text: "A longer text that wraps onto several lines here", style: .init(font: .system(size: 10), numberOfLines: 0),
+                         frame: Rect(x: 0, y: 20, width: 60, height: 60), name: "text")
+        let timing = BlockTiming(springDuration: 0.5, bounce: 0.2)
+        let half = timing.duration / 2
+        let choreography = Choreography(phases: [Choreography.Phase("move", timing: timing)],
+                                        matches: [.init(from: "text", to: "text", phase: "move", style: .text)])
+        let engine = AnimationEngine(fps: 60)
+        let context = try ChoreographyRenderer.perform(name: "t", choreography: choreography, from: try tree("A", [short]), to: try tree("B", [long]),
+                                                       engine: engine, scale: 1)
+        let old = try piece(context, "text (from)"), new = try piece(context, "text (to)")
+        let fitted = Spring(dampingRatio: 0.8, duration: half)
+        for t in [half * 0.3, half * 0.7, half, half * 1.4, half * 2] {
+            engine.advance(to: t)
+            XCTAssertEqual(state(old, engine).alpha, 1 - fitted.progress(at: t), accuracy: 1e-9, "t = \(t)")
+            XCTAssertEqual(state(new, engine).alpha, fitted.progress(at: t - half), accuracy: 1e-9, "t = \(t)")
+        }
+    }
+
     func testOneLineTextsCrossFadeInRegister() throws {
         // A 17 pt semibold title growing into a 22 pt bold one: tracking, weight and Inter Display make the
         // larger text other than the smaller one scaled, so the snapshots are stretched by the ratio of the

@@ -120,6 +120,50 @@ final class BlockTimingsTests: XCTestCase {
         XCTAssertEqual(t["b"]?.end, 1.1)
     }
 
+    /// A curve may be a spring in either of UIKit's spellings: a damping ratio settling by the block's
+    /// duration, or iOS 17's duration and bounce, which then sets the block's length.
+    func testReadsSprings() throws {
+        let data = plist("""
+            <key>a</key><dict><key>duration</key><real>0.4</real><key>curve</key>
+              <dict><key>spring</key><dict><key>dampingRatio</key><real>0.7</real><key>initialVelocity</key><real>2</real></dict></dict></dict>
+            <key>b</key><dict><key>delay</key><real>0.1</real><key>curve</key>
+              <dict><key>spring</key><dict><key>duration</key><real>0.5</real><key>bounce</key><real>0.2</real></dict></dict></dict>
+            <key>c</key><dict><key>curve</key><dict><key>spring</key><dict><key>duration</key><integer>1</integer></dict></dict></dict>
+            """)
+        let t = try BlockTimings.parse(data, path: "d.plist", required: ["a", "b", "c"])
+        XCTAssertEqual(t["a"], BlockTiming(duration: 0.4, dampingRatio: 0.7, initialVelocity: 2))
+        XCTAssertEqual(t["a"]?.animationTiming, .spring(dampingRatio: 0.7, initialVelocity: 2))
+        XCTAssertEqual(t["b"]?.spring, .bounce(duration: 0.5, bounce: 0.2, initialVelocity: 0))
+        // The block lasts until the spring settles: its settling duration, past the perceptual 0.5 s.
+        let settling = Spring(perceptualDuration: 0.5, bounce: 0.2).duration
+        XCTAssertEqual(t["b"]?.duration, settling)
+        XCTAssertEqual(t["b"]?.end, 0.1 + settling)
+        XCTAssertGreaterThan(settling, 0.5)
+        XCTAssertEqual(t["b"]?.animationTiming, .physicalSpring(Spring(perceptualDuration: 0.5, bounce: 0.2)))
+        XCTAssertEqual(t["c"]?.spring, .bounce(duration: 1, bounce: 0, initialVelocity: 0))
+    }
+
+    func testBadSpringsNameTheKeyPath() {
+        func spring(_ keys: String, duration: Bool = true) -> String {
+            "<key>a</key><dict>" + (duration ? "<key>duration</key><real>1</real>" : "") + "<key>curve</key><dict><key>spring</key><dict>\(keys)</dict></dict></dict>"
+        }
+        assertError(spring("<key>dampingRatio</key><real>0</real>"), contains: "a.curve.spring.dampingRatio: must be in 0.01…100.0, got 0.0")
+        assertError(spring("<key>dampingRatio</key><string>soft</string>"), contains: "a.curve.spring.dampingRatio: must be a number, got the string 'soft'")
+        assertError(spring("<key>dampingRatio</key><real>0.5</real><key>bounce</key><real>0.2</real>"),
+                    contains: "a.curve.spring: a spring has either dampingRatio")
+        assertError(spring("<key>bounce</key><real>0.2</real>", duration: false), contains: "a.curve.spring: a spring needs dampingRatio")
+        assertError(spring("<key>duration</key><real>0.5</real><key>bounce</key><real>1</real>", duration: false),
+                    contains: "a.curve.spring.bounce: must be over -1.0 and under 1.0, got 1.0")
+        assertError(spring("<key>duration</key><real>0</real>", duration: false), contains: "a.curve.spring.duration: a spring's duration must be over 0 s")
+        assertError(spring("<key>duration</key><real>0.5</real>"), contains: "a.duration: the block moves on a spring with its own duration")
+        assertError(spring("<key>dampingRatio</key><real>0.5</real>", duration: false), contains: "a.duration: missing")
+        assertError(spring("<key>dampingRatoi</key><real>0.5</real>"), contains: "a.curve.spring.dampingRatoi: unknown key 'dampingRatoi' (a spring has dampingRatio, initialVelocity, duration and bounce); did you mean 'dampingRatio'?")
+        assertError(spring("<key>duration</key><real>300</real><key>bounce</key><real>0.9</real>", duration: false),
+                    contains: "a.curve.spring: this spring settles after the limit of 600.0 s")
+        assertError("<key>a</key><dict><key>duration</key><real>1</real><key>curve</key><dict><key>sprung</key><dict/></dict></dict>",
+                    contains: "a.curve.sprung: unknown key 'sprung'; a curve dictionary holds one key, spring")
+    }
+
     func assertError(_ body: String, required: [String] = ["a"], contains text: String, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertThrowsError(try BlockTimings.parse(plist(body), path: "/x/durations.plist", required: required), file: file, line: line) { error in
             guard let e = error as? DocumentError else { return XCTFail("\(error)", file: file, line: line) }

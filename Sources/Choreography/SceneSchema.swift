@@ -1,0 +1,167 @@
+/// The JSON Schema (draft 2020-12) of scene files, as `smokescreen schema` prints it.
+extension SceneDocument {
+    /// The schema's text, ending with a newline. This is the one source: `docs/scene.schema.json` is a
+    /// copy (`smokescreen schema > docs/scene.schema.json`), and a test checks that they are the same bytes.
+    ///
+    /// It describes the shape, the keys and the ranges a reader checks where they are written; what needs
+    /// the whole file (names that must resolve, unique names, a spring's settling duration against the
+    /// 600 s limit, images on disk) is `smokescreen check`'s alone.
+    public static let schema = #"""
+{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "$id": "https://smokescreen.invalid/scene.schema.json",
+  "title": "Smokescreen scene file",
+  "description": "View trees (named states) and transitions between them, rendered by `smokescreen render scene.json`. Points everywhere; colours #RGB, #RRGGBB or #RRGGBBAA. Limits: 4 MiB, 10,000 views, 32 levels.",
+  "type": "object",
+  "additionalProperties": false,
+  "required": ["size", "states", "transitions"],
+  "properties": {
+    "$schema": { "type": "string", "description": "Where editors find this schema (`smokescreen schema` prints it); ignored by Smokescreen." },
+    "size": { "$ref": "#/$defs/size", "description": "The canvas, [width, height] in points." },
+    "background": { "$ref": "#/$defs/color", "description": "The window behind both states. Default #FFFFFF." },
+    "durations": { "type": "string", "description": "A durations plist, relative to this file, whose blocks override the phases' timings by phase name." },
+    "assets": { "type": "string", "description": "The folder image names are relative to, relative to this file. Default: this file's folder." },
+    "states": {
+      "type": "object", "minProperties": 1,
+      "additionalProperties": { "$ref": "#/$defs/view" },
+      "description": "Named view trees; each root fills the canvas. View names must be unique within a state."
+    },
+    "transitions": { "type": "array", "minItems": 1, "maxItems": 1000, "items": { "$ref": "#/$defs/transition" } }
+  },
+  "$defs": {
+    "size": { "type": "array", "items": { "type": "number", "exclusiveMinimum": 0, "maximum": 100000 }, "minItems": 2, "maxItems": 2 },
+    "color": { "type": "string", "pattern": "^#?([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$" },
+    "view": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "type": { "enum": ["view", "label", "image", "scroll"], "default": "view" },
+        "name": { "type": "string", "description": "Identifies the view in transitions." },
+        "frame": { "type": "array", "items": { "type": "number", "minimum": -100000, "maximum": 100000 }, "minItems": 4, "maxItems": 4,
+                   "description": "[x, y, width, height] in the parent's coordinates (points)." },
+        "backgroundColor": { "$ref": "#/$defs/color" },
+        "alpha": { "type": "number", "minimum": 0, "maximum": 1, "default": 1 },
+        "cornerRadius": { "type": "number", "minimum": 0, "default": 0 },
+        "clipsToBounds": { "type": "boolean", "default": false },
+        "hidden": { "type": "boolean", "default": false },
+        "borderWidth": { "type": "number", "minimum": 0, "default": 0 },
+        "borderColor": { "$ref": "#/$defs/color" },
+        "text": { "type": "string", "maxLength": 4096, "description": "Labels only." },
+        "fontSize": { "type": "number", "minimum": 1, "maximum": 1000, "default": 17 },
+        "bold": { "type": "boolean", "default": false },
+        "textColor": { "$ref": "#/$defs/color" },
+        "lines": { "type": "integer", "minimum": 0, "maximum": 1000, "default": 1, "description": "0: no limit." },
+        "alignment": { "enum": ["left", "center", "right", "natural"], "default": "natural" },
+        "lineSpacing": { "type": "number", "minimum": 0, "maximum": 1000, "default": 0 },
+        "image": { "type": "string", "description": "Image views only: name.png in the assets folder (@2x and @3x variants used at those scales)." },
+        "contentMode": { "enum": ["scaleToFill", "scaleAspectFit", "scaleAspectFill", "redraw", "center", "top", "bottom", "left", "right",
+                                  "topLeft", "topRight", "bottomLeft", "bottomRight"], "default": "scaleToFill" },
+        "contentSize": { "type": "array", "items": { "type": "number", "minimum": 0 }, "minItems": 2, "maxItems": 2 },
+        "contentOffset": { "type": "array", "items": { "type": "number" }, "minItems": 2, "maxItems": 2 },
+        "subviews": { "type": "array", "items": { "$ref": "#/$defs/view" } }
+      }
+    },
+    "phase": {
+      "type": "object", "additionalProperties": false, "required": ["name"],
+      "properties": {
+        "name": { "type": "string" },
+        "duration": { "type": "number", "minimum": 0, "maximum": 600, "description": "Seconds. Required, except with a spring that has its own duration (iOS 17's), which forbids it." },
+        "delay": { "type": "number", "minimum": 0, "maximum": 600, "default": 0 },
+        "curve": {
+          "oneOf": [
+            { "enum": ["linear", "easeIn", "easeOut", "easeInEaseOut", "default"] },
+            { "type": "array", "minItems": 4, "maxItems": 4, "description": "x1 y1 x2 y2, x in 0…1",
+              "prefixItems": [
+                { "type": "number", "minimum": 0, "maximum": 1 }, { "type": "number", "minimum": -1000, "maximum": 1000 },
+                { "type": "number", "minimum": 0, "maximum": 1 }, { "type": "number", "minimum": -1000, "maximum": 1000 }
+              ] },
+            { "type": "object", "additionalProperties": false, "required": ["spring"], "properties": { "spring": { "$ref": "#/$defs/spring" } } }
+          ],
+          "default": "easeInEaseOut"
+        }
+      },
+      "if": { "properties": { "curve": { "type": "object", "properties": { "spring": { "required": ["duration"] } } } }, "required": ["curve"] },
+      "then": { "not": { "required": ["duration"] } },
+      "else": { "required": ["duration"] }
+    },
+    "spring": {
+      "description": "UIKit's animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:): dampingRatio, settling by the phase's duration; or iOS 17's animate(springDuration:bounce:initialSpringVelocity:): duration (perceptual, seconds) and bounce, the phase lasting until the spring settles. Velocities are distances per second (1: the whole distance in one second).",
+      "type": "object", "additionalProperties": false,
+      "properties": {
+        "dampingRatio": { "type": "number", "minimum": 0.01, "maximum": 100, "description": "1: critically damped; below 1 it oscillates." },
+        "initialVelocity": { "type": "number", "minimum": -1000, "maximum": 1000, "default": 0 },
+        "duration": { "type": "number", "exclusiveMinimum": 0, "maximum": 600, "description": "The perceptual duration, seconds (iOS 17)." },
+        "bounce": { "type": "number", "exclusiveMinimum": -1, "exclusiveMaximum": 1, "default": 0, "description": "0: no bounce; towards 1 bouncier; below 0 over-damped (iOS 17)." }
+      },
+      "oneOf": [
+        { "required": ["dampingRatio"], "not": { "anyOf": [{ "required": ["duration"] }, { "required": ["bounce"] }] } },
+        { "required": ["duration"], "not": { "required": ["dampingRatio"] } }
+      ]
+    },
+    "effect": {
+      "oneOf": [
+        { "const": "fade" },
+        { "type": "object", "additionalProperties": false, "required": ["fade"], "properties": { "fade": { "type": "boolean" } } },
+        { "type": "object", "additionalProperties": false, "required": ["slide"],
+          "properties": { "slide": { "type": "array", "items": { "type": "number" }, "minItems": 2, "maxItems": 2, "description": "[dx, dy] points" } } },
+        { "type": "object", "additionalProperties": false, "required": ["scale"],
+          "properties": { "scale": { "type": "number", "minimum": 0, "maximum": 100 } } },
+        { "type": "object", "additionalProperties": false, "required": ["slideAway"],
+          "properties": { "slideAway": { "type": "object", "additionalProperties": false, "required": ["from"],
+            "properties": { "from": { "type": "string" }, "above": { "type": "number", "minimum": 0 }, "below": { "type": "number", "minimum": 0 } } } } }
+      ]
+    },
+    "transition": {
+      "type": "object", "additionalProperties": false, "required": ["name", "from", "to", "phases"],
+      "properties": {
+        "name": { "type": "string", "pattern": "^[A-Za-z0-9_-]+$", "maxLength": 100 },
+        "reversedName": { "type": "string", "pattern": "^[A-Za-z0-9_-]+$", "maxLength": 100 },
+        "summary": { "type": "string" },
+        "from": { "type": "string", "description": "A state name." },
+        "to": { "type": "string", "description": "A state name." },
+        "phases": { "type": "array", "minItems": 1, "maxItems": 100, "items": { "$ref": "#/$defs/phase" } },
+        "matched": {
+          "type": "array",
+          "items": {
+            "type": "object", "additionalProperties": false, "required": ["phase"],
+            "properties": {
+              "id": { "type": "string", "description": "The same view name in both states." },
+              "from": { "type": "string" }, "to": { "type": "string" },
+              "phase": { "type": "string" },
+              "style": { "enum": ["snapshot", "liveImage", "text", "opaqueCrossFade"], "default": "snapshot" }
+            }
+          }
+        },
+        "unmatched": {
+          "type": "array",
+          "items": {
+            "type": "object", "additionalProperties": false, "required": ["phase", "effects"],
+            "properties": {
+              "views": { "type": "array", "items": { "type": "string" } },
+              "subviewsOf": { "type": "string" },
+              "phase": { "type": "string" },
+              "cascade": { "type": "number", "minimum": 0, "maximum": 10, "default": 0 },
+              "effects": { "type": "array", "minItems": 1, "maxItems": 16, "items": { "$ref": "#/$defs/effect" } }
+            }
+          }
+        },
+        "onTop": { "type": "array", "items": { "type": "string" } },
+        "gesture": {
+          "description": "A back swipe that drives the transition instead of the clock: its progress is the translation over the canvas width; on release it finishes when the translation projected with the release velocity passes half the width, else cancels.",
+          "type": "object", "additionalProperties": false, "required": ["samples"],
+          "properties": {
+            "start": { "type": "number", "minimum": 0, "default": 0.2, "description": "seconds before the swipe starts" },
+            "samples": {
+              "type": "array", "minItems": 2, "maxItems": 10000,
+              "items": { "type": "array", "minItems": 2, "maxItems": 2, "items": { "type": "number" },
+                         "description": "[seconds from the start of the swipe, points moved right]; times never go back" }
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+"""#
+}

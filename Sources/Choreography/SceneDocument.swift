@@ -6,7 +6,7 @@ import Typesetting
 import TransitionCompositor
 
 /// A scene file: view trees (named states) and transitions between them, described in JSON so that a
-/// designer can write one without Swift. The format is documented in the README and in
+/// designer can write one without Swift. The format is documented in docs/scene-files.md and in
 /// `docs/scene.schema.json`.
 ///
 /// Reading is strict and bounded: at most `Limits/sceneBytes` bytes, `Limits/sceneViews` views,

@@ -6,8 +6,8 @@ import Typesetting
 import TransitionCompositor
 
 /// A scene file: view trees (named states) and transitions between them, described in JSON so that a
-/// designer can write one without Swift. The format is documented in the README and in its JSON Schema
-/// (``schema``, which `smokescreen schema` prints and `docs/scene.schema.json` copies).
+/// designer can write one without Swift. The format is documented in docs/scene-files.md and in its JSON
+/// Schema (``schema``, which `smokescreen schema` prints and `docs/scene.schema.json` copies).
 ///
 /// Reading is strict and bounded: at most `Limits/sceneBytes` bytes, `Limits/sceneViews` views,
 /// `Limits/sceneDepth` levels; every error names the file, the line:column and the JSON path

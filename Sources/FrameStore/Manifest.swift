@@ -24,7 +24,7 @@ public struct Manifest: Codable, Equatable, Sendable {
             self.sha256 = sha256
         }
 
-        // Written out as null rather than left out, as the README promises.
+        // Written out as null rather than left out, as docs/rendering.md promises.
         public func encode(to encoder: Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(file, forKey: .file)

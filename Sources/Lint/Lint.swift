@@ -7,7 +7,7 @@ import SnapshotView
 ///
 /// Two kinds of input: the presented view tree at every frame (a transition rendered now: findings
 /// name views) and the frames' pixels (a render folder too: findings name regions). Thresholds are
-/// ``Thresholds``; their defaults are documented there and in the README.
+/// ``Thresholds``; their defaults are documented there and in docs/previews-and-lint.md.
 public struct Finding: Sendable, Equatable, Codable {
     /// The kinds of problem.
     public enum Kind: String, Sendable, Codable, CaseIterable {

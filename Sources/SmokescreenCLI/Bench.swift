@@ -47,7 +47,7 @@ struct Bench: ParsableCommand {
     @Flag(help: "With --summary: print JSON.")
     var json = false
 
-    @Flag(help: "With --summary: print the README's performance table (Markdown).")
+    @Flag(help: "With --summary: print the performance table of docs/performance.md (Markdown).")
     var markdown = false
 
     /// Progress lines, unless --quiet.

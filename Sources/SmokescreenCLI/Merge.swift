@@ -45,7 +45,7 @@ public struct MergeError: ExitStatusError, Equatable, Sendable {
 /// part and frame must be there exactly once, and every frame file must have the SHA-256 its manifest
 /// gives.
 ///
-/// Safety (README, Safety): names read from `catalogue.json` and manifests are checked by
+/// Safety (docs/safety.md): names read from `catalogue.json` and manifests are checked by
 /// ``TransitionName`` before they reach a path; files inside a part are read without following links
 /// (``PartFolder``); archives are unpacked in-process with limits into a private scratch folder
 /// (``ArchiveUnpacker``, ``ScratchFolder``); the result is built in a private staging folder beside

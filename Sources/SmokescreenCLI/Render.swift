@@ -32,7 +32,7 @@ struct Render: ParsableCommand {
     @Option(help: "Only frames A..B, counted from 0 as the files are (frame_0000.png is 0; inclusive; A.. to the end; A alone for one frame).")
     var frames: String?
 
-    @Option(help: "Only part K of N (K/N, counted from 1: 1/4 … 4/4), to split a render over machines: interleaved frames of one transition, or with --all whole transitions balanced by cost. 'auto' reads the part from Kubernetes, Slurm or GitLab CI (see the README).")
+    @Option(help: "Only part K of N (K/N, counted from 1: 1/4 … 4/4), to split a render over machines: interleaved frames of one transition, or with --all whole transitions balanced by cost. 'auto' reads the part from Kubernetes, Slurm or GitLab CI (see docs/scale-out.md).")
     var shard: String?
 
     @Option(name: .customLong("shard-count"), parsing: .unconditional, help: "With --shard auto under a Kubernetes Indexed Job: the number of parts (the job's completions).")

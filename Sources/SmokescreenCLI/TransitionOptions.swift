@@ -129,7 +129,7 @@ func checkScale(_ scale: Int) throws {
     guard (1...3).contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3, got \(scale)") }
 }
 
-/// Runs `body`, turning errors into the exit statuses the README gives, with the message on stderr.
+/// Runs `body`, turning errors into the exit statuses the README's table gives, with the message on stderr.
 /// Whether the user named the assets folder (`--assets` or `$SMOKESCREEN_ASSETS`), which then wins over
 /// a scene file's own `assets` key.
 func assetsNamed(_ option: String?) -> Bool {

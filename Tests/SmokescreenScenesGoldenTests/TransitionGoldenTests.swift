@@ -30,7 +30,7 @@ final class TransitionGoldenTests: XCTestCase {
         + INipponTransition.Scene.allCases.map(\.rawValue)  // INipponGoldenTests, below
         + INipponPagesTransition.Scene.allCases.map(\.rawValue)  // INipponPagesGoldenTests, below
 
-    /// The README's example.
+    /// The example of docs/golden-testing.md.
     func testVesperTimelineToDetail() {
         let settings = RenderSettings(scale: 1, fps: 10, assetsDirectory: Self.assets)
         assertTransition(VesperTransition(.timelineToDetail), settings: settings, matchGoldenNamed: "vesper-timeline-to-detail")

@@ -2,7 +2,7 @@ import XCTest
 @testable import SmokescreenScenes
 
 /// `bench --summary`'s pieces that do not need a release build: the child-process measurement and the
-/// README table. (The figures themselves are measured by hand in release builds; see the README.)
+/// performance table. (The figures themselves are measured by hand in release builds; see docs/performance.md.)
 final class PipelineBenchmarkTests: XCTestCase {
     func testAChildProcessRunReportsItsStatusTimeAndPeakMemory() throws {
         let ok = try ProcessRun.run("/bin/sh", ["-c", "exit 0"])

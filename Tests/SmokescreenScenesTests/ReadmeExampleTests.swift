@@ -7,7 +7,7 @@ import SmokescreenScenes
 import SnapshotView
 import XCTest
 
-/// The README's drawing example, verbatim but for paths, so that the README stays true.
+/// The drawing example of docs/reference.md, verbatim but for paths, so that the guide stays true.
 final class ReadmeExampleTests: XCTestCase {
     func testDrawingExample() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

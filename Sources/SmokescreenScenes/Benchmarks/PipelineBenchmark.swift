@@ -10,7 +10,7 @@ import TransitionCompositor
 /// run it (`smokescreen render NAME`, on all cores and on one, and at @3x), with its peak resident memory.
 /// Times are wall-clock seconds, medians; measure release builds only.
 public struct PipelineBenchmark {
-    /// The workloads the summary covers, in the README's order: the reference scene, the default
+    /// The workloads the summary covers, in the order of docs/performance.md: the reference scene, the default
     /// Vesper transition, a table batch update and the page curl.
     public static let workloads = ["reference", "vesper-timeline-to-detail", "table-batch-mixed", "inippon-pages-curl"]
 
@@ -201,7 +201,7 @@ public struct BenchmarkError: Error, CustomStringConvertible {
 extension PipelineBenchmark.Summary {
     private static func mib(_ bytes: Int) -> String { String(format: "%.1f MiB", Double(bytes) / 1_048_576) }
 
-    /// The README's performance table.
+    /// The performance table of docs/performance.md.
     public var markdownTable: String {
         var lines = [
             "| transition | frames (px) | before the frames | draw | encode | write | whole process, \(jobs) jobs | 1 job | speed-up | @3x / @\(scale)x | peak above empty |",

@@ -44,7 +44,7 @@ public struct INipponTransition: Transition {
         }
     }
 
-    /// Where the scripted steps happen (seconds from the start), for tests and the README.
+    /// Where the scripted steps happen (seconds from the start), for tests and docs/pages.md.
     enum Timeline {
         static let firstTap = 0.2
         /// Language: the three toggles (the last one overlapping the third).

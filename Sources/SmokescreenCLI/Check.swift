@@ -16,7 +16,7 @@ struct Check: ParsableCommand {
     @Option(help: "A durations plist to check as render reads it for the scene file or built-in: every block the transition needs, valid and within the limits (blocks it does not have are warnings).")
     var durations: String?
 
-    @Option(parsing: .unconditional, help: "Check at this scale only (1, 2 or 3; default: every scale render accepts for a scene file, @1x for a built-in, whose timings do not depend on it).")
+    @Option(parsing: .unconditional, help: "Check at this scale only: 1, 2 or 3. Default: a built-in at 2 for every command; a scene file at every scale render accepts (its canvas limits depend on the scale).")
     var scale: Int?
 
     @Flag(help: "Print one JSON object: {file, ok, transitions or blocks, durations} when it renders, {file, ok: false, error, exitStatus} when not (the error also on stderr).")
@@ -73,7 +73,7 @@ struct Check: ParsableCommand {
                 // The built-in's timeline as render builds it (durations read, frames counted, nothing drawn).
                 let transition = TransitionCatalog.transition(named: scene) ?? TransitionCatalog.all[0]
                 let folder = try AssetLocator.directory(given: nil)
-                let settings = RenderSettings(scale: Double(scale ?? 1), assetsDirectory: folder, durationsFile: durations, warn: { printWarning($0) })
+                let settings = RenderSettings(scale: Double(scale ?? defaultScale), assetsDirectory: folder, durationsFile: durations, warn: { printWarning($0) })
                 _ = try transition.render(settings)
                 result.transitions = [transition.name]
             }

@@ -11,7 +11,7 @@ struct Check: ParsableCommand {
         abstract: "Check a scene file (its JSON, states, images, transitions and every limit render enforces), a durations plist, or a transition with --durations (exit 0 when it renders, 65 with the first problem as file:line:column: key path: reason, 66 for a missing file).")
 
     @Argument(help: "A scene file (.json); a durations plist (.plist), checked on its own (every block valid); or a built-in transition, checked with its own durations or --durations.")
-    var scene: String
+    var file: String
 
     @Option(help: "A durations plist to check as render reads it for the scene file or built-in: every block the transition needs, valid and within the limits (blocks it does not have are warnings).")
     var durations: String?
@@ -26,7 +26,7 @@ struct Check: ParsableCommand {
     enum Kind { case sceneFile, durationsFile, builtIn }
 
     var kind: Kind {
-        let lower = scene.lowercased()
+        let lower = file.lowercased()
         if lower.hasSuffix(".json") { return .sceneFile }
         if lower.hasSuffix(".plist") { return .durationsFile }
         return .builtIn
@@ -37,11 +37,11 @@ struct Check: ParsableCommand {
         if let durations, durations.isEmpty { throw ValidationError("--durations: the path is empty") }
         switch kind {
         case .durationsFile:
-            if durations != nil { throw ValidationError("--durations goes with a scene file or a built-in; '\(scene)' is a durations plist, checked on its own") }
+            if durations != nil { throw ValidationError("--durations goes with a scene file or a built-in; '\(file)' is a durations plist, checked on its own") }
         case .builtIn:
-            guard let transition = TransitionCatalog.transition(named: scene) else {
-                var message = "'\(scene)' is not a scene file (.json), a durations plist (.plist) or a built-in transition"
-                if let suggestion = closestName(to: scene, among: TransitionCatalog.all.map(\.name)) { message += "; did you mean '\(suggestion)'?" }
+            guard let transition = TransitionCatalog.transition(named: file) else {
+                var message = "'\(file)' is not a scene file (.json), a durations plist (.plist) or a built-in transition"
+                if let suggestion = closestName(to: file, among: TransitionCatalog.all.map(\.name)) { message += "; did you mean '\(suggestion)'?" }
                 throw ValidationError(message)
             }
             try checkDurations(durations, for: transition)
@@ -61,17 +61,17 @@ struct Check: ParsableCommand {
     }
 
     func run() throws {
-        var result = Result(file: scene, durations: durations, ok: true)
+        var result = Result(file: file, durations: durations, ok: true)
         do {
             switch kind {
             case .sceneFile:
                 let scales = scale.map { [Double($0)] } ?? SceneDocument.renderScales
-                result.transitions = try SceneDocument.check(path: scene, scales: scales, durationsFile: durations, warn: { printWarning($0) })
+                result.transitions = try SceneDocument.check(path: file, scales: scales, durationsFile: durations, warn: { printWarning($0) })
             case .durationsFile:
-                result.blocks = try BlockTimings.check(contentsOf: scene, warn: { printWarning($0) })
+                result.blocks = try BlockTimings.check(contentsOf: file, warn: { printWarning($0) })
             case .builtIn:
                 // The built-in's timeline as render builds it (durations read, frames counted, nothing drawn).
-                let transition = TransitionCatalog.transition(named: scene) ?? TransitionCatalog.all[0]
+                let transition = TransitionCatalog.transition(named: file) ?? TransitionCatalog.all[0]
                 let folder = try AssetLocator.directory(given: nil)
                 let settings = RenderSettings(scale: Double(scale ?? defaultScale), assetsDirectory: folder, durationsFile: durations, warn: { printWarning($0) })
                 _ = try transition.render(settings)
@@ -80,17 +80,17 @@ struct Check: ParsableCommand {
         } catch {
             let (message, status) = (error as? any ExitStatusError).map { ($0.description, $0.exitStatus) } ?? ("\(error)", ExitStatus.failure)
             printError(message)
-            if json { print(try jsonText(Result(file: scene, durations: durations, ok: false, error: message, exitStatus: status))) }
+            if json { print(try jsonText(Result(file: file, durations: durations, ok: false, error: message, exitStatus: status))) }
             throw ExitCode(status)
         }
         if json {
             print(try jsonText(result))
         } else if let blocks = result.blocks {
-            print("\(scene): OK, \(blocks.count) block\(blocks.count == 1 ? "" : "s"): \(blocks.joined(separator: ", "))")
+            print("\(file): OK, \(blocks.count) block\(blocks.count == 1 ? "" : "s"): \(blocks.joined(separator: ", "))")
         } else {
             let names = result.transitions ?? []
             let with = durations.map { " with \($0)" } ?? ""
-            print("\(scene): OK\(with), \(names.count) transition\(names.count == 1 ? "" : "s"): \(names.joined(separator: ", "))")
+            print("\(file): OK\(with), \(names.count) transition\(names.count == 1 ? "" : "s"): \(names.joined(separator: ", "))")
         }
     }
 }

@@ -200,9 +200,13 @@ extension SceneDocument {
     /// the canvas within the bitmap limits at each of `scales` (default: every scale render accepts), each
     /// transition within `Limits/maxSeconds`, and its frames at the default 60 fps times its views within
     /// `Limits/viewFramesPerRender`.
+    /// - Parameter durationsFile: a durations plist to check and use instead of the scene's own (as
+    ///   `render --durations` reads it); default nil: the scene's own, when it names one.
+    /// - Parameter warn: told of keys in the durations plist that are ignored, once. Default: ignored.
     /// - Returns: the names of the transitions it offers.
     /// - Throws: the first problem, naming the file, line:column and key path where it has them.
-    public static func check(path: String, assetsScale: Double = 1, scales: [Double] = renderScales) throws -> [String] {
+    public static func check(path: String, assetsScale: Double = 1, scales: [Double] = renderScales,
+                             durationsFile: String? = nil, warn: (@Sendable (String) -> Void)? = nil) throws -> [String] {
         var names: [String] = []
         let document = try SceneDocument.read(from: path)
         try document.checkCanvas(scales: scales, path: path, forRender: false)
@@ -213,8 +217,9 @@ extension SceneDocument {
                                       imageLocations: scene.document.locations.images)
             let from = try builder.build(scene.document.states[scene.spec.from]!, state: scene.spec.from)
             let to = try builder.build(scene.document.states[scene.spec.to]!, state: scene.spec.to)
-            // The timings a render uses: the scene's own durations plist, when it names one.
-            let (timed, _) = try scene.timedChoreography(durationsFile: nil, warn: { _ in })
+            // The timings a render uses: --durations, or the scene's own plist when it names one. Warnings
+            // once, not for every transition that reads the same file.
+            let (timed, _) = try scene.timedChoreography(durationsFile: durationsFile, warn: names.isEmpty ? warn : { @Sendable _ in })
             let end = try document.checkLength(of: scene.spec, choreography: timed, from: from, to: to, path: path,
                                                scales: scales, forRender: false)
             let choreography = scene.isReversed ? timed.reversed() : timed

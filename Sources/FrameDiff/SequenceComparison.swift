@@ -11,6 +11,12 @@ import RasterCore
 /// ``artifactsDirectory``, each failing frame's diff image is written there as it is found, and a
 /// ``DiffSheet`` at the end (``FailureArtifacts``).
 ///
+/// A frame is not decoded when the manifests of both sides (`manifest.json` in a folder, or the manifest
+/// given), written by Smokescreen, record the same SHA-256 for it and both files still hash to it: the
+/// files are then the bytes Smokescreen wrote and encoded, so they match. A file that changed after its
+/// manifest was written, a side without a manifest, and two single files are always decoded, so a
+/// broken or hostile file is reported, never matched.
+///
 /// Frames are compared on all cores, a few at a time, so memory stays bounded by a few frames (plus the
 /// ``DiffSheet/maxRows`` frames kept for the sheet).
 public struct SequenceComparison: Sendable {
@@ -38,15 +44,19 @@ public struct SequenceComparison: Sendable {
         var report = SequenceReport(comparison: comparison, expectedPath: expected.path, actualPath: actual.path)
 
         // Pair the frames: by name, or two single files with each other.
-        var pairs: [(name: String, expected: String, actual: String)] = []
+        // `digest`: the SHA-256 both manifests record for the frame, when they agree.
+        var pairs: [(name: String, expected: String, actual: String, digest: String?)] = []
         if expected.source == .file && actual.source == .file, let e = expected.frames.first, let a = actual.frames.first {
-            pairs = [(e.name, e.path, a.path)]
+            pairs = [(e.name, e.path, a.path, nil)]
         } else {
             var actualByName: [String: String] = [:]
             for frame in actual.frames where actualByName[frame.name] == nil { actualByName[frame.name] = frame.path }
             let expectedNames = Set(expected.frames.map(\.name))
+            let expectedDigests = Self.frameDigests(expected), actualDigests = Self.frameDigests(actual)
             for frame in expected.frames {
-                if let path = actualByName[frame.name] { pairs.append((frame.name, frame.path, path)) } else { report.missing.append(frame.name) }
+                guard let path = actualByName[frame.name] else { report.missing.append(frame.name); continue }
+                let digest = expectedDigests[frame.name].flatMap { $0 == actualDigests[frame.name] ? $0 : nil }
+                pairs.append((frame.name, frame.path, path, digest))
             }
             report.extra = actual.frames.map(\.name).filter { !expectedNames.contains($0) }
         }
@@ -80,9 +90,10 @@ public struct SequenceComparison: Sendable {
             DispatchQueue.concurrentPerform(iterations: chunk.count) { index in
                 let pair = chunk[index]
                 outcomes.set(index, Self.compareFrame(name: pair.name, expectedPath: pair.expected, actualPath: pair.actual,
-                                                      comparison: frameComparison, writeTo: writeTo, includeInputs: includeInputs))
+                                                      digest: pair.digest, comparison: frameComparison, writeTo: writeTo, includeInputs: includeInputs))
             }
             for outcome in outcomes.values() {
+                if outcome.notDecoded { report.notDecoded += 1 }
                 report.unreadable += outcome.unreadable
                 if report.artifactError == nil, let error = outcome.writeError { report.artifactError = error }
                 guard var difference = outcome.difference else {
@@ -119,9 +130,23 @@ public struct SequenceComparison: Sendable {
         return Dictionary(manifest.frames.map { ($0.file, $0.time) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// The SHA-256 of each frame file by name, from the manifest of a render folder or a manifest file
+    /// that Smokescreen wrote (its `generator`); empty when there is none, or it cannot be read (the
+    /// frames are then decoded, and a bad manifest given as a side is reported where it is opened).
+    static func frameDigests(_ frames: StoredFrames) -> [String: String] {
+        let path = frames.source == .manifest ? frames.path : frames.path + "/manifest.json"
+        guard frames.source != .file, let manifest = try? Manifest.read(from: path),
+              Manifest.isSmokescreenGenerator(manifest.generator) else { return [:] }
+        var digests: [String: String] = [:]
+        for frame in manifest.frames { if let sha = frame.sha256, digests[frame.file] == nil { digests[frame.file] = sha } }
+        return digests
+    }
+
     /// What comparing one pair of frames gave.
     struct FrameOutcome: Sendable {
         var name: String
+        /// True when the files were the bytes both manifests vouch for, and not decoded.
+        var notDecoded = false
         var difference: FrameDifference?
         var unreadable: [SequenceReport.Unreadable] = []
         var writeError: ArtifactError?
@@ -131,18 +156,33 @@ public struct SequenceComparison: Sendable {
         var actual: Bitmap?
     }
 
-    static func compareFrame(name: String, expectedPath: String, actualPath: String, comparison: FrameComparison,
+    /// Compares one pair; `digest` is the SHA-256 both sides' manifests record for it, if they agree.
+    static func compareFrame(name: String, expectedPath: String, actualPath: String, digest: String? = nil, comparison: FrameComparison,
                              writeTo directory: String?, includeInputs: Bool) -> FrameOutcome {
         var outcome = FrameOutcome(name: name)
-        func read(_ path: String) -> Bitmap? {
-            do throws(PNGError) { return try PNGCodec.read(contentsOf: path) } catch {
+        func readBytes(_ path: String) -> [UInt8]? {
+            do throws(PNGError) { return try PNGCodec.readBytes(contentsOf: path) } catch {
                 outcome.unreadable.append(SequenceReport.Unreadable(error))
                 return nil
             }
         }
-        // Every frame is decoded, even two byte-identical files: a file compared with itself is still
-        // checked as a PNG (a hostile or broken file is reported, not matched).
-        let expected = read(expectedPath), actual = read(actualPath)
+        func decode(_ bytes: [UInt8]?, _ path: String) -> Bitmap? {
+            guard let bytes else { return nil }
+            do throws(PNGError) { return try PNGCodec.decodeWithHeader(bytes, name: path, scale: PNGCodec.scale(forPath: path)).bitmap } catch {
+                outcome.unreadable.append(SequenceReport.Unreadable(error))
+                return nil
+            }
+        }
+        let expectedBytes = readBytes(expectedPath), actualBytes = readBytes(actualPath)
+        // Not decoded only when both files are, byte for byte, what both manifests vouch for: the hash of
+        // the bytes on disk now, not the manifest alone (a file changed after its manifest was written is
+        // decoded, and reported if it is broken). Anything else is decoded, so a broken or hostile file
+        // compared with itself is reported, not matched.
+        if let digest, let expectedBytes, let actualBytes, expectedBytes == actualBytes, Digest.sha256Hex(expectedBytes) == digest {
+            outcome.notDecoded = true
+            return outcome
+        }
+        let expected = decode(expectedBytes, expectedPath), actual = decode(actualBytes, actualPath)
         guard let expected, let actual, let difference = comparison.compare(expected, actual) else { return outcome }
         outcome.difference = difference
         outcome.expected = expected

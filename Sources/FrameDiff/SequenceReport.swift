@@ -72,6 +72,10 @@ public struct SequenceReport: Sendable {
     public var actualPath: String
     /// Frames present in both sequences.
     public var compared = 0
+    /// Compared frames that were not decoded: both manifests (written by Smokescreen) record the same
+    /// SHA-256 for the frame and both files still have it, so they are the same bytes Smokescreen wrote
+    /// (a match). Counted among ``compared``; not in ``json``.
+    public var notDecoded = 0
     /// Frames that did not match, in order.
     public var failures: [Failure] = []
     /// Names only in the expected sequence.
@@ -137,6 +141,7 @@ public struct SequenceReport: Sendable {
         }
         if let artifactError { lines.append("cannot write the diff output: \(artifactError)") }
         var counts = ["\(compared) frame\(compared == 1 ? "" : "s") compared"]
+        if notDecoded > 0 { counts.append("\(notDecoded) not decoded (the SHA-256 both manifests record)") }
         if !failures.isEmpty { counts.append("\(failures.count) differ") }
         if !missing.isEmpty { counts.append("\(missing.count) missing") }
         if !extra.isEmpty { counts.append("\(extra.count) extra") }

@@ -47,6 +47,11 @@ extension PNGCodec {
         return try decodeWithHeader(bytes, name: path, scale: scale ?? self.scale(forPath: path))
     }
 
+    /// The bytes of the PNG file at `path`, read with the checks of ``read(contentsOf:scale:)`` (a regular
+    /// file within ``maxFileSize``) but not decoded: for checking a file's digest before decoding it.
+    /// - Throws: ``PNGError`` with `path`: `fileNotFound`, `notRegularFile`, `unreadable`, `tooLarge`.
+    public static func readBytes(contentsOf path: String) throws(PNGError) -> [UInt8] { try readFile(path) }
+
     /// The scale (pixels per point) named by a file name's `@<n>x` suffix before `.png`: `name@2x.png` → 2,
     /// `name@3x.png` → 3, `name@1.5x.png` → 1.5; 1 when there is no such suffix. Only the last path
     /// component counts; `.png` is matched case-insensitively and is optional.

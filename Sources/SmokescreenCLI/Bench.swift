@@ -17,8 +17,8 @@ struct Bench: ParsableCommand {
     @Option(parsing: .unconditional, help: "Runs over all 30 frames; medians are taken over every frame of every run.")
     var runs = 5
 
-    @Option(parsing: .unconditional, help: "Pixels per point: 1, 2 or 3.")
-    var scale = 2
+    @Option(parsing: .unconditional, help: ArgumentHelp(stringLiteral: scaleHelp))
+    var scale = defaultScale
 
     @Option(help: "The assets folder (default: ./assets or the one beside the executable).")
     var assets: String?

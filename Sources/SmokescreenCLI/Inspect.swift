@@ -12,8 +12,8 @@ struct Inspect: ParsableCommand {
 
     @OptionGroup var transitionOptions: TransitionOptions
 
-    @Option(parsing: .unconditional, help: "Pixels per point: 1, 2 or 3.")
-    var scale = 2
+    @Option(parsing: .unconditional, help: ArgumentHelp(stringLiteral: scaleHelp))
+    var scale = defaultScale
 
     @Option(parsing: .unconditional, help: "With --json: the time to describe, in seconds from the start (default: the end).")
     var time: Double?

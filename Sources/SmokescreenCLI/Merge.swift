@@ -21,14 +21,54 @@ struct Merge: ParsableCommand {
     @Flag(help: "No summary line.")
     var quiet = false
 
+    @Flag(help: "Print one JSON object instead of the summary line: {kind (catalogue or transition), out, parts, transitions, frames, bytes, seconds}, and for one transition's parts its name.")
+    var json = false
+
     func validate() throws {
         guard !parts.isEmpty else { throw ValidationError("give the parts to merge") }
         if out.isEmpty { throw ValidationError("--out: the path is empty") }
     }
 
     func run() throws {
-        let summary = try reportingErrors { try RenderMerge(parts: parts, out: out).run() }
-        if !quiet { print(summary) }
+        let start = ContinuousClock.now
+        var summary = try reportingErrors { try RenderMerge(parts: parts, out: out).merge() }
+        let elapsed = start.duration(to: .now)
+        summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        if json {
+            print(try jsonText(summary))
+        } else if !quiet {
+            print(summary.description)
+        }
+    }
+}
+
+/// What `merge` wrote: its summary line, and `merge --json`'s object.
+public struct MergeSummary: Encodable, Equatable, Sendable, CustomStringConvertible {
+    /// The parts' kind: whole transitions of a catalogue (`render --all --shard`), or interleaved frames
+    /// of one transition (`render NAME --shard`).
+    public enum Kind: String, Encodable, Sendable { case catalogue, transition }
+    public var kind: Kind
+    /// The merged folder (`--out`).
+    public var out: String
+    /// How many parts were merged.
+    public var parts: Int
+    /// The transition's name, for one transition's parts; nil for a catalogue.
+    public var name: String?
+    /// Transitions merged (1 for one transition's parts).
+    public var transitions: Int
+    /// Frame files merged.
+    public var frames: Int
+    /// Bytes of the frame files merged (manifests and catalogue.json not counted).
+    public var bytes: Int
+    /// Wall-clock seconds the merge took; 0 until the caller sets it.
+    public var seconds: Double = 0
+
+    /// The summary line `merge` prints.
+    public var description: String {
+        switch kind {
+        case .catalogue: "\(transitions) transitions, \(frames) frames from \(parts) parts → \(out)"
+        case .transition: "\(name ?? ""): \(frames) frames from \(parts) parts → \(out)"
+        }
     }
 }
 
@@ -65,7 +105,10 @@ public struct RenderMerge {
     static let scratchPrefix = "smokescreen-merge"
 
     /// Merges; returns a one-line summary.
-    public func run() throws -> String {
+    public func run() throws -> String { try merge().description }
+
+    /// Merges; returns what was merged (``MergeSummary/seconds`` is left 0 for the caller to time).
+    public func merge() throws -> MergeSummary {
         // --out is checked before any work: a folder with anything in it, a file or a dangling link is refused.
         let destination = try MergeDestination(out)
         let temporary = ScratchFolder.temporaryDirectory
@@ -76,12 +119,12 @@ public struct RenderMerge {
         for part in parts { roots.append(try Self.open(part, scratch: &scratch, temporary: temporary)) }
         let staging = try destination.makeStaging()
         defer { staging.remove() }
-        let summary: String
+        var summary: MergeSummary
         if try roots.allSatisfy({ try $0.hasFile([CatalogueFile.fileName]) }) {
             summary = try mergeCatalogues(roots, into: staging.path)
         } else if try roots.allSatisfy({ try $0.hasFile([Manifest.fileName]) }) {
-            let (name, frames) = try Self.mergeFrames(roots.map { ($0, [], $0.shown) }, into: staging.path)
-            summary = "\(name): \(frames) frames from \(roots.count) parts → \(out)"
+            let (name, frames, bytes) = try Self.mergeFrames(roots.map { ($0, [], $0.shown) }, into: staging.path)
+            summary = MergeSummary(kind: .transition, out: out, parts: roots.count, name: name, transitions: 1, frames: frames, bytes: bytes)
         } else {
             var odd = parts[0]
             for (part, root) in zip(parts, roots) where try !root.hasFile([CatalogueFile.fileName]) { odd = part; break }
@@ -130,7 +173,7 @@ public struct RenderMerge {
 
     /// The catalogue parts: one of each part 1…N of the same render; each transition from the part the
     /// plan gave it, and from no other.
-    func mergeCatalogues(_ roots: [PartFolder], into staging: String) throws -> String {
+    func mergeCatalogues(_ roots: [PartFolder], into staging: String) throws -> MergeSummary {
         var records: [(root: PartFolder, record: CatalogueRender.Record)] = []
         for root in roots {
             let bytes = try root.read([CatalogueFile.fileName], limit: Limits.manifestBytes, what: "catalogue")
@@ -163,7 +206,7 @@ public struct RenderMerge {
             let given = byPart.keys.sorted().prefix(10).map(String.init).joined(separator: ", ") + (byPart.count > 10 ? ", …" : "")
             throw MergeError("part\(missing.count == 1 ? "" : "s") \(shownMissing) of \(count) missing (given: \(given))")
         }
-        var frames = 0, transitions = 0
+        var frames = 0, transitions = 0, bytes = 0
         for entry in first.record.catalogue where entry.error == nil {
             // The name was checked by TransitionName (CatalogueFile.parse): one folder name, no path.
             guard let home = byPart[entry.part] else { throw MergeError("\(entry.name): part \(entry.part) of \(count) is not given") }
@@ -175,8 +218,9 @@ public struct RenderMerge {
                 if try home.kind([entry.name]) == .link { throw home.linkError([entry.name]) }
                 throw MergeError("missing: \(entry.name) (part \(entry.part), \(home.path([entry.name]))) was not rendered")
             }
-            let (_, n) = try Self.mergeFrames([(home, [entry.name], "part \(entry.part)")], into: "\(staging)/\(entry.name)")
+            let (_, n, size) = try Self.mergeFrames([(home, [entry.name], "part \(entry.part)")], into: "\(staging)/\(entry.name)")
             frames += n
+            bytes += size
             transitions += 1
         }
         // The merged folder is one part of one: what a single `render --all` writes.
@@ -185,13 +229,14 @@ public struct RenderMerge {
         merged.parts = 1
         for k in merged.catalogue.indices { merged.catalogue[k].part = 1 }
         try AtomicFile.write(try merged.encoded(), to: "\(staging)/\(CatalogueFile.fileName)")
-        return "\(transitions) transitions, \(frames) frames from \(count) parts → \(out)"
+        return MergeSummary(kind: .catalogue, out: out, parts: count, transitions: transitions, frames: frames, bytes: bytes)
     }
 
     /// One transition's frames from `sources` (part, folder in it, label): the same render, every frame in
     /// exactly one of them, each file's SHA-256 as its manifest says. Writes the frames and the complete
-    /// manifest into `folder` (inside the private staging folder).
-    static func mergeFrames(_ sources: [(part: PartFolder, folder: [String], label: String)], into folder: String) throws -> (name: String, frames: Int) {
+    /// manifest into `folder` (inside the private staging folder). Returns the transition's name, its
+    /// frames and the bytes of its frame files.
+    static func mergeFrames(_ sources: [(part: PartFolder, folder: [String], label: String)], into folder: String) throws -> (name: String, frames: Int, bytes: Int) {
         var manifests: [(part: PartFolder, folder: [String], manifest: Manifest)] = []
         for (part, components, _) in sources {
             let file = components + [Manifest.fileName]
@@ -230,6 +275,7 @@ public struct RenderMerge {
         do { try Directories.create(folder) } catch {
             throw MergePartsError("\(error.path): cannot make the folder: \(error.reason)", exitStatus: ExitStatus.cannotCreate)
         }
+        var bytes = 0
         for (k, frame) in merged.frames.enumerated() {
             guard let s = owner[k] else { continue }
             let source = manifests[s]
@@ -249,12 +295,14 @@ public struct RenderMerge {
                 unlink(temporary)
                 throw MergeError("tampered: \(source.part.path(file)) does not have the SHA-256 its manifest gives (\(frame.sha256 ?? "none"))")
             }
+            var info = stat()
+            if stat(temporary, &info) == 0 { bytes += Int(info.st_size) }
             guard rename(temporary, "\(folder)/\(frame.file)") == 0 else {
                 throw MergePartsError("\(folder)/\(frame.file): cannot write: \(systemErrorMessage(errno))", exitStatus: ExitStatus.ioError)
             }
         }
         try AtomicFile.write(try merged.encoded(), to: "\(folder)/\(Manifest.fileName)")
-        return (merged.name, merged.frames.count)
+        return (merged.name, merged.frames.count, bytes)
     }
 
     static func describe(_ m: Manifest) -> String {

@@ -131,8 +131,8 @@ struct Preview: ParsableCommand {
     @Option(help: "With a scene file: which of its transitions (default: its first).")
     var transition: String?
 
-    @Option(parsing: .unconditional, help: "Pixels per point when rendering a transition: 1, 2 or 3.")
-    var scale = 1
+    @Option(parsing: .unconditional, help: "Pixels per point when rendering a transition: 1, 2 or 3 (2 for every command; 1 for smaller files to share). A render folder keeps its own.")
+    var scale = defaultScale
 
     @Option(parsing: .unconditional, help: "Frames per second when rendering a transition (default: its own).")
     var fps: Double?

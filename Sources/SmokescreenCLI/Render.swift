@@ -20,8 +20,8 @@ struct Render: ParsableCommand {
     @Flag(help: "Render into a folder that also holds files Smokescreen did not write; those are never changed or removed.")
     var force = false
 
-    @Option(parsing: .unconditional, help: "Pixels per point: 1, 2 or 3.")
-    var scale = 2
+    @Option(parsing: .unconditional, help: ArgumentHelp(stringLiteral: scaleHelp))
+    var scale = defaultScale
 
     @Option(help: "PNG compression preset: \(PNGCompression.allPresets.map(\.name).joined(separator: ", ")).")
     var compression = "fast"

@@ -124,6 +124,14 @@ func checkOutputPath(_ path: String, option: String) throws {
     }
 }
 
+/// The scale every command renders at when no `--scale` is given: 2 pixels per point, the scale of
+/// the iPhones the built-ins are drawn for, so `render`, `inspect`, `preview`, `lint`, `check` and
+/// `bench` describe the same pixels unless told otherwise.
+let defaultScale = 2
+
+/// The `--scale` help text every command shares (ArgumentParser adds the default).
+let scaleHelp = "Pixels per point: 1, 2 or 3 (2 for every command)."
+
 /// Validates `--scale`.
 func checkScale(_ scale: Int) throws {
     guard (1...3).contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3, got \(scale)") }

@@ -126,6 +126,26 @@ public enum BlockTimings {
         return try parse(bytes, path: path, required: required, alsoKnown: alsoKnown, warn: warn)
     }
 
+    /// Checks the durations plist at `path` on its own, without a transition (`smokescreen check
+    /// durations.plist`): every entry of its top-level dictionary must be a block as ``load(contentsOf:required:alsoKnown:warn:)``
+    /// reads it (a duration, an optional delay and curve, within ``maximumSeconds``). Which blocks a
+    /// transition needs is not checked here; `check NAME --durations FILE` does that.
+    /// - Parameter warn: told of unknown keys inside a block, one message each. Default: ignored.
+    /// - Returns: the block names, in file order.
+    /// - Throws: `InputFileError` when the file cannot be read, `DocumentError` (file:line:column, key
+    ///   path, reason) when it is not a valid durations file.
+    public static func check(contentsOf path: String, warn: ((String) -> Void)? = nil) throws -> [String] {
+        let bytes = try InputFile.read(path, limit: Limits.plistBytes, what: "durations file")
+        let root = try PropertyListReader.parse(bytes, source: path)
+        guard case .dictionary(let entries) = root.value else {
+            throw DocumentError(source: path, position: root.position, keyPath: KeyPath(),
+                                reason: "the top level must be a dictionary of blocks, got \(root.value.kindDescription)")
+        }
+        let names = entries.map(\.key)
+        _ = try parse(bytes, path: path, required: names, warn: warn)
+        return names
+    }
+
     /// Parses plist `data`; `path` names it in errors.
     public static func parse(_ data: Data, path: String, required: [String], warn: ((String) -> Void)? = nil) throws(DocumentError) -> [String: BlockTiming] {
         try parse(Array(data), path: path, required: required, warn: warn)

@@ -12,7 +12,7 @@ final class PreviewCommandTests: XCTestCase {
 
     func testPreviewOfATransitionAndOfARenderFolder() throws {
         let out = folder + "/p"
-        let made = try SafetyTests.run(["preview", "reference", "--fps", "5", "--only", "sheet", "apng", "gif", "--preview-out", out])
+        let made = try SafetyTests.run(["preview", "reference", "--scale", "1", "--fps", "5", "--only", "sheet", "apng", "gif", "--preview-out", out])
         XCTAssertEqual(made.status, 0, made.standardError)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).sorted(),
                        ["animation.gif", "animation.png", "sheet.png", "smokescreen-files.json"], "the previews and the record of Smokescreen's files")

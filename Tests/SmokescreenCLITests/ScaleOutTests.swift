@@ -208,6 +208,10 @@ extension ScaleOutTests {
         XCTAssert(kubernetes.contains("smokescreen merge /results/part-0 /results/part-1 /results/part-2 /results/part-3"))
         let slurm = try String(contentsOfFile: "\(folder)/slurm-array.sbatch", encoding: .utf8)
         XCTAssert(slurm.contains("#SBATCH --array=1-4") && slurm.contains("--shard auto"))
+        // Arguments after the script's name reach render; the merge takes every part (Tests/ScaleOut/slurm-test.sh
+        // runs both on a real cluster).
+        XCTAssert(slurm.contains("--out \"results/part-${SLURM_ARRAY_TASK_ID}\" \"$@\""))
+        XCTAssert(slurm.contains("--wrap \"smokescreen merge results/part-* --out results/catalogue\""))
         let syntax = Process()
         syntax.executableURL = URL(fileURLWithPath: "/bin/bash")
         syntax.arguments = ["-n", "\(folder)/slurm-array.sbatch"]
@@ -220,6 +224,7 @@ extension ScaleOutTests {
         // Each command line of the examples parses as the tool takes it.
         for arguments in [["render", "--all", "--shard", "auto", "--shard-count", "4", "--quiet", "--out", "/results/part-0"],
                           ["render", "--all", "--shard", "auto", "--jobs", "2", "--quiet", "--out", "results/part-1"],
+                          ["render", "--all", "--shard", "auto", "--jobs", "1", "--quiet", "--out", "results/part-1", "--scale", "1", "--match", "nav-*"],
                           ["render", "--all", "--shard", "3/4", "--quiet", "--out", "part-3"],
                           ["merge", "p1", "p2.tgz", "--out", "catalogue"]] {
             XCTAssertNoThrow(try SmokescreenCommand.parseAsRoot(arguments), "\(arguments)")

@@ -213,9 +213,9 @@ final class SurfaceSafetyTests: XCTestCase {
         try expect(0, ["diff", "out/r", "out/r", "--diff-out", "empty"], in: root, allowed: ["work/empty"])
         try expect(0, ["diff", "out/r", "out/r", "--diff-out", "empty"], in: root, allowed: ["work/empty"])
         // preview NAME (rendered now, @1x) and preview of a render folder have their own default folders.
-        try expect(0, ["preview", "reference", "--fps", "5", "--only", "sheet", "--quiet"], in: root, allowed: ["work/out/reference-1x-preview"])
+        try expect(0, ["preview", "reference", "--fps", "5", "--only", "sheet", "--quiet"], in: root, allowed: ["work/out/reference-2x-preview"])
         try expect(0, ["preview", "out/r", "--only", "sheet", "--quiet"], in: root, allowed: ["work/out/reference-preview"])
-        XCTAssertTrue(FileManager.default.fileExists(atPath: work + "/out/reference-1x-preview/sheet.png"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: work + "/out/reference-2x-preview/sheet.png"))
         XCTAssertTrue(FileManager.default.fileExists(atPath: work + "/out/reference-preview/sheet.png"))
     }
 

@@ -119,6 +119,14 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
         return .regular
     }
 
+    /// The same font with `tracking` thousandths of an em added after each glyph instead of its own
+    /// (`NSAttributedString.Key.tracking` gives points: thousandths = points / ``pointSize`` × 1000).
+    /// With 0, glyphs sit exactly where HarfBuzz shapes them. ``withSize(_:)`` of the system font picks
+    /// SF's tracking for the new size again.
+    public func withTracking(_ tracking: Double) -> Font {
+        Font(source: source, size: pointSize, tracking: tracking.isFinite ? tracking : 0, isSystem: isSystem)
+    }
+
     /// The tracking in points added after each glyph: ``tracking`` / 1000 × ``pointSize``.
     public var trackingInPoints: Double { tracking / 1000 * pointSize }
 

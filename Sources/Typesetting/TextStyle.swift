@@ -15,8 +15,9 @@ public enum TextAlignment: String, Hashable, Sendable, CaseIterable {
 /// How lines are broken and how the last visible line ends when the text does not fit, as
 /// `NSLineBreakMode` in a `UILabel`.
 ///
-/// Lines always wrap at word boundaries (spaces, after hyphens, between CJK characters with kinsoku
-/// rules) except with ``byCharWrapping``; a word wider than the line is broken between characters.
+/// Lines always wrap at the break opportunities of Unicode's line breaking algorithm (UAX #14, by ICU:
+/// after spaces and hyphens, between CJK characters except where kinsoku forbids it) except with
+/// ``byCharWrapping``; a word wider than the line is broken between characters.
 /// The mode decides what happens on the last line allowed by `numberOfLines` or by the height, when text
 /// remains after it.
 public enum LineBreakMode: String, Hashable, Sendable, CaseIterable {

@@ -153,7 +153,7 @@ let package = Package(
         .testTarget(name: "MotionTests", dependencies: ["Motion", "SnapshotView", "RasterCore"]),
         .testTarget(name: "ContainersTests", dependencies: ["Containers", "Motion", "SnapshotView", "RasterCore"]),
         .testTarget(name: "TransitionCompositorTests", dependencies: ["BoundedInput", "FrameStore", "TransitionCompositor", "SnapshotView", "Motion", "PNGIO", "RasterCore"]),
-        .testTarget(name: "ChoreographyTests", dependencies: ["Choreography", "BoundedInput", "TransitionCompositor", "SnapshotView", "Motion", "RasterCore"]),
+        .testTarget(name: "ChoreographyTests", dependencies: ["Choreography", "BoundedInput", "TransitionCompositor", "SnapshotView", "Typesetting", "Motion", "RasterCore"]),
         .testTarget(name: "FrameStoreTests", dependencies: ["FrameStore", "BoundedInput", "TransitionCompositor", "SnapshotView", "PNGIO", "RasterCore"]),
         .testTarget(name: "BoundedInputTests", dependencies: ["BoundedInput"]),
         .testTarget(name: "LintTests", dependencies: ["Lint", "RasterCore", "SnapshotView", "Motion", "TransitionCompositor", "SmokescreenScenes", "Typesetting"]),

@@ -1,11 +1,17 @@
 #include "cunicode_shim.h"
+#include <pthread.h>
 #include <string.h>
 #include <unicode/ubrk.h>
 #include <unicode/ubidi.h>
 #include <unicode/uchar.h>
 
-// One iterator per thread, opened on first use and kept: ubrk_setText on it is cheap.
+// One iterator per thread, opened on first use and kept (ubrk_setText on it is cheap), closed when
+// the thread exits through the key's destructor.
 static _Thread_local UBreakIterator *line_iterator;
+static pthread_key_t iterator_key;
+static pthread_once_t iterator_once = PTHREAD_ONCE_INIT;
+static void close_iterator(void *iterator) { ubrk_close((UBreakIterator *)iterator); }
+static void make_key(void) { pthread_key_create(&iterator_key, close_iterator); }
 
 int32_t cus_line_breaks(const uint16_t *text, int32_t length, uint8_t *out) {
     memset(out, 0, (size_t)length + 1);
@@ -14,6 +20,8 @@ int32_t cus_line_breaks(const uint16_t *text, int32_t length, uint8_t *out) {
     if (!line_iterator) {
         line_iterator = ubrk_open(UBRK_LINE, "", NULL, 0, &status);
         if (U_FAILURE(status)) { line_iterator = NULL; return (int32_t)status; }
+        pthread_once(&iterator_once, make_key);
+        pthread_setspecific(iterator_key, line_iterator);
     }
     ubrk_setText(line_iterator, (const UChar *)text, length, &status);
     if (U_FAILURE(status)) return (int32_t)status;

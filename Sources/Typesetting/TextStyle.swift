@@ -8,7 +8,8 @@ public enum TextAlignment: String, Hashable, Sendable, CaseIterable {
     case center
     /// Lines end at the right edge.
     case right
-    /// The writing direction's leading edge: left, since layout is left-to-right only.
+    /// The paragraph's leading edge: left, or right when its first strong character is right to left
+    /// (Hebrew, Arabic; UAX #9 rules P2–P3), as with `NSWritingDirection.natural`.
     case natural
 }
 
@@ -39,11 +40,11 @@ public enum LineBreakMode: String, Hashable, Sendable, CaseIterable {
 
 /// Everything about how a text looks and is laid out, with `UILabel`'s defaults.
 public struct TextStyle: Hashable, Sendable {
-    /// Default `.system(size: 17)` (DejaVu Sans 17 pt, as `UILabel`'s 17 pt system font).
+    /// Default `.system(size: 17)` (Inter 17 pt, as `UILabel`'s 17 pt system font).
     public var font: Font
     /// Default black. Drawing can override it.
     public var color: Color
-    /// Default ``TextAlignment/natural`` (left).
+    /// Default ``TextAlignment/natural`` (left, or right for a right-to-left paragraph).
     public var alignment: TextAlignment
     /// The most lines shown; 0 means no limit. Default 1, like `UILabel`. Negative counts as 0.
     public var numberOfLines: Int

@@ -68,8 +68,18 @@ let package = Package(
             pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev", "pkg-config"])]
         ),
-        // Fonts, line breaking and glyph rasterization for labels.
-        .target(name: "Typesetting", dependencies: ["RasterCore", "CFreeType"]),
+        // The system HarfBuzz, found with pkg-config: every run of text is shaped by it (kerning,
+        // ligatures, contextual forms, Arabic joining).
+        .systemLibrary(
+            name: "CHarfBuzz",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev", "pkg-config"])]
+        ),
+        // ICU's line breaking (UAX #14) and bidirectional algorithm (UAX #9) behind plain C functions
+        // (why C: Sources/CUnicodeShim/include/cunicode_shim.h). Debian's libicu-dev.
+        .target(name: "CUnicodeShim", linkerSettings: [.linkedLibrary("icuuc")]),
+        // Fonts, shaping, line breaking, bidirectional text and glyph rasterization for labels.
+        .target(name: "Typesetting", dependencies: ["RasterCore", "CFreeType", "CHarfBuzz", "CUnicodeShim"]),
 
         // The view tree: UIKit geometry, coordinate conversion, rendering and snapshots.
         .target(name: "SnapshotView", dependencies: ["RasterCore", "Typesetting"]),
@@ -138,12 +148,12 @@ let package = Package(
         .testTarget(name: "PNGIOTests", dependencies: ["PNGIO", "CPNGShim", "CCPUFeatures", "RasterCore"]),
         // The fast encoder's C API called directly; libpng (CPNGShim) decodes what it writes.
         .testTarget(name: "CFastPNGTests", dependencies: ["CFastPNG", "CCPUFeatures", "CPNGShim"]),
-        .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "RasterCore", "PNGIO", "SmokescreenTesting"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "CUnicodeShim", "RasterCore", "PNGIO", "SmokescreenTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "SnapshotViewTests", dependencies: ["SnapshotView", "Typesetting", "RasterCore", "PNGIO"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "SnapshotView", "RasterCore"]),
         .testTarget(name: "ContainersTests", dependencies: ["Containers", "Motion", "SnapshotView", "RasterCore"]),
         .testTarget(name: "TransitionCompositorTests", dependencies: ["BoundedInput", "FrameStore", "TransitionCompositor", "SnapshotView", "Motion", "PNGIO", "RasterCore"]),
-        .testTarget(name: "ChoreographyTests", dependencies: ["Choreography", "BoundedInput", "TransitionCompositor", "SnapshotView", "Motion", "RasterCore"]),
+        .testTarget(name: "ChoreographyTests", dependencies: ["Choreography", "BoundedInput", "TransitionCompositor", "SnapshotView", "Typesetting", "Motion", "RasterCore"]),
         .testTarget(name: "FrameStoreTests", dependencies: ["FrameStore", "BoundedInput", "TransitionCompositor", "SnapshotView", "PNGIO", "RasterCore"]),
         .testTarget(name: "BoundedInputTests", dependencies: ["BoundedInput"]),
         .testTarget(name: "LintTests", dependencies: ["Lint", "RasterCore", "SnapshotView", "Motion", "TransitionCompositor", "SmokescreenScenes", "Typesetting"]),

@@ -52,11 +52,16 @@ public struct SceneDocument: Sendable, Equatable {
         public var fontSize = 17.0
         /// A label's weight. Default false (regular).
         public var bold = false
+        /// Points added after each glyph of a label, as `NSAttributedString.Key.tracking`; nil (the
+        /// default) for the system font's own tracking at the size (SF's table). 0 places glyphs exactly
+        /// where HarfBuzz (and `hb-view` with the same font file and size) places them.
+        public var tracking: Double?
         /// A label's colour. Default black.
         public var textColor = Color.black
         /// A label's line limit; 0 for none. Default 1.
         public var lines = 1
-        /// A label's alignment. Default natural (left).
+        /// A label's alignment. Default natural: left, or right when the text's first strong character
+        /// is right to left (Hebrew, Arabic).
         public var alignment = TextAlignment.natural
         /// Points added between a label's lines. Default 0.
         public var lineSpacing = 0.0
@@ -145,7 +150,7 @@ public struct SceneDocument: Sendable, Equatable {
 
     static let topKeys = ["$schema", "size", "background", "states", "transitions", "durations", "assets"]
     static let viewKeys = ["type", "name", "frame", "backgroundColor", "alpha", "cornerRadius", "clipsToBounds", "hidden", "borderWidth",
-                           "borderColor", "text", "fontSize", "bold", "textColor", "lines", "alignment", "lineSpacing", "image",
+                           "borderColor", "text", "fontSize", "bold", "tracking", "textColor", "lines", "alignment", "lineSpacing", "image",
                            "contentMode", "contentSize", "contentOffset", "subviews"]
     static let transitionKeys = ["name", "summary", "from", "to", "reversedName", "phases", "matched", "unmatched", "onTop", "gesture"]
     /// At most this many samples in a gesture.
@@ -352,6 +357,7 @@ public struct SceneDocument: Sendable, Equatable {
             case "text": spec.text = try r.readString()
             case "fontSize": spec.fontSize = try readNumber(&r, in: 1...1000)
             case "bold": spec.bold = try r.readBool()
+            case "tracking": spec.tracking = try readNumber(&r, in: -100...100)
             case "textColor": spec.textColor = try readColor(&r)
             case "lines": spec.lines = try r.readInteger(in: 0...1000)
             case "alignment": spec.alignment = try readEnum(&r, TextAlignment.self)

@@ -138,7 +138,8 @@ struct TreeBuilder {
         switch spec.kind {
         case .view: view = View(frame: spec.frame, name: spec.name)
         case .label:
-            let font = spec.bold ? Font.boldSystem(size: spec.fontSize) : Font.system(size: spec.fontSize)
+            var font = spec.bold ? Font.boldSystem(size: spec.fontSize) : Font.system(size: spec.fontSize)
+            if let points = spec.tracking { font = font.withTracking(points / spec.fontSize * 1000) }
             let label = Label(text: spec.text, style: TextStyle(font: font, color: spec.textColor, alignment: spec.alignment,
                                                                 numberOfLines: spec.lines, lineSpacing: spec.lineSpacing),
                               frame: spec.frame, name: spec.name)

@@ -35,6 +35,9 @@ struct Bench: ParsableCommand {
     @Flag(help: "Measure the table view instead: a 10,000-row table with a batch of 100 updates against a 20-row table, 30 frames each.")
     var tables = false
 
+    @Flag(help: "Measure text layout instead: microseconds per label for a corpus of Latin, Japanese, Arabic and Hebrew labels, new and repeated.")
+    var text = false
+
     @Flag(help: "Measure the page curl instead: the 24 frames of a curl, straight and tilted, against a flat frame of the same size.")
     var pages = false
 
@@ -59,7 +62,7 @@ struct Bench: ParsableCommand {
     func validate() throws {
         guard !(json && markdown) else { throw ValidationError("--json and --markdown: choose one") }
         guard summary || !(json || markdown) else { throw ValidationError("--json and --markdown go with --summary") }
-        guard !(summary && (tables || pages)) else { throw ValidationError("--summary already measures a table update and the page curl: drop --tables and --pages") }
+        guard !(summary && (tables || pages || text)) else { throw ValidationError("--summary already measures a table update and the page curl: drop --tables, --pages and --text") }
         guard (1...1000).contains(runs) else { throw ValidationError("--runs must be 1…1000, got \(runs)") }
         guard (1...3).contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3, got \(scale)") }
     }
@@ -94,6 +97,11 @@ struct Bench: ParsableCommand {
                          r.width, r.height, scale, r.frames, runs, r.straightSeconds * 1e3, r.tiltedSeconds * 1e3, r.flatSeconds * 1e3))
             print(String(format: "curl / flat: straight %.2fx, tilted %.2fx", r.straightSeconds / r.flatSeconds, r.tiltedSeconds / r.flatSeconds))
         }
+        if text {
+            let r = try reportingErrors { try TextBenchmark(runs: runs, progress: say).run() }
+            print(String(format: "text layout, %d labels at 17 pt, %d runs: %.1f µs per new label, %.1f µs per repeated label (medians over %d layouts)",
+                         TextBenchmark.corpus.count, runs, r.firstMicroseconds, r.repeatedMicroseconds, r.layouts))
+        }
         if tables {
             let (small, large) = try reportingErrors { try TableBenchmark(runs: runs, scale: scale, progress: say).run() }
             for c in [small, large] {
@@ -103,7 +111,7 @@ struct Bench: ParsableCommand {
             print(String(format: "10,000 rows / 20 rows: %.2fx (target: within 2x)", large.medianSeconds / small.medianSeconds))
         }
         // --pages and --tables run one after the other; either replaces the reference scene's run.
-        if pages || tables { return }
+        if pages || tables || text { return }
         let folder: String
         do { folder = try AssetLocator.directory(given: assets) } catch {
             printError(error.description)

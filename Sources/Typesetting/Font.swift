@@ -17,8 +17,10 @@
 /// **Fallback order.** A character is drawn from the first of these that has it: the font itself, then
 /// ``fallbackFamilies`` in order — Noto Sans CJK JP (Debian `fonts-noto-cjk`: kana, kanji, CJK
 /// punctuation; its Bold for weights from semibold up), then DejaVu Sans (`fonts-dejavu-core`: the last
-/// resort, for symbols neither has) — all at the same size. A character none of them has draws as the
-/// font's own `.notdef` glyph (an empty box).
+/// resort, for symbols neither has, and for Hebrew and Arabic) — all at the same size, decided per
+/// grapheme cluster before shaping. Spaces and punctuation right after text from a fallback stay in that
+/// fallback when it has them, so a Japanese or Arabic phrase is shaped as one run. A character none of
+/// them has draws as the font's own `.notdef` glyph (an empty box).
 public struct Font: Hashable, Sendable, CustomStringConvertible {
     /// The weights of `UIFont.Weight`. A family is drawn with its file nearest to the weight asked for
     /// (by the CSS numbers of ``value``: a family with only regular and bold draws medium as regular,
@@ -117,6 +119,14 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     public var weight: Weight {
         if case .family(_, let weight) = source { return weight }
         return .regular
+    }
+
+    /// The same font with `tracking` thousandths of an em added after each glyph instead of its own
+    /// (`NSAttributedString.Key.tracking` gives points: thousandths = points / ``pointSize`` × 1000).
+    /// With 0, glyphs sit exactly where HarfBuzz shapes them. ``withSize(_:)`` of the system font picks
+    /// SF's tracking for the new size again.
+    public func withTracking(_ tracking: Double) -> Font {
+        Font(source: source, size: pointSize, tracking: tracking.isFinite ? tracking : 0, isSystem: isSystem)
     }
 
     /// The tracking in points added after each glyph: ``tracking`` / 1000 × ``pointSize``.

@@ -4,14 +4,16 @@ import Glibc
 import Musl
 #endif
 import CFreeType
+import CHarfBuzz
 import Synchronization
 
 /// One font file opened with FreeType, with everything layout reads taken out once at load.
 ///
 /// Metrics, advances and the character map are immutable after loading, so layout reads them without
-/// locking. FreeType itself (glyph loading, rendering, kerning) runs under `handle`'s lock, because an
-/// `FT_Face` must not be used by two threads at once. Each face has its own `FT_Library`, so faces never
-/// contend with each other.
+/// locking. FreeType itself (glyph loading, rendering) runs under `handle`'s lock, because an `FT_Face`
+/// must not be used by two threads at once. Each face has its own `FT_Library`, so faces never contend
+/// with each other. Shaping goes through the face's HarfBuzz font (``shape(_:range:rightToLeft:language:)``),
+/// which is immutable once made and so shared by all threads without a lock.
 ///
 /// All metrics are in font units; vertical metrics come from the `hhea` table (what Core Text uses),
 /// falling back to OS/2 typographic values, then to FreeType's own, when `hhea` has none.
@@ -28,13 +30,10 @@ final class FontFace: Sendable {
     /// Below the baseline, positive.
     let descender: Int
     let lineGap: Int
-    /// The font kerns: a `kern` table that `FT_Get_Kerning` reads, or else the `kern` feature of its
-    /// `GPOS` table (``PairKerning``), which is how OpenType fonts such as Inter kern.
-    let hasKerning: Bool
-    /// The `GPOS` pair kerning, used when the font has no `kern` table.
-    private let pairKerning: PairKerning?
-    /// The largest `GPOS` table read for kerning (4 MiB).
-    static let maxGPOSBytes = 4 << 20
+    /// The same file opened by HarfBuzz (face 0, scale = units per em, so positions come out in font
+    /// units, exact integers), with its OpenType functions (`hmtx`, `GSUB`, `GPOS`, `kern`). Immutable
+    /// after `init` (`hb_font_make_immutable`), hence safe to share between threads.
+    nonisolated(unsafe) private let shaper: OpaquePointer
     let glyphCount: Int
     /// The union of all glyphs' bounding boxes (`head` table), font units, y up: bounds ink for culling.
     let inkBounds: (xMin: Int, yMin: Int, xMax: Int, yMax: Int)
@@ -47,15 +46,12 @@ final class FontFace: Sendable {
 
     /// A full character map is built when it has at most this many entries (a CJK font has about 20,000).
     static let maxCharacterMapEntries = 65_536
-    /// Kerning pairs remembered per face before the memo is cleared.
-    static let maxKerningMemo = 16_384
     /// The largest glyph mask rendered, in bytes; larger glyphs are filled as outlines instead.
     static let maxMaskBytes = 1 << 20
 
     private struct Handle {
         var library: FT_Library
         var face: FT_Face
-        var kerning: [UInt32: Int32] = [:]
     }
 
     private static let nextID = Atomic<Int>(1)
@@ -127,9 +123,10 @@ final class FontFace: Sendable {
         self.ascender = ascender
         self.descender = descender
         self.lineGap = gap
-        let legacyKerning = rec.face_flags & FT_Long(FT_FACE_FLAG_KERNING) != 0
-        self.pairKerning = legacyKerning ? nil : FontFace.loadPairKerning(face)
-        self.hasKerning = legacyKerning || pairKerning != nil
+        guard let shaper = FontFace.makeShaper(path: path, unitsPerEm: upem, glyphCount: count) else {
+            throw fail("HarfBuzz cannot open it")
+        }
+        self.shaper = shaper
         self.glyphCount = count
         self.inkBounds = (Int(rec.bbox.xMin), Int(rec.bbox.yMin), Int(rec.bbox.xMax), Int(rec.bbox.yMax))
         // Font units fit in 16 bits; clamping only guards against a corrupt table.
@@ -143,6 +140,20 @@ final class FontFace: Sendable {
             FT_Done_Face(h.face)
             FT_Done_FreeType(h.library)
         }
+        hb_font_destroy(shaper)
+    }
+
+    /// A HarfBuzz font for face 0 of the file, at one unit per font unit; nil when HarfBuzz reads a
+    /// different glyph count than FreeType (then the two would not agree on glyph ids).
+    private static func makeShaper(path: String, unitsPerEm: Int, glyphCount: Int) -> OpaquePointer? {
+        guard let blob = hb_blob_create_from_file_or_fail(path) else { return nil }
+        defer { hb_blob_destroy(blob) }
+        guard let face = hb_face_create(blob, 0) else { return nil }
+        defer { hb_face_destroy(face) }
+        guard Int(hb_face_get_glyph_count(face)) == glyphCount, let font = hb_font_create(face) else { return nil }
+        hb_font_set_scale(font, Int32(unitsPerEm), Int32(unitsPerEm))
+        hb_font_make_immutable(font)
+        return font
     }
 
     // MARK: Layout queries (font units)
@@ -158,34 +169,46 @@ final class FontFace: Sendable {
         Int(glyph) < advances.count ? advances[Int(glyph)] : 0
     }
 
-    /// The adjustment between two glyphs in font units (negative brings them closer): the `kern`
-    /// table's, or the `GPOS` `kern` feature's when the font has no `kern` table.
-    func kerning(_ left: UInt32, _ right: UInt32) -> Int32 {
-        guard hasKerning else { return 0 }
-        let key = left << 16 | (right & 0xFFFF)
-        return handle.withLock { h in
-            if let k = h.kerning[key] { return k }
-            let k: Int32
-            if let pairKerning {
-                k = Int32(clamping: pairKerning.kerning(left, right))
-            } else {
-                var v = FT_Vector()
-                k = FT_Get_Kerning(h.face, left, right, FT_UInt(FT_KERNING_UNSCALED.rawValue), &v) == 0 ? Int32(clamping: v.x) : 0
-            }
-            if h.kerning.count >= FontFace.maxKerningMemo { h.kerning.removeAll(keepingCapacity: true) }
-            h.kerning[key] = k
-            return k
-        }
+    /// One glyph HarfBuzz placed, in font units.
+    struct ShapedGlyph {
+        var id: UInt32
+        /// The UTF-16 offset (in the whole text given to ``shape(_:range:rightToLeft:language:)``) of
+        /// the first character the glyph draws; a ligature carries the offset of its first character.
+        var cluster: Int
+        /// How far the pen moves after the glyph (kerning included).
+        var advance: Int32
+        /// Where the glyph is drawn from the pen: right, and up.
+        var xOffset: Int32
+        var yOffset: Int32
     }
 
-    /// The `GPOS` table's pair kerning, or nil (no table, too large, or no `kern` feature).
-    private static func loadPairKerning(_ face: FT_Face) -> PairKerning? {
-        let tag = FT_ULong(0x47504F53)  // 'GPOS'
-        var length: FT_ULong = 0
-        guard FT_Load_Sfnt_Table(face, tag, 0, nil, &length) == 0, length > 0, length <= FT_ULong(maxGPOSBytes) else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(length))
-        guard bytes.withUnsafeMutableBufferPointer({ FT_Load_Sfnt_Table(face, tag, 0, $0.baseAddress, &length) }) == 0 else { return nil }
-        return PairKerning(gpos: bytes)
+    /// Shapes `text[range]` (UTF-16) as one run in this font with HarfBuzz, the rest of `text` given as
+    /// context (so Arabic letters join across a run boundary). Features are HarfBuzz's defaults for
+    /// horizontal text, the ones Core Text applies by default: `kern`, `liga`, `calt`, `clig`, `ccmp`,
+    /// `locl`, `mark`, `mkmk`, `rlig`, `curs` (and the script's own, e.g. Arabic `init`/`medi`/`fina`);
+    /// `palt` and other optional features stay off. The script is guessed from the text; `language` is
+    /// a BCP 47 tag (it picks `locl` forms). Glyphs come in visual order (left to right), so a
+    /// right-to-left run's clusters decrease.
+    func shape(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, rightToLeft: Bool, language: String) -> [ShapedGlyph] {
+        guard !range.isEmpty, let buffer = hb_buffer_create() else { return [] }
+        defer { hb_buffer_destroy(buffer) }
+        hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), UInt32(range.lowerBound), Int32(range.count))
+        hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_set_language(buffer, hb_language_from_string(language, -1))
+        hb_buffer_guess_segment_properties(buffer)
+        hb_shape(shaper, buffer, nil, 0)
+        guard hb_buffer_allocation_successful(buffer) != 0 else { return [] }
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+              let positions = hb_buffer_get_glyph_positions(buffer, nil) else { return [] }
+        var out: [ShapedGlyph] = []
+        out.reserveCapacity(Int(count))
+        for k in 0..<Int(count) {
+            let glyph = infos[k].codepoint
+            out.append(ShapedGlyph(id: Int(glyph) < glyphCount ? glyph : 0, cluster: Int(infos[k].cluster),
+                                   advance: positions[k].x_advance, xOffset: positions[k].x_offset, yOffset: positions[k].y_offset))
+        }
+        return out
     }
 
     // MARK: Glyph images

@@ -1,5 +1,6 @@
-/// The line-breaking behaviour of a character, a small subset of Unicode's line breaking algorithm
-/// (UAX #14) that covers Latin and Japanese text, with basic kinsoku shori (JIS X 4051).
+/// What a character does at a line's edge: whether it hangs past the end (spaces), has no glyph, or
+/// ends the paragraph. Where lines may break is ICU's answer (UAX #14, `LineBuilder.findBreaks`); the
+/// kinsoku cases below document the classes of punctuation that answer keeps off a line's start or end.
 enum BreakClass: UInt8 {
     /// Letters, digits and most symbols: no break between two of them.
     case ordinary
@@ -81,25 +82,4 @@ extension BreakClass {
         for s in "-\u{2010}\u{2013}".unicodeScalars { table[s.value] = .hyphen }
         return table
     }()
-
-    /// Whether a line may break between two adjacent clusters. `beforePrevious` is the class of the
-    /// cluster before `previous` (for hyphens), `currentIsDigit` whether `current` starts with a digit.
-    static func canBreak(after previous: BreakClass, previousCJK: Bool, beforePrevious: BreakClass?,
-                         before current: BreakClass, currentCJK: Bool, currentIsDigit: Bool) -> Bool {
-        switch current {
-        // Spaces stay with the line they end; the break comes after them. Closing punctuation never
-        // starts a line, even after a space ("( a )" keeps ")" with "a").
-        case .space, .zeroWidthBreak, .closing, .ignorable, .glue, .newline: return false
-        default: break
-        }
-        switch previous {
-        case .space, .zeroWidthBreak: return true
-        case .opening, .glue: return false
-        case .hyphen:
-            // "well-known" breaks after the hyphen, "-5" and "a - b" do not break around it.
-            return beforePrevious == .ordinary && !currentIsDigit && !currentCJK || currentCJK
-        default: break
-        }
-        return previousCJK || currentCJK
-    }
 }

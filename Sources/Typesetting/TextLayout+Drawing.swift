@@ -43,7 +43,7 @@ extension TextLayout {
         let maskable = t.isFinite && scale > 0 && abs(t.b) <= noise && abs(t.c) <= noise && abs(t.a - t.d) <= noise
             && pixelsPerEm <= Self.maxMaskPixelsPerEm && pixelsPerEm * 64 >= 1
         for line in lines {
-            let lineX = origin.x + Self.offset(for: style.alignment, lineWidth: line.width, in: boxWidth)
+            let lineX = origin.x + Self.offset(for: style.alignment, lineWidth: line.width, in: boxWidth, rightToLeft: line.isRightToLeft)
             if line.isClipped {
                 painter.save()
                 painter.clip(to: Rect(x: origin.x, y: origin.y + line.top - line.height, width: boxWidth, height: 3 * line.height))
@@ -77,17 +77,19 @@ extension TextLayout {
             guard abs(x) < 1e9 else { continue }
             if x + Double(face.inkBounds.xMin) * unit > Double(clip.maxX) + 1
                 || x + Double(face.inkBounds.xMax) * unit < Double(clip.minX) - 1 { continue }
+            // A mark's offset above the baseline, in whole device pixels (the baseline stays snapped).
+            let rise = g.y == 0 ? 0 : Int((g.y * scale).rounded())
             let quarters = Int((x * 4).rounded())
             let whole = quarters >> 2, phase = UInt8(quarters & 3)  // floor division, also for negative x
             guard let mask = GlyphCache.shared.mask(face: face, glyph: g.id, ppem64: ppem64, phase: phase) else {
                 // No mask (too large): fill the outline at the same snapped position.
-                fillOutline(of: g, face: face, in: painter, at: Point(x: lineX + g.x, y: (deviceBaseline - t.ty) / scale), color: color)
+                fillOutline(of: g, face: face, in: painter, at: Point(x: lineX + g.x, y: (deviceBaseline - t.ty) / scale - g.y), color: color)
                 continue
             }
             guard mask.width > 0 else { continue }
             mask.bytes.withUnsafeBufferPointer { bytes in
                 painter.fill(coverageMask: bytes, width: mask.width, height: mask.height,
-                             atDevicePixel: (whole + mask.left, baseline - mask.top), color: color)
+                             atDevicePixel: (whole + mask.left, baseline - rise - mask.top), color: color)
             }
         }
     }
@@ -96,7 +98,7 @@ extension TextLayout {
     private func fillOutlines(_ line: Line, in painter: Painter, lineX: Double, baselineY: Double, color: Color) {
         var path = Path()
         for g in line.glyphs {
-            appendOutline(of: g, face: faces[Int(g.font)], to: &path, at: Point(x: lineX + g.x, y: baselineY))
+            appendOutline(of: g, face: faces[Int(g.font)], to: &path, at: Point(x: lineX + g.x, y: baselineY - g.y))
         }
         if !path.isEmpty { painter.fill(path, color: color) }
     }

@@ -3,9 +3,9 @@ import RasterCore
 /// A text broken into lines for a width, measured and ready to draw: what a `UILabel` computes for
 /// `sizeThatFits(_:)` and `drawText(in:)`.
 ///
-/// Everything is in points and independent of the pixel scale: advances are the fonts' unhinted advance
-/// widths (`hmtx`) scaled by the point size, plus the font's tracking after each of its glyphs
-/// (``Font/tracking``), plus pair kerning (the `kern` table, or the `GPOS` `kern` feature); so a text breaks into the same
+/// Everything is in points and independent of the pixel scale: glyphs and advances are HarfBuzz's
+/// (kerning, ligatures, contextual forms, Arabic joining) at one unit per font unit, scaled by the point
+/// size, plus the font's tracking after each of its glyphs (``Font/tracking``); so a text breaks into the same
 /// lines with the same widths and heights at @1x, @2x and @3x. Only drawing snaps to device pixels.
 ///
 /// Vertical metrics come from the fonts' `hhea` tables. A line's ascent and descent are the largest of
@@ -37,6 +37,9 @@ public struct TextLayout: Sendable {
         public let x: Double
         /// The advance width of what the line shows, in points, trailing spaces excluded.
         public let width: Double
+        /// The line's paragraph runs right to left: its first strong character (UAX #9 rules P2–P3) is
+        /// Hebrew, Arabic or another right-to-left letter. ``TextAlignment/natural`` then aligns it right.
+        public let isRightToLeft: Bool
         /// From the layout's top to the baseline, in points.
         public let baseline: Double
         /// Above the baseline, in points (positive).
@@ -59,12 +62,16 @@ public struct TextLayout: Sendable {
         let glyphs: [PlacedGlyph]
     }
 
-    /// A glyph of a line, `x` points from the line's start.
+    /// A glyph of a line, `x` points right of the line's start and `y` points above its baseline (mark
+    /// positioning), in visual order.
     struct PlacedGlyph: Hashable, Sendable {
         var x: Double
+        var y: Double
         var id: UInt32
         /// Index into `TextLayout.faces`.
         var font: UInt8
+        /// How far the glyph moves the pen, in points (HarfBuzz's advance, kerning and tracking included).
+        var advance: Double
     }
 
     /// The text laid out.
@@ -103,7 +110,7 @@ public struct TextLayout: Sendable {
         try Self.validate(text, width: width, height: height)
         let primary = try FontRegistry.shared.face(for: style.font)
         let weight = style.font.weight
-        self.init(validated: text, style: style, width: width, height: height, primary: primary) {
+        self.init(validated: text, style: style, width: width, height: height, primary: primary, cache: .shared) {
             FontRegistry.shared.fallbackFaces(weight: weight)
         }
     }
@@ -125,10 +132,15 @@ public struct TextLayout: Sendable {
 
     /// Lays out with given faces; `fallbacks` is asked for the fallback faces (in order) the first time a
     /// character is missing from `primary`.
+    /// `cache`, when given, answers for a text already analyzed in the same font (only with the
+    /// registry's fallback chain: a cache key does not name the fallbacks).
     init(validated text: String, style: TextStyle, width: Double, height: Double, primary: FontFace,
-         fallbacks: @escaping () -> [FontFace]) {
+         cache: ShapedTextCache? = nil, fallbacks: @escaping () -> [FontFace]) {
         let fillWidth = max(0, width)
-        var builder = LineBuilder(text: text, style: style, width: fillWidth, primary: primary, fallbacks: fallbacks)
+        let key = ShapedTextCache.Key(text: text, font: style.font, face: primary.id)
+        let cached = cache?.analysis(for: key)
+        var builder = LineBuilder(text: text, style: style, width: fillWidth, primary: primary, fallbacks: fallbacks, cached: cached)
+        if let cache, cached == nil { cache.store(builder.analysis, for: key) }
         let mode = style.lineBreakMode
         let charWrap = mode == .byCharWrapping
         let limit = style.numberOfLines > 0 ? style.numberOfLines : Int.max
@@ -176,34 +188,46 @@ public struct TextLayout: Sendable {
                                                           ellipsisWidth: ellipsis.width, charWrap: charWrap)
         }
 
-        // Place glyphs and stack the lines.
-        var placed: [(glyphs: [PlacedGlyph], width: Double, text: String)] = []
+        // Place glyphs (in visual order) and stack the lines.
+        var placed: [(glyphs: [PlacedGlyph], width: Double, text: String, rightToLeft: Bool)] = []
         var usedWidth = 0.0
         for r in records {
-            var glyphs: [PlacedGlyph] = []
-            var x = 0.0
+            let paragraphLevel = r.covered.lowerBound < builder.clusters.count ? builder.clusters[r.covered.lowerBound].paragraphLevel : 0
+            // Clusters (by index) and the ellipsis (-1) in logical order, with their embedding levels.
+            var items: [(index: Int, level: UInt8)] = []
+            var mixed = paragraphLevel != 0
             var shown = ""
             for p in r.pieces {
                 switch p {
                 case .clusters(let range):
                     for j in range {
-                        let c = builder.clusters[j]
-                        if j > range.lowerBound { x += c.kernBefore }
-                        for g in builder.glyphs[c.glyphStart..<c.glyphEnd] {
-                            glyphs.append(PlacedGlyph(x: x + g.x, id: g.id, font: c.font))
-                        }
-                        x += c.advance
+                        items.append((j, builder.clusters[j].level))
+                        if builder.clusters[j].level != 0 { mixed = true }
                     }
                     shown += text[builder.clusters[range.lowerBound].start..<builder.clusters[range.upperBound - 1].end]
                 case .ellipsis:
-                    for g in ellipsis.glyphs { glyphs.append(PlacedGlyph(x: x + g.x, id: g.id, font: g.font)) }
-                    x += ellipsis.width
+                    items.append((-1, paragraphLevel))
                     shown += "…"
                 }
             }
+            if mixed { items = Self.visualOrder(items) }
+            var glyphs: [PlacedGlyph] = []
+            var x = 0.0
+            for item in items {
+                if item.index < 0 {
+                    for g in ellipsis.glyphs { glyphs.append(PlacedGlyph(x: x + g.x, y: 0, id: g.id, font: g.font, advance: g.advance)) }
+                    x += ellipsis.width
+                    continue
+                }
+                let c = builder.clusters[item.index]
+                for g in builder.glyphs[c.glyphStart..<c.glyphEnd] {
+                    glyphs.append(PlacedGlyph(x: x + g.x, y: g.y, id: g.id, font: c.font, advance: g.advance))
+                }
+                x += c.advance
+            }
             let w = r.clipped ? min(x, fillWidth) : x
             usedWidth = max(usedWidth, w)
-            placed.append((glyphs, w, shown))
+            placed.append((glyphs, w, shown, paragraphLevel & 1 == 1))
         }
 
         let boxWidth = width.isFinite ? max(fillWidth, usedWidth) : usedWidth
@@ -212,13 +236,14 @@ public struct TextLayout: Sendable {
         for (k, r) in records.enumerated() {
             let m = metrics(r)
             if k > 0 { top += spacing }
-            let (glyphs, w, shown) = placed[k]
+            let (glyphs, w, shown, rightToLeft) = placed[k]
             let covered = r.covered.isEmpty
                 ? (r.covered.lowerBound < builder.clusters.count ? builder.clusters[r.covered.lowerBound].start : text.endIndex)
                 : builder.clusters[r.covered.lowerBound].start
             let coveredEnd = r.covered.isEmpty ? covered : builder.clusters[r.covered.upperBound - 1].end
-            lines.append(Line(range: covered..<coveredEnd, text: shown, x: Self.offset(for: style.alignment, lineWidth: w, in: boxWidth),
-                              width: w, baseline: top + m.ascent, ascent: m.ascent, descent: m.descent, leading: m.leading,
+            lines.append(Line(range: covered..<coveredEnd, text: shown,
+                              x: Self.offset(for: style.alignment, lineWidth: w, in: boxWidth, rightToLeft: rightToLeft),
+                              width: w, isRightToLeft: rightToLeft, baseline: top + m.ascent, ascent: m.ascent, descent: m.descent, leading: m.leading,
                               isTruncated: r.truncated, isClipped: r.clipped, glyphs: glyphs))
             top += m.ascent + m.descent + m.leading
         }
@@ -236,13 +261,37 @@ public struct TextLayout: Sendable {
     /// Rounds up to whole points, ignoring float noise far below a pixel (20.000000000004 is 20).
     static func roundUp(_ v: Double) -> Double { max(0, (v - 1e-7).rounded(.up)) }
 
-    /// The x of a line of `lineWidth` in a box of `boxWidth`, in points.
-    static func offset(for alignment: TextAlignment, lineWidth: Double, in boxWidth: Double) -> Double {
+    /// The x of a line of `lineWidth` in a box of `boxWidth`, in points. ``TextAlignment/natural`` is
+    /// left for a left-to-right paragraph and right for a right-to-left one.
+    static func offset(for alignment: TextAlignment, lineWidth: Double, in boxWidth: Double, rightToLeft: Bool = false) -> Double {
         switch alignment {
-        case .left, .natural: 0
+        case .left: 0
+        case .natural: rightToLeft ? boxWidth - lineWidth : 0
         case .center: (boxWidth - lineWidth) / 2
         case .right: boxWidth - lineWidth
         }
+    }
+
+    /// Reorders a line's items from logical to visual order by their embedding levels (UAX #9, rule
+    /// L2): from the highest level down to the lowest odd one, every run at that level or higher is
+    /// reversed.
+    static func visualOrder<T>(_ items: [(index: T, level: UInt8)]) -> [(index: T, level: UInt8)] {
+        guard let highest = items.map(\.level).max(), let lowest = items.map(\.level).min(), highest > 0 else { return items }
+        var out = items
+        var level = highest
+        let lowestOdd = lowest | 1
+        while level >= lowestOdd {
+            var i = 0
+            while i < out.count {
+                guard out[i].level >= level else { i += 1; continue }
+                var end = i
+                while end < out.count && out[end].level >= level { end += 1 }
+                out[i..<end].reverse()
+                i = end
+            }
+            level -= 1
+        }
+        return out
     }
 
     /// "…" from the first font that has it (primary, then the fallbacks in order), else three full stops.
@@ -253,12 +302,13 @@ public struct TextLayout: Sendable {
             let id = face.glyphIndex(for: "…")
             if id != 0 {
                 let tracking = i == 0 ? builder.tracking : 0
-                return ([PlacedGlyph(x: 0, id: id, font: UInt8(i))], Double(face.advance(of: id)) * size / Double(face.unitsPerEm) + tracking)
+                let advance = Double(face.advance(of: id)) * size / Double(face.unitsPerEm) + tracking
+                return ([PlacedGlyph(x: 0, y: 0, id: id, font: UInt8(i), advance: advance)], advance)
             }
         }
         let face = builder.faces[0]
         let id = face.glyphIndex(for: ".")
         let advance = Double(face.advance(of: id)) * size / Double(face.unitsPerEm) + builder.tracking
-        return ((0..<3).map { PlacedGlyph(x: Double($0) * advance, id: id, font: 0) }, 3 * advance)
+        return ((0..<3).map { PlacedGlyph(x: Double($0) * advance, y: 0, id: id, font: 0, advance: advance) }, 3 * advance)
     }
 }

@@ -8,15 +8,17 @@ public enum TextAlignment: String, Hashable, Sendable, CaseIterable {
     case center
     /// Lines end at the right edge.
     case right
-    /// The writing direction's leading edge: left, since layout is left-to-right only.
+    /// The paragraph's leading edge: left, or right when its first strong character is right to left
+    /// (Hebrew, Arabic; UAX #9 rules P2–P3), as with `NSWritingDirection.natural`.
     case natural
 }
 
 /// How lines are broken and how the last visible line ends when the text does not fit, as
 /// `NSLineBreakMode` in a `UILabel`.
 ///
-/// Lines always wrap at word boundaries (spaces, after hyphens, between CJK characters with kinsoku
-/// rules) except with ``byCharWrapping``; a word wider than the line is broken between characters.
+/// Lines always wrap at the break opportunities of Unicode's line breaking algorithm (UAX #14, by ICU:
+/// after spaces and hyphens, between CJK characters except where kinsoku forbids it) except with
+/// ``byCharWrapping``; a word wider than the line is broken between characters.
 /// The mode decides what happens on the last line allowed by `numberOfLines` or by the height, when text
 /// remains after it.
 public enum LineBreakMode: String, Hashable, Sendable, CaseIterable {
@@ -38,11 +40,11 @@ public enum LineBreakMode: String, Hashable, Sendable, CaseIterable {
 
 /// Everything about how a text looks and is laid out, with `UILabel`'s defaults.
 public struct TextStyle: Hashable, Sendable {
-    /// Default `.system(size: 17)` (DejaVu Sans 17 pt, as `UILabel`'s 17 pt system font).
+    /// Default `.system(size: 17)` (Inter 17 pt, as `UILabel`'s 17 pt system font).
     public var font: Font
     /// Default black. Drawing can override it.
     public var color: Color
-    /// Default ``TextAlignment/natural`` (left).
+    /// Default ``TextAlignment/natural`` (left, or right for a right-to-left paragraph).
     public var alignment: TextAlignment
     /// The most lines shown; 0 means no limit. Default 1, like `UILabel`. Negative counts as 0.
     public var numberOfLines: Int

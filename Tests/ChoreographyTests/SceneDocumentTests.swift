@@ -1,7 +1,10 @@
 import BoundedInput
 @testable import Choreography
 import Foundation
+import RasterCore
+import SnapshotView
 import TransitionCompositor
+import Typesetting
 import XCTest
 
 /// Scene files: the shipped examples render, and every kind of bad input gets its message (file,
@@ -90,6 +93,34 @@ final class SceneDocumentTests: XCTestCase {
             + "}, \"transitions\": []}"
         let tooDeep = try error(deep)
         XCTAssertTrue(tooDeep.hasSuffix("views nested more than 32 levels deep"), tooDeep)
+    }
+
+    func testLabelTrackingIsInPointsAndZeroPlacesGlyphsAsHarfBuzz() throws {
+        let label = "{ \"type\": \"label\", \"name\": \"t\", \"frame\": [0, 60, 300, 30], \"text\": \"AVATAR Tokyo\", \"fontSize\": 17, \"tracking\": TRACK }"
+        func scene(_ tracking: String) -> String {
+            minimal.replacingOccurrences(of: "\"backgroundColor\": \"#336699\" } ] },\n    \"b\"",
+                                         with: "\"backgroundColor\": \"#336699\" }, \(label.replacingOccurrences(of: "TRACK", with: tracking)) ] },\n    \"b\"")
+        }
+        XCTAssertEqual(try error(scene("0")), "no error")
+        XCTAssertEqual(try error(scene("500")), "scene.json:4:214: states.a.subviews[1].tracking: must be in -100.0…100.0, got 500.0")
+        let document = try SceneDocument.parse(Array(scene("0.5").utf8), path: "scene.json")
+        let spec = try XCTUnwrap(document.states["a"]?.subviews.first { $0.name == "t" })
+        XCTAssertEqual(spec.tracking, 0.5)
+        // A label built from a spec with tracking 0 sets its glyphs exactly as Inter's file shaped alone.
+        var zero = spec
+        zero.tracking = 0
+        var builder = TreeBuilder(assetsFolder: folder, scale: 1, canvas: Size(width: 100, height: 100), scene: "scene.json")
+        let root = try builder.build(SceneDocument.ViewSpec(subviews: [zero]), state: "a")
+        let built = try XCTUnwrap(root.subviews.first as? Label)
+        XCTAssertEqual(built.style.font.tracking, 0)
+        let ours = try built.layout()
+        let plain = try TextLayout("AVATAR Tokyo", style: TextStyle(font: Font(file: "/usr/share/fonts/opentype/inter/Inter-Regular.otf", size: 17)))
+        XCTAssertEqual(ours.exactSize, plain.exactSize)
+        // Without the key, the system font's SF tracking (-26/1000 em at 17 pt) applies.
+        var system = spec
+        system.tracking = nil
+        let tracked = try XCTUnwrap(try builder.build(SceneDocument.ViewSpec(subviews: [system]), state: "a").subviews.first as? Label)
+        XCTAssertEqual(tracked.style.font.tracking, -26)
     }
 
     func testAMissingImageNamesTheFile() throws {

@@ -25,6 +25,27 @@ final class GoldenTests: XCTestCase {
         assertSnapshot(of: bitmap, named: "japanese_1x")
     }
 
+    func testArabicRightToLeftOnWhite() throws {
+        // Inter has no Arabic: DejaVu Sans draws it, joined by HarfBuzz (initial, medial, final forms),
+        // the space kept in DejaVu Sans; natural alignment puts the right-to-left line at the right.
+        let layout = try TextLayout("مرحبا بالعالم", style: TextStyle(font: .system(size: 14)), width: 110)
+        XCTAssertTrue(layout.lines[0].isRightToLeft)
+        XCTAssertEqual(layout.lines[0].x + layout.lines[0].width, 110, accuracy: 1e-9)
+        var bitmap = try Bitmap(width: 114, height: Int(layout.size.height) + 4, fill: opaqueWhite)
+        bitmap.draw { layout.draw(in: $0, at: Point(x: 2, y: 2)) }
+        assertSnapshot(of: bitmap, named: "arabic_1x")
+    }
+
+    func testHebrewWithLatinOnWhite() throws {
+        // A Hebrew paragraph with an English word and digits inside (UAX #9: "iOS 18" stays left to
+        // right, placed left of the Hebrew before it).
+        let layout = try TextLayout("שלום iOS 18 עולם", style: TextStyle(font: .system(size: 14)), width: 130)
+        XCTAssertTrue(layout.lines[0].isRightToLeft)
+        var bitmap = try Bitmap(width: 134, height: Int(layout.size.height) + 4, fill: opaqueWhite)
+        bitmap.draw { layout.draw(in: $0, at: Point(x: 2, y: 2)) }
+        assertSnapshot(of: bitmap, named: "hebrew_1x")
+    }
+
     func testTruncatedCentredColourOnClear() throws {
         let style = TextStyle(font: .boldSystem(size: 13), color: Color(hex: 0x1E6FD9), alignment: .center, numberOfLines: 2)
         let layout = try TextLayout("Tapping a scroll opens it with an animation, closing the one that was open.", style: style, width: 120)

@@ -11,6 +11,9 @@ import Testing
 #endif
 
 extension Snapshotting where Value: SnapshotView.View, Format == SnapshotFrames {
+    /// `.image(scale: 2)`, exact: swift-snapshot-testing's `as: .image` spelling.
+    public static var image: Snapshotting { .image() }
+
     /// A view tree rendered as a window shows it (`View.snapshot(scale:)`: the view's bounds and its
     /// subtree), stored as a PNG of `bounds.size × scale` pixels and compared with Smokescreen's pixel diff.
     ///
@@ -35,6 +38,9 @@ extension Snapshotting where Value: SnapshotView.View, Format == SnapshotFrames 
 }
 
 extension Snapshotting where Value: Transition, Format == SnapshotFrames {
+    /// `.frames(fps: nil, scale: 2)`: every frame at the transition's own rate, @2x, exact.
+    public static var frames: Snapshotting { .frames() }
+
     /// Every frame of a transition, rendered as `smokescreen render` renders it, stored as one PNG (a grid
     /// of frames, see ``SmokescreenSnapshotTesting/SnapshotFrames``) and compared frame by frame.
     ///

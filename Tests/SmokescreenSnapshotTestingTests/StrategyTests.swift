@@ -108,6 +108,15 @@ final class StrategyTests: XCTestCase {
         let first = verifySnapshot(of: transition, as: strategy, named: "frames", record: .all, snapshotDirectory: folder, testName: "builtIn")
         XCTAssertTrue(first?.hasPrefix("Record mode is on.") == true, first ?? "")
         XCTAssertNil(verifySnapshot(of: transition, as: strategy, named: "frames", record: .never, snapshotDirectory: folder, testName: "builtIn"))
+        // The defaults (@2x, the transition's own 60 fps) under swift-snapshot-testing's bare spellings.
+        let scene = try sceneTransition()
+        XCTAssertNotNil(verifySnapshot(of: scene, as: .frames, named: "defaults", record: .all, snapshotDirectory: folder, testName: "builtIn"))
+        let defaults = SnapshotFrames(png: [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/builtIn.defaults.png"))))
+        XCTAssertEqual(defaults.frames.count, 19)  // 0.3 s at 60 fps: 18 steps and the end
+        XCTAssertEqual(defaults.frames.first?.width, 96)
+        XCTAssertNotNil(verifySnapshot(of: try Self.card(), as: .image, named: "defaults", record: .all, snapshotDirectory: folder,
+                                       testName: "builtIn"))
+        XCTAssertEqual(try PNGCodec.read(contentsOf: folder + "/builtIn.defaults.png").width, 80)
         let stored = SnapshotFrames(png: [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/builtIn.frames.png"))))
         XCTAssertEqual(stored.frames.first?.width, Int(transition.pointSize.width))
     }

@@ -19,12 +19,19 @@ let package = Package(
         .library(name: "Lint", targets: ["Lint"]),
         .library(name: "SmokescreenTesting", targets: ["SmokescreenTesting"]),
         .library(name: "SmokescreenScenes", targets: ["SmokescreenScenes"]),
+        // swift-snapshot-testing strategies for view trees and transitions: a product of its own, so that
+        // only the packages that use it build swift-snapshot-testing.
+        .library(name: "SmokescreenSnapshotTesting", targets: ["SmokescreenSnapshotTesting"]),
+        // Every library module behind one `import Smokescreen` (not the test helpers: see Sources/Smokescreen).
+        .library(name: "Smokescreen", targets: ["Smokescreen"]),
         .executable(name: "smokescreen", targets: ["smokescreen"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // `swift package generate-documentation` (DocC); a plugin, not linked into anything.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        // `SmokescreenSnapshotTesting` only: its `Snapshotting` and `Diffing` strategies for `assertSnapshot`.
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     targets: [
         // The limits on every input, bounded reads of regular files, atomic writes, and parsers for the
@@ -134,6 +141,19 @@ let package = Package(
         // The built-in transitions (Vesper, the reference scene), their scenes and the catalogue `list` shows.
         .target(name: "SmokescreenScenes", dependencies: ["Choreography", "Containers", "FrameStore", "RasterCore", "PNGIO", "Typesetting", "SnapshotView", "Motion", "TransitionCompositor"]),
 
+        // swift-snapshot-testing strategies: `.image(scale:)` for a view tree and `.frames(fps:scale:)` for a
+        // transition, PNG through PNGIO, compared with FrameDiff, failure artifacts as its attachments.
+        .target(
+            name: "SmokescreenSnapshotTesting",
+            dependencies: ["FrameDiff", "PNGIO", "RasterCore", "SnapshotView", "TransitionCompositor",
+                           .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]
+        ),
+
+        // `import Smokescreen`: the public library modules re-exported from one file.
+        .target(name: "Smokescreen", dependencies: ["BoundedInput", "RasterCore", "PNGIO", "Typesetting", "SnapshotView", "Motion",
+                                                    "Containers", "TransitionCompositor", "FrameStore", "Choreography", "FrameDiff",
+                                                    "Previews", "Lint", "SmokescreenScenes"]),
+
         // The command line's subcommands, as a library so tests can parse and run them in process.
         .target(
             name: "SmokescreenCLI",
@@ -162,6 +182,12 @@ let package = Package(
         .testTarget(
             name: "SmokescreenTestingTests",
             dependencies: ["FrameStore", "SmokescreenTesting", "FrameDiff", "PNGIO", "RasterCore", "TransitionCompositor", "SnapshotView"],
+            exclude: ["__Snapshots__"]
+        ),
+        // assertSnapshot with the strategies against references under __Snapshots__, and their Diffing.
+        .testTarget(
+            name: "SmokescreenSnapshotTestingTests",
+            dependencies: ["Smokescreen", "SmokescreenSnapshotTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
             exclude: ["__Snapshots__"]
         ),
         .testTarget(name: "SmokescreenCLITests", dependencies: ["BoundedInput", "FrameStore", "MergeParts",

@@ -110,17 +110,20 @@ public final class PreviewLibrary: @unchecked Sendable {
         /// Its render at each scale asked for so far (the start scale is rendered by the reload).
         var renders: [Int: RenderedTransition]
         var lint: LintReport?
-        /// The digest of each frame's pixels drawn so far, by scale and index.
-        var digests: [Int: [Int: String]] = [:]
     }
 
     public let source: PreviewSource
     public let settings: PreviewSettings
     private let lock = NSLock()
+    /// One reload at a time (the watcher's and any other caller's).
+    private let reloading = NSLock()
     private var entries: [String: Entry] = [:]
     private var order: [String] = []
     private var errors: [String: String] = [:]  // by scene file
     private var version = 0
+    /// The transitions of the version before, so that frames a page asked for just before a reload
+    /// (`?v=N`) are still served, not refused because the new version has fewer frames.
+    private var retired: (version: Int, entries: [String: Entry])?
     /// Encoded frames by the SHA-256 of their pixels (and size), at most `pngCacheLimit` bytes.
     private var pngs: [String: [UInt8]] = [:]
     private var pngBytes = 0
@@ -183,6 +186,8 @@ public final class PreviewLibrary: @unchecked Sendable {
     /// - Returns: the new version.
     @discardableResult
     public func reload() -> Int {
+        reloading.lock()
+        defer { reloading.unlock() }
         var loaded: [(String, Entry)] = []
         var newErrors: [String: String] = [:]
         let previous = lock.withLock { (entries, order) }
@@ -211,6 +216,7 @@ public final class PreviewLibrary: @unchecked Sendable {
         }
         let (newVersion, listeners) = lock.withLock { () -> (Int, [@Sendable (Int) -> Void]) in
             var names: [String] = []
+            retired = (version, entries)
             entries = [:]
             for (name, entry) in loaded where entries[name] == nil {
                 entries[name] = entry
@@ -305,17 +311,25 @@ public final class PreviewLibrary: @unchecked Sendable {
         return Listing(version: version, scale: settings.scale, scales: [1, 2, 3], golden: settings.goldenDirectory != nil, errors: errors, transitions: transitions)
     }
 
-    /// Whether a transition of that name is served now.
-    public func has(_ name: String) -> Bool { lock.withLock { entries[name] != nil } }
+    /// The entry of `name` in `version` when that is the one before the current, else the current one.
+    private func entry(_ name: String, version asked: Int?) -> Entry? {
+        lock.withLock {
+            if let asked, asked != version, let retired, retired.version == asked { return retired.entries[name] }
+            return entries[name]
+        }
+    }
+
+    /// Whether a transition of that name is served now (or in `version`, the one before, while it is kept).
+    public func has(_ name: String, version: Int? = nil) -> Bool { entry(name, version: version) != nil }
 
     /// The number of frames of `name` (nil when there is no such transition).
-    public func frameCount(_ name: String) -> Int? {
-        lock.withLock { entries[name].map { ($0.renders[settings.scale] ?? $0.renders.values.first!).sequence.count } }
+    public func frameCount(_ name: String, version: Int? = nil) -> Int? {
+        entry(name, version: version).map { ($0.renders[settings.scale] ?? $0.renders.values.first!).sequence.count }
     }
 
     /// The render of `name` at `scale`, made now when this reload has none yet.
-    func rendered(_ name: String, scale: Int) throws -> RenderedTransition? {
-        guard let entry = lock.withLock({ entries[name] }) else { return nil }
+    func rendered(_ name: String, scale: Int, version: Int? = nil) throws -> RenderedTransition? {
+        guard let entry = entry(name, version: version) else { return nil }
         if let done = entry.renders[scale] { return done }
         let rendered = try entry.transition.render(renderSettings(scale: scale))
         lock.withLock {
@@ -330,8 +344,8 @@ public final class PreviewLibrary: @unchecked Sendable {
 
     /// Frame `index` of `name` at `scale` as PNG, with the digest of its pixels. Nil when there is no
     /// such transition or frame.
-    public func frame(_ name: String, index: Int, scale: Int) throws -> (png: [UInt8], digest: String)? {
-        guard let bitmap = try bitmap(name, index: index, scale: scale) else { return nil }
+    public func frame(_ name: String, index: Int, scale: Int, version: Int? = nil) throws -> (png: [UInt8], digest: String)? {
+        guard let bitmap = try bitmap(name, index: index, scale: scale, version: version) else { return nil }
         let digest = Self.digest(of: bitmap)
         if let cached = lock.withLock({ pngs[digest] }) { return (cached, digest) }
         let png = try PNGCodec.encode(bitmap, compression: .fast)
@@ -342,14 +356,13 @@ public final class PreviewLibrary: @unchecked Sendable {
                 pngBytes = 0
             }
             if pngs.updateValue(png, forKey: digest) == nil { pngBytes += png.count }
-            entries[name]?.digests[scale, default: [:]][index] = digest
         }
         return (png, digest)
     }
 
     /// Frame `index` of `name` drawn at `scale`; nil when there is no such transition or frame.
-    public func bitmap(_ name: String, index: Int, scale: Int) throws -> Bitmap? {
-        guard let rendered = try rendered(name, scale: scale) else { return nil }
+    public func bitmap(_ name: String, index: Int, scale: Int, version: Int? = nil) throws -> Bitmap? {
+        guard let rendered = try rendered(name, scale: scale, version: version) else { return nil }
         let s = rendered.sequence
         guard s.times.indices.contains(index) else { return nil }
         var canvas = try s.makeCanvas()

@@ -83,7 +83,9 @@ public struct PreviewRouter: Sendable {
     }
 
     private func image(kind: String, name: String, file: String, query: [String: String], ifNoneMatch: String?) throws -> PreviewResponse {
-        guard library.has(name) else { return noTransition(name) }
+        // `v`: the version the page asked for; the one before the current is still served.
+        let version = query["v"].flatMap { Int($0) }
+        guard library.has(name, version: version) else { return noTransition(name) }
         guard file.hasSuffix(".png"), let index = Int(file.dropLast(4)), index >= 0, String(index) == String(file.dropLast(4)) else {
             return .error(.notFound, "no frame '\(file)': frames are K.png, K counted from 0")
         }
@@ -92,10 +94,10 @@ public struct PreviewRouter: Sendable {
             guard let n = Int(s), (1...3).contains(n) else { return .error(.badRequest, "scale must be 1, 2 or 3, got '\(s)'") }
             scale = n
         }
-        let count = library.frameCount(name) ?? 0
+        let count = library.frameCount(name, version: version) ?? 0
         switch kind {
         case "frames":
-            guard index < count, let (png, digest) = try library.frame(name, index: index, scale: scale) else {
+            guard index < count, let (png, digest) = try library.frame(name, index: index, scale: scale, version: version) else {
                 return .error(.notFound, "'\(name)' has \(count) frames (0…\(count - 1)); no frame \(index)")
             }
             let etag = "\"\(digest)\""

@@ -126,7 +126,7 @@ public struct PreviewRouter: Sendable {
         guard let q = uri.firstIndex(of: "?") else { return (uri, [:]) }
         var query: [String: String] = [:]
         for pair in uri[uri.index(after: q)...].split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             query[parts[0]] = parts.count > 1 ? (parts[1].removingPercentEncoding ?? parts[1]) : ""
         }
         return (String(uri[..<q]), query)
@@ -161,6 +161,9 @@ public final class PreviewServer: @unchecked Sendable {
     public let router: PreviewRouter
     private let group: MultiThreadedEventLoopGroup
     private let pool: NIOThreadPool
+    /// Lint requests run here, one at a time: each renders and checks a whole transition, and must not
+    /// hold up the frames the page is waiting for.
+    private let slowPool: NIOThreadPool
     private var channel: NIOAsyncChannel<NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>, Never>?
     private var serving: Task<Void, Never>?
     /// The port listened on (the one the system chose for port 0).
@@ -172,11 +175,13 @@ public final class PreviewServer: @unchecked Sendable {
         self.router = router
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         pool = NIOThreadPool(numberOfThreads: max(2, System.coreCount))
+        slowPool = NIOThreadPool(numberOfThreads: 1)
     }
 
     /// Binds `host:port` (0: any free port) and starts serving.
     public func start(host: String, port: Int) async throws {
         pool.start()
+        slowPool.start()
         let channel = try await ServerBootstrap(group: group)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .bind(host: host, port: port) { child in
@@ -205,6 +210,7 @@ public final class PreviewServer: @unchecked Sendable {
         serving?.cancel()
         await serving?.value
         try? await pool.shutdownGracefully()
+        try? await slowPool.shutdownGracefully()
         try? await group.shutdownGracefully()
     }
 
@@ -219,7 +225,8 @@ public final class PreviewServer: @unchecked Sendable {
                     guard let request = head else { continue }
                     head = nil
                     let router = self.router
-                    let response = try await pool.runIfActive {
+                    let isLint = request.uri.prefix(while: { $0 != "?" }).hasSuffix("/lint")
+                    let response = try await (isLint ? slowPool : pool).runIfActive {
                         router.respond(method: request.method, uri: request.uri, ifNoneMatch: request.headers.first(name: "If-None-Match"))
                     }
                     if response.isEventStream {

@@ -144,7 +144,7 @@ final class HeadlessChromium: @unchecked Sendable {
 
     /// The page's `document.body.dataset`.
     func dataset() throws -> [String: String] {
-        (try evaluate("JSON.stringify(Object.assign({}, document.body.dataset))") as? String)
+        (try evaluate("JSON.stringify(document.body ? Object.assign({}, document.body.dataset) : {})") as? String)
             .flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String] } ?? [:]
     }
 

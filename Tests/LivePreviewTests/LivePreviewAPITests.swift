@@ -165,6 +165,11 @@ final class LivePreviewAPITests: XCTestCase {
         XCTAssertTrue(try http.get("/api/transitions/nope/lint").text.contains("served: grow"))
         XCTAssertEqual(try http.get("/api/transitions/grow/frames/0.png?scale=4").status, 400)
         XCTAssertEqual(try http.get("/api/transitions", method: "POST").status, 405)
+        // Odd queries are parameters like any other, never a crash.
+        XCTAssertEqual(try http.get("/api/transitions?=&&=x&v").status, 200)
+        XCTAssertEqual(try http.get("/?").status, 200)
+        XCTAssertEqual(try http.get("/api/transitions/grow/frames/0.png?scale").status, 400)
+        XCTAssertEqual(try http.get("/api/transitions/grow/frames/0.png?v=x&scale=1").status, 200)
     }
 
     func testTraversalIsRefusedPlainEncodedAndThroughLinks() async throws {

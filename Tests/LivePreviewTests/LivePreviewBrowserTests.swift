@@ -59,7 +59,7 @@ final class LivePreviewBrowserTests: XCTestCase {
         let first = try browser.waitFor { $0["shownVersion"] == "1" && $0["shownFrame"] == "0" }
         XCTAssertTrue(first.met, "\(first.dataset)")
         XCTAssertEqual(first.dataset["frameCount"], "34", "0.55 s of card-expand at 60 fps: 33 intervals and the end")
-        XCTAssertEqual(try browser.evaluate("document.getElementById('timeline').dataset.blocks") as? String, "13")
+        XCTAssertEqual(try browser.evaluate("document.getElementById('timeline').dataset.blocks") as? String, "6", "the six blocks `inspect --json --timeline` lists")
         // Arrow keys step one frame each.
         for _ in 0..<12 { try browser.press("ArrowRight", code: 39) }
         try browser.press("ArrowLeft", code: 37)

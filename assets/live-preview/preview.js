@@ -16,6 +16,7 @@ const state = {
   queue: [],            // keys waiting, nearest the scrubber first
   inFlight: 0,
   lint: null,
+  lintVersion: 0,       // the version whose lint report was asked for
   goldenMode: "off",
   shown: { version: 0, index: -1, digest: "", at: 0 },
   reloadedAt: 0,        // when the last reload event arrived (ms since the epoch)
@@ -56,8 +57,9 @@ async function loadListing() {
   document.body.dataset.frameCount = String(t.frameCount);
   $("golden-mode-label").hidden = !t.goldenFrames;
   renderScales();
+  state.lint = null;
+  state.lintVersion = 0;
   renderTimeline();
-  loadLint();
   show(index);
 }
 
@@ -160,6 +162,8 @@ function draw() {
   document.body.dataset.shownFrame = String(state.index);
   document.body.dataset.shownDigest = entry.digest;
   drawGolden(entry);
+  // Lint renders the whole transition again: asked for once the frame is on screen, not before.
+  if (state.lintVersion !== version) { state.lintVersion = version; loadLint(); }
 }
 
 // MARK: golden frames

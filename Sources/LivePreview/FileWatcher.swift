@@ -31,7 +31,10 @@ public final class FileWatcher: @unchecked Sendable {
     public func watch(_ files: [String: Set<String>]) {
         lock.withLock {
             for (folder, names) in files {
-                let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE | IN_ATTRIB)
+                // What changes content: a file written and closed, renamed into place (an editor's save), renamed
+                // away or deleted. Not IN_ATTRIB: a save that restores the file's mode after the rename would
+                // otherwise reload twice.
+                let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE)
                 let wd = inotify_add_watch(fd, folder, mask)
                 guard wd >= 0 else { continue }
                 watched[wd] = (folder, (watched[wd]?.names ?? []).union(names))

@@ -286,6 +286,9 @@ public final class PreviewLibrary: @unchecked Sendable {
             public var blocks: [Block]
             /// How many golden frames `--golden` has for it; nil without `--golden` or when it has none.
             public var goldenFrames: Int?
+            /// The size of its first golden frame, `[width, height]` in pixels (from the PNG header), so
+            /// the page compares only at the scale that matches.
+            public var goldenPixelSize: [Int]?
         }
         public var version: Int
         public var scale: Int
@@ -306,7 +309,7 @@ public final class PreviewLibrary: @unchecked Sendable {
                 name: name, summary: entry.transition.summary, file: entry.file, frameCount: s.count, fps: s.fps,
                 pointSize: [s.pointSize.width, s.pointSize.height], times: s.times, duration: s.times.last ?? 0,
                 blocks: rendered.timeline.map { Listing.Block(label: $0.label, delay: $0.start, duration: $0.end - $0.start, timing: $0.timing, properties: $0.properties) },
-                goldenFrames: goldenCount(name))
+                goldenFrames: goldenCount(name), goldenPixelSize: goldenSize(name))
         }
         return Listing(version: version, scale: settings.scale, scales: [1, 2, 3], golden: settings.goldenDirectory != nil, errors: errors, transitions: transitions)
     }
@@ -407,6 +410,14 @@ public final class PreviewLibrary: @unchecked Sendable {
         var n = 0
         while goldenPath(name, index: n) != nil { n += 1 }
         return n == 0 ? nil : n
+    }
+
+    private func goldenSize(_ name: String) -> [Int]? {
+        // Width and height are the big-endian words at bytes 16 and 20 of a PNG (its IHDR chunk).
+        guard let path = goldenPath(name, index: 0), let bytes = try? InputFile.read(path, limit: Limits.pngFileBytes, what: "golden frame"),
+              bytes.count >= 24, bytes[12..<16].elementsEqual("IHDR".utf8) else { return nil }
+        let word = { (at: Int) in bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return [word(16), word(20)]
     }
 
     /// The golden frame's PNG bytes as stored.

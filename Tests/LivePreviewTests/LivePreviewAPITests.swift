@@ -213,6 +213,7 @@ final class LivePreviewAPITests: XCTestCase {
         XCTAssertEqual(preview.library.listing().transitions[0].goldenFrames, nil, "frame_0000.png is missing: none counted")
         try PNGIO.PNGCodec.write(try XCTUnwrap(try preview.library.bitmap("grow", index: 0, scale: 1)), to: golden + "/grow/frame_0000.png")
         XCTAssertEqual(preview.library.listing().transitions[0].goldenFrames, 3)
+        XCTAssertEqual(preview.library.listing().transitions[0].goldenPixelSize, [100, 100])
         XCTAssertEqual(try http.get("/api/transitions/grow/golden/1.png").status, 200)
         let same = try http.get("/api/transitions/grow/diff/1.png?scale=1")
         XCTAssertEqual(same.status, 200)

@@ -95,6 +95,11 @@ final class LivePreviewBrowserTests: XCTestCase {
             }
             let sorted = samples.sorted()
             print("live-preview: save to screen over \(n) saves: median \(Int(sorted[n / 2])) ms, min \(Int(sorted[0])) ms, max \(Int(sorted[n - 1])) ms")
+            server.interrupt()
+            server.waitUntilExit()
+            drained.wait()
+            let reloads = String(decoding: serverLog, as: UTF8.self).split(separator: "\n").filter { $0.contains(" reload ") }
+            print("live-preview: the server's reloads:\n" + reloads.joined(separator: "\n"))
             throw XCTSkip("measured only")
         }
 

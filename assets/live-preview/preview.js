@@ -33,12 +33,13 @@ async function loadListing() {
   if (!response.ok) throw new Error(`GET /api/transitions: ${response.status}`);
   const listing = await response.json();
   const previous = current();
+  const first = !state.listing;
   const keptTime = previous ? previous.times[Math.min(state.index, previous.times.length - 1)] : 0;
   state.listing = listing;
   if (!state.name || !listing.transitions.some((t) => t.name === state.name)) {
     state.name = listing.transitions.length ? listing.transitions[0].name : null;
-    if (!previous) state.scale = listing.scale;
   }
+  if (first && !wanted.get("scale")) state.scale = listing.scale;
   // Frames of other versions are dropped; the queue starts again around the scrubber.
   for (const k of state.frames.keys()) if (!k.startsWith(`${listing.version}|`)) state.frames.delete(k);
   state.queue = [];
@@ -49,6 +50,7 @@ async function loadListing() {
   // The same time on the scrubber: the last frame at or before it.
   let index = 0;
   for (let i = 0; i < t.times.length; i++) if (t.times[i] <= keptTime + 1e-9) index = i;
+  if (first) index = Math.min(state.index, t.frameCount - 1);
   state.index = index;
   $("scrubber").max = String(t.frameCount - 1);
   $("scrubber").value = String(index);
@@ -177,6 +179,13 @@ function drawGolden(entry) {
   $("diff-figure").hidden = mode !== "side";
   $("onion-label").hidden = mode !== "onion";
   if (mode === "off" || state.index >= t.goldenFrames) return;
+  const [width, height] = t.goldenPixelSize || [0, 0];
+  if (width !== entry.bitmap.width || height !== entry.bitmap.height) {
+    // Golden frames of another scale: nothing to compare (the server would refuse the difference).
+    $("diff-caption").textContent = `golden frames are ${width}×${height} px; this is ${entry.bitmap.width}×${entry.bitmap.height} px`;
+    $("diff-figure").hidden = false;
+    return;
+  }
   const index = state.index;
   const load = (kind) => {
     const url = frameURL(kind, index);
@@ -360,6 +369,13 @@ function reportDown() {
   $("status").textContent = "server stopped";
   $("status").className = "status down";
 }
+
+// The first view can be named in the address: #t=NAME&frame=K&scale=S&golden=side|onion|diff.
+const wanted = new URLSearchParams(location.hash.slice(1));
+if (wanted.get("t")) state.name = wanted.get("t");
+if (["1", "2", "3"].includes(wanted.get("scale"))) state.scale = Number(wanted.get("scale"));
+if (["side", "onion", "diff"].includes(wanted.get("golden"))) { state.goldenMode = wanted.get("golden"); $("golden-mode").value = state.goldenMode; }
+if (wanted.get("frame")) state.index = Math.max(0, Number(wanted.get("frame")) || 0);
 
 const events = new EventSource("/events");
 events.addEventListener("reload", (event) => {

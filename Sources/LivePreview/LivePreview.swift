@@ -2,10 +2,13 @@ import Foundation
 
 /// A running live preview: the library of transitions, the watcher that reloads it, and the server.
 public final class LivePreview: @unchecked Sendable {
+    /// The transitions, reloaded on every change of their files.
     public let library: PreviewLibrary
+    /// The HTTP server (its ``PreviewServer/port`` once started).
     public let server: PreviewServer
     private let watcher: FileWatcher?
-    /// Called after each reload with the version, the seconds it took and the errors (for the log).
+    /// Called after each reload (on the watcher's thread) with the version, the seconds it took and the
+    /// errors, for the log.
     public var onReload: (@Sendable (Int, Double, [String]) -> Void)?
 
     /// Reads the source once (its first render), then serves it on `host:port` (0: a free port) and

@@ -35,6 +35,7 @@ public enum PreviewSource: Sendable, Equatable {
 
 /// A problem with the preview's input or a request, as text.
 public struct PreviewError: Error, CustomStringConvertible, Sendable {
+    /// What went wrong, naming the argument, file or request.
     public let description: String
     public init(_ description: String) { self.description = description }
 }
@@ -43,11 +44,14 @@ public struct PreviewError: Error, CustomStringConvertible, Sendable {
 public struct LintReport: Encodable, Sendable {
     /// One finding, with the frames it concerns.
     public struct Mark: Encodable, Sendable {
+        /// `lint`'s kind (`flicker`, `jump`, …).
         public var kind: String
+        /// The view (its path of names) or the region.
         public var subject: String
         /// Frame indices and their times (seconds).
         public var frames: [Int]
         public var times: [Double]
+        /// What was measured.
         public var detail: String
         /// The documented reason a built-in shows this on purpose; nil for a counted finding.
         public var exception: String?
@@ -60,10 +64,13 @@ public struct LintReport: Encodable, Sendable {
             self.exception = exception
         }
     }
+    /// The transition.
     public var name: String
     /// The scale the pixel checks looked at (1, as `lint` renders by default).
     public var scale: Int
+    /// Whether every finding is a documented exception (or there is none).
     public var clean: Bool
+    /// Every finding, the excepted ones too.
     public var findings: [Mark]
     public init(name: String, scale: Int, findings: [Mark]) {
         self.name = name
@@ -112,7 +119,9 @@ public final class PreviewLibrary: @unchecked Sendable {
         var lint: LintReport?
     }
 
+    /// What is served.
     public let source: PreviewSource
+    /// How it is rendered.
     public let settings: PreviewSettings
     private let lock = NSLock()
     /// One reload at a time (the watcher's and any other caller's).
@@ -154,10 +163,10 @@ public final class PreviewLibrary: @unchecked Sendable {
     public func watchedFiles() -> [String: Set<String>] {
         var byFolder: [String: Set<String>] = [:]
         func add(_ path: String) {
-            let url = URL(fileURLWithPath: path)
+            let url = URL(fileURLWithPath: path).standardizedFileURL
             byFolder[url.deletingLastPathComponent().path, default: []].insert(url.lastPathComponent)
         }
-        if case .folder(let folder) = source { byFolder[URL(fileURLWithPath: folder).path, default: []].insert("*.json") }
+        if case .folder(let folder) = source { byFolder[URL(fileURLWithPath: folder).standardizedFileURL.path, default: []].insert("*.json") }
         for file in sceneFiles {
             add(file)
             guard let document = try? SceneDocument.read(from: file) else { continue }
@@ -170,11 +179,11 @@ public final class PreviewLibrary: @unchecked Sendable {
                 spec.subviews.forEach(walk)
             }
             document.states.values.forEach(walk)
+            // Every variant ImageAsset may pick (name.png, name@2x.png, name@3x.png), present or not: one
+            // added later is picked up.
             for image in images {
-                add("\(assets)/\(image)")
-                for scale in SceneDocument.renderScales { add("\(assets)/\(ImageAsset.variant(of: image, scale: scale, in: assets).file)") }
                 let stem = image.hasSuffix(".png") ? String(image.dropLast(4)) : image
-                for scale in 2...3 { add("\(assets)/\(stem)@\(scale)x.png") }
+                for file in ["\(stem).png", "\(stem)@2x.png", "\(stem)@3x.png"] { add("\(assets)/\(file)") }
             }
         }
         return byFolder
@@ -265,13 +274,17 @@ public final class PreviewLibrary: @unchecked Sendable {
 
     /// `GET /api/transitions`.
     public struct Listing: Encodable, Sendable {
+        /// One animation block, as `inspect --json --timeline` lists it.
         public struct Block: Encodable, Sendable {
             public var label: String
             /// Seconds from the start: when the block starts (its delay) and its length.
             public var delay: Double, duration: Double
+            /// The curve (`easeOut`, a spring, …).
             public var timing: String
+            /// `view.property` for each property it animates.
             public var properties: [String]
         }
+        /// One served transition.
         public struct Item: Encodable, Sendable {
             public var name: String
             public var summary: String
@@ -290,14 +303,19 @@ public final class PreviewLibrary: @unchecked Sendable {
             /// the page compares only at the scale that matches.
             public var goldenPixelSize: [Int]?
         }
+        /// Goes up by one on every reload.
         public var version: Int
+        /// The scale the page starts at, and the scales it may ask for (pixels per point).
         public var scale: Int
         public var scales: [Int]
+        /// Whether `--golden` was given.
         public var golden: Bool
+        /// One line per scene file that fails now, as `check` prints it.
         public var errors: [String]
         public var transitions: [Item]
     }
 
+    /// What `GET /api/transitions` answers, as of the last reload.
     public func listing() -> Listing {
         let (version, errors, items) = lock.withLock { () -> (Int, [String], [(String, Entry)]) in
             (self.version, self.errors.keys.sorted().map { self.errors[$0]! }, order.map { ($0, entries[$0]!) })

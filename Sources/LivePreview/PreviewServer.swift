@@ -6,9 +6,13 @@ import NIOPosix
 
 /// One HTTP response the router makes: a status, a type and bytes, or the event stream.
 public struct PreviewResponse: Sendable {
+    /// The HTTP status.
     public var status: HTTPResponseStatus
+    /// The `Content-Type`.
     public var contentType: String
+    /// The bytes sent (none for `HEAD`).
     public var body: [UInt8]
+    /// Headers besides the type and length (`ETag`, `Cache-Control`, `X-Different-Pixels`).
     public var headers: [(String, String)] = []
     /// `GET /events`: the body is the reload stream, not `body`.
     var isEventStream = false
@@ -31,6 +35,7 @@ public struct PreviewResponse: Sendable {
 /// and the frames. Nothing is read from disk by a path taken from the URL: the page's files are a fixed
 /// list, transitions are names the library knows, frames are numbers.
 public struct PreviewRouter: Sendable {
+    /// The transitions served.
     public let library: PreviewLibrary
     /// The folder of the page's files (`assets/live-preview`).
     public let pageDirectory: String
@@ -158,6 +163,7 @@ public struct PreviewRouter: Sendable {
 /// `smokescreen serve`'s HTTP/1.1 server on SwiftNIO: each connection is served by a task, frames are
 /// drawn on a thread pool, and `GET /events` streams one Server-Sent Event per reload.
 public final class PreviewServer: @unchecked Sendable {
+    /// What each request gets.
     public let router: PreviewRouter
     private let group: MultiThreadedEventLoopGroup
     private let pool: NIOThreadPool
@@ -171,6 +177,8 @@ public final class PreviewServer: @unchecked Sendable {
     /// Seconds between keep-alive comments on an idle event stream (so a closed page is noticed).
     public var heartbeat = 15.0
 
+    /// A server for `router`'s responses: one event loop, and a thread pool of one thread a core (at
+    /// least two) for drawing frames; nothing runs until ``start(host:port:)``.
     public init(router: PreviewRouter) {
         self.router = router
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)

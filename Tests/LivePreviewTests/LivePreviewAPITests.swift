@@ -264,6 +264,46 @@ final class LivePreviewAPITests: XCTestCase {
         XCTAssertEqual(try http.get("/api/transitions/grow/frames/5.png?v=2").status, 404, "only the version before is kept")
     }
 
+    func testADurationsPlistOrAnImageThatChangesIsReloaded() async throws {
+        // The scene names a durations plist and an image beside it.
+        func plist(_ duration: Double) -> String {
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>move</key><dict><key>duration</key><real>\(duration)</real></dict></dict></plist>
+            """
+        }
+        func dot(_ pixel: UInt32) throws {
+            var bitmap = try Bitmap(width: 4, height: 4)
+            bitmap.withUnsafeMutablePixels { $0.update(repeating: pixel) }
+            try PNGIO.PNGCodec.write(bitmap, to: folder + "/dot.png")
+        }
+        try write(plist(0.3), to: folder + "/durations.plist")
+        try dot(0xFF00_00FF)
+        try write(Self.sceneText(duration: 0.3)
+            .replacingOccurrences(of: "\"background\": \"#FFFFFF\",", with: "\"background\": \"#FFFFFF\", \"durations\": \"durations.plist\",")
+            .replacingOccurrences(of: "{ \"name\": \"box\", \"frame\": [0, 0, 10, 10],",
+                                  with: "{ \"type\": \"image\", \"image\": \"dot\", \"name\": \"pic\", \"frame\": [60, 0, 20, 20] }, { \"name\": \"box\", \"frame\": [0, 0, 10, 10],"))
+        try await start()
+        XCTAssertEqual(preview.library.currentErrors, [])
+        XCTAssertEqual(preview.library.frameCount("grow"), 4)
+        // The plist: a longer phase, more frames.
+        var version = preview.library.currentVersion
+        try write(plist(0.6), to: folder + "/durations.plist")
+        try await waitForVersion(after: version)
+        XCTAssertEqual(preview.library.frameCount("grow"), 7)
+        // The image: another colour, another first frame.
+        let before = try XCTUnwrap(try preview.library.frame("grow", index: 0, scale: 1)).digest
+        version = preview.library.currentVersion
+        try dot(0xFFFF_0000)
+        try await waitForVersion(after: version)
+        XCTAssertNotEqual(try XCTUnwrap(try preview.library.frame("grow", index: 0, scale: 1)).digest, before)
+        // A file beside them that the scene does not use: no reload.
+        version = preview.library.currentVersion
+        try write("notes", to: folder + "/notes.txt")
+        try await Task.sleep(nanoseconds: 300_000_000)
+        XCTAssertEqual(preview.library.currentVersion, version)
+    }
+
     func testConcurrentRequestsWhileReloadsRender() async throws {
         try await start()
         let port = preview.server.port
@@ -306,3 +346,46 @@ func SceneDocument_check(_ path: String) throws -> [String] {
     try SceneDocument.check(path: path, scales: [1])
 }
 
+
+/// `smokescreen serve`'s arguments: bad ones are usage errors naming the option and the reason.
+final class ServeArgumentTests: XCTestCase {
+    func message(_ arguments: [String]) -> String {
+        do {
+            var command = try SmokescreenCommand.parseAsRoot(["serve"] + arguments)
+            try command.run()
+            return "ran"
+        } catch {
+            return SmokescreenCommand.message(for: error)
+        }
+    }
+
+    func testBadArgumentsAreRefusedWithTheReason() {
+        let scene = LivePreviewAPITests.root + "/assets/scenes/card-expand.json"
+        XCTAssertTrue(message([scene, "--port", "70000"]).contains("--port must be 0…65535, got 70000"))
+        XCTAssertTrue(message([scene, "--scale", "4"]).contains("--scale must be 1, 2 or 3, got 4"))
+        XCTAssertTrue(message([scene, "--fps", "0"]).contains("--fps must be in"))
+        XCTAssertTrue(message([scene, "--golden", "/nonexistent-golden"]).contains("--golden: /nonexistent-golden is not a folder"))
+        XCTAssertTrue(message(["no-such-transition"]).contains("'no-such-transition' is neither a folder, a scene file (.json) nor a built-in transition"))
+        XCTAssertTrue(message(["/nonexistent/scene.json"]).contains("/nonexistent/scene.json: no such scene file"))
+        XCTAssertTrue(message([]).contains("Missing expected argument '<source>'"))
+    }
+
+    func testSourcesResolveToBuiltInsFilesAndFolders() throws {
+        XCTAssertEqual(try PreviewSource.resolve("nav-push"), .builtIn("nav-push"))
+        let scenes = LivePreviewAPITests.root + "/assets/scenes"
+        XCTAssertEqual(try PreviewSource.resolve(scenes), .folder(scenes))
+        XCTAssertEqual(try PreviewSource.resolve(scenes + "/card-expand.json"), .sceneFile(scenes + "/card-expand.json"))
+        // A folder serves every scene file in it, in name order, each with its reversed transition.
+        let library = PreviewLibrary(source: .folder(scenes), settings: PreviewSettings(scale: 1, fps: 10, assetsDirectory: LivePreviewAPITests.root + "/assets"))
+        XCTAssertEqual(library.sceneFiles.map { URL(fileURLWithPath: $0).lastPathComponent }, ["card-expand.json", "photo-grid.json", "tile-expand.json"])
+        library.reload()
+        let names = library.listing().transitions.map(\.name)
+        XCTAssertTrue(names.contains("card-expand") && names.contains("card-collapse") && names.contains("tile-collapse"), "\(names)")
+        XCTAssertEqual(library.currentErrors, [])
+        // The files a reload watches: each scene, and the images photo-grid names in ../vesper, every variant.
+        let watched = library.watchedFiles()
+        XCTAssertEqual(watched[URL(fileURLWithPath: scenes).path]?.contains("card-expand.json"), true)
+        let vesper = URL(fileURLWithPath: LivePreviewAPITests.root + "/assets/vesper").path
+        XCTAssertEqual(watched[vesper]?.contains("coffee@2x.png"), true, "\(watched.keys.sorted())")
+    }
+}

@@ -32,6 +32,9 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
         // `SmokescreenSnapshotTesting` only: its `Snapshotting` and `Diffing` strategies for `assertSnapshot`.
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+        // `smokescreen serve`'s HTTP server (LivePreview only): SwiftNIO's HTTP/1.1 codec directly, not a
+        // framework on top of it (docs/live-preview.md gives the build times measured for each).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // The limits on every input, bounded reads of regular files, atomic writes, and parsers for the
@@ -154,11 +157,24 @@ let package = Package(
                                                     "Containers", "TransitionCompositor", "FrameStore", "Choreography", "FrameDiff",
                                                     "Previews", "Lint", "SmokescreenScenes"]),
 
+        // `smokescreen serve`: the live preview's model (sources, renders on demand, frames cached by digest,
+        // inotify watching) and its HTTP server and page. The only target that links SwiftNIO, so no library
+        // product depends on the server.
+        .target(
+            name: "LivePreview",
+            dependencies: [
+                "BoundedInput", "RasterCore", "PNGIO", "CLibCrypto", "FrameDiff", "TransitionCompositor", "Choreography", "SmokescreenScenes",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+
         // The command line's subcommands, as a library so tests can parse and run them in process.
         .target(
             name: "SmokescreenCLI",
             dependencies: [
-                "BoundedInput", "RasterCore", "PNGIO", "SnapshotView", "TransitionCompositor", "Choreography", "SmokescreenScenes", "FrameDiff", "FrameStore", "Previews", "Lint", "MergeParts",
+                "BoundedInput", "RasterCore", "PNGIO", "SnapshotView", "TransitionCompositor", "Choreography", "SmokescreenScenes", "FrameDiff", "FrameStore", "Previews", "Lint", "MergeParts", "LivePreview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -194,6 +210,8 @@ let package = Package(
             "SmokescreenCLI", "SmokescreenScenes", "TransitionCompositor", "PNGIO", "RasterCore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // The live preview's API over real sockets, and the page in headless Chromium against `smokescreen serve`.
+        .testTarget(name: "LivePreviewTests", dependencies: ["LivePreview", "Choreography", "PNGIO", "RasterCore", "TransitionCompositor", "Lint", "SmokescreenCLI"]),
         .testTarget(name: "SmokescreenScenesTests", dependencies: ["BoundedInput", "FrameStore", "SmokescreenScenes", "RasterCore", "PNGIO", "SnapshotView", "Motion", "TransitionCompositor"]),
         // Every built-in transition's frames against goldens checked in under __Snapshots__.
         .testTarget(

@@ -9,7 +9,7 @@ public struct SmokescreenCommand: ParsableCommand {
         commandName: "smokescreen",
         abstract: "Render UIKit-style view transitions to PNG frames, compare frames, and measure them.",
         version: SmokescreenVersion.current,
-        subcommands: [Render.self, List.self, Inspect.self, Memory.self, Diff.self, Preview.self, LintCommand.self, Bench.self, Check.self, Schema.self, Merge.self],
+        subcommands: [Render.self, List.self, Inspect.self, Memory.self, Diff.self, Preview.self, LintCommand.self, Bench.self, Check.self, Schema.self, Merge.self, Serve.self],
         defaultSubcommand: Render.self
     )
 

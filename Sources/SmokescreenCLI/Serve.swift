@@ -1,0 +1,125 @@
+import ArgumentParser
+import BoundedInput
+import Dispatch
+import Foundation
+import LivePreview
+import Lint
+import Previews
+import SmokescreenScenes
+import TransitionCompositor
+
+/// `smokescreen serve SOURCE`: the live preview in a browser (docs/live-preview.md).
+struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Preview transitions live in a browser: frames re-rendered as the scene file, its durations plist or its images change.",
+        discussion: """
+            SOURCE is a built-in transition, a scene file (all its transitions) or a folder of scene files. The page \
+            plays, scrubs and steps the frames, draws the animation blocks and lint findings on a timeline, and with \
+            --golden compares each frame with a golden one. Stop with Ctrl-C. The API: docs/live-preview.md.
+            """)
+
+    @Argument(help: "A built-in transition, a scene file (.json) or a folder of scene files.")
+    var source: String
+
+    @Option(parsing: .unconditional, help: "The port, 0…65535 (0: any free port).")
+    var port = 8017
+
+    @Option(help: "The address to listen on (default: loopback only).")
+    var host = "127.0.0.1"
+
+    @Option(parsing: .unconditional, help: "Pixels per point the page starts at: 1, 2 or 3 (the page switches).")
+    var scale = 2
+
+    @Option(parsing: .unconditional, help: "Frames per second (default: each transition's own).")
+    var fps: Double?
+
+    @Option(help: "A folder of golden frames, DIR/NAME/frame_0000.png… (as render and the golden tests write them).")
+    var golden: String?
+
+    @Option(help: "The assets folder (default: $SMOKESCREEN_ASSETS, ./assets, or the one beside the executable).")
+    var assets: String?
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535, got \(port)") }
+        try checkScale(scale)
+        if let fps, !(fps.isFinite && fps >= Limits.minFPS && fps <= Limits.maxFPS) {
+            throw ValidationError("--fps must be in \(Limits.fpsRange), got \(fps)")
+        }
+        if host.isEmpty { throw ValidationError("--host: the address is empty") }
+        if let golden, !InputFile.isDirectory(golden) { throw ValidationError("--golden: \(golden) is not a folder") }
+    }
+
+    func run() throws {
+        let resolved: PreviewSource
+        do { resolved = try PreviewSource.resolve(source) } catch {
+            throw ValidationError("\(error)")
+        }
+        let folder: String
+        do { folder = try AssetLocator.directory(given: assets) } catch {
+            printError(error.description)
+            throw ExitCode(error.exitStatus)
+        }
+        let settings = PreviewSettings(scale: scale, fps: fps, assetsDirectory: folder, assetsDirectoryIsExplicit: assetsNamed(assets),
+                                       goldenDirectory: golden, lint: Self.lint)
+        let page = "\(folder)/live-preview"
+        guard InputFile.isDirectory(page) else {
+            printError("\(page): the page's files are missing (index.html, preview.js, preview.css)")
+            throw ExitCode(ExitStatus.noInput)
+        }
+        let preview = try reportingErrors { try LivePreview(source: resolved, settings: settings, pageDirectory: page) }
+        for error in preview.library.currentErrors { printError(error) }
+        preview.onReload = { version, seconds, errors in
+            let what = errors.isEmpty ? "ok" : errors.joined(separator: "; ")
+            FileHandle.standardError.write(Data("smokescreen: reload \(version) in \(String(format: "%.0f", seconds * 1000)) ms: \(what)\n".utf8))
+        }
+        // The server runs on its own threads; this one waits for a signal, then stops it.
+        signal(SIGINT, SIG_IGN)
+        signal(SIGTERM, SIG_IGN)
+        let stopRequested = DispatchSemaphore(value: 0)
+        let sources = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
+            let s = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            s.setEventHandler { stopRequested.signal() }
+            s.resume()
+            return s
+        }
+        let finished = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var failure: (any Error)?
+        let (host, port) = (self.host, self.port)
+        Task {
+            do {
+                try await preview.start(host: host, port: port)
+                // Unbuffered: a script that started the server reads the URL at once.
+                FileHandle.standardOutput.write(Data("smokescreen serve: \(preview.url(host: host)) (Ctrl-C stops)\n".utf8))
+            } catch {
+                failure = error
+                stopRequested.signal()
+            }
+            finished.signal()
+        }
+        finished.wait()
+        stopRequested.wait()
+        let stopped = DispatchSemaphore(value: 0)
+        Task {
+            await preview.stop()
+            stopped.signal()
+        }
+        stopped.wait()
+        sources.forEach { $0.cancel() }
+        if let failure {
+            printError("cannot listen on \(host):\(port): \(failure)")
+            throw ExitCode(ExitStatus.failure)
+        }
+        FileHandle.standardError.write(Data("smokescreen serve: stopped\n".utf8))
+    }
+
+    /// `lint`'s checks with the built-ins' documented exceptions, for the page's timeline.
+    @Sendable static func lint(_ transition: any Transition, _ settings: RenderSettings) throws -> LintReport {
+        let rendered = try transition.render(settings)
+        let frames = try PreviewFrames(rendered: rendered)
+        let findings = LintRun.check(rendered: rendered, frames: frames, thresholds: Thresholds())
+        return LintReport(name: transition.name, scale: Int(settings.scale), findings: findings.map { f in
+            LintReport.Mark(kind: f.kind.rawValue, subject: f.subject, frames: f.frames, times: f.times, detail: f.detail,
+                            exception: LintExceptions.reason(for: f, in: transition.name))
+        })
+    }
+}

@@ -27,8 +27,8 @@ struct Serve: ParsableCommand {
     @Option(help: "The address to listen on (default: loopback only).")
     var host = "127.0.0.1"
 
-    @Option(parsing: .unconditional, help: "Pixels per point the page starts at: 1, 2 or 3 (the page switches).")
-    var scale = 2
+    @Option(parsing: .unconditional, help: "Pixels per point the page starts at: 1, 2 or 3 (the page switches; 2 for every command).")
+    var scale = defaultScale
 
     @Option(parsing: .unconditional, help: "Frames per second (default: each transition's own).")
     var fps: Double?

@@ -70,6 +70,53 @@ final class CFastPNGTests: XCTestCase {
         }
     }
 
+    // MARK: Streamed and held
+
+    /// Pixels in memory are streamed (the filtered image never held; rows matched by hashes, then compared
+    /// in the source); rows from the callback are filtered whole. The bytes are the same, with repeated
+    /// segments, runs of zero rows, segments longer than a part (64 KiB), every filter and zlib level 1
+    /// and 9, and a cache used for other images first changes nothing.
+    func testStreamedAndHeldEncodesWriteTheSameBytes() throws {
+        var repeated = TestImage(width: 120, height: 150, seed: 21, opaque: true, repeatedRows: true)
+        // Rows 40..<60 again at 80..<100 (the rows above them too): an equal segment to reuse.
+        let rowBytes = 120 * 4
+        repeated.pixels.replaceSubrange(79 * rowBytes..<100 * rowBytes, with: repeated.pixels[39 * rowBytes..<60 * rowBytes])
+        let images = [repeated, TestImage(width: 600, height: 120, seed: 22, opaque: false), TestImage(width: 3, height: 2, seed: 23, opaque: true)]
+        let cache = try XCTUnwrap(cfpng_cache_create())
+        defer { cfpng_cache_destroy(cache) }
+        for image in images {
+            for level: Int32 in [1, 9] {
+                for filter in CFPNG_FILTER_NONE...CFPNG_FILTER_PAETH {
+                    let options = Self.options(filter: filter, level: level)
+                    let held = try encode(image, channels: 4, bytesPerPixel: 4, options: options, fromRows: true)
+                    let streamed = try encode(image, channels: 4, bytesPerPixel: 4, options: options, cache: cache)
+                    XCTAssertEqual(streamed, held, "\(image.width)x\(image.height), filter \(filter), level \(level)")
+                    XCTAssertEqual(try Self.decode(streamed).pixels, image.pixels)
+                }
+            }
+        }
+    }
+
+    /// A streamed image is a repeat of the previous one only when every row is the same: one changed byte
+    /// anywhere (in a row that was equal to the row above, too) makes it a new image.
+    func testOneChangedByteIsNotARepeat() throws {
+        let image = TestImage(width: 64, height: 40, seed: 31, opaque: true, repeatedRows: true)
+        let options = Self.options(filter: CFPNG_FILTER_UP)
+        let cache = try XCTUnwrap(cfpng_cache_create())
+        defer { cfpng_cache_destroy(cache) }
+        let first = try encode(image, channels: 3, bytesPerPixel: 4, options: options, cache: cache)
+        XCTAssertEqual(try encode(image, channels: 3, bytesPerPixel: 4, options: options, cache: cache), first)
+        XCTAssertEqual(cfpng_cache_last_repeated(cache), 1)
+        for index in [0, 64 * 4 * 3 + 5, 64 * 4 * 2 + 9, image.pixels.count - 2] {  // rows 0, 3 (equal to row 2), 2, 39
+            var changed = image
+            changed.pixels[index] &+= 1
+            let png = try encode(changed, channels: 3, bytesPerPixel: 4, options: options, cache: cache)
+            XCTAssertEqual(cfpng_cache_last_repeated(cache), 0, "byte \(index)")
+            XCTAssertEqual(try Self.decode(png).pixels, changed.straightRGBA(channels: 3), "byte \(index)")
+            XCTAssertEqual(try encode(image, channels: 3, bytesPerPixel: 4, options: options, cache: cache), first)
+        }
+    }
+
     // MARK: Scalar and SSSE3 code
 
     func testScalarAndSSSE3CodeGiveTheSameBytesForEveryWidth() throws {

@@ -161,18 +161,27 @@ int cfpng_fits(uint32_t width, uint32_t height, int channels);
  * left freed and zeroed), with `cache` (NULL: a temporary one). Not interlaced. Returns CFPNG_OK or an
  * error code with `err` (may be NULL) filled in.
  *
- * Every row is filtered with `options->filter` into the cache, then the filtered image is split into
- * pieces: runs of at least CFPNG_MIN_ZERO_RUN rows whose filtered bytes are all zero (rows equal to the
- * row above, with the up or Paeth filter) and the segments between them. zlib compresses each piece on
- * its own as raw deflate data ended with a sync flush (so it starts on a byte boundary and refers to
- * nothing before it); a segment whose bytes equal an earlier segment's in the same image reuses that
- * compressed piece, and zero runs come from the cache (compressed once, at zlib level 9, or stored at
- * level 0, as repeated pieces of up to 32 rows). An image whose filtered bytes equal the previous
- * image's (compared while filtering) reuses the whole compressed stream. The pieces, zlib's empty final
- * block, the two-byte zlib header and the Adler-32 of the whole (combined with adler32_combine) make one
- * valid zlib stream, written as IDAT chunks of at most CFPNG_IDAT_MAX bytes after the signature, IHDR
- * and sRGB chunks and before IEND, each chunk with its CRC-32 (zlib's crc32). The output depends only on
- * the image and the options, never on what the cache held or on the processor.
+ * The image is split into pieces: runs of at least CFPNG_MIN_ZERO_RUN rows whose filtered bytes are all
+ * zero (rows equal to the row above, with the up or Paeth filter) and the segments between them. Each
+ * segment is compressed by zlib in parts of whole rows of at most 64 KiB (its window), each raw deflate
+ * data ended with a sync flush (so it starts on a byte boundary and refers to nothing before it). A
+ * segment equal to an earlier segment of the same image reuses that compressed piece, and zero runs come
+ * from the cache (compressed once, at zlib level 9, or stored at level 0, as repeated pieces of up to 32
+ * rows). An image equal to the previous one reuses the whole compressed stream.
+ *
+ * Images given by `pixels` (every frame Smokescreen writes) are streamed: the filtered image is never
+ * held. One pass finds the rows equal to the row above and a 128-bit hash of each row; then each
+ * segment is filtered one part at a time, just before that part is compressed. Segments are matched by
+ * their rows' hashes and then compared byte for byte in the source (rows equal there filter to equal
+ * bytes); a whole image is taken as a repeat of the previous one when its equal-row flags and every
+ * row's 128-bit hash are the same (a false repeat needs a 128-bit collision between rows that differ in
+ * more than one 8-byte word; a single differing word always changes the hash). Images given only by the
+ * `row` callback are filtered whole into the cache, and compared with the previous one byte for byte.
+ * The pieces, zlib's empty final block, the two-byte zlib header and the Adler-32 of the whole
+ * (combined with adler32_combine) make one valid zlib stream, written as IDAT chunks of at most
+ * CFPNG_IDAT_MAX bytes after the signature, IHDR and sRGB chunks and before IEND, each chunk with its
+ * CRC-32 (zlib's crc32). The output depends only on the image and the options, never on what the cache
+ * held, on whether the pixels were streamed or held, or on the processor.
  */
 int cfpng_encode(cfpng_cache *cache, const cfpng_rgb8_source *source, const cfpng_options *options,
                  cfpng_buffer *out, cfpng_error *err);
@@ -186,10 +195,11 @@ int cfpng_encode(cfpng_cache *cache, const cfpng_rgb8_source *source, const cfpn
 int cfpng_cache_last_repeated(const cfpng_cache *cache);
 
 /**
- * The bytes `cache` holds now: its buffers (the filtered image, the compressed stream, row buffers,
- * segment records, cached zero runs) and, for each zlib stream it has opened, deflate's own state as
- * zlib documents it for window bits 15 and memory level 8 (2^17 + 2^17 bytes, plus the state record).
- * 0 for NULL.
+ * The bytes `cache` holds now: its buffers (the compressed stream, one part of filtered rows, the row
+ * flags and hashes of this image and the previous one, row buffers, segment records, cached zero runs,
+ * and the filtered image once a callback source has needed it) and, for each zlib stream it has
+ * opened, deflate's own state as zlib documents it for window bits 15 and memory level 8 (2^17 + 2^17
+ * bytes, plus the state record). 0 for NULL.
  */
 size_t cfpng_cache_bytes(const cfpng_cache *cache);
 

@@ -2,7 +2,8 @@
 // function promises.
 //
 // Nothing here calls libpng: the filtered rows, the zlib stream and every chunk (signature, IHDR, sRGB,
-// IDAT, IEND, each CRC) are made here, with zlib for deflate, Adler-32 and CRC-32. The bytes are those
+// IDAT, IEND, each CRC) are made here, with zlib (or ISA-L's igzip, for CFPNG_COMPRESSOR_ISAL) for
+// deflate, and zlib for Adler-32 and CRC-32. The bytes are those
 // libpng writes for the same chunks, so a file does not change with the encoder that wrote it.
 
 #include "cfastpng.h"
@@ -10,10 +11,12 @@
 #include "ccpu_features.h"
 
 #include <zlib.h>
+#include <isa-l.h>
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 _Static_assert(CFPNG_STRATEGY_DEFAULT == Z_DEFAULT_STRATEGY, "strategy");
 _Static_assert(CFPNG_STRATEGY_FILTERED == Z_FILTERED, "strategy");
@@ -101,6 +104,7 @@ struct cfpng_cache {
     int runs_filter, runs_level;
     uint8_t final_block[8];  // zlib's empty final block
     size_t final_block_size;
+    int stream_compressor;   // the compressor of c->stream
     // Streamed encodes (sources with pixels in memory) never hold the filtered image: the rows are
     // scanned once for rows equal to the one above and a 128-bit hash of each row, then filtered part by
     // part (c->part) as they are compressed. What the repeat checks need of the previous image is its
@@ -114,6 +118,9 @@ struct cfpng_cache {
     int hashes_valid;          // prev_*: the last streamed image, whose stream c->stream is
     int prev_type, prev_channels, prev_bpp;
     uint32_t prev_width, prev_height;
+    struct isal_zstream *isal;  // ISA-L's stream record, made the first time ISA-L is used
+    uint8_t *isal_level_buf;    // its level buffer (hash table and tokens), sized for isal_level_buf_size
+    size_t isal_level_buf_size;
 };
 
 #ifndef CFPNG_SEGMENT_PART
@@ -133,6 +140,78 @@ struct cfpng_cache {
 /// Internal: an image given with `alpha_fallback` has a pixel that is not opaque.
 #define CFPNG_TRANSLUCENT (-1)
 
+// ---- ISA-L's stream record, at an address that cannot change its bytes ----------------------------------
+
+// ISA-L 2.30's level 1 and 2 body (igzip_icf_body_h1_gr_bt.asm, `.write_first_byte`, the same in every
+// SSE/AVX2/AVX-512 variant) computes the hash of the third byte of each new stream from rcx, which there
+// still holds the stream record's address, instead of from the input: `shr rcx, 16` then crc32. So one
+// hash-table slot, crc32c(address >> 16) & hash_mask, receives that byte's position, and later bytes
+// that hash to that slot may match there. The output still inflates to the same bytes, but it depends on
+// where malloc put the record: different per thread and per run. Every record is therefore mapped at an
+// address whose slot is the same, CFPNG_ISAL_BUCKET, for every hash mask ISA-L uses (at most 15 bits):
+// the bytes are then the same in any thread and any run on one machine.
+
+/// The hash-table slot every ISA-L stream record's address gives (see above); any fixed value would do.
+#define CFPNG_ISAL_BUCKET ((unsigned)CFPNG_ISAL_RECORD_BUCKET)
+#define CFPNG_ISAL_BUCKET_MASK 0x7FFFu  // ISA-L's largest hash mask (level 2: IGZIP_HIST_SIZE - 1)
+
+/// CRC-32C of the four bytes of `v` (little-endian) from zero, without inversion: the crc32 instruction's
+/// result for a zero accumulator.
+static uint32_t cfpng_crc32c_u32(uint32_t v) {
+    uint32_t crc = v;
+    for (int k = 0; k < 32; k++) crc = (crc >> 1) ^ (0x82F63B78u & (0u - (crc & 1u)));
+    return crc;
+}
+
+/// The slot `record`'s address gives in ISA-L's level 1/2 body: crc32c of bits 16 to 47 of the address,
+/// as the body's `compute_hash` (the SSE4.2 crc32 instruction, from zero) computes it.
+static unsigned cfpng_isal_bucket(uintptr_t record) {
+    return cfpng_crc32c_u32((uint32_t)(record >> 16)) & CFPNG_ISAL_BUCKET_MASK;
+}
+
+static size_t cfpng_isal_record_size(void) { return (sizeof(struct isal_zstream) + 4095) & ~(size_t)4095; }
+
+/// A zeroed ISA-L stream record at an address whose bucket is CFPNG_ISAL_BUCKET: 64 KiB-aligned
+/// candidates near an address the kernel offers are tried in turn (about one in 32,768 has the bucket),
+/// each mapped only if free. NULL when none could be mapped.
+static struct isal_zstream *cfpng_isal_record_alloc(void) {
+    const size_t size = cfpng_isal_record_size();
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && defined(MAP_FIXED_NOREPLACE)
+    void *probe = mmap(NULL, size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (probe == MAP_FAILED) return NULL;
+    munmap(probe, size);
+    // Downwards from the offered address (where the kernel places new mappings), then upwards.
+    const uintptr_t start = (uintptr_t)probe & ~(uintptr_t)0xFFFF;
+    for (int direction = 0; direction < 2; direction++) {
+        uintptr_t a = start;
+        for (int tries = 0; tries < (1 << 21); tries++) {
+            a = direction == 0 ? a - 0x10000 : a + 0x10000;
+            if (a < ((uintptr_t)1 << 32) || a > ((uintptr_t)1 << 47) - ((uintptr_t)1 << 24)) break;
+            if (cfpng_isal_bucket(a) != CFPNG_ISAL_BUCKET) continue;
+            void *p = mmap((void *)a, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+            if (p == (void *)a) return (struct isal_zstream *)p;  // fresh anonymous pages: zeroed
+            if (p != MAP_FAILED) munmap(p, size);  // a kernel that ignores the flag put it elsewhere
+        }
+    }
+    return NULL;
+#else
+    return (struct isal_zstream *)calloc(1, size);
+#endif
+}
+
+static void cfpng_isal_record_free(struct isal_zstream *record) {
+    if (record == NULL) return;
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && defined(MAP_FIXED_NOREPLACE)
+    munmap(record, cfpng_isal_record_size());
+#else
+    free(record);
+#endif
+}
+
+int cfpng_isal_record_bucket(const cfpng_cache *c) {
+    return c != NULL && c->isal != NULL ? (int)cfpng_isal_bucket((uintptr_t)c->isal) : -1;
+}
+
 cfpng_cache *cfpng_cache_create(void) {
     cfpng_cache *c = (cfpng_cache *)calloc(1, sizeof(cfpng_cache));
     if (c != NULL) c->ssse3 = (ccpu_features() & CCPU_SSSE3) != 0;  // 0 while the scalar code is forced
@@ -149,6 +228,8 @@ void cfpng_cache_destroy(cfpng_cache *c) {
     if (c == NULL) return;
     if (c->image.ready) deflateEnd(&c->image.z);
     if (c->runs_z.ready) deflateEnd(&c->runs_z.z);
+    cfpng_isal_record_free(c->isal);
+    free(c->isal_level_buf);
     free(c->part);
     free(c->hashes);
     free(c->prev_hashes);
@@ -477,6 +558,68 @@ static int cfpng_deflate_append(cfpng_cache *c, cfpng_zstream *zs, const uint8_t
     }
 }
 
+/// The level buffer ISA-L's stateless deflate wants at `level` (0 needs none).
+static size_t cfpng_isal_level_buf_size(int level) {
+    switch (level) {
+    case 1: return ISAL_DEF_LVL1_DEFAULT;
+    case 2: return ISAL_DEF_LVL2_DEFAULT;
+    case 3: return ISAL_DEF_LVL3_DEFAULT;
+    default: return 0;
+    }
+}
+
+/// Compresses `n` bytes with ISA-L at `level` as one raw deflate piece that ends byte-aligned with no final
+/// block (a full flush, no end of stream), appended to c->stream. The piece refers to nothing before it.
+static int cfpng_isal_append(cfpng_cache *c, const uint8_t *in, size_t n, int level, cfpng_error *err) {
+    if (n > UINT32_MAX / 2) return cfpng_set(err, CFPNG_ERR_TOO_LARGE, "isa-l: segment too large");
+    const size_t want = cfpng_isal_level_buf_size(level);
+    if (c->isal == NULL) {
+        c->isal = cfpng_isal_record_alloc();
+        if (c->isal == NULL) return cfpng_set(err, CFPNG_ERR_NO_MEMORY, "out of memory for isa-l's stream (no address in its bucket)");
+    }
+    if (c->isal_level_buf_size < want) {
+        uint8_t *b = (uint8_t *)realloc(c->isal_level_buf, want);
+        if (b == NULL) return cfpng_set(err, CFPNG_ERR_NO_MEMORY, "out of memory for isa-l's level buffer");
+        c->isal_level_buf = b;
+        c->isal_level_buf_size = want;
+    }
+    // At most the input and a stored block's header per 64 KiB, plus a Huffman header and the flush.
+    size_t room = n + (n >> 10) + 5 * (n / 65535 + 1) + ISAL_DEF_MAX_HDR_SIZE + 64;
+    for (;;) {
+        if (room > UINT32_MAX) room = UINT32_MAX;
+        if (!cfpng_reserve(&c->stream, &c->stream_cap, c->stream_size + room)) {
+            return cfpng_set(err, CFPNG_ERR_NO_MEMORY, "out of memory for the compressed image");
+        }
+        struct isal_zstream *z = c->isal;
+        // isal_deflate_stateless_init leaves some fields as they were (hist_bits, the window size, among
+        // them): garbage there would make the bytes depend on what the memory held before.
+        memset(z, 0, sizeof *z);
+        isal_deflate_stateless_init(z);
+        z->hist_bits = 0;  // ISA-L's default window (32 KiB)
+        z->level = (uint32_t)level;
+        z->level_buf = want != 0 ? c->isal_level_buf : NULL;
+        z->level_buf_size = (uint32_t)want;
+        z->gzip_flag = IGZIP_DEFLATE;
+        z->end_of_stream = 0;
+        z->flush = FULL_FLUSH;
+        z->next_in = (uint8_t *)(uintptr_t)in;
+        z->avail_in = (uint32_t)n;
+        z->next_out = c->stream + c->stream_size;
+        z->avail_out = (uint32_t)room;
+        int r = isal_deflate_stateless(z);
+        if (r == COMP_OK) {
+            c->stream_size = (size_t)(z->next_out - c->stream);
+            return CFPNG_OK;
+        }
+        if (r != STATELESS_OVERFLOW || room == UINT32_MAX) {
+            char msg[80];
+            snprintf(msg, sizeof msg, "isa-l: isal_deflate_stateless failed (%d)", r);
+            return cfpng_set(err, CFPNG_ERR_ISAL, msg);
+        }
+        room *= 2;
+    }
+}
+
 /// Appends the compressed run of `rows` zero rows like `row` (from the cache, or made and cached) and
 /// returns its Adler-32 in `*adler`.
 static int cfpng_append_zero_run(cfpng_cache *c, const uint8_t *row, size_t stride, uint32_t rows,
@@ -518,16 +661,23 @@ static int cfpng_append_zero_run(cfpng_cache *c, const uint8_t *row, size_t stri
     return CFPNG_OK;
 }
 
-/// Rows of a segment compressed as one part: whole rows, at most CFPNG_SEGMENT_PART bytes (zlib's window
-/// buffer less its lookahead: a stream that never fills it never slides its hash tables, which costs more
-/// than starting afresh), and at least one row.
-static size_t cfpng_part_rows(size_t stride) {
-    size_t rows = CFPNG_SEGMENT_PART / stride;
+#ifndef CFPNG_ISAL_PART
+/// The most bytes of a segment ISA-L compresses in one call: what the streamed encoder holds filtered.
+#define CFPNG_ISAL_PART (256u * 1024u)
+#endif
+
+/// Rows of a segment compressed as one part: whole rows, at most CFPNG_SEGMENT_PART bytes for zlib (its
+/// window buffer less its lookahead: a stream that never fills it never slides its hash tables, which
+/// costs more than starting afresh) or CFPNG_ISAL_PART for ISA-L, and at least one row.
+static size_t cfpng_part_rows(size_t stride, int compressor) {
+    size_t rows = (compressor == CFPNG_COMPRESSOR_ISAL ? CFPNG_ISAL_PART : CFPNG_SEGMENT_PART) / stride;
     return rows != 0 ? rows : 1;
 }
 
 /// Compresses `n` filtered bytes as one piece that refers to nothing before it, appended to c->stream.
-static int cfpng_compress_part(cfpng_cache *c, const uint8_t *bytes, size_t n, int level, int strategy, cfpng_error *err) {
+static int cfpng_compress_part(cfpng_cache *c, const uint8_t *bytes, size_t n, int level, int strategy, int compressor,
+                               cfpng_error *err) {
+    if (compressor == CFPNG_COMPRESSOR_ISAL) return cfpng_isal_append(c, bytes, n, level, err);
     int code = cfpng_zstream_reset(&c->image, level, strategy, err);
     if (code == CFPNG_OK) code = cfpng_deflate_append(c, &c->image, bytes, n, Z_SYNC_FLUSH, err);
     return code;
@@ -561,7 +711,7 @@ static void cfpng_remember_piece(cfpng_cache *c, size_t first, size_t rows, uint
 /// Appends the compressed segment of `rows` rows from `first` of the held filtered image (reusing an
 /// equal earlier segment of this image) and returns its Adler-32 in `*adler`.
 static int cfpng_append_segment(cfpng_cache *c, size_t first, size_t rows, size_t stride, int level,
-                               int strategy, uint32_t *adler, cfpng_error *err) {
+                               int strategy, int compressor, uint32_t *adler, cfpng_error *err) {
     const uint8_t *bytes = c->filtered + first * stride;
     size_t n = rows * stride;
     uint64_t hash = cfpng_fingerprint(bytes, n);
@@ -574,10 +724,10 @@ static int cfpng_append_segment(cfpng_cache *c, size_t first, size_t rows, size_
         return cfpng_reuse_piece(c, &c->pieces[i], adler, err);
     }
     size_t start = c->stream_size;
-    size_t part_rows = cfpng_part_rows(stride);
+    size_t part_rows = cfpng_part_rows(stride, compressor);
     for (size_t done = 0; done < rows;) {
         size_t k = rows - done < part_rows ? rows - done : part_rows;
-        int code = cfpng_compress_part(c, bytes + done * stride, k * stride, level, strategy, err);
+        int code = cfpng_compress_part(c, bytes + done * stride, k * stride, level, strategy, compressor, err);
         if (code != CFPNG_OK) return code;
         done += k;
     }
@@ -716,7 +866,7 @@ static int cfpng_same_source(const cfpng_rows *r, size_t a, size_t b, size_t row
 /// compared byte for byte) is reused; otherwise the rows are filtered part by part into c->part and
 /// compressed, in the same parts as the held path, so the bytes are the same.
 static int cfpng_append_streamed_segment(cfpng_cache *c, const cfpng_rows *r, size_t first, size_t rows, int level,
-                                         int strategy, uint32_t *adler, cfpng_error *err) {
+                                         int strategy, int compressor, uint32_t *adler, cfpng_error *err) {
     uint64_t key = cfpng_segment_key(c, first, rows);
     int comparisons = 0;
     for (size_t i = 0; i < c->piece_count && comparisons < 16; i++) {
@@ -727,14 +877,14 @@ static int cfpng_append_streamed_segment(cfpng_cache *c, const cfpng_rows *r, si
         return cfpng_reuse_piece(c, &c->pieces[i], adler, err);
     }
     size_t start = c->stream_size;
-    size_t part_rows = cfpng_part_rows(r->stride);
+    size_t part_rows = cfpng_part_rows(r->stride, compressor);
     size_t most = (rows < part_rows ? rows : part_rows) * r->stride;
     if (!cfpng_reserve(&c->part, &c->part_cap, most + 16)) return cfpng_set(err, CFPNG_ERR_NO_MEMORY, "out of memory for a part of the image");
     uint32_t a = 1;
     for (size_t done = 0; done < rows;) {
         size_t k = rows - done < part_rows ? rows - done : part_rows;
         int code = cfpng_filter_rows(c, r, first + done, k, c->part);
-        if (code == CFPNG_OK) code = cfpng_compress_part(c, c->part, k * r->stride, level, strategy, err);
+        if (code == CFPNG_OK) code = cfpng_compress_part(c, c->part, k * r->stride, level, strategy, compressor, err);
         if (code != CFPNG_OK) return code;
         a = cfpng_adler32(a, c->part, k * r->stride, c->ssse3);
         done += k;
@@ -783,7 +933,8 @@ static int cfpng_build_stream(cfpng_cache *c, const cfpng_rgb8_source *s, const 
         if (code != CFPNG_OK) return code;
         same = c->same;
     }
-    if (same && c->stream_valid && c->stream_level == o->zlib_level && c->stream_strategy == o->strategy) {
+    if (same && c->stream_valid && c->stream_level == o->zlib_level && c->stream_strategy == o->strategy &&
+        c->stream_compressor == o->compressor) {
         c->last_repeated = 1;  // the same filtered bytes with the same settings: the same stream
         return CFPNG_OK;
     }
@@ -860,8 +1011,8 @@ static int cfpng_build_stream(cfpng_cache *c, const cfpng_rgb8_source *s, const 
             if (f - e >= CFPNG_MIN_ZERO_RUN) break;
             e = f;
         }
-        code = streamed ? cfpng_append_streamed_segment(c, &r, y, e - y, o->zlib_level, o->strategy, &piece_adler, err)
-                        : cfpng_append_segment(c, y, e - y, stride, o->zlib_level, o->strategy, &piece_adler, err);
+        code = streamed ? cfpng_append_streamed_segment(c, &r, y, e - y, o->zlib_level, o->strategy, o->compressor, &piece_adler, err)
+                        : cfpng_append_segment(c, y, e - y, stride, o->zlib_level, o->strategy, o->compressor, &piece_adler, err);
         if (code != CFPNG_OK) return code;
         adler = adler32_combine(adler, piece_adler, (z_off_t)((e - y) * stride));
         y = e;
@@ -880,6 +1031,7 @@ static int cfpng_build_stream(cfpng_cache *c, const cfpng_rgb8_source *s, const 
     c->stream_valid = 1;
     c->stream_level = o->zlib_level;
     c->stream_strategy = o->strategy;
+    c->stream_compressor = o->compressor;
     if (streamed) {
         // Keep this image's rows for the next one to compare with (the arrays trade places).
         if (!cfpng_reserve(&c->prev_zero, &c->prev_zero_cap, h)) return CFPNG_OK;  // no repeat check next time
@@ -900,6 +1052,17 @@ static int cfpng_build_stream(cfpng_cache *c, const cfpng_rgb8_source *s, const 
     return CFPNG_OK;
 }
 
+int cfpng_compressor_name(int compressor, char *buf, size_t size) {
+    if (buf == NULL || size == 0) return compressor == CFPNG_COMPRESSOR_ZLIB || compressor == CFPNG_COMPRESSOR_ISAL ? 0 : -1;
+    switch (compressor) {
+    case CFPNG_COMPRESSOR_ZLIB: snprintf(buf, size, "zlib %s", zlibVersion()); return 0;
+    case CFPNG_COMPRESSOR_ISAL:
+        snprintf(buf, size, "isa-l %d.%d.%d", ISAL_MAJOR_VERSION, ISAL_MINOR_VERSION, ISAL_PATCH_VERSION);
+        return 0;
+    default: snprintf(buf, size, "unknown"); return -1;
+    }
+}
+
 int cfpng_cache_last_repeated(const cfpng_cache *cache) { return cache != NULL && cache->last_repeated; }
 
 size_t cfpng_cache_bytes(const cfpng_cache *c) {
@@ -912,6 +1075,8 @@ size_t cfpng_cache_bytes(const cfpng_cache *c) {
     if (c->image.ready) bytes += deflate_state;
     if (c->runs_z.ready) bytes += deflate_state;
     bytes += c->part_cap + (c->hashes_cap + c->prev_hashes_cap) * sizeof(cfpng_hash) + c->prev_zero_cap;
+    if (c->isal != NULL) bytes += cfpng_isal_record_size();  // ISA-L's stream record (its history buffer and hash heads), in whole pages
+    bytes += c->isal_level_buf_size;
     return bytes;
 }
 
@@ -984,6 +1149,15 @@ static int cfpng_check(const cfpng_rgb8_source *s, const cfpng_options *o, cfpng
     if (out == NULL) return cfpng_set(err, CFPNG_ERR_INVALID_ARGUMENT, "no output buffer");
     memset(out, 0, sizeof *out);
     if (s == NULL || o == NULL) return cfpng_set(err, CFPNG_ERR_INVALID_ARGUMENT, "no source or no options");
+    if (o->compressor != CFPNG_COMPRESSOR_ZLIB && o->compressor != CFPNG_COMPRESSOR_ISAL) {
+        return cfpng_set(err, CFPNG_ERR_INVALID_ARGUMENT, "unknown compressor");
+    }
+    if (o->compressor == CFPNG_COMPRESSOR_ISAL && (o->zlib_level < 0 || o->zlib_level > 3)) {
+        return cfpng_set(err, CFPNG_ERR_INVALID_ARGUMENT, "isa-l level must be 0...3");
+    }
+    if (o->compressor == CFPNG_COMPRESSOR_ISAL && o->strategy != CFPNG_STRATEGY_DEFAULT) {
+        return cfpng_set(err, CFPNG_ERR_INVALID_ARGUMENT, "isa-l takes only the default strategy");
+    }
     if (o->zlib_level < 0 || o->zlib_level > 9) return cfpng_set(err, CFPNG_ERR_INVALID_ARGUMENT, "zlib level must be 0...9");
     if (o->filter < CFPNG_FILTER_NONE || o->filter > CFPNG_FILTER_PAETH) {
         return cfpng_set(err, CFPNG_ERR_INVALID_ARGUMENT, "filter must be a PNG filter type, 0...4");

@@ -35,7 +35,7 @@ public struct PNGCompression: Sendable, Hashable, CustomStringConvertible {
     /// frame through one reused ``PNGEncoder``; libpng's defaults (level 6, all filters, row by row through
     /// libpng) give 36 ms and 2,250,708 B for the 30 frames:
     ///   level 1 up/default     1.6 ms  1.10x   ← portable (and `fast` until ISA-L)
-    ///   ISA-L level 1 up       see the README's table   ← fast
+    ///   ISA-L level 1 up       see docs/performance.md   ← fast
     ///   level 2 up/default     1.6 ms  1.09x   (the same within noise)
     ///   level 6 up/default     4.2 ms  0.99x
     ///   level 1 none/default   4.0 ms  1.55x
@@ -53,8 +53,9 @@ public struct PNGCompression: Sendable, Hashable, CustomStringConvertible {
     ///
     /// `fast` compresses with ISA-L's igzip (level 1, SIMD code chosen at run time: 0.2-0.3x zlib level 1's
     /// time on frames, within a few percent of its size), so its bytes may differ between processors and
-    /// ISA-L versions; `portable` is the previous `fast`, zlib level 1, whose bytes are the same everywhere
-    /// (for people who hash files across machines).
+    /// ISA-L versions (on one machine they are the same for any number of jobs and from run to run);
+    /// `portable` is the previous `fast`, zlib level 1, whose bytes are the same everywhere (for people who
+    /// hash files across machines).
     static let presets: [(name: String, compression: PNGCompression)] = [
         // One cheap filter and ISA-L's lowest level: speed first.
         ("fast", PNGCompression(zlibLevel: 1, filters: .up, strategy: .default, compressor: .isal)),
@@ -69,7 +70,8 @@ public struct PNGCompression: Sendable, Hashable, CustomStringConvertible {
     ]
 
     /// Fast encoding, moderately sized files: the default for every encode and write.
-    /// Its bytes may differ between processors (ISA-L); the decoded pixels never do.
+    /// Its bytes may differ between processors and ISA-L versions, never the decoded pixels; on one
+    /// machine they are the same for any number of threads and from run to run.
     public static let fast = presets[0].compression
     /// zlib level 1 over up-filtered rows: the same bytes on every processor (the `fast` of earlier
     /// versions, byte for byte), at several times `fast`'s encoding time.

@@ -95,6 +95,7 @@ struct cfpng_cache {
     int stream_valid, stream_level, stream_strategy;  // c->stream is the finished stream of c->filtered
     int last_repeated;  // the last encode reused the stream of the one before
     int ssse3;          // use the SSSE3 code (ccpu_features() when the cache was made)
+    int avx;            // the processor has AVX (so vzeroupper may run after ISA-L)
     cfpng_piece *pieces;
     size_t piece_count, piece_cap;
     // Zero runs are valid for one (row_bytes, filter, level); cleared when those change.
@@ -215,6 +216,7 @@ int cfpng_isal_record_bucket(const cfpng_cache *c) {
 cfpng_cache *cfpng_cache_create(void) {
     cfpng_cache *c = (cfpng_cache *)calloc(1, sizeof(cfpng_cache));
     if (c != NULL) c->ssse3 = (ccpu_features() & CCPU_SSSE3) != 0;  // 0 while the scalar code is forced
+    if (c != NULL) c->avx = (ccpu_features() & CCPU_AVX2) != 0;
     return c;
 }
 
@@ -558,6 +560,12 @@ static int cfpng_deflate_append(cfpng_cache *c, cfpng_zstream *zs, const uint8_t
     }
 }
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+/// vzeroupper: ISA-L's AVX2/AVX-512 code returns with the upper halves of vector registers dirty (it has
+/// no vzeroupper), which slows the SSE code that runs next on this thread (the next frame's drawing).
+__attribute__((target("avx"))) static void cfpng_clear_upper_vector_state(void) { _mm256_zeroupper(); }
+#endif
+
 /// The level buffer ISA-L's stateless deflate wants at `level` (0 needs none).
 static size_t cfpng_isal_level_buf_size(int level) {
     switch (level) {
@@ -607,6 +615,9 @@ static int cfpng_isal_append(cfpng_cache *c, const uint8_t *in, size_t n, int le
         z->next_out = c->stream + c->stream_size;
         z->avail_out = (uint32_t)room;
         int r = isal_deflate_stateless(z);
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+        if (c->avx) cfpng_clear_upper_vector_state();
+#endif
         if (r == COMP_OK) {
             c->stream_size = (size_t)(z->next_out - c->stream);
             return CFPNG_OK;

@@ -155,7 +155,9 @@ final class CFastPNGTests: XCTestCase {
             let caches = try (0..<4).map { _ in try XCTUnwrap(cfpng_cache_create()) }
             defer { caches.forEach { cfpng_cache_destroy($0) } }
             let expected = try images.map { try encode($0, channels: 3, bytesPerPixel: 4, options: options, cache: caches[0]) }
+            #if arch(x86_64)  // the placement is for ISA-L's x86 code; elsewhere the record is plainly allocated
             XCTAssertEqual(cfpng_isal_record_bucket(caches[0]), Int32(CFPNG_ISAL_RECORD_BUCKET), "level \(level)")
+            #endif
             // The other caches on other threads, at the same time (each thread writes its own slot).
             let shared = ThreadShared(test: self, caches: caches)
             defer { shared.results.deallocate() }
@@ -166,7 +168,9 @@ final class CFastPNGTests: XCTestCase {
             }
             for i in 1..<caches.count {
                 XCTAssertEqual(shared.results[i], expected, "level \(level), cache \(i)")
+                #if arch(x86_64)
                 XCTAssertEqual(cfpng_isal_record_bucket(caches[i]), Int32(CFPNG_ISAL_RECORD_BUCKET), "level \(level), cache \(i)")
+                #endif
             }
             XCTAssertEqual(Set(caches.map { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer($0))) }).count, caches.count)
         }

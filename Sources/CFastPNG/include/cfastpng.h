@@ -235,8 +235,9 @@ size_t cfpng_cache_bytes(const cfpng_cache *cache);
 
 /**
  * For tests: the hash-table slot ISA-L's level 1/2 code derives from the address of `cache`'s ISA-L
- * stream record (crc32c of address bits 16...47, low 15 bits). Every record is mapped where this is
- * CFPNG_ISAL_RECORD_BUCKET, so the slot, and with it the output, never depends on where memory was.
+ * stream record (crc32c of address bits 16...47, low 15 bits). On x86-64 Linux every record is mapped
+ * where this is CFPNG_ISAL_RECORD_BUCKET, so the slot, and with it the output, never depends on where
+ * memory was (elsewhere the record is plainly allocated).
  * -1 for NULL or a cache that has not used ISA-L yet.
  */
 int cfpng_isal_record_bucket(const cfpng_cache *cache);

@@ -62,7 +62,14 @@ let package = Package(
         // Smokescreen's own PNG encoder for one filter, every frame's fast path: whole images filtered (SSSE3
         // where CCPUFeatures finds it), runs of zero rows and repeated segments compressed once, one zlib
         // stream, the chunks written without libpng (so no setjmp: plain error codes). No library but zlib.
-        .target(name: "CFastPNG", dependencies: ["CCPUFeatures"], linkerSettings: [.linkedLibrary("z")]),
+        // ISA-L's deflate (igzip) compresses the `fast` preset's pieces (zlib everything else, and decoding).
+        .target(name: "CFastPNG", dependencies: ["CCPUFeatures", "CLibISAL"], linkerSettings: [.linkedLibrary("z")]),
+        // The system ISA-L (Debian's libisal-dev), found with pkg-config: SIMD deflate for the `fast` preset.
+        .systemLibrary(
+            name: "CLibISAL",
+            pkgConfig: "libisal",
+            providers: [.apt(["libisal-dev", "pkg-config"])]
+        ),
         // The system OpenSSL libcrypto, found with pkg-config: SHA-256 of the files Smokescreen writes
         // (why not a hand-written one, or swift-crypto: Sources/CLibCrypto/shim.h).
         .systemLibrary(

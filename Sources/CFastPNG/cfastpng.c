@@ -2,7 +2,8 @@
 // function promises.
 //
 // Nothing here calls libpng: the filtered rows, the zlib stream and every chunk (signature, IHDR, sRGB,
-// IDAT, IEND, each CRC) are made here, with zlib for deflate, Adler-32 and CRC-32. The bytes are those
+// IDAT, IEND, each CRC) are made here, with zlib (or ISA-L's igzip, for CFPNG_COMPRESSOR_ISAL) for
+// deflate, and zlib for Adler-32 and CRC-32. The bytes are those
 // libpng writes for the same chunks, so a file does not change with the encoder that wrote it.
 
 #include "cfastpng.h"
@@ -10,10 +11,12 @@
 #include "ccpu_features.h"
 
 #include <zlib.h>
+#include <isa-l.h>
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 _Static_assert(CFPNG_STRATEGY_DEFAULT == Z_DEFAULT_STRATEGY, "strategy");
 _Static_assert(CFPNG_STRATEGY_FILTERED == Z_FILTERED, "strategy");
@@ -63,6 +66,11 @@ typedef struct cfpng_zero_run {
     uint8_t *data;
 } cfpng_zero_run;
 
+/// A 128-bit hash of a row (not cryptographic; see cfpng_hash128).
+typedef struct cfpng_hash {
+    uint64_t lo, hi;
+} cfpng_hash;
+
 /// A raw deflate stream and the settings it was made with.
 typedef struct cfpng_zstream {
     z_stream z;
@@ -87,6 +95,7 @@ struct cfpng_cache {
     int stream_valid, stream_level, stream_strategy;  // c->stream is the finished stream of c->filtered
     int last_repeated;  // the last encode reused the stream of the one before
     int ssse3;          // use the SSSE3 code (ccpu_features() when the cache was made)
+    int avx;            // the processor has AVX (so vzeroupper may run after ISA-L)
     cfpng_piece *pieces;
     size_t piece_count, piece_cap;
     // Zero runs are valid for one (row_bytes, filter, level); cleared when those change.
@@ -96,6 +105,23 @@ struct cfpng_cache {
     int runs_filter, runs_level;
     uint8_t final_block[8];  // zlib's empty final block
     size_t final_block_size;
+    int stream_compressor;   // the compressor of c->stream
+    // Streamed encodes (sources with pixels in memory) never hold the filtered image: the rows are
+    // scanned once for rows equal to the one above and a 128-bit hash of each row, then filtered part by
+    // part (c->part) as they are compressed. What the repeat checks need of the previous image is its
+    // zero-row flags and row hashes (c->prev_zero, c->prev_hashes).
+    uint8_t *part;             // one part of filtered rows
+    size_t part_cap;
+    cfpng_hash *hashes, *prev_hashes;  // per row: 128-bit hash of the row as compared (see cfpng_scan_rows)
+    size_t hashes_cap, prev_hashes_cap;
+    uint8_t *prev_zero;
+    size_t prev_zero_cap;
+    int hashes_valid;          // prev_*: the last streamed image, whose stream c->stream is
+    int prev_type, prev_channels, prev_bpp;
+    uint32_t prev_width, prev_height;
+    struct isal_zstream *isal;  // ISA-L's stream record, made the first time ISA-L is used
+    uint8_t *isal_level_buf;    // its level buffer (hash table and tokens), sized for isal_level_buf_size
+    size_t isal_level_buf_size;
 };
 
 #ifndef CFPNG_SEGMENT_PART
@@ -115,9 +141,82 @@ struct cfpng_cache {
 /// Internal: an image given with `alpha_fallback` has a pixel that is not opaque.
 #define CFPNG_TRANSLUCENT (-1)
 
+// ---- ISA-L's stream record, at an address that cannot change its bytes ----------------------------------
+
+// ISA-L 2.30's level 1 and 2 body (igzip_icf_body_h1_gr_bt.asm, `.write_first_byte`, the same in every
+// SSE/AVX2/AVX-512 variant) computes the hash of the third byte of each new stream from rcx, which there
+// still holds the stream record's address, instead of from the input: `shr rcx, 16` then crc32. So one
+// hash-table slot, crc32c(address >> 16) & hash_mask, receives that byte's position, and later bytes
+// that hash to that slot may match there. The output still inflates to the same bytes, but it depends on
+// where malloc put the record: different per thread and per run. Every record is therefore mapped at an
+// address whose slot is the same, CFPNG_ISAL_BUCKET, for every hash mask ISA-L uses (at most 15 bits):
+// the bytes are then the same in any thread and any run on one machine.
+
+/// The hash-table slot every ISA-L stream record's address gives (see above); any fixed value would do.
+#define CFPNG_ISAL_BUCKET ((unsigned)CFPNG_ISAL_RECORD_BUCKET)
+#define CFPNG_ISAL_BUCKET_MASK 0x7FFFu  // ISA-L's largest hash mask (level 2: IGZIP_HIST_SIZE - 1)
+
+/// CRC-32C of the four bytes of `v` (little-endian) from zero, without inversion: the crc32 instruction's
+/// result for a zero accumulator.
+static uint32_t cfpng_crc32c_u32(uint32_t v) {
+    uint32_t crc = v;
+    for (int k = 0; k < 32; k++) crc = (crc >> 1) ^ (0x82F63B78u & (0u - (crc & 1u)));
+    return crc;
+}
+
+/// The slot `record`'s address gives in ISA-L's level 1/2 body: crc32c of bits 16 to 47 of the address,
+/// as the body's `compute_hash` (the SSE4.2 crc32 instruction, from zero) computes it.
+static unsigned cfpng_isal_bucket(uintptr_t record) {
+    return cfpng_crc32c_u32((uint32_t)(record >> 16)) & CFPNG_ISAL_BUCKET_MASK;
+}
+
+static size_t cfpng_isal_record_size(void) { return (sizeof(struct isal_zstream) + 4095) & ~(size_t)4095; }
+
+/// A zeroed ISA-L stream record at an address whose bucket is CFPNG_ISAL_BUCKET: 64 KiB-aligned
+/// candidates near an address the kernel offers are tried in turn (about one in 32,768 has the bucket),
+/// each mapped only if free. NULL when none could be mapped.
+static struct isal_zstream *cfpng_isal_record_alloc(void) {
+    const size_t size = cfpng_isal_record_size();
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && defined(MAP_FIXED_NOREPLACE)
+    void *probe = mmap(NULL, size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (probe == MAP_FAILED) return NULL;
+    munmap(probe, size);
+    // Downwards from the offered address (where the kernel places new mappings), then upwards.
+    const uintptr_t start = (uintptr_t)probe & ~(uintptr_t)0xFFFF;
+    for (int direction = 0; direction < 2; direction++) {
+        uintptr_t a = start;
+        for (int tries = 0; tries < (1 << 21); tries++) {
+            a = direction == 0 ? a - 0x10000 : a + 0x10000;
+            if (a < ((uintptr_t)1 << 32) || a > ((uintptr_t)1 << 47) - ((uintptr_t)1 << 24)) break;
+            if (cfpng_isal_bucket(a) != CFPNG_ISAL_BUCKET) continue;
+            void *p = mmap((void *)a, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+            if (p == (void *)a) return (struct isal_zstream *)p;  // fresh anonymous pages: zeroed
+            if (p != MAP_FAILED) munmap(p, size);  // a kernel that ignores the flag put it elsewhere
+        }
+    }
+    return NULL;
+#else
+    return (struct isal_zstream *)calloc(1, size);
+#endif
+}
+
+static void cfpng_isal_record_free(struct isal_zstream *record) {
+    if (record == NULL) return;
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && defined(MAP_FIXED_NOREPLACE)
+    munmap(record, cfpng_isal_record_size());
+#else
+    free(record);
+#endif
+}
+
+int cfpng_isal_record_bucket(const cfpng_cache *c) {
+    return c != NULL && c->isal != NULL ? (int)cfpng_isal_bucket((uintptr_t)c->isal) : -1;
+}
+
 cfpng_cache *cfpng_cache_create(void) {
     cfpng_cache *c = (cfpng_cache *)calloc(1, sizeof(cfpng_cache));
     if (c != NULL) c->ssse3 = (ccpu_features() & CCPU_SSSE3) != 0;  // 0 while the scalar code is forced
+    if (c != NULL) c->avx = (ccpu_features() & CCPU_AVX2) != 0;
     return c;
 }
 
@@ -131,6 +230,12 @@ void cfpng_cache_destroy(cfpng_cache *c) {
     if (c == NULL) return;
     if (c->image.ready) deflateEnd(&c->image.z);
     if (c->runs_z.ready) deflateEnd(&c->runs_z.z);
+    cfpng_isal_record_free(c->isal);
+    free(c->isal_level_buf);
+    free(c->part);
+    free(c->hashes);
+    free(c->prev_hashes);
+    free(c->prev_zero);
     cfpng_clear_runs(c);
     free(c->runs);
     free(c->filtered);
@@ -455,6 +560,77 @@ static int cfpng_deflate_append(cfpng_cache *c, cfpng_zstream *zs, const uint8_t
     }
 }
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+/// vzeroupper: ISA-L's AVX2/AVX-512 code returns with the upper halves of vector registers dirty (it has
+/// no vzeroupper), which slows the SSE code that runs next on this thread (the next frame's drawing).
+__attribute__((target("avx"))) static void cfpng_clear_upper_vector_state(void) { _mm256_zeroupper(); }
+#endif
+
+/// The level buffer ISA-L's stateless deflate wants at `level` (0 needs none).
+static size_t cfpng_isal_level_buf_size(int level) {
+    switch (level) {
+    case 1: return ISAL_DEF_LVL1_DEFAULT;
+    case 2: return ISAL_DEF_LVL2_DEFAULT;
+    case 3: return ISAL_DEF_LVL3_DEFAULT;
+    default: return 0;
+    }
+}
+
+/// Compresses `n` bytes with ISA-L at `level` as one raw deflate piece that ends byte-aligned with no final
+/// block (a full flush, no end of stream), appended to c->stream. The piece refers to nothing before it.
+static int cfpng_isal_append(cfpng_cache *c, const uint8_t *in, size_t n, int level, cfpng_error *err) {
+    if (n > UINT32_MAX / 2) return cfpng_set(err, CFPNG_ERR_TOO_LARGE, "isa-l: segment too large");
+    const size_t want = cfpng_isal_level_buf_size(level);
+    if (c->isal == NULL) {
+        c->isal = cfpng_isal_record_alloc();
+        if (c->isal == NULL) return cfpng_set(err, CFPNG_ERR_NO_MEMORY, "out of memory for isa-l's stream (no address in its bucket)");
+    }
+    if (c->isal_level_buf_size < want) {
+        uint8_t *b = (uint8_t *)realloc(c->isal_level_buf, want);
+        if (b == NULL) return cfpng_set(err, CFPNG_ERR_NO_MEMORY, "out of memory for isa-l's level buffer");
+        c->isal_level_buf = b;
+        c->isal_level_buf_size = want;
+    }
+    // At most the input and a stored block's header per 64 KiB, plus a Huffman header and the flush.
+    size_t room = n + (n >> 10) + 5 * (n / 65535 + 1) + ISAL_DEF_MAX_HDR_SIZE + 64;
+    for (;;) {
+        if (room > UINT32_MAX) room = UINT32_MAX;
+        if (!cfpng_reserve(&c->stream, &c->stream_cap, c->stream_size + room)) {
+            return cfpng_set(err, CFPNG_ERR_NO_MEMORY, "out of memory for the compressed image");
+        }
+        struct isal_zstream *z = c->isal;
+        // isal_deflate_stateless_init leaves some fields as they were (hist_bits, the window size, among
+        // them): garbage there would make the bytes depend on what the memory held before.
+        memset(z, 0, sizeof *z);
+        isal_deflate_stateless_init(z);
+        z->hist_bits = 0;  // ISA-L's default window (32 KiB)
+        z->level = (uint32_t)level;
+        z->level_buf = want != 0 ? c->isal_level_buf : NULL;
+        z->level_buf_size = (uint32_t)want;
+        z->gzip_flag = IGZIP_DEFLATE;
+        z->end_of_stream = 0;
+        z->flush = FULL_FLUSH;
+        z->next_in = (uint8_t *)(uintptr_t)in;
+        z->avail_in = (uint32_t)n;
+        z->next_out = c->stream + c->stream_size;
+        z->avail_out = (uint32_t)room;
+        int r = isal_deflate_stateless(z);
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+        if (c->avx) cfpng_clear_upper_vector_state();
+#endif
+        if (r == COMP_OK) {
+            c->stream_size = (size_t)(z->next_out - c->stream);
+            return CFPNG_OK;
+        }
+        if (r != STATELESS_OVERFLOW || room == UINT32_MAX) {
+            char msg[80];
+            snprintf(msg, sizeof msg, "isa-l: isal_deflate_stateless failed (%d)", r);
+            return cfpng_set(err, CFPNG_ERR_ISAL, msg);
+        }
+        room *= 2;
+    }
+}
+
 /// Appends the compressed run of `rows` zero rows like `row` (from the cache, or made and cached) and
 /// returns its Adler-32 in `*adler`.
 static int cfpng_append_zero_run(cfpng_cache *c, const uint8_t *row, size_t stride, uint32_t rows,
@@ -496,10 +672,57 @@ static int cfpng_append_zero_run(cfpng_cache *c, const uint8_t *row, size_t stri
     return CFPNG_OK;
 }
 
-/// Appends the compressed segment of `rows` rows from `first` (reusing an equal earlier segment of this
-/// image) and returns its Adler-32 in `*adler`.
+#ifndef CFPNG_ISAL_PART
+/// The most bytes of a segment ISA-L compresses in one call: what the streamed encoder holds filtered.
+#define CFPNG_ISAL_PART (256u * 1024u)
+#endif
+
+/// Rows of a segment compressed as one part: whole rows, at most CFPNG_SEGMENT_PART bytes for zlib (its
+/// window buffer less its lookahead: a stream that never fills it never slides its hash tables, which
+/// costs more than starting afresh) or CFPNG_ISAL_PART for ISA-L, and at least one row.
+static size_t cfpng_part_rows(size_t stride, int compressor) {
+    size_t rows = (compressor == CFPNG_COMPRESSOR_ISAL ? CFPNG_ISAL_PART : CFPNG_SEGMENT_PART) / stride;
+    return rows != 0 ? rows : 1;
+}
+
+/// Compresses `n` filtered bytes as one piece that refers to nothing before it, appended to c->stream.
+static int cfpng_compress_part(cfpng_cache *c, const uint8_t *bytes, size_t n, int level, int strategy, int compressor,
+                               cfpng_error *err) {
+    if (compressor == CFPNG_COMPRESSOR_ISAL) return cfpng_isal_append(c, bytes, n, level, err);
+    int code = cfpng_zstream_reset(&c->image, level, strategy, err);
+    if (code == CFPNG_OK) code = cfpng_deflate_append(c, &c->image, bytes, n, Z_SYNC_FLUSH, err);
+    return code;
+}
+
+/// Appends the copy of an earlier piece of this image's stream.
+static int cfpng_reuse_piece(cfpng_cache *c, const cfpng_piece *p, uint32_t *adler, cfpng_error *err) {
+    if (!cfpng_reserve(&c->stream, &c->stream_cap, c->stream_size + p->size)) {
+        return cfpng_set(err, CFPNG_ERR_NO_MEMORY, "out of memory for the compressed image");
+    }
+    memcpy(c->stream + c->stream_size, c->stream + p->offset, p->size);
+    c->stream_size += p->size;
+    *adler = p->adler;
+    return CFPNG_OK;
+}
+
+/// Remembers the piece just appended from `start` (if memory allows: otherwise later equal segments are
+/// compressed again, to the same bytes).
+static void cfpng_remember_piece(cfpng_cache *c, size_t first, size_t rows, uint64_t hash, size_t start, uint32_t adler) {
+    if (c->piece_count == c->piece_cap) {
+        size_t cap = c->piece_cap != 0 ? c->piece_cap * 2 : 64;
+        cfpng_piece *p = (cfpng_piece *)realloc(c->pieces, cap * sizeof *p);
+        if (p == NULL) return;
+        c->pieces = p;
+        c->piece_cap = cap;
+    }
+    c->pieces[c->piece_count++] = (cfpng_piece){.first_row = (uint32_t)first, .rows = (uint32_t)rows, .hash = hash,
+                                               .offset = start, .size = c->stream_size - start, .adler = adler};
+}
+
+/// Appends the compressed segment of `rows` rows from `first` of the held filtered image (reusing an
+/// equal earlier segment of this image) and returns its Adler-32 in `*adler`.
 static int cfpng_append_segment(cfpng_cache *c, size_t first, size_t rows, size_t stride, int level,
-                               int strategy, uint32_t *adler, cfpng_error *err) {
+                               int strategy, int compressor, uint32_t *adler, cfpng_error *err) {
     const uint8_t *bytes = c->filtered + first * stride;
     size_t n = rows * stride;
     uint64_t hash = cfpng_fingerprint(bytes, n);
@@ -509,37 +732,176 @@ static int cfpng_append_segment(cfpng_cache *c, size_t first, size_t rows, size_
         if (p.rows != rows || p.hash != hash) continue;
         comparisons++;
         if (memcmp(c->filtered + (size_t)p.first_row * stride, bytes, n) != 0) continue;
-        if (!cfpng_reserve(&c->stream, &c->stream_cap, c->stream_size + p.size)) {
-            return cfpng_set(err, CFPNG_ERR_NO_MEMORY, "out of memory for the compressed image");
-        }
-        memcpy(c->stream + c->stream_size, c->stream + p.offset, p.size);
-        c->stream_size += p.size;
-        *adler = p.adler;
-        return CFPNG_OK;
+        return cfpng_reuse_piece(c, &c->pieces[i], adler, err);
     }
     size_t start = c->stream_size;
-    // In parts of whole rows that fit zlib's window buffer (2 x 32 KiB, less its lookahead): a stream
-    // that never fills it never slides its hash tables, which costs more than starting afresh.
-    size_t part_rows = CFPNG_SEGMENT_PART / stride;
-    if (part_rows == 0) part_rows = 1;
+    size_t part_rows = cfpng_part_rows(stride, compressor);
     for (size_t done = 0; done < rows;) {
         size_t k = rows - done < part_rows ? rows - done : part_rows;
-        int code = cfpng_zstream_reset(&c->image, level, strategy, err);
-        if (code == CFPNG_OK) code = cfpng_deflate_append(c, &c->image, bytes + done * stride, k * stride, Z_SYNC_FLUSH, err);
+        int code = cfpng_compress_part(c, bytes + done * stride, k * stride, level, strategy, compressor, err);
         if (code != CFPNG_OK) return code;
         done += k;
     }
-    uint32_t a = cfpng_adler32(1, bytes, n, c->ssse3);
-    *adler = (uint32_t)a;
-    if (c->piece_count == c->piece_cap) {
-        size_t cap = c->piece_cap != 0 ? c->piece_cap * 2 : 64;
-        cfpng_piece *p = (cfpng_piece *)realloc(c->pieces, cap * sizeof *p);
-        if (p == NULL) return CFPNG_OK;  // not remembered: later equal segments are compressed again
-        c->pieces = p;
-        c->piece_cap = cap;
+    *adler = cfpng_adler32(1, bytes, n, c->ssse3);
+    cfpng_remember_piece(c, first, rows, hash, start, *adler);
+    return CFPNG_OK;
+}
+
+// ---- Streamed encodes: the source's rows, never the whole filtered image -------------------------------
+
+/// A 128-bit hash of `n` bytes: four 64-bit lanes, each word xored in, multiplied by an odd constant and
+/// rotated (a bijection of the lane for a given word, so a difference in one word always changes the
+/// hash), then mixed down to 128 bits. Not cryptographic: a match is taken as equality only for whole
+/// repeated images, where a false match needs two different images' rows to collide in 128 bits.
+static cfpng_hash cfpng_hash128(const uint8_t *p, size_t n) {
+    const uint64_t k0 = 0x9E3779B97F4A7C15ull, k1 = 0xC2B2AE3D27D4EB4Full, k2 = 0x165667B19E3779F9ull, k3 = 0xD6E8FEB86659FD93ull;
+    uint64_t a = k0 ^ n, b = k1 + n, c = k2 ^ (n << 1), d = k3 - n;
+#define CFPNG_LANE(x, w, k, r) x = (x ^ (w)) * (k), x = (x << (r)) | (x >> (64 - (r)))
+    size_t i = 0;
+    for (; i + 32 <= n; i += 32) {
+        CFPNG_LANE(a, cfpng_load64(p + i), k1, 31);
+        CFPNG_LANE(b, cfpng_load64(p + i + 8), k2, 29);
+        CFPNG_LANE(c, cfpng_load64(p + i + 16), k3, 27);
+        CFPNG_LANE(d, cfpng_load64(p + i + 24), k0, 33);
     }
-    c->pieces[c->piece_count++] = (cfpng_piece){.first_row = (uint32_t)first, .rows = (uint32_t)rows, .hash = hash,
-                                               .offset = start, .size = c->stream_size - start, .adler = (uint32_t)a};
+    for (; i + 8 <= n; i += 8) CFPNG_LANE(a, cfpng_load64(p + i), k1, 31);
+    if (i < n) {
+        uint64_t w = 0;
+        memcpy(&w, p + i, n - i);
+        CFPNG_LANE(b, w ^ ((uint64_t)(n - i) << 56), k2, 29);
+    }
+#undef CFPNG_LANE
+    // Mix: every lane into both halves.
+    uint64_t lo = a ^ (c * k0), hi = b ^ (d * k1);
+    lo ^= lo >> 29; lo *= k2; lo ^= hi >> 32;
+    hi ^= hi >> 31; hi *= k3; hi ^= lo >> 27;
+    lo += hi * k1;
+    return (cfpng_hash){lo, hi};
+}
+
+/// What a streamed encode reads: the source's rows in memory and how they become filtered rows.
+typedef struct cfpng_rows {
+    const cfpng_rgb8_source *s;
+    int type;         // the PNG filter
+    int fused;        // RGBA in, RGB out, up filter: cfpng_up_rgba_to_rgb
+    int direct;       // the source's pixels are the PNG's (bytes a pixel == channels)
+    size_t row_bytes; // filtered row without its filter byte
+    size_t stride;    // 1 + row_bytes
+    size_t src_bytes; // bytes of a source row
+} cfpng_rows;
+
+static inline const uint8_t *cfpng_src_row(const cfpng_rows *r, size_t y) { return r->s->pixels + y * r->s->row_stride; }
+
+/// RGBA to RGB; returns the AND of the alphas.
+static unsigned cfpng_drop_alpha(uint8_t *dst, const uint8_t *src, size_t w) {
+    unsigned alpha = 0xFF;
+    for (size_t x = 0; x < w; x++) {
+        memcpy(dst + 3 * x, src + 4 * x, 3);
+        alpha &= src[4 * x + 3];
+    }
+    return alpha;
+}
+
+/// One pass over the rows: c->zero (rows equal to the one above, where the filter makes them zero) and
+/// c->hashes (of each row as compared: the source row, or the RGB row when alpha is dropped without the
+/// fused filter; a zero row takes the hash of the row above). CFPNG_TRANSLUCENT when alpha is dropped
+/// with `alpha_fallback` and a pixel is not opaque (the fused filter finds that while filtering).
+static int cfpng_scan_rows(cfpng_cache *c, const cfpng_rows *r) {
+    const cfpng_rgb8_source *s = r->s;
+    const int zero_rows = r->type == 2 || r->type == 4;
+    const size_t compared = r->fused || r->direct ? r->src_bytes : r->row_bytes;
+    const uint8_t *prev = NULL;
+    for (size_t y = 0; y < s->height; y++) {
+        const uint8_t *cur = cfpng_src_row(r, y);
+        if (!r->fused && !r->direct) {
+            uint8_t *dst = c->raw + (y & 1) * r->row_bytes;
+            if (cfpng_drop_alpha(dst, cur, s->width) != 0xFF && s->alpha_fallback) return CFPNG_TRANSLUCENT;
+            cur = dst;
+        }
+        if (zero_rows && prev != NULL && memcmp(cur, prev, compared) == 0) {
+            c->zero[y] = 1;
+            c->hashes[y] = c->hashes[y - 1];
+        } else {
+            c->zero[y] = 0;
+            c->hashes[y] = cfpng_hash128(cur, compared);
+        }
+        prev = cur;
+    }
+    return CFPNG_OK;
+}
+
+/// Filters rows [y0, y0 + k) into `out` (k strides). CFPNG_TRANSLUCENT as cfpng_scan_rows.
+static int cfpng_filter_rows(cfpng_cache *c, const cfpng_rows *r, size_t y0, size_t k, uint8_t *out) {
+    const cfpng_rgb8_source *s = r->s;
+    if (!r->fused && !r->direct && y0 > 0) cfpng_drop_alpha(c->raw + ((y0 - 1) & 1) * r->row_bytes, cfpng_src_row(r, y0 - 1), s->width);
+    for (size_t y = y0; y < y0 + k; y++, out += r->stride) {
+        out[0] = (uint8_t)r->type;
+        const uint8_t *cur = cfpng_src_row(r, y), *prev = y > 0 ? cfpng_src_row(r, y - 1) : NULL;
+        if (r->fused) {
+            int found = cfpng_up_rgba_to_rgb(out + 1, cur, prev, s->width, 0, c->ssse3);
+            if (s->alpha_fallback && (found & CFPNG_ROW_TRANSLUCENT)) return CFPNG_TRANSLUCENT;
+        } else if (r->direct) {
+            cfpng_filter_row(out + 1, cur, prev, r->row_bytes, (size_t)s->channels, r->type);
+        } else {
+            uint8_t *cu = c->raw + (y & 1) * r->row_bytes;
+            cfpng_drop_alpha(cu, cur, s->width);
+            cfpng_filter_row(out + 1, cu, prev != NULL ? c->raw + ((y - 1) & 1) * r->row_bytes : NULL, r->row_bytes, 3, r->type);
+        }
+    }
+    return CFPNG_OK;
+}
+
+/// The key of a segment for finding equal ones: its rows' hashes, with the row above (which the filter
+/// may read) when there is one.
+static uint64_t cfpng_segment_key(const cfpng_cache *c, size_t first, size_t rows) {
+    uint64_t h = 0x9E3779B97F4A7C15ull ^ rows ^ ((uint64_t)(first == 0) << 63);
+    for (size_t y = first > 0 ? first - 1 : 0; y < first + rows; y++) {
+        h = (h ^ c->hashes[y].lo) * 0xFF51AFD7ED558CCDull;
+        h ^= (h >> 29) ^ c->hashes[y].hi;
+    }
+    return h;
+}
+
+/// Whether source rows [a - 1, a + rows) equal rows [b - 1, b + rows) byte for byte (the row above only
+/// where both have one): then the segments' filtered bytes are equal.
+static int cfpng_same_source(const cfpng_rows *r, size_t a, size_t b, size_t rows) {
+    if ((a == 0) != (b == 0)) return 0;
+    size_t from = a > 0 ? 1 : 0;
+    for (size_t i = 0; i < rows + from; i++) {
+        if (memcmp(cfpng_src_row(r, a - from + i), cfpng_src_row(r, b - from + i), r->src_bytes) != 0) return 0;
+    }
+    return 1;
+}
+
+/// cfpng_append_segment for a streamed encode: an equal earlier segment (same key, then the source rows
+/// compared byte for byte) is reused; otherwise the rows are filtered part by part into c->part and
+/// compressed, in the same parts as the held path, so the bytes are the same.
+static int cfpng_append_streamed_segment(cfpng_cache *c, const cfpng_rows *r, size_t first, size_t rows, int level,
+                                         int strategy, int compressor, uint32_t *adler, cfpng_error *err) {
+    uint64_t key = cfpng_segment_key(c, first, rows);
+    int comparisons = 0;
+    for (size_t i = 0; i < c->piece_count && comparisons < 16; i++) {
+        const cfpng_piece p = c->pieces[i];
+        if (p.rows != rows || p.hash != key) continue;
+        comparisons++;
+        if (!cfpng_same_source(r, p.first_row, first, rows)) continue;
+        return cfpng_reuse_piece(c, &c->pieces[i], adler, err);
+    }
+    size_t start = c->stream_size;
+    size_t part_rows = cfpng_part_rows(r->stride, compressor);
+    size_t most = (rows < part_rows ? rows : part_rows) * r->stride;
+    if (!cfpng_reserve(&c->part, &c->part_cap, most + 16)) return cfpng_set(err, CFPNG_ERR_NO_MEMORY, "out of memory for a part of the image");
+    uint32_t a = 1;
+    for (size_t done = 0; done < rows;) {
+        size_t k = rows - done < part_rows ? rows - done : part_rows;
+        int code = cfpng_filter_rows(c, r, first + done, k, c->part);
+        if (code == CFPNG_OK) code = cfpng_compress_part(c, c->part, k * r->stride, level, strategy, compressor, err);
+        if (code != CFPNG_OK) return code;
+        a = cfpng_adler32(a, c->part, k * r->stride, c->ssse3);
+        done += k;
+    }
+    *adler = a;
+    cfpng_remember_piece(c, first, rows, key, start, a);
     return CFPNG_OK;
 }
 
@@ -549,13 +911,46 @@ static int cfpng_build_stream(cfpng_cache *c, const cfpng_rgb8_source *s, const 
                              cfpng_error *err) {
     const size_t h = s->height, row_bytes = (size_t)s->width * (size_t)s->channels, stride = row_bytes + 1;
     c->last_repeated = 0;
-    int code = cfpng_filter_image(c, s, type, err);
-    if (code != CFPNG_OK) return code;
-    if (c->same && c->stream_valid && c->stream_level == o->zlib_level && c->stream_strategy == o->strategy) {
+    // Pixels in memory: streamed (the filtered image is never held); rows from a callback: held.
+    const int streamed = s->row == NULL || s->alpha_fallback;
+    cfpng_rows r = {.s = s, .type = type, .fused = s->bytes_per_pixel == 4 && s->channels == 3 && type == 2,
+                    .direct = s->bytes_per_pixel == s->channels, .row_bytes = row_bytes, .stride = stride,
+                    .src_bytes = (size_t)s->width * (size_t)s->bytes_per_pixel};
+    int code;
+    int same;
+    if (streamed) {
+        c->filtered_valid = 0;  // what the held path compares with is gone
+        if (!cfpng_reserve(&c->zero, &c->zero_cap, h) || !cfpng_reserve(&c->raw, &c->raw_cap, 2 * row_bytes + 16)) {
+            return cfpng_set(err, CFPNG_ERR_NO_MEMORY, "out of memory for the row records");
+        }
+        if (c->hashes_cap < h) {
+            cfpng_hash *p = (cfpng_hash *)realloc(c->hashes, h * sizeof *p);
+            if (p == NULL) return cfpng_set(err, CFPNG_ERR_NO_MEMORY, "out of memory for the row hashes");
+            c->hashes = p;
+            c->hashes_cap = h;
+        }
+        code = cfpng_scan_rows(c, &r);
+        if (code != CFPNG_OK) {
+            c->hashes_valid = 0;
+            return code;
+        }
+        // The same rows as the last streamed image, with the same settings: the same filtered bytes.
+        same = c->hashes_valid && c->prev_type == type && c->prev_channels == s->channels && c->prev_bpp == s->bytes_per_pixel &&
+               c->prev_width == s->width && c->prev_height == s->height && memcmp(c->prev_zero, c->zero, h) == 0 &&
+               memcmp(c->prev_hashes, c->hashes, h * sizeof *c->hashes) == 0;
+    } else {
+        c->hashes_valid = 0;
+        code = cfpng_filter_image(c, s, type, err);
+        if (code != CFPNG_OK) return code;
+        same = c->same;
+    }
+    if (same && c->stream_valid && c->stream_level == o->zlib_level && c->stream_strategy == o->strategy &&
+        c->stream_compressor == o->compressor) {
         c->last_repeated = 1;  // the same filtered bytes with the same settings: the same stream
         return CFPNG_OK;
     }
     c->stream_valid = 0;
+    if (streamed) c->hashes_valid = 0;  // until this image's stream is complete
     const int runs_level = o->zlib_level == 0 ? 0 : CFPNG_ZERO_RUN_LEVEL;
     if (c->final_block_size == 0 || c->runs_row_bytes != row_bytes || c->runs_filter != type || c->runs_level != runs_level) {
         cfpng_clear_runs(c);
@@ -597,7 +992,17 @@ static int cfpng_build_stream(cfpng_cache *c, const cfpng_rgb8_source *s, const 
             for (size_t left = z - y; left > 0;) {
                 size_t rows = CFPNG_ZERO_RUN_PIECE;
                 while (rows > left) rows >>= 1;
-                code = cfpng_append_zero_run(c, c->filtered + y * stride, stride, (uint32_t)rows, &piece_adler, err);
+                const uint8_t *zero_row = streamed ? NULL : c->filtered + y * stride;
+                if (streamed) {
+                    // A filtered zero row, made where the next segment's part will go.
+                    if (!cfpng_reserve(&c->part, &c->part_cap, stride)) {
+                        return cfpng_set(err, CFPNG_ERR_NO_MEMORY, "out of memory for a part of the image");
+                    }
+                    c->part[0] = (uint8_t)type;
+                    memset(c->part + 1, 0, row_bytes);
+                    zero_row = c->part;
+                }
+                code = cfpng_append_zero_run(c, zero_row, stride, (uint32_t)rows, &piece_adler, err);
                 if (code != CFPNG_OK) return code;
                 adler = adler32_combine(adler, piece_adler, (z_off_t)(rows * stride));
                 left -= rows;
@@ -617,7 +1022,8 @@ static int cfpng_build_stream(cfpng_cache *c, const cfpng_rgb8_source *s, const 
             if (f - e >= CFPNG_MIN_ZERO_RUN) break;
             e = f;
         }
-        code = cfpng_append_segment(c, y, e - y, stride, o->zlib_level, o->strategy, &piece_adler, err);
+        code = streamed ? cfpng_append_streamed_segment(c, &r, y, e - y, o->zlib_level, o->strategy, o->compressor, &piece_adler, err)
+                        : cfpng_append_segment(c, y, e - y, stride, o->zlib_level, o->strategy, o->compressor, &piece_adler, err);
         if (code != CFPNG_OK) return code;
         adler = adler32_combine(adler, piece_adler, (z_off_t)((e - y) * stride));
         y = e;
@@ -636,7 +1042,36 @@ static int cfpng_build_stream(cfpng_cache *c, const cfpng_rgb8_source *s, const 
     c->stream_valid = 1;
     c->stream_level = o->zlib_level;
     c->stream_strategy = o->strategy;
+    c->stream_compressor = o->compressor;
+    if (streamed) {
+        // Keep this image's rows for the next one to compare with (the arrays trade places).
+        if (!cfpng_reserve(&c->prev_zero, &c->prev_zero_cap, h)) return CFPNG_OK;  // no repeat check next time
+        memcpy(c->prev_zero, c->zero, h);
+        cfpng_hash *t = c->prev_hashes;
+        size_t tcap = c->prev_hashes_cap;
+        c->prev_hashes = c->hashes;
+        c->prev_hashes_cap = c->hashes_cap;
+        c->hashes = t;
+        c->hashes_cap = tcap;
+        c->hashes_valid = 1;
+        c->prev_type = type;
+        c->prev_channels = s->channels;
+        c->prev_bpp = s->bytes_per_pixel;
+        c->prev_width = s->width;
+        c->prev_height = s->height;
+    }
     return CFPNG_OK;
+}
+
+int cfpng_compressor_name(int compressor, char *buf, size_t size) {
+    if (buf == NULL || size == 0) return compressor == CFPNG_COMPRESSOR_ZLIB || compressor == CFPNG_COMPRESSOR_ISAL ? 0 : -1;
+    switch (compressor) {
+    case CFPNG_COMPRESSOR_ZLIB: snprintf(buf, size, "zlib %s", zlibVersion()); return 0;
+    case CFPNG_COMPRESSOR_ISAL:
+        snprintf(buf, size, "isa-l %d.%d.%d", ISAL_MAJOR_VERSION, ISAL_MINOR_VERSION, ISAL_PATCH_VERSION);
+        return 0;
+    default: snprintf(buf, size, "unknown"); return -1;
+    }
 }
 
 int cfpng_cache_last_repeated(const cfpng_cache *cache) { return cache != NULL && cache->last_repeated; }
@@ -650,6 +1085,9 @@ size_t cfpng_cache_bytes(const cfpng_cache *c) {
         + c->piece_cap * sizeof(cfpng_piece) + c->run_cap * sizeof(cfpng_zero_run) + c->run_bytes;
     if (c->image.ready) bytes += deflate_state;
     if (c->runs_z.ready) bytes += deflate_state;
+    bytes += c->part_cap + (c->hashes_cap + c->prev_hashes_cap) * sizeof(cfpng_hash) + c->prev_zero_cap;
+    if (c->isal != NULL) bytes += cfpng_isal_record_size();  // ISA-L's stream record (its history buffer and hash heads), in whole pages
+    bytes += c->isal_level_buf_size;
     return bytes;
 }
 
@@ -722,6 +1160,15 @@ static int cfpng_check(const cfpng_rgb8_source *s, const cfpng_options *o, cfpng
     if (out == NULL) return cfpng_set(err, CFPNG_ERR_INVALID_ARGUMENT, "no output buffer");
     memset(out, 0, sizeof *out);
     if (s == NULL || o == NULL) return cfpng_set(err, CFPNG_ERR_INVALID_ARGUMENT, "no source or no options");
+    if (o->compressor != CFPNG_COMPRESSOR_ZLIB && o->compressor != CFPNG_COMPRESSOR_ISAL) {
+        return cfpng_set(err, CFPNG_ERR_INVALID_ARGUMENT, "unknown compressor");
+    }
+    if (o->compressor == CFPNG_COMPRESSOR_ISAL && (o->zlib_level < 0 || o->zlib_level > 3)) {
+        return cfpng_set(err, CFPNG_ERR_INVALID_ARGUMENT, "isa-l level must be 0...3");
+    }
+    if (o->compressor == CFPNG_COMPRESSOR_ISAL && o->strategy != CFPNG_STRATEGY_DEFAULT) {
+        return cfpng_set(err, CFPNG_ERR_INVALID_ARGUMENT, "isa-l takes only the default strategy");
+    }
     if (o->zlib_level < 0 || o->zlib_level > 9) return cfpng_set(err, CFPNG_ERR_INVALID_ARGUMENT, "zlib level must be 0...9");
     if (o->filter < CFPNG_FILTER_NONE || o->filter > CFPNG_FILTER_PAETH) {
         return cfpng_set(err, CFPNG_ERR_INVALID_ARGUMENT, "filter must be a PNG filter type, 0...4");

@@ -90,7 +90,7 @@ public struct FrameWriter: Sendable {
 
         var manifest = Manifest(
             name: render.name, pointSize: [render.pointSize.width, render.pointSize.height], scale: render.scale, fps: render.fps,
-            compression: compression.presetName ?? compression.description,
+            compression: compression.presetName ?? compression.description, compressor: compression.compressorDescription,
             frames: zip(names, render.times).map { Manifest.Frame(file: $0, time: $1, sha256: nil) },
             durations: render.durations, fingerprint: render.fingerprint.isEmpty ? nil : render.fingerprint)
 

@@ -43,8 +43,12 @@ public struct Manifest: Codable, Equatable, Sendable {
     public var scale: Double
     /// Frames per second.
     public var fps: Double
-    /// The PNG compression preset the frames were written with (`fast`, `small`, …).
+    /// The PNG compression preset the frames were written with (`fast`, `portable`, `small`, …).
     public var compression: String
+    /// What deflated the frames' image data, with its version and level (`isa-l 2.30.0 level 1`,
+    /// `zlib 1.2.13 level 1`); nil in manifests of versions that did not record it. ISA-L's bytes may
+    /// differ between processors (the pixels do not); zlib's are the same everywhere.
+    public var compressor: String?
     /// The number of frames of the render (all of them, written or not).
     public var frameCount: Int
     /// One per frame, in order.
@@ -59,13 +63,14 @@ public struct Manifest: Codable, Equatable, Sendable {
 
     /// A manifest; `generator` defaults to this build's, `frameCount` is `frames.count`.
     public init(generator: String = SmokescreenVersion.generator, name: String, pointSize: [Double], scale: Double, fps: Double,
-                compression: String, frames: [Frame], durations: [String: Double], fingerprint: String?) {
+                compression: String, compressor: String? = nil, frames: [Frame], durations: [String: Double], fingerprint: String?) {
         self.generator = generator
         self.name = name
         self.pointSize = pointSize
         self.scale = scale
         self.fps = fps
         self.compression = compression
+        self.compressor = compressor
         self.frameCount = frames.count
         self.frames = frames
         self.durations = durations
@@ -73,11 +78,12 @@ public struct Manifest: Codable, Equatable, Sendable {
     }
 
     /// Whether `other` describes the same render: every setting that changes a byte of a frame file is
-    /// equal (the tool's version, name, size, scale, frame rate, compression, durations, input
+    /// equal (the tool's version, name, size, scale, frame rate, compression and compressor, durations, input
     /// fingerprint and frame times), so its digests can be kept for frames not rewritten.
     public func describesSameRender(as other: Manifest) -> Bool {
         generator == other.generator && name == other.name && pointSize == other.pointSize && scale == other.scale
-            && fps == other.fps && compression == other.compression && frameCount == other.frameCount
+            && fps == other.fps && compression == other.compression && compressor == other.compressor
+            && frameCount == other.frameCount
             && durations == other.durations && fingerprint == other.fingerprint
             && frames.map(\.file) == other.frames.map(\.file) && frames.map(\.time) == other.frames.map(\.time)
     }
@@ -125,7 +131,7 @@ public struct Manifest: Codable, Equatable, Sendable {
     /// The largest `scale` read: 16 pixels per point (a render writes 1, 2 or 3).
     public static let maxScale = 16.0
 
-    static let keys = ["generator", "name", "pointSize", "scale", "fps", "compression", "frameCount", "frames", "durations", "fingerprint"]
+    static let keys = ["generator", "name", "pointSize", "scale", "fps", "compression", "compressor", "frameCount", "frames", "durations", "fingerprint"]
 
     /// Parses a manifest with a pull parser that keeps only the manifest's own values, so memory stays
     /// proportional to the frames kept (at most `Limits/framesPerRender`), whatever the input. Every
@@ -134,6 +140,7 @@ public struct Manifest: Codable, Equatable, Sendable {
     public static func parse(_ bytes: [UInt8], path: String) throws(DocumentError) -> Manifest {
         var reader = JSONReader(bytes, source: path)
         var generator: String?, name: String?, pointSize: [Double]?, scale: Double?, fps: Double?, compression: String?
+        var compressor: String?
         var frameCount: Int?, frames: [Frame]?, durations: [String: Double]?, fingerprint: String?
         try reader.readObject { (r: inout JSONReader, key: String) throws(DocumentError) in
             switch key {
@@ -155,6 +162,7 @@ public struct Manifest: Codable, Equatable, Sendable {
                 guard value >= Limits.minFPS, value <= Limits.maxFPS else { throw r.error("must be in \(Limits.fpsRange), got \(value)") }
                 fps = value
             case "compression": compression = try r.readString()
+            case "compressor": compressor = try r.readNull() ? nil : try r.readString()
             case "frameCount": frameCount = try r.readInteger(in: 0...Limits.framesPerRender)
             case "frames":
                 var list: [Frame] = []
@@ -202,7 +210,7 @@ public struct Manifest: Codable, Equatable, Sendable {
                                 reason: "is \(frameCount ?? 0) but frames lists \(frames.count)")
         }
         return Manifest(generator: generator, name: name, pointSize: pointSize, scale: scale, fps: fps, compression: compression,
-                        frames: frames, durations: durations, fingerprint: fingerprint)
+                        compressor: compressor, frames: frames, durations: durations, fingerprint: fingerprint)
     }
 
     private static func positive(_ r: inout JSONReader) throws(DocumentError) -> Double {

@@ -149,7 +149,7 @@ extension PNGCodec {
         // An RGB attempt may turn out RGBA, so the fast encoder must hold 4 bytes a pixel either way.
         if let filter = compression.filters.singleFilterType, cfpng_fits(width, height, 4) != 0 {
             var options = cfpng_options(zlib_level: libpngOptions.zlib_level, filter: filter, strategy: libpngOptions.strategy,
-                                        write_srgb: libpngOptions.write_srgb)
+                                        write_srgb: libpngOptions.write_srgb, compressor: compression.compressor.cValue)
             var buffer = cfpng_buffer()
             defer { cfpng_buffer_free(&buffer) }
             var error = cfpng_error()

@@ -27,7 +27,8 @@ public final class PNGEncoder {
     deinit { cfpng_cache_destroy(cache) }
 
     /// Bytes this encoder keeps between images now: the filtered image, the compressed stream and row
-    /// buffers, cached zero-row runs, and zlib's deflate state (as zlib documents its size). What one
+    /// buffers, cached zero-row runs, zlib's deflate state (as zlib documents its size) and ISA-L's
+    /// (its stream record and level buffer, once an ISA-L preset has been used). What one
     /// thread of a render holds besides its frame; it grows to its size with the first image.
     public var workingBytes: Int { Int(cfpng_cache_bytes(cache)) }
 

@@ -37,7 +37,8 @@ public struct MemoryReport: Codable, Sendable, Equatable {
         public var peakRelativeTo1x: Double
         /// What one thread of a render into a folder holds besides the shared images and snapshots: its
         /// frame canvas and its PNG encoder's working memory (`fast` preset, measured after encoding every
-        /// frame: the filtered image, compressed stream, zero-row runs, zlib's state).
+        /// frame: the filtered image, compressed stream, zero-row runs, ISA-L's level buffer and stream
+        /// record, and zlib's state for the zero runs).
         public var perThreadBytes: Int
         /// The encoder's part of ``perThreadBytes``.
         public var encoderBytes: Int

@@ -1,6 +1,7 @@
 import CCPUFeatures
 import CFastPNG
 import CPNGShim
+import Dispatch
 import XCTest
 
 /// The fast encoder's C API called directly: files that libpng decodes back to the same pixels, the same
@@ -18,7 +19,7 @@ final class CFastPNGTests: XCTestCase {
                 for filter in CFPNG_FILTER_NONE...CFPNG_FILTER_PAETH {
                     for (level, strategy) in [(0, CFPNG_STRATEGY_DEFAULT), (1, CFPNG_STRATEGY_DEFAULT), (6, CFPNG_STRATEGY_FILTERED),
                                               (9, CFPNG_STRATEGY_RLE), (4, CFPNG_STRATEGY_HUFFMAN_ONLY), (2, CFPNG_STRATEGY_FIXED)] {
-                        let options = cfpng_options(zlib_level: Int32(level), filter: filter, strategy: strategy, write_srgb: 1)
+                        let options = cfpng_options(zlib_level: Int32(level), filter: filter, strategy: strategy, write_srgb: 1, compressor: CFPNG_COMPRESSOR_ZLIB)
                         let png = try encode(image, channels: channels, bytesPerPixel: channels, options: options)
                         let (pixels, header) = try Self.decode(png)
                         let what = "\(width)x\(height), \(channels) channels, filter \(filter), level \(level), strategy \(strategy)"
@@ -66,6 +67,154 @@ final class CFastPNGTests: XCTestCase {
                 XCTAssertEqual(pixels, image.straightRGBA(channels: isOpaque ? 3 : 4), "filter \(filter)")
                 // The same file as a fresh encoder writes for what the image turned out to be.
                 XCTAssertEqual(png, try encode(image, channels: isOpaque ? 3 : 4, bytesPerPixel: 4, options: options))
+            }
+        }
+    }
+
+    // MARK: Streamed and held
+
+    /// Pixels in memory are streamed (the filtered image never held; rows matched by hashes, then compared
+    /// in the source); rows from the callback are filtered whole. The bytes are the same, with repeated
+    /// segments, runs of zero rows, segments longer than a part, for both compressors and every filter,
+    /// and a cache used for other images first changes nothing.
+    func testStreamedAndHeldEncodesWriteTheSameBytes() throws {
+        var repeated = TestImage(width: 120, height: 150, seed: 21, opaque: true, repeatedRows: true)
+        // Rows 40..<60 again at 80..<100 (the rows above them too): an equal segment to reuse.
+        let rowBytes = 120 * 4
+        repeated.pixels.replaceSubrange(79 * rowBytes..<100 * rowBytes, with: repeated.pixels[39 * rowBytes..<60 * rowBytes])
+        let images = [repeated, TestImage(width: 600, height: 120, seed: 22, opaque: false), TestImage(width: 3, height: 2, seed: 23, opaque: true)]
+        let cache = try XCTUnwrap(cfpng_cache_create())
+        defer { cfpng_cache_destroy(cache) }
+        for image in images {
+            for compressor in [CFPNG_COMPRESSOR_ZLIB, CFPNG_COMPRESSOR_ISAL] {
+                for filter in CFPNG_FILTER_NONE...CFPNG_FILTER_PAETH {
+                    let options = Self.options(filter: filter, compressor: compressor)
+                    let held = try encode(image, channels: 4, bytesPerPixel: 4, options: options, fromRows: true)
+                    let streamed = try encode(image, channels: 4, bytesPerPixel: 4, options: options, cache: cache)
+                    XCTAssertEqual(streamed, held, "\(image.width)x\(image.height), filter \(filter), compressor \(compressor)")
+                    XCTAssertEqual(try Self.decode(streamed).pixels, image.pixels)
+                }
+            }
+        }
+    }
+
+    /// A streamed image is a repeat of the previous one only when every row is the same: one changed byte
+    /// anywhere (in a row that was equal to the row above, too) makes it a new image.
+    func testOneChangedByteIsNotARepeat() throws {
+        let image = TestImage(width: 64, height: 40, seed: 31, opaque: true, repeatedRows: true)
+        let options = Self.options(filter: CFPNG_FILTER_UP, compressor: CFPNG_COMPRESSOR_ISAL)
+        let cache = try XCTUnwrap(cfpng_cache_create())
+        defer { cfpng_cache_destroy(cache) }
+        let first = try encode(image, channels: 3, bytesPerPixel: 4, options: options, cache: cache)
+        XCTAssertEqual(try encode(image, channels: 3, bytesPerPixel: 4, options: options, cache: cache), first)
+        XCTAssertEqual(cfpng_cache_last_repeated(cache), 1)
+        for index in [0, 64 * 4 * 3 + 5, 64 * 4 * 2 + 9, image.pixels.count - 2] {  // rows 0, 3 (equal to row 2), 2, 39
+            var changed = image
+            changed.pixels[index] &+= 1
+            let png = try encode(changed, channels: 3, bytesPerPixel: 4, options: options, cache: cache)
+            XCTAssertEqual(cfpng_cache_last_repeated(cache), 0, "byte \(index)")
+            XCTAssertEqual(try Self.decode(png).pixels, changed.straightRGBA(channels: 3), "byte \(index)")
+            XCTAssertEqual(try encode(image, channels: 3, bytesPerPixel: 4, options: options, cache: cache), first)
+        }
+    }
+
+    // MARK: ISA-L
+
+    /// ISA-L's pieces (stateless, full flush, no end of stream) spliced into one zlib stream inflate back:
+    /// libpng's strict decoder (inflate and the Adler-32 checked) gives the pixels back, the same as zlib's.
+    func testISALStreamsInflateBackToTheSamePixels() throws {
+        // Small images, runs of zero rows between segments, and segments of several hundred KiB.
+        let small = [TestImage(width: 1, height: 1, seed: 1, opaque: true), TestImage(width: 17, height: 9, seed: 2, opaque: false),
+                     TestImage(width: 33, height: 40, seed: 3, opaque: true, repeatedRows: true)]
+        let large = [TestImage(width: 400, height: 200, seed: 4, opaque: true), TestImage(width: 300, height: 260, seed: 5, opaque: false, repeatedRows: true)]
+        for (image, levels) in small.map({ ($0, Array(Int32(0)...3)) }) + large.map({ ($0, [Int32(1)]) }) {
+            for channels in [3, 4] {
+                for filter in [CFPNG_FILTER_NONE, CFPNG_FILTER_UP, CFPNG_FILTER_PAETH] {
+                    for level in levels {
+                        let what = "\(image.width)x\(image.height), \(channels) channels, filter \(filter), isa-l level \(level)"
+                        let png = try encode(image, channels: channels, bytesPerPixel: 4,
+                                             options: Self.options(filter: filter, level: level, compressor: CFPNG_COMPRESSOR_ISAL))
+                        let (pixels, header) = try Self.decode(png)
+                        XCTAssertEqual(header.color_type, channels == 4 ? CPNG_COLOR_RGBA : CPNG_COLOR_RGB, what)
+                        XCTAssertEqual(pixels, image.straightRGBA(channels: channels), what)
+                    }
+                }
+            }
+        }
+    }
+
+    /// ISA-L 2.30's level 1/2 code hashes one byte of each piece from its stream record's address, so every
+    /// cache maps that record where the hash-table slot it gives is the same: caches made one after the
+    /// other and on other threads (their records at different addresses) write the same bytes at every
+    /// ISA-L level, and their records all give CFPNG_ISAL_RECORD_BUCKET.
+    func testISALBytesDoNotDependOnWhereTheStreamRecordIs() throws {
+        let images = [TestImage(width: 300, height: 200, seed: 41, opaque: true, repeatedRows: true),
+                      TestImage(width: 64, height: 30, seed: 42, opaque: true), TestImage(width: 5, height: 3, seed: 43, opaque: false)]
+        for level: Int32 in 0...3 {
+            let options = Self.options(filter: CFPNG_FILTER_UP, level: level, compressor: CFPNG_COMPRESSOR_ISAL)
+            let caches = try (0..<4).map { _ in try XCTUnwrap(cfpng_cache_create()) }
+            defer { caches.forEach { cfpng_cache_destroy($0) } }
+            let expected = try images.map { try encode($0, channels: 3, bytesPerPixel: 4, options: options, cache: caches[0]) }
+            #if arch(x86_64)  // the placement is for ISA-L's x86 code; elsewhere the record is plainly allocated
+            XCTAssertEqual(cfpng_isal_record_bucket(caches[0]), Int32(CFPNG_ISAL_RECORD_BUCKET), "level \(level)")
+            #endif
+            // The other caches on other threads, at the same time (each thread writes its own slot).
+            let shared = ThreadShared(test: self, caches: caches)
+            defer { shared.results.deallocate() }
+            DispatchQueue.concurrentPerform(iterations: caches.count - 1) { i in
+                shared.results[i + 1] = try? images.map {
+                    try shared.test.encode($0, channels: 3, bytesPerPixel: 4, options: options, cache: shared.caches[i + 1])
+                }
+            }
+            for i in 1..<caches.count {
+                XCTAssertEqual(shared.results[i], expected, "level \(level), cache \(i)")
+                #if arch(x86_64)
+                XCTAssertEqual(cfpng_isal_record_bucket(caches[i]), Int32(CFPNG_ISAL_RECORD_BUCKET), "level \(level), cache \(i)")
+                #endif
+            }
+            XCTAssertEqual(Set(caches.map { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer($0))) }).count, caches.count)
+        }
+        XCTAssertEqual(cfpng_isal_record_bucket(nil), -1)
+    }
+
+    /// ISA-L's bytes depend on the image alone, never on what the cache held (and so not on --jobs), and
+    /// the cache counts ISA-L's level buffer and stream record.
+    func testISALBytesDoNotDependOnTheCache() throws {
+        let a = TestImage(width: 300, height: 200, seed: 11, opaque: true, repeatedRows: true)
+        let b = TestImage(width: 300, height: 200, seed: 12, opaque: true)
+        let isal = Self.options(filter: CFPNG_FILTER_UP, compressor: CFPNG_COMPRESSOR_ISAL)
+        let fresh = try encode(b, channels: 3, bytesPerPixel: 4, options: isal)
+        let cache = try XCTUnwrap(cfpng_cache_create())
+        defer { cfpng_cache_destroy(cache) }
+        _ = try encode(b, channels: 3, bytesPerPixel: 4, options: Self.options(filter: CFPNG_FILTER_UP), cache: cache)
+        let zlibBytes = cfpng_cache_bytes(cache)
+        _ = try encode(a, channels: 3, bytesPerPixel: 4, options: isal, cache: cache)
+        XCTAssertEqual(try encode(b, channels: 3, bytesPerPixel: 4, options: isal, cache: cache), fresh)
+        XCTAssertEqual(try encode(b, channels: 3, bytesPerPixel: 4, options: isal, cache: cache), fresh)
+        XCTAssertEqual(cfpng_cache_last_repeated(cache), 1)
+        // Level 1's buffer: 4 KiB + two 8K-entry hash tables of 16 bits + 64K tokens of 4 bytes.
+        XCTAssertGreaterThanOrEqual(cfpng_cache_bytes(cache), zlibBytes + 4096 + 2 * 8192 * 2 + 4 * 65536)
+        // A different compressor is not a repeat, and zlib's bytes are zlib's again.
+        let zlib = try encode(b, channels: 3, bytesPerPixel: 4, options: Self.options(filter: CFPNG_FILTER_UP), cache: cache)
+        XCTAssertEqual(cfpng_cache_last_repeated(cache), 0)
+        XCTAssertEqual(zlib, try encode(b, channels: 3, bytesPerPixel: 4, options: Self.options(filter: CFPNG_FILTER_UP)))
+        XCTAssertNotEqual(zlib, fresh)
+
+        var name = [CChar](repeating: 0, count: 32)
+        XCTAssertEqual(cfpng_compressor_name(CFPNG_COMPRESSOR_ISAL, &name, name.count), 0)
+        XCTAssertTrue(String(cString: name).hasPrefix("isa-l 2."), String(cString: name))
+        XCTAssertEqual(cfpng_compressor_name(CFPNG_COMPRESSOR_ZLIB, &name, name.count), 0)
+        XCTAssertTrue(String(cString: name).hasPrefix("zlib 1."), String(cString: name))
+        XCTAssertEqual(cfpng_compressor_name(7, &name, name.count), -1)
+    }
+
+    func testISALRefusesWhatItCannotDo() throws {
+        let image = TestImage(width: 4, height: 4, seed: 1, opaque: true)
+        for options in [Self.options(filter: CFPNG_FILTER_UP, level: 4, compressor: CFPNG_COMPRESSOR_ISAL),
+                        cfpng_options(zlib_level: 1, filter: CFPNG_FILTER_UP, strategy: CFPNG_STRATEGY_RLE, write_srgb: 1, compressor: CFPNG_COMPRESSOR_ISAL),
+                        Self.options(filter: CFPNG_FILTER_UP, compressor: 9)] {
+            XCTAssertThrowsError(try encode(image, channels: 3, bytesPerPixel: 4, options: options)) { error in
+                XCTAssertEqual((error as? EncodeFailure)?.code, CFPNG_ERR_INVALID_ARGUMENT)
             }
         }
     }
@@ -264,8 +413,8 @@ final class CFastPNGTests: XCTestCase {
 
     // MARK: Helpers
 
-    static func options(filter: Int32, level: Int32 = 1) -> cfpng_options {
-        cfpng_options(zlib_level: level, filter: filter, strategy: CFPNG_STRATEGY_DEFAULT, write_srgb: 1)
+    static func options(filter: Int32, level: Int32 = 1, compressor: Int32 = CFPNG_COMPRESSOR_ZLIB) -> cfpng_options {
+        cfpng_options(zlib_level: level, filter: filter, strategy: CFPNG_STRATEGY_DEFAULT, write_srgb: 1, compressor: compressor)
     }
 
     static func message(_ error: cfpng_error) -> String {
@@ -402,5 +551,20 @@ struct TestImage {
     /// What a decoder gives for the image written with `channels`: RGBA, with alpha 255 for RGB.
     func straightRGBA(channels: Int) -> [UInt8] {
         channels == 4 ? pixels : pixels.enumerated().map { $0.offset % 4 == 3 ? 255 : $0.element }
+    }
+}
+
+/// What the threads of a test share: each writes only its own slot of `results` and uses only its own
+/// cache, and the test reads them after every thread has finished.
+private final class ThreadShared: @unchecked Sendable {
+    let test: CFastPNGTests
+    let caches: [OpaquePointer]
+    let results: UnsafeMutableBufferPointer<[[UInt8]]?>
+
+    init(test: CFastPNGTests, caches: [OpaquePointer]) {
+        self.test = test
+        self.caches = caches
+        results = .allocate(capacity: caches.count)
+        results.initialize(repeating: nil)
     }
 }

@@ -35,16 +35,45 @@ final class PNGEncoderTests: XCTestCase {
 
     static let singleFilters: [PNGFilters] = [.none, .sub, .up, .average, .paeth]
 
-    func testWorkingBytesCountTheFilteredImageAndZlibsState() throws {
+    /// A 600x400 opaque frame (filtered as RGB, 1 + 3 × width bytes a row) in which no row equals the one
+    /// above, so the whole image is one segment, compressed part by part.
+    static func gradientBitmap(width: Int = 600, height: Int = 400) throws -> Bitmap {
+        var bitmap = try Bitmap(width: width, height: height)
+        bitmap.withUnsafeMutablePixels { pixels in
+            for y in 0..<height {
+                for x in 0..<width { pixels[y * width + x] = PremultipliedRGBA8(r: UInt8((x + y) & 255), g: 100, b: UInt8(y & 255), a: 255).packed }
+            }
+        }
+        return bitmap
+    }
+
+    func testWorkingBytesCountZlibsStateAndOnePartButNotTheFilteredImage() throws {
+        let encoder = PNGEncoder(compression: .portable)
+        let before = encoder.workingBytes
+        let bitmap = try Self.gradientBitmap()
+        _ = try encoder.encode(bitmap)
+        // zlib: parts of at most 64 KiB (36 rows of 1,801 bytes).
+        let filtered = 400 * 1801, part = 36 * 1801, deflate = 1 << 18
+        // zlib's state for the segments and for the zero runs and final block, and one part of filtered rows.
+        XCTAssertGreaterThanOrEqual(encoder.workingBytes, before + 2 * deflate + part)
+        // The filtered image is never held: what is kept besides zlib's state is under half of it.
+        XCTAssertLessThan(encoder.workingBytes - 2 * (deflate + 6 * 1024), filtered / 2)
+        _ = try encoder.encode(bitmap)
+        XCTAssertTrue(encoder.lastImageRepeated)
+    }
+
+    func testWorkingBytesCountTheStateOfISALAndZlib() throws {
         let encoder = PNGEncoder(compression: .fast)
         let before = encoder.workingBytes
-        // Opaque, so filtered as RGB: 1 + 3 × width bytes a row.
-        let bitmap = try Bitmap(width: 300, height: 200, fill: PremultipliedRGBA8(r: 10, g: 200, b: 30, a: 255))
+        let bitmap = try Self.gradientBitmap(width: 800, height: 600)
         _ = try encoder.encode(bitmap)
-        let filtered = 200 * (1 + 3 * 300), deflate = 2 * (1 << 17)
-        XCTAssertGreaterThanOrEqual(encoder.workingBytes, before + filtered + deflate)
-        // Well under the frame itself plus a few hundred kilobytes of streams and buffers.
-        XCTAssertLessThan(encoder.workingBytes, filtered + 2 * deflate + 2 * 300 * 200 * 4 + 512 * 1024)
+        // ISA-L: parts of at most 256 KiB (109 rows of 2,401 bytes); its level-1 buffer, its stream record in
+        // whole pages, and zlib's state for the zero runs and the final block.
+        let filtered = 600 * 2401, part = 109 * 2401, isal = 282_624 + 86_016, deflate = 1 << 18
+        XCTAssertGreaterThanOrEqual(encoder.workingBytes, before + isal + deflate + part)
+        // Besides those, one part and room for its compressed bytes (each rounded up to a power of two):
+        // less than the filtered image, which is never held.
+        XCTAssertLessThan(encoder.workingBytes - isal - (deflate + 6 * 1024), filtered)
         _ = try encoder.encode(bitmap)
         XCTAssertTrue(encoder.lastImageRepeated)
     }

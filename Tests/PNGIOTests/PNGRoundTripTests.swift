@@ -111,16 +111,20 @@ final class PNGRoundTripTests: XCTestCase {
     }
 
     func testCompressionPresetsAndNames() throws {
-        XCTAssertEqual(PNGCompression.allPresets.map(\.name), ["fast", "small", "balanced", "store"])
+        XCTAssertEqual(PNGCompression.allPresets.map(\.name), ["fast", "portable", "small", "balanced", "store"])
         XCTAssertEqual(try PNGCompression(named: "fast"), .fast)
+        XCTAssertEqual(try PNGCompression(named: "Portable"), .portable)
         XCTAssertEqual(try PNGCompression(named: "SMALL"), .small)
         XCTAssertEqual(try PNGCompression(named: "store"), .store)
-        XCTAssertEqual(PNGCompression.fast, PNGCompression(zlibLevel: 1, filters: .up, strategy: .default))
+        XCTAssertEqual(PNGCompression.fast, PNGCompression(zlibLevel: 1, filters: .up, strategy: .default, compressor: .isal))
+        // `portable` is the `fast` of earlier versions: zlib level 1 over up-filtered rows, the same bytes everywhere.
+        XCTAssertEqual(PNGCompression.portable, PNGCompression(zlibLevel: 1, filters: .up, strategy: .default))
+        XCTAssertEqual(PNGCompression.allPresets.filter { !$0.compression.sameBytesOnEveryProcessor }.map(\.name), ["fast"])
         XCTAssertEqual(PNGCompression.small, PNGCompression(zlibLevel: 9, filters: .all, strategy: .default))
         XCTAssertEqual(PNGCompression.balanced, PNGCompression(zlibLevel: 9, filters: .paeth, strategy: .rle))
         XCTAssertEqual(PNGCompression.fast.presetName, "fast")
         XCTAssertThrowsError(try PNGCompression(named: "tiny")) { error in
-            XCTAssertEqual("\(error)", "unknown PNG compression 'tiny': expected one of fast, small, balanced, store")
+            XCTAssertEqual("\(error)", "unknown PNG compression 'tiny': expected one of fast, portable, small, balanced, store")
         }
         XCTAssertEqual(PNGFilters.all.rawValue, 0xF8)
         XCTAssertEqual(PNGFilters.all.description, "all")
@@ -147,6 +151,11 @@ final class PNGRoundTripTests: XCTestCase {
         let bitmap = try Bitmap(width: 2, height: 2, fill: .white)
         PNGTest.assertThrows(.invalidArgument, path: "<memory>") {
             _ = try PNGCodec.encode(bitmap, compression: PNGCompression(zlibLevel: 10))
+        }
+        // ISA-L: levels 0...3, one filter, the default strategy.
+        for bad in [PNGCompression(zlibLevel: 4, filters: .up, compressor: .isal), PNGCompression(zlibLevel: 1, filters: .all, compressor: .isal),
+                    PNGCompression(zlibLevel: 1, filters: .up, strategy: .rle, compressor: .isal)] {
+            PNGTest.assertThrows(.invalidArgument, path: "<memory>") { _ = try PNGCodec.encode(bitmap, compression: bad) }
         }
         PNGTest.assertThrows(.invalidArgument, path: "<memory>") {
             _ = try PNGCodec.encode(bitmap, compression: PNGCompression(zlibLevel: -1))

@@ -66,7 +66,7 @@ final class ReferenceBenchmarkTests: XCTestCase {
         XCTAssertLessThanOrEqual(drawing.minSeconds, drawing.medianSeconds)
         XCTAssertEqual(try bench.viewTree().views, 71)
         let encodings = try bench.encodings(sweep: false)
-        XCTAssertEqual(encodings.map(\.name), ["libpng-default", "fast", "small", "balanced", "store"])
+        XCTAssertEqual(encodings.map(\.name), ["libpng-default", "fast", "portable", "small", "balanced", "store"])
         XCTAssertEqual(encodings[0].relativeToLibpngDefaults, 1)
         XCTAssertEqual(told.count, 4, "progress before each part: \(told)")
     }

@@ -5,8 +5,9 @@
  * earlier frames, which libpng's row-by-row writer compresses again every time. This encoder filters
  * the whole image itself (the opaque RGBA-to-RGB case and the up filter in one pass, with SSSE3 where
  * the processor has it), compresses runs of zero rows once per encoder and equal segments once per
- * image, builds one zlib stream from the pieces, and writes the PNG's chunks itself. It needs zlib only
- * and never calls libpng, so nothing here longjmps: every error is a plain return code. Vector code is
+ * image, builds one zlib stream from the pieces, and writes the PNG's chunks itself. It needs zlib and
+ * ISA-L (whose igzip compresses the segments when the options ask for it: CFPNG_COMPRESSOR_ISAL) and
+ * never calls libpng, so nothing here longjmps: every error is a plain return code. Vector code is
  * chosen with CCPUFeatures (`ccpu_features()`, `ccpu_force_scalar()`), and gives the same bytes as the
  * scalar code.
  *
@@ -38,6 +39,8 @@ extern "C" {
 #define CFPNG_ERR_CALLBACK 4
 /** zlib reported an error (the message says which call). */
 #define CFPNG_ERR_ZLIB 5
+/** ISA-L reported an error (the message says which). */
+#define CFPNG_ERR_ISAL 6
 
 /* ---- Limits ------------------------------------------------------------------------------------ */
 
@@ -69,9 +72,22 @@ extern "C" {
 #define CFPNG_STRATEGY_RLE 3
 #define CFPNG_STRATEGY_FIXED 4
 
+/** What compresses the segments (cfpng_options.compressor). */
+/** zlib (the system's): the same bytes on every processor. */
+#define CFPNG_COMPRESSOR_ZLIB 0
+/**
+ * ISA-L's igzip (`isal_deflate_stateless`, SIMD code chosen at run time): several times faster than zlib
+ * level 1 on frames, but its bytes may differ between processors (SSE, AVX2, AVX-512, NEON) and ISA-L
+ * versions; they always inflate to the same data. On one machine they are the same in every thread and
+ * run: ISA-L 2.30's level 1/2 code reads its stream record's address into one hash-table slot, so every
+ * cache maps that record at an address giving the same slot (cfpng_isal_record_bucket). Levels 0...3
+ * (ISA-L's own levels), default strategy.
+ */
+#define CFPNG_COMPRESSOR_ISAL 1
+
 /** Encoder settings. */
 typedef struct cfpng_options {
-    /** zlib level, 0 (store) ... 9 (smallest). */
+    /** Compression level: zlib's 0 (store) ... 9 (smallest); with CFPNG_COMPRESSOR_ISAL, ISA-L's 0 ... 3. */
     int zlib_level;
     /** One of CFPNG_FILTER_*: every row is filtered with it. */
     int filter;
@@ -79,6 +95,11 @@ typedef struct cfpng_options {
     int strategy;
     /** Non-zero: write an sRGB chunk with perceptual intent (no gAMA, no cHRM). */
     int write_srgb;
+    /**
+     * One of CFPNG_COMPRESSOR_*: what compresses the segments. Zero runs, zlib's empty final block, the
+     * header and the checksums are zlib's (or computed here) whatever this says.
+     */
+    int compressor;
 } cfpng_options;
 
 /* ---- Results ----------------------------------------------------------------------------------- */
@@ -161,21 +182,38 @@ int cfpng_fits(uint32_t width, uint32_t height, int channels);
  * left freed and zeroed), with `cache` (NULL: a temporary one). Not interlaced. Returns CFPNG_OK or an
  * error code with `err` (may be NULL) filled in.
  *
- * Every row is filtered with `options->filter` into the cache, then the filtered image is split into
- * pieces: runs of at least CFPNG_MIN_ZERO_RUN rows whose filtered bytes are all zero (rows equal to the
- * row above, with the up or Paeth filter) and the segments between them. zlib compresses each piece on
- * its own as raw deflate data ended with a sync flush (so it starts on a byte boundary and refers to
- * nothing before it); a segment whose bytes equal an earlier segment's in the same image reuses that
- * compressed piece, and zero runs come from the cache (compressed once, at zlib level 9, or stored at
- * level 0, as repeated pieces of up to 32 rows). An image whose filtered bytes equal the previous
- * image's (compared while filtering) reuses the whole compressed stream. The pieces, zlib's empty final
+ * The image is split into pieces: runs of at least CFPNG_MIN_ZERO_RUN rows whose filtered bytes are all
+ * zero (rows equal to the row above, with the up or Paeth filter) and the segments between them. Each
+ * segment is compressed in parts of whole rows that refer to nothing before them: zlib, parts of at
+ * most 64 KiB (its window) ended with a sync flush; ISA-L (CFPNG_COMPRESSOR_ISAL), parts of at most
+ * 256 KiB by isal_deflate_stateless with a full flush and no end of stream; either way byte-aligned. A
+ * segment equal to an earlier segment of the same image reuses that compressed piece, and zero runs come
+ * from the cache (compressed once, at zlib level 9, or stored at level 0, as repeated pieces of up to 32
+ * rows). An image equal to the previous one reuses the whole compressed stream.
+ *
+ * Images given by `pixels` (every frame Smokescreen writes) are streamed: the filtered image is never
+ * held. One pass finds the rows equal to the row above and a 128-bit hash of each row; then each
+ * segment is filtered one part at a time, just before that part is compressed. Segments are matched by
+ * their rows' hashes and then compared byte for byte in the source (rows equal there filter to equal
+ * bytes); a whole image is taken as a repeat of the previous one when its equal-row flags and every
+ * row's 128-bit hash are the same (a false repeat needs a 128-bit collision between rows that differ in
+ * more than one 8-byte word; a single differing word always changes the hash). Images given only by the
+ * `row` callback are filtered whole into the cache, and compared with the previous one byte for byte. The pieces, zlib's empty final
  * block, the two-byte zlib header and the Adler-32 of the whole (combined with adler32_combine) make one
  * valid zlib stream, written as IDAT chunks of at most CFPNG_IDAT_MAX bytes after the signature, IHDR
  * and sRGB chunks and before IEND, each chunk with its CRC-32 (zlib's crc32). The output depends only on
- * the image and the options, never on what the cache held or on the processor.
+ * the image and the options, never on what the cache held; with CFPNG_COMPRESSOR_ZLIB never on the
+ * processor either (with ISA-L it may: see CFPNG_COMPRESSOR_ISAL).
  */
 int cfpng_encode(cfpng_cache *cache, const cfpng_rgb8_source *source, const cfpng_options *options,
                  cfpng_buffer *out, cfpng_error *err);
+
+/**
+ * Writes the compressor's name and version into `buf` (NUL-terminated, truncated to `size`), e.g.
+ * "zlib 1.2.13" or "isa-l 2.30.0" (ISA-L's version as compiled against: it has no run-time version call).
+ * Returns 0, or -1 for an unknown compressor (`buf` then holds "unknown").
+ */
+int cfpng_compressor_name(int compressor, char *buf, size_t size);
 
 /**
  * Non-zero when the last cfpng_encode with this cache found the image's filtered bytes equal to those of
@@ -186,12 +224,25 @@ int cfpng_encode(cfpng_cache *cache, const cfpng_rgb8_source *source, const cfpn
 int cfpng_cache_last_repeated(const cfpng_cache *cache);
 
 /**
- * The bytes `cache` holds now: its buffers (the filtered image, the compressed stream, row buffers,
- * segment records, cached zero runs) and, for each zlib stream it has opened, deflate's own state as
- * zlib documents it for window bits 15 and memory level 8 (2^17 + 2^17 bytes, plus the state record).
- * 0 for NULL.
+ * The bytes `cache` holds now: its buffers (the compressed stream, one part of filtered rows, the row
+ * flags and hashes of this image and the previous one, row buffers, segment records, cached zero runs,
+ * and the filtered image once a callback source has needed it) and, for each zlib stream it has
+ * opened, deflate's own state as zlib documents it for window bits 15 and memory level 8 (2^17 + 2^17
+ * bytes, plus the state record), and ISA-L's stream record and level buffer once the cache has used
+ * ISA-L. 0 for NULL.
  */
 size_t cfpng_cache_bytes(const cfpng_cache *cache);
+
+/**
+ * For tests: the hash-table slot ISA-L's level 1/2 code derives from the address of `cache`'s ISA-L
+ * stream record (crc32c of address bits 16...47, low 15 bits). On x86-64 Linux every record is mapped
+ * where this is CFPNG_ISAL_RECORD_BUCKET, so the slot, and with it the output, never depends on where
+ * memory was (elsewhere the record is plainly allocated).
+ * -1 for NULL or a cache that has not used ISA-L yet.
+ */
+int cfpng_isal_record_bucket(const cfpng_cache *cache);
+/** The slot every ISA-L stream record's address gives (see cfpng_isal_record_bucket). */
+#define CFPNG_ISAL_RECORD_BUCKET 0
 
 #ifdef __cplusplus
 }

@@ -10,19 +10,8 @@ extension Painter {
     /// dimensions say or a dimension is not positive.
     public func fill(coverageMask mask: UnsafeBufferPointer<UInt8>, width: Int, height: Int, rowStride: Int? = nil,
                      atDevicePixel origin: (x: Int, y: Int), color: Color) {
-        let stride = rowStride ?? width
-        guard width > 0, height > 0, stride >= width, let base = mask.baseAddress else { return }
-        let (last, overflow) = (height - 1).multipliedReportingOverflow(by: stride)
-        guard !overflow, last <= mask.count - width else { return }
-        // Base-bitmap pixels to the current target's (the innermost layer's).
-        var x = origin.x, y = origin.y
-        for layer in layers {
-            let (nx, o1) = x.subtractingReportingOverflow(layer.origin.x)
-            let (ny, o2) = y.subtractingReportingOverflow(layer.origin.y)
-            guard !o1, !o2 else { return }
-            x = nx; y = ny
-        }
-        let box = PixelRect(x: x, y: y, width: width, height: height)
+        guard let (base, stride, box) = placedMask(mask, width: width, height: height, rowStride: rowStride, at: origin) else { return }
+        let x = box.x, y = box.y
         fillCoverage(color: color) { _, clip, emit in
             let area = clip.intersection(box)
             guard !area.isEmpty else { return }
@@ -49,18 +38,9 @@ extension Painter {
     /// does not apply. Draws nothing when the buffer is smaller than the dimensions say.
     public func darken(coverageMask mask: UnsafeBufferPointer<UInt8>, width: Int, height: Int, rowStride: Int? = nil,
                        atDevicePixel origin: (x: Int, y: Int)) {
-        let stride = rowStride ?? width
-        guard width > 0, height > 0, stride >= width, let base = mask.baseAddress else { return }
-        let (last, overflow) = (height - 1).multipliedReportingOverflow(by: stride)
-        guard !overflow, last <= mask.count - width else { return }
-        var x = origin.x, y = origin.y
-        for layer in layers {
-            let (nx, o1) = x.subtractingReportingOverflow(layer.origin.x)
-            let (ny, o2) = y.subtractingReportingOverflow(layer.origin.y)
-            guard !o1, !o2 else { return }
-            x = nx; y = ny
-        }
-        let area = state.clipBounds.intersection(PixelRect(x: x, y: y, width: width, height: height))
+        guard let (base, stride, box) = placedMask(mask, width: width, height: height, rowStride: rowStride, at: origin) else { return }
+        let x = box.x, y = box.y
+        let area = state.clipBounds.intersection(box)
         guard !area.isEmpty else { return }
         let a8 = UInt32(alpha8)
         withTargetPixels { pixels, targetWidth, _ in
@@ -80,5 +60,26 @@ extension Painter {
                 }
             }
         }
+    }
+}
+
+extension Painter {
+    /// A mask's first byte, its row stride and where it lands in the current target's pixels (the
+    /// innermost layer's), from `origin` in the base bitmap's; nil when the buffer is smaller than the
+    /// dimensions say, a dimension is not positive, or the arithmetic would overflow.
+    func placedMask(_ mask: UnsafeBufferPointer<UInt8>, width: Int, height: Int, rowStride: Int?,
+                    at origin: (x: Int, y: Int)) -> (UnsafePointer<UInt8>, Int, PixelRect)? {
+        let stride = rowStride ?? width
+        guard width > 0, height > 0, stride >= width, let base = mask.baseAddress else { return nil }
+        let (last, overflow) = (height - 1).multipliedReportingOverflow(by: stride)
+        guard !overflow, last <= mask.count - width else { return nil }
+        var x = origin.x, y = origin.y
+        for layer in layers {
+            let (nx, o1) = x.subtractingReportingOverflow(layer.origin.x)
+            let (ny, o2) = y.subtractingReportingOverflow(layer.origin.y)
+            guard !o1, !o2 else { return nil }
+            x = nx; y = ny
+        }
+        return (base, stride, PixelRect(x: x, y: y, width: width, height: height))
     }
 }

@@ -25,7 +25,7 @@ public struct PageCurlGeometry: Hashable, Sendable {
     /// The radius at the end of a turn: 0.3 (the curl opens up as the page goes over).
     public static let endRadius = 0.3
 
-    /// A turn `progress` (0: flat, 1: turned over past the spine) of a page `size`, its axis turned by
+    /// A turn `progress` (0: flat, 1: turned over and gone past the spine) of a page `size`, its axis turned by
     /// `angle` radians from the vertical (positive: the bottom of the axis towards the spine), pivoting
     /// at height `pivotY` (points; default the page's middle).
     ///

@@ -267,7 +267,7 @@ public struct PageCurlDrawing: ViewContent {
             let end = min(far, half)
             let count = max(1, Int((Double(stripCount) * end / half).rounded(.up)))
             // The shading per device pixel once the strips are down; per strip where the painter rotates.
-            let shadesPerPixel = bandMask(in: painter, from: 0, to: 1, value: { _, _ in 0 }) != nil
+            let shadesPerPixel = masksBands(in: painter)
             for i in 0..<count {
                 let s0 = end * Double(i) / Double(count), s1 = end * Double(i + 1) / Double(count)
                 let mid = (s0 + s1) / 2 / r
@@ -318,6 +318,13 @@ public struct PageCurlDrawing: ViewContent {
         return true
     }
 
+    /// Whether ``bandMask(in:from:to:value:)`` can work for `painter`: one that only scales (positively)
+    /// and translates, with an axis not lying along the rows.
+    private func masksBands(in painter: Painter) -> Bool {
+        let t = painter.transform
+        return t.b == 0 && t.c == 0 && t.a > 0 && t.d > 0 && geometry.towardsEdge.x > 1e-6 && t.isFinite
+    }
+
     /// A mask over the device pixels of the page whose centres lie between distances `u0` and `u1` from
     /// the axis (and a pixel either side), each byte `value(u, device pixels per point)` at the pixel's
     /// centre; nil for a painter that does more than scale and translate (already translated to the
@@ -325,7 +332,7 @@ public struct PageCurlDrawing: ViewContent {
     private func bandMask(in painter: Painter, from u0: Double, to u1: Double,
                           value: (Double, Double) -> Double) -> (mask: [UInt8], width: Int, height: Int, origin: (x: Int, y: Int))? {
         let t = painter.transform, g = geometry, n = g.towardsEdge
-        guard t.b == 0, t.c == 0, t.a > 0, t.d > 0, n.x > 1e-6, u1 > u0, t.isFinite else { return nil }
+        guard masksBands(in: painter), u1 > u0 else { return nil }
         let pageW = g.pageSize.width, pageH = g.pageSize.height
         let pxMin = Int((t.tx).rounded(.down)), pxMax = Int((t.tx + t.a * pageW).rounded(.up))
         let pyMin = Int((t.ty).rounded(.down)), pyMax = Int((t.ty + t.d * pageH).rounded(.up))

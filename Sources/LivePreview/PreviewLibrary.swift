@@ -66,7 +66,7 @@ public struct LintReport: Encodable, Sendable {
     }
     /// The transition.
     public var name: String
-    /// The scale the pixel checks looked at (1, as `lint` renders by default).
+    /// The scale the pixel checks looked at (the render's, 2 unless asked otherwise).
     public var scale: Int
     /// Whether every finding is a documented exception (or there is none).
     public var clean: Bool

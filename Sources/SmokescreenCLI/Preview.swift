@@ -158,9 +158,7 @@ struct Preview: ParsableCommand {
 
     func validate() throws {
         try checkScale(scale)
-        if let fps, !(fps.isFinite && fps >= Limits.minFPS && fps <= Limits.maxFPS) {
-            throw ValidationError("--fps must be in \(Limits.fpsRange), got \(fps)")
-        }
+        try checkFPS(fps)
         try SourceArgument.validate(source)
         if durations != nil, isFolder { throw ValidationError("--durations: '\(source)' is a render folder; its timings were fixed when it was rendered") }
         if let durations, durations.isEmpty { throw ValidationError("--durations: the path is empty") }

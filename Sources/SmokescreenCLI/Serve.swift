@@ -42,9 +42,7 @@ struct Serve: ParsableCommand {
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535, got \(port)") }
         try checkScale(scale)
-        if let fps, !(fps.isFinite && fps >= Limits.minFPS && fps <= Limits.maxFPS) {
-            throw ValidationError("--fps must be in \(Limits.fpsRange), got \(fps)")
-        }
+        try checkFPS(fps)
         if host.isEmpty { throw ValidationError("--host: the address is empty") }
         if let golden, !InputFile.isDirectory(golden) { throw ValidationError("--golden: \(golden) is not a folder") }
     }

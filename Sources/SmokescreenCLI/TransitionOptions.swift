@@ -59,9 +59,7 @@ struct TransitionOptions: ParsableArguments {
     }
 
     private func validateSettings() throws {
-        if let fps, !(fps.isFinite && fps >= Limits.minFPS && fps <= Limits.maxFPS) {
-            throw ValidationError("--fps must be in \(Limits.fpsRange), got \(fps)")
-        }
+        try checkFPS(fps)
         guard (0...Limits.maxHoldFrames).contains(hold) else { throw ValidationError("--hold must be 0…\(Limits.maxHoldFrames), got \(hold)") }
         if let durations, durations.isEmpty { throw ValidationError("--durations: the path is empty") }
         if let assets, assets.isEmpty { throw ValidationError("--assets: the path is empty") }
@@ -137,7 +135,13 @@ func checkScale(_ scale: Int) throws {
     guard (1...3).contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3, got \(scale)") }
 }
 
-/// Runs `body`, turning errors into the exit statuses the README's table gives, with the message on stderr.
+/// Validates `--fps`, when given.
+func checkFPS(_ fps: Double?) throws {
+    if let fps, !(fps.isFinite && fps >= Limits.minFPS && fps <= Limits.maxFPS) {
+        throw ValidationError("--fps must be in \(Limits.fpsRange), got \(fps)")
+    }
+}
+
 /// Whether the user named the assets folder (`--assets` or `$SMOKESCREEN_ASSETS`), which then wins over
 /// a scene file's own `assets` key.
 func assetsNamed(_ option: String?) -> Bool {
@@ -151,6 +155,7 @@ func checkDurations(_ durations: String?, for transition: any Transition) throws
     }
 }
 
+/// Runs `body`, turning errors into the exit statuses the README's table gives, with the message on stderr.
 func reportingErrors<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()

@@ -106,7 +106,7 @@ let package = Package(
 
         // UIKit's containers on the view tree and the animation engine: the table view, with its batch
         // updates, row animations, selection and animated scrolling.
-        .target(name: "Containers", dependencies: ["RasterCore", "SnapshotView", "Typesetting", "Motion"]),
+        .target(name: "Containers", dependencies: ["RasterCore", "CRasterKernels", "SnapshotView", "Typesetting", "Motion"]),
 
         // The smokescreen, transition contexts, frame sampling and the parallel PNG frame writer.
         .target(name: "TransitionCompositor", dependencies: ["BoundedInput", "RasterCore", "PNGIO", "SnapshotView", "Motion", "FrameStore"]),

@@ -236,8 +236,7 @@ extension PageCurlTests {
         let page = try Bitmap(pointSize: pageSize, scale: 1, fill: Color(red8: 200, green8: 30, blue8: 30).premultiplied)
         let g = PageCurlGeometry(progress: 0.3, pageSize: pageSize, angle: -0.2)
         let painter = Painter(bitmap: try Bitmap(pointSize: pageSize, scale: 1, fill: Color(red8: 0, green8: 0, blue8: 255).premultiplied))
-        var drawing = PageCurlDrawing(page: page, geometry: g)
-        drawing.stripCount = 32
+        let drawing = PageCurlDrawing(page: page, geometry: g)
         drawing.draw(in: painter, bounds: Rect(origin: .zero, size: pageSize))
         let canvas = painter.finish()
         let n = g.towardsEdge, r = g.radius

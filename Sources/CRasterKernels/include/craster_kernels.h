@@ -96,6 +96,50 @@ void crk_horizontal_shift(const uint32_t *row, uint32_t fx, int count, uint16_t 
  */
 void crk_vertical(const uint16_t *h0, const uint16_t *h1, uint32_t fy, int count, uint32_t *out);
 
+/**
+ * A page curling over what is below it, one device pixel at a time: the page lies flat up to an axis,
+ * wraps around a cylinder of `radius` lying on the page there (its front turning away, then its back
+ * coming over the top) and lies flat again, mirrored, once half way round; seen from above, a page point
+ * at signed distance s from the axis lands at s (s ≤ 0), R·sin(s/R) (on the cylinder) or πR − s (turned
+ * over). Each pixel inverts that: at distance u from the axis it sees the back at s = πR − R·asin(u/R)
+ * (πR − u where u ≤ 0) if that page point exists, over the front at s = R·asin(u/R) (u where u ≤ 0).
+ * Both are sampled bilinearly (front from `front`, back from `back`, the same size), anti-aliased at the
+ * page's edges by their distance in screen pixels (through the mapping's slope, first order), darkened on
+ * the cylinder by `edge_shade`·(1 − cos θ) with sin θ = u/R, cut once at the cylinder's top (u = R) when
+ * the page reaches it, and drawn over a black shadow on the page below that starts at `outer` and fades
+ * over one radius as `shadow` says (`shadow_count` + 1 samples of its alpha over 0…1, read linearly).
+ *
+ * Lengths are page points; the page spans 0…`page_width` × 0…`page_height`. Device pixel (x, y) has its
+ * centre at page point M·(x + 0.5 − origin_x, y + 0.5 − origin_y) with M = (a c; b d) the `device_to_page`
+ * entries. Writes premultiplied pixels (transparent where nothing is drawn) for device pixels
+ * x0…x0+width−1, y0…y0+height−1 into `out` (rows `out_stride` pixels apart), to be composited source-over.
+ * Where M is a uniform scale by 1/`image_scale` and the origin whole, the flat front is copied, not sampled.
+ */
+typedef struct crk_curl {
+    double device_to_page_a, device_to_page_b, device_to_page_c, device_to_page_d;
+    double origin_x, origin_y;
+    /** Device pixels per page point, for anti-aliasing. */
+    double pixels_per_point;
+    double axis_x, axis_y;
+    /** Unit normal to the axis, towards the page's free edge. */
+    double normal_x, normal_y;
+    double radius, page_width, page_height;
+    /** The page's largest signed distance from the axis. */
+    double farthest;
+    /** Where the curl's outer line is, as a distance from the axis: R, or R·sin(farthest/R) before the page reaches the top. */
+    double outer;
+    double edge_shade;
+    const uint32_t *front;
+    const uint32_t *back;
+    int image_width, image_height;
+    /** Image pixels per page point. */
+    double image_scale;
+    const double *shadow;
+    int shadow_count;
+} crk_curl;
+
+void crk_page_curl(const crk_curl *curl, uint32_t *out, int out_stride, int x0, int y0, int width, int height);
+
 /** The portable versions of the kernels above, whatever the processor has (for tests). */
 void crk_bilinear_columns_scalar(const uint32_t *row0, const uint32_t *row1, uint32_t fy,
                                  const int32_t *index, const uint16_t *fx, int count, uint32_t *out);

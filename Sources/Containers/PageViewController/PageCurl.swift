@@ -1,3 +1,4 @@
+import CRasterKernels
 import Foundation
 import RasterCore
 import SnapshotView
@@ -92,17 +93,15 @@ public struct PageCurlGeometry: Hashable, Sendable {
     }
 }
 
-/// A page curling over the page below it, drawn as a mesh of strips parallel to the axis: the flat
-/// part, the cylinder in `stripCount` strips (each an affine piece of the page image, sampled
-/// bilinearly), and the part turned over. Strips are drawn from the axis outwards, which is also from the
-/// lowest to the highest, so each covers what lies under it; each overlaps the one before by
-/// ``overlapPixels`` device pixels, so that two anti-aliased edges never meet and no crack shows. Each
-/// strip is one image drawn through its band: the front from ``page``, the back from ``back`` (the page
-/// washed once, not per strip), so no strip needs a layer of its own.
+/// A page curling over the page below it, drawn one device pixel at a time: each pixel at distance u from
+/// the axis (as projected) looks at the page where the cylinder puts it, the back (come over the top, or
+/// turned over and lying flat) over the front, each sampled bilinearly and anti-aliased at the page's
+/// edges by their distance in device pixels. No strips, masks or layers: one pass writes the curl and its
+/// shadow into a device-sized buffer, composited once through the painter's clip (`crk_page_curl`).
 ///
 /// The front darkens where it turns away from the viewer and the back the same way, one shade per device
-/// pixel once the strips are down; the back shows the page mirrored and washed out towards white
-/// (``backWash``); the page below gets a shadow along the curl. The drawing's bounds are the page.
+/// pixel; the back shows the page mirrored and washed out towards white (``backWash``); the page below
+/// gets a shadow along the curl. The drawing's bounds are the page.
 public struct PageCurlDrawing: ViewContent {
     /// The page's front, as a bitmap of the page's size (any scale).
     public var page: Bitmap
@@ -111,33 +110,26 @@ public struct PageCurlDrawing: ViewContent {
     public var back: Bitmap
     /// Where the page is.
     public var geometry: PageCurlGeometry
-    /// Strips across the half cylinder. Default 32 (5.6° each: at most 0.15 % of R off the true arc).
-    public var stripCount = 32
     /// How white the back is: 0.7 (a share of the way from the content to white).
     public static let backWash = 0.7
-    /// The darkest shade of a strip seen edge-on (black alpha): 0.35.
+    /// The darkest shade of the cylinder, where it is seen edge-on (black alpha): 0.35.
     public static let edgeShade = 0.35
     /// The shadow on the page below: black alpha at the curl's edge: 0.25. It fades out over one radius
     /// as `shadowAlpha × (1 − f)^shadowExponent` (f: 0 at the curl's edge, 1 at the shadow's far side),
-    /// drawn in bands one device pixel wide, so neighbouring device pixels differ by at most
+    /// one value per device pixel, so neighbouring device pixels differ by at most
     /// 255 × 0.25 × 1.25 / (radius in pixels) levels: 1.7 for the smallest radius of a 320 pt page
     /// (48 pt) at @1x, 0.8 at @2x.
     public static let shadowAlpha = 0.25
     /// The shadow's fall-off exponent: 1.25 (nearly linear, so no part is steep; its slope reaches 0 at
     /// the far side, so it ends without a visible line).
     public static let shadowExponent = 1.25
-    /// Overlap of consecutive strips (device pixels): 1.5. A pixel that a strip's edge crosses reaches
-    /// up to (|cos| + |sin|)/2 ≤ 0.71 px across an edge at any angle, so the next strip must begin at
-    /// least 1.21 px before it to cover that pixel whole.
-    public static let overlapPixels = 1.5
 
     /// A curl of `page` at `geometry`; `back`, if given, must be ``washedBack(of:)`` of `page` (made here
     /// when not: one pass over the page's pixels).
-    public init(page: Bitmap, back: Bitmap? = nil, geometry: PageCurlGeometry, stripCount: Int = 32) {
+    public init(page: Bitmap, back: Bitmap? = nil, geometry: PageCurlGeometry) {
         self.page = page
         self.back = back ?? Self.washedBack(of: page)
         self.geometry = geometry
-        self.stripCount = max(2, min(512, stripCount))
     }
 
     /// `page` as its back shows through the paper: white at ``backWash`` alpha over every pixel
@@ -157,213 +149,66 @@ public struct PageCurlDrawing: ViewContent {
         shadowAlpha * pow(max(0, 1 - min(1, f)), shadowExponent)
     }
 
-    /// ``shadowAlpha(at:)`` tabulated for the per-pixel mask (`pow` per pixel was a tenth of a curl
+    /// ``shadowAlpha(at:)`` tabulated for the per-pixel pass (`pow` per pixel was a tenth of a curl
     /// frame): 4,097 samples, interpolated linearly, within 2e-6 of the function (0.0005 levels).
     static let shadowProfile = SampledProfile(count: 4096) { shadowAlpha(at: $0) }
 
+    /// The largest buffer one curl draws through (pixels): 64 Mpx, far above any page on any screen.
+    static let maxPixels = 1 << 26
+
     public func draw(in painter: Painter, bounds: Rect) {
         let g = geometry
-        let n = g.towardsEdge, d = g.axisDirection
-        let far = g.farthestDistance, near = g.nearestDistance
-        guard far > near, g.radius > 0 else { return }
-        // A device pixel in points, from the painter's transform (its scale).
-        let t = painter.transform
-        let pixel = 1 / max(1e-9, sqrt(abs(t.determinant)))
-        let overlap = Self.overlapPixels * pixel
-        let reach = (g.pageSize.width + g.pageSize.height) * 2 + 4 * g.radius
-        painter.save()
-        painter.translate(x: bounds.minX, y: bounds.minY)
-        let pageRect = Rect(origin: .zero, size: g.pageSize)
-
-        // The curl's outer line (as projected): the top of the cylinder, or the page's far edge before
-        // the page has curled a quarter round.
+        let size = g.pageSize
+        guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite, g.radius.isFinite,
+              g.axisPoint.x.isFinite, g.axisPoint.y.isFinite, page.width > 0, page.height > 0,
+              back.width == page.width, back.height == page.height else { return }
+        // Page points to device pixels, and back.
+        let toDevice = Transform2D(translationX: bounds.minX, y: bounds.minY).concatenating(painter.transform)
+        guard toDevice.isFinite, let toPage = toDevice.inverted(), toPage.isFinite else { return }
+        let far = g.farthestDistance
         let outer = far >= Double.pi * g.radius / 2 ? g.radius : g.projectedDistance(far)
-        /// The band of the screen between distances u0 and u1 from the axis (as projected).
-        func band(_ u0: Double, _ u1: Double) -> Path {
-            let lo = min(u0, u1), hi = max(u0, u1)
-            var path = Path()
-            let corners = [(lo, -reach), (hi, -reach), (hi, reach), (lo, reach)].map { u, v in
-                Point(x: g.axisPoint.x + n.x * u + d.x * v, y: g.axisPoint.y + n.y * u + d.y * v)
-            }
-            path.move(to: corners[0])
-            for c in corners.dropFirst() { path.addLine(to: c) }
-            path.closeSubpath()
-            return path
+        // What is drawn: the page swept back across the axis by the most any point of it moves (points move
+        // towards the spine, the farthest the most), with its shadow inside the page.
+        let shift = max(0, far - g.projectedDistance(far))
+        let n = g.towardsEdge
+        var corners: [Point] = []
+        for p in [Point(x: 0, y: 0), Point(x: size.width, y: 0), Point(x: 0, y: size.height), Point(x: size.width, y: size.height)] {
+            corners.append(toDevice.apply(to: p))
+            corners.append(toDevice.apply(to: Point(x: p.x - n.x * shift, y: p.y - n.y * shift)))
         }
-        /// Clips to ``band(_:_:)``: a straight axis's band is a rectangle, rasterized as one (the same
-        /// exact coverage as its path, for less work: the strips' clips are most of a curl frame).
-        func clipToBand(_ u0: Double, _ u1: Double) {
-            if n.y == 0, n.x == 1 {
-                let lo = min(u0, u1), hi = max(u0, u1)
-                painter.clip(to: Rect(x: g.axisPoint.x + lo, y: g.axisPoint.y - reach, width: hi - lo, height: 2 * reach))
-            } else {
-                painter.clip(to: band(u0, u1))
-            }
-        }
-        /// The page's strip [s0, s1] drawn where it lands, its distances mapped linearly from u0 to u1.
-        func strip(_ s0: Double, _ s1: Double, _ u0: Double, _ u1: Double, back: Bool, shade: Double, overlapBefore: Bool) {
-            guard s1 > s0 else { return }
-            let k = (u1 - u0) / (s1 - s0)
-            // q = a + d (d·(p−a)) + n (u0 + k (n·(p−a) − s0))
-            let m11 = d.x * d.x + k * n.x * n.x, m12 = d.x * d.y + k * n.x * n.y
-            let m22 = d.y * d.y + k * n.y * n.y
-            let a = g.axisPoint
-            let shift = u0 - k * s0
-            let tx = a.x - (m11 * a.x + m12 * a.y) + n.x * shift
-            let ty = a.y - (m12 * a.x + m22 * a.y) + n.y * shift
-            // The flat part maps the page onto itself: exactly, so that it is copied, not resampled.
-            let placement = k == 1 && u0 == s0 ? Transform2D.identity : Transform2D(a: m11, b: m12, c: m12, d: m22, tx: tx, ty: ty)
-            // Extend the strip back over the one before (never past the flat part's far side).
-            let sign: Double = u1 >= u0 ? 1 : -1
-            // (Never past the top of the cylinder: nothing of the page is seen beyond u = R.)
-            let start = overlapBefore ? min(g.radius, u0 - sign * overlap) : u0
-            // A strip that reaches the curl's outer line runs 2 px past it: the outer line is cut once, by
-            // the clip of the layer the cylinder is drawn in, so its anti-aliasing is not stacked.
-            var lo = min(start, u1), hi = max(start, u1)
-            if hi >= outer - 1e-9 { hi = outer + 2 * pixel }
-            if lo >= outer - 1e-9 { lo = outer - 1e-9 }
-            painter.save()
-            clipToBand(lo, hi)
-            let image = back ? self.back : page
-            if shade > 0.002 {
-                // (A rotated painter: no per-pixel shading.) The image and its shade as one group through
-                // the strip's edge: drawn one by one, each would meet the strip before at a partly covered
-                // seam and leave a line there.
-                painter.withLayer(opacity: 1) {
-                    painter.drawOnce(image, transform: placement)
-                    painter.fill(Path(rect: pageRect).applying(placement), color: Color(white: 0, alpha: shade))
-                }
-            } else {
-                painter.drawOnce(image, transform: placement)
-            }
-            painter.restore()
-        }
-
-        let r = g.radius, half = Double.pi * r
-        // The shadow on the page below, beyond the curl's outermost line.
-        let edge = outer
-        if far > 0 {
-            let width = r
-            painter.save()
-            painter.clip(to: Path(rect: pageRect))
-            if !drawShadowMask(in: painter, edge: edge, width: width) {
-                // A rotated or skewed painter: one band per device pixel across the shadow.
-                let steps = max(1, min(4096, Int((width / pixel).rounded(.up))))
-                for i in 0..<steps {
-                    let f0 = Double(i) / Double(steps), f1 = Double(i + 1) / Double(steps)
-                    painter.fill(band(edge + width * f0, edge + width * f1), color: Color(white: 0, alpha: Self.shadowAlpha(at: (f0 + f1) / 2)))
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max(),
+              maxX - minX < 1e7, maxY - minY < 1e7 else { return }
+        let clip = painter.clipBoundingBox
+        let x0 = max(clip.minX, Int((minX - 1).rounded(.down))), x1 = min(clip.maxX, Int((maxX + 1).rounded(.up)))
+        let y0 = max(clip.minY, Int((minY - 1).rounded(.down))), y1 = min(clip.maxY, Int((maxY + 1).rounded(.up)))
+        guard x1 > x0, y1 > y0, (x1 - x0) * (y1 - y0) <= Self.maxPixels else { return }
+        let box = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        let pixelsPerPoint = abs(toDevice.determinant).squareRoot()
+        page.withUnsafePixels { front in
+            back.withUnsafePixels { backPixels in
+                Self.shadowProfile.withSamples { samples in
+                    var curl = crk_curl(
+                        device_to_page_a: toPage.a, device_to_page_b: toPage.b, device_to_page_c: toPage.c, device_to_page_d: toPage.d,
+                        origin_x: toDevice.tx, origin_y: toDevice.ty, pixels_per_point: pixelsPerPoint,
+                        axis_x: g.axisPoint.x, axis_y: g.axisPoint.y, normal_x: n.x, normal_y: n.y,
+                        radius: g.radius, page_width: size.width, page_height: size.height, farthest: far, outer: outer,
+                        edge_shade: Self.edgeShade, front: front.baseAddress, back: backPixels.baseAddress,
+                        image_width: Int32(page.width), image_height: Int32(page.height), image_scale: page.scale,
+                        shadow: samples.baseAddress, shadow_count: Int32(samples.count - 1))
+                    // Straight into the frame when nothing but source-over is asked (no clip mask, no alpha);
+                    // else into a buffer of its own, composited through the painter.
+                    let direct = painter.withSourceOverPixels(in: box) { pixels, stride, area in
+                        crk_page_curl(&curl, pixels, Int32(stride), Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height))
+                    }
+                    guard !direct, var buffer = try? Bitmap(width: box.width, height: box.height, scale: page.scale) else { return }
+                    buffer.withUnsafeMutablePixels { out in
+                        crk_page_curl(&curl, out.baseAddress, Int32(box.width), Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height))
+                    }
+                    painter.draw(buffer, atDevicePixel: (box.x, box.y))
                 }
             }
-            painter.restore()
         }
-        // The flat part, up to the axis.
-        if near < 0 { strip(near - 1, min(0, far), near - 1, min(0, far), back: false, shade: 0, overlapBefore: false) }
-        // The cylinder, front then back, from the axis outwards, in one layer cut once at the outer line
-        // (stacked strips each cut there would each add their partial coverage: a hard, jagged edge).
-        if far > 0 {
-            painter.save()
-            clipToBand(-reach, outer)
-            painter.beginLayer()
-            let end = min(far, half)
-            let count = max(1, Int((Double(stripCount) * end / half).rounded(.up)))
-            // The shading per device pixel once the strips are down; per strip where the painter rotates.
-            let shadesPerPixel = masksBands(in: painter)
-            for i in 0..<count {
-                let s0 = end * Double(i) / Double(count), s1 = end * Double(i + 1) / Double(count)
-                let mid = (s0 + s1) / 2 / r
-                let back = mid > Double.pi / 2
-                let shade = shadesPerPixel ? 0 : Self.edgeShade * (1 - abs(cos(mid)))
-                strip(s0, s1, g.projectedDistance(s0), g.projectedDistance(s1), back: back, shade: shade, overlapBefore: near < 0 || i > 0)
-            }
-            if shadesPerPixel { _ = shadeCylinder(in: painter, outer: outer) }
-            // Turned over: flat again, mirrored, on top.
-            if far > half { strip(half, far + 1, 0, half - far - 1, back: true, shade: 0, overlapBefore: true) }
-            painter.endLayer()
-            painter.restore()
-        }
-        painter.restore()
-    }
-
-    /// The shadow as one coverage mask, each device pixel's alpha computed at its centre (one rounding,
-    /// so neighbours differ only by the profile's slope), for a painter that only scales and translates
-    /// (the painter is already translated to the page's origin). False when it cannot.
-    private func drawShadowMask(in painter: Painter, edge: Double, width: Double) -> Bool {
-        guard let m = bandMask(in: painter, from: edge, to: edge + width, value: { u, pixelsPerPoint in
-            let f = (u - edge) / width
-            guard f < 1 else { return 0 }
-            // The pixel the curl's edge crosses is covered in part (the curl is drawn over it).
-            let near = min(1, max(0, (u - edge) * pixelsPerPoint + 0.5))
-            return Self.shadowProfile.value(at: max(0, f)) * near
-        }) else { return false }
-        m.mask.withUnsafeBufferPointer { buffer in
-            painter.fill(coverageMask: buffer, width: m.width, height: m.height, atDevicePixel: m.origin, color: .black)
-        }
-        return true
-    }
-
-    /// The cylinder's shading, darkening what is drawn of it where it turns away from the viewer, one
-    /// value per device pixel: ``edgeShade`` × (1 − |cos θ|), where a point seen at distance u from the
-    /// axis lies at sin θ = u / R — the same for the front and the back above it, so it depends on u
-    /// alone. Shading each strip by its middle instead left steps of 4–15 levels between strips at @2x.
-    /// False for a painter that does more than scale and translate.
-    private func shadeCylinder(in painter: Painter, outer: Double) -> Bool {
-        let r = geometry.radius
-        guard r > 0, let m = bandMask(in: painter, from: 0, to: outer, value: { u, _ in
-            let x = min(1, max(0, u / r))
-            return Self.edgeShade * (1 - (1 - x * x).squareRoot())
-        }) else { return false }
-        m.mask.withUnsafeBufferPointer { buffer in
-            painter.darken(coverageMask: buffer, width: m.width, height: m.height, atDevicePixel: m.origin)
-        }
-        return true
-    }
-
-    /// Whether ``bandMask(in:from:to:value:)`` can work for `painter`: one that only scales (positively)
-    /// and translates, with an axis not lying along the rows.
-    private func masksBands(in painter: Painter) -> Bool {
-        let t = painter.transform
-        return t.b == 0 && t.c == 0 && t.a > 0 && t.d > 0 && geometry.towardsEdge.x > 1e-6 && t.isFinite
-    }
-
-    /// A mask over the device pixels of the page whose centres lie between distances `u0` and `u1` from
-    /// the axis (and a pixel either side), each byte `value(u, device pixels per point)` at the pixel's
-    /// centre; nil for a painter that does more than scale and translate (already translated to the
-    /// page's origin). An empty mask when nothing of the band is on the page.
-    private func bandMask(in painter: Painter, from u0: Double, to u1: Double,
-                          value: (Double, Double) -> Double) -> (mask: [UInt8], width: Int, height: Int, origin: (x: Int, y: Int))? {
-        let t = painter.transform, g = geometry, n = g.towardsEdge
-        guard masksBands(in: painter), u1 > u0 else { return nil }
-        let pageW = g.pageSize.width, pageH = g.pageSize.height
-        let pxMin = Int((t.tx).rounded(.down)), pxMax = Int((t.tx + t.a * pageW).rounded(.up))
-        let pyMin = Int((t.ty).rounded(.down)), pyMax = Int((t.ty + t.d * pageH).rounded(.up))
-        let empty: (mask: [UInt8], width: Int, height: Int, origin: (x: Int, y: Int)) = ([], 0, 0, (0, 0))
-        guard pxMax > pxMin, pyMax > pyMin, pxMax - pxMin <= 16384, pyMax - pyMin <= 16384 else { return empty }
-        // Each row's span of device pixels that the band reaches.
-        var spans: [(Int, Int)] = []
-        var lo = Int.max, hi = Int.min
-        for py in pyMin..<pyMax {
-            let y = (Double(py) + 0.5 - t.ty) / t.d
-            let base = (y - g.axisPoint.y) * n.y - g.axisPoint.x * n.x
-            let x0 = (u0 - base) / n.x, x1 = (u1 - base) / n.x
-            let a = max(pxMin, Int((t.a * x0 + t.tx).rounded(.down)) - 1)
-            let b = min(pxMax, Int((t.a * x1 + t.tx).rounded(.up)) + 1)
-            spans.append((a, b))
-            if b > a { lo = min(lo, a); hi = max(hi, b) }
-        }
-        guard hi > lo else { return empty }
-        let w = hi - lo, h = pyMax - pyMin
-        var mask = [UInt8](repeating: 0, count: w * h)
-        for (row, (a, b)) in spans.enumerated() where b > a {
-            let y = (Double(pyMin + row) + 0.5 - t.ty) / t.d
-            for px in a..<b {
-                let x = (Double(px) + 0.5 - t.tx) / t.a
-                let u = (x - g.axisPoint.x) * n.x + (y - g.axisPoint.y) * n.y
-                let v = value(u, t.a)
-                // (v ≥ 0: adding a half and truncating rounds to nearest, without libm's round per pixel.)
-                if v > 0 { mask[row * w + (px - lo)] = UInt8(min(1, v) * 255 + 0.5) }
-            }
-        }
-        return (mask, w, h, (lo, pyMin))
     }
 }
 
@@ -384,4 +229,7 @@ struct SampledProfile: Sendable {
         let t = position - Double(i)
         return samples[i] + (samples[i + 1] - samples[i]) * t
     }
+
+    /// The `count + 1` samples, for code that interpolates them itself.
+    func withSamples<R>(_ body: (UnsafeBufferPointer<Double>) -> R) -> R { samples.withUnsafeBufferPointer(body) }
 }

@@ -189,6 +189,45 @@ extension Painter {
         }
     }
 
+    /// Blends `image` pixel for pixel onto the device pixels from `origin` on (the base bitmap's device
+    /// pixels, the space of ``transform`` and ``clipBoundingBox``, inside a layer too): for pixels computed
+    /// elsewhere at device resolution. The transform does not apply; the clip (bounds and anti-aliased
+    /// mask), alpha and blend mode do, as for any image drawn at a whole-pixel offset.
+    public func draw(_ image: Bitmap, atDevicePixel origin: (x: Int, y: Int)) {
+        var x = origin.x, y = origin.y
+        for layer in layers {
+            let (nx, o1) = x.subtractingReportingOverflow(layer.origin.x)
+            let (ny, o2) = y.subtractingReportingOverflow(layer.origin.y)
+            guard !o1, !o2 else { return }
+            x = nx; y = ny
+        }
+        guard abs(x) < 1 << 40, abs(y) < 1 << 40 else { return }
+        let opacity = alpha8
+        guard opacity > 0 else { return }
+        copyPixels(of: image, at: (x, y), opacity: opacity)
+    }
+
+    /// Runs `body` over the current target's pixels in `rect` (the base bitmap's device pixels, the space
+    /// of ``transform`` and ``clipBoundingBox``), cut to the clip bounds, for code that blends source-over
+    /// into them itself, when that is all drawing there would do: no anti-aliased clip mask, alpha 1, blend
+    /// mode source-over. `body` gets the pointer to the area's top-left pixel, the row stride in pixels,
+    /// and the area in base device pixels; it is not called when the area is empty. False, without calling
+    /// `body`, when the state asks for more (draw through ``draw(_:atDevicePixel:)`` then).
+    public func withSourceOverPixels(in rect: PixelRect,
+                                     _ body: (_ topLeft: UnsafeMutablePointer<UInt32>, _ rowStride: Int, _ area: PixelRect) -> Void) -> Bool {
+        guard state.mask == nil, alpha8 == 255, state.blendMode == .sourceOver else { return false }
+        var ox = 0, oy = 0
+        for layer in layers { ox += layer.origin.x; oy += layer.origin.y }
+        let (lx, o1) = rect.x.subtractingReportingOverflow(ox), (ly, o2) = rect.y.subtractingReportingOverflow(oy)
+        guard !o1, !o2 else { return true }
+        let area = state.clipBounds.intersection(PixelRect(x: lx, y: ly, width: rect.width, height: rect.height))
+        guard !area.isEmpty else { return true }
+        withTargetPixels { pixels, width, _ in
+            body(pixels + area.minY * width + area.minX, width, PixelRect(x: area.x + ox, y: area.y + oy, width: area.width, height: area.height))
+        }
+        return true
+    }
+
     /// Blends an image placed at an integer pixel offset, through the clip.
     func copyPixels(of image: Bitmap, at offset: (x: Int, y: Int), opacity: UInt32) {
         let area = state.clipBounds.intersection(PixelRect(x: offset.x, y: offset.y, width: image.width, height: image.height))

@@ -493,6 +493,21 @@ static inline __m256i crk_div255_epu16_avx2(__m256i x) {
 }
 
 /// crk_source_over_scaled_sse41 eight pixels at a time (two 128-bit lanes of four).
+/// crk_solid_over_sse41 eight pixels at a time (the smokescreen over a whole frame is one such run).
+__attribute__((target("avx2")))
+static void crk_solid_over_avx2(uint32_t *dst, uint32_t color, int count) {
+    const __m256i inverse = _mm256_set1_epi16((short)(255 - (color >> 24)));
+    const __m256i colors = _mm256_set1_epi32((int)color), zero = _mm256_setzero_si256();
+    int i = 0;
+    for (; i + 8 <= count; i += 8) {
+        __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+        __m256i lo = crk_div255_epu16_avx2(_mm256_mullo_epi16(_mm256_unpacklo_epi8(d, zero), inverse));
+        __m256i hi = crk_div255_epu16_avx2(_mm256_mullo_epi16(_mm256_unpackhi_epi8(d, zero), inverse));
+        _mm256_storeu_si256((__m256i *)(dst + i), _mm256_add_epi32(colors, _mm256_packus_epi16(lo, hi)));
+    }
+    if (i < count) crk_solid_over_scalar(dst + i, color, count - i);
+}
+
 __attribute__((target("avx2")))
 static void crk_source_over_scaled_avx2(uint32_t *dst, const uint32_t *src, const uint8_t *coverage, uint32_t opacity, int count) {
     // Within each 128-bit lane, as in the SSE4.1 version.
@@ -570,7 +585,9 @@ void crk_source_over_scaled(uint32_t *dst, const uint32_t *src, const uint8_t *c
 
 void crk_solid_over(uint32_t *dst, uint32_t color, int count) {
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-    if (ccpu_features() & CCPU_SSE41) { crk_solid_over_sse41(dst, color, count); return; }
+    uint32_t features = ccpu_features();
+    if (features & CCPU_AVX2) { crk_solid_over_avx2(dst, color, count); return; }
+    if (features & CCPU_SSE41) { crk_solid_over_sse41(dst, color, count); return; }
 #endif
     crk_solid_over_scalar(dst, color, count);
 }

@@ -79,6 +79,12 @@ extension OperationContent {
     /// ``operations(in:)``.
     public func operations(in bounds: Rect, device: Transform2D) -> [DrawingOperation] { operations(in: bounds) }
 
+    /// True when the first operation fills a rectangle containing `bounds` with an opaque colour.
+    public func paintsOpaquely(over bounds: Rect) -> Bool {
+        guard case .rect(let r, let color)? = operations(in: bounds).first else { return false }
+        return color.alpha >= 1 && r.minX <= bounds.minX && r.minY <= bounds.minY && r.maxX >= bounds.maxX && r.maxY >= bounds.maxY
+    }
+
     /// Draws ``operations(in:device:)`` in order, for the painter's transform.
     public func draw(in painter: Painter, bounds: Rect) {
         for operation in operations(in: bounds, device: painter.transform) { operation.draw(in: painter) }

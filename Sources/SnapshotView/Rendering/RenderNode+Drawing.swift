@@ -22,6 +22,17 @@ extension RenderNode {
         }
     }
 
+    /// Whether ``drawBody(in:)``, with the bounds' origin at `bitmap`'s top-left, starts by painting every
+    /// pixel of `bitmap` with an opaque colour: an opaque background without rounded corners, or content
+    /// drawn straight (no backing store) that says it paints its bounds opaquely, the bounds covering the
+    /// bitmap. Then what was in the bitmap before cannot show.
+    func paintsEveryPixel(of bitmap: Bitmap) -> Bool {
+        guard bounds.width * bitmap.scale >= Double(bitmap.width), bounds.height * bitmap.scale >= Double(bitmap.height) else { return false }
+        if let backgroundColor { return backgroundColor.alpha >= 1 && radii.fitted(to: bounds.size).isZero }
+        guard let content, !contentHasBackingStore else { return false }
+        return content.paintsOpaquely(over: bounds)
+    }
+
     /// Draws the node in its own bounds coordinates, without its own transform and alpha: background,
     /// content, subviews (clipped to the rounded bounds when `clipsToBounds`), then the border on top.
     public func drawBody(in painter: Painter) {

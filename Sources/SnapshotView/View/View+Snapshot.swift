@@ -73,7 +73,8 @@ public enum ViewRenderer {
     /// Draws a frozen tree into `bitmap` (cleared first when `clear` is true), with the node's bounds at
     /// the bitmap's top-left: what a frame of an animation is drawn with.
     public static func draw(_ node: RenderNode, into bitmap: inout Bitmap, clear: Bool = true) {
-        if clear { bitmap.clear() }
+        // (A node that paints every pixel opaquely first leaves nothing of the clear: skip a pass over the frame.)
+        if clear && !node.paintsEveryPixel(of: bitmap) { bitmap.clear() }
         bitmap.draw { painter in
             painter.translate(x: -node.bounds.minX, y: -node.bounds.minY)
             node.drawBody(in: painter)

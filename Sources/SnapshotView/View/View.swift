@@ -231,4 +231,13 @@ public protocol ViewContent: Sendable {
     /// shapes (text, custom drawing) is composited as a group when its view's alpha is below 1, as
     /// UIKit's backing store is. Default false.
     var isSingleShape: Bool { get }
+    /// Whether ``draw(in:bounds:)`` starts by painting every point of `bounds` with an opaque colour, so
+    /// that nothing under the content can show: a frame drawn from such a view need not be cleared first.
+    /// Default false.
+    func paintsOpaquely(over bounds: Rect) -> Bool
+}
+
+extension ViewContent {
+    /// False: content is not assumed to cover what is under it.
+    public func paintsOpaquely(over bounds: Rect) -> Bool { false }
 }

@@ -222,7 +222,7 @@ let package = Package(
         .testTarget(name: "SmokescreenScenesTests", dependencies: ["BoundedInput", "FrameStore", "SmokescreenScenes", "RasterCore", "PNGIO", "SnapshotView", "Motion", "TransitionCompositor"]),
         // Every built-in transition's frames against goldens checked in under __Snapshots__.
         .testTarget(
-            name: "SmokescreenScenesGoldenTests", dependencies: ["FrameStore", "SmokescreenTesting", "SmokescreenScenes", "TransitionCompositor", "FrameDiff"],
+            name: "SmokescreenScenesGoldenTests", dependencies: ["FrameStore", "PNGIO", "RasterCore", "SmokescreenTesting", "SmokescreenScenes", "TransitionCompositor", "FrameDiff"],
             exclude: ["__Snapshots__"]
         ),
         // Every built-in against an independent rasterizer (cairo, through render_reference.py beside the test).

@@ -299,8 +299,8 @@ void crk_page_curl(const crk_curl *c, uint32_t *out, int out_stride, int x0, int
         if (aligned && du > 0) {
             // The flat front, blended as it is: device pixel x shows the front's pixel x − origin.
             int iy = y0 + j - (int)oy;
-            int limit = (int)((flat_end - u0) / du);
-            if (limit > width) limit = width;
+            float reach = (flat_end - u0) / du;
+            int limit = reach <= 0 ? 0 : (reach >= (float)width ? width : (int)reach);
             if (iy >= 0 && iy < ih) {
                 int first = (int)ox - x0, last = (int)ox + iw - x0;
                 if (first < 0) first = 0;

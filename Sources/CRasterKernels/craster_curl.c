@@ -287,14 +287,19 @@ void crk_page_curl(const crk_curl *c, uint32_t *out, int out_stride, int x0, int
 
     for (int j = 0; j < height; j++) {
         uint32_t *row = out + (size_t)j * (size_t)out_stride;
-        // The page point at this row's first pixel centre, and its steps per pixel along the row.
-        double X = x0 + 0.5, Y = y0 + j + 0.5;
+        // The page point at the centre of this row's device pixel 0 (not the first one drawn, so that a
+        // pixel's value does not depend on where the clip starts), and its steps per pixel along the row.
+        double X = 0.5, Y = y0 + j + 0.5;
         double px0 = c->device_to_page_a * (X - ox) + c->device_to_page_c * (Y - oy);
         double py0 = c->device_to_page_b * (X - ox) + c->device_to_page_d * (Y - oy);
         float stepx = (float)c->device_to_page_a, stepy = (float)c->device_to_page_b;
         float u0 = (float)((px0 - c->axis_x) * c->normal_x + (py0 - c->axis_y) * c->normal_y);
         float v0 = (float)((px0 - c->axis_x) * f.dx + (py0 - c->axis_y) * f.dy);
         float du = stepx * f.nx + stepy * f.ny, dv = stepx * f.dx + stepy * f.dy;
+        const float u_origin = u0, v_origin = v0;
+        // (u and v at the row's first drawn pixel, x0.)
+        u0 += du * (float)x0;
+        v0 += dv * (float)x0;
         int i = 0;
         if (aligned && du > 0) {
             // The flat front, blended as it is: device pixel x shows the front's pixel x − origin.
@@ -310,7 +315,7 @@ void crk_page_curl(const crk_curl *c, uint32_t *out, int out_stride, int x0, int
             if (limit > 0) i = limit;
         }
         for (; i < width; i++) {
-            float u = u0 + du * (float)i, v = v0 + dv * (float)i;
+            float u = u_origin + du * (float)(x0 + i), v = v_origin + dv * (float)(x0 + i);
             if (u >= end && du > 0) break;
             uint64_t colour = 0;
             float qx, qy;

@@ -263,3 +263,40 @@ extension PageCurlTests {
     }
 }
 
+
+extension PageCurlTests {
+    /// Through an anti-aliased clip (or with an alpha) the curl is drawn into a buffer of its own and
+    /// composited through the painter; where the clip covers whole pixels that gives exactly what the
+    /// curl drawn straight into the frame gives, and outside the clip nothing changes.
+    func testThroughAClipMaskTheCurlIsTheSameWhereTheClipCoversWholePixels() throws {
+        let scale = 2.0
+        let page = try Bitmap(pointSize: size, scale: scale, fill: Color(red8: 200, green8: 30, blue8: 30).premultiplied)
+        for angle in [0.0, 0.3] {
+            let g = PageCurlGeometry(progress: 0.4, pageSize: size, angle: angle)
+            func draw(clip: Path?) throws -> Bitmap {
+                let painter = Painter(bitmap: try Bitmap(pointSize: size, scale: scale, fill: Color(red8: 0, green8: 0, blue8: 255).premultiplied))
+                if let clip { painter.clip(to: clip) }
+                PageCurlDrawing(page: page, geometry: g).draw(in: painter, bounds: Rect(origin: .zero, size: size))
+                return painter.finish()
+            }
+            let straight = try draw(clip: nil)
+            // A clip whose left edge is at a quarter pixel: a mask, so the buffer path.
+            let clipped = try draw(clip: Path(rect: Rect(x: 10.125, y: 0, width: 80, height: 120)))
+            let background = PremultipliedRGBA8(r: 0, g: 0, b: 255, a: 255)
+            var compared = 0
+            for y in 0..<straight.height {
+                for x in 0..<straight.width {
+                    let px = Double(x) / scale
+                    // (The clip spans 10.125…90.125 pt; a device pixel spans px…px + 0.5.)
+                    if px >= 10.125, px + 0.5 <= 90.125 {
+                        XCTAssertEqual(clipped[x, y], straight[x, y], "pixel \(x),\(y) angle \(angle)"); compared += 1
+                    } else if px + 0.5 <= 10.125 || px >= 90.125 {
+                        XCTAssertEqual(clipped[x, y], background, "outside the clip \(x),\(y)")
+                    }
+                }
+            }
+            XCTAssertGreaterThan(compared, 30_000)
+            XCTAssertNotEqual(clipped[Int(50 * scale), Int(60 * scale)], background, "the curl is drawn through the clip")
+        }
+    }
+}

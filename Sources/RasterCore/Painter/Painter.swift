@@ -124,6 +124,11 @@ public final class Painter {
         set { state.blendMode = newValue }
     }
 
+    /// Whether drawing now replaces a pixel by an opaque source pixel, whatever was there: alpha 1,
+    /// blend mode source-over, and no anti-aliased clip mask (inside ``clipBoundingBox`` every pixel
+    /// takes what is drawn at full coverage). Lets a renderer skip what an opaque cover would hide.
+    public var drawsOpaqueSourcesOpaquely: Bool { state.mask == nil && alpha8 == 255 && state.blendMode == .sourceOver }
+
     /// The bounding box of the current clip in device pixels of the base bitmap.
     public var clipBoundingBox: PixelRect {
         var b = state.clipBounds

@@ -6,7 +6,10 @@ import RasterCore
 /// pixels is 100x100 points. An image view is not opaque by default and shows nothing without an image.
 open class ImageView: View {
     /// Default nil.
-    public var image: Bitmap?
+    public var image: Bitmap? { didSet { imageIsOpaque = nil } }
+    /// Whether every pixel of ``image`` has alpha 255, found once per image (a frame's renderer skips
+    /// what an opaque image covers).
+    private var imageIsOpaque: Bool?
     /// Default `.scaleToFill`, as UIKit's.
     public var contentMode: ContentMode = .scaleToFill
 
@@ -32,7 +35,9 @@ open class ImageView: View {
     /// The image placed by ``contentMode`` in the bounds.
     open override func makeContent() -> (any ViewContent)? {
         guard let image else { return nil }
-        return ImageContent(image: image, contentMode: contentMode)
+        let opaque = imageIsOpaque ?? image.isOpaque
+        imageIsOpaque = opaque
+        return ImageContent(image: image, contentMode: contentMode, isOpaque: opaque)
     }
 
     /// The view's summary with the image's size and the content mode.
@@ -47,6 +52,8 @@ open class ImageView: View {
 struct ImageContent: ViewContent {
     let image: Bitmap
     let contentMode: ContentMode
+    /// Every pixel of the image has alpha 255.
+    var isOpaque = false
 
     func draw(in painter: Painter, bounds: Rect) {
         painter.draw(image, in: contentMode.placement(of: ImageView.pointSize(of: image), in: bounds))
@@ -58,4 +65,11 @@ struct ImageContent: ViewContent {
     }
 
     var isSingleShape: Bool { true }
+
+    /// An opaque image whose placement covers the bounds.
+    func paintsOpaquely(over bounds: Rect) -> Bool {
+        guard isOpaque else { return false }
+        let r = contentMode.placement(of: ImageView.pointSize(of: image), in: bounds)
+        return r.minX <= bounds.minX && r.minY <= bounds.minY && r.maxX >= bounds.maxX && r.maxY >= bounds.maxY
+    }
 }

@@ -22,21 +22,51 @@ extension RenderNode {
         }
     }
 
+    /// Whether ``draw(in:)`` with `parent` as the painter's transform (the parent's bounds coordinates to
+    /// device pixels) leaves every pixel of `region` (device pixels) opaque whatever was there, drawn by a
+    /// painter that draws opaque sources opaquely: the node is opaque (alpha 1), keeps axes aligned, its
+    /// bounds cover the region, and its opaque square background, its content (``ViewContent``'s
+    /// `paintsOpaquely(over:)`, drawn straight) or one of its children covers it. False when unsure.
+    func coversOpaquely(_ region: PixelRect, under parent: Transform2D) -> Bool {
+        guard alpha >= 1, drawCount > 0 else { return false }
+        let m = transformToParent.concatenating(parent)
+        guard m.b == 0, m.c == 0, m.a > 0, m.d > 0, m.isFinite else { return false }
+        let box = m.apply(to: bounds)
+        guard box.minX <= Double(region.minX), box.minY <= Double(region.minY),
+              box.maxX >= Double(region.maxX), box.maxY >= Double(region.maxY) else { return false }
+        if let backgroundColor, backgroundColor.alpha >= 1, radii.fitted(to: bounds.size).isZero { return true }
+        if let content, !contentHasBackingStore, content.paintsOpaquely(over: bounds) { return true }
+        if clipsToBounds && cornerRadius > 0 { return false }
+        return children.contains { $0.coversOpaquely(region, under: m) }
+    }
+
     /// Whether ``drawBody(in:)``, with the bounds' origin at `bitmap`'s top-left, starts by painting every
     /// pixel of `bitmap` with an opaque colour: an opaque background without rounded corners, or content
     /// drawn straight (no backing store) that says it paints its bounds opaquely, the bounds covering the
-    /// bitmap. Then what was in the bitmap before cannot show.
+    /// bitmap, or a child that covers it (``coversOpaquely(_:under:)``). Then what was in the bitmap before
+    /// cannot show.
     func paintsEveryPixel(of bitmap: Bitmap) -> Bool {
         guard bounds.width * bitmap.scale >= Double(bitmap.width), bounds.height * bitmap.scale >= Double(bitmap.height) else { return false }
-        if let backgroundColor { return backgroundColor.alpha >= 1 && radii.fitted(to: bounds.size).isZero }
-        guard let content, !contentHasBackingStore else { return false }
-        return content.paintsOpaquely(over: bounds)
+        if let backgroundColor, backgroundColor.alpha >= 1, radii.fitted(to: bounds.size).isZero { return true }
+        if let content, !contentHasBackingStore, content.paintsOpaquely(over: bounds) { return true }
+        if clipsToBounds && cornerRadius > 0 { return false }
+        let toDevice = Transform2D(translationX: -bounds.minX, y: -bounds.minY).concatenating(Transform2D(scaleX: bitmap.scale, y: bitmap.scale))
+        return children.contains { $0.coversOpaquely(bitmap.bounds, under: toDevice) }
     }
 
     /// Draws the node in its own bounds coordinates, without its own transform and alpha: background,
     /// content, subviews (clipped to the rounded bounds when `clipsToBounds`), then the border on top.
     public func drawBody(in painter: Painter) {
-        if let backgroundColor {
+        // Children from the last one that covers every pixel the painter can change with opaque pixels:
+        // nothing drawn before it (this node's background and content, earlier children) can show. (A
+        // square clip to the bounds only shrinks that region; a rounded one makes a mask: no skipping.)
+        var cover: Int?
+        if !children.isEmpty, !(clipsToBounds && cornerRadius > 0), painter.drawsOpaqueSourcesOpaquely {
+            let region = painter.clipBoundingBox, transform = painter.transform
+            if !region.isEmpty { cover = children.lastIndex { $0.coversOpaquely(region, under: transform) } }
+        }
+        let covered = cover != nil, first = cover ?? 0
+        if let backgroundColor, !covered {
             painter.fill(roundedRect: bounds, cornerRadii: radii, color: backgroundColor)
         }
         if content != nil || !children.isEmpty {
@@ -44,10 +74,10 @@ extension RenderNode {
             if clipsToBounds {
                 if cornerRadius > 0 { painter.clip(to: Path(roundedRect: bounds, cornerRadii: radii)) } else { painter.clip(to: bounds) }
             }
-            if let content, !(contentHasBackingStore && drawThroughBackingStore(content, in: painter)) {
+            if !covered, let content, !(contentHasBackingStore && drawThroughBackingStore(content, in: painter)) {
                 content.draw(in: painter, bounds: bounds)
             }
-            for child in children { child.draw(in: painter) }
+            for child in children[first...] { child.draw(in: painter) }
             painter.restore()
         }
         if drawsBorder {

@@ -185,7 +185,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "smokescreen", dependencies: ["SmokescreenCLI"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        .executableTarget(
+            name: "smokescreen", dependencies: ["SmokescreenCLI"],
+            swiftSettings: [.swiftLanguageMode(.v5), .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))],
+            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
+        ),
 
         .testTarget(name: "RasterCoreTests", dependencies: ["RasterCore", "CRasterKernels", "CCPUFeatures"]),
         .testTarget(name: "PNGIOTests", dependencies: ["PNGIO", "CPNGShim", "CCPUFeatures", "RasterCore"]),

@@ -3,7 +3,7 @@ import SmokescreenScenes
 
 /// `smokescreen list`: the built-in transitions, one line each, or as JSON.
 struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the built-in transitions.")
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the built-in transitions.")
 
     @Flag(help: "JSON on stdout: each transition's name, summary, size in points, default frame rate, and whether it is the default.")
     var json = false

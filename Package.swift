@@ -123,7 +123,7 @@ let package = Package(
         // libarchive reader, renameat2(RENAME_NOREPLACE), a tree removal that follows no link and is safe
         // in a signal handler, and the SIGINT/SIGTERM handler that removes scratch and staging folders.
         // libarchive (Debian's libarchive-dev for its header) is loaded with dlopen by the first merge
-        // of an archive, not linked: every other run of the tool would map it and its eleven libraries.
+        // of an archive, not linked: every other run of the tool would map it and its seven libraries.
         .target(name: "CArchiveShim"),
         // What merge reads and where it writes: archives unpacked with limits into a private scratch
         // folder, files of a part read without following links, catalogue.json parsed strictly, and the

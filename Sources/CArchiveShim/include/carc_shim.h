@@ -5,7 +5,7 @@
 //   filters it was built without, and merge runs no child process.
 // - `carc_load` and the `carc_read_*`/`carc_entry_*` functions: libarchive is not linked but loaded
 //   with dlopen the first time merge reads an archive, so that every other run of the tool does not map
-//   it and the eleven libraries it brings (XML, ACL, five compressors, a crypto library). Swift calls
+//   it and the seven libraries it brings (XML, ACL, a crypto library, four compressors). Swift calls
 //   libarchive only through these functions, which have libarchive's arguments and results.
 // - `carc_rename_noreplace`: renameat2(RENAME_NOREPLACE), which Swift's Glibc module does not export
 //   (it is behind _GNU_SOURCE); called through syscall(2) so older C libraries work too.

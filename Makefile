@@ -2,7 +2,7 @@
 # ships in $(PREFIX)/share/smokescreen/assets (where the tool looks beside itself).
 # The installed tool links Swift's runtime statically, as every release build of the tool on Linux now does
 # (Package.swift), and compiles every target for it (--static-swift-stdlib): an empty run (`smokescreen
-# list`) takes 6.0 ms against 6.2 for .build/release/smokescreen and 15.7 before either (median of 60),
+# list`) takes 6.1 ms against 6.2 for .build/release/smokescreen and 15.5 before either (median of 60),
 # 19 MB resident instead of 28 (docs/performance.md, Start-up). It builds in its own folder, so
 # `swift run -c release` is not rebuilt.
 PREFIX ?= /usr/local

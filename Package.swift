@@ -93,8 +93,9 @@ let package = Package(
             providers: [.apt(["libharfbuzz-dev", "pkg-config"])]
         ),
         // ICU's line breaking (UAX #14) and bidirectional algorithm (UAX #9) behind plain C functions
-        // (why C: Sources/CUnicodeShim/include/cunicode_shim.h). Debian's libicu-dev.
-        .target(name: "CUnicodeShim", linkerSettings: [.linkedLibrary("icuuc")]),
+        // (why C: Sources/CUnicodeShim/include/cunicode_shim.h). Debian's libicu-dev; libicuuc is loaded
+        // with dlopen when text is first laid out, not linked.
+        .target(name: "CUnicodeShim"),
         // Fonts, shaping, line breaking, bidirectional text and glyph rasterization for labels.
         .target(name: "Typesetting", dependencies: ["RasterCore", "CFreeType", "CHarfBuzz", "CUnicodeShim"]),
 
@@ -118,23 +119,20 @@ let package = Package(
         // Transitions as values: matched and unmatched elements, phases, stacking, reversal; scene files.
         .target(name: "Choreography", dependencies: ["BoundedInput", "RasterCore", "PNGIO", "SnapshotView", "Typesetting", "Motion", "TransitionCompositor"]),
 
-        // The system libarchive, found with pkg-config: merge reads .tar/.tar.gz parts in-process.
-        .systemLibrary(
-            name: "CLibArchive",
-            pkgConfig: "libarchive",
-            providers: [.apt(["libarchive-dev", "pkg-config"])]
-        ),
         // The little C merge needs (why: Sources/CArchiveShim/include/carc_shim.h): a tar+gzip-only
         // libarchive reader, renameat2(RENAME_NOREPLACE), a tree removal that follows no link and is safe
         // in a signal handler, and the SIGINT/SIGTERM handler that removes scratch and staging folders.
-        .target(name: "CArchiveShim", dependencies: ["CLibArchive"]),
+        // libarchive (Debian's libarchive-dev for its header) is loaded with dlopen by the first merge
+        // of an archive, not linked: every other run of the tool would map it and its seven libraries.
+        .target(name: "CArchiveShim"),
         // What merge reads and where it writes: archives unpacked with limits into a private scratch
         // folder, files of a part read without following links, catalogue.json parsed strictly, and the
         // merged folder published with an atomic rename that never replaces or deletes anything.
-        .target(name: "MergeParts", dependencies: ["BoundedInput", "FrameStore", "CArchiveShim", "CLibArchive", "CLibCrypto"]),
+        .target(name: "MergeParts", dependencies: ["BoundedInput", "FrameStore", "CArchiveShim", "CLibCrypto"]),
 
         // The only C that calls giflib and libimagequant (Debian's libgif-dev, libimagequant-dev), and zlib's crc32.
-        .target(name: "CPreviewShim", linkerSettings: [.linkedLibrary("gif"), .linkedLibrary("imagequant"), .linkedLibrary("z")]),
+        // giflib and libimagequant are loaded with dlopen when a GIF is made, not linked (see its header).
+        .target(name: "CPreviewShim", linkerSettings: [.linkedLibrary("z")]),
         // What people look at: contact sheets, animated PNG and GIF, MP4 through ffmpeg.
         .target(name: "Previews", dependencies: ["BoundedInput", "RasterCore", "PNGIO", "CPreviewShim", "FrameStore", "SnapshotView", "Typesetting", "TransitionCompositor"]),
 
@@ -185,7 +183,17 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "smokescreen", dependencies: ["SmokescreenCLI"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        // The tool's release build on Linux links Swift's runtime and Foundation statically (`-static-stdlib`,
+        // compiled with it too so that the static libraries' link entries are used) and exports none of its
+        // own symbols (`-static-stdlib` links with `-export-dynamic`): an empty run then maps 14 libraries
+        // fewer, binds far fewer symbols, and the runtime's start-up `dladdr` scans 600 exported symbols
+        // rather than 18,000 (docs/performance.md#start-up). Unsafe flags are allowed here because no library
+        // product contains this target: packages that depend on Smokescreen by version still can.
+        .executableTarget(
+            name: "smokescreen", dependencies: ["SmokescreenCLI"],
+            swiftSettings: [.swiftLanguageMode(.v5), .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))],
+            linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux], configuration: .release))]
+        ),
 
         .testTarget(name: "RasterCoreTests", dependencies: ["RasterCore", "CRasterKernels", "CCPUFeatures"]),
         .testTarget(name: "PNGIOTests", dependencies: ["PNGIO", "CPNGShim", "CCPUFeatures", "RasterCore"]),

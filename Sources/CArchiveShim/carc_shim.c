@@ -3,7 +3,9 @@
 #include "carc_shim.h"
 
 #include <archive.h>
+#include <archive_entry.h>
 #include <dirent.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -19,24 +21,85 @@
 #define RENAME_NOREPLACE (1 << 0)
 #endif
 
+_Static_assert(CARC_EOF == ARCHIVE_EOF && CARC_OK == ARCHIVE_OK && CARC_WARN == ARCHIVE_WARN, "libarchive's status codes");
+
+// libarchive is loaded on first use (carc_load), not linked. Its header gives each function's type;
+// every call goes through `api`, so this file references none of its symbols.
+#define CARC_FUNCTIONS(X) \
+    X(archive_read_new) X(archive_read_support_format_tar) X(archive_read_support_filter_gzip) \
+    X(archive_read_support_filter_none) X(archive_read_open_fd) X(archive_read_free) X(archive_error_string) \
+    X(archive_errno) X(archive_read_next_header) X(archive_read_data_skip) X(archive_read_data) \
+    X(archive_filter_bytes) X(archive_entry_pathname) X(archive_entry_hardlink) X(archive_entry_symlink) \
+    X(archive_entry_filetype) X(archive_entry_mode) X(archive_entry_size_is_set) X(archive_entry_size)
+
+#define CARC_FIELD(name) __typeof__(&name) name;
+static struct { CARC_FUNCTIONS(CARC_FIELD) } api;
+#undef CARC_FIELD
+
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+static int loaded;
+static char load_error[512];
+
+static void load(void) {
+    // The soname of libarchive 3 (Debian's libarchive13); never the unversioned development link.
+    void *library = dlopen("libarchive.so.13", RTLD_NOW | RTLD_LOCAL);
+    if (!library) {
+        const char *why = dlerror();
+        snprintf(load_error, sizeof load_error, "cannot load libarchive (%s); install libarchive (Debian's libarchive13)",
+                 why ? why : "libarchive.so.13 not found");
+        return;
+    }
+#define CARC_BIND(name) \
+    if (!(api.name = (__typeof__(&name))dlsym(library, #name))) { \
+        snprintf(load_error, sizeof load_error, "cannot load libarchive: it has no %s", #name); \
+        return; \
+    }
+    CARC_FUNCTIONS(CARC_BIND)
+#undef CARC_BIND
+    loaded = 1;
+}
+
+int carc_load(char *error, size_t error_size) {
+    pthread_once(&load_once, load);
+    if (loaded) return 0;
+    if (error && error_size) snprintf(error, error_size, "%s", load_error);
+    return -1;
+}
+
 struct archive *carc_open_fd(int fd, char *error, size_t error_size) {
-    struct archive *a = archive_read_new();
+    if (carc_load(error, error_size) != 0) return NULL;
+    struct archive *a = api.archive_read_new();
     if (a == NULL) { snprintf(error, error_size, "out of memory"); return NULL; }
     // ARCHIVE_WARN from a filter means "will run an external program": refused.
-    if (archive_read_support_format_tar(a) != ARCHIVE_OK || archive_read_support_filter_gzip(a) != ARCHIVE_OK
-        || archive_read_support_filter_none(a) != ARCHIVE_OK) {
+    if (api.archive_read_support_format_tar(a) != ARCHIVE_OK || api.archive_read_support_filter_gzip(a) != ARCHIVE_OK
+        || api.archive_read_support_filter_none(a) != ARCHIVE_OK) {
         snprintf(error, error_size, "this libarchive cannot read gzip in-process");
-        archive_read_free(a);
+        api.archive_read_free(a);
         return NULL;
     }
-    if (archive_read_open_fd(a, fd, 65536) != ARCHIVE_OK) {
-        const char *why = archive_error_string(a);
+    if (api.archive_read_open_fd(a, fd, 65536) != ARCHIVE_OK) {
+        const char *why = api.archive_error_string(a);
         snprintf(error, error_size, "%s", why ? why : "not a tar archive");
-        archive_read_free(a);
+        api.archive_read_free(a);
         return NULL;
     }
     return a;
 }
+
+int carc_read_free(struct archive *a) { return api.archive_read_free(a); }
+const char *carc_error_string(struct archive *a) { return api.archive_error_string(a); }
+int carc_errno(struct archive *a) { return api.archive_errno(a); }
+int carc_read_next_header(struct archive *a, struct archive_entry **entry) { return api.archive_read_next_header(a, entry); }
+int carc_read_data_skip(struct archive *a) { return api.archive_read_data_skip(a); }
+ssize_t carc_read_data(struct archive *a, void *buffer, size_t size) { return api.archive_read_data(a, buffer, size); }
+int64_t carc_filter_bytes(struct archive *a, int filter) { return api.archive_filter_bytes(a, filter); }
+const char *carc_entry_pathname(struct archive_entry *entry) { return api.archive_entry_pathname(entry); }
+const char *carc_entry_hardlink(struct archive_entry *entry) { return api.archive_entry_hardlink(entry); }
+const char *carc_entry_symlink(struct archive_entry *entry) { return api.archive_entry_symlink(entry); }
+mode_t carc_entry_filetype(struct archive_entry *entry) { return api.archive_entry_filetype(entry); }
+mode_t carc_entry_mode(struct archive_entry *entry) { return api.archive_entry_mode(entry); }
+int carc_entry_size_is_set(struct archive_entry *entry) { return api.archive_entry_size_is_set(entry); }
+int64_t carc_entry_size(struct archive_entry *entry) { return api.archive_entry_size(entry); }
 
 int carc_rename_noreplace(const char *from, const char *to) {
     return (int)syscall(SYS_renameat2, AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE);

@@ -5,7 +5,6 @@ import Musl
 #endif
 import BoundedInput
 import CArchiveShim
-import CLibArchive
 import FrameStore
 
 /// Unpacks a part given as `.tar`, `.tar.gz` or `.tgz`, in-process with libarchive (tar formats, gzip
@@ -57,10 +56,13 @@ public enum ArchiveUnpacker {
         }
         defer { close(root) }
         var reason = [CChar](repeating: 0, count: 512)
+        guard carc_load(&reason, reason.count) == 0 else {
+            throw MergePartsError("\(archive): \(reason.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })", exitStatus: ExitStatus.failure)
+        }
         guard let reader = carc_open_fd(fd, &reason, reason.count) else {
             throw MergePartsError("\(archive): not a tar archive merge can read (\(reason.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })))")
         }
-        defer { archive_read_free(reader) }
+        defer { carc_read_free(reader) }
         var unpacker = Unpacker(archive: archive, destination: destination, reader: reader, root: root)
         try unpacker.run()
     }
@@ -104,8 +106,8 @@ public enum ArchiveUnpacker {
         }
 
         func libarchiveError(_ what: String) -> MergePartsError {
-            let message = archive_error_string(reader).map { String(cString: $0) } ?? "unknown error"
-            let code = archive_errno(reader)
+            let message = carc_error_string(reader).map { String(cString: $0) } ?? "unknown error"
+            let code = carc_errno(reader)
             // A failed read of the file itself is I/O; everything else is a damaged or foreign archive.
             if code == EIO || code == ENOSPC {
                 return MergePartsError("\(archive): \(what): \(message)", exitStatus: ExitStatus.ioError)
@@ -116,9 +118,9 @@ public enum ArchiveUnpacker {
         mutating func run() throws(MergePartsError) {
             while true {
                 var entry: OpaquePointer?
-                let status = archive_read_next_header(reader, &entry)
-                if status == ARCHIVE_EOF { return }
-                guard status == ARCHIVE_OK || status == ARCHIVE_WARN, let entry else {
+                let status = carc_read_next_header(reader, &entry)
+                if status == CARC_EOF { return }
+                guard status == CARC_OK || status == CARC_WARN, let entry else {
                     throw libarchiveError(entries == 0 ? "cannot read it" : "after \(entries) members")
                 }
                 entries += 1
@@ -130,7 +132,7 @@ public enum ArchiveUnpacker {
         }
 
         mutating func member(_ entry: OpaquePointer) throws(MergePartsError) {
-            guard let raw = archive_entry_pathname(entry) else {
+            guard let raw = carc_entry_pathname(entry) else {
                 throw MergePartsError("\(archive): member \(entries) has a name that cannot be read")
             }
             let length = strlen(raw)
@@ -139,18 +141,18 @@ public enum ArchiveUnpacker {
             }
             let name = String(cString: raw)
             // What it is, before anything else: links, devices and special bits are refused whatever the name.
-            if let target = archive_entry_hardlink(entry) {
+            if let target = carc_entry_hardlink(entry) {
                 throw fail(name, "a hard link (to '\(shown(String(cString: target)))'); parts hold regular files and folders only")
             }
-            let type = archive_entry_filetype(entry) & S_IFMT
+            let type = carc_entry_filetype(entry) & S_IFMT
             if type == S_IFLNK {
-                let target = archive_entry_symlink(entry).map { String(cString: $0) } ?? "?"
+                let target = carc_entry_symlink(entry).map { String(cString: $0) } ?? "?"
                 throw fail(name, "a symbolic link (to '\(shown(target))'); parts hold regular files and folders only")
             }
             guard type == S_IFREG || type == S_IFDIR else {
                 throw fail(name, "\(describe(type)); parts hold regular files and folders only")
             }
-            let special = archive_entry_mode(entry) & (S_ISUID | S_ISGID | S_ISVTX)
+            let special = carc_entry_mode(entry) & (S_ISUID | S_ISGID | S_ISVTX)
             if special != 0 {
                 let bits = [(S_ISUID, "setuid"), (S_ISGID, "setgid"), (S_ISVTX, "sticky")].filter { special & $0.0 != 0 }.map(\.1)
                 throw fail(name, "has the \(bits.joined(separator: " and ")) bit\(bits.count > 1 ? "s" : ""); refused")
@@ -169,7 +171,7 @@ public enum ArchiveUnpacker {
             }
             guard type == S_IFREG else { return }  // Folders are made for the files merge writes.
 
-            let size = archive_entry_size_is_set(entry) != 0 ? archive_entry_size(entry) : -1
+            let size = carc_entry_size_is_set(entry) != 0 ? carc_entry_size(entry) : -1
             guard size >= 0 else { throw fail(name, "its size is not given") }
             let (sum, overflow) = declared.addingReportingOverflow(size)
             guard !overflow, sum <= Limits.archiveBytes else {
@@ -190,12 +192,12 @@ public enum ArchiveUnpacker {
         }
 
         mutating func skip(_ name: String) throws(MergePartsError) {
-            guard archive_read_data_skip(reader) == ARCHIVE_OK else { throw libarchiveError("member '\(shown(name))'") }
+            guard carc_read_data_skip(reader) == CARC_OK else { throw libarchiveError("member '\(shown(name))'") }
             try checkRatio(name)
         }
 
         func checkRatio(_ name: String) throws(MergePartsError) {
-            let unpacked = archive_filter_bytes(reader, 0), packed = archive_filter_bytes(reader, -1)
+            let unpacked = carc_filter_bytes(reader, 0), packed = carc_filter_bytes(reader, -1)
             if unpacked > 64 << 20, packed > 0, unpacked / packed > Limits.archiveRatio {
                 throw fail(name, "unpacks to more than \(Limits.archiveRatio) times its compressed size (\(unpacked) bytes from \(packed)); refused as a decompression bomb")
             }
@@ -227,7 +229,7 @@ public enum ArchiveUnpacker {
             defer { close(fd) }
             var written: Int64 = 0
             while true {
-                let n = buffer.withUnsafeMutableBytes { archive_read_data(reader, $0.baseAddress, $0.count) }
+                let n = buffer.withUnsafeMutableBytes { carc_read_data(reader, $0.baseAddress, $0.count) }
                 if n == 0 { break }
                 guard n > 0 else { throw libarchiveError("member '\(shown(name))'") }
                 written += Int64(n)

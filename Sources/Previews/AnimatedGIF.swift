@@ -16,6 +16,10 @@ public enum AnimatedGIF {
         guard frames.pixelWidth <= 65535, frames.pixelHeight <= 65535 else {
             throw PreviewError.failed("\(frames.name): \(frames.pixelWidth)x\(frames.pixelHeight) px is larger than a GIF can be (65535)")
         }
+        var loadError = [CChar](repeating: 0, count: 512)
+        guard cprev_load(&loadError, loadError.count) == 0 else {
+            throw PreviewError.failed("\(frames.name): \(String(decoding: loadError.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
+        }
         guard let gif = cprev_gif_create(Int32(frames.pixelWidth), Int32(frames.pixelHeight)) else {
             throw PreviewError.failed("\(frames.name): out of memory for the GIF encoder")
         }

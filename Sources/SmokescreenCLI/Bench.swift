@@ -12,6 +12,7 @@ import TransitionCompositor
 /// preset. Build with `-c release`; debug builds are 20-50x slower.
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "bench",
         abstract: "Measure rendering, drawing and PNG encoding of the reference scene (medians over several runs).")
 
     @Option(parsing: .unconditional, help: "Runs over all 30 frames; medians are taken over every frame of every run.")

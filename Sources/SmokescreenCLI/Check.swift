@@ -8,6 +8,7 @@ import TransitionCompositor
 /// durations it would render with, as a render would read them, without drawing frames.
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "check",
         abstract: "Check a scene file (its JSON, states, images, transitions and every limit render enforces), a durations plist, or a transition with --durations (exit 0 when it renders, 65 with the first problem as file:line:column: key path: reason, 66 for a missing file).")
 
     @Argument(help: "A scene file (.json); a durations plist (.plist), checked on its own (every block valid); or a built-in transition, checked with its own durations or --durations.")

@@ -5,6 +5,7 @@ import Foundation
 /// `smokescreen diff EXPECTED ACTUAL`: compares frames; the work is `FrameDiff.DiffInvocation`.
 struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "diff",
         abstract: "Compare PNG frames: two files, or two folders of frame_NNNN.png files or manifest.json files.",
         discussion: """
             Exact by default: any differing RGBA byte, after each image is decoded and premultiplied \

@@ -8,6 +8,7 @@ import TransitionCompositor
 /// `smokescreen inspect NAME`: the view tree and the animation timeline, as text or JSON.
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "inspect",
         abstract: "Print a transition's view tree and its animation timeline; with --json, the presented tree at a time, or the timeline.")
 
     @OptionGroup var transitionOptions: TransitionOptions

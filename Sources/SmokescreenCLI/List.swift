@@ -3,7 +3,7 @@ import SmokescreenScenes
 
 /// `smokescreen list`: the built-in transitions, one line each, or as JSON.
 struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the built-in transitions.")
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the built-in transitions.")
 
     @Flag(help: "JSON on stdout: each transition's name, summary, size in points, default frame rate, and whether it is the default.")
     var json = false
@@ -31,7 +31,8 @@ struct List: ParsableCommand {
         let width = TransitionCatalog.all.map(\.name.count).max() ?? 0
         for t in TransitionCatalog.all {
             let marker = t.name == TransitionCatalog.defaultName ? " (default)" : ""
-            print("\(t.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(t.summary)\(marker)")
+            // Padded in Swift: String.padding(toLength:) goes through NSString, a few hundred µs of this run.
+            print("\(t.name)\(String(repeating: " ", count: width - t.name.count))  \(t.summary)\(marker)")
         }
     }
 }

@@ -6,6 +6,7 @@ import TransitionCompositor
 /// `smokescreen memory NAME`: what a transition's bitmaps cost at @1x, @2x and @3x.
 struct Memory: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "memory",
         abstract: "Print the decoded bytes of a transition's images, frame buffer and snapshots, and the peak bitmap bytes while rendering, at @1x, @2x and @3x.")
 
     @OptionGroup var transitionOptions: TransitionOptions

@@ -10,6 +10,7 @@ import Glibc
 /// `smokescreen merge PART… --out DIR`: the parts of a render made on separate machines, as one folder.
 struct Merge: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "merge",
         abstract: "Combine the parts of a render made on separate machines (folders or .tar/.tar.gz/.tgz of them) into one folder, checking that they belong together and that every frame is there once and unchanged.")
 
     @Argument(help: "The parts: `render --all` output folders (with catalogue.json), or folders of one transition's frames (`render --shard K/N`), or tarballs of either.")

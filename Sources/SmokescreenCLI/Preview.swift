@@ -123,6 +123,7 @@ struct PreviewWriteError: ExitStatusError {
 /// now) or of a render folder.
 struct Preview: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "preview",
         abstract: "Make a contact sheet, an animated PNG, a GIF and an MP4 of a transition or of a render folder.")
 
     @Argument(help: "A built-in transition, a scene file (.json), or a render folder (one with manifest.json).")

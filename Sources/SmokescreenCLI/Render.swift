@@ -10,6 +10,7 @@ import TransitionCompositor
 /// `smokescreen render [NAME]`: renders a built-in transition to PNG frames and a manifest.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "render",
         abstract: "Render a transition to out/<name>/frame_0000.png… with a manifest.json (the default command).")
 
     @OptionGroup var transitionOptions: TransitionOptions

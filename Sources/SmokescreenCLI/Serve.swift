@@ -11,6 +11,7 @@ import TransitionCompositor
 /// `smokescreen serve SOURCE`: the live preview in a browser (docs/live-preview.md).
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "serve",
         abstract: "Preview transitions live in a browser: frames re-rendered as the scene file, its durations plist or its images change.",
         discussion: """
             SOURCE is a built-in transition, a scene file (all its transitions) or a folder of scene files. The page \

@@ -5,6 +5,10 @@
  * hands back objects that must be freed in order. One stateful encoder here wraps both, so Swift sees
  * plain calls that return an error code and a message, and never a half-written GIF: the GIF is built
  * in memory and Swift writes it atomically. Every symbol is prefixed `cprev_`.
+ *
+ * giflib and libimagequant are not linked: they are loaded with dlopen the first time a GIF is made
+ * (cprev_load), so that runs which make none (every command but `preview` to a GIF) do not map them.
+ * zlib is linked (libpng needs it anyway).
  */
 #ifndef CPREVIEW_SHIM_H
 #define CPREVIEW_SHIM_H
@@ -15,7 +19,14 @@
 /** A GIF being built: frames quantized to one palette shared by all of them. */
 typedef struct cprev_gif cprev_gif;
 
-/** Starts a GIF of `width` x `height` pixels (1...65535 each). NULL when out of memory. */
+/**
+ * Loads giflib and libimagequant (once; later calls return the first call's answer). Returns 0, or
+ * non-zero with a message in `error` naming the library that cannot be loaded and the package to install.
+ */
+int cprev_load(char *error, size_t error_size);
+
+/** Starts a GIF of `width` x `height` pixels (1...65535 each). NULL when out of memory or when
+ *  cprev_load fails (call it first for the reason). */
 cprev_gif *cprev_gif_create(int width, int height);
 
 /**

@@ -5,6 +5,8 @@
 // Why C: ICU's headers rename every function by version (ubrk_open is a macro for ubrk_open_72), and
 // Swift does not import function-like renaming macros; a few plain C functions keep the version out of
 // Swift. Each thread keeps one line-break iterator (opening one costs about 3 µs; resetting its text, nothing).
+// ICU is not linked: the first call loads libicuuc (the version of the headers) with dlopen, so runs that
+// lay out no text do not map it; when it cannot be loaded the process stops with a message naming it.
 #include <stdint.h>
 
 /// Break opportunities of `text` (UTF-16, `length` units) by ICU's line-break iterator for the root

@@ -255,8 +255,11 @@ void crk_page_curl(const crk_curl *c, uint32_t *out, int out_stride, int x0, int
     const float end = (curled ? outer + r : far) + 2.0f / ppp;
     // Whether the front maps one to one onto device pixels at whole-pixel offsets: the flat part is copied.
     const double ox = c->origin_x, oy = c->origin_y;
+    // (The page must also end on whole pixels where the image does: a snapshot rounded up past a page
+    // edge at a fraction of a pixel has its last row or column only partly on the page.)
     const int aligned = c->device_to_page_b == 0 && c->device_to_page_c == 0 && c->image_scale * c->device_to_page_a == 1.0
-                        && c->device_to_page_a == c->device_to_page_d && ox == floor(ox) && oy == floor(oy) && fabs(ox) < 1e9 && fabs(oy) < 1e9;
+                        && c->device_to_page_a == c->device_to_page_d && ox == floor(ox) && oy == floor(oy) && fabs(ox) < 1e9 && fabs(oy) < 1e9
+                        && c->page_width * c->pixels_per_point == (double)iw && c->page_height * c->pixels_per_point == (double)ih;
     const float profile_scale = (float)c->shadow_count;
     const float flat_margin = half;
 

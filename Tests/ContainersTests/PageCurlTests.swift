@@ -299,4 +299,21 @@ extension PageCurlTests {
             XCTAssertNotEqual(clipped[Int(50 * scale), Int(60 * scale)], background, "the curl is drawn through the clip")
         }
     }
+
+    /// Geometry the C pass cannot use draws nothing and never traps: a zero normal, a page placed
+    /// 1e19 points away.
+    func testImpossibleGeometryDrawsNothing() throws {
+        let page = try Bitmap(pointSize: size, scale: 1, fill: Color(red8: 200, green8: 30, blue8: 30).premultiplied)
+        let blue = try Bitmap(pointSize: size, scale: 1, fill: Color(red8: 0, green8: 0, blue8: 255).premultiplied)
+        var degenerate = PageCurlGeometry(progress: 0.4, pageSize: size)
+        degenerate.towardsEdge = Point(x: 0, y: 0)
+        degenerate.axisPoint = Point(x: 0, y: 10)
+        let painter = Painter(bitmap: blue)
+        PageCurlDrawing(page: page, geometry: degenerate).draw(in: painter, bounds: Rect(origin: .zero, size: size))
+        XCTAssertEqual(painter.finish(), blue)
+        let far = Painter(bitmap: blue)
+        far.translate(x: 1e19, y: -1e19)
+        PageCurlDrawing(page: page, geometry: PageCurlGeometry(progress: 0.4, pageSize: size)).draw(in: far, bounds: Rect(origin: .zero, size: size))
+        XCTAssertEqual(far.finish(), blue)
+    }
 }

@@ -87,4 +87,45 @@ final class OcclusionTests: XCTestCase {
         XCTAssertEqual(counting.draws.withLock { $0 }, 0)
         XCTAssertEqual(bitmap, try Bitmap(width: 10, height: 8, scale: 1, fill: Self.blue.premultiplied))
     }
+
+    /// A cover drawn through its own rounded clip leaves its corners: nothing under it is skipped.
+    func testARoundedCoverHidesNothing() throws {
+        let counting = Counting()
+        let window = View(frame: Rect(x: 0, y: 0, width: 4, height: 4))
+        window.backgroundColor = Color(red: 1, green: 0, blue: 0)
+        try window.addSubview(DrawingView(frame: window.bounds, drawing: counting))
+        let image = ImageView(image: try Bitmap(width: 4, height: 4, scale: 1, fill: Self.blue.premultiplied), frame: window.bounds)
+        image.cornerRadius = 2
+        image.clipsToBounds = true
+        try window.addSubview(image)
+        var bitmap = try Bitmap(width: 4, height: 4, scale: 1, fill: PremultipliedRGBA8(r: 9, g: 8, b: 7, a: 255))
+        ViewRenderer.draw(try XCTUnwrap(window.renderNode()), into: &bitmap)
+        XCTAssertEqual(counting.draws.withLock { $0 }, 1)
+        XCTAssertEqual(bitmap[0, 0].a, 255, "the window's red shows in the corner, not what was there")
+        XCTAssertGreaterThan(bitmap[0, 0].r, 100)
+    }
+
+    /// A square clip at a fraction of a pixel covers its edge pixels in part: what is under them shows.
+    func testACoverInsideAClipAtAFractionOfAPixelHidesNothing() throws {
+        let window = View(frame: Rect(x: 0, y: 0, width: 4, height: 4))
+        window.backgroundColor = .white
+        let clipping = View(frame: Rect(x: 0.5, y: 0, width: 2, height: 4))
+        clipping.backgroundColor = Color(red: 1, green: 0, blue: 0)
+        clipping.clipsToBounds = true
+        let cover = View(frame: Rect(x: -1, y: -1, width: 10, height: 10))
+        cover.backgroundColor = Color(red: 0, green: 0, blue: 1)
+        try clipping.addSubview(cover)
+        try window.addSubview(clipping)
+        var bitmap = try Bitmap(width: 4, height: 4, scale: 1)
+        ViewRenderer.draw(try XCTUnwrap(window.renderNode()), into: &bitmap)
+        var expected = try Bitmap(width: 4, height: 4, scale: 1)
+        expected.draw { painter in
+            painter.fill(Rect(x: 0, y: 0, width: 4, height: 4), color: .white)
+            painter.fill(Rect(x: 0.5, y: 0, width: 2, height: 4), color: Color(red: 1, green: 0, blue: 0))
+            painter.clip(to: Rect(x: 0.5, y: 0, width: 2, height: 4))
+            painter.fill(Rect(x: -0.5, y: -1, width: 10, height: 10), color: Color(red: 0, green: 0, blue: 1))
+        }
+        XCTAssertEqual(bitmap, expected)
+        XCTAssertNotEqual(bitmap[0, 0], PremultipliedRGBA8(r: 128, g: 128, b: 255, a: 255), "the red under the clip's edge shows")
+    }
 }

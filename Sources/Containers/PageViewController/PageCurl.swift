@@ -165,6 +165,9 @@ public struct PageCurlDrawing: ViewContent {
         // Page points to device pixels, and back.
         let toDevice = Transform2D(translationX: bounds.minX, y: bounds.minY).concatenating(painter.transform)
         guard toDevice.isFinite, let toPage = toDevice.inverted(), toPage.isFinite else { return }
+        // The axis's normal must be a unit vector (the C pass divides by gradients made from it).
+        let normalLength = (g.towardsEdge.x * g.towardsEdge.x + g.towardsEdge.y * g.towardsEdge.y).squareRoot()
+        guard normalLength.isFinite, abs(normalLength - 1) < 1e-6, g.radius >= 0 else { return }
         let far = g.farthestDistance
         let outer = far >= Double.pi * g.radius / 2 ? g.radius : g.projectedDistance(far)
         // What is drawn: the page swept back across the axis by the most any point of it moves (points move
@@ -180,8 +183,10 @@ public struct PageCurlDrawing: ViewContent {
         guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max(),
               maxX - minX < 1e7, maxY - minY < 1e7 else { return }
         let clip = painter.clipBoundingBox
-        let x0 = max(clip.minX, Int((minX - 1).rounded(.down))), x1 = min(clip.maxX, Int((maxX + 1).rounded(.up)))
-        let y0 = max(clip.minY, Int((minY - 1).rounded(.down))), y1 = min(clip.maxY, Int((maxY + 1).rounded(.up)))
+        // (Clamped to the clip as doubles first: a page placed absurdly far away must not trap converting.)
+        func within(_ v: Double, _ lo: Int, _ hi: Int) -> Int { Int(min(Double(hi), max(Double(lo), v))) }
+        let x0 = within((minX - 1).rounded(.down), clip.minX, clip.maxX), x1 = within((maxX + 1).rounded(.up), clip.minX, clip.maxX)
+        let y0 = within((minY - 1).rounded(.down), clip.minY, clip.maxY), y1 = within((maxY + 1).rounded(.up), clip.minY, clip.maxY)
         guard x1 > x0, y1 > y0, (x1 - x0) * (y1 - y0) <= Self.maxPixels else { return }
         let box = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         let pixelsPerPoint = abs(toDevice.determinant).squareRoot()

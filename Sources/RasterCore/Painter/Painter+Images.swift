@@ -201,7 +201,7 @@ extension Painter {
             guard !o1, !o2 else { return }
             x = nx; y = ny
         }
-        guard abs(x) < 1 << 40, abs(y) < 1 << 40 else { return }
+        guard x > -(1 << 40), x < 1 << 40, y > -(1 << 40), y < 1 << 40 else { return }
         let opacity = alpha8
         guard opacity > 0 else { return }
         copyPixels(of: image, at: (x, y), opacity: opacity)

@@ -32,11 +32,12 @@ extension RenderNode {
         let m = transformToParent.concatenating(parent)
         guard m.b == 0, m.c == 0, m.a > 0, m.d > 0, m.isFinite else { return false }
         let box = m.apply(to: bounds)
-        guard box.minX <= Double(region.minX), box.minY <= Double(region.minY),
+        guard box.isFinite, box.minX <= Double(region.minX), box.minY <= Double(region.minY),
               box.maxX >= Double(region.maxX), box.maxY >= Double(region.maxY) else { return false }
         if let backgroundColor, backgroundColor.alpha >= 1, radii.fitted(to: bounds.size).isZero { return true }
-        if let content, !contentHasBackingStore, content.paintsOpaquely(over: bounds) { return true }
+        // (Content and children are drawn through a rounded clip: its corners leave pixels uncovered.)
         if clipsToBounds && cornerRadius > 0 { return false }
+        if let content, !contentHasBackingStore, content.paintsOpaquely(over: bounds) { return true }
         return children.contains { $0.coversOpaquely(region, under: m) }
     }
 
@@ -48,8 +49,8 @@ extension RenderNode {
     func paintsEveryPixel(of bitmap: Bitmap) -> Bool {
         guard bounds.width * bitmap.scale >= Double(bitmap.width), bounds.height * bitmap.scale >= Double(bitmap.height) else { return false }
         if let backgroundColor, backgroundColor.alpha >= 1, radii.fitted(to: bounds.size).isZero { return true }
-        if let content, !contentHasBackingStore, content.paintsOpaquely(over: bounds) { return true }
         if clipsToBounds && cornerRadius > 0 { return false }
+        if let content, !contentHasBackingStore, content.paintsOpaquely(over: bounds) { return true }
         let toDevice = Transform2D(translationX: -bounds.minX, y: -bounds.minY).concatenating(Transform2D(scaleX: bitmap.scale, y: bitmap.scale))
         return children.contains { $0.coversOpaquely(bitmap.bounds, under: toDevice) }
     }
@@ -58,12 +59,24 @@ extension RenderNode {
     /// content, subviews (clipped to the rounded bounds when `clipsToBounds`), then the border on top.
     public func drawBody(in painter: Painter) {
         // Children from the last one that covers every pixel the painter can change with opaque pixels:
-        // nothing drawn before it (this node's background and content, earlier children) can show. (A
-        // square clip to the bounds only shrinks that region; a rounded one makes a mask: no skipping.)
+        // nothing drawn before it (this node's background and content, earlier children) can show. The
+        // children are drawn inside this node's clip, so that is the region; a clip that does not fall on
+        // whole device pixels (rounded, or a rectangle at a fraction of a pixel) leaves its edge pixels
+        // partly covered, showing what is under them: no skipping then.
         var cover: Int?
         if !children.isEmpty, !(clipsToBounds && cornerRadius > 0), painter.drawsOpaqueSourcesOpaquely {
-            let region = painter.clipBoundingBox, transform = painter.transform
-            if !region.isEmpty { cover = children.lastIndex { $0.coversOpaquely(region, under: transform) } }
+            var region: PixelRect? = painter.clipBoundingBox
+            let transform = painter.transform
+            if clipsToBounds {
+                let device = transform.apply(to: bounds)
+                if transform.preservesAxisAlignment, device.isFinite, device.integral == device.standardized,
+                   let box = PixelRect(enclosing: device), let r = region {
+                    region = r.intersection(box)
+                } else {
+                    region = nil
+                }
+            }
+            if let region, !region.isEmpty { cover = children.lastIndex { $0.coversOpaquely(region, under: transform) } }
         }
         let covered = cover != nil, first = cover ?? 0
         if let backgroundColor, !covered {

@@ -136,6 +136,20 @@ final class ImageFastPathTests: XCTestCase {
 
     func testSourceOverKernelsMatchPixelMath() {
         var random = Random(state: 0xDEAD_BEEF_CAFE_F00D)
+        // Whole groups of opaque, empty and mixed pixels (the vector kernels' shortcuts), and a tail.
+        forBothPaths { path in
+            let opaque = (0..<8).map { _ in random.pixel() | 0xFF00_0000 }
+            let mixed = (0..<8).map { i in i == 3 ? 0 : random.pixel() }
+            let src = opaque + [UInt32](repeating: 0, count: 8) + mixed + opaque.prefix(5) + [0xFF00_0000 & random.pixel()]
+            let dst = src.map { _ in random.pixel() }
+            var out = dst
+            crk_source_over(&out, src, Int32(src.count))
+            for i in 0..<src.count {
+                let s = src[i]
+                let expected = s >> 24 == 255 ? s : s == 0 ? dst[i] : PixelMath.sourceOver(s, dst[i])
+                XCTAssertEqual(out[i], expected, "\(path): source-over in groups, pixel \(i)")
+            }
+        }
         forBothPaths { path in
             for count in [1, 3, 4, 5, 8, 13, 64] {
                 let src = (0..<count).map { _ in random.pixel() }, dst = (0..<count).map { _ in random.pixel() }

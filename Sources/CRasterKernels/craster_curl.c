@@ -133,6 +133,40 @@ static int crk_curl_make_table(crk_curl_table *t, float r, float pixels_per_poin
     return 1;
 }
 
+/// The cylinder at distance 0 < u from the axis (u past R read as R), from `table`: where the front is
+/// (s, interpolated), how fast it moves and its shade.
+CRK_CURL_INLINE void crk_curl_cylinder(const crk_curl_table *table, float u, float r, float *s, float *slope, uint64_t *keep) {
+    float position = (u < r ? u : r) * table->inverse_step;
+    int k = (int)position;
+    if (k > table->count - 2) k = table->count - 2;
+    float t = position - (float)k;
+    *s = table->s[k] + (table->s[k + 1] - table->s[k]) * t;
+    *slope = table->slope[k];
+    *keep = table->keep[k];
+}
+
+/// The shadow's alpha (0…1) at distance u from the axis, before any coverage: the profile read linearly
+/// at f = (u − outer)/R, 0 from f = 1 on.
+CRK_CURL_INLINE float crk_curl_shadow(const crk_curl *c, float u, float outer, float r) {
+    float f = (u - outer) / r;
+    if (f >= 1.0f) return 0.0f;
+    float position = (f > 0 ? f : 0.0f) * (float)c->shadow_count;
+    int k = (int)position;
+    if (k >= c->shadow_count) k = c->shadow_count - 1;
+    float t = position - (float)k;
+    return (float)c->shadow[k] + ((float)c->shadow[k + 1] - (float)c->shadow[k]) * t;
+}
+
+/// Device row `y`'s flat front, columns x0 + first … x0 + last − 1 of `row`, blended as it is (a page on
+/// whole device pixels one to one: device pixel x shows the front's pixel x − origin).
+static void crk_curl_flat_row(const crk_curl *c, uint32_t *row, int x0, int y, int first, int last) {
+    int ox = (int)c->origin_x, iy = y - (int)c->origin_y;
+    if (iy < 0 || iy >= c->image_height) return;
+    if (first < ox - x0) first = ox - x0;
+    if (last > ox + c->image_width - x0) last = ox + c->image_width - x0;
+    if (last > first) crk_source_over(row + first, c->front + (size_t)iy * (size_t)c->image_width + (size_t)(x0 + first - ox), last - first);
+}
+
 /// One device column of a straight curl (axis along the page's columns) whose page lies on whole device
 /// pixels one to one: where the back and the front are sampled in a row (texel and weight), how much of
 /// the column each covers across the axis, the cylinder's shade and outer line, and the shadow's alpha.
@@ -175,13 +209,7 @@ static void crk_page_curl_columns(const crk_curl *c, const crk_curl_table *table
         float s_front = u, slope = 1.0f;
         uint64_t keep = 256, edge = 256;
         if (u > 0) {
-            float position = (u < r ? u : r) * table->inverse_step;
-            int k = (int)position;
-            if (k > table->count - 2) k = table->count - 2;
-            float t = position - (float)k;
-            s_front = table->s[k] + (table->s[k + 1] - table->s[k]) * t;
-            slope = table->slope[k];
-            keep = table->keep[k];
+            crk_curl_cylinder(table, u, r, &s_front, &slope, &keep);
             if (has_top) edge = crk_curl_cover((r - u) * ppp);
         }
         if (u < outer + half) {
@@ -194,17 +222,9 @@ static void crk_page_curl_columns(const crk_curl *c, const crk_curl_table *table
         col->keep = (uint16_t)keep; col->edge = (uint16_t)edge;
         col->shadow = 0;
         if (u > outer - half && u < outer + r + half) {
-            float fshadow = (u - outer) / r;
-            if (fshadow < 1.0f) {
-                float position = (fshadow > 0 ? fshadow : 0.0f) * (float)c->shadow_count;
-                int k = (int)position;
-                if (k >= c->shadow_count) k = c->shadow_count - 1;
-                float t = position - (float)k;
-                float value = (float)c->shadow[k] + ((float)c->shadow[k + 1] - (float)c->shadow[k]) * t;
-                float e = px < w - px ? px : w - px;
-                uint64_t near = crk_curl_cover((u - outer) * ppp), inside = crk_curl_cover(e * ppp);
-                col->shadow = (uint16_t)(int)(value * (float)(near * inside) * (255.0f / 65536.0f) + 0.5f);
-            }
+            float e = px < w - px ? px : w - px;
+            uint64_t near = crk_curl_cover((u - outer) * ppp), inside = crk_curl_cover(e * ppp);
+            col->shadow = (uint16_t)(int)(crk_curl_shadow(c, u, outer, r) * (float)(near * inside) * (255.0f / 65536.0f) + 0.5f);
         }
     }
     const int ih = c->image_height;
@@ -260,28 +280,17 @@ void crk_page_curl(const crk_curl *c, uint32_t *out, int out_stride, int x0, int
     const int aligned = c->device_to_page_b == 0 && c->device_to_page_c == 0 && c->image_scale * c->device_to_page_a == 1.0
                         && c->device_to_page_a == c->device_to_page_d && ox == floor(ox) && oy == floor(oy) && fabs(ox) < 1e9 && fabs(oy) < 1e9
                         && c->page_width * c->pixels_per_point == (double)iw && c->page_height * c->pixels_per_point == (double)ih;
-    const float profile_scale = (float)c->shadow_count;
     const float flat_margin = half;
 
     // A straight axis over a page on whole device pixels: per column, then rows.
-    const double page_w = c->page_width * c->pixels_per_point, page_h = c->page_height * c->pixels_per_point;
-    if (aligned && curled && c->normal_x == 1 && c->normal_y == 0 && page_w == floor(page_w) && page_h == floor(page_h)
-        && (int)page_w == iw && (int)page_h == ih && width > 0) {
+    if (aligned && curled && c->normal_x == 1 && c->normal_y == 0) {
         crk_curl_column *columns = malloc(sizeof(crk_curl_column) * (size_t)width);
         if (!columns) { free(table.s); return; }
         float u_first = (float)((x0 + 0.5 - ox) * c->device_to_page_a - c->axis_x), du = (float)c->device_to_page_a;
         double limit_d = ceil((flat_end - u_first) / du), stop_d = ceil((end - u_first) / du);
         int limit = limit_d < 0 ? 0 : (limit_d > width ? width : (int)limit_d);
         int stop = stop_d < limit ? limit : (stop_d > width ? width : (int)stop_d);
-        int page_first = (int)ox - x0, page_last = (int)ox + iw - x0;
-        if (page_first < 0) page_first = 0;
-        if (page_last > limit) page_last = limit;
-        for (int j = 0; j < height && page_last > page_first; j++) {
-            int iy = y0 + j - (int)oy;
-            if (iy < 0 || iy >= ih) continue;
-            crk_source_over(out + (size_t)j * (size_t)out_stride + page_first,
-                            c->front + (size_t)iy * (size_t)iw + (size_t)(x0 + page_first - (int)ox), page_last - page_first);
-        }
+        for (int j = 0; j < height; j++) crk_curl_flat_row(c, out + (size_t)j * (size_t)out_stride, x0, y0 + j, 0, limit);
         if (stop > limit) crk_page_curl_columns(c, &table, columns, out, out_stride, x0, y0, height, limit, stop);
         free(columns);
         free(table.s);
@@ -305,17 +314,11 @@ void crk_page_curl(const crk_curl *c, uint32_t *out, int out_stride, int x0, int
         v0 += dv * (float)x0;
         int i = 0;
         if (aligned && du > 0) {
-            // The flat front, blended as it is: device pixel x shows the front's pixel x − origin.
-            int iy = y0 + j - (int)oy;
+            // The flat front, up to where anything else can be seen.
             float reach = (flat_end - u0) / du;
             int limit = reach <= 0 ? 0 : (reach >= (float)width ? width : (int)reach);
-            if (iy >= 0 && iy < ih) {
-                int first = (int)ox - x0, last = (int)ox + iw - x0;
-                if (first < 0) first = 0;
-                if (last > limit) last = limit;
-                if (last > first) crk_source_over(row + first, c->front + (size_t)iy * (size_t)iw + (size_t)(x0 + first - (int)ox), last - first);
-            }
-            if (limit > 0) i = limit;
+            crk_curl_flat_row(c, row, x0, y0 + j, 0, limit);
+            i = limit;
         }
         for (; i < width; i++) {
             float u = u_origin + du * (float)(x0 + i), v = v_origin + dv * (float)(x0 + i);
@@ -330,14 +333,8 @@ void crk_page_curl(const crk_curl *c, uint32_t *out, int out_stride, int x0, int
                 if (u <= 0 || !curled) {
                     s_front = u;
                 } else {
-                    float position = (u < r ? u : r) * table.inverse_step;
-                    int k = (int)position;
-                    if (k > table.count - 2) k = table.count - 2;
-                    float t = position - (float)k;
-                    s_front = table.s[k] + (table.s[k + 1] - table.s[k]) * t;
-                    slope = table.slope[k];
+                    crk_curl_cylinder(&table, u, r, &s_front, &slope, &keep);
                     margin = half * slope;
-                    keep = table.keep[k];
                     // The cylinder's top, seen edge-on, is the curl's outer line: cut once, front and back together.
                     if (has_top) edge = crk_curl_cover((r - u) * ppp);
                 }
@@ -361,18 +358,12 @@ void crk_page_curl(const crk_curl *c, uint32_t *out, int out_stride, int x0, int
             }
             if (curled && u > outer - half && u < outer + r + half) {
                 // The shadow on the page below, beyond the outer line, under the curl: black at its alpha.
-                float fshadow = (u - outer) / r;
-                if (fshadow < 1.0f) {
-                    float position = (fshadow > 0 ? fshadow : 0.0f) * profile_scale;
-                    int k = (int)position;
-                    if (k >= c->shadow_count) k = c->shadow_count - 1;
-                    float t = position - (float)k;
-                    float value = (float)c->shadow[k] + ((float)c->shadow[k + 1] - (float)c->shadow[k]) * t;
+                float value = crk_curl_shadow(c, u, outer, r);
+                if (value > 0) {
                     uint64_t near = crk_curl_cover((u - outer) * ppp);
                     uint64_t inside = crk_curl_page_coverage(&f, u, v, 1.0f, flat_margin, &qx, &qy);
                     uint64_t alpha = (uint64_t)(int)(value * (float)(near * inside) * (255.0f / 65536.0f) + 0.5f);
-                    uint64_t under = crk_curl_scale255(alpha, 255 - CRK_CURL_ALPHA(colour));
-                    colour += under << 48;
+                    colour += crk_curl_scale255(alpha, 255 - CRK_CURL_ALPHA(colour)) << 48;
                 }
             }
             crk_curl_over(row + i, colour);

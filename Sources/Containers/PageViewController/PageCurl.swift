@@ -96,8 +96,9 @@ public struct PageCurlGeometry: Hashable, Sendable {
 /// A page curling over the page below it, drawn one device pixel at a time: each pixel at distance u from
 /// the axis (as projected) looks at the page where the cylinder puts it, the back (come over the top, or
 /// turned over and lying flat) over the front, each sampled bilinearly and anti-aliased at the page's
-/// edges by their distance in device pixels. No strips, masks or layers: one pass writes the curl and its
-/// shadow into a device-sized buffer, composited once through the painter's clip (`crk_page_curl`).
+/// edges by their distance in device pixels. No strips, masks or layers: one pass (`crk_page_curl`) blends
+/// the curl and its shadow straight into the frame, or, under an anti-aliased clip or an alpha, into a
+/// buffer of its own that is then composited through the painter.
 ///
 /// The front darkens where it turns away from the viewer and the back the same way, one shade per device
 /// pixel; the back shows the page mirrored and washed out towards white (``backWash``); the page below

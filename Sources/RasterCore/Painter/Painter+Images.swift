@@ -194,14 +194,7 @@ extension Painter {
     /// elsewhere at device resolution. The transform does not apply; the clip (bounds and anti-aliased
     /// mask), alpha and blend mode do, as for any image drawn at a whole-pixel offset.
     public func draw(_ image: Bitmap, atDevicePixel origin: (x: Int, y: Int)) {
-        var x = origin.x, y = origin.y
-        for layer in layers {
-            let (nx, o1) = x.subtractingReportingOverflow(layer.origin.x)
-            let (ny, o2) = y.subtractingReportingOverflow(layer.origin.y)
-            guard !o1, !o2 else { return }
-            x = nx; y = ny
-        }
-        guard x > -(1 << 40), x < 1 << 40, y > -(1 << 40), y < 1 << 40 else { return }
+        guard let (x, y) = targetPixel(origin), x > -(1 << 40), x < 1 << 40, y > -(1 << 40), y < 1 << 40 else { return }
         let opacity = alpha8
         guard opacity > 0 else { return }
         copyPixels(of: image, at: (x, y), opacity: opacity)
@@ -215,13 +208,12 @@ extension Painter {
     /// `body`, when the state asks for more (draw through ``draw(_:atDevicePixel:)`` then).
     public func withSourceOverPixels(in rect: PixelRect,
                                      _ body: (_ topLeft: UnsafeMutablePointer<UInt32>, _ rowStride: Int, _ area: PixelRect) -> Void) -> Bool {
-        guard state.mask == nil, alpha8 == 255, state.blendMode == .sourceOver else { return false }
-        var ox = 0, oy = 0
-        for layer in layers { ox += layer.origin.x; oy += layer.origin.y }
-        let (lx, o1) = rect.x.subtractingReportingOverflow(ox), (ly, o2) = rect.y.subtractingReportingOverflow(oy)
-        guard !o1, !o2 else { return true }
+        guard drawsOpaqueSourcesOpaquely else { return false }
+        guard let (lx, ly) = targetPixel((rect.x, rect.y)) else { return true }
         let area = state.clipBounds.intersection(PixelRect(x: lx, y: ly, width: rect.width, height: rect.height))
         guard !area.isEmpty else { return true }
+        // (The area back in base pixels: the layers' offset is what targetPixel took away.)
+        let ox = rect.x - lx, oy = rect.y - ly
         withTargetPixels { pixels, width, _ in
             body(pixels + area.minY * width + area.minX, width, PixelRect(x: area.x + ox, y: area.y + oy, width: area.width, height: area.height))
         }

@@ -73,6 +73,13 @@ extension Painter {
         guard width > 0, height > 0, stride >= width, let base = mask.baseAddress else { return nil }
         let (last, overflow) = (height - 1).multipliedReportingOverflow(by: stride)
         guard !overflow, last <= mask.count - width else { return nil }
+        guard let (x, y) = targetPixel(origin) else { return nil }
+        return (base, stride, PixelRect(x: x, y: y, width: width, height: height))
+    }
+
+    /// Device pixel `origin` of the base bitmap (the space of ``transform`` and ``clipBoundingBox``) in the
+    /// current target's pixels (the innermost layer's); nil when the arithmetic would overflow.
+    func targetPixel(_ origin: (x: Int, y: Int)) -> (x: Int, y: Int)? {
         var x = origin.x, y = origin.y
         for layer in layers {
             let (nx, o1) = x.subtractingReportingOverflow(layer.origin.x)
@@ -80,6 +87,6 @@ extension Painter {
             guard !o1, !o2 else { return nil }
             x = nx; y = ny
         }
-        return (base, stride, PixelRect(x: x, y: y, width: width, height: height))
+        return (x, y)
     }
 }

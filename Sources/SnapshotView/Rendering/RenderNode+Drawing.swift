@@ -24,12 +24,19 @@ extension RenderNode {
 
     /// Whether ``draw(in:)`` with `parent` as the painter's transform (the parent's bounds coordinates to
     /// device pixels) leaves every pixel of `region` (device pixels) opaque whatever was there, drawn by a
-    /// painter that draws opaque sources opaquely: the node is opaque (alpha 1), keeps axes aligned, its
-    /// bounds cover the region, and its opaque square background, its content (``ViewContent``'s
-    /// `paintsOpaquely(over:)`, drawn straight) or one of its children covers it. False when unsure.
+    /// painter that draws opaque sources opaquely: the node is opaque (alpha 1) and its body covers the
+    /// region (``bodyCoversOpaquely(_:under:)``). False when unsure.
     func coversOpaquely(_ region: PixelRect, under parent: Transform2D) -> Bool {
         guard alpha >= 1, drawCount > 0 else { return false }
-        let m = transformToParent.concatenating(parent)
+        return bodyCoversOpaquely(region, under: transformToParent.concatenating(parent))
+    }
+
+    /// Whether ``drawBody(in:)`` with `transform` as the painter's transform (bounds coordinates to device
+    /// pixels) leaves every pixel of `region` opaque whatever was there: the transform keeps axes, the
+    /// bounds cover the region, and its opaque square background, its content (``ViewContent``'s
+    /// `paintsOpaquely(over:)`, drawn straight) or one of its children covers it. False when unsure.
+    func bodyCoversOpaquely(_ region: PixelRect, under transform: Transform2D) -> Bool {
+        let m = transform
         guard m.b == 0, m.c == 0, m.a > 0, m.d > 0, m.isFinite else { return false }
         let box = m.apply(to: bounds)
         guard box.isFinite, box.minX <= Double(region.minX), box.minY <= Double(region.minY),
@@ -41,18 +48,11 @@ extension RenderNode {
         return children.contains { $0.coversOpaquely(region, under: m) }
     }
 
-    /// Whether ``drawBody(in:)``, with the bounds' origin at `bitmap`'s top-left, starts by painting every
-    /// pixel of `bitmap` with an opaque colour: an opaque background without rounded corners, or content
-    /// drawn straight (no backing store) that says it paints its bounds opaquely, the bounds covering the
-    /// bitmap, or a child that covers it (``coversOpaquely(_:under:)``). Then what was in the bitmap before
-    /// cannot show.
+    /// Whether ``drawBody(in:)``, with the bounds' origin at `bitmap`'s top-left (as a frame is drawn),
+    /// leaves every pixel of `bitmap` opaque whatever was there: then the bitmap need not be cleared first.
     func paintsEveryPixel(of bitmap: Bitmap) -> Bool {
-        guard bounds.width * bitmap.scale >= Double(bitmap.width), bounds.height * bitmap.scale >= Double(bitmap.height) else { return false }
-        if let backgroundColor, backgroundColor.alpha >= 1, radii.fitted(to: bounds.size).isZero { return true }
-        if clipsToBounds && cornerRadius > 0 { return false }
-        if let content, !contentHasBackingStore, content.paintsOpaquely(over: bounds) { return true }
         let toDevice = Transform2D(translationX: -bounds.minX, y: -bounds.minY).concatenating(Transform2D(scaleX: bitmap.scale, y: bitmap.scale))
-        return children.contains { $0.coversOpaquely(bitmap.bounds, under: toDevice) }
+        return bodyCoversOpaquely(bitmap.bounds, under: toDevice)
     }
 
     /// Draws the node in its own bounds coordinates, without its own transform and alpha: background,

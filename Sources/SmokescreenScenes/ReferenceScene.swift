@@ -55,9 +55,9 @@ public struct ReferenceScene: Sendable {
     }
 
     /// Draws the scene at progress `p` (0…1, after the curve) with `painter`: ``operations(progress:)``,
-    /// in order.
+    /// in order, without what later ones cover opaquely (`DrawingOperation.draw(_:in:)`).
     public func draw(progress p: Double, with painter: Painter) {
-        for operation in operations(progress: p) { operation.draw(in: painter) }
+        DrawingOperation.draw(operations(progress: p), in: painter)
     }
 
     /// The scene at progress `p` (0…1, after the curve) as its display list, in the scene's points: what

@@ -469,3 +469,51 @@ extension PainterTests {
         XCTAssertEqual(third[3, 0], PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255))
     }
 }
+
+/// Rectangle coverage is the product of a pixel's column and row fractions, wherever the rectangle lies
+/// (issue 29 computes only the first and last column's fraction and fills the columns between).
+final class RectangleCoverageTests: XCTestCase {
+    func testEveryPixelOfARandomRectangleGetsItsColumnTimesRowFraction() throws {
+        var state: UInt64 = 12345
+        func next() -> Double {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        for _ in 0..<2000 {
+            // Edges on eighths, tenths and arbitrary fractions; widths from a fraction of a pixel up to past
+            // the canvas on either side.
+            let grid = [0.125, 0.1, 1e-3][Int(next() * 3)]
+            let x = ((next() * 12 - 3) / grid).rounded() * grid, y = ((next() * 9 - 2) / grid).rounded() * grid
+            let w = ((next() * next() * 13) / grid).rounded() * grid, h = ((next() * 8) / grid).rounded() * grid
+            let rect = Rect(x: x, y: y, width: w, height: h)
+            var b = try Bitmap(width: 8, height: 6)
+            b.draw { $0.fill(rect, color: .black) }
+            for py in 0..<6 {
+                for px in 0..<8 {
+                    let fx = max(0, min(rect.maxX, Double(px + 1)) - max(rect.minX, Double(px)))
+                    let fy = max(0, min(rect.maxY, Double(py + 1)) - max(rect.minY, Double(py)))
+                    let f = fy >= 1 ? fx : fx * fy
+                    let expected = UInt8(Int(min(1, max(0, f)) * 255 + 0.5))
+                    XCTAssertEqual(b[px, py].a, expected, "\(rect) at (\(px), \(py))")
+                }
+            }
+        }
+    }
+
+    func testPixelRectInsideSubtractingAndUnion() {
+        XCTAssertEqual(PixelRect(inside: Rect(x: 0.5, y: 1, width: 3, height: 2.9)), PixelRect(x: 1, y: 1, width: 2, height: 2))
+        XCTAssertNil(PixelRect(inside: Rect(x: 0.5, y: 0, width: 0.9, height: 5)), "no whole pixel inside")
+        XCTAssertNil(PixelRect(inside: Rect(x: .nan, y: 0, width: 1, height: 1)))
+        let box = PixelRect(x: 0, y: 0, width: 10, height: 8), hole = PixelRect(x: 2, y: 3, width: 4, height: 2)
+        let pieces = box.subtracting(hole)
+        XCTAssertEqual(pieces, [PixelRect(x: 0, y: 0, width: 10, height: 3), PixelRect(x: 0, y: 5, width: 10, height: 3),
+                                PixelRect(x: 0, y: 3, width: 2, height: 2), PixelRect(x: 6, y: 3, width: 4, height: 2)])
+        XCTAssertEqual(pieces.map(\.area).reduce(0, +) + hole.area, box.area)
+        XCTAssertEqual(box.subtracting(PixelRect(x: 20, y: 0, width: 2, height: 2)), [box])
+        XCTAssertEqual(box.subtracting(PixelRect(x: -1, y: -1, width: 12, height: 12)), [])
+        XCTAssertTrue(box.contains(hole))
+        XCTAssertFalse(hole.contains(box))
+        XCTAssertEqual(hole.union(PixelRect(x: 8, y: 0, width: 1, height: 1)), PixelRect(x: 2, y: 0, width: 7, height: 5))
+        XCTAssertEqual(hole.union(PixelRect(x: 50, y: 50, width: 0, height: 3)), hole, "an empty rectangle adds nothing")
+    }
+}

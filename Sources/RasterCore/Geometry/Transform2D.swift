@@ -78,11 +78,20 @@ public struct Transform2D: Hashable, Sendable, CustomStringConvertible {
     public func apply(to r: Rect) -> Rect {
         if r.isNull { return r }
         let s = r.standardized
-        let corners = [Point(x: s.minX, y: s.minY), Point(x: s.maxX, y: s.minY),
-                       Point(x: s.minX, y: s.maxY), Point(x: s.maxX, y: s.maxY)].map(apply(to:))
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        let x0 = xs.min()!, y0 = ys.min()!
-        return Rect(x: x0, y: y0, width: xs.max()! - x0, height: ys.max()! - y0)
+        // The corners in the order (minX, minY), (maxX, minY), (minX, maxY), (maxX, maxY), each extreme kept
+        // only when strictly beyond the one before (as Array.min()/max() would), without arrays: this runs
+        // for every rectangle filled.
+        let p0 = apply(to: Point(x: s.minX, y: s.minY)), p1 = apply(to: Point(x: s.maxX, y: s.minY))
+        let p2 = apply(to: Point(x: s.minX, y: s.maxY)), p3 = apply(to: Point(x: s.maxX, y: s.maxY))
+        var x0 = p0.x, x1 = p0.x, y0 = p0.y, y1 = p0.y
+        func extend(_ p: Point) {
+            if p.x < x0 { x0 = p.x }
+            if p.x > x1 { x1 = p.x }
+            if p.y < y0 { y0 = p.y }
+            if p.y > y1 { y1 = p.y }
+        }
+        extend(p1); extend(p2); extend(p3)
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     public var description: String { "[\(a), \(b), \(c), \(d), \(tx), \(ty)]" }

@@ -38,7 +38,6 @@ final class CoverageRasterizer {
     private var cellCapacity = 0
     private var bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: 0)
     private var byteCapacity = 0
-    private var columnFraction: [Double] = []
     private var rowExtent: [(min: Int, max: Int)] = Array(repeating: (Int.max, -1), count: bandHeight)
 
     deinit {
@@ -72,25 +71,31 @@ final class CoverageRasterizer {
         // Row layout: the horizontal coverage of every column once (for rows wholly inside), and a second
         // buffer for the partial rows at the top and bottom.
         let columns = bytes, partial = bytes + count
-        var fullStart = x1, fullEnd = x1
-        columnFraction.removeAll(keepingCapacity: true)
-        for i in 0..<count {
+        // Only the first and last columns can be partly covered: every column between them lies inside
+        // the rectangle (its coverage is exactly 1).
+        func fraction(_ i: Int) -> Double {
             let px = Double(x0 + i)
-            let f = min(r.maxX, px + 1) - max(r.minX, px)
-            columnFraction.append(f)
-            columns[i] = PixelMath.coverageByte(f)
-            if f >= 1 {
-                if fullStart == x1 { fullStart = x0 + i }
-                fullEnd = x0 + i + 1
-            }
+            return min(r.maxX, px + 1) - max(r.minX, px)
         }
+        let firstFraction = fraction(0), lastFraction = fraction(count - 1)
+        columns[0] = PixelMath.coverageByte(firstFraction)
+        columns[count - 1] = PixelMath.coverageByte(lastFraction)
+        if count > 2 { (columns + 1).update(repeating: 255, count: count - 2) }
+        // The fully covered columns: the inner ones, and the first and last when they are whole.
+        var fullStart = count, fullEnd = 0
+        if count > 2 { fullStart = 1; fullEnd = count - 1 }
+        if firstFraction >= 1 { fullStart = 0; fullEnd = max(fullEnd, 1) }
+        if lastFraction >= 1 { fullStart = min(fullStart, count - 1); fullEnd = count }
+        let full = fullStart < fullEnd ? x0 + fullStart..<x0 + fullEnd : x1..<x1
         for y in y0..<y1 {
             let py = Double(y)
             let fy = min(r.maxY, py + 1) - max(r.minY, py)
             if fy >= 1 {
-                emit(Row(y: y, x0: x0, coverage: UnsafeBufferPointer(start: columns, count: count), full: fullStart..<fullEnd))
+                emit(Row(y: y, x0: x0, coverage: UnsafeBufferPointer(start: columns, count: count), full: full))
             } else {
-                for i in 0..<count { partial[i] = PixelMath.coverageByte(columnFraction[i] * fy) }
+                partial[0] = PixelMath.coverageByte(firstFraction * fy)
+                partial[count - 1] = PixelMath.coverageByte(lastFraction * fy)
+                if count > 2 { (partial + 1).update(repeating: PixelMath.coverageByte(fy), count: count - 2) }
                 emit(Row(y: y, x0: x0, coverage: UnsafeBufferPointer(start: partial, count: count), full: x1..<x1))
             }
         }

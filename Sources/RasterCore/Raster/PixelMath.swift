@@ -65,4 +65,44 @@ extension PixelRect {
         self.init(x: x0, y: y0, width: PixelMath.clampedInt(rect.maxX.rounded(.up)) - x0,
                   height: PixelMath.clampedInt(rect.maxY.rounded(.up)) - y0)
     }
+
+    /// The whole pixels a device-space rectangle covers entirely (edges rounded inwards), clamped to ±1e9:
+    /// the pixels a fill of the rectangle gives full coverage. Nil for the null rectangle, for non-finite
+    /// geometry and when no pixel is wholly inside.
+    public init?(inside rect: Rect) {
+        guard rect.isFinite, !rect.isNull else { return nil }
+        let x0 = PixelMath.clampedInt(rect.minX.rounded(.up)), y0 = PixelMath.clampedInt(rect.minY.rounded(.up))
+        let x1 = PixelMath.clampedInt(rect.maxX.rounded(.down)), y1 = PixelMath.clampedInt(rect.maxY.rounded(.down))
+        guard x0 < x1, y0 < y1 else { return nil }
+        self.init(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// Whether every pixel of `other` is inside this rectangle (an empty `other` is inside any).
+    public func contains(_ other: PixelRect) -> Bool {
+        other.isEmpty || (other.minX >= minX && other.minY >= minY && other.maxX <= maxX && other.maxY <= maxY)
+    }
+
+    /// The smallest rectangle containing both (an empty one adds nothing).
+    public func union(_ other: PixelRect) -> PixelRect {
+        if other.isEmpty { return self }
+        if isEmpty { return other }
+        let x0 = Swift.min(minX, other.minX), y0 = Swift.min(minY, other.minY)
+        return PixelRect(x: x0, y: y0, width: Swift.max(maxX, other.maxX) - x0, height: Swift.max(maxY, other.maxY) - y0)
+    }
+
+    /// The number of pixels inside (0 when empty).
+    public var area: Int { isEmpty ? 0 : width.multipliedReportingOverflow(by: height).overflow ? .max : width * height }
+
+    /// This rectangle without `other`: at most four rectangles (the bands above and below `other`, then
+    /// left and right of it), which do not overlap.
+    public func subtracting(_ other: PixelRect) -> [PixelRect] {
+        let cut = intersection(other)
+        if cut.isEmpty { return isEmpty ? [] : [self] }
+        var pieces: [PixelRect] = []
+        if cut.minY > minY { pieces.append(PixelRect(x: minX, y: minY, width: width, height: cut.minY - minY)) }
+        if maxY > cut.maxY { pieces.append(PixelRect(x: minX, y: cut.maxY, width: width, height: maxY - cut.maxY)) }
+        if cut.minX > minX { pieces.append(PixelRect(x: minX, y: cut.minY, width: cut.minX - minX, height: cut.height)) }
+        if maxX > cut.maxX { pieces.append(PixelRect(x: cut.maxX, y: cut.minY, width: maxX - cut.maxX, height: cut.height)) }
+        return pieces
+    }
 }

@@ -85,8 +85,9 @@ extension OperationContent {
         return color.alpha >= 1 && r.minX <= bounds.minX && r.minY <= bounds.minY && r.maxX >= bounds.maxX && r.maxY >= bounds.maxY
     }
 
-    /// Draws ``operations(in:device:)`` in order, for the painter's transform.
+    /// Draws ``operations(in:device:)`` in order, for the painter's transform, without what later ones
+    /// cover opaquely (``DrawingOperation/draw(_:in:)``).
     public func draw(in painter: Painter, bounds: Rect) {
-        for operation in operations(in: bounds, device: painter.transform) { operation.draw(in: painter) }
+        DrawingOperation.draw(operations(in: bounds, device: painter.transform), in: painter)
     }
 }

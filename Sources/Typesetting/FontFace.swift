@@ -40,6 +40,8 @@ final class FontFace: Sendable {
     /// Advance widths in font units, by glyph index (unhinted `hmtx` values).
     private let advances: [Int32]
     private let handle: Mutex<Handle>
+    /// The file FreeType and HarfBuzz both read.
+    private let file: FontFileMapping
     /// The largest glyph mask rendered, in bytes; larger glyphs are filled as outlines instead.
     static let maxMaskBytes = 1 << 20
 
@@ -54,13 +56,13 @@ final class FontFace: Sendable {
     /// - Throws: ``TypesettingError`` naming `path`: `fileNotFound`, `unreadable` (permissions, a
     ///   directory), `invalidFont` (not a font, a bitmap-only font, no Unicode character map, ...).
     init(path: String) throws(TypesettingError) {
-        try FontFace.checkReadable(path)
+        let file = try FontFileMapping(path: path)
         var library: FT_Library?
         guard FT_Init_FreeType(&library) == 0, let library else {
             throw TypesettingError(kind: .invalidFont, file: path, reason: "FreeType could not start")
         }
         var faceOut: FT_Face?
-        let openError = FT_New_Face(library, path, 0, &faceOut)
+        let openError = FT_New_Memory_Face(library, file.base.assumingMemoryBound(to: FT_Byte.self), FT_Long(file.size), 0, &faceOut)
         guard openError == 0, let face = faceOut else {
             FT_Done_FreeType(library)
             throw TypesettingError(kind: .invalidFont, file: path, reason: FontFace.message(for: openError))
@@ -108,7 +110,7 @@ final class FontFace: Sendable {
         self.ascender = ascender
         self.descender = descender
         self.lineGap = gap
-        guard let shaper = FontFace.makeShaper(path: path, unitsPerEm: upem, glyphCount: count) else {
+        guard let shaper = FontFace.makeShaper(file: file, unitsPerEm: upem, glyphCount: count) else {
             throw fail("HarfBuzz cannot open it")
         }
         self.shaper = shaper
@@ -117,6 +119,7 @@ final class FontFace: Sendable {
         // Font units fit in 16 bits; clamping only guards against a corrupt table.
         self.advances = fixedAdvances.map { Int32(clamping: max(0, $0)) }
         self.handle = Mutex(Handle(library: library, face: face))
+        self.file = file
     }
 
     deinit {
@@ -128,9 +131,15 @@ final class FontFace: Sendable {
     }
 
     /// A HarfBuzz font for face 0 of the file, at one unit per font unit; nil when HarfBuzz reads a
-    /// different glyph count than FreeType (then the two would not agree on glyph ids).
-    private static func makeShaper(path: String, unitsPerEm: Int, glyphCount: Int) -> OpaquePointer? {
-        guard let blob = hb_blob_create_from_file_or_fail(path) else { return nil }
+    /// different glyph count than FreeType (then the two would not agree on glyph ids). Its blob keeps
+    /// the mapping alive as long as HarfBuzz holds it.
+    private static func makeShaper(file: FontFileMapping, unitsPerEm: Int, glyphCount: Int) -> OpaquePointer? {
+        let retained = Unmanaged.passRetained(file).toOpaque()
+        guard let blob = hb_blob_create_or_fail(file.base.assumingMemoryBound(to: CChar.self), UInt32(file.size), HB_MEMORY_MODE_READONLY,
+                                                retained, { Unmanaged<FontFileMapping>.fromOpaque($0!).release() }) else {
+            Unmanaged<FontFileMapping>.fromOpaque(retained).release()
+            return nil
+        }
         defer { hb_blob_destroy(blob) }
         guard let face = hb_face_create(blob, 0) else { return nil }
         defer { hb_face_destroy(face) }
@@ -270,22 +279,6 @@ final class FontFace: Sendable {
 
     // MARK: Errors
 
-    /// Tells a missing file from an unreadable one before FreeType, which reports both as "cannot open".
-    private static func checkReadable(_ path: String) throws(TypesettingError) {
-        guard !path.isEmpty else { throw TypesettingError(kind: .fileNotFound, file: path, reason: "empty path") }
-        var info = stat()
-        if stat(path, &info) != 0 {
-            let code = errno
-            throw TypesettingError(kind: code == ENOENT || code == ENOTDIR ? .fileNotFound : .unreadable,
-                                   file: path, reason: String(cString: strerror(code)))
-        }
-        if info.st_mode & S_IFMT == S_IFDIR { throw TypesettingError(kind: .unreadable, file: path, reason: "is a directory") }
-        let fd = open(path, O_RDONLY)
-        if fd < 0 { throw TypesettingError(kind: .unreadable, file: path, reason: String(cString: strerror(errno))) }
-        close(fd)
-        if info.st_size == 0 { throw TypesettingError(kind: .invalidFont, file: path, reason: "empty file") }
-    }
-
     /// FreeType's message for an error code, e.g. "unknown file format".
     static func message(for error: FT_Error) -> String {
         guard let text = cft_error_message(Int32(error)) else { return "FreeType error \(error)" }
@@ -339,4 +332,42 @@ private struct OutlineSink {
         guard let v else { return .zero }
         return SIMD2(Double(v.pointee.x) / 64, Double(v.pointee.y) / 64)
     }
+}
+
+/// A font file mapped read-only, once: FreeType (`FT_New_Memory_Face`) and HarfBuzz (a blob over the same
+/// bytes) read the same pages. Each opening the file itself mapped it twice, so every page both touched
+/// (a CJK collection's tables, several MiB) counted twice in the process's resident memory.
+final class FontFileMapping: @unchecked Sendable {
+    let base: UnsafeRawPointer
+    let size: Int
+
+    /// Maps `path`, telling a missing file from an unreadable one (FreeType reports both as "cannot open").
+    /// - Throws: ``TypesettingError`` naming `path`: `fileNotFound`, `unreadable`, or `invalidFont` for an
+    ///   empty file or one over 2 GiB (HarfBuzz's limit).
+    init(path: String) throws(TypesettingError) {
+        guard !path.isEmpty else { throw TypesettingError(kind: .fileNotFound, file: path, reason: "empty path") }
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)  // (a FIFO must not block the open)
+        if fd < 0 {
+            let code = errno
+            throw TypesettingError(kind: code == ENOENT || code == ENOTDIR ? .fileNotFound : .unreadable,
+                                   file: path, reason: String(cString: strerror(code)))
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw TypesettingError(kind: .unreadable, file: path, reason: String(cString: strerror(errno))) }
+        if info.st_mode & S_IFMT == S_IFDIR { throw TypesettingError(kind: .unreadable, file: path, reason: "is a directory") }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw TypesettingError(kind: .unreadable, file: path, reason: "not a regular file") }
+        if info.st_size == 0 { throw TypesettingError(kind: .invalidFont, file: path, reason: "empty file") }
+        guard info.st_size <= Int(Int32.max) else {
+            throw TypesettingError(kind: .invalidFont, file: path, reason: "\(info.st_size) bytes: larger than 2 GiB")
+        }
+        let size = Int(info.st_size)
+        guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else {
+            throw TypesettingError(kind: .unreadable, file: path, reason: String(cString: strerror(errno)))
+        }
+        self.base = UnsafeRawPointer(base)
+        self.size = size
+    }
+
+    deinit { munmap(UnsafeMutableRawPointer(mutating: base), size) }
 }

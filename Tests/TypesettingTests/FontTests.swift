@@ -188,6 +188,31 @@ final class FontTests: XCTestCase {
         XCTAssertThrowsError(try Font(file: "/usr/share/fonts", size: 12).metrics()) { error in
             XCTAssertEqual(error as? TypesettingError, TypesettingError(kind: .unreadable, file: "/usr/share/fonts", reason: "is a directory"))
         }
+        // A FIFO with no writer neither blocks the open nor is read.
+        let fifo = NSTemporaryDirectory() + "/smokescreen-font-fifo-\(getpid()).ttf"
+        unlink(fifo)
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        defer { unlink(fifo) }
+        XCTAssertThrowsError(try Font(file: fifo, size: 12).metrics()) { error in
+            XCTAssertEqual(error as? TypesettingError, TypesettingError(kind: .unreadable, file: fifo, reason: "not a regular file"))
+        }
+    }
+
+    func testFreeTypeAndHarfBuzzReadOneMappingOfTheFileAndReleaseIt() throws {
+        // A copy under a unique name, so no cached face maps it too.
+        let bytes = try XCTUnwrap(FileManagerless.read("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", limit: 1 << 24))
+        let path = try temporaryFile(named: "mapped-\(getpid()).ttf", bytes: bytes)
+        func mappings() throws -> Int {
+            try String(contentsOfFile: "/proc/self/maps", encoding: .utf8).split(separator: "\n").filter { $0.hasSuffix(path) }.count
+        }
+        XCTAssertEqual(try mappings(), 0)
+        do {
+            let face = try FontFace(path: path)
+            XCTAssertNotEqual(face.glyphIndex(for: "A"), 0, "HarfBuzz reads the mapping")
+            XCTAssertGreaterThan(face.advance(of: face.glyphIndex(for: "A")), 0, "FreeType reads it")
+            XCTAssertEqual(try mappings(), 1, "one mapping for FreeType and HarfBuzz")
+        }
+        XCTAssertEqual(try mappings(), 0, "unmapped with the face")
     }
 
     func testUnknownFamilyIsAnError() {

@@ -12,10 +12,11 @@
 // Colours are carried in 16-bit lanes of a uint64_t (R, G, B, A from the low end), values 0…255.
 //
 // Three paths: a straight axis over a page on whole device pixels is worked out once per column and rows
-// only blend (crk_page_curl_columns); anything else goes pixel by pixel, in portable C (crk_curl_pixel,
-// the reference and the fallback) or, where the processor has AVX2, eight pixels at a time
-// (crk_curl_span_avx2), which gives the same bytes: the same float operations in the same order, the
-// same integer rounding in 16-bit lanes. Tests draw many curls both ways and compare them.
+// only blend (crk_curl_make_columns, crk_curl_column_pixel); anything else goes pixel by pixel
+// (crk_curl_pixel). Both are portable C, the reference and the fallback; where the processor has AVX2
+// they run eight pixels at a time (crk_curl_column_row_avx2, crk_curl_span_avx2) with the same bytes: the
+// same float operations in the same order, the same integer rounding in 16-bit lanes. Tests draw many
+// curls both ways and compare them.
 
 // No a·b + c fused into one rounding anywhere, so that the scalar and vector paths round alike whatever
 // the compiler targets.
@@ -203,10 +204,9 @@ CRK_CURL_INLINE void crk_curl_locate(float q, float slope, float w, float iscale
 }
 
 /// The straight, pixel-aligned case of crk_page_curl: everything along a row depends on the column alone,
-/// so it is worked out once per column and rows only blend (the page's top and bottom lie on whole pixels).
-/// Columns `first`…`last − 1`; `columns` has room for them.
-static void crk_page_curl_columns(const crk_curl *c, const crk_curl_table *table, crk_curl_column *columns, uint32_t *out,
-                                  int out_stride, int x0, int y0, int height, int first, int last) {
+/// so it is worked out once per column (here, columns `first`…`last − 1`; `columns` has room for them) and
+/// rows only blend (the page's top and bottom lie on whole pixels).
+static void crk_curl_make_columns(const crk_curl *c, const crk_curl_table *table, crk_curl_column *columns, int x0, int first, int last) {
     const float r = (float)c->radius, pi_r = (float)(M_PI * c->radius), ppp = (float)c->pixels_per_point;
     const float outer = (float)c->outer, half = 0.5f / ppp, w = (float)c->page_width, ax = (float)c->axis_x;
     const float iscale = (float)c->image_scale;
@@ -238,32 +238,33 @@ static void crk_page_curl_columns(const crk_curl *c, const crk_curl_table *table
             col->shadow = (uint16_t)(int)(crk_curl_shadow(c, u, outer, r) * (float)(near * inside) * (255.0f / 65536.0f) + 0.5f);
         }
     }
-    const int ih = c->image_height;
-    const double oy = c->origin_y;
-    for (int j = 0; j < height; j++) {
-        int iy = y0 + j - (int)oy;
-        if (iy < 0 || iy >= ih) continue;
-        const uint32_t *front = c->front + (size_t)iy * (size_t)iw, *back = c->back + (size_t)iy * (size_t)iw;
-        uint32_t *row = out + (size_t)j * (size_t)out_stride;
-        for (int i = first; i < last; i++) {
-            const crk_curl_column *col = &columns[i];
-            uint64_t colour = 0, back_alpha = 0;
-            if (col->back_cover) {
-                colour = crk_curl_lerp(crk_curl_spread(back[col->back_index]), crk_curl_spread(back[col->back_index + (iw > 1)]), col->back_weight);
-                if (col->back_cover < 256) colour = crk_curl_scale256(colour, col->back_cover);
-                back_alpha = CRK_CURL_ALPHA(colour);
-            }
-            if (back_alpha < 255 && col->front_cover) {
-                uint64_t p = crk_curl_lerp(crk_curl_spread(front[col->front_index]), crk_curl_spread(front[col->front_index + (iw > 1)]), col->front_weight);
-                if (col->front_cover < 256) p = crk_curl_scale256(p, col->front_cover);
-                colour += crk_curl_scale255(p, 255 - back_alpha);
-            }
-            if (col->keep < 256) colour = (crk_curl_scale256(colour, col->keep) & CRK_CURL_COLOUR_LANES) | (colour & ~CRK_CURL_COLOUR_LANES);
-            if (col->edge < 256) colour = crk_curl_scale256(colour, col->edge);
-            if (col->shadow) colour += crk_curl_scale255(col->shadow, 255 - CRK_CURL_ALPHA(colour)) << 48;
-            crk_curl_over(row + i, colour);
-        }
+}
+
+/// One pixel of a column (`front` and `back` are the image rows of its device row), blended onto `*dst`.
+/// The reference: the AVX2 rows below match it byte for byte.
+CRK_CURL_INLINE void crk_curl_column_pixel(const crk_curl_column *col, const uint32_t *front, const uint32_t *back, int iw, uint32_t *dst) {
+    uint64_t colour = 0, back_alpha = 0;
+    if (col->back_cover) {
+        colour = crk_curl_lerp(crk_curl_spread(back[col->back_index]), crk_curl_spread(back[col->back_index + (iw > 1)]), col->back_weight);
+        if (col->back_cover < 256) colour = crk_curl_scale256(colour, col->back_cover);
+        back_alpha = CRK_CURL_ALPHA(colour);
     }
+    if (back_alpha < 255 && col->front_cover) {
+        uint64_t p = crk_curl_lerp(crk_curl_spread(front[col->front_index]), crk_curl_spread(front[col->front_index + (iw > 1)]), col->front_weight);
+        if (col->front_cover < 256) p = crk_curl_scale256(p, col->front_cover);
+        colour += crk_curl_scale255(p, 255 - back_alpha);
+    }
+    if (col->keep < 256) colour = (crk_curl_scale256(colour, col->keep) & CRK_CURL_COLOUR_LANES) | (colour & ~CRK_CURL_COLOUR_LANES);
+    if (col->edge < 256) colour = crk_curl_scale256(colour, col->edge);
+    if (col->shadow) colour += crk_curl_scale255(col->shadow, 255 - CRK_CURL_ALPHA(colour)) << 48;
+    crk_curl_over(dst, colour);
+}
+
+/// Device row `j` (image row `iy`) of the straight case: columns `first`…`last − 1`, one at a time.
+static void crk_curl_column_row(const crk_curl *c, const crk_curl_column *columns, uint32_t *row, int iy, int first, int last) {
+    const int iw = c->image_width;
+    const uint32_t *front = c->front + (size_t)iy * (size_t)iw, *back = c->back + (size_t)iy * (size_t)iw;
+    for (int i = first; i < last; i++) crk_curl_column_pixel(&columns[i], front, back, iw, row + i);
 }
 
 /// What every pixel of the per-pixel path reads: the curl, its page frame and cylinder table, and the
@@ -463,6 +464,21 @@ CRK_CURL_AVX2 void crk_curl_sample_avx2(const uint32_t *image, int width, int he
     *hi = crk_curl_lerp_avx2(crk_curl_lerp_avx2(a_hi, b_hi, wx_hi), crk_curl_lerp_avx2(c_hi, d_hi, wx_hi), wy_hi);
 }
 
+/// crk_curl_over for the pixels of `dst` in `live`: those whose alpha lane is 0 are left alone.
+CRK_CURL_AVX2 void crk_curl_over_avx2(uint32_t *dst, __m256i live, __m256i colour_lo, __m256i colour_hi) {
+    __m256i write = _mm256_andnot_si256(_mm256_cmpeq_epi32(crk_curl_alpha_avx2(colour_lo, colour_hi), _mm256_setzero_si256()), live);
+    if (_mm256_testz_si256(write, write)) return;
+    const __m256i w255 = _mm256_set1_epi16(255), low = _mm256_set1_epi16(0xFF);
+    __m256i d_lo, d_hi;
+    crk_curl_spread_avx2(_mm256_maskload_epi32((const int *)dst, live), &d_lo, &d_hi);
+    // (255 − a saturates at 0 where a ≥ 255: nothing of the pixel below is kept.)
+    __m256i out_lo = _mm256_add_epi16(colour_lo, crk_curl_scale255_avx2(d_lo, _mm256_subs_epu16(w255, crk_curl_alpha16_avx2(colour_lo))));
+    __m256i out_hi = _mm256_add_epi16(colour_hi, crk_curl_scale255_avx2(d_hi, _mm256_subs_epu16(w255, crk_curl_alpha16_avx2(colour_hi))));
+    // The low byte of every lane, as crk_curl_pack.
+    __m256i packed = _mm256_packus_epi16(_mm256_and_si256(out_lo, low), _mm256_and_si256(out_hi, low));
+    _mm256_maskstore_epi32((int *)dst, write, _mm256_permute4x64_epi64(packed, 0xD8));
+}
+
 /// crk_curl_span eight pixels at a time (the last group masked to the row). `shadow` is the shadow
 /// profile as floats (the scalar converts each sample as it reads it: the same values).
 __attribute__((target("avx2")))
@@ -588,19 +604,98 @@ static void crk_curl_span_avx2(const crk_curl_pass *p, const float *shadow, uint
                 }
             }
         }
-        // crk_curl_over: pixels whose alpha lane is 0 are left alone.
-        __m256i write = _mm256_and_si256(_mm256_castps_si256(live), _mm256_xor_si256(_mm256_cmpeq_epi32(crk_curl_alpha_avx2(colour_lo, colour_hi), _mm256_setzero_si256()), _mm256_set1_epi32(-1)));
-        if (!_mm256_testz_si256(write, write)) {
-            __m256i d_lo, d_hi;
-            crk_curl_spread_avx2(_mm256_maskload_epi32((const int *)(row + i), inside), &d_lo, &d_hi);
-            // (255 − a saturates at 0 where a ≥ 255: nothing of the pixel below is kept.)
-            __m256i out_lo = _mm256_add_epi16(colour_lo, crk_curl_scale255_avx2(d_lo, _mm256_subs_epu16(w255, crk_curl_alpha16_avx2(colour_lo))));
-            __m256i out_hi = _mm256_add_epi16(colour_hi, crk_curl_scale255_avx2(d_hi, _mm256_subs_epu16(w255, crk_curl_alpha16_avx2(colour_hi))));
-            // The low byte of every lane, as crk_curl_pack.
-            __m256i packed = _mm256_packus_epi16(_mm256_and_si256(out_lo, _mm256_set1_epi16(0xFF)), _mm256_and_si256(out_hi, _mm256_set1_epi16(0xFF)));
-            _mm256_maskstore_epi32((int *)(row + i), write, _mm256_permute4x64_epi64(packed, 0xD8));
-        }
+        crk_curl_over_avx2(row + i, _mm256_castps_si256(live), colour_lo, colour_hi);
         if (stop) return;
+    }
+}
+
+/// The straight case's columns laid out for crk_curl_column_row_avx2, a multiple of 8 long (zeros past the
+/// last column): texel indices and shadows as 32-bit lanes, and the weights, coverages, shade and cut each
+/// repeated in the four 16-bit lanes of its pixel (the shade no more than 256, which leaves a colour as it
+/// is, as the scalar's test does, and 256 in the alpha lane), so that eight columns load as they are used.
+typedef struct {
+    int32_t *back_index, *front_index, *shadow;
+    uint64_t *back_weight, *front_weight, *back_cover, *front_cover, *keep, *edge;
+} crk_curl_lanes;
+
+/// Lays out columns `first`…`last − 1` in one allocation, returned (NULL if there is no memory).
+static void *crk_curl_make_lanes(crk_curl_lanes *l, const crk_curl_column *columns, int first, int last) {
+    size_t n = (size_t)(last - first), stride = (n + 7) & ~(size_t)7;
+    uint64_t *q = calloc(stride, 6 * sizeof(uint64_t) + 3 * sizeof(int32_t));
+    if (!q) return NULL;
+    l->back_weight = q; l->front_weight = q + stride; l->back_cover = q + 2 * stride; l->front_cover = q + 3 * stride;
+    l->keep = q + 4 * stride; l->edge = q + 5 * stride;
+    int32_t *ints = (int32_t *)(q + 6 * stride);
+    l->back_index = ints; l->front_index = ints + stride; l->shadow = ints + 2 * stride;
+    const uint64_t every = 0x0001000100010001ull;
+    for (size_t k = 0; k < n; k++) {
+        const crk_curl_column *col = &columns[first + (int)k];
+        l->back_index[k] = col->back_index; l->front_index[k] = col->front_index; l->shadow[k] = col->shadow;
+        l->back_weight[k] = col->back_weight * every; l->front_weight[k] = col->front_weight * every;
+        l->back_cover[k] = col->back_cover * every; l->front_cover[k] = col->front_cover * every;
+        uint64_t keep = col->keep < 256 ? col->keep : 256;
+        l->keep[k] = keep * 0x0000000100010001ull | (256ull << 48);
+        l->edge[k] = col->edge * every;
+    }
+    return q;
+}
+
+/// crk_curl_column_row eight columns at a time (the last group masked to the row), from `l`.
+__attribute__((target("avx2")))
+static void crk_curl_column_row_avx2(const crk_curl *c, const crk_curl_column *columns, const crk_curl_lanes *l, uint32_t *row,
+                                     int iy, int first, int last) {
+    const int iw = c->image_width;
+    const uint32_t *front = c->front + (size_t)iy * (size_t)iw, *back = c->back + (size_t)iy * (size_t)iw;
+    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), next = _mm256_set1_epi32(iw > 1);
+    const __m256i i255 = _mm256_set1_epi32(255), w255 = _mm256_set1_epi16(255);
+    const int n = last - first;
+    for (int g = 0; g < n; g += 8) {
+        const int count = n - g < 8 ? n - g : 8;
+        const __m256i inside = _mm256_cmpgt_epi32(_mm256_set1_epi32(count), lanes);
+        uint32_t *dst = row + first + g;
+        __m256i colour_lo = _mm256_setzero_si256(), colour_hi = _mm256_setzero_si256();
+        // A coverage of 0 clears a lane and one of 256 keeps it: no test per pixel.
+        __m256i cover_lo = _mm256_loadu_si256((const __m256i *)(l->back_cover + g)), cover_hi = _mm256_loadu_si256((const __m256i *)(l->back_cover + g + 4));
+        if (!_mm256_testz_si256(_mm256_or_si256(cover_lo, cover_hi), _mm256_set1_epi32(-1))) {
+            __m256i index = _mm256_loadu_si256((const __m256i *)(l->back_index + g)), a_lo, a_hi, b_lo, b_hi;
+            crk_curl_spread_avx2(_mm256_i32gather_epi32((const int *)back, index, 4), &a_lo, &a_hi);
+            crk_curl_spread_avx2(_mm256_i32gather_epi32((const int *)back, _mm256_add_epi32(index, next), 4), &b_lo, &b_hi);
+            colour_lo = crk_curl_scale256_avx2(crk_curl_lerp_avx2(a_lo, b_lo, _mm256_loadu_si256((const __m256i *)(l->back_weight + g))), cover_lo);
+            colour_hi = crk_curl_scale256_avx2(crk_curl_lerp_avx2(a_hi, b_hi, _mm256_loadu_si256((const __m256i *)(l->back_weight + g + 4))), cover_hi);
+        }
+        cover_lo = _mm256_loadu_si256((const __m256i *)(l->front_cover + g)); cover_hi = _mm256_loadu_si256((const __m256i *)(l->front_cover + g + 4));
+        if (!_mm256_testz_si256(_mm256_or_si256(cover_lo, cover_hi), _mm256_set1_epi32(-1))) {
+            __m256i index = _mm256_loadu_si256((const __m256i *)(l->front_index + g)), a_lo, a_hi, b_lo, b_hi;
+            crk_curl_spread_avx2(_mm256_i32gather_epi32((const int *)front, index, 4), &a_lo, &a_hi);
+            crk_curl_spread_avx2(_mm256_i32gather_epi32((const int *)front, _mm256_add_epi32(index, next), 4), &b_lo, &b_hi);
+            __m256i p_lo = crk_curl_scale256_avx2(crk_curl_lerp_avx2(a_lo, b_lo, _mm256_loadu_si256((const __m256i *)(l->front_weight + g))), cover_lo);
+            __m256i p_hi = crk_curl_scale256_avx2(crk_curl_lerp_avx2(a_hi, b_hi, _mm256_loadu_si256((const __m256i *)(l->front_weight + g + 4))), cover_hi);
+            // (Under an opaque back 255 − alpha is 0, which adds nothing, as the scalar's test does.)
+            colour_lo = _mm256_add_epi16(colour_lo, crk_curl_scale255_avx2(p_lo, _mm256_sub_epi16(w255, crk_curl_alpha16_avx2(colour_lo))));
+            colour_hi = _mm256_add_epi16(colour_hi, crk_curl_scale255_avx2(p_hi, _mm256_sub_epi16(w255, crk_curl_alpha16_avx2(colour_hi))));
+            // A channel above 255 (above alpha, so not premultiplied): the scalar code's lanes carry.
+            __m256i over = _mm256_or_si256(_mm256_cmpgt_epi16(colour_lo, w255), _mm256_cmpgt_epi16(colour_hi, w255));
+            if (!_mm256_testz_si256(over, over)) {
+                for (int k = 0; k < count; k++) crk_curl_column_pixel(&columns[first + g + k], front, back, iw, dst + k);
+                continue;
+            }
+        }
+        colour_lo = crk_curl_scale256_avx2(colour_lo, _mm256_loadu_si256((const __m256i *)(l->keep + g)));
+        colour_hi = crk_curl_scale256_avx2(colour_hi, _mm256_loadu_si256((const __m256i *)(l->keep + g + 4)));
+        colour_lo = crk_curl_scale256_avx2(colour_lo, _mm256_loadu_si256((const __m256i *)(l->edge + g)));
+        colour_hi = crk_curl_scale256_avx2(colour_hi, _mm256_loadu_si256((const __m256i *)(l->edge + g + 4)));
+        __m256i shadow = _mm256_loadu_si256((const __m256i *)(l->shadow + g));
+        if (!_mm256_testz_si256(shadow, shadow)) {
+            // crk_curl_scale255(shadow, 255 − A) as the scalar's lowest lane computes it (see crk_curl_span_avx2).
+            __m256i y = _mm256_add_epi32(_mm256_mullo_epi32(shadow, _mm256_sub_epi32(i255, crk_curl_alpha_avx2(colour_lo, colour_hi))), _mm256_set1_epi32(128));
+            y = _mm256_add_epi32(_mm256_and_si256(y, _mm256_set1_epi32(0xFFFF)), _mm256_and_si256(_mm256_srli_epi32(y, 8), _mm256_set1_epi32(0xFF)));
+            __m256i added_lo, added_hi;
+            crk_curl_widen_avx2(_mm256_and_si256(_mm256_srli_epi32(y, 8), _mm256_set1_epi32(0xFF)), &added_lo, &added_hi);
+            const __m256i alpha_lane = _mm256_set1_epi64x((long long)0xFFFF000000000000ull);
+            colour_lo = _mm256_add_epi16(colour_lo, _mm256_and_si256(added_lo, alpha_lane));
+            colour_hi = _mm256_add_epi16(colour_hi, _mm256_and_si256(added_hi, alpha_lane));
+        }
+        crk_curl_over_avx2(dst, inside, colour_lo, colour_hi);
     }
 }
 #define CRK_CURL_HAS_AVX2 1
@@ -640,7 +735,26 @@ void crk_page_curl(const crk_curl *c, uint32_t *out, int out_stride, int x0, int
         int limit = limit_d < 0 ? 0 : (limit_d > width ? width : (int)limit_d);
         int stop = stop_d < limit ? limit : (stop_d > width ? width : (int)stop_d);
         for (int j = 0; j < height; j++) crk_curl_flat_row(c, out + (size_t)j * (size_t)out_stride, x0, y0 + j, 0, limit);
-        if (stop > limit) crk_page_curl_columns(c, &table, columns, out, out_stride, x0, y0, height, limit, stop);
+        if (stop > limit) {
+            crk_curl_make_columns(c, &table, columns, x0, limit, stop);
+            // The rows with AVX2 where the processor has it and its 32-bit texel indices reach every texel.
+            void *lanes_memory = NULL;
+#ifdef CRK_CURL_HAS_AVX2
+            crk_curl_lanes lanes;
+            if ((ccpu_features() & CCPU_AVX2) && (size_t)iw * (size_t)ih <= (size_t)INT32_MAX)
+                lanes_memory = crk_curl_make_lanes(&lanes, columns, limit, stop);
+#endif
+            for (int j = 0; j < height; j++) {
+                int iy = y0 + j - (int)oy;
+                if (iy < 0 || iy >= ih) continue;
+                uint32_t *row = out + (size_t)j * (size_t)out_stride;
+#ifdef CRK_CURL_HAS_AVX2
+                if (lanes_memory) { crk_curl_column_row_avx2(c, columns, &lanes, row, iy, limit, stop); continue; }
+#endif
+                crk_curl_column_row(c, columns, row, iy, limit, stop);
+            }
+            free(lanes_memory);
+        }
         free(columns);
         free(table.s);
         return;
@@ -682,6 +796,8 @@ void crk_page_curl(const crk_curl *c, uint32_t *out, int out_stride, int x0, int
         }
 #ifdef CRK_CURL_HAS_AVX2
         if (vector) { crk_curl_span_avx2(&pass, shadow, row, u_origin, v_origin, du, dv, x0, i, width); continue; }
+#else
+        (void)vector;
 #endif
         crk_curl_span(&pass, row, u_origin, v_origin, du, dv, x0, i, width);
     }

@@ -334,10 +334,12 @@ CRK_CURL_INLINE void crk_curl_pixel(const crk_curl_pass *p, float u, float v, ui
 /// likewise), up to the first one past `end` when u grows along the row.
 static void crk_curl_span(const crk_curl_pass *p, uint32_t *row, float u_origin, float v_origin, float du, float dv,
                           int x0, int first, int last) {
+    // (A copy the stores to `row` cannot alias, so that its fields stay in registers.)
+    const crk_curl_pass pass = *p;
     for (int i = first; i < last; i++) {
         float u = u_origin + du * (float)(x0 + i), v = v_origin + dv * (float)(x0 + i);
-        if (u >= p->end && du > 0) break;
-        crk_curl_pixel(p, u, v, row + i);
+        if (u >= pass.end && du > 0) break;
+        crk_curl_pixel(&pass, u, v, row + i);
     }
 }
 

@@ -202,7 +202,7 @@ let package = Package(
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "CUnicodeShim", "RasterCore", "PNGIO", "SmokescreenTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "SnapshotViewTests", dependencies: ["SnapshotView", "Typesetting", "RasterCore", "PNGIO"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "SnapshotView", "RasterCore"]),
-        .testTarget(name: "ContainersTests", dependencies: ["Containers", "Motion", "SnapshotView", "RasterCore"]),
+        .testTarget(name: "ContainersTests", dependencies: ["Containers", "Motion", "SnapshotView", "RasterCore", "CCPUFeatures"]),
         .testTarget(name: "TransitionCompositorTests", dependencies: ["BoundedInput", "FrameStore", "TransitionCompositor", "SnapshotView", "Motion", "PNGIO", "RasterCore"]),
         .testTarget(name: "ChoreographyTests", dependencies: ["Choreography", "BoundedInput", "TransitionCompositor", "SnapshotView", "Typesetting", "Motion", "RasterCore"]),
         .testTarget(name: "FrameStoreTests", dependencies: ["FrameStore", "BoundedInput", "TransitionCompositor", "SnapshotView", "PNGIO", "RasterCore"]),

@@ -114,6 +114,9 @@ void crk_vertical(const uint16_t *h0, const uint16_t *h1, uint32_t fy, int count
  * entries. Writes premultiplied pixels (transparent where nothing is drawn) for device pixels
  * x0…x0+width−1, y0…y0+height−1 into `out` (rows `out_stride` pixels apart), to be composited source-over.
  * Where M is a uniform scale by 1/`image_scale` and the origin whole, the flat front is copied, not sampled.
+ * Every pixel not worked out per column (a tilted axis, any other mapping) is done eight at a time with
+ * AVX2 where CCPUFeatures finds it, with the same bytes as the portable code (forced by
+ * `ccpu_force_scalar`).
  */
 typedef struct crk_curl {
     double device_to_page_a, device_to_page_b, device_to_page_c, device_to_page_d;

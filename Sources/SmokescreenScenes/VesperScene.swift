@@ -1,8 +1,10 @@
 import Choreography
+import Dispatch
 import Foundation
 import PNGIO
 import RasterCore
 import SnapshotView
+import Synchronization
 import Typesetting
 
 /// The Vesper notes app of `shared/seeds/004_…txt`, as two screens: a timeline of notes and a note's
@@ -59,11 +61,20 @@ public struct VesperScene {
     /// Loads the note images from `assets/vesper/` under `assetsDirectory`, in the variant for `scale`
     /// as an app would (`name.png` at @1x, `name@2x.png`, `name@3x.png`; the nearest one that exists).
     public init(assetsDirectory: String, scale: Double = 2) throws {
+        let names = Set(VesperScene.notes.compactMap(\.image)).sorted()
+        let variants = names.map { VesperScene.variant(of: "vesper/\($0)", scale: scale, in: assetsDirectory) }
+        // The photos are decoded side by side (a few ms of a cold start otherwise spent on one core), their
+        // bitmaps charged to this thread's ledger; the first failure in name order is the one reported.
+        let decoded = Mutex([Result<Bitmap, any Error>?](repeating: nil, count: names.count))
+        let ledger = MemoryLedger.active
+        DispatchQueue.concurrentPerform(iterations: names.count) { i in
+            let result = Result { try ledger.charging { try PNGCodec.read(contentsOf: "\(assetsDirectory)/\(variants[i].file)", scale: variants[i].scale) } }
+            decoded.withLock { $0[i] = result }
+        }
         var images: [String: Bitmap] = [:], files: [String: String] = [:]
-        for name in Set(VesperScene.notes.compactMap(\.image)).sorted() {
-            let (file, variantScale) = VesperScene.variant(of: "vesper/\(name)", scale: scale, in: assetsDirectory)
-            images[name] = try PNGCodec.read(contentsOf: "\(assetsDirectory)/\(file)", scale: variantScale)
-            files[name] = file
+        for (i, result) in decoded.withLock({ $0 }).enumerated() {
+            images[names[i]] = try result!.get()
+            files[names[i]] = variants[i].file
         }
         self.images = images
         imageFiles = files

@@ -128,4 +128,24 @@ final class OcclusionTests: XCTestCase {
         XCTAssertEqual(bitmap, expected)
         XCTAssertNotEqual(bitmap[0, 0], PremultipliedRGBA8(r: 128, g: 128, b: 255, a: 255), "the red under the clip's edge shows")
     }
+
+    func testASnapshotOfATreeThatPaintsEveryPixelIsKnownOpaqueWithoutReadingIt() throws {
+        let screen = View(frame: Rect(x: 0, y: 0, width: 10, height: 8))
+        screen.backgroundColor = .white
+        let card = View(frame: Rect(x: 1.25, y: 1, width: 4, height: 3))
+        card.backgroundColor = Color(red: 1, green: 0, blue: 0, alpha: 0.5)
+        try screen.addSubview(card)
+        for scale in [1.0, 2, 3] {
+            let opaque = try screen.snapshotView(scale: scale)
+            XCTAssertEqual(opaque.imageIsOpaque, true, "@\(scale)x")
+            XCTAssertTrue(try XCTUnwrap(opaque.image).isOpaque, "and it is: every alpha 255")
+        }
+        // Without its background (or with a translucent one) nothing is claimed: the pixels decide.
+        XCTAssertNil(try screen.snapshotView(scale: 2, clearBackground: true).imageIsOpaque)
+        screen.backgroundColor = Color(white: 1, alpha: 0.99)
+        let translucent = try screen.snapshotView(scale: 2)
+        XCTAssertNil(translucent.imageIsOpaque)
+        XCTAssertNotNil(translucent.makeContent())
+        XCTAssertEqual(translucent.imageIsOpaque, false)
+    }
 }

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 extension Bitmap {
     /// The pixel at column `x`, row `y` (pixels, from the top left). Out-of-bounds access is a
     /// programming error and traps.
@@ -70,18 +75,8 @@ extension Bitmap: Equatable {
     public static func == (lhs: Bitmap, rhs: Bitmap) -> Bool {
         guard lhs.width == rhs.width, lhs.height == rhs.height, lhs.scale == rhs.scale else { return false }
         if lhs.storage === rhs.storage { return true }
+        // The C library's comparison: vectorised, several times the speed of a loop over words on two
+        // full-screen snapshots.
         return lhs.withUnsafeBytes { l in rhs.withUnsafeBytes { r in memcmp(l.baseAddress!, r.baseAddress!, l.count) == 0 } }
     }
-}
-
-@usableFromInline
-func memcmp(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> Int32 {
-    // A plain loop over 8-byte words; keeps RasterCore free of any C import.
-    let words = count / 8
-    let wa = a.assumingMemoryBound(to: UInt8.self), wb = b.assumingMemoryBound(to: UInt8.self)
-    for i in 0..<words where a.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self) {
-        return 1
-    }
-    for i in (words * 8)..<count where wa[i] != wb[i] { return 1 }
-    return 0
 }

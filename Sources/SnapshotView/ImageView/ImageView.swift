@@ -9,7 +9,7 @@ open class ImageView: View {
     public var image: Bitmap? { didSet { imageIsOpaque = nil } }
     /// Whether every pixel of ``image`` has alpha 255, found once per image (a frame's renderer skips
     /// what an opaque image covers).
-    private var imageIsOpaque: Bool?
+    var imageIsOpaque: Bool?
     /// Default `.scaleToFill`, as UIKit's.
     public var contentMode: ContentMode = .scaleToFill
 

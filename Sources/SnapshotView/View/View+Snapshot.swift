@@ -16,6 +16,13 @@ extension View {
     ///   too large for a bitmap.
     public func snapshot(scale: Double, clearBackground: Bool = false,
                          presentation: some PresentationSource = ModelPresentation()) throws -> Bitmap {
+        try snapshotWithOpacity(scale: scale, clearBackground: clearBackground, presentation: presentation).bitmap
+    }
+
+    /// ``snapshot(scale:clearBackground:presentation:)``, and whether the tree was known to paint every
+    /// pixel opaquely (then the snapshot is opaque without looking at its pixels).
+    func snapshotWithOpacity(scale: Double, clearBackground: Bool,
+                             presentation: some PresentationSource) throws -> (bitmap: Bitmap, opaque: Bool) {
         let savedColor = backgroundColor, savedOpaque = isOpaque
         if clearBackground {
             // Not an animatable change: nothing observing must see it.
@@ -35,11 +42,12 @@ extension View {
         } catch {
             throw ViewTreeError.unrenderable(view: label, reason: "\(error)")
         }
+        let opaque = node.paintsEveryPixel(of: bitmap)
         bitmap.draw { painter in
             painter.translate(x: -node.bounds.minX, y: -node.bounds.minY)
             node.drawBody(in: painter)
         }
-        return bitmap
+        return (bitmap, opaque)
     }
 
     /// An image view showing ``snapshot(scale:clearBackground:presentation:)``, with this view's centre,
@@ -47,12 +55,14 @@ extension View {
     /// covers. Not yet in any tree: place it elsewhere (in a smokescreen) at a converted rect.
     public func snapshotView(scale: Double, clearBackground: Bool = false,
                              presentation: some PresentationSource = ModelPresentation()) throws -> ImageView {
-        let image = try snapshot(scale: scale, clearBackground: clearBackground, presentation: presentation)
+        let (image, opaque) = try snapshotWithOpacity(scale: scale, clearBackground: clearBackground, presentation: presentation)
         // Geometry from the same presentation as the pixels, so the image is never stretched.
         func value(_ p: ViewProperty) -> AnimatableValue { presentation.presentationValue(of: p, of: self, model: modelValue(of: p)) }
         let size = value(.bounds).rectValue?.size ?? bounds.size
         let view = ImageView(image: image, frame: Rect(origin: .zero, size: size), contentMode: .scaleToFill,
                              name: name.map { "snapshot of \($0)" })
+        // A full-screen stage is 4 MB at @2x: not read again to learn what drawing it already told.
+        if opaque { view.imageIsOpaque = true }
         ViewChangeObservation.withoutObserver {
             view.center = value(.center).pointValue ?? center
             view.transform = value(.transform).transformValue ?? transform

@@ -517,3 +517,80 @@ final class RectangleCoverageTests: XCTestCase {
         XCTAssertEqual(hole.union(PixelRect(x: 50, y: 50, width: 0, height: 3)), hole, "an empty rectangle adds nothing")
     }
 }
+
+/// The pieces of the smokescreen fold (issue 29): a region of whole pixels, a fill that leaves a region
+/// alone, and stores of a known pixel.
+final class PixelRegionTests: XCTestCase {
+    func testARectangleLessHolesHoldsExactlyThePixelsNoHoleContains() {
+        var state: UInt64 = 99
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(state >> 33) % n
+        }
+        for _ in 0..<300 {
+            let rect = PixelRect(x: next(6) - 2, y: next(6) - 2, width: next(14), height: next(12))
+            let holes = (0..<next(7)).map { _ in PixelRect(x: next(16) - 3, y: next(14) - 3, width: next(8), height: next(8)) }
+            let region = PixelRegion(rect, minus: holes)
+            var count = 0
+            for y in -4..<16 {
+                for x in -4..<18 {
+                    let inRect = x >= rect.minX && x < rect.maxX && y >= rect.minY && y < rect.maxY
+                    let inHole = holes.contains { x >= $0.minX && x < $0.maxX && y >= $0.minY && y < $0.maxY }
+                    XCTAssertEqual(region.contains(x: x, y: y), inRect && !inHole, "\(rect) less \(holes) at (\(x), \(y))")
+                    if inRect && !inHole { count += 1 }
+                }
+            }
+            XCTAssertEqual(region.area, count)
+            // The union with the holes' parts inside is the rectangle again.
+            let holesInside = holes.map { PixelRegion($0.intersection(rect), minus: []) }
+            XCTAssertEqual(PixelRegion(union: [region] + holesInside), PixelRegion(rect, minus: []))
+        }
+    }
+
+    func testAFillExcludingARegionLeavesItAndGivesEveryOtherPixelTheWholeFillsValue() throws {
+        let garbage = PremultipliedRGBA8(r: 10, g: 200, b: 30, a: 255)
+        let rect = Rect(x: 0.3, y: 0.75, width: 9.2, height: 6.6)
+        let region = PixelRegion(PixelRect(x: 2, y: 1, width: 12, height: 9), minus: [PixelRect(x: 5, y: 3, width: 3, height: 3)])
+        for (name, setup) in [("plain", { (_: Painter) in }), ("alpha", { $0.alpha = 0.7 }), ("layer", { $0.beginLayer() }),
+                              ("clip", { $0.clip(toPixels: PixelRect(x: 3, y: 0, width: 20, height: 7)) })] as [(String, (Painter) -> Void)] {
+            var whole = try Bitmap(width: 20, height: 16, scale: 2, fill: garbage), excluded = whole
+            whole.draw { setup($0); $0.fill(rect, color: Color(red: 0.2, green: 0.4, blue: 0.9, alpha: 0.6)) }
+            excluded.draw { p in
+                setup(p)
+                XCTAssertTrue(p.fill(rect, color: Color(red: 0.2, green: 0.4, blue: 0.9, alpha: 0.6), excluding: region))
+            }
+            for y in 0..<16 {
+                for x in 0..<20 {
+                    XCTAssertEqual(excluded[x, y], region.contains(x: x, y: y) ? garbage : whole[x, y], "\(name) (\(x), \(y))")
+                }
+            }
+        }
+        // A turned rectangle is refused, drawing nothing.
+        var turned = try Bitmap(width: 20, height: 16, scale: 2, fill: garbage)
+        turned.draw { p in
+            p.rotate(by: 0.2)
+            XCTAssertFalse(p.fill(rect, color: .black, excluding: region))
+        }
+        XCTAssertEqual(turned, try Bitmap(width: 20, height: 16, scale: 2, fill: garbage))
+    }
+
+    func testStoreWritesThePixelInTheRegionInsideTheClipOnlyAndFilledIsTheFillsArithmetic() throws {
+        var bitmap = try Bitmap(width: 12, height: 10)
+        let region = PixelRegion(PixelRect(x: 1, y: 1, width: 10, height: 8), minus: [PixelRect(x: 4, y: 4, width: 2, height: 2)])
+        let pixel = PremultipliedRGBA8(r: 1, g: 2, b: 3, a: 255)
+        bitmap.draw { p in
+            p.clip(toPixels: PixelRect(x: 0, y: 0, width: 8, height: 10))
+            p.store(pixel.packed, in: region)
+        }
+        for y in 0..<10 { for x in 0..<12 { XCTAssertEqual(bitmap[x, y], region.contains(x: x, y: y) && x < 8 ? pixel : .clear, "(\(x), \(y))") } }
+        // filled(_:with:) is what a fill leaves on a pixel it covers wholly.
+        let smoke = Color(white: 0, alpha: 0.3)
+        var filled = try Bitmap(width: 2, height: 2, fill: PremultipliedRGBA8(r: 209, g: 209, b: 214, a: 255))
+        var expected: UInt32 = 0
+        filled.draw { p in
+            expected = p.filled(PremultipliedRGBA8(r: 209, g: 209, b: 214, a: 255).packed, with: smoke)
+            p.fill(Rect(x: 0, y: 0, width: 2, height: 2), color: smoke)
+        }
+        XCTAssertEqual(filled[1, 1].packed, expected)
+    }
+}

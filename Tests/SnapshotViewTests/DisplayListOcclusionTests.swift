@@ -191,4 +191,82 @@ final class DisplayListOcclusionTests: XCTestCase {
             }
         }
     }
+
+    // MARK: The smokescreen folded into the fills under it
+
+    /// A translucent rectangle over the whole canvas (or most of it, at fractions of a pixel), as a list's
+    /// last operation.
+    static func smokescreen(_ g: inout Generator) -> DrawingOperation {
+        let alpha = [0.3, 0.5, 0.01, 0.99][Int.random(in: 0..<4, using: &g)]
+        let colour = Color(red: .random(in: 0...1, using: &g), green: 0.2, blue: 0.1, alpha: alpha)
+        let rect = Bool.random(using: &g) ? Rect(x: 0, y: 0, width: 12, height: 10) : Rect(x: 0.3, y: -1, width: 11.5, height: 10.7)
+        return .rect(rect, colour)
+    }
+
+    /// `operations` drawn on garbage with ``DrawingOperation/draw(_:in:)`` and one by one.
+    func drawPublic(_ operations: [DrawingOperation], scale: Double, setup: (Painter) -> Void) throws -> (plain: Bitmap, drawn: Bitmap, folded: Int) {
+        let width = Int((12 * scale).rounded(.up)), height = Int((10 * scale).rounded(.up))
+        var plain = try Bitmap(width: width, height: height, scale: scale, fill: PremultipliedRGBA8(r: 40, g: 90, b: 20, a: 200))
+        var drawn = plain
+        plain.draw { p in
+            setup(p)
+            for operation in operations { operation.draw(in: p) }
+        }
+        var folded = 0
+        drawn.draw { p in
+            setup(p)
+            folded = SmokescreenFold(operations, in: p, context: OcclusionContext(p))?.foldedArea ?? 0
+            DrawingOperation.draw(operations, in: p)
+        }
+        return (plain, drawn, folded)
+    }
+
+    func testRandomListsUnderASmokescreenGiveTheSamePixelsAsDrawingEveryOperation() throws {
+        var foldedLists = 0
+        for seed in 1000..<1400 as Range<UInt64> {
+            var g = Generator(state: seed)
+            let operations = Self.list(&g, depth: 0) + Self.list(&g, depth: 0) + [Self.smokescreen(&g)]
+            let scale = [1.0, 2, 3][Int(seed % 3)]
+            let (name, setup) = Self.setups[Int(seed / 3) % Self.setups.count]
+            let result = try drawPublic(operations, scale: scale, setup: setup)
+            if result.folded > 0 { foldedLists += 1 }
+            XCTAssertEqual(result.drawn, result.plain, "seed \(seed), @\(scale)x, \(name)")
+        }
+        XCTAssertGreaterThan(foldedLists, 40, "the fold is exercised")
+    }
+
+    func testTheSmokescreenFoldsIntoTheBackgroundAndThePanelOfAReferenceLikeList() throws {
+        let rows: [DrawingOperation] = (0..<4).flatMap { row -> [DrawingOperation] in
+            let y = 2 + 2.0 * Double(row)
+            return [.rect(Rect(x: 1, y: y + 1.75, width: 10, height: 0.25), Color(white: 0.7)),
+                    .clippedToPath(Path(roundedRect: Rect(x: 1, y: y + 0.25, width: 1.5, height: 1.5), cornerRadii: CornerRadii(all: 0.4)),
+                                   [.image(Self.image, Rect(x: 1, y: y + 0.25, width: 1.5, height: 1.5))])]
+        }
+        let operations: [DrawingOperation] = [
+            .rect(Rect(x: 0, y: 0, width: 12, height: 10), .white),
+            .rect(Rect(x: 0, y: 0, width: 12, height: 2), Color(red: 0, green: 0.48, blue: 1)),
+            .clippedToRect(Rect(x: 0, y: 2, width: 12, height: 8), [
+                .faded(0.6, rows),
+                .rect(Rect(x: 0, y: 3.3, width: 12, height: 4.45), Color(white: 0.82)),
+            ]),
+            .rect(Rect(x: 0, y: 0, width: 12, height: 10), Color(white: 0, alpha: 0.3)),
+        ]
+        for scale in [1.0, 2, 3] {
+            let result = try drawPublic(operations, scale: scale, setup: { _ in })
+            XCTAssertEqual(result.drawn, result.plain, "@\(scale)x")
+            // The bar, the background between the rows and most of the panel: over half the canvas.
+            XCTAssertGreaterThan(result.folded * 2, result.plain.width * result.plain.height, "@\(scale)x")
+        }
+        // Without a smokescreen last, or with an opaque or invisible one, there is nothing to fold.
+        let painter = { (operations: [DrawingOperation]) -> SmokescreenFold? in
+            var bitmap = try! Bitmap(width: 24, height: 20, scale: 2)
+            var fold: SmokescreenFold?
+            bitmap.draw { fold = SmokescreenFold(operations, in: $0, context: OcclusionContext($0)) }
+            return fold
+        }
+        XCTAssertNil(painter(Array(operations.dropLast())))
+        XCTAssertNil(painter(Array(operations.dropLast()) + [.rect(Rect(x: 0, y: 0, width: 12, height: 10), .black)]))
+        XCTAssertNil(painter(Array(operations.dropLast()) + [.rect(Rect(x: 0, y: 0, width: 12, height: 10), .clear)]))
+        XCTAssertNotNil(painter(operations))
+    }
 }

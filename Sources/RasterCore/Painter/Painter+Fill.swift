@@ -94,3 +94,78 @@ extension Painter {
         }
     }
 }
+
+// MARK: Folding a translucent fill into the fills under it
+
+extension Painter {
+    /// ``fill(_:color:)`` of a rectangle the transform keeps axis-aligned, everywhere but the pixels of
+    /// `excluded` (base bitmap pixels), which are left as they are; every other pixel gets exactly what the
+    /// whole fill gives it (the coverage of a pixel does not depend on its neighbours). Returns false,
+    /// drawing nothing, when the transform turns the rectangle.
+    package func fill(_ rect: Rect, color: Color, excluding excluded: PixelRegion) -> Bool {
+        let t = state.transform
+        guard t.preservesAxisAlignment else { return false }
+        guard !excluded.isEmpty, let (lx, ly) = targetPixel((0, 0)) else { fill(rect, color: color); return true }
+        let device = t.apply(to: rect)
+        var packed = color.premultiplied.packed
+        let a8 = alpha8
+        if a8 < 255 { packed = PixelMath.scale(packed, by: a8) }
+        if packed == 0 && state.blendMode == .sourceOver { return true }
+        let mode = state.blendMode, clip = state.clipBounds
+        withTargetPixels { pixels, width, _ in
+            rasterizer.rasterizeRect(device, within: clip) { row in
+                self.withMaskedCoverage(row) { coverage, full in
+                    let line = pixels + row.y * width
+                    // The row's pixels outside the excluded spans (target x = base x + lx), in runs.
+                    var x = row.x0
+                    let end = row.x0 + coverage.count
+                    func blend(_ a: Int, _ b: Int) {
+                        guard a < b else { return }
+                        let offset = a - row.x0
+                        RowBlender.solid(line + a, coverage: UnsafeBufferPointer(rebasing: coverage[offset..<(b - row.x0)]),
+                                         full: (full.lowerBound - offset)..<(full.upperBound - offset), color: packed, mode: mode)
+                    }
+                    for span in excluded.spans(atRow: row.y - ly) {
+                        let a = span.lowerBound + lx, b = span.upperBound + lx
+                        if b <= x { continue }
+                        if a >= end { break }
+                        blend(x, min(a, end))
+                        x = max(x, b)
+                    }
+                    blend(x, end)
+                }
+            }
+        }
+        return true
+    }
+
+    /// Stores `pixel` (premultiplied, packed) into every pixel of `region` (base bitmap pixels) inside the
+    /// clip's bounds: no coverage, no blending, no alpha. For pixels a caller knows the value of.
+    package func store(_ pixel: UInt32, in region: PixelRegion) {
+        guard !region.isEmpty, let (lx, ly) = targetPixel((0, 0)) else { return }
+        let clip = state.clipBounds
+        withTargetPixels { pixels, width, _ in
+            for band in region.bands {
+                let y0 = max(band.minY + ly, clip.minY), y1 = min(band.maxY + ly, clip.maxY)
+                guard y0 < y1 else { continue }
+                for span in band.spans {
+                    let x0 = max(span.lowerBound + lx, clip.minX), x1 = min(span.upperBound + lx, clip.maxX)
+                    guard x0 < x1 else { continue }
+                    for y in y0..<y1 { (pixels + y * width + x0).update(repeating: pixel, count: x1 - x0) }
+                }
+            }
+        }
+    }
+
+    /// What ``fill(_:color:)`` leaves at a fully covered pixel holding `pixel`, with the painter as it is:
+    /// the same arithmetic, on one pixel.
+    package func filled(_ pixel: UInt32, with color: Color) -> UInt32 {
+        var packed = color.premultiplied.packed
+        let a8 = alpha8
+        if a8 < 255 { packed = PixelMath.scale(packed, by: a8) }
+        var result = pixel
+        if packed == 0 && state.blendMode == .sourceOver { return result }
+        RowBlender.solidRun(&result, count: 1, color: packed, mode: state.blendMode)
+        return result
+    }
+}

@@ -10,8 +10,19 @@ extension DrawingOperation {
     /// clipped, transformed or fully opaque faded groups. Every operation only blends into the pixels it
     /// touches, so what such a fill overwrites later cannot show: a display list that paints a background
     /// and then an opaque panel over most of it costs the panel, not both.
+    ///
+    /// When the last operation is a translucent rectangle fill over every pixel (a smokescreen), the opaque
+    /// rectangle fills under it store their colour with the smokescreen already blended in wherever
+    /// nothing between them and it draws, and the smokescreen is not drawn there again
+    /// (``SmokescreenFold``): the same pixels, one pass over the frame fewer.
     public static func draw(_ operations: [DrawingOperation], in painter: Painter) {
-        drawList(operations, in: painter, context: OcclusionContext(painter), hiddenBy: [])
+        let context = OcclusionContext(painter)
+        if let fold = SmokescreenFold(operations, in: painter, context: context) {
+            drawList(Array(operations.dropLast()), in: painter, context: context, hiddenBy: [], fold: fold)
+            fold.drawSmokescreen(in: painter)
+        } else {
+            drawList(operations, in: painter, context: context, hiddenBy: [])
+        }
     }
 
     /// Draws a list whose operations share `context` (the painter's state before each of them), skipping
@@ -19,7 +30,8 @@ extension DrawingOperation {
     /// to opaque pixels) or what later operations of the list cover. Returns how many operations, at any
     /// depth, were skipped or drawn only in part (for tests).
     @discardableResult
-    static func drawList(_ operations: [DrawingOperation], in painter: Painter, context: OcclusionContext, hiddenBy outer: [PixelRect]) -> Int {
+    static func drawList(_ operations: [DrawingOperation], in painter: Painter, context: OcclusionContext, hiddenBy outer: [PixelRect],
+                         fold: SmokescreenFold? = nil) -> Int {
         // The covers of each operation's successors, found back to front. Most lists have none: then it is
         // the plain loop.
         var covers: [PixelRect?] = []
@@ -28,7 +40,7 @@ extension DrawingOperation {
             covers = operations.map { $0.opaqueCover(in: context) }
             any = covers.dropFirst().contains { $0 != nil }
         }
-        guard any || !outer.isEmpty else {
+        guard any || !outer.isEmpty || fold != nil else {
             for operation in operations { operation.draw(in: painter) }
             return 0
         }
@@ -40,66 +52,88 @@ extension DrawingOperation {
         }
         var saved = 0
         for (i, operation) in operations.enumerated() {
-            saved += operation.draw(in: painter, context: context, hiddenBy: hiddenBefore[i])
+            saved += operation.draw(in: painter, context: context, hiddenBy: hiddenBefore[i], fold: fold)
         }
         return saved
     }
 
-    /// Draws this operation, skipping what `hidden` covers (see ``drawList(_:in:context:hiddenBy:)``).
-    private func draw(in painter: Painter, context: OcclusionContext, hiddenBy hidden: [PixelRect]) -> Int {
+    /// Draws this operation, skipping what `hidden` covers (see ``drawList(_:in:context:hiddenBy:fold:)``);
+    /// with a fold, a rectangle fill stores its share of it.
+    private func draw(in painter: Painter, context: OcclusionContext, hiddenBy hidden: [PixelRect], fold: SmokescreenFold?) -> Int {
         var visible: PixelRect?
         if !hidden.isEmpty {
             let box = bounds(in: context)
-            if box.isEmpty || hidden.contains(where: { $0.contains(box) }) { return 1 }
+            if box.isEmpty || hidden.contains(where: { $0.contains(box) }) {
+                fold?.skip(self)
+                return 1
+            }
             visible = box
         }
         switch self {
         case .rect(let r, let c):
-            guard let box = visible else { draw(in: painter); return 0 }
-            // The fill's pixels that stay visible: its box less the covers it meets, largest first. Each
-            // piece is filled through a clip on whole pixels, which gives every pixel the coverage it has in
-            // one fill of the whole rectangle.
-            var pieces = [box]
-            for cover in hidden.sorted(by: { $0.intersection(box).area > $1.intersection(box).area }).prefix(4)
-            where cover.intersection(box).area > 0 {
-                pieces = pieces.flatMap { $0.subtracting(cover) }
+            let folded = fold?.next()
+            guard let box = visible else {
+                if let (region, pixel) = folded {
+                    // Around the folded pixels, then those at once, the smokescreen already in them.
+                    _ = painter.fill(r, color: c, excluding: region)
+                    painter.store(pixel, in: region)
+                } else {
+                    draw(in: painter)
+                }
+                return 0
             }
-            if pieces == [box] { draw(in: painter); return 0 }
+            // The fill's pixels that stay visible: its box less the covers it meets. Each piece is filled
+            // through a clip on whole pixels, which gives every pixel the coverage it has in one fill of
+            // the whole rectangle.
+            let pieces = DrawingOperation.pieces(of: box, hiddenBy: hidden)
+            if pieces == [box] && folded == nil { draw(in: painter); return 0 }
             for piece in pieces {
                 painter.withSavedState {
                     painter.clip(toPixels: piece)
-                    painter.fill(r, color: c)
+                    if let (region, _) = folded { _ = painter.fill(r, color: c, excluding: region) } else { painter.fill(r, color: c) }
                 }
             }
-            return 1
+            if let (region, pixel) = folded { painter.store(pixel, in: region) }
+            return pieces == [box] ? 0 : 1
         case .clippedToRect(let r, let ops):
             return painter.withSavedState {
                 painter.clip(to: r)
-                return DrawingOperation.drawList(ops, in: painter, context: OcclusionContext(painter), hiddenBy: hidden)
+                return DrawingOperation.drawList(ops, in: painter, context: OcclusionContext(painter), hiddenBy: hidden, fold: fold)
             }
         case .clippedToPath(let p, let ops):
             return painter.withSavedState {
                 painter.clip(to: p)
-                return DrawingOperation.drawList(ops, in: painter, context: OcclusionContext(painter), hiddenBy: hidden)
+                return DrawingOperation.drawList(ops, in: painter, context: OcclusionContext(painter), hiddenBy: hidden, fold: fold)
             }
         case .transformed(let t, let ops):
             return painter.withSavedState {
                 painter.concatenate(t)
-                return DrawingOperation.drawList(ops, in: painter, context: OcclusionContext(painter), hiddenBy: hidden)
+                return DrawingOperation.drawList(ops, in: painter, context: OcclusionContext(painter), hiddenBy: hidden, fold: fold)
             }
         case .faded(let factor, let ops):
             guard factor > 0 else { return 0 }
             return painter.withSavedState {
                 painter.alpha *= factor
-                return DrawingOperation.drawList(ops, in: painter, context: OcclusionContext(painter), hiddenBy: hidden)
+                return DrawingOperation.drawList(ops, in: painter, context: OcclusionContext(painter), hiddenBy: hidden, fold: fold)
             }
         case .roundedRect, .path, .image, .imageOnce, .layer:
             // Drawn whole when any of it shows (a layer is composited as one). Groups above are drawn
             // through the pass even with nothing hidden from outside: their own operations may hide
             // each other.
+            fold?.skip(self)
             draw(in: painter)
             return 0
         }
+    }
+
+    /// `box` less the covers it meets (the four largest overlaps), in rectangles that do not overlap.
+    static func pieces(of box: PixelRect, hiddenBy hidden: [PixelRect]) -> [PixelRect] {
+        var pieces = [box]
+        for cover in hidden.sorted(by: { $0.intersection(box).area > $1.intersection(box).area }).prefix(4)
+        where cover.intersection(box).area > 0 {
+            pieces = pieces.flatMap { $0.subtracting(cover) }
+        }
+        return pieces
     }
 
     /// The device pixels (of the base bitmap) this operation leaves opaque whatever was there, drawn with
@@ -196,6 +230,12 @@ struct OcclusionContext {
         transform = painter.transform
         clip = painter.clipBoundingBox
         opaque = painter.drawsOpaqueSourcesOpaquely
+    }
+
+    init(transform: Transform2D, clip: PixelRect, opaque: Bool) {
+        self.transform = transform
+        self.clip = clip
+        self.opaque = opaque
     }
 
     /// After `Painter.clip(to:)` with a rectangle: nil when the clip is empty or not finite.

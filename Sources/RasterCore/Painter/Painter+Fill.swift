@@ -112,11 +112,23 @@ extension Painter {
         if a8 < 255 { packed = PixelMath.scale(packed, by: a8) }
         if packed == 0 && state.blendMode == .sourceOver { return true }
         let mode = state.blendMode, clip = state.clipBounds
+        // The bands flattened once (rows arrive top to bottom, so a cursor finds each row's band), so that
+        // no row copies an array.
+        let bands = excluded.bands
+        let bandRows = bands.map { ($0.minY + ly, $0.maxY + ly) }
+        var spanStart = [0], spanEdges: [Int] = []
+        for band in bands {
+            for span in band.spans { spanEdges.append(span.lowerBound + lx); spanEdges.append(span.upperBound + lx) }
+            spanStart.append(spanEdges.count / 2)
+        }
+        var band = 0
         withTargetPixels { pixels, width, _ in
             rasterizer.rasterizeRect(device, within: clip) { row in
+                while band < bandRows.count && bandRows[band].1 <= row.y { band += 1 }
+                let spans = band < bandRows.count && bandRows[band].0 <= row.y ? spanStart[band]..<spanStart[band + 1] : 0..<0
                 self.withMaskedCoverage(row) { coverage, full in
                     let line = pixels + row.y * width
-                    // The row's pixels outside the excluded spans (target x = base x + lx), in runs.
+                    // The row's pixels outside the excluded spans, in runs.
                     var x = row.x0
                     let end = row.x0 + coverage.count
                     func blend(_ a: Int, _ b: Int) {
@@ -125,8 +137,8 @@ extension Painter {
                         RowBlender.solid(line + a, coverage: UnsafeBufferPointer(rebasing: coverage[offset..<(b - row.x0)]),
                                          full: (full.lowerBound - offset)..<(full.upperBound - offset), color: packed, mode: mode)
                     }
-                    for span in excluded.spans(atRow: row.y - ly) {
-                        let a = span.lowerBound + lx, b = span.upperBound + lx
+                    for k in spans {
+                        let a = spanEdges[2 * k], b = spanEdges[2 * k + 1]
                         if b <= x { continue }
                         if a >= end { break }
                         blend(x, min(a, end))

@@ -119,16 +119,20 @@ final class DisplayListOcclusionTests: XCTestCase {
         XCTAssertGreaterThan(skipped, 100)
     }
 
+    /// Four rows of the reference scene's shape, 2 pt apart from y = 2: a separator and a thumbnail
+    /// through a rounded clip.
+    static let rows: [DrawingOperation] = (0..<4).flatMap { row -> [DrawingOperation] in
+        let y = 2 + 2.0 * Double(row)
+        return [.rect(Rect(x: 1, y: y + 1.75, width: 10, height: 0.25), Color(white: 0.7)),
+                .clippedToPath(Path(roundedRect: Rect(x: 1, y: y + 0.25, width: 1.5, height: 1.5), cornerRadii: CornerRadii(all: 0.4)),
+                               [.image(image, Rect(x: 1, y: y + 0.25, width: 1.5, height: 1.5))])]
+    }
+
     func testAnOpaquePanelHidesTheBackgroundAndTheRowsUnderItWithTheSamePixels() throws {
         // The reference scene's shape: a background, rows fading in a clipped table, then a highlight
         // over part of the table at fractions of a pixel, with a row's content on it and a translucent
         // smokescreen over everything.
-        let rows: [DrawingOperation] = (0..<4).flatMap { row -> [DrawingOperation] in
-            let y = 2 + 2.0 * Double(row)
-            return [.rect(Rect(x: 1, y: y + 1.75, width: 10, height: 0.25), Color(white: 0.7)),
-                    .clippedToPath(Path(roundedRect: Rect(x: 1, y: y + 0.25, width: 1.5, height: 1.5), cornerRadii: CornerRadii(all: 0.4)),
-                                   [.image(Self.image, Rect(x: 1, y: y + 0.25, width: 1.5, height: 1.5))])]
-        }
+        let rows = Self.rows
         let highlight = Rect(x: 0, y: 3.3, width: 12, height: 4.45)
         let operations: [DrawingOperation] = [
             .rect(Rect(x: 0, y: 0, width: 12, height: 10), .white),
@@ -236,12 +240,7 @@ final class DisplayListOcclusionTests: XCTestCase {
     }
 
     func testTheSmokescreenFoldsIntoTheBackgroundAndThePanelOfAReferenceLikeList() throws {
-        let rows: [DrawingOperation] = (0..<4).flatMap { row -> [DrawingOperation] in
-            let y = 2 + 2.0 * Double(row)
-            return [.rect(Rect(x: 1, y: y + 1.75, width: 10, height: 0.25), Color(white: 0.7)),
-                    .clippedToPath(Path(roundedRect: Rect(x: 1, y: y + 0.25, width: 1.5, height: 1.5), cornerRadii: CornerRadii(all: 0.4)),
-                                   [.image(Self.image, Rect(x: 1, y: y + 0.25, width: 1.5, height: 1.5))])]
-        }
+        let rows = Self.rows
         let operations: [DrawingOperation] = [
             .rect(Rect(x: 0, y: 0, width: 12, height: 10), .white),
             .rect(Rect(x: 0, y: 0, width: 12, height: 2), Color(red: 0, green: 0.48, blue: 1)),

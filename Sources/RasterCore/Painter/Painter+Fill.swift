@@ -49,9 +49,7 @@ extension Painter {
 
     /// Blends a solid colour through the coverage rows a rasterizer produces inside the clip.
     func fillCoverage(color: Color, _ rasterize: (CoverageRasterizer, PixelRect, (CoverageRasterizer.Row) -> Void) -> Void) {
-        var packed = color.premultiplied.packed
-        let a8 = alpha8
-        if a8 < 255 { packed = PixelMath.scale(packed, by: a8) }
+        let packed = fillPixel(color)
         if packed == 0 && state.blendMode == .sourceOver { return }
         let mode = state.blendMode, clip = state.clipBounds
         withTargetPixels { pixels, width, _ in
@@ -61,6 +59,12 @@ extension Painter {
                 }
             }
         }
+    }
+
+    /// The premultiplied pixel a fill of `color` blends at full coverage: the colour times the painter's alpha.
+    private func fillPixel(_ color: Color) -> UInt32 {
+        let packed = color.premultiplied.packed, a8 = alpha8
+        return a8 < 255 ? PixelMath.scale(packed, by: a8) : packed
     }
 
     /// Multiplies a row's coverage by the clip mask, if there is one. `full` in the body is relative to
@@ -107,9 +111,7 @@ extension Painter {
         guard t.preservesAxisAlignment else { return false }
         guard !excluded.isEmpty, let (lx, ly) = targetPixel((0, 0)) else { fill(rect, color: color); return true }
         let device = t.apply(to: rect)
-        var packed = color.premultiplied.packed
-        let a8 = alpha8
-        if a8 < 255 { packed = PixelMath.scale(packed, by: a8) }
+        let packed = fillPixel(color)
         if packed == 0 && state.blendMode == .sourceOver { return true }
         let mode = state.blendMode, clip = state.clipBounds
         // The bands flattened once (rows arrive top to bottom, so a cursor finds each row's band), so that
@@ -172,9 +174,7 @@ extension Painter {
     /// What ``fill(_:color:)`` leaves at a fully covered pixel holding `pixel`, with the painter as it is:
     /// the same arithmetic, on one pixel.
     package func filled(_ pixel: UInt32, with color: Color) -> UInt32 {
-        var packed = color.premultiplied.packed
-        let a8 = alpha8
-        if a8 < 255 { packed = PixelMath.scale(packed, by: a8) }
+        let packed = fillPixel(color)
         var result = pixel
         if packed == 0 && state.blendMode == .sourceOver { return result }
         RowBlender.solidRun(&result, count: 1, color: packed, mode: state.blendMode)

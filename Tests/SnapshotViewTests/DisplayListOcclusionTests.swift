@@ -86,22 +86,29 @@ final class DisplayListOcclusionTests: XCTestCase {
         ("copy", { $0.blendMode = .copy }),
     ]
 
-    /// `operations` drawn on a bitmap of garbage, each in order, and through the occlusion pass.
-    func draw(_ operations: [DrawingOperation], scale: Double, setup: (Painter) -> Void) throws -> (plain: Bitmap, occluded: Bitmap, skipped: Int) {
+    /// `operations` drawn on a bitmap of garbage one by one, and again by `pass` (which returns a count
+    /// for the test).
+    func compare(_ operations: [DrawingOperation], scale: Double, setup: (Painter) -> Void,
+                 _ pass: (Painter) -> Int) throws -> (plain: Bitmap, drawn: Bitmap, count: Int) {
         let width = Int((12 * scale).rounded(.up)), height = Int((10 * scale).rounded(.up))
-        let garbage = PremultipliedRGBA8(r: 40, g: 90, b: 20, a: 200)
-        var plain = try Bitmap(width: width, height: height, scale: scale, fill: garbage)
-        var occluded = plain
+        var plain = try Bitmap(width: width, height: height, scale: scale, fill: PremultipliedRGBA8(r: 40, g: 90, b: 20, a: 200))
+        var drawn = plain
         plain.draw { p in
             setup(p)
             for operation in operations { operation.draw(in: p) }
         }
-        var skipped = 0
-        occluded.draw { p in
+        var count = 0
+        drawn.draw { p in
             setup(p)
-            skipped = DrawingOperation.drawList(operations, in: p, context: OcclusionContext(p), hiddenBy: [])
+            count = pass(p)
         }
-        return (plain, occluded, skipped)
+        return (plain, drawn, count)
+    }
+
+    /// Through the occlusion pass alone: how many operations it skipped or cut.
+    func draw(_ operations: [DrawingOperation], scale: Double, setup: (Painter) -> Void) throws -> (plain: Bitmap, occluded: Bitmap, skipped: Int) {
+        let r = try compare(operations, scale: scale, setup: setup) { DrawingOperation.drawList(operations, in: $0, context: OcclusionContext($0), hiddenBy: []) }
+        return (r.plain, r.drawn, r.count)
     }
 
     func testRandomListsGiveTheSamePixelsAsDrawingEveryOperation() throws {
@@ -207,22 +214,14 @@ final class DisplayListOcclusionTests: XCTestCase {
         return .rect(rect, colour)
     }
 
-    /// `operations` drawn on garbage with ``DrawingOperation/draw(_:in:)`` and one by one.
+    /// Through ``DrawingOperation/draw(_:in:)``: how many pixels the smokescreen fold stores at once.
     func drawPublic(_ operations: [DrawingOperation], scale: Double, setup: (Painter) -> Void) throws -> (plain: Bitmap, drawn: Bitmap, folded: Int) {
-        let width = Int((12 * scale).rounded(.up)), height = Int((10 * scale).rounded(.up))
-        var plain = try Bitmap(width: width, height: height, scale: scale, fill: PremultipliedRGBA8(r: 40, g: 90, b: 20, a: 200))
-        var drawn = plain
-        plain.draw { p in
-            setup(p)
-            for operation in operations { operation.draw(in: p) }
-        }
-        var folded = 0
-        drawn.draw { p in
-            setup(p)
-            folded = SmokescreenFold(operations, in: p, context: OcclusionContext(p))?.foldedArea ?? 0
+        let r = try compare(operations, scale: scale, setup: setup) { p in
+            let folded = SmokescreenFold(operations, in: p, context: OcclusionContext(p))?.foldedArea ?? 0
             DrawingOperation.draw(operations, in: p)
+            return folded
         }
-        return (plain, drawn, folded)
+        return (r.plain, r.drawn, r.count)
     }
 
     func testRandomListsUnderASmokescreenGiveTheSamePixelsAsDrawingEveryOperation() throws {

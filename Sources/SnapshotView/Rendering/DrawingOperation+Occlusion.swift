@@ -198,9 +198,7 @@ extension DrawingOperation {
             inner.clip = box(r)
             return DrawingOperation.bounds(of: ops, in: inner)
         case .clippedToPath(let p, let ops):
-            var inner = context
-            inner.clip = box(p.controlPointBounds)
-            return DrawingOperation.bounds(of: ops, in: inner)
+            return DrawingOperation.bounds(of: ops, in: context.clipped(toPath: p))
         case .transformed(let m, let ops):
             return DrawingOperation.bounds(of: ops, in: context.transformed(by: m))
         case .faded(let factor, let ops):
@@ -251,6 +249,14 @@ struct OcclusionContext {
         var inner = self
         inner.clip = clip.intersection(box)
         if device.integral != device.standardized { inner.opaque = false }
+        return inner
+    }
+
+    /// After `Painter.clip(to:)` with a path: an anti-aliased mask inside the path's box.
+    func clipped(toPath path: Path) -> OcclusionContext {
+        var inner = self
+        inner.opaque = false
+        if let box = PixelRect(enclosing: transform.apply(to: path.controlPointBounds)) { inner.clip = clip.intersection(box) }
         return inner
     }
 

@@ -87,24 +87,17 @@ extension DrawingOperation {
     /// This operation's leaves in drawing order, drawn in `context` (see ``SmokescreenFold``).
     func collectLeaves(in context: OcclusionContext, into leaves: inout [SmokescreenFold.Leaf]) {
         switch self {
-        case .rect(let r, let c):
-            var fill: (PixelRect, Color)?
-            if context.opaque, c.premultiplied.a == 255, context.transform.preservesAxisAlignment,
-               let inside = PixelRect(inside: context.transform.apply(to: r)) {
-                let pixels = inside.intersection(context.clip)
-                if !pixels.isEmpty { fill = (pixels, c) }
-            }
-            leaves.append(.init(bounds: bounds(in: context), opaqueFill: fill))
+        case .rect(_, let c):
+            // The pixels it sets opaquely are its opaque cover.
+            leaves.append(.init(bounds: bounds(in: context), opaqueFill: opaqueCover(in: context).map { ($0, c) }))
         case .roundedRect, .path, .image, .imageOnce, .layer:
             leaves.append(.init(bounds: bounds(in: context), opaqueFill: nil))
         case .clippedToRect(let r, let ops):
-            var inner = context.clipped(toRect: r) ?? OcclusionContext(transform: context.transform, clip: PixelRect(x: 0, y: 0, width: 0, height: 0), opaque: false)
-            if inner.clip.isEmpty { inner.opaque = false }
+            // (An empty or non-finite clip draws nothing, but its operations are still passed in drawing.)
+            let inner = context.clipped(toRect: r) ?? OcclusionContext(transform: context.transform, clip: PixelRect(x: 0, y: 0, width: 0, height: 0), opaque: false)
             for op in ops { op.collectLeaves(in: inner, into: &leaves) }
         case .clippedToPath(let p, let ops):
-            var inner = context
-            inner.opaque = false
-            inner.clip = PixelRect(enclosing: context.transform.apply(to: p.controlPointBounds)).map { context.clip.intersection($0) } ?? context.clip
+            let inner = context.clipped(toPath: p)
             for op in ops { op.collectLeaves(in: inner, into: &leaves) }
         case .transformed(let t, let ops):
             let inner = context.transformed(by: t)

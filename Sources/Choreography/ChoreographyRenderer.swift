@@ -117,7 +117,9 @@ struct Plan {
     /// Unmatched views of each side, in selection order, with their entry.
     var unmatchedViews: [Side: [(view: View, entry: Int, order: Int)]] = [:]
 
-    var stages: [Side: ImageView] = [:]
+    /// Each side's tree without its choreographed views: a snapshot, or a plain view of the one colour it
+    /// would hold (``TransitionContext/placeBackdrop(of:name:)``).
+    var stages: [Side: View] = [:]
     var unmatchedPieces: [Side: [(piece: Piece, entry: Int, order: Int, source: String?)]] = [:]
     /// Each match's pieces on either side.
     var matchPieces: [Int: [Side: Piece]] = [:]
@@ -194,7 +196,7 @@ struct Plan {
         guard let root = trees[side] else { return }
         let hidden = choreographed[side] ?? []
         // The stage: the tree with every choreographed view hidden.
-        stages[side] = try withHidden(hidden) { try context.placeSnapshot(of: root, name: "\(side) stage") }
+        stages[side] = try withHidden(hidden) { try context.placeBackdrop(of: root, name: "\(side) stage") }
         for (view, entry, order) in unmatchedViews[side] ?? [] {
             let others = hidden.filter { $0 !== view && $0.isDescendant(of: view) }
             let snap = try withHidden(others) { try context.placeSnapshot(of: view, name: "\(view.name ?? "view") snapshot") }
@@ -234,10 +236,18 @@ struct Plan {
     /// Two identical stages (a plain background behind both states, as in Vesper) need no cross-fade:
     /// the to-stage goes, which saves a full-screen blend in every frame.
     mutating func dropRedundantStage() {
-        guard choreography.stageFade == .crossFade, let from = stages[.from], let to = stages[.to], let a = from.image, let b = to.image,
-              a == b else { return }
+        guard choreography.stageFade == .crossFade, let from = stages[.from], let to = stages[.to], Self.drawTheSame(from, to) else { return }
         to.removeFromSuperview()
         stages[.to] = nil
+    }
+
+    /// Two stages of the same pixels: snapshots with equal images, or plain views of one colour.
+    private static func drawTheSame(_ a: View, _ b: View) -> Bool {
+        switch (a as? ImageView, b as? ImageView) {
+        case let (x?, y?): return x.image != nil && x.image == y.image
+        case (nil, nil): return a.backgroundColor != nil && a.backgroundColor == b.backgroundColor
+        default: return false
+        }
     }
 
     /// Orders the smokescreen back to front as ``Choreography`` documents.

@@ -93,6 +93,49 @@ public final class TransitionContext {
         return snap
     }
 
+    /// Places a backdrop of `view` in the smokescreen, as ``placeSnapshot(of:clearBackground:name:)``
+    /// does, for a piece that stays where it is placed (its alpha may animate; its frame and transform
+    /// must not): when the snapshot is one opaque colour and its rect falls on whole device pixels, the
+    /// piece is a plain view of that colour and no bitmap is kept. A screen's empty background is 4 MB
+    /// at @2x; filling it draws the same pixels as copying it, at any alpha, and reads no memory.
+    /// - Returns: the snapshot's image view, or the plain view that stands for it.
+    @discardableResult
+    public func placeBackdrop(of view: View, name: String? = nil) throws -> View {
+        let rect = try self.rect(of: view)
+        // Unscaled (the snapshot's pixels would be resampled otherwise) and on whole device pixels.
+        let onPixels = try isOnWholePixels(rect)
+        let fits = onPixels && rect.size == view.bounds.size && view.transform == .identity
+        if fits, let color = view.snapshotFill(scale: scale) {
+            return try placePlain(color, at: rect, name: name ?? view.name.map { "snapshot of \($0)" }, at: smokescreen.subviews.count)
+        }
+        let snap = try placeSnapshot(of: view, name: name)
+        guard fits, let image = snap.image, let pixel = image.uniformPixel, pixel.a == 255,
+              let index = smokescreen.subviews.lastIndex(where: { $0 === snap }) else { return snap }
+        snap.removeFromSuperview()
+        snapshots.removeLast()  // placeSnapshot's record: no bitmap is kept
+        return try placePlain(Color(pixel), at: snap.frame, name: snap.name, at: index)
+    }
+
+    private func placePlain(_ color: Color, at rect: Rect, name: String?, at index: Int) throws -> View {
+        let plain = View(frame: rect, name: name)
+        ViewChangeObservation.withoutObserver { plain.backgroundColor = color }
+        try smokescreen.insertSubview(plain, at: index)
+        return plain
+    }
+
+    /// Whether `rect` (smokescreen points) lands with every edge on a device pixel of the frame: the
+    /// smokescreen is only moved (not scaled or turned) in the root, and the moved edges times the scale
+    /// are whole numbers.
+    private func isOnWholePixels(_ rect: Rect) throws -> Bool {
+        let root = smokescreen.root
+        let o = try smokescreen.convert(Point(x: 0, y: 0), to: nil)
+        let x = try smokescreen.convert(Point(x: 1, y: 0), to: nil), y = try smokescreen.convert(Point(x: 0, y: 1), to: nil)
+        guard x.x - o.x == 1, x.y == o.y, y.y - o.y == 1, y.x == o.x else { return false }
+        let edges = [rect.minX + o.x - root.bounds.minX, rect.maxX + o.x - root.bounds.minX,
+                     rect.minY + o.y - root.bounds.minY, rect.maxY + o.y - root.bounds.minY]
+        return edges.allSatisfy { ($0 * scale).isFinite && ($0 * scale).rounded() == $0 * scale }
+    }
+
     /// Moves `piece` (a view in the smokescreen) so that it covers `destination`'s rect converted into
     /// the smokescreen's coordinates. Call it inside an animation block to tween from where the piece
     /// is to there.

@@ -49,6 +49,21 @@ final class BitmapTests: XCTestCase {
         XCTAssertEqual(b[2, 1], PremultipliedRGBA8(r: 10, g: 20, b: 30, a: 40), "copying a bitmap onto itself")
     }
 
+    func testUniformPixelIsTheOneValueOrNil() throws {
+        let grey = PremultipliedRGBA8(r: 90, g: 90, b: 90, a: 255)
+        var bitmap = try Bitmap(width: 7, height: 5, scale: 1, fill: grey)
+        XCTAssertEqual(bitmap.uniformPixel, grey)
+        XCTAssertEqual(try Bitmap(width: 1, height: 1, scale: 1, fill: .clear).uniformPixel, .clear)
+        // One byte off anywhere (first pixel, last pixel, one channel in the middle) is not uniform.
+        for (x, y) in [(0, 0), (6, 4), (3, 2)] {
+            var other = bitmap
+            other[x, y] = PremultipliedRGBA8(r: 90, g: 91, b: 90, a: 255)
+            XCTAssertNil(other.uniformPixel, "(\(x), \(y))")
+        }
+        bitmap[6, 4] = .clear
+        XCTAssertNil(bitmap.uniformPixel)
+    }
+
     func testValueSemanticsCopyOnWrite() throws {
         let a = try Bitmap(width: 2, height: 2, fill: .white)
         var b = a

@@ -235,6 +235,85 @@ final class TransitionContextTests: XCTestCase {
     }
 }
 
+final class BackdropTests: XCTestCase {
+    /// A 12x10 pt window holding `from`, whose subviews are `content`, with a context at `scale`.
+    func context(scale: Double, fromOrigin: Point = .zero, content: [View]) throws -> TransitionContext {
+        let window = View(frame: Rect(x: 0, y: 0, width: 12, height: 10), name: "window")
+        window.backgroundColor = .white
+        let from = View(frame: Rect(origin: fromOrigin, size: Size(width: 12, height: 10)), name: "from")
+        from.backgroundColor = Color(red8: 30, green8: 140, blue8: 200)
+        for view in content { try from.addSubview(view) }
+        return try TransitionContext(container: window, fromView: from, toView: View(frame: window.bounds), engine: AnimationEngine(), scale: scale)
+    }
+
+    func testAnOpaqueOneColourTreeOnWholePixelsBecomesAPlainViewAndKeepsNoBitmap() throws {
+        let context = try self.context(scale: 2, content: [])
+        let backdrop = try context.placeBackdrop(of: context.fromView, name: "stage")
+        XCTAssertFalse(backdrop is ImageView)
+        XCTAssertEqual(backdrop.name, "stage")
+        XCTAssertEqual(backdrop.frame, Rect(x: 0, y: 0, width: 12, height: 10))
+        XCTAssertEqual(backdrop.backgroundColor?.premultiplied, PremultipliedRGBA8(r: 30, g: 140, b: 200, a: 255))
+        XCTAssertTrue(backdrop.superview === context.smokescreen)
+        XCTAssertTrue(context.snapshots.isEmpty, "no bitmap is held, so none is reported")
+    }
+
+    func testATreeThatDrawsOneColourInSeveralPiecesIsFoundByItsPixels() throws {
+        let same = View(frame: Rect(x: 2, y: 3, width: 4, height: 4), name: "same")
+        same.backgroundColor = Color(red8: 30, green8: 140, blue8: 200)
+        let context = try self.context(scale: 1, content: [same])
+        XCTAssertNil(context.fromView.snapshotFill(scale: 1), "two fills: the tree alone does not tell")
+        let backdrop = try context.placeBackdrop(of: context.fromView, name: "stage")
+        XCTAssertFalse(backdrop is ImageView)
+        XCTAssertEqual(backdrop.backgroundColor?.premultiplied, PremultipliedRGBA8(r: 30, g: 140, b: 200, a: 255))
+        XCTAssertEqual(context.smokescreen.subviews.map(\.name), ["stage"])
+        XCTAssertTrue(context.snapshots.isEmpty)
+    }
+
+    func testAnythingElseStaysASnapshot() throws {
+        let spot = View(frame: Rect(x: 2, y: 2, width: 3, height: 3), name: "spot")
+        spot.backgroundColor = .black
+        let glass = View(frame: Rect(x: 0, y: 0, width: 12, height: 10), name: "glass")
+        // Two colours; a translucent single colour; a single colour off the device pixel grid at @1x.
+        let cases: [(String, TransitionContext)] = [
+            ("two colours", try context(scale: 1, content: [spot])),
+            ("translucent", try { let c = try context(scale: 1, content: [glass]); c.fromView.backgroundColor = Color(white: 0.5, alpha: 0.5); return c }()),
+            ("half a pixel", try context(scale: 1, fromOrigin: Point(x: 0.5, y: 0), content: [])),
+        ]
+        for (label, context) in cases {
+            let backdrop = try context.placeBackdrop(of: context.fromView)
+            XCTAssertTrue(backdrop is ImageView, label)
+            XCTAssertEqual(context.snapshots.count, 1, label)
+        }
+        // At @2x the half point is a whole pixel: a plain view again.
+        let halfPoint = try context(scale: 2, fromOrigin: Point(x: 0.5, y: 0), content: [])
+        XCTAssertFalse(try halfPoint.placeBackdrop(of: halfPoint.fromView) is ImageView)
+    }
+
+    /// The plain view draws exactly the snapshot's pixels at every alpha a transition can give it, over
+    /// something that is not one colour.
+    func testThePlainViewDrawsTheSnapshotsPixelsAtEveryAlpha() throws {
+        for scale in [1.0, 2.0] {
+            let plain = try context(scale: scale, content: []), snapshot = try context(scale: scale, content: [])
+            let backdrop = try plain.placeBackdrop(of: plain.fromView)
+            let image = try snapshot.placeSnapshot(of: snapshot.fromView)
+            XCTAssertFalse(backdrop is ImageView)
+            for context in [plain, snapshot] {
+                let under = View(frame: Rect(x: 3, y: 1, width: 7, height: 7), name: "under")
+                under.backgroundColor = Color(red8: 250, green8: 20, blue8: 90, alpha: 0.8)
+                try context.smokescreen.insertSubview(under, at: 0)
+                try context.smokescreen.incrementUseCount()
+            }
+            for step in 0...255 {
+                let alpha = Double(step) / 255
+                backdrop.alpha = alpha
+                image.alpha = alpha
+                let a = try ViewRenderer.render(plain.container, scale: scale), b = try ViewRenderer.render(snapshot.container, scale: scale)
+                XCTAssertEqual(a, b, "@\(scale)x, alpha \(step)/255")
+            }
+        }
+    }
+}
+
 final class TransitionDriverLimitTests: XCTestCase {
     func context(_ engine: AnimationEngine) throws -> TransitionContext {
         let window = View(frame: Rect(x: 0, y: 0, width: 4, height: 4), name: "window")

@@ -68,6 +68,17 @@ extension Bitmap {
             return all & 0xFF00_0000 == 0xFF00_0000
         }
     }
+
+    /// The one value of every pixel, or nil when two pixels differ.
+    public var uniformPixel: PremultipliedRGBA8? {
+        withUnsafeBytes { bytes in
+            // Every pixel equals the next one exactly when the bytes equal themselves moved by a pixel:
+            // one pass of the C library's vectorised comparison.
+            let base = bytes.baseAddress!
+            guard memcmp(base, base + 4, bytes.count - 4) == 0 else { return nil }
+            return PremultipliedRGBA8(packed: base.loadUnaligned(as: UInt32.self))
+        }
+    }
 }
 
 extension Bitmap: Equatable {

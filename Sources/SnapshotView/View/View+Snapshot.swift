@@ -50,6 +50,20 @@ extension View {
         return (bitmap, opaque)
     }
 
+    /// The one colour every pixel of ``snapshot(scale:clearBackground:presentation:)`` would hold, when the
+    /// tree shows it without drawing: an opaque background with square corners over bounds of whole
+    /// pixels, and nothing else drawn (no content, no border, no subview that draws). Nil otherwise,
+    /// though the pixels may still be one colour.
+    package func snapshotFill(scale: Double, presentation: some PresentationSource = ModelPresentation()) -> Color? {
+        let node = snapshotNode(presentation: presentation, clearBackground: false)
+        let size = node.bounds.size
+        guard let color = node.backgroundColor, color.alpha >= 1, node.radii.fitted(to: size).isZero,
+              node.content == nil, !node.drawsBorder, node.children.allSatisfy({ $0.drawCount == 0 }),
+              (size.width * scale).rounded() == size.width * scale, (size.height * scale).rounded() == size.height * scale,
+              size.width > 0, size.height > 0 else { return nil }
+        return color
+    }
+
     /// An image view showing ``snapshot(scale:clearBackground:presentation:)``, with this view's centre,
     /// bounds size and transform, so that in this view's superview it covers exactly what the view
     /// covers. Not yet in any tree: place it elsewhere (in a smokescreen) at a converted rect.

@@ -10,10 +10,11 @@ import Synchronization
 /// One font file opened with FreeType, with everything layout reads taken out once at load.
 ///
 /// Metrics are immutable after loading, and advances and the character map come from the immutable
-/// HarfBuzz font, so layout reads them without locking. FreeType itself (glyph loading, rendering) runs under `handle`'s lock, because an `FT_Face`
-/// must not be used by two threads at once. Each face has its own `FT_Library`, so faces never contend
-/// with each other. Shaping goes through the face's HarfBuzz font (``shape(_:range:rightToLeft:language:)``),
-/// which is immutable once made and so shared by all threads without a lock.
+/// HarfBuzz font, so layout reads them without locking. FreeType itself (glyph loading, rendering) runs
+/// under `handle`'s lock, because an `FT_Face` must not be used by two threads at once. Each face has its
+/// own `FT_Library`, so faces never contend with each other. Shaping goes through the face's HarfBuzz
+/// font (``shape(_:range:rightToLeft:language:)``), which is immutable once made and so shared by all
+/// threads without a lock.
 ///
 /// All metrics are in font units; vertical metrics come from the `hhea` table (what Core Text uses),
 /// falling back to OS/2 typographic values, then to FreeType's own, when `hhea` has none.
@@ -156,7 +157,7 @@ final class FontFace: Sendable {
 
     /// The unhinted advance width of `glyph` in font units: HarfBuzz's reading of `hmtx`, the table
     /// shaping uses, one glyph at a time. (Copying every advance when a face opened cost 0.8 MB and
-    /// touched the whole table for each Noto Sans CJK face, for the dozen glyphs a transition draws.)
+    /// touched the whole table for each Noto Sans CJK face, for the few dozen glyphs a transition draws.)
     func advance(of glyph: UInt32) -> Int32 {
         guard Int(glyph) < glyphCount else { return 0 }
         return max(0, hb_font_get_glyph_h_advance(shaper, glyph))

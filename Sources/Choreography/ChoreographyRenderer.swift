@@ -53,9 +53,12 @@ public enum ChoreographyRenderer {
         let context = try TransitionContext(container: window, fromView: reversed ? to : from, toView: reversed ? from : to,
                                             engine: engine, scale: scale)
         // A rect converts only between views of one tree: capture each tree while it is in the window.
-        try plan.capture(reversed ? .to : .from, context: context)
-        try context.swapViews()
-        try plan.capture(reversed ? .from : .to, context: context)
+        // Each piece's tree is frozen as it is captured; the pieces are drawn together afterwards.
+        try context.placeSnapshotsSideBySide {
+            try plan.capture(reversed ? .to : .from, context: context)
+            try context.swapViews()
+            try plan.capture(reversed ? .from : .to, context: context)
+        }
         plan.dropRedundantStage()
         plan.stack(in: context.smokescreen)
 
@@ -117,9 +120,9 @@ struct Plan {
     /// Unmatched views of each side, in selection order, with their entry.
     var unmatchedViews: [Side: [(view: View, entry: Int, order: Int)]] = [:]
 
-    /// Each side's tree without its choreographed views: a snapshot, or a plain view of the one colour it
+    /// Each side's tree without its choreographed views: a snapshot, or no image and the one colour it
     /// would hold (``TransitionContext/placeBackdrop(of:name:)``).
-    var stages: [Side: View] = [:]
+    var stages: [Side: ImageView] = [:]
     var unmatchedPieces: [Side: [(piece: Piece, entry: Int, order: Int, source: String?)]] = [:]
     /// Each match's pieces on either side.
     var matchPieces: [Int: [Side: Piece]] = [:]
@@ -241,13 +244,10 @@ struct Plan {
         stages[.to] = nil
     }
 
-    /// Two stages of the same pixels: snapshots with equal images, or plain views of one colour.
-    private static func drawTheSame(_ a: View, _ b: View) -> Bool {
-        switch (a as? ImageView, b as? ImageView) {
-        case let (x?, y?): return x.image != nil && x.image == y.image
-        case (nil, nil): return a.backgroundColor != nil && a.backgroundColor == b.backgroundColor
-        default: return false
-        }
+    /// Two stages of the same pixels: equal images, or no image and one colour.
+    private static func drawTheSame(_ a: ImageView, _ b: ImageView) -> Bool {
+        if let image = a.image { return image == b.image }
+        return b.image == nil && a.backgroundColor != nil && a.backgroundColor == b.backgroundColor
     }
 
     /// Orders the smokescreen back to front as ``Choreography`` documents.

@@ -1,3 +1,4 @@
+import Dispatch
 import Motion
 import RasterCore
 import SnapshotView
@@ -78,10 +79,15 @@ public final class TransitionContext {
 
     /// Takes a snapshot view of `view` (optionally without its background) and places it in the
     /// smokescreen at `view`'s rect converted into the smokescreen's coordinates, on top of what is
-    /// there. The view must be in the container's tree.
+    /// there. The view must be in the container's tree. Inside
+    /// ``placeSnapshotsSideBySide(_:)`` the tree is frozen now and the image drawn when that returns.
     @discardableResult
     public func placeSnapshot(of view: View, clearBackground: Bool = false, name: String? = nil) throws -> ImageView {
-        let snap = try view.snapshotView(scale: scale, clearBackground: clearBackground)
+        try placeSnapshot(of: view, clearBackground: clearBackground, name: name, backdrop: false)
+    }
+
+    private func placeSnapshot(of view: View, clearBackground: Bool, name: String?, backdrop: Bool) throws -> ImageView {
+        let (snap, snapshot) = try view.pendingSnapshotView(scale: scale, clearBackground: clearBackground)
         if let name { snap.name = name }
         let rect = try self.rect(of: view)
         ViewChangeObservation.withoutObserver {
@@ -89,38 +95,81 @@ public final class TransitionContext {
             snap.frame = rect
         }
         try smokescreen.addSubview(snap)
-        if let image = snap.image { snapshots.append(BitmapRecord(kind: .snapshot, name: snap.name ?? "snapshot", bitmap: image)) }
+        if pending != nil {
+            pending!.append(Pending(view: snap, snapshot: snapshot, backdrop: backdrop))
+        } else {
+            try finish(Pending(view: snap, snapshot: snapshot, backdrop: backdrop), image: snapshot.draw())
+        }
         return snap
+    }
+
+    /// A snapshot placed but not drawn yet; a backdrop becomes its colour if it has only one.
+    private struct Pending {
+        var view: ImageView
+        var snapshot: PendingSnapshot
+        var backdrop: Bool
+    }
+
+    /// Snapshots placed inside ``placeSnapshotsSideBySide(_:)``, in order; nil outside it.
+    private var pending: [Pending]?
+
+    /// Gives a placed snapshot its image, or for a backdrop of one opaque colour that colour instead,
+    /// and records what it holds.
+    private func finish(_ piece: Pending, image: Bitmap) {
+        if piece.backdrop, let pixel = image.uniformPixel, pixel.a == 255 {
+            ViewChangeObservation.withoutObserver { piece.view.backgroundColor = Color(pixel) }
+            return
+        }
+        piece.view.setSnapshot(image, opaque: piece.snapshot.opaque)
+        snapshots.append(BitmapRecord(kind: .snapshot, name: piece.view.name ?? "snapshot", bitmap: image))
+    }
+
+    /// Runs `body`, whose snapshots (``placeSnapshot(of:clearBackground:name:)``,
+    /// ``placeBackdrop(of:name:)``) are frozen where they are placed and drawn when it returns, side by
+    /// side on every core; until then their image views have no image. Choreographies take their
+    /// pieces this way: a dozen cells, bars and texts drawn one after another were most of the work
+    /// before the first frame. Inside another call it only runs `body`.
+    public func placeSnapshotsSideBySide<R>(_ body: () throws -> R) throws -> R {
+        guard pending == nil else { return try body() }
+        pending = []
+        defer { pending = nil }
+        let result = try body()
+        let pieces = pending ?? []
+        pending = nil
+        var images = [Result<Bitmap, Error>?](repeating: nil, count: pieces.count)
+        // Bitmaps the workers allocate are charged to the ledger current here.
+        let ledger = MemoryLedger.active
+        images.withUnsafeMutableBufferPointer { slots in
+            let out = UnsafeSendableSlots(base: slots.baseAddress!)
+            let snapshots = pieces.map(\.snapshot)
+            DispatchQueue.concurrentPerform(iterations: snapshots.count) { i in
+                ledger.charging { out.base[i] = Result { try snapshots[i].draw() } }
+            }
+        }
+        for (piece, image) in zip(pieces, images) { finish(piece, image: try image!.get()) }
+        return result
     }
 
     /// Places a backdrop of `view` in the smokescreen, as ``placeSnapshot(of:clearBackground:name:)``
     /// does, for a piece that stays where it is placed (its alpha may animate; its frame and transform
     /// must not): when the snapshot is one opaque colour and its rect falls on whole device pixels, the
-    /// piece is a plain view of that colour and no bitmap is kept. A screen's empty background is 4 MB
-    /// at @2x; filling it draws the same pixels as copying it, at any alpha, and reads no memory.
-    /// - Returns: the snapshot's image view, or the plain view that stands for it.
+    /// image view shows no image, only that colour as its background, and no bitmap is kept. A screen's
+    /// empty background is 4 MB at @2x; filling it draws the same pixels as copying it, at any alpha,
+    /// and reads no memory. The colour is known from the tree when it draws nothing else, or else from
+    /// the drawn pixels.
     @discardableResult
-    public func placeBackdrop(of view: View, name: String? = nil) throws -> View {
+    public func placeBackdrop(of view: View, name: String? = nil) throws -> ImageView {
         let rect = try self.rect(of: view)
         // Unscaled (the snapshot's pixels would be resampled otherwise) and on whole device pixels.
         let onPixels = try isOnWholePixels(rect)
         let fits = onPixels && rect.size == view.bounds.size && view.transform == .identity
         if fits, let color = view.snapshotFill(scale: scale) {
-            return try placePlain(color, at: rect, name: name ?? view.name.map { "snapshot of \($0)" }, at: smokescreen.subviews.count)
+            let plain = ImageView(image: nil, frame: rect, name: name ?? view.name.map { "snapshot of \($0)" })
+            ViewChangeObservation.withoutObserver { plain.backgroundColor = color }
+            try smokescreen.addSubview(plain)
+            return plain
         }
-        let snap = try placeSnapshot(of: view, name: name)
-        guard fits, let image = snap.image, let pixel = image.uniformPixel, pixel.a == 255,
-              let index = smokescreen.subviews.lastIndex(where: { $0 === snap }) else { return snap }
-        snap.removeFromSuperview()
-        snapshots.removeLast()  // placeSnapshot's record: no bitmap is kept
-        return try placePlain(Color(pixel), at: snap.frame, name: snap.name, at: index)
-    }
-
-    private func placePlain(_ color: Color, at rect: Rect, name: String?, at index: Int) throws -> View {
-        let plain = View(frame: rect, name: name)
-        ViewChangeObservation.withoutObserver { plain.backgroundColor = color }
-        try smokescreen.insertSubview(plain, at: index)
-        return plain
+        return try placeSnapshot(of: view, clearBackground: false, name: name, backdrop: fits)
     }
 
     /// Whether `rect` (smokescreen points) lands with every edge on a device pixel of the frame: the
@@ -170,4 +219,9 @@ public final class TransitionContext {
         blockLabels[recordID] = label
         if let failure { throw failure }
     }
+}
+
+/// The slots the snapshot workers write, each its own: shared between threads without a lock.
+private struct UnsafeSendableSlots: @unchecked Sendable {
+    let base: UnsafeMutablePointer<Result<Bitmap, Error>?>
 }

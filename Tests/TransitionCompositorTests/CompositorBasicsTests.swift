@@ -249,7 +249,7 @@ final class BackdropTests: XCTestCase {
     func testAnOpaqueOneColourTreeOnWholePixelsBecomesAPlainViewAndKeepsNoBitmap() throws {
         let context = try self.context(scale: 2, content: [])
         let backdrop = try context.placeBackdrop(of: context.fromView, name: "stage")
-        XCTAssertFalse(backdrop is ImageView)
+        XCTAssertNil(backdrop.image)
         XCTAssertEqual(backdrop.name, "stage")
         XCTAssertEqual(backdrop.frame, Rect(x: 0, y: 0, width: 12, height: 10))
         XCTAssertEqual(backdrop.backgroundColor?.premultiplied, PremultipliedRGBA8(r: 30, g: 140, b: 200, a: 255))
@@ -263,7 +263,7 @@ final class BackdropTests: XCTestCase {
         let context = try self.context(scale: 1, content: [same])
         XCTAssertNil(context.fromView.snapshotFill(scale: 1), "two fills: the tree alone does not tell")
         let backdrop = try context.placeBackdrop(of: context.fromView, name: "stage")
-        XCTAssertFalse(backdrop is ImageView)
+        XCTAssertNil(backdrop.image)
         XCTAssertEqual(backdrop.backgroundColor?.premultiplied, PremultipliedRGBA8(r: 30, g: 140, b: 200, a: 255))
         XCTAssertEqual(context.smokescreen.subviews.map(\.name), ["stage"])
         XCTAssertTrue(context.snapshots.isEmpty)
@@ -281,12 +281,12 @@ final class BackdropTests: XCTestCase {
         ]
         for (label, context) in cases {
             let backdrop = try context.placeBackdrop(of: context.fromView)
-            XCTAssertTrue(backdrop is ImageView, label)
+            XCTAssertNotNil(backdrop.image, label)
             XCTAssertEqual(context.snapshots.count, 1, label)
         }
         // At @2x the half point is a whole pixel: a plain view again.
         let halfPoint = try context(scale: 2, fromOrigin: Point(x: 0.5, y: 0), content: [])
-        XCTAssertFalse(try halfPoint.placeBackdrop(of: halfPoint.fromView) is ImageView)
+        XCTAssertNil(try halfPoint.placeBackdrop(of: halfPoint.fromView).image)
     }
 
     /// The plain view draws exactly the snapshot's pixels at every alpha a transition can give it, over
@@ -296,7 +296,7 @@ final class BackdropTests: XCTestCase {
             let plain = try context(scale: scale, content: []), snapshot = try context(scale: scale, content: [])
             let backdrop = try plain.placeBackdrop(of: plain.fromView)
             let image = try snapshot.placeSnapshot(of: snapshot.fromView)
-            XCTAssertFalse(backdrop is ImageView)
+            XCTAssertNil(backdrop.image)
             for context in [plain, snapshot] {
                 let under = View(frame: Rect(x: 3, y: 1, width: 7, height: 7), name: "under")
                 under.backgroundColor = Color(red8: 250, green8: 20, blue8: 90, alpha: 0.8)
@@ -311,6 +311,82 @@ final class BackdropTests: XCTestCase {
                 XCTAssertEqual(a, b, "@\(scale)x, alpha \(step)/255")
             }
         }
+    }
+}
+
+final class SnapshotsSideBySideTests: XCTestCase {
+    /// A window whose from-view holds a few differently drawn pieces (a label-free tree: fills, a
+    /// rounded clip, a translucent view, a border) and one that draws one colour in two fills.
+    func makeContext(scale: Double) throws -> (TransitionContext, [View]) {
+        let window = View(frame: Rect(x: 0, y: 0, width: 40, height: 30), name: "window")
+        window.backgroundColor = .white
+        let from = View(frame: window.bounds, name: "from")
+        var pieces: [View] = []
+        for i in 0..<5 {
+            let piece = View(frame: Rect(x: 2 + Double(i) * 7, y: 3 + Double(i), width: 6.5, height: 9), name: "piece \(i)")
+            piece.backgroundColor = Color(red8: UInt8(40 * i), green8: 120, blue8: UInt8(200 - 30 * i), alpha: i == 2 ? 0.6 : 1)
+            piece.cornerRadius = i == 1 ? 2.5 : 0
+            piece.clipsToBounds = i == 1
+            if i == 3 { piece.borderWidth = 1; piece.borderColor = .black }
+            let inner = View(frame: Rect(x: 1, y: 1, width: 3, height: 4), name: "inner \(i)")
+            inner.backgroundColor = Color(red8: 250, green8: UInt8(50 * i), blue8: 10, alpha: 0.8)
+            try piece.addSubview(inner)
+            try from.addSubview(piece)
+            pieces.append(piece)
+        }
+        let same = View(frame: Rect(x: 5, y: 20, width: 10, height: 5), name: "same")
+        same.backgroundColor = .white
+        try from.addSubview(same)
+        let context = try TransitionContext(container: window, fromView: from, toView: View(frame: window.bounds),
+                                            engine: AnimationEngine(), scale: scale)
+        return (context, pieces)
+    }
+
+    func testSnapshotsDrawnTogetherAreTheSnapshotsDrawnOneByOne() throws {
+        for scale in [1.0, 2.0] {
+            let (together, pieces) = try makeContext(scale: scale)
+            let (oneByOne, samePieces) = try makeContext(scale: scale)
+            let placed = try together.placeSnapshotsSideBySide { () throws -> [ImageView] in
+                let views = try pieces.map { try together.placeSnapshot(of: $0) } + [try together.placeBackdrop(of: together.fromView, name: "stage")]
+                XCTAssertTrue(views.allSatisfy { $0.image == nil }, "no image before the body returns")
+                // Frozen when placed: a change after it does not show.
+                pieces[0].backgroundColor = .black
+                return views
+            }
+            pieces[0].backgroundColor = samePieces[0].backgroundColor
+            let expected = try samePieces.map { try oneByOne.placeSnapshot(of: $0) } + [try oneByOne.placeBackdrop(of: oneByOne.fromView, name: "stage")]
+            for (a, b) in zip(placed, expected) {
+                XCTAssertEqual(a.image, b.image, "@\(scale)x \(a.name ?? "")")
+                XCTAssertEqual(a.frame, b.frame)
+                XCTAssertEqual(a.imageIsOpaque, b.imageIsOpaque)
+            }
+            XCTAssertEqual(together.snapshots.map(\.name), oneByOne.snapshots.map(\.name), "the same records, in order")
+            XCTAssertEqual(try ViewRenderer.render(together.container, scale: scale), try ViewRenderer.render(oneByOne.container, scale: scale))
+        }
+    }
+
+    func testABackdropOfOneColourFoundByItsPixelsKeepsNoImage() throws {
+        let (context, pieces) = try makeContext(scale: 1)
+        for piece in pieces { piece.isHidden = true }
+        context.fromView.backgroundColor = .white
+        XCTAssertNil(context.fromView.snapshotFill(scale: 1), "two white fills: the tree alone does not tell")
+        let stage = try context.placeSnapshotsSideBySide { try context.placeBackdrop(of: context.fromView, name: "stage") }
+        XCTAssertNil(stage.image)
+        XCTAssertEqual(stage.backgroundColor?.premultiplied, PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255))
+        XCTAssertTrue(context.snapshots.isEmpty)
+    }
+
+    func testANestedCallOnlyRunsItsBodyAndAThrowingBodyLeavesNothingPending() throws {
+        let (context, pieces) = try makeContext(scale: 1)
+        let outer = try context.placeSnapshotsSideBySide { () throws -> ImageView in
+            let inner = try context.placeSnapshotsSideBySide { try context.placeSnapshot(of: pieces[0]) }
+            XCTAssertNil(inner.image, "drawn when the outer call returns")
+            return inner
+        }
+        XCTAssertNotNil(outer.image)
+        struct Stop: Error {}
+        XCTAssertThrowsError(try context.placeSnapshotsSideBySide { _ = try context.placeSnapshot(of: pieces[1]); throw Stop() })
+        XCTAssertNotNil(try context.placeSnapshot(of: pieces[2]).image, "drawn at once again")
     }
 }
 

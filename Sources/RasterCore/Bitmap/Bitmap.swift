@@ -44,6 +44,13 @@ public struct Bitmap: Sendable {
     /// Creates a bitmap for `size` points at `scale`: the pixel size is `size * scale` rounded up, so
     /// that fractional point sizes are fully covered.
     public init(pointSize size: Size, scale: Double, fill: PremultipliedRGBA8 = .clear) throws(BitmapError) {
+        let (w, h) = try Bitmap.pixelSize(of: size, scale: scale)
+        try self.init(width: w, height: h, scale: scale, fill: fill)
+    }
+
+    /// The pixel size ``init(pointSize:scale:fill:)`` gives `size` points at `scale`, checked against
+    /// the limits without allocating anything.
+    package static func pixelSize(of size: Size, scale: Double) throws(BitmapError) -> (width: Int, height: Int) {
         guard size.width.isFinite, size.height.isFinite, scale.isFinite, scale > 0 else {
             throw .invalidGeometry("size \(size) at scale \(scale)")
         }
@@ -55,7 +62,8 @@ public struct Bitmap: Sendable {
             throw .tooLarge(width: Int(min(w, 1e9)), height: Int(min(h, 1e9)))
         }
         guard w >= 0, h >= 0 else { throw .emptySize(width: Int(max(w, -1e9)), height: Int(max(h, -1e9))) }
-        try self.init(width: Int(w), height: Int(h), scale: scale, fill: fill)
+        try validate(width: Int(w), height: Int(h), scale: scale)
+        return (Int(w), Int(h))
     }
 
     /// Checks a size and scale against the limits without allocating.

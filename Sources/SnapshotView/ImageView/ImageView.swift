@@ -8,8 +8,8 @@ open class ImageView: View {
     /// Default nil.
     public var image: Bitmap? { didSet { imageIsOpaque = nil } }
     /// Whether every pixel of ``image`` has alpha 255, found once per image (a frame's renderer skips
-    /// what an opaque image covers).
-    var imageIsOpaque: Bool?
+    /// what an opaque image covers); set by whoever knows it without reading the pixels.
+    package var imageIsOpaque: Bool?
     /// Default `.scaleToFill`, as UIKit's.
     public var contentMode: ContentMode = .scaleToFill
 

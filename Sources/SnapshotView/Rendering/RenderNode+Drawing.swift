@@ -51,8 +51,13 @@ extension RenderNode {
     /// Whether ``drawBody(in:)``, with the bounds' origin at `bitmap`'s top-left (as a frame is drawn),
     /// leaves every pixel of `bitmap` opaque whatever was there: then the bitmap need not be cleared first.
     func paintsEveryPixel(of bitmap: Bitmap) -> Bool {
-        let toDevice = Transform2D(translationX: -bounds.minX, y: -bounds.minY).concatenating(Transform2D(scaleX: bitmap.scale, y: bitmap.scale))
-        return bodyCoversOpaquely(bitmap.bounds, under: toDevice)
+        paintsEveryPixel(of: bitmap.bounds, scale: bitmap.scale)
+    }
+
+    /// ``paintsEveryPixel(of:)`` for a bitmap of `pixels` at `scale`, before it exists.
+    func paintsEveryPixel(of pixels: PixelRect, scale: Double) -> Bool {
+        let toDevice = Transform2D(translationX: -bounds.minX, y: -bounds.minY).concatenating(Transform2D(scaleX: scale, y: scale))
+        return bodyCoversOpaquely(pixels, under: toDevice)
     }
 
     /// Draws the node in its own bounds coordinates, without its own transform and alpha: background,

@@ -23,6 +23,15 @@ extension View {
     /// pixel opaquely (then the snapshot is opaque without looking at its pixels).
     func snapshotWithOpacity(scale: Double, clearBackground: Bool,
                              presentation: some PresentationSource) throws -> (bitmap: Bitmap, opaque: Bool) {
+        let pending = try pendingSnapshot(scale: scale, clearBackground: clearBackground, presentation: presentation)
+        return (try pending.draw(), pending.opaque)
+    }
+
+    /// A snapshot in two steps: the tree frozen now, on the thread that owns the views, with its size
+    /// checked; the pixels drawn later, on any thread (``PendingSnapshot/draw()``).
+    /// - Throws: ``ViewTreeError/unrenderable(view:reason:)`` as ``snapshot(scale:clearBackground:presentation:)``.
+    package func pendingSnapshot(scale: Double, clearBackground: Bool,
+                                 presentation: some PresentationSource = ModelPresentation()) throws -> PendingSnapshot {
         let savedColor = backgroundColor, savedOpaque = isOpaque
         if clearBackground {
             // Not an animatable change: nothing observing must see it.
@@ -36,18 +45,14 @@ extension View {
             }
         }
         let node = snapshotNode(presentation: presentation, clearBackground: clearBackground)
-        var bitmap: Bitmap
+        let size: (width: Int, height: Int)
         do {
-            bitmap = try Bitmap(pointSize: node.bounds.size, scale: scale)
+            size = try Bitmap.pixelSize(of: node.bounds.size, scale: scale)
         } catch {
             throw ViewTreeError.unrenderable(view: label, reason: "\(error)")
         }
-        let opaque = node.paintsEveryPixel(of: bitmap)
-        bitmap.draw { painter in
-            painter.translate(x: -node.bounds.minX, y: -node.bounds.minY)
-            node.drawBody(in: painter)
-        }
-        return (bitmap, opaque)
+        return PendingSnapshot(node: node, width: size.width, height: size.height, scale: scale, label: label,
+                               opaque: node.paintsEveryPixel(of: PixelRect(x: 0, y: 0, width: size.width, height: size.height), scale: scale))
     }
 
     /// The one colour every pixel of ``snapshot(scale:clearBackground:presentation:)`` would hold, when the
@@ -69,19 +74,65 @@ extension View {
     /// covers. Not yet in any tree: place it elsewhere (in a smokescreen) at a converted rect.
     public func snapshotView(scale: Double, clearBackground: Bool = false,
                              presentation: some PresentationSource = ModelPresentation()) throws -> ImageView {
-        let (image, opaque) = try snapshotWithOpacity(scale: scale, clearBackground: clearBackground, presentation: presentation)
+        let (view, pending) = try pendingSnapshotView(scale: scale, clearBackground: clearBackground, presentation: presentation)
+        view.setSnapshot(try pending.draw(), opaque: pending.opaque)
+        return view
+    }
+
+    /// ``snapshotView(scale:clearBackground:presentation:)`` without its image yet: the image view, placed
+    /// as that one is, and the snapshot to draw and give it (``ImageView/setSnapshot(_:opaque:)``).
+    package func pendingSnapshotView(scale: Double, clearBackground: Bool = false,
+                                     presentation: some PresentationSource = ModelPresentation()) throws -> (ImageView, PendingSnapshot) {
+        let pending = try pendingSnapshot(scale: scale, clearBackground: clearBackground, presentation: presentation)
         // Geometry from the same presentation as the pixels, so the image is never stretched.
         func value(_ p: ViewProperty) -> AnimatableValue { presentation.presentationValue(of: p, of: self, model: modelValue(of: p)) }
         let size = value(.bounds).rectValue?.size ?? bounds.size
-        let view = ImageView(image: image, frame: Rect(origin: .zero, size: size), contentMode: .scaleToFill,
+        let view = ImageView(image: nil, frame: Rect(origin: .zero, size: size), contentMode: .scaleToFill,
                              name: name.map { "snapshot of \($0)" })
-        // A full-screen stage is 4 MB at @2x: not read again to learn what drawing it already told.
-        if opaque { view.imageIsOpaque = true }
         ViewChangeObservation.withoutObserver {
             view.center = value(.center).pointValue ?? center
             view.transform = value(.transform).transformValue ?? transform
         }
-        return view
+        return (view, pending)
+    }
+}
+
+/// A view tree frozen for a snapshot, drawn when asked, on any thread
+/// (``View/pendingSnapshot(scale:clearBackground:presentation:)``).
+package struct PendingSnapshot: Sendable {
+    let node: RenderNode
+    /// The snapshot's size in pixels, checked against the bitmap limits.
+    package let width: Int, height: Int
+    /// Pixels per point.
+    package let scale: Double
+    let label: String
+    /// Whether the tree paints every pixel opaquely: then the snapshot is opaque without reading it.
+    package let opaque: Bool
+
+    /// Draws the snapshot into a new bitmap, charged to the current ledger.
+    /// - Throws: ``ViewTreeError/unrenderable(view:reason:)`` if the bitmap cannot be made (its size was
+    ///   checked when the tree was frozen, so only a change of the limits in between could do it).
+    package func draw() throws -> Bitmap {
+        var bitmap: Bitmap
+        do {
+            bitmap = try Bitmap(width: width, height: height, scale: scale)
+        } catch {
+            throw ViewTreeError.unrenderable(view: label, reason: "\(error)")
+        }
+        bitmap.draw { painter in
+            painter.translate(x: -node.bounds.minX, y: -node.bounds.minY)
+            node.drawBody(in: painter)
+        }
+        return bitmap
+    }
+}
+
+extension ImageView {
+    /// Gives a snapshot view its drawn image; `opaque` when the tree was known to paint every pixel
+    /// opaquely (a full-screen stage is 4 MB at @2x: not read again to learn what drawing it already told).
+    package func setSnapshot(_ image: Bitmap, opaque: Bool) {
+        self.image = image
+        if opaque { imageIsOpaque = true }
     }
 }
 

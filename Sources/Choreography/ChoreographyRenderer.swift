@@ -23,7 +23,8 @@ public enum ChoreographyRenderer {
     public static func render(name: String, choreography: Choreography, from: View, to: View, settings: RenderSettings,
                               background: Color = .white, durations: [String: Double], assets: [BitmapRecord]) throws -> RenderedTransition {
         try TransitionDriver.render(name: name, settings: settings, durations: durations, assets: assets) { engine in
-            try perform(name: name, choreography: choreography, from: from, to: to, background: background, engine: engine, scale: settings.scale)
+            try perform(name: name, choreography: choreography, from: from, to: to, background: background, engine: engine,
+                        scale: settings.scale, jobs: settings.jobs)
         }
     }
 
@@ -37,15 +38,17 @@ public enum ChoreographyRenderer {
                                          gesture: EdgePanGesture, startTime: Double) throws -> RenderedTransition {
         try TransitionDriver.renderInteractive(name: name, settings: settings, durations: durations, assets: assets, gesture: gesture,
                                                startTime: startTime, width: from.bounds.width) { engine in
-            try perform(name: name, choreography: choreography, from: from, to: to, background: background, engine: engine, scale: settings.scale)
+            try perform(name: name, choreography: choreography, from: from, to: to, background: background, engine: engine,
+                        scale: settings.scale, jobs: settings.jobs)
         }
     }
 
     /// Sets up the transition on `engine` and returns its context (what `render` samples). It happens in
     /// `container`, which holds the view it starts from (a navigation controller's container), or by
-    /// default in a new window of `background`; snapshots are taken at `scale` pixels per point.
+    /// default in a new window of `background`; snapshots are taken at `scale` pixels per point and drawn
+    /// on up to `jobs` threads (``TransitionContext/snapshotJobs``; default nil: every core).
     public static func perform(name: String, choreography: Choreography, from: View, to: View, background: Color = .white,
-                               engine: AnimationEngine, scale: Double, in container: View? = nil) throws -> TransitionContext {
+                               engine: AnimationEngine, scale: Double, jobs: Int? = nil, in container: View? = nil) throws -> TransitionContext {
         var plan = try Plan(name: name, choreography: choreography, from: from, to: to)
         let window = container ?? View(frame: Rect(origin: .zero, size: from.bounds.size), name: "window")
         if container == nil { window.backgroundColor = background }
@@ -54,6 +57,7 @@ public enum ChoreographyRenderer {
                                             engine: engine, scale: scale)
         // A rect converts only between views of one tree: capture each tree while it is in the window.
         // Each piece's tree is frozen as it is captured; the pieces are drawn together afterwards.
+        context.snapshotJobs = jobs
         try context.placeSnapshotsSideBySide {
             try plan.capture(reversed ? .to : .from, context: context)
             try context.swapViews()
@@ -244,8 +248,9 @@ struct Plan {
         stages[.to] = nil
     }
 
-    /// Two stages of the same pixels: equal images, or no image and one colour.
+    /// Two stages of the same pixels: in the same place, equal images, or no image and one colour.
     private static func drawTheSame(_ a: ImageView, _ b: ImageView) -> Bool {
+        guard a.frame == b.frame else { return false }
         if let image = a.image { return image == b.image }
         return b.image == nil && a.backgroundColor != nil && a.backgroundColor == b.backgroundColor
     }

@@ -113,7 +113,8 @@ struct Render: ParsableCommand {
     func run() throws {
         if all { return try runAll() }
         let transition = try reportingErrors { try transitionOptions.resolveTransition() }
-        let settings = try transitionOptions.settings(scale: scale)
+        var settings = try transitionOptions.settings(scale: scale)
+        settings.jobs = jobs  // the snapshots before the frames too
         let selection = FrameSelection(range: frames.flatMap(FrameSelection.parseRange), shard: try resolvedShard())
         let folder = try out ?? defaultFolder("out", transition.name)
         try checkOutputPath(folder, option: "--out")
@@ -158,7 +159,8 @@ extension Render {
         }
         let (part, parts) = try resolvedShard() ?? (1, 1)
         let base = out ?? "out"
-        let settings = try transitionOptions.settings(scale: scale)
+        var settings = try transitionOptions.settings(scale: scale)
+        settings.jobs = jobs  // the snapshots before the frames too
         let record = CatalogueRender.plan(items, settings: { _ in settings }, scale: scale, fps: transitionOptions.fps,
                                           compression: compression, match: match, part: part, parts: parts)
         if dryRun {

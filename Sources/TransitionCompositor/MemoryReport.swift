@@ -63,7 +63,8 @@ public struct MemoryReport: Codable, Sendable, Equatable {
     public static func measure(_ transition: any Transition, settings: (Int) throws -> RenderSettings) throws -> MemoryReport {
         var scales: [AtScale] = []
         for scale in 1...3 {
-            let settings = try settings(scale)
+            var settings = try settings(scale)
+            settings.jobs = 1  // everything drawn on one thread, so the peak is the same on every run
             let ((rendered, encoderBytes), usage) = try MemoryLedger.measure("memory @\(scale)x") { () throws -> (RenderedTransition, Int) in
                 let rendered = try transition.render(settings)
                 var canvas = try rendered.sequence.makeCanvas()

@@ -30,6 +30,9 @@ public struct RenderSettings: Sendable {
     /// file then reads its images from it, over the folder its own `assets` key names (the command line
     /// wins over the file). Default false: a scene file reads from its `assets` folder, or its own folder.
     public var assetsDirectoryIsExplicit = false
+    /// Threads that may draw the transition's snapshots before its frames (`--jobs`): 1 draws them one
+    /// after another on the calling thread. Default nil: every core.
+    public var jobs: Int?
 
     /// Settings; defaults: @2x, the transition's frame rate, its own durations, no hold frames, warnings ignored.
     public init(scale: Double = 2, fps: Double? = nil, assetsDirectory: String, durationsFile: String? = nil, holdFrames: Int = 0,

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Motion
 import RasterCore
 import SnapshotView
@@ -124,11 +125,16 @@ public final class TransitionContext {
         snapshots.append(BitmapRecord(kind: .snapshot, name: piece.view.name ?? "snapshot", bitmap: image))
     }
 
+    /// Threads that draw the snapshots placed inside ``placeSnapshotsSideBySide(_:)``: 1 draws them one
+    /// after another on the calling thread, in order. Default nil: every core.
+    public var snapshotJobs: Int?
+
     /// Runs `body`, whose snapshots (``placeSnapshot(of:clearBackground:name:)``,
     /// ``placeBackdrop(of:name:)``) are frozen where they are placed and drawn when it returns, side by
-    /// side on every core; until then their image views have no image. Choreographies take their
-    /// pieces this way: a dozen cells, bars and texts drawn one after another were most of the work
-    /// before the first frame. Inside another call it only runs `body`.
+    /// side on up to ``snapshotJobs`` threads; until then their image views have no image (and keep none
+    /// if `body` throws). Choreographies take their pieces this way: a dozen cells, bars and texts
+    /// drawn one after another were most of the work before the first frame. Inside another call it
+    /// only runs `body`.
     public func placeSnapshotsSideBySide<R>(_ body: () throws -> R) throws -> R {
         guard pending == nil else { return try body() }
         pending = []
@@ -136,14 +142,21 @@ public final class TransitionContext {
         let result = try body()
         let pieces = pending ?? []
         pending = nil
+        let threads = min(pieces.count, max(1, snapshotJobs ?? ProcessInfo.processInfo.activeProcessorCount))
+        guard threads > 1 else {
+            for piece in pieces { finish(piece, image: try piece.snapshot.draw()) }
+            return result
+        }
         var images = [Result<Bitmap, Error>?](repeating: nil, count: pieces.count)
         // Bitmaps the workers allocate are charged to the ledger current here.
         let ledger = MemoryLedger.active
         images.withUnsafeMutableBufferPointer { slots in
             let out = UnsafeSendableSlots(base: slots.baseAddress!)
             let snapshots = pieces.map(\.snapshot)
-            DispatchQueue.concurrentPerform(iterations: snapshots.count) { i in
-                ledger.charging { out.base[i] = Result { try snapshots[i].draw() } }
+            DispatchQueue.concurrentPerform(iterations: threads) { worker in
+                ledger.charging {
+                    for i in stride(from: worker, to: snapshots.count, by: threads) { out.base[i] = Result { try snapshots[i].draw() } }
+                }
             }
         }
         for (piece, image) in zip(pieces, images) { finish(piece, image: try image!.get()) }
@@ -164,6 +177,8 @@ public final class TransitionContext {
         let onPixels = try isOnWholePixels(rect)
         let fits = onPixels && rect.size == view.bounds.size && view.transform == .identity
         if fits, let color = view.snapshotFill(scale: scale) {
+            // The size a snapshot would have had is still checked, with the snapshot's error.
+            _ = try view.pendingSnapshot(scale: scale, clearBackground: false)
             let plain = ImageView(image: nil, frame: rect, name: name ?? view.name.map { "snapshot of \($0)" })
             ViewChangeObservation.withoutObserver { plain.backgroundColor = color }
             try smokescreen.addSubview(plain)
@@ -172,17 +187,33 @@ public final class TransitionContext {
         return try placeSnapshot(of: view, clearBackground: false, name: name, backdrop: fits)
     }
 
-    /// Whether `rect` (smokescreen points) lands with every edge on a device pixel of the frame: the
-    /// smokescreen is only moved (not scaled or turned) in the root, and the moved edges times the scale
-    /// are whole numbers.
+    /// Whether `rect` (smokescreen points) lands with every edge on a device pixel of the frame, with no
+    /// anti-aliased clip above it: the smokescreen (or, before it is added, the container it will cover)
+    /// is only moved (not scaled or turned) in the root, the moved edges times the scale are whole
+    /// numbers, and every ancestor that clips does so with square corners on whole pixels. (Under an
+    /// anti-aliased clip edge, a fill at an alpha below 1 rounds differently from an image.)
     private func isOnWholePixels(_ rect: Rect) throws -> Bool {
-        let root = smokescreen.root
-        let o = try smokescreen.convert(Point(x: 0, y: 0), to: nil)
-        let x = try smokescreen.convert(Point(x: 1, y: 0), to: nil), y = try smokescreen.convert(Point(x: 0, y: 1), to: nil)
+        let attached = smokescreen.superview === container
+        func toRoot(_ p: Point) throws -> Point {
+            if attached { return try smokescreen.convert(p, to: nil) }
+            return try container.convert(Point(x: p.x + container.bounds.minX, y: p.y + container.bounds.minY), to: nil)
+        }
+        let root = container.root
+        let o = try toRoot(Point(x: 0, y: 0)), x = try toRoot(Point(x: 1, y: 0)), y = try toRoot(Point(x: 0, y: 1))
         guard x.x - o.x == 1, x.y == o.y, y.y - o.y == 1, y.x == o.x else { return false }
-        let edges = [rect.minX + o.x - root.bounds.minX, rect.maxX + o.x - root.bounds.minX,
-                     rect.minY + o.y - root.bounds.minY, rect.maxY + o.y - root.bounds.minY]
-        return edges.allSatisfy { ($0 * scale).isFinite && ($0 * scale).rounded() == $0 * scale }
+        func whole(_ v: Double) -> Bool { (v * scale).isFinite && (v * scale).rounded() == v * scale }
+        guard [rect.minX + o.x - root.bounds.minX, rect.maxX + o.x - root.bounds.minX,
+               rect.minY + o.y - root.bounds.minY, rect.maxY + o.y - root.bounds.minY].allSatisfy(whole) else { return false }
+        var clipping: View? = attached ? smokescreen : container
+        while let view = clipping {
+            if view.clipsToBounds {
+                let box = try view.convert(view.bounds, to: nil)
+                guard view.cornerRadius == 0, [box.minX - root.bounds.minX, box.maxX - root.bounds.minX,
+                                               box.minY - root.bounds.minY, box.maxY - root.bounds.minY].allSatisfy(whole) else { return false }
+            }
+            clipping = view.superview
+        }
+        return true
     }
 
     /// Moves `piece` (a view in the smokescreen) so that it covers `destination`'s rect converted into

@@ -83,14 +83,16 @@ final class FontFace: Sendable {
         guard sizeError == 0 else { throw fail("cannot set size: \(FontFace.message(for: sizeError))") }
 
         var ascender = Int(rec.ascender), descender = -Int(rec.descender), gap = max(0, Int(rec.height) - ascender - descender)
-        if let raw = FT_Get_Sfnt_Table(face, FT_SFNT_HHEA) {
-            let hhea = raw.assumingMemoryBound(to: TT_HoriHeader.self).pointee
-            if hhea.Ascender != 0 || hhea.Descender != 0 {
-                ascender = Int(hhea.Ascender); descender = -Int(hhea.Descender); gap = max(0, Int(hhea.Line_Gap))
-            } else if let os2raw = FT_Get_Sfnt_Table(face, FT_SFNT_OS2) {
-                let os2 = os2raw.assumingMemoryBound(to: TT_OS2.self).pointee
-                ascender = Int(os2.sTypoAscender); descender = -Int(os2.sTypoDescender); gap = max(0, Int(os2.sTypoLineGap))
-            }
+        // Advances come from `hmtx` (``advance(of:)``): a font without horizontal metrics is refused here,
+        // where FreeType and HarfBuzz would each make up different ones.
+        guard let hheaTable = FT_Get_Sfnt_Table(face, FT_SFNT_HHEA) else { throw fail("no horizontal metrics (no hhea table)") }
+        let hhea = hheaTable.assumingMemoryBound(to: TT_HoriHeader.self).pointee
+        guard hhea.number_Of_HMetrics > 0 else { throw fail("no horizontal metrics (hhea lists no hmtx entries)") }
+        if hhea.Ascender != 0 || hhea.Descender != 0 {
+            ascender = Int(hhea.Ascender); descender = -Int(hhea.Descender); gap = max(0, Int(hhea.Line_Gap))
+        } else if let os2raw = FT_Get_Sfnt_Table(face, FT_SFNT_OS2) {
+            let os2 = os2raw.assumingMemoryBound(to: TT_OS2.self).pointee
+            ascender = Int(os2.sTypoAscender); descender = -Int(os2.sTypoDescender); gap = max(0, Int(os2.sTypoLineGap))
         }
         guard ascender + descender > 0, ascender <= 4 * upem, descender <= 4 * upem, gap <= 4 * upem else {
             throw fail("unusable vertical metrics (ascender \(ascender), descender \(descender), line gap \(gap))")

@@ -284,6 +284,17 @@ final class BackdropTests: XCTestCase {
             XCTAssertNotNil(backdrop.image, label)
             XCTAssertEqual(context.snapshots.count, 1, label)
         }
+        // Under a rounded clip an alpha below 1 rounds differently for a fill and an image.
+        let rounded = try context(scale: 1, content: [])
+        rounded.container.clipsToBounds = true
+        rounded.container.cornerRadius = 3
+        XCTAssertNotNil(try rounded.placeBackdrop(of: rounded.fromView).image, "under a rounded clip")
+        // Too large for a bitmap: the snapshot's error, as before, even though no bitmap would be made.
+        let huge = try context(scale: 2, content: [])
+        huge.fromView.frame = Rect(x: 0, y: 0, width: 1e6, height: 10)
+        XCTAssertThrowsError(try huge.placeBackdrop(of: huge.fromView)) { error in
+            guard case ViewTreeError.unrenderable = error else { return XCTFail("\(error)") }
+        }
         // At @2x the half point is a whole pixel: a plain view again.
         let halfPoint = try context(scale: 2, fromOrigin: Point(x: 0.5, y: 0), content: [])
         XCTAssertNil(try halfPoint.placeBackdrop(of: halfPoint.fromView).image)
@@ -363,6 +374,19 @@ final class SnapshotsSideBySideTests: XCTestCase {
             XCTAssertEqual(together.snapshots.map(\.name), oneByOne.snapshots.map(\.name), "the same records, in order")
             XCTAssertEqual(try ViewRenderer.render(together.container, scale: scale), try ViewRenderer.render(oneByOne.container, scale: scale))
         }
+    }
+
+    func testOneThreadOrSeveralDrawTheSame() throws {
+        var results: [[Bitmap?]] = []
+        for jobs in [1, 3] {
+            let (context, pieces) = try makeContext(scale: 2)
+            context.snapshotJobs = jobs
+            let views = try context.placeSnapshotsSideBySide { try pieces.map { try context.placeSnapshot(of: $0) } }
+            results.append(views.map(\.image))
+            XCTAssertEqual(context.snapshots.map(\.name), pieces.map { "snapshot of \($0.name!)" }, "jobs \(jobs): records in order")
+        }
+        XCTAssertEqual(results[0], results[1])
+        XCTAssertTrue(results[0].allSatisfy { $0 != nil })
     }
 
     func testABackdropOfOneColourFoundByItsPixelsKeepsNoImage() throws {

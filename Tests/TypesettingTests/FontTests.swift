@@ -180,6 +180,24 @@ final class FontTests: XCTestCase {
         }
     }
 
+    func testAFontWithoutHorizontalMetricsIsAnError() throws {
+        // DejaVu Sans with its hhea table's numberOfHMetrics (offset 34) set to 0: no advances to read.
+        var bytes = try XCTUnwrap(FileManagerless.read("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", limit: 1 << 24))
+        func u16(_ at: Int) -> Int { Int(bytes[at]) << 8 | Int(bytes[at + 1]) }
+        func u32(_ at: Int) -> Int { u16(at) << 16 | u16(at + 2) }
+        let tables = u16(4)
+        let record = try XCTUnwrap((0..<tables).map { 12 + 16 * $0 }.first { String(decoding: bytes[$0..<$0 + 4], as: UTF8.self) == "hhea" })
+        let hhea = u32(record + 8)
+        bytes[hhea + 34] = 0
+        bytes[hhea + 35] = 0
+        let path = try temporaryFile(named: "no-hmetrics.ttf", bytes: bytes)
+        XCTAssertThrowsError(try Font(file: path, size: 12).metrics()) { error in
+            XCTAssertEqual((error as? TypesettingError)?.kind, .invalidFont)
+            XCTAssertEqual((error as? TypesettingError)?.file, path)
+            XCTAssertTrue("\(error)".contains("no horizontal metrics"), "\(error)")
+        }
+    }
+
     func testEmptyFileAndDirectoryAreErrors() throws {
         let empty = try temporaryFile(named: "empty.ttf", bytes: [])
         XCTAssertThrowsError(try Font(file: empty, size: 12).metrics()) { error in

@@ -3,6 +3,7 @@ import Foundation
 import Motion
 import RasterCore
 import SnapshotView
+import Synchronization
 
 /// Where a transition happens: a container showing the from-view, the to-view that replaces it, and the
 /// smokescreen on top where the animations take place.
@@ -96,6 +97,11 @@ public final class TransitionContext {
             snap.frame = rect
         }
         try smokescreen.addSubview(snap)
+        if backdrop, let color = snapshot.fill {
+            // Known from the tree: nothing to draw, nothing kept.
+            ViewChangeObservation.withoutObserver { snap.backgroundColor = color }
+            return snap
+        }
         if pending != nil {
             pending!.append(Pending(view: snap, snapshot: snapshot, backdrop: backdrop))
         } else {
@@ -141,25 +147,23 @@ public final class TransitionContext {
         defer { pending = nil }
         let result = try body()
         let pieces = pending ?? []
-        pending = nil
         let threads = min(pieces.count, max(1, snapshotJobs ?? ProcessInfo.processInfo.activeProcessorCount))
         guard threads > 1 else {
             for piece in pieces { finish(piece, image: try piece.snapshot.draw()) }
             return result
         }
-        var images = [Result<Bitmap, Error>?](repeating: nil, count: pieces.count)
-        // Bitmaps the workers allocate are charged to the ledger current here.
+        // Bitmaps the workers allocate are charged to the ledger current here; the first failure in
+        // placement order is the one reported.
+        let images = Mutex([Result<Bitmap, any Error>?](repeating: nil, count: pieces.count))
         let ledger = MemoryLedger.active
-        images.withUnsafeMutableBufferPointer { slots in
-            let out = UnsafeSendableSlots(base: slots.baseAddress!)
-            let snapshots = pieces.map(\.snapshot)
-            DispatchQueue.concurrentPerform(iterations: threads) { worker in
-                ledger.charging {
-                    for i in stride(from: worker, to: snapshots.count, by: threads) { out.base[i] = Result { try snapshots[i].draw() } }
-                }
+        let snapshots = pieces.map(\.snapshot)
+        DispatchQueue.concurrentPerform(iterations: threads) { worker in
+            for i in stride(from: worker, to: snapshots.count, by: threads) {
+                let image = Result { try ledger.charging { try snapshots[i].draw() } }
+                images.withLock { $0[i] = image }
             }
         }
-        for (piece, image) in zip(pieces, images) { finish(piece, image: try image!.get()) }
+        for (piece, image) in zip(pieces, images.withLock { $0 }) { finish(piece, image: try image!.get()) }
         return result
     }
 
@@ -174,16 +178,7 @@ public final class TransitionContext {
     public func placeBackdrop(of view: View, name: String? = nil) throws -> ImageView {
         let rect = try self.rect(of: view)
         // Unscaled (the snapshot's pixels would be resampled otherwise) and on whole device pixels.
-        let onPixels = try isOnWholePixels(rect)
-        let fits = onPixels && rect.size == view.bounds.size && view.transform == .identity
-        if fits, let color = view.snapshotFill(scale: scale) {
-            // The size a snapshot would have had is still checked, with the snapshot's error.
-            _ = try view.pendingSnapshot(scale: scale, clearBackground: false)
-            let plain = ImageView(image: nil, frame: rect, name: name ?? view.name.map { "snapshot of \($0)" })
-            ViewChangeObservation.withoutObserver { plain.backgroundColor = color }
-            try smokescreen.addSubview(plain)
-            return plain
-        }
+        let fits = try isOnWholePixels(rect) && rect.size == view.bounds.size && view.transform == .identity
         return try placeSnapshot(of: view, clearBackground: false, name: name, backdrop: fits)
     }
 
@@ -252,7 +247,3 @@ public final class TransitionContext {
     }
 }
 
-/// The slots the snapshot workers write, each its own: shared between threads without a lock.
-private struct UnsafeSendableSlots: @unchecked Sendable {
-    let base: UnsafeMutablePointer<Result<Bitmap, Error>?>
-}

@@ -56,17 +56,10 @@ extension View {
     }
 
     /// The one colour every pixel of ``snapshot(scale:clearBackground:presentation:)`` would hold, when the
-    /// tree shows it without drawing: an opaque background with square corners over bounds of whole
-    /// pixels, and nothing else drawn (no content, no border, no subview that draws). Nil otherwise,
-    /// though the pixels may still be one colour.
+    /// tree shows it without drawing (``PendingSnapshot/fill``); nil otherwise, though the pixels may
+    /// still be one colour, and nil for a tree too large to snapshot.
     package func snapshotFill(scale: Double, presentation: some PresentationSource = ModelPresentation()) -> Color? {
-        let node = snapshotNode(presentation: presentation, clearBackground: false)
-        let size = node.bounds.size
-        guard let color = node.backgroundColor, color.alpha >= 1, node.radii.fitted(to: size).isZero,
-              node.content == nil, !node.drawsBorder, node.children.allSatisfy({ $0.drawCount == 0 }),
-              (size.width * scale).rounded() == size.width * scale, (size.height * scale).rounded() == size.height * scale,
-              size.width > 0, size.height > 0 else { return nil }
-        return color
+        (try? pendingSnapshot(scale: scale, clearBackground: false, presentation: presentation))?.fill
     }
 
     /// An image view showing ``snapshot(scale:clearBackground:presentation:)``, with this view's centre,
@@ -108,6 +101,17 @@ package struct PendingSnapshot: Sendable {
     let label: String
     /// Whether the tree paints every pixel opaquely: then the snapshot is opaque without reading it.
     package let opaque: Bool
+
+    /// The one colour every pixel of the snapshot would hold, when the tree shows it without drawing: an
+    /// opaque background with square corners over bounds of whole pixels, and nothing else drawn (no
+    /// content, no border, no subview that draws). Nil otherwise, though the pixels may still be one colour.
+    package var fill: Color? {
+        let size = node.bounds.size
+        guard let color = node.backgroundColor, color.alpha >= 1, node.radii.fitted(to: size).isZero,
+              node.content == nil, !node.drawsBorder, node.children.allSatisfy({ $0.drawCount == 0 }),
+              Double(width) == size.width * scale, Double(height) == size.height * scale else { return nil }
+        return color
+    }
 
     /// Draws the snapshot into a new bitmap, charged to the current ledger.
     /// - Throws: ``ViewTreeError/unrenderable(view:reason:)`` if the bitmap cannot be made (its size was

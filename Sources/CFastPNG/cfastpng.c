@@ -529,6 +529,15 @@ static int cfpng_zstream_reset(cfpng_zstream *zs, int level, int strategy, cfpng
     return CFPNG_OK;
 }
 
+/// Frees `zs`'s deflate state (about 256 KiB at memLevel 8, most of it written by one use); the next
+/// cfpng_zstream_reset makes it again. For the zero-run stream, used a few times per cache: kept, it
+/// would stay resident in every render thread for nothing. A fresh stream and a reset one give the
+/// same bytes.
+static void cfpng_zstream_release(cfpng_zstream *zs) {
+    if (zs->ready) deflateEnd(&zs->z);
+    zs->ready = 0;
+}
+
 /// Feeds `n` bytes to `zs` with flush mode `mode` for the last of them, appending the output to c->stream.
 static int cfpng_deflate_append(cfpng_cache *c, cfpng_zstream *zs, const uint8_t *in, size_t n, int mode,
                                cfpng_error *err) {
@@ -653,6 +662,7 @@ static int cfpng_append_zero_run(cfpng_cache *c, const uint8_t *row, size_t stri
         code = cfpng_deflate_append(c, &c->runs_z, row, stride, k + 1 == rows ? Z_SYNC_FLUSH : Z_NO_FLUSH, err);
         a = cfpng_adler32((uint32_t)a, row, stride, c->ssse3);
     }
+    cfpng_zstream_release(&c->runs_z);
     if (code != CFPNG_OK) return code;
     *adler = (uint32_t)a;
     size_t size = c->stream_size - start;
@@ -961,6 +971,7 @@ static int cfpng_build_stream(cfpng_cache *c, const cfpng_rgb8_source *s, const 
         c->stream_size = 0;
         code = cfpng_zstream_reset(&c->runs_z, runs_level, Z_DEFAULT_STRATEGY, err);
         if (code == CFPNG_OK) code = cfpng_deflate_append(c, &c->runs_z, NULL, 0, Z_FINISH, err);
+        cfpng_zstream_release(&c->runs_z);
         if (code != CFPNG_OK) return code;
         if (c->stream_size == 0 || c->stream_size > sizeof c->final_block) {
             return cfpng_set(err, CFPNG_ERR_ZLIB, "zlib: unexpected empty final block");

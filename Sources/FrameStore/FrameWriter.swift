@@ -167,14 +167,18 @@ public struct FrameWriter: Sendable {
                         source.draw(frame: index, into: &canvas)
                         let path = directory + "/" + names[index]
                         do {
-                            let (bytes, digest) = try encoder.encodeWithDigest(canvas)
-                            let reused = encoder.lastImageRepeated
-                            do throws(AtomicFileError) { try AtomicFile.write(bytes, to: path) } catch {
-                                throw FrameStoreError.io(path: path, reason: "cannot write: \(error.reason)")
+                            // The file is written from the encoder's buffer: no copy of it per frame.
+                            let written = try encoder.withEncodedFile(canvas) { png, digest in
+                                Result { () throws(AtomicFileError) in
+                                    try AtomicFile.write(png, to: path)
+                                    return (size: png.count, digest: digest)
+                                }
                             }
+                            let reused = encoder.lastImageRepeated
+                            let (size, digest) = try written.mapError { FrameStoreError.io(path: path, reason: "cannot write: \($0.reason)") }.get()
                             shared.withLock { s in
                                 s.digests[index] = digest
-                                s.bytes += bytes.count
+                                s.bytes += size
                                 if reused { s.reused += 1 }
                                 s.done += 1
                                 progress?(s.done, selected.count)  // inside the lock: calls never overlap

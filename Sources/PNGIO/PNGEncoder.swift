@@ -35,38 +35,52 @@ public final class PNGEncoder {
     /// Encodes `bitmap` as ``PNGCodec/encode(_:compression:)`` does with this encoder's compression.
     /// - Throws: ``PNGError`` with `path` `<memory>`, as ``PNGCodec/encode(_:compression:)``.
     public func encode(_ bitmap: Bitmap) throws(PNGError) -> [UInt8] {
-        lastDigest = nil
-        return try encodeKeepingDigest(bitmap)
+        try encodeKeepingDigest(bitmap)
     }
 
     /// Encodes `bitmap` as ``encode(_:)`` does and also returns the lowercase hex SHA-256 of the PNG's
     /// bytes (OpenSSL's libcrypto, with the processor's SHA extensions where it has them); for a repeat
     /// of the previous image (``lastImageRepeated``) the previous digest, without hashing again.
     public func encodeWithDigest(_ bitmap: Bitmap) throws(PNGError) -> (png: [UInt8], sha256: String) {
-        let png = try encodeKeepingDigest(bitmap)
-        if lastImageRepeated, let lastDigest { return (png, lastDigest) }
-        let digest = PNGEncoder.hexDigest(png)
-        lastDigest = digest
-        return (png, digest)
+        try withEncodedFile(bitmap) { png, digest in (Array(png), digest) }
+    }
+
+    /// Encodes `bitmap` as ``encodeWithDigest(_:)`` does, but lends `body` the PNG's bytes where the
+    /// encoder made them instead of returning a copy: for a writer that only stores the file, one
+    /// buffer of the PNG's size less per frame and per thread. `png` is valid only during the call.
+    public func withEncodedFile<Result>(_ bitmap: Bitmap,
+                                        _ body: (_ png: UnsafeRawBufferPointer, _ sha256: String) -> Result) throws(PNGError) -> Result {
+        lastImageRepeated = false
+        let previousDigest = lastDigest
+        lastDigest = nil
+        return try PNGCodec.withEncoded(bitmap, compression: compression, path: PNGCodec.memoryName, cache: cache) {
+            png, repeated throws(PNGError) in
+            lastImageRepeated = repeated
+            let digest = repeated ? previousDigest ?? PNGEncoder.hexDigest(png) : PNGEncoder.hexDigest(png)
+            lastDigest = digest
+            return body(png, digest)
+        }
     }
 
     /// The lowercase hex SHA-256 of an encoded file, by libcrypto (`clibcrypto_sha256`) as FrameStore's `Digest`
     /// (the general one, which PNGIO cannot import) computes it: a maintained implementation, as fast as
     /// the hand-written one it replaced or faster (see Sources/CLibCrypto/shim.h).
-    static func hexDigest(_ bytes: [UInt8]) -> String {
+    static func hexDigest(_ bytes: [UInt8]) -> String { bytes.withUnsafeBytes { hexDigest($0) } }
+
+    static func hexDigest(_ bytes: UnsafeRawBufferPointer) -> String {
         var digest = [UInt8](repeating: 0, count: 32)
-        bytes.withUnsafeBufferPointer { b in digest.withUnsafeMutableBufferPointer { clibcrypto_sha256(b.baseAddress, b.count, $0.baseAddress) } }
+        digest.withUnsafeMutableBufferPointer { clibcrypto_sha256(bytes.baseAddress, bytes.count, $0.baseAddress) }
         let hex = Array("0123456789abcdef".utf8)
         return String(decoding: digest.flatMap { [hex[Int($0 >> 4)], hex[Int($0 & 15)]] }, as: UTF8.self)
     }
 
     private func encodeKeepingDigest(_ bitmap: Bitmap) throws(PNGError) -> [UInt8] {
         lastImageRepeated = false
+        lastDigest = nil
         let (png, repeated) = try PNGCodec.withEncoded(bitmap, compression: compression, path: PNGCodec.memoryName, cache: cache) {
             bytes, repeated throws(PNGError) in (Array(bytes), repeated)
         }
         lastImageRepeated = repeated
-        if !lastImageRepeated { lastDigest = nil }
         return png
     }
 }

@@ -6,7 +6,8 @@
  * the whole image itself (the opaque RGBA-to-RGB case and the up filter in one pass, with SSSE3 where
  * the processor has it), compresses runs of zero rows once per encoder and equal segments once per
  * image, builds one zlib stream from the pieces, and writes the PNG's chunks itself. It needs zlib and
- * ISA-L (whose igzip compresses the segments when the options ask for it: CFPNG_COMPRESSOR_ISAL) and
+ * ISA-L (whose igzip compresses the segments when the options ask for it: CFPNG_COMPRESSOR_ISAL, and
+ * whose CRC-32, the same function as zlib's, checksums every chunk) and
  * never calls libpng, so nothing here longjmps: every error is a plain return code. Vector code is
  * chosen with CCPUFeatures (`ccpu_features()`, `ccpu_force_scalar()`), and gives the same bytes as the
  * scalar code.

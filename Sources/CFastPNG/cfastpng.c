@@ -1087,6 +1087,14 @@ int cfpng_compressor_name(int compressor, char *buf, size_t size) {
 
 int cfpng_cache_last_repeated(const cfpng_cache *cache) { return cache != NULL && cache->last_repeated; }
 
+void cfpng_cache_forget(cfpng_cache *c) {
+    if (c == NULL) return;
+    c->last_repeated = 0;
+    c->stream_valid = 0;   // no stream to reuse
+    c->hashes_valid = 0;   // no rows to compare with (streamed encodes)
+    c->filtered_valid = 0; // nor a held filtered image (callback sources)
+}
+
 size_t cfpng_cache_bytes(const cfpng_cache *c) {
     if (c == NULL) return 0;
     // deflate's memory for windowBits 15, memLevel 8 (zlib.h: (1 << (windowBits + 2)) + (1 << (memLevel + 9)))

@@ -182,6 +182,8 @@ extension PNGCodec {
                 return cpng_encode_rgb8(&source, &options, &buffer, &error)
             }
         }
+        // The fast encoder's cache must not take its last image for the one before the next.
+        cfpng_cache_forget(cache)
         guard code == CPNG_OK else { throw PNGError(path: path, code: code, error: error, encoding: true) }
         return try body(UnsafeRawBufferPointer(start: buffer.data, count: buffer.size), false)
     }

@@ -304,6 +304,29 @@ final class CFastPNGTests: XCTestCase {
         XCTAssertEqual(cfpng_cache_last_repeated(cache), 0)
     }
 
+    func testAForgottenImageIsNotARepeat() throws {
+        let cache = try XCTUnwrap(cfpng_cache_create())
+        defer { cfpng_cache_destroy(cache) }
+        let a = TestImage(width: 40, height: 30, seed: 3, opaque: true, repeatedRows: true)
+        for compressor in [CFPNG_COMPRESSOR_ZLIB, CFPNG_COMPRESSOR_ISAL] {
+            let options = Self.options(filter: CFPNG_FILTER_UP, compressor: compressor)
+            func run() throws -> (png: [UInt8], repeated: Bool) {
+                let png = try encode(a, channels: 3, bytesPerPixel: 4, options: options, alphaFallback: true, cache: cache)
+                return (png, cfpng_cache_last_repeated(cache) != 0)
+            }
+            let first = try run()
+            XCTAssertTrue(try run().repeated)
+            cfpng_cache_forget(cache)
+            XCTAssertEqual(cfpng_cache_last_repeated(cache), 0)
+            // Compressed again, to the same bytes; the one after is a repeat again.
+            let again = try run()
+            XCTAssertFalse(again.repeated)
+            XCTAssertEqual(again.png, first.png)
+            XCTAssertTrue(try run().repeated)
+        }
+        cfpng_cache_forget(nil)
+    }
+
     // MARK: The file's chunks
 
     func testChunksAreSignatureIHDRSRGBIDATIENDWithTheirCRCs() throws {

@@ -225,6 +225,14 @@ int cfpng_compressor_name(int compressor, char *buf, size_t size);
 int cfpng_cache_last_repeated(const cfpng_cache *cache);
 
 /**
+ * Forgets the image `cache` encoded last: the next cfpng_encode is not compared with it. For a caller
+ * that encoded an image in between some other way (libpng, for an image over this encoder's limits),
+ * so that "the image before" stays the one it encoded last. Buffers and cached zero runs are kept.
+ * Nothing for NULL.
+ */
+void cfpng_cache_forget(cfpng_cache *cache);
+
+/**
  * The bytes `cache` holds now: its buffers (the compressed stream, one part of filtered rows, the row
  * flags and hashes of this image and the previous one, row buffers, segment records, cached zero runs,
  * and the filtered image once a callback source has needed it) and, for each zlib stream it has

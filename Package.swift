@@ -227,7 +227,7 @@ let package = Package(
         ]),
         // The live preview's API over real sockets, and the page in headless Chromium against `smokescreen serve`.
         .testTarget(name: "LivePreviewTests", dependencies: ["LivePreview", "Choreography", "PNGIO", "RasterCore", "TransitionCompositor", "Lint", "SmokescreenCLI"]),
-        .testTarget(name: "SmokescreenScenesTests", dependencies: ["BoundedInput", "FrameStore", "SmokescreenScenes", "RasterCore", "PNGIO", "SnapshotView", "Motion", "TransitionCompositor"]),
+        .testTarget(name: "SmokescreenScenesTests", dependencies: ["BoundedInput", "FrameStore", "SmokescreenScenes", "RasterCore", "PNGIO", "SnapshotView", "Motion", "TransitionCompositor", "Typesetting"]),
         // Every built-in transition's frames against goldens checked in under __Snapshots__.
         .testTarget(
             name: "SmokescreenScenesGoldenTests", dependencies: ["FrameStore", "PNGIO", "RasterCore", "SmokescreenTesting", "SmokescreenScenes", "TransitionCompositor", "FrameDiff"],

@@ -53,6 +53,39 @@ public struct VesperScene {
     static let ink = Color(red8: 33, green8: 33, blue8: 36)
     static let secondary = Color(red8: 120, green8: 120, blue8: 128)
 
+    static let cellTitleFont = Font.boldSystem(size: 17)
+    static let cellBodyFont = Font.system(size: 15)
+    static let detailTitleFont = Font.boldSystem(size: 22)
+    static let detailBodyFont = Font.system(size: 17)
+    static let barTitleFont = Font.boldSystem(size: 17)
+    static let barBackFont = Font.system(size: 17)
+
+    /// A screen of the app, for ``init(assetsDirectory:scale:preparing:)``.
+    public enum Screen: Sendable {
+        /// ``makeTimeline()``.
+        case timeline
+        /// ``makeDetail(note:)`` of the selected note.
+        case detail
+        /// ``makePicture(note:)`` (no text).
+        case picture
+    }
+
+    /// The texts `screen` sets, each in its font.
+    static func texts(of screen: Screen) -> [(String, Font)] {
+        switch screen {
+        case .timeline: return notes.flatMap { [($0.title, cellTitleFont), ($0.body, cellBodyFont)] } + [("Timeline", barTitleFont)]
+        case .detail: return [(notes[selectedNote].title, detailTitleFont), (notes[selectedNote].body, detailBodyFont), ("Timeline", barBackFont)]
+        case .picture: return []
+        }
+    }
+
+    /// Shapes the texts of `screens` into Typesetting's shared cache, opening their fonts and fallbacks
+    /// the first time. Their labels then lay out from the cache, with the same result. Errors are left
+    /// for the labels to report.
+    static func prepareTexts(of screens: [Screen]) {
+        for (text, font) in screens.flatMap(texts(of:)) { _ = try? TextLayout.size(of: text, style: TextStyle(font: font)) }
+    }
+
     /// The note images, decoded, by the name the notes use.
     public let images: [String: Bitmap]
     /// The file each image came from, relative to the assets folder.
@@ -60,14 +93,19 @@ public struct VesperScene {
 
     /// Loads the note images from `assets/vesper/` under `assetsDirectory`, in the variant for `scale`
     /// as an app would (`name.png` at @1x, `name@2x.png`, `name@3x.png`; the nearest one that exists).
-    public init(assetsDirectory: String, scale: Double = 2) throws {
+    /// Meanwhile, on another core, it shapes the texts of `screens` (default none), which building
+    /// those screens would otherwise do after the images: the screens come out the same either way.
+    public init(assetsDirectory: String, scale: Double = 2, preparing screens: [Screen] = []) throws {
         let names = Set(VesperScene.notes.compactMap(\.image)).sorted()
         let variants = names.map { VesperScene.variant(of: "vesper/\($0)", scale: scale, in: assetsDirectory) }
         // The photos are decoded side by side (a few ms of a cold start otherwise spent on one core), their
         // bitmaps charged to this thread's ledger; the first failure in name order is the one reported.
+        // Beside them the screens' texts are shaped: the first task, and the longest.
         let decoded = Mutex([Result<Bitmap, any Error>?](repeating: nil, count: names.count))
         let ledger = MemoryLedger.active
-        DispatchQueue.concurrentPerform(iterations: names.count) { i in
+        DispatchQueue.concurrentPerform(iterations: names.count + 1) { i in
+            guard i > 0 else { return VesperScene.prepareTexts(of: screens) }
+            let i = i - 1
             let result = Result { try ledger.charging { try PNGCodec.read(contentsOf: "\(assetsDirectory)/\(variants[i].file)", scale: variants[i].scale) } }
             decoded.withLock { $0[i] = result }
         }
@@ -107,10 +145,10 @@ public struct VesperScene {
         let cell = View(frame: Rect(x: 0, y: top, width: 375, height: 0), name: "note \(index)")
         cell.backgroundColor = VesperScene.background
         let textWidth: Double = 375 - 32 - (note.image == nil ? 0 : 76)
-        let title = Label(text: note.title, style: TextStyle(font: .boldSystem(size: 17), color: VesperScene.ink),
+        let title = Label(text: note.title, style: TextStyle(font: VesperScene.cellTitleFont, color: VesperScene.ink),
                           frame: Rect(x: 16, y: 14, width: textWidth, height: 0), name: "note \(index) title")
         title.frame.size.height = try title.sizeThatFits(Size(width: textWidth, height: .infinity)).height
-        let body = Label(text: note.body, style: TextStyle(font: .system(size: 15), color: VesperScene.secondary, numberOfLines: 2, lineSpacing: 2),
+        let body = Label(text: note.body, style: TextStyle(font: VesperScene.cellBodyFont, color: VesperScene.secondary, numberOfLines: 2, lineSpacing: 2),
                          frame: Rect(x: 16, y: title.frame.maxY + 4, width: textWidth, height: 0), name: "note \(index) body")
         body.frame.size.height = try body.sizeThatFits(Size(width: textWidth, height: .infinity)).height
         var height = body.frame.maxY + 14
@@ -148,10 +186,10 @@ public struct VesperScene {
             try content.addSubview(imageView)
             y = imageView.frame.maxY + 16
         }
-        let title = Label(text: note.title, style: TextStyle(font: .boldSystem(size: 22), color: VesperScene.ink, numberOfLines: 0),
+        let title = Label(text: note.title, style: TextStyle(font: VesperScene.detailTitleFont, color: VesperScene.ink, numberOfLines: 0),
                           frame: Rect(x: 16, y: y, width: 343, height: 0), name: "detail title")
         title.frame.size.height = try title.sizeThatFits(Size(width: 343, height: .infinity)).height
-        let body = Label(text: note.body, style: TextStyle(font: .system(size: 17), color: VesperScene.ink, numberOfLines: 0, lineSpacing: 4),
+        let body = Label(text: note.body, style: TextStyle(font: VesperScene.detailBodyFont, color: VesperScene.ink, numberOfLines: 0, lineSpacing: 4),
                          frame: Rect(x: 16, y: title.frame.maxY + 10, width: 343, height: 0), name: "detail body")
         body.frame.size.height = try body.sizeThatFits(Size(width: 343, height: .infinity)).height
         try content.addSubview(title)
@@ -183,7 +221,7 @@ public struct VesperScene {
         line.backgroundColor = VesperScene.hairline
         try bar.addSubview(line)
         if let title {
-            let label = Label(text: title, style: TextStyle(font: .boldSystem(size: 17), color: VesperScene.ink, alignment: .center),
+            let label = Label(text: title, style: TextStyle(font: VesperScene.barTitleFont, color: VesperScene.ink, alignment: .center),
                               frame: Rect(x: 60, y: 20, width: 255, height: 44), name: "\(name) title")
             try bar.addSubview(label)
             // A compose button: a plus drawn with two bars.
@@ -201,7 +239,7 @@ public struct VesperScene {
             // Only the left and bottom strokes of a rotated square show: a mask hides the rest.
             let mask = View(frame: Rect(x: 20, y: 28, width: 16, height: 28))
             mask.backgroundColor = VesperScene.barColor
-            let label = Label(text: back, style: TextStyle(font: .system(size: 17), color: VesperScene.accent),
+            let label = Label(text: back, style: TextStyle(font: VesperScene.barBackFont, color: VesperScene.accent),
                               frame: Rect(x: 30, y: 20, width: 120, height: 44), name: "\(name) back")
             try bar.addSubview(chevron)
             try bar.addSubview(mask)

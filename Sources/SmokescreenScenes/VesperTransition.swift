@@ -161,7 +161,8 @@ public struct VesperTransition: Transition {
         let others = isPicture ? Self.blockNames : Self.pictureBlockNames
         let timings = try BlockTimings.load(contentsOf: durationsFile, required: phaseNames, alsoKnown: others, warn: settings.warn)
         // A PNGError names its file and reason itself.
-        let scene = try VesperScene(assetsDirectory: settings.assetsDirectory, scale: settings.scale)
+        let scene = try VesperScene(assetsDirectory: settings.assetsDirectory, scale: settings.scale,
+                                    preparing: isPicture ? [.detail] : [.timeline, .detail])
         var durations: [String: Double] = [:]
         for (name, t) in timings {
             durations["\(name).duration"] = t.duration

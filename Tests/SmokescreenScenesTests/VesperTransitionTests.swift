@@ -5,6 +5,7 @@ import Motion
 import PNGIO
 import RasterCore
 import SnapshotView
+import Typesetting
 import XCTest
 @testable import SmokescreenScenes
 @testable import TransitionCompositor
@@ -75,6 +76,23 @@ final class VesperTransitionTests: XCTestCase {
         XCTAssertEqual(sequence.times[frames], (end * 60 + 1) / 60, "held frames at end + k/fps, from the frame index")
         XCTAssertFalse(hasSmokescreen(sequence.nodes[frames - 1]))
         XCTAssertTrue(hasSmokescreen(sequence.nodes[frames - 2]))
+    }
+
+    /// The texts shaped ahead (``VesperScene/prepareTexts(of:)``) are those the screens' labels set, in
+    /// their fonts: a label missing from the list would only cost time, so this is what keeps it honest.
+    func testTheTextsPreparedAreTheLabelsOfTheScreens() throws {
+        func labels(_ view: View) -> [(String, Font)] {
+            (view as? Label).map { [($0.text, $0.style.font)] } ?? view.subviews.flatMap(labels)
+        }
+        let scene = try VesperScene(assetsDirectory: assets, scale: 1, preparing: [.timeline, .detail])
+        for (screen, root) in [(VesperScene.Screen.timeline, try scene.makeTimeline()), (.detail, try scene.makeDetail()), (.picture, try scene.makePicture())] {
+            let expected = labels(root).map { "\($0.0) | \($0.1)" }.sorted()
+            XCTAssertEqual(VesperScene.texts(of: screen).map { "\($0.0) | \($0.1)" }.sorted(), expected, "\(screen)")
+        }
+        // Prepared or not, the screens are the same.
+        let plain = try VesperScene(assetsDirectory: assets, scale: 1)
+        XCTAssertEqual(try plain.makeTimeline().treeDescription(), try scene.makeTimeline().treeDescription())
+        XCTAssertEqual(try plain.makeDetail().treeDescription(), try scene.makeDetail().treeDescription())
     }
 
     func testTheLastFrameIsTheRealDetailView() throws {

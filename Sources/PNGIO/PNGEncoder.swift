@@ -35,7 +35,13 @@ public final class PNGEncoder {
     /// Encodes `bitmap` as ``PNGCodec/encode(_:compression:)`` does with this encoder's compression.
     /// - Throws: ``PNGError`` with `path` `<memory>`, as ``PNGCodec/encode(_:compression:)``.
     public func encode(_ bitmap: Bitmap) throws(PNGError) -> [UInt8] {
-        try encodeKeepingDigest(bitmap)
+        lastImageRepeated = false
+        lastDigest = nil  // no digest made: a repeat of this image must be hashed
+        let (png, repeated) = try PNGCodec.withEncoded(bitmap, compression: compression, path: PNGCodec.memoryName, cache: cache) {
+            bytes, repeated throws(PNGError) in (Array(bytes), repeated)
+        }
+        lastImageRepeated = repeated
+        return png
     }
 
     /// Encodes `bitmap` as ``encode(_:)`` does and also returns the lowercase hex SHA-256 of the PNG's
@@ -72,15 +78,5 @@ public final class PNGEncoder {
         digest.withUnsafeMutableBufferPointer { clibcrypto_sha256(bytes.baseAddress, bytes.count, $0.baseAddress) }
         let hex = Array("0123456789abcdef".utf8)
         return String(decoding: digest.flatMap { [hex[Int($0 >> 4)], hex[Int($0 & 15)]] }, as: UTF8.self)
-    }
-
-    private func encodeKeepingDigest(_ bitmap: Bitmap) throws(PNGError) -> [UInt8] {
-        lastImageRepeated = false
-        lastDigest = nil
-        let (png, repeated) = try PNGCodec.withEncoded(bitmap, compression: compression, path: PNGCodec.memoryName, cache: cache) {
-            bytes, repeated throws(PNGError) in (Array(bytes), repeated)
-        }
-        lastImageRepeated = repeated
-        return png
     }
 }

@@ -246,4 +246,3 @@ public final class TransitionContext {
         if let failure { throw failure }
     }
 }
-

@@ -188,6 +188,10 @@ struct Oscillator {
     let zeta: Double
     let v0: Double
 
+    /// Settling times past this (seconds) are reported as infinite: every caller caps them lower
+    /// (``Spring/maximumSettlingDuration``), so finding the exact one would only cost time.
+    static let longestSettlingTime = 4 * Spring.maximumSettlingDuration
+
     private var a: Double { zeta * omega }          // decay rate
     private var g: Double { zeta * omega - v0 }     // y′(0) + a·y(0)
 
@@ -238,8 +242,14 @@ struct Oscillator {
                 if a <= 0 { return .infinity }  // undamped: every extremum is as large
                 // |y| at extrema falls by e^(−aπ/wd) per half period.
                 var k = max(0, (log(first / eps) / (a * .pi / wd)).rounded(.up) - 1)
-                while abs(displacement(extremum(k + 1))) > eps { k += 1 }
-                while k > 0 && abs(displacement(extremum(k))) <= eps { k -= 1 }
+                // A spring this close to undamped runs past any limit a caller keeps; past 2^53 extrema,
+                // k + 1 == k and stepping would never end.
+                if !(extremum(k) <= Oscillator.longestSettlingTime) { return .infinity }
+                // The estimate is off by a step or two at most (rounding of the logarithm).
+                var steps = 0
+                while abs(displacement(extremum(k + 1))) > eps && steps < 64 { k += 1; steps += 1 }
+                steps = 0
+                while k > 0 && abs(displacement(extremum(k))) <= eps && steps < 64 { k -= 1; steps += 1 }
                 last = extremum(k)
                 next = extremum(k + 1)
             } else {

@@ -76,4 +76,18 @@ final class SpringBounceTests: XCTestCase {
             XCTAssertTrue(s.duration.isFinite)
         }
     }
+
+    /// A bounce within an ulp or two of 1 (which scene files and durations plists accept: under 1) is a
+    /// spring that settles only after hours: its duration is capped at once. It once looped for ever,
+    /// counting extrema past 2^53, where k + 1 == k.
+    func testABounceWithinUlpsOfOneIsCappedAtOnce() {
+        for bounce in [0.9999999999999998, 0.9999999999999997, 0.9999999999999996, 1 - 1e-12, 0.99999] {
+            let s = Spring(perceptualDuration: 0.5, bounce: bounce, initialVelocity: 2)
+            XCTAssertEqual(s.duration, Spring.maximumSettlingDuration, "bounce \(bounce)")
+            XCTAssertEqual(s.settlingDuration(threshold: 1e-9), Spring.maximumSettlingDuration, "bounce \(bounce)")
+            // The physical spring with the same constants, and UIKit's duration-based one at its lowest ratio.
+            XCTAssertEqual(Spring(mass: 1, stiffness: s.stiffness, damping: s.damping).duration, Spring.maximumSettlingDuration)
+        }
+        XCTAssertEqual(Spring(dampingRatio: 1e-300, duration: 0.5).duration, 0.5)
+    }
 }

@@ -19,9 +19,11 @@ public struct JSONReader {
     /// Where the key of the value being read starts, for messages about the key itself.
     private var keyOffset = 0
 
-    /// A reader at the start of `bytes`; `source` names them in errors.
+    /// A reader at the start of `bytes`; `source` names them in errors. A UTF-8 byte-order mark at the
+    /// start is skipped (RFC 8259 lets a parser ignore it; some Windows editors write one), and lines and
+    /// columns count from after it, as editors show them.
     public init(_ bytes: [UInt8], source: String) {
-        self.bytes = bytes
+        self.bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
         self.source = source
     }
 

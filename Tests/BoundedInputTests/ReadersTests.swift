@@ -56,6 +56,17 @@ final class JSONReaderTests: XCTestCase {
                        "t.json:1:2: a control character (0x1) inside a string")
     }
 
+    /// A UTF-8 byte-order mark (as some Windows editors save JSON) is skipped, and columns on the first
+    /// line count from after it; anywhere else it is an unexpected character.
+    func testAByteOrderMarkAtTheStartIsSkipped() throws {
+        let object = { (r: inout JSONReader) throws(DocumentError) in
+            try r.readObject { (r: inout JSONReader, _: String) throws(DocumentError) in _ = try r.readNumber() }
+        }
+        XCTAssertEqual(error("\u{FEFF}{\"a\": 1}", object), "no error")
+        XCTAssertEqual(error("\u{FEFF}{\"a\": x}", object), "t.json:1:7: a: unexpected character 'x' where a value was expected")
+        XCTAssertEqual(error("{\"a\": \u{FEFF}1}", object), "t.json:1:7: a: unexpected character '0xef' where a value was expected")
+    }
+
     func testUnknownKeysSuggestTheClosestName() {
         let result = error("{\"fsp\": 1}") { (r: inout JSONReader) throws(DocumentError) in
             try r.readObject { (r: inout JSONReader, key: String) throws(DocumentError) in throw r.unknownKey(key, known: ["fps", "scale"]) }

@@ -60,7 +60,7 @@ public enum ArchiveUnpacker {
             throw MergePartsError("\(archive): \(reason.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })", exitStatus: ExitStatus.failure)
         }
         guard let reader = carc_open_fd(fd, &reason, reason.count) else {
-            throw MergePartsError("\(archive): not a tar archive merge can read (\(reason.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })))")
+            throw MergePartsError("\(archive): not a tar archive merge can read (\(reason.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }))")
         }
         defer { carc_read_free(reader) }
         var unpacker = Unpacker(archive: archive, destination: destination, reader: reader, root: root)

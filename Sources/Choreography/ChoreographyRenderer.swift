@@ -168,6 +168,10 @@ struct Plan {
                     if let v = from.view(named: viewName) { views.append((v, .from)) } else if let v = to.view(named: viewName) { views.append((v, .to)) } else {
                         throw fail("unmatched[\(i)]: no view named '\(viewName)' in either tree")
                     }
+                    // Drawn twice otherwise: moved by its match, and as an unmatched copy beside it.
+                    if let (view, side) = views.last, matched[side]!.contains(where: { $0 === view }) {
+                        throw fail("unmatched[\(i)]: view '\(viewName)' is matched too; a view is either matched or unmatched")
+                    }
                 }
             case .subviews(let parentName):
                 let found: (View, Side)? = from.view(named: parentName).map { ($0, .from) } ?? to.view(named: parentName).map { ($0, .to) }

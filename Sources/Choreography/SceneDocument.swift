@@ -125,6 +125,9 @@ public struct SceneDocument: Sendable, Equatable {
         var viewFrames: [String: [String: DocumentError]] = [:]
         /// Where each state first names each image, by state, then image name.
         var images: [String: [String: DocumentError]] = [:]
+        /// The top-level `durations` and `assets` values.
+        var durations: DocumentError?
+        var assets: DocumentError?
 
         static func == (_: Locations, _: Locations) -> Bool { true }
 
@@ -168,6 +171,7 @@ public struct SceneDocument: Sendable, Equatable {
         var references: [[(reference: Reference, mark: JSONReader.Mark)]] = []
         var viewNameMarks: [String: [(view: String, mark: JSONReader.Mark)]] = [:]
         var imageMarks: [(state: String, image: String, mark: JSONReader.Mark)] = []
+        var inputMarks: [(key: String, mark: JSONReader.Mark)] = []
         try reader.readObject { (r: inout JSONReader, key: String) throws(DocumentError) in
             switch key {
             case "size":
@@ -178,8 +182,12 @@ public struct SceneDocument: Sendable, Equatable {
             // Where an editor finds the schema (`smokescreen schema`); the reader needs nothing from it.
             case "$schema": _ = try r.readString()
             case "background": background = try readColor(&r)
-            case "durations": durations = try r.readString()
-            case "assets": assets = try r.readString()
+            case "durations":
+                inputMarks.append(("durations", r.mark()))
+                durations = try r.readString()
+            case "assets":
+                inputMarks.append(("assets", r.mark()))
+                assets = try r.readString()
             case "states":
                 sawStates = true
                 try r.readObject { (r: inout JSONReader, name: String) throws(DocumentError) in
@@ -255,7 +263,7 @@ public struct SceneDocument: Sendable, Equatable {
         // Positions for what is checked later, found in one pass over the file.
         let flatCascades = cascadeMarks.flatMap { $0.sorted { $0.key < $1.key } }
         let templates = reader.errors(at: (sizeMark.map { [$0] } ?? []) + transitionMarks + flatCascades.map(\.value) + frameMarks.map(\.mark)
-                                      + imageMarks.map(\.mark))
+                                      + imageMarks.map(\.mark) + inputMarks.map(\.mark))
         var next = 0
         if sizeMark != nil { document.locations.size = templates[0]; next = 1 }
         document.locations.transitions = Array(templates[next..<(next + transitionMarks.count)])
@@ -273,6 +281,10 @@ public struct SceneDocument: Sendable, Equatable {
             document.locations.images[state, default: [:]][image] = templates[next]
             next += 1
         }
+        for (key, _) in inputMarks {
+            if key == "durations" { document.locations.durations = templates[next] } else { document.locations.assets = templates[next] }
+            next += 1
+        }
         return document
     }
 
@@ -282,6 +294,12 @@ public struct SceneDocument: Sendable, Equatable {
         var cascades: [Int: JSONReader.Mark] = [:]
         /// Names that must resolve once the whole file is read, each where it is written.
         var references: [(reference: Reference, mark: JSONReader.Mark)] = []
+        /// Each match's and unmatched entry's `phase`, where it is written.
+        var phases: [(phase: String, mark: JSONReader.Mark)] = []
+        /// The views each match names (from-state and to-state), and the views unmatched entries list by
+        /// name, where they are written: a view is either matched or unmatched.
+        var matchedViews: [(from: String, to: String, index: Int)] = []
+        var unmatchedViews: [(view: String, mark: JSONReader.Mark)] = []
     }
 
     /// A name a transition refers to, resolved after parsing (the states may come after the transitions).
@@ -413,7 +431,11 @@ public struct SceneDocument: Sendable, Equatable {
             case "phases":
                 try r.readArray(maxCount: 100) { (r: inout JSONReader, _: Int) throws(DocumentError) in phases.append(try readPhase(&r)) }
             case "matched":
-                try r.readArray(maxCount: 1000) { (r: inout JSONReader, _: Int) throws(DocumentError) in matches.append(try readMatch(&r, marks: &marks)) }
+                try r.readArray(maxCount: 1000) { (r: inout JSONReader, index: Int) throws(DocumentError) in
+                    let match = try readMatch(&r, marks: &marks)
+                    matches.append(match)
+                    marks.matchedViews.append((match.from, match.to, index))
+                }
             case "unmatched":
                 try r.readArray(maxCount: 1000) { (r: inout JSONReader, index: Int) throws(DocumentError) in
                     var cascadeMark: JSONReader.Mark?
@@ -434,8 +456,18 @@ public struct SceneDocument: Sendable, Equatable {
         guard !phases.isEmpty else { throw r.error("transition '\(name)' needs at least one phase") }
         let phaseNames = Set(phases.map(\.name))
         guard phaseNames.count == phases.count else { throw r.error("transition '\(name)' has two phases with the same name") }
-        for phase in matches.map(\.phase) + unmatched.map(\.phase) where !phaseNames.contains(phase) {
-            throw r.error("transition '\(name)' uses a phase '\(phase)' it does not define (phases: \(phases.map(\.name).joined(separator: ", ")))")
+        // At the phase as written (matched[2].phase), with the closest name defined.
+        for (phase, mark) in marks.phases where !phaseNames.contains(phase) {
+            var reason = "transition '\(name)' has no phase named '\(phase)' (its phases: \(phases.map(\.name).joined(separator: ", ")))"
+            if let s = closestName(to: phase, among: phases.map(\.name)) { reason += "; did you mean '\(s)'?" }
+            throw r.errors(at: [mark], reason: reason)[0]
+        }
+        // A view both matched and unmatched would be drawn twice: moved by its match, and faded or slid
+        // as an unmatched copy beside it.
+        for (view, mark) in marks.unmatchedViews {
+            guard let match = marks.matchedViews.first(where: { $0.from == view || $0.to == view }) else { continue }
+            throw r.errors(at: [mark], reason: "view '\(view)' is matched (matched[\(match.index)]) and listed as unmatched too; "
+                                                + "a view is either matched (it moves between the states) or unmatched (it leaves or arrives with an effect)")[0]
         }
         var spec = TransitionSpec(name: name, summary: summary, from: from, to: to, reversedName: reversedName,
                                   choreography: Choreography(phases: phases, matches: matches, unmatched: unmatched, onTop: onTop))
@@ -599,7 +631,10 @@ public struct SceneDocument: Sendable, Equatable {
                 let mark = r.mark()
                 to = try r.readString()
                 marks.references.append((.toView(to!), mark))
-            case "phase": phase = try r.readString()
+            case "phase":
+                let mark = r.mark()
+                phase = try r.readString()
+                marks.phases.append((phase!, mark))
             case "style": style = try readEnum(&r, Choreography.MatchStyle.self)
             default: throw r.unknownKey(key, known: ["id", "from", "to", "phase", "style"])
             }
@@ -624,6 +659,7 @@ public struct SceneDocument: Sendable, Equatable {
                     let mark = r.mark()
                     names.append(try r.readString())
                     marks.references.append((.eitherView(names.last!), mark))
+                    marks.unmatchedViews.append((names.last!, mark))
                 }
                 selection = .views(names)
             case "subviewsOf":
@@ -631,7 +667,10 @@ public struct SceneDocument: Sendable, Equatable {
                 let name = try r.readString()
                 marks.references.append((.eitherView(name), mark))
                 selection = .subviews(of: name)
-            case "phase": phase = try r.readString()
+            case "phase":
+                let mark = r.mark()
+                phase = try r.readString()
+                marks.phases.append((phase!, mark))
             case "cascade":
                 cascadeMark = r.mark()
                 cascade = try readNumber(&r, in: 0...10)

@@ -50,9 +50,10 @@ public struct SceneTransition: Transition {
 
     /// The spec's forward choreography with the timings a render uses: a durations plist (`file`, or the
     /// scene's own) overrides the phases it names. Returns it and the plist read, if any.
-    func timedChoreography(durationsFile: String?, warn: (@Sendable (String) -> Void)?) throws -> (Choreography, String?) {
+    /// `assetsDirectory`: the tool's assets folder, where the scene's own plist may also be.
+    func timedChoreography(durationsFile: String?, assetsDirectory: String?, warn: (@Sendable (String) -> Void)?) throws -> (Choreography, String?) {
         var choreography = spec.choreography
-        guard let file = durationsFile ?? document.durations.map({ "\(folder)/\($0)" }) else { return (choreography, nil) }
+        guard let file = try durationsFile ?? ownDurationsFile(assetsDirectory: assetsDirectory) else { return (choreography, nil) }
         let known = choreography.phases.map(\.name)
         let bytes = try InputFile.read(file, limit: Limits.plistBytes, what: "durations file")
         let root = try PropertyListReader.parse(bytes, source: file)
@@ -75,13 +76,15 @@ public struct SceneTransition: Transition {
         try document.checkCanvas(scales: [settings.scale], path: path, forRender: true)
         var inputs = [path]
         var durations: [String: Double] = [:]
-        let (choreography, durationsFile) = try timedChoreography(durationsFile: settings.durationsFile, warn: settings.warn)
+        let (choreography, durationsFile) = try timedChoreography(durationsFile: settings.durationsFile, assetsDirectory: settings.assetsDirectory,
+                                                                  warn: settings.warn)
         if let durationsFile { inputs.append(durationsFile) }
         for phase in choreography.phases {
             durations["\(phase.name).duration"] = phase.timing.duration
             durations["\(phase.name).delay"] = phase.timing.delay
         }
-        let assetsFolder = settings.assetsDirectoryIsExplicit ? settings.assetsDirectory : document.assets.map { "\(folder)/\($0)" } ?? folder
+        let assetsFolder = try self.assetsFolder(explicit: settings.assetsDirectoryIsExplicit ? settings.assetsDirectory : nil,
+                                                 assetsDirectory: settings.assetsDirectory)
         var loader = TreeBuilder(assetsFolder: assetsFolder, scale: settings.scale, canvas: document.size, scene: path,
                                  imageLocations: document.locations.images)
         let from = try loader.build(document.states[spec.from]!, state: spec.from)
@@ -103,6 +106,8 @@ public struct SceneTransition: Transition {
 /// Makes views from a scene file's specs, decoding each image once.
 struct TreeBuilder {
     let assetsFolder: String
+    /// `assetsFolder` as the one folder images may come from (links followed).
+    let confinement: SceneInputFolders
     let scale: Double
     let canvas: Size
     /// The scene file, for messages.
@@ -118,6 +123,7 @@ struct TreeBuilder {
     init(assetsFolder: String, scale: Double, canvas: Size, scene: String, imageLocations: [String: [String: DocumentError]] = [:]) {
         self.imageLocations = imageLocations
         self.assetsFolder = assetsFolder
+        confinement = SceneInputFolders(only: assetsFolder)
         self.scale = scale
         self.canvas = canvas
         self.scene = scene
@@ -151,6 +157,12 @@ struct TreeBuilder {
                 if let cached = images[name] { bitmap = cached } else {
                     let (file, variantScale) = ImageAsset.variant(of: name, scale: scale, in: assetsFolder)
                     let path = "\(assetsFolder)/\(file)"
+                    // Checked before the file is opened: a name with `..` or a link that leads out reads nothing.
+                    if confinement.place(of: path) == .outside {
+                        throw SceneDocument.Locations.error(imageLocations[currentState]?[name], source: scene,
+                                                            keyPath: KeyPath([.key("states"), .key(currentState)]),
+                                                            "view '\(spec.name ?? "?")' names the image '\(name)', which leads outside the assets folder \(assetsFolder)")
+                    }
                     let decoded: Bitmap
                     let result: Result<Bitmap, PNGError> = Result { () throws(PNGError) in try PNGCodec.read(contentsOf: path, scale: variantScale) }
                     switch result {
@@ -206,21 +218,26 @@ extension SceneDocument {
     /// - Parameter warn: told of keys in the durations plist that are ignored, once. Default: ignored.
     /// - Returns: the names of the transitions it offers.
     /// - Throws: the first problem, naming the file, line:column and key path where it has them.
+    /// - Parameter assetsDirectory: the tool's assets folder (`--assets` and the others `render` finds),
+    ///   where a scene's inputs may be besides its own folder; `assetsDirectoryIsExplicit`: the user named
+    ///   it, so images are read from it (as `render --assets` does). Default nil: the scene's folder only.
     public static func check(path: String, assetsScale: Double = 1, scales: [Double] = renderScales,
-                             durationsFile: String? = nil, warn: (@Sendable (String) -> Void)? = nil) throws -> [String] {
+                             durationsFile: String? = nil, assetsDirectory: String? = nil, assetsDirectoryIsExplicit: Bool = false,
+                             warn: (@Sendable (String) -> Void)? = nil) throws -> [String] {
         var names: [String] = []
         let document = try SceneDocument.read(from: path)
         try document.checkCanvas(scales: scales, path: path, forRender: false)
         for transition in document.offered {
             let scene = try SceneTransition.load(path: path, transition: transition.name)
-            var builder = TreeBuilder(assetsFolder: scene.document.assets.map { "\(scene.folder)/\($0)" } ?? scene.folder,
+            let assetsFolder = try scene.assetsFolder(explicit: assetsDirectoryIsExplicit ? assetsDirectory : nil, assetsDirectory: assetsDirectory)
+            var builder = TreeBuilder(assetsFolder: assetsFolder,
                                       scale: assetsScale, canvas: scene.document.size, scene: path,
                                       imageLocations: scene.document.locations.images)
             let from = try builder.build(scene.document.states[scene.spec.from]!, state: scene.spec.from)
             let to = try builder.build(scene.document.states[scene.spec.to]!, state: scene.spec.to)
             // The timings a render uses: --durations, or the scene's own plist when it names one. Warnings
             // once, not for every transition that reads the same file.
-            let (timed, _) = try scene.timedChoreography(durationsFile: durationsFile, warn: names.isEmpty ? warn : { @Sendable _ in })
+            let (timed, _) = try scene.timedChoreography(durationsFile: durationsFile, assetsDirectory: assetsDirectory, warn: names.isEmpty ? warn : { @Sendable _ in })
             let end = try document.checkLength(of: scene.spec, choreography: timed, from: from, to: to, path: path,
                                                scales: scales, forRender: false)
             let choreography = scene.isReversed ? timed.reversed() : timed

@@ -20,6 +20,9 @@ struct Check: ParsableCommand {
     @Option(parsing: .unconditional, help: "Check at this scale only: 1, 2 or 3. Default: a built-in at 2 for every command; a scene file at every scale render accepts (its canvas limits depend on the scale).")
     var scale: Int?
 
+    @Option(help: "The assets folder, as render takes it: a scene's images are read from it, and its inputs may be inside it besides the scene's own folder (default: $SMOKESCREEN_ASSETS, ./assets, or the one beside the executable).")
+    var assets: String?
+
     @Flag(help: "Print one JSON object: {file, ok, transitions or blocks, durations} when it renders, {file, ok: false, error, exitStatus} when not (the error also on stderr).")
     var json = false
 
@@ -67,13 +70,17 @@ struct Check: ParsableCommand {
             switch kind {
             case .sceneFile:
                 let scales = scale.map { [Double($0)] } ?? SceneDocument.renderScales
-                result.transitions = try SceneDocument.check(path: file, scales: scales, durationsFile: durations, warn: { printWarning($0) })
+                // The tool's assets folder is where a scene's inputs may be besides its own folder; without one
+                // (none found, none named) only the scene's folder is.
+                let folder = assetsNamed(assets) ? try AssetLocator.directory(given: assets) : try? AssetLocator.directory(given: nil)
+                result.transitions = try SceneDocument.check(path: file, scales: scales, durationsFile: durations, assetsDirectory: folder,
+                                                             assetsDirectoryIsExplicit: assetsNamed(assets), warn: { printWarning($0) })
             case .durationsFile:
                 result.blocks = try BlockTimings.check(contentsOf: file, warn: { printWarning($0) })
             case .builtIn:
                 // The built-in's timeline as render builds it (durations read, frames counted, nothing drawn).
                 let transition = TransitionCatalog.transition(named: file) ?? TransitionCatalog.all[0]
-                let folder = try AssetLocator.directory(given: nil)
+                let folder = try AssetLocator.directory(given: assets)
                 let settings = RenderSettings(scale: Double(scale ?? defaultScale), assetsDirectory: folder, durationsFile: durations, warn: { printWarning($0) })
                 _ = try transition.render(settings)
                 result.transitions = [transition.name]

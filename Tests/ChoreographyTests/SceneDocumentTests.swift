@@ -1,6 +1,7 @@
 import BoundedInput
 @testable import Choreography
 import Foundation
+import PNGIO
 import RasterCore
 import SnapshotView
 import TransitionCompositor
@@ -23,7 +24,8 @@ final class SceneDocumentTests: XCTestCase {
 
     func testTheExamplesCheckAndRender() throws {
         XCTAssertEqual(try SceneDocument.check(path: Self.assets + "/scenes/card-expand.json"), ["card-expand", "card-collapse"])
-        XCTAssertEqual(try SceneDocument.check(path: Self.assets + "/scenes/photo-grid.json"), ["photo-open", "photo-close"])
+        // photo-grid's images are in ../vesper: inside the assets folder, not the scene's own.
+        XCTAssertEqual(try SceneDocument.check(path: Self.assets + "/scenes/photo-grid.json", assetsDirectory: Self.assets), ["photo-open", "photo-close"])
         XCTAssertEqual(try SceneDocument.check(path: Self.assets + "/scenes/tile-expand.json"), ["tile-expand", "tile-collapse"])
         let scene = try SceneTransition.load(path: Self.assets + "/scenes/card-expand.json", transition: "card-collapse")
         XCTAssertTrue(scene.isReversed)
@@ -89,6 +91,15 @@ final class SceneDocumentTests: XCTestCase {
         XCTAssertEqual(try error(minimal.replacingOccurrences(of: "\"matched\": [ { \"id\": \"box\", \"phase\": \"move\" } ]",
                                                             with: "\"matched\": [ { \"id\": \"box\", \"phase\": \"move\" } ], \"onTop\": [\"boxx\"]")),
                        "scene.json:9:66: transitions[0].onTop[0]: no view named 'boxx' in the from-state 'a' or the to-state 'b'; did you mean 'box'?")
+        // A misspelt phase is reported where it is written, with the phases there are.
+        XCTAssertEqual(try error(minimal.replacingOccurrences(of: "\"matched\": [ { \"id\": \"box\", \"phase\": \"move\" } ]",
+                                                            with: "\"matched\": [ { \"id\": \"box\", \"phase\": \"mvoe\" } ]")),
+                       "scene.json:9:44: transitions[0].matched[0].phase: transition 'grow' has no phase named 'mvoe' (its phases: move); did you mean 'move'?")
+        // A view both matched and unmatched would be drawn twice.
+        XCTAssertEqual(try error(minimal.replacingOccurrences(of: "\"matched\": [ { \"id\": \"box\", \"phase\": \"move\" } ]",
+                                                            with: "\"matched\": [ { \"id\": \"box\", \"phase\": \"move\" } ], \"unmatched\": [ { \"views\": [\"box\"], \"phase\": \"move\", \"effects\": [\"fade\"] } ]")),
+                       "scene.json:9:83: transitions[0].unmatched[0].views[0]: view 'box' is matched (matched[0]) and listed as unmatched too; "
+                       + "a view is either matched (it moves between the states) or unmatched (it leaves or arrives with an effect)")
         let deep = "{\"size\": [10, 10], \"states\": {\"a\": " + String(repeating: "{\"subviews\": [", count: 40) + String(repeating: "]}", count: 40)
             + "}, \"transitions\": []}"
         let tooDeep = try error(deep)
@@ -132,6 +143,54 @@ final class SceneDocumentTests: XCTestCase {
             XCTAssertEqual((error as? any ExitStatusError)?.exitStatus, 65, "\(error)")
             XCTAssertEqual("\(error)", "\(path):4:94: states.a.subviews[0].image: view 'box' names the image 'missing', but there is no \(folder)/missing.png")
         }
+    }
+
+    /// A scene's durations plist, assets folder and images must stay, links followed, inside the scene's
+    /// folder or the tool's assets folder: a scene cannot make the tool read, render or quote another file.
+    func testInputsOutsideTheScenesFolderAndTheAssetsFolderAreRefusedBeforeReading() throws {
+        let scenes = folder + "/scenes", secret = folder + "/secret", assets = folder + "/assets"
+        for f in [scenes, secret, assets] { try FileManager.default.createDirectory(atPath: f, withIntermediateDirectories: true) }
+        var dot = try Bitmap(width: 2, height: 2)
+        dot.withUnsafeMutablePixels { $0.update(repeating: 0xFF00_00FF) }
+        try PNGCodec.write(dot, to: secret + "/secret.png")
+        try PNGCodec.write(dot, to: assets + "/shared.png")
+        try Data("<plist version=\"1.0\"><dict><key>move</key><dict><key>duration</key><real>0.2</real></dict></dict></plist>".utf8)
+            .write(to: URL(fileURLWithPath: secret + "/durations.plist"))
+        try FileManager.default.createSymbolicLink(atPath: scenes + "/linked.png", withDestinationPath: secret + "/secret.png")
+        try FileManager.default.createSymbolicLink(atPath: scenes + "/linked.plist", withDestinationPath: secret + "/durations.plist")
+        let image = "{ \"name\": \"box\", \"frame\": [0, 0, 10, 10], \"backgroundColor\": \"#336699\" }"
+        func check(_ text: String) -> String {
+            let path = scenes + "/scene.json"
+            do {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+                _ = try SceneDocument.check(path: path, assetsDirectory: assets)
+                return "no error"
+            } catch let error as any ExitStatusError {
+                XCTAssertEqual(error.exitStatus, 65, "\(error)")
+                return error.description.replacingOccurrences(of: folder, with: "F")
+            } catch { return "\(error)" }
+        }
+        func withImage(_ name: String) -> String {
+            minimal.replacingOccurrences(of: image, with: "{ \"type\": \"image\", \"name\": \"box\", \"frame\": [0, 0, 10, 10], \"image\": \"\(name)\" }")
+        }
+        XCTAssertEqual(check(withImage("../secret/secret")),
+                       "F/scenes/scene.json:4:94: states.a.subviews[0].image: view 'box' names the image '../secret/secret', which leads outside the assets folder F/scenes")
+        XCTAssertEqual(check(withImage("linked")),
+                       "F/scenes/scene.json:4:94: states.a.subviews[0].image: view 'box' names the image 'linked', which leads outside the assets folder F/scenes")
+        XCTAssertEqual(check(minimal.replacingOccurrences(of: "\"size\"", with: "\"durations\": \"../secret/durations.plist\", \"size\"")),
+                       "F/scenes/scene.json:2:16: durations: the durations file '../secret/durations.plist' leads outside the scene's folder (F/scenes) "
+                       + "and the assets folder (F/assets): a scene reads files only inside those (give another plist with --durations)")
+        XCTAssertEqual(check(minimal.replacingOccurrences(of: "\"size\"", with: "\"durations\": \"linked.plist\", \"size\"")),
+                       "F/scenes/scene.json:2:16: durations: the durations file 'linked.plist' leads outside the scene's folder (F/scenes) "
+                       + "and the assets folder (F/assets): a scene reads files only inside those (give another plist with --durations)")
+        XCTAssertEqual(check(withImage("secret").replacingOccurrences(of: "\"size\"", with: "\"assets\": \"../secret\", \"size\"")),
+                       "F/scenes/scene.json:2:13: assets: the assets folder '../secret' leads outside the scene's folder (F/scenes) "
+                       + "and the assets folder (F/assets): a scene reads files only inside those (name another folder with --assets)")
+        // An absolute name is a name in the assets folder like any other: no such file there.
+        XCTAssertEqual(check(withImage("/etc/passwd")),
+                       "F/scenes/scene.json:4:94: states.a.subviews[0].image: view 'box' names the image '/etc/passwd', but there is no F/scenes//etc/passwd.png")
+        // Inside the tool's assets folder is fine (photo-grid's "../vesper" is the shipped case).
+        XCTAssertEqual(check(withImage("shared").replacingOccurrences(of: "\"size\"", with: "\"assets\": \"../assets\", \"size\"")), "no error")
     }
 
     func testAHugeOrNonRegularSceneFileIsRefusedBeforeReading() throws {

@@ -134,7 +134,7 @@ final class SceneSchemaTests: XCTestCase {
             XCTAssertEqual(verdicts[path] ?? "not validated", nil, "\(origin) does not validate against the schema")
             // And Smokescreen reads it: shipped files with their images, documented ones as text.
             if origins[path] == nil {
-                XCTAssertNoThrow(try SceneDocument.check(path: path), origin)
+                XCTAssertNoThrow(try SceneDocument.check(path: path, assetsDirectory: Self.root.appendingPathComponent("assets").path), origin)
             } else {
                 XCTAssertNoThrow(try SceneDocument.parse(Array(try String(contentsOfFile: path, encoding: .utf8).utf8), path: origin), origin)
             }

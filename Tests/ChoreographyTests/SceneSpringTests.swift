@@ -123,7 +123,7 @@ final class SceneSpringTests: XCTestCase {
         let text = scene(phase: #"{ "name": "move", "duration": 0.3 }"#).replacingOccurrences(of: "\"size\"", with: "\"durations\": \"durations.plist\", \"size\"")
         try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/scene.json"))
         let transition = try SceneTransition.load(path: folder + "/scene.json", transition: "slide")
-        let (timed, _) = try transition.timedChoreography(durationsFile: nil, warn: nil)
+        let (timed, _) = try transition.timedChoreography(durationsFile: nil, assetsDirectory: nil, warn: nil)
         XCTAssertEqual(timed.phases[0].timing, BlockTiming(springDuration: 0.4, bounce: 0.3))
         XCTAssertEqual(try SceneDocument.check(path: folder + "/scene.json"), ["slide"])
     }
@@ -164,6 +164,9 @@ final class SceneSpringTests: XCTestCase {
         XCTAssertEqual(try error(#"{ "name": "move", "curve": { "spring": { "duration": 300, "bounce": 0.9 } } }"#),
                        "scene.json:8:99: transitions[0].phases[0].curve.spring: phase 'move' ends after the limit of 600.0 s: this spring settles in "
                        + "\((Spring(perceptualDuration: 300, bounce: 0.9).duration * 1000).rounded() / 1000) s")
+        // Within 2 ulp of 1: the spring would settle after hours (it once looped for ever).
+        XCTAssertEqual(try error(#"{ "name": "move", "curve": { "spring": { "duration": 0.5, "bounce": 0.9999999999999998 } } }"#),
+                       "scene.json:8:99: transitions[0].phases[0].curve.spring: phase 'move' ends after the limit of 600.0 s: this spring settles in 3600.0 s")
         XCTAssertEqual(try error(#"{ "name": "move", "curve": { } }"#),
                        "scene.json:8:90: transitions[0].phases[0].curve: an object curve is {\"spring\": {…}}")
     }

@@ -114,6 +114,21 @@ struct Plan {
     struct Piece {
         var view: View
         var rect: Rect
+        /// The alpha the view it stands for has on screen (its own times its ancestors' in its tree): a
+        /// snapshot leaves the view's own alpha out, so the piece rests at this, and hands over to the
+        /// view without a step.
+        var alpha: Double = 1
+    }
+
+    /// `view`'s alpha on screen: its own times every ancestor's up to its tree's root.
+    static func onScreenAlpha(of view: View) -> Double {
+        var alpha = 1.0
+        var current: View? = view
+        while let v = current {
+            alpha *= v.alpha
+            current = v.superview
+        }
+        return min(1, max(0, alpha))
     }
 
     let name: String
@@ -211,7 +226,9 @@ struct Plan {
         for (view, entry, order) in unmatchedViews[side] ?? [] {
             let others = hidden.filter { $0 !== view && $0.isDescendant(of: view) }
             let snap = try withHidden(others) { try context.placeSnapshot(of: view, name: "\(view.name ?? "view") snapshot") }
-            unmatchedPieces[side, default: []].append((Piece(view: snap, rect: snap.frame), entry, order, view.name))
+            let alpha = Self.onScreenAlpha(of: view)
+            snap.alpha = alpha
+            unmatchedPieces[side, default: []].append((Piece(view: snap, rect: snap.frame, alpha: alpha), entry, order, view.name))
         }
         for (i, match) in choreography.matches.enumerated() {
             guard let view = root.view(named: side == .from ? match.from : match.to) else { continue }
@@ -230,16 +247,19 @@ struct Plan {
                     live.cornerRadius = image.cornerRadius
                     try context.addToSmokescreen(live, at: rect)
                     liveImages[i] = live
-                    matchPieces[i, default: [:]][side] = Piece(view: live, rect: rect)
+                    live.alpha = Self.onScreenAlpha(of: view)
+                    matchPieces[i, default: [:]][side] = Piece(view: live, rect: rect, alpha: live.alpha)
                 } else {
-                    matchPieces[i, default: [:]][side] = Piece(view: View(), rect: rect)
+                    matchPieces[i, default: [:]][side] = Piece(view: View(), rect: rect, alpha: Self.onScreenAlpha(of: view))
                 }
             case .snapshot, .opaqueCrossFade, .text:
                 let others = hidden.filter { $0 !== view && $0.isDescendant(of: view) }
                 let snap = try withHidden(others) {
                     try context.placeSnapshot(of: view, clearBackground: match.style == .text, name: "\(view.name ?? "view") (\(side))")
                 }
-                matchPieces[i, default: [:]][side] = Piece(view: snap, rect: rect)
+                let alpha = Self.onScreenAlpha(of: view)
+                snap.alpha = alpha
+                matchPieces[i, default: [:]][side] = Piece(view: snap, rect: rect, alpha: alpha)
             }
         }
     }
@@ -316,14 +336,14 @@ struct Plan {
             case .liveImage:
                 let live = a.view
                 let radii = cornerRadii[i] ?? [:]
-                track(match.phase, s, d, c, start: { live.frame = a.rect; live.cornerRadius = radii[.from] ?? 0 },
-                      end: { live.frame = b.rect; live.cornerRadius = radii[.to] ?? 0 })
+                track(match.phase, s, d, c, start: { live.frame = a.rect; live.cornerRadius = radii[.from] ?? 0; live.alpha = a.alpha },
+                      end: { live.frame = b.rect; live.cornerRadius = radii[.to] ?? 0; live.alpha = b.alpha })
             case .snapshot:
-                track(match.phase, s, d, c, start: { a.view.frame = a.rect; b.view.frame = a.rect; a.view.alpha = 1; b.view.alpha = 0 },
-                      end: { a.view.frame = b.rect; b.view.frame = b.rect; a.view.alpha = 0; b.view.alpha = 1 })
+                track(match.phase, s, d, c, start: { a.view.frame = a.rect; b.view.frame = a.rect; a.view.alpha = a.alpha; b.view.alpha = 0 },
+                      end: { a.view.frame = b.rect; b.view.frame = b.rect; a.view.alpha = 0; b.view.alpha = b.alpha })
             case .opaqueCrossFade:
                 track(match.phase, s, d, c, start: { a.view.frame = a.rect; b.view.frame = a.rect; b.view.alpha = 0 },
-                      end: { a.view.frame = b.rect; b.view.frame = b.rect; b.view.alpha = 1 })
+                      end: { a.view.frame = b.rect; b.view.frame = b.rect; b.view.alpha = b.alpha })
             case .text:
                 let la = labels[i]?[.from], lb = labels[i]?[.to]
                 let growth = (lb?.font.pointSize ?? 1) / max(0.001, la?.font.pointSize ?? 1)
@@ -342,11 +362,11 @@ struct Plan {
                 let bStart = Rect(origin: a.rect.origin, size: Size(width: b.rect.width / widthGrowth, height: b.rect.height / growth))
                 track(match.phase, s, d, c, start: { a.view.frame = a.rect; b.view.frame = bStart }, end: { a.view.frame = aEnd; b.view.frame = b.rect })
                 if linesA.count == linesB.count {
-                    track(match.phase, s, d, c, start: { a.view.alpha = 1; b.view.alpha = 0 }, end: { a.view.alpha = 0; b.view.alpha = 1 })
+                    track(match.phase, s, d, c, start: { a.view.alpha = a.alpha; b.view.alpha = 0 }, end: { a.view.alpha = 0; b.view.alpha = b.alpha })
                 } else {
                     // Only one text readable at a time: out over the first half, in over the second.
-                    track(match.phase + " (text out)", s, d / 2, c, start: { a.view.alpha = 1 }, end: { a.view.alpha = 0 })
-                    track(match.phase + " (text in)", s + d / 2, d / 2, c, start: { b.view.alpha = 0 }, end: { b.view.alpha = 1 })
+                    track(match.phase + " (text out)", s, d / 2, c, start: { a.view.alpha = a.alpha }, end: { a.view.alpha = 0 })
+                    track(match.phase + " (text in)", s + d / 2, d / 2, c, start: { b.view.alpha = 0 }, end: { b.view.alpha = b.alpha })
                 }
             }
         }
@@ -355,9 +375,9 @@ struct Plan {
             for (piece, entryIndex, order, _) in unmatchedPieces[side] ?? [] {
                 let entry = choreography.unmatched[entryIndex]
                 let timing = phase(entry.phase)
-                let effected = try effectState(of: piece.rect, effects: entry.effects, side: side)
-                let view = piece.view, rect = piece.rect
-                let normal = { view.frame = rect; view.alpha = 1; view.transform = .identity }
+                let effected = try effectState(of: piece.rect, alpha: piece.alpha, effects: entry.effects, side: side)
+                let view = piece.view, rect = piece.rect, alpha = piece.alpha
+                let normal = { view.frame = rect; view.alpha = alpha; view.transform = .identity }
                 let changed = {
                     view.frame = effected.frame
                     view.alpha = effected.alpha
@@ -385,8 +405,8 @@ struct Plan {
     }
 
     /// A piece's frame, alpha and transform with `effects` applied.
-    private func effectState(of rect: Rect, effects: [Choreography.Effect], side: Side) throws -> (frame: Rect, alpha: Double, transform: Transform2D) {
-        var frame = rect, alpha = 1.0, transform = Transform2D.identity
+    private func effectState(of rect: Rect, alpha resting: Double, effects: [Choreography.Effect], side: Side) throws -> (frame: Rect, alpha: Double, transform: Transform2D) {
+        var frame = rect, alpha = resting, transform = Transform2D.identity
         for effect in effects {
             switch effect {
             case .fade: alpha = 0

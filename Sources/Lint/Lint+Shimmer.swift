@@ -12,6 +12,8 @@ extension Lint {
         var visible: Rect
         var transform: [Double]
         var alpha: Double
+        /// Its alpha on screen: its own times every ancestor's, 0 when it or an ancestor is hidden.
+        var opacity: Double = 1
         var backgroundColor: String?
         /// A label: text is set with its baseline on whole device pixels (as hinted text is), so moving
         /// text steps from pixel row to pixel row instead of gliding; it is left out of the comparison.
@@ -25,21 +27,22 @@ extension Lint {
 
     static func placedViews(_ tree: ViewDescription) -> [PlacedView] {
         var out: [PlacedView] = []
-        func visit(_ node: ViewDescription, path: String, clip: Rect, hidden: Bool) {
+        func visit(_ node: ViewDescription, path: String, clip: Rect, hidden: Bool, opacity: Double) {
             let hidden = hidden || node.hidden
+            let opacity = hidden ? 0 : opacity * node.alpha
             let frame = node.frame.count == 4 ? Rect(x: node.frame[0], y: node.frame[1], width: node.frame[2], height: node.frame[3]) : .null
             let index = out.count
             out.append(PlacedView(key: trackKey(path: path, identity: node.identity), path: path, frame: frame,
                                   visible: frame.intersection(clip), transform: node.transform,
-                                  alpha: hidden ? 0 : node.alpha, backgroundColor: node.backgroundColor,
+                                  alpha: hidden ? 0 : node.alpha, opacity: opacity, backgroundColor: node.backgroundColor,
                                   isText: node.text != nil || node.type == "Label",
                                   fills: node.image != nil || (node.backgroundColor?.hasSuffix("FF") ?? false), order: index, subtreeEnd: index + 1))
             let inner = node.clipsToBounds ? clip.intersection(frame) : clip
-            for (child, childPath) in children(of: node, path: path) { visit(child, path: childPath, clip: inner, hidden: hidden) }
+            for (child, childPath) in children(of: node, path: path) { visit(child, path: childPath, clip: inner, hidden: hidden, opacity: opacity) }
             out[index].subtreeEnd = out.count
         }
         let root = tree.frame.count == 4 ? Rect(x: tree.frame[0], y: tree.frame[1], width: tree.frame[2], height: tree.frame[3]) : .null
-        visit(tree, path: tree.name ?? tree.type, clip: root, hidden: false)
+        visit(tree, path: tree.name ?? tree.type, clip: root, hidden: false, opacity: 1)
         return out
     }
 

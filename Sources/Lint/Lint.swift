@@ -21,8 +21,10 @@ public struct Finding: Sendable, Equatable, Codable {
         case snapsAtEnd = "snaps-at-end"
         /// A view still moving on the last frame of a render that cut its animation short.
         case endsLate = "ends-late"
-        /// A view animated only under opaque views drawn above it, gone at the end: whatever it showed
-        /// appears only on the last frame, when what covered it goes.
+        /// A view unseen for most of the transition that then appears within one frame: a stand-in
+        /// animated only under opaque views drawn above it and gone at the end (whatever it showed appears
+        /// only on the last frame), or any view, matched or not, that is absent, transparent or covered
+        /// for at least half the frames and pops in (``Lint/appearances(_:times:frame:thresholds:)``).
         case hiddenUntilEnd = "hidden-until-end"
         /// Content that only moves but changes its look while it does: stripes (combing) or a tone
         /// flip against its own pixels before the move, carried the same way.
@@ -70,6 +72,10 @@ public struct Thresholds: Sendable, Equatable {
     public var combingLevels = 6.0
     /// Shimmer: how many rows in a row must alternate so to count as combing. 6.
     public var combingRows = 6
+    /// Pop-in (`hidden-until-end` of a view that appears at once): how much its place must change across
+    /// the step it appears in, as a share of how much there is to see there (the mean brightness change,
+    /// blurred, over the mean deviation of its final look); less means something showed it already. 0.35.
+    public var popContrast = 0.35
 
     /// The defaults.
     public init() {}
@@ -322,6 +328,9 @@ public enum Lint {
         var history: [[Float]] = []  // brightness 0…1 of every pixel, of the last three frames
         var bare: [[Bool]] = []
         var columns = 0, rows = 0, width = 0, height = 0
+        // How far content may move in one frame and still be told from a flash: frames read from PNG files
+        // do not know their scale, so a share of the frame (a 20th of its shorter side, at least 12 px).
+        var reach = 12
         var findings: [Finding] = []
         func difference(_ a: [Float], _ b: [Float]) -> [Double] {
             var sums = [Double](repeating: 0, count: columns * rows), n = [Int](repeating: 0, count: columns * rows)
@@ -338,6 +347,7 @@ public enum Lint {
             let bitmap = try frame(index)
             if index == 0 {
                 (width, height) = (bitmap.width, bitmap.height)
+                reach = max(12, min(width, height) / 20)
                 columns = (width + block - 1) / block
                 rows = (height + block - 1) / block
             }
@@ -361,7 +371,13 @@ public enum Lint {
                 let candidates = (0..<out.count).filter { out[$0] >= thresholds.flashContrast }
                 guard !candidates.isEmpty else { continue }
                 let back = difference(after, before)
-                let flagged = candidates.filter { back[$0] < thresholds.flashContrast / 4 }
+                // A region whose change is the same content moved a little (text sliding by, rows
+                // scrolling) did not flash, however alike the frames around it look.
+                let flagged = candidates.filter {
+                    back[$0] < thresholds.flashContrast / 4
+                        && !movedContent(cell: $0, from: before, to: flashed, columns: columns, width: width, height: height, block: block,
+                                         reach: reach, within: thresholds.flashContrast / 2)
+                }
                 let f = index - lag
                 guard flagged.count >= thresholds.flashRegions, times[index] - times[f - 1] <= thresholds.flickerWindow,
                       !findings.contains(where: { $0.kind == .flicker && $0.frames.contains(f) }) else { continue }
@@ -383,6 +399,35 @@ public enum Lint {
             }
         }
         return findings
+    }
+
+    /// Whether region `cell` of `to` is region `cell` of `from` moved by up to `reach` pixels each way
+    /// (the nearest shifts tried first): some shift brings the mean brightness difference under `within`
+    /// (0…1). A region that is flat in `to` (something vanished into a plain background) is never called
+    /// moved.
+    static func movedContent(cell: Int, from: [Float], to: [Float], columns: Int, width: Int, height: Int, block: Int,
+                             reach: Int, within: Double) -> Bool {
+        let x0 = (cell % columns) * block, y0 = (cell / columns) * block
+        let x1 = min(width, x0 + block), y1 = min(height, y0 + block)
+        var low: Float = 1, high: Float = 0
+        for y in y0..<y1 { for x in x0..<x1 { low = min(low, to[y * width + x]); high = max(high, to[y * width + x]) } }
+        guard Double(high - low) >= within else { return false }
+        for ring in 1...max(1, reach) {
+            for dy in -ring...ring {
+            for dx in -ring...ring where max(abs(dx), abs(dy)) == ring {
+                var sum: Float = 0, n = 0
+                for y in max(y0, -dy)..<min(y1, height - dy) {
+                    let a = (y + dy) * width, b = y * width
+                    for x in max(x0, -dx)..<min(x1, width - dx) {
+                        sum += abs(from[a + x + dx] - to[b + x])
+                        n += 1
+                    }
+                }
+                if n * 2 >= (x1 - x0) * (y1 - y0), Double(sum) / Double(n) < within { return true }
+            }
+            }
+        }
+        return false
     }
 
     /// Visits every view with its path of names, window frame and on-screen alpha (0 when hidden).

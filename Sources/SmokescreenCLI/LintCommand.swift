@@ -1,6 +1,7 @@
 import ArgumentParser
 import BoundedInput
 import Choreography
+import FrameStore
 import Foundation
 import Lint
 import Previews
@@ -14,9 +15,11 @@ struct LintCommand: ParsableCommand {
         abstract: "Check a transition frame by frame for flicker, jumps, uncovered screen, moving content that shimmers, and views that snap or are late at the end.",
         discussion: """
             A built-in or scene file is rendered at @2x (or --scale) at its own frame rate and checked view by view \
-            (findings name views by their path of names) and pixel by pixel; a render folder is checked \
-            pixel by pixel (findings name regions). Built-ins that show a problem on purpose carry a \
-            documented exception, listed with the finding (--strict counts them too).
+            (findings name views by their path of names) and pixel by pixel. A render folder gets the same checks \
+            with its own pixels when its transition renders the same frames now (a built-in by the manifest's \
+            name, or the scene file given with --scene): the same findings as linting it by name. Otherwise it is \
+            checked pixel by pixel only (findings name regions), and the output says why. Built-ins that show a \
+            problem on purpose carry a documented exception, listed with the finding (--strict counts them too).
 
             Exit codes: 0 nothing found; 1 something found; 64 bad usage; 65 unusable input.
             """)
@@ -26,6 +29,9 @@ struct LintCommand: ParsableCommand {
 
     @Option(help: "With a scene file: which of its transitions (default: its first).")
     var transition: String?
+
+    @Option(help: "With a render folder: the scene file it was rendered from, so that its views are checked too (a built-in is found by the manifest's name).")
+    var scene: String?
 
     @Option(parsing: .unconditional, help: "Frames per second when rendering (default: the transition's own).")
     var fps: Double?
@@ -83,7 +89,7 @@ struct LintCommand: ParsableCommand {
         try checkScale(scale)
         if quiet && json { throw ValidationError("--quiet prints nothing and --json a report: choose one") }
         try SourceArgument.validate(source)
-        if durations != nil, isFolder { throw ValidationError("--durations: '\(source)' is a render folder; its timings were fixed when it was rendered") }
+        if scene != nil, !isFolder { throw ValidationError("--scene goes with a render folder; '\(source)' is not one") }
         if let durations, durations.isEmpty { throw ValidationError("--durations: the path is empty") }
     }
 
@@ -96,10 +102,18 @@ struct LintCommand: ParsableCommand {
         thresholds.flashContrast = flashContrast
         thresholds.contentShiftFraction = contentShift
         thresholds.shimmerLevels = shimmerLevels
+        var basis: String?
         let (name, findings) = try reportingErrors { () throws -> (String, [Finding]) in
             if isFolder {
                 let frames = try PreviewFrames(folder: source)
-                return (frames.name, try Lint.pixels(count: frames.times.count, times: frames.times, frame: frames.frame, thresholds: thresholds))
+                switch try FolderMotion.find(folder: source, frames: frames, scene: scene, durations: durations, assets: assets) {
+                case .found(let rendered, let what):
+                    basis = "views from \(what) as it renders now: every frame's pixels are the folder's"
+                    return (frames.name, LintRun.check(rendered: rendered, frames: frames, thresholds: thresholds))
+                case .unavailable(let reason):
+                    basis = "pixel checks only (findings name regions): \(reason)"
+                    return (frames.name, try Lint.pixels(count: frames.times.count, times: frames.times, frame: frames.frame, thresholds: thresholds))
+                }
             }
             let chosen = try SourceArgument.transition(source, scene: transition)
             try checkDurations(durations, for: chosen)
@@ -118,14 +132,17 @@ struct LintCommand: ParsableCommand {
         } else if json {
             struct Document: Encodable {
                 var name: String
+                /// For a render folder: what its findings are based on.
+                var basis: String?
                 var clean: Bool
                 var findings: [Finding]
                 var exceptions: [Exception]
                 struct Exception: Encodable { var finding: Finding; var reason: String }
             }
-            print(try jsonText(Document(name: name, clean: counted.isEmpty, findings: counted,
+            print(try jsonText(Document(name: name, basis: basis, clean: counted.isEmpty, findings: counted,
                                         exceptions: excused.map { Document.Exception(finding: $0.0, reason: $0.1) })))
         } else {
+            if let basis { print("\(name): \(basis)") }
             for f in counted { print("\(f.kind.rawValue)  \(f.subject)  frames \(f.frames.map(String.init).joined(separator: ",")) (\(f.times.map { String(format: "%.3f s", $0) }.joined(separator: ", "))): \(f.detail)") }
             for (f, reason) in excused { print("excepted  \(f.kind.rawValue)  \(f.subject): \(reason)") }
             print(counted.isEmpty ? "\(name): clean" + (excused.isEmpty ? "" : " (\(excused.count) documented exception\(excused.count == 1 ? "" : "s"))")
@@ -145,12 +162,60 @@ enum LintRun {
             return (try? Lint.pixels(count: frames.times.count, times: frames.times, frame: frames.frame, thresholds: thresholds)) ?? []
         }
         let moved = (try? Lint.shimmer(rendered.frameDescriptions, times: described, frame: frames.frame, thresholds: thresholds)) ?? []
-        return Lint.views(rendered.frameDescriptions, times: described, complete: rendered.endsComplete, thresholds: thresholds) + moved
+        let popped = (try? Lint.appearances(rendered.frameDescriptions, times: described, frame: frames.frame, thresholds: thresholds)) ?? []
+        return Lint.views(rendered.frameDescriptions, times: described, complete: rendered.endsComplete, thresholds: thresholds) + moved + popped
     }
 }
 
 extension LintExceptions {
     static func reason(for finding: Finding, in transition: String) -> String? {
         reason(kind: finding.kind.rawValue, subject: finding.subject, in: transition)
+    }
+}
+
+/// Where a render folder's views come from: its transition rendered again with the manifest's settings,
+/// when that gives exactly the folder's frames (the same count, times, durations and pixels). Then lint
+/// checks the folder as it checks the transition by name, with the folder's own pixels.
+enum FolderMotion {
+    case found(RenderedTransition, what: String)
+    case unavailable(String)
+
+    static func find(folder: String, frames: PreviewFrames, scene: String?, durations: String?, assets: String?) throws -> FolderMotion {
+        guard let manifest = try Manifest.read(from: "\(folder)/\(Manifest.fileName)") else {
+            return .unavailable("no manifest.json")
+        }
+        let transition: any Transition
+        let what: String
+        if let scene {
+            transition = try SceneTransition.load(path: scene, transition: manifest.name)
+            what = "'\(manifest.name)' of \(scene)"
+        } else if let builtIn = TransitionCatalog.transition(named: manifest.name) {
+            transition = builtIn
+            what = "the built-in '\(manifest.name)'"
+        } else {
+            return .unavailable("'\(manifest.name)' is not a built-in; give the scene file it was rendered from with --scene FILE to check its views")
+        }
+        try checkDurations(durations, for: transition)
+        var settings = RenderSettings(scale: manifest.scale, fps: manifest.fps, assetsDirectory: try AssetLocator.directory(given: assets),
+                                      durationsFile: durations, warn: { printWarning($0) })
+        settings.describesFrames = true
+        settings.assetsDirectoryIsExplicit = assetsNamed(assets)
+        let rendered = try transition.render(settings)
+        let sequence = rendered.sequence
+        guard sequence.count == manifest.frames.count,
+              zip(sequence.times, manifest.frames.map(\.time)).allSatisfy({ abs($0 - $1) <= 1e-9 }) else {
+            return .unavailable("\(what) renders \(sequence.count) frames at \(manifest.fps) fps now; the folder has \(manifest.frames.count) (rendered by another version, with --hold, or from other inputs)")
+        }
+        guard sequence.durations == manifest.durations else {
+            return .unavailable("the folder was rendered with other durations than \(what) has now (give them with --durations FILE)")
+        }
+        var canvas = try sequence.makeCanvas()
+        for index in 0..<sequence.count {
+            sequence.draw(frame: index, into: &canvas)
+            guard try frames.frame(index) == canvas else {
+                return .unavailable("frame \(index) differs from \(what) as it renders now")
+            }
+        }
+        return .found(rendered, what: what)
     }
 }

@@ -23,6 +23,33 @@ final class LintCommandTests: XCTestCase {
         XCTAssertTrue(LintExceptions.all.allSatisfy { e in TransitionCatalog.transition(named: e.transition) != nil && !e.reason.isEmpty })
     }
 
+    /// A render folder of a built-in is linted with the built-in's views (the same findings as by name:
+    /// its rows of sliding, fading text are no flicker); one whose transition is not known says why it is
+    /// checked by its pixels alone.
+    func testARenderFolderIsLintedWithItsTransitionsViewsOrSaysWhyNot() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        XCTAssertEqual(try SafetyTests.run(["render", "--scale", "1", "--out", folder + "/f", "--quiet"]).status, 0)
+        let run = try SafetyTests.run(["lint", folder + "/f"])
+        XCTAssertEqual(run.status, 0, run.standardOutput + run.standardError)
+        XCTAssertEqual(run.standardOutput, """
+            vesper-timeline-to-detail: views from the built-in 'vesper-timeline-to-detail' as it renders now: every frame's pixels are the folder's
+            vesper-timeline-to-detail: clean
+
+            """)
+        // Renamed: not a built-in any more; its pixels alone, and the text sliding by is still no flash.
+        let manifest = folder + "/f/manifest.json"
+        let text = try String(contentsOfFile: manifest, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"name\" : \"vesper-timeline-to-detail\"", with: "\"name\" : \"my-copy\"")
+            .write(toFile: manifest, atomically: true, encoding: .utf8)
+        let renamed = try SafetyTests.run(["lint", folder + "/f", "--json"])
+        XCTAssertEqual(renamed.status, 0, renamed.standardOutput + renamed.standardError)
+        let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(renamed.standardOutput.utf8)) as? [String: Any])
+        XCTAssertEqual(document["basis"] as? String,
+                       "pixel checks only (findings name regions): 'my-copy' is not a built-in; give the scene file it was rendered from with --scene FILE to check its views")
+        XCTAssertEqual(try SafetyTests.run(["lint", "reference", "--scene", "x.json"]).status, 64, "--scene goes with a folder")
+    }
+
     func testAFolderWithAFlashFailsWithTheFrameAndRegion() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }

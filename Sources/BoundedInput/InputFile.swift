@@ -21,24 +21,8 @@ public enum InputFile {
     ///   - path: the file to read.
     ///   - what: what the file is for, in messages (`"durations file"`, `"manifest"`).
     public static func read(_ path: String, limit: Int, what: String) throws(InputFileError) -> [UInt8] {
-        guard !path.isEmpty else { throw InputFileError(path: path, kind: .notFound, reason: "the \(what) path is empty") }
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else {
-            let code = errno
-            throw InputFileError(path: path, kind: code == ENOENT ? .notFound : .unreadable,
-                                 reason: "cannot open the \(what): \(systemErrorMessage(code))", detail: systemErrorMessage(code))
-        }
+        let (fd, info) = try openRegularFile(path, what: what)
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            let code = errno
-            throw InputFileError(path: path, kind: .unreadable, reason: "cannot read the \(what): \(systemErrorMessage(code))", detail: systemErrorMessage(code))
-        }
-        let type = info.st_mode & S_IFMT
-        guard type == S_IFREG else {
-            throw InputFileError(path: path, kind: .notRegular, reason: "the \(what) is \(describe(fileType: type)), not a regular file",
-                                 detail: "\(describe(fileType: type)), not a regular file")
-        }
         let size = Int(info.st_size)
         guard size <= limit else {
             throw InputFileError(path: path, kind: .tooLarge, reason: "the \(what) is \(size) bytes, over the limit of \(limit) bytes",
@@ -66,6 +50,55 @@ public enum InputFile {
         }
         bytes.removeSubrange(count...)
         return bytes
+    }
+
+    /// The first `count` bytes (or fewer, when the file is shorter) of the regular file at `path`: a
+    /// file's header without reading the rest, however large it is. The same refusals as
+    /// ``read(_:limit:what:)`` (a FIFO or a device never blocks), without its size limit.
+    public static func readPrefix(_ path: String, count wanted: Int, what: String) throws(InputFileError) -> [UInt8] {
+        let (fd, _) = try openRegularFile(path, what: what)
+        defer { close(fd) }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        var bytes = [UInt8](repeating: 0, count: max(0, wanted))
+        var count = 0
+        while count < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { raw in Glibc_read(fd, raw.baseAddress! + count, raw.count - count) }
+            if n < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                throw InputFileError(path: path, kind: .unreadable, reason: "cannot read the \(what): \(systemErrorMessage(code))",
+                                     detail: systemErrorMessage(code))
+            }
+            if n == 0 { break }
+            count += n
+        }
+        bytes.removeSubrange(count...)
+        return bytes
+    }
+
+    /// Opens `path` without blocking and refuses anything but a regular file; the caller closes the
+    /// descriptor.
+    private static func openRegularFile(_ path: String, what: String) throws(InputFileError) -> (Int32, stat) {
+        guard !path.isEmpty else { throw InputFileError(path: path, kind: .notFound, reason: "the \(what) path is empty") }
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            let code = errno
+            throw InputFileError(path: path, kind: code == ENOENT ? .notFound : .unreadable,
+                                 reason: "cannot open the \(what): \(systemErrorMessage(code))", detail: systemErrorMessage(code))
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let code = errno
+            close(fd)
+            throw InputFileError(path: path, kind: .unreadable, reason: "cannot read the \(what): \(systemErrorMessage(code))", detail: systemErrorMessage(code))
+        }
+        let type = info.st_mode & S_IFMT
+        guard type == S_IFREG else {
+            close(fd)
+            throw InputFileError(path: path, kind: .notRegular, reason: "the \(what) is \(describe(fileType: type)), not a regular file",
+                                 detail: "\(describe(fileType: type)), not a regular file")
+        }
+        return (fd, info)
     }
 
     /// Whether `path` is an existing regular file (following symbolic links).

@@ -20,9 +20,10 @@ public final class LivePreview: @unchecked Sendable {
         if case .builtIn = source { watcher = nil } else { watcher = try FileWatcher() }
     }
 
-    /// Starts serving and watching.
-    public func start(host: String, port: Int) async throws {
-        try await server.start(host: host, port: port)
+    /// Starts serving and watching. `allowedHosts`: names requests may use besides the address and
+    /// `localhost` (``HostPolicy``).
+    public func start(host: String, port: Int, allowedHosts: [String] = []) async throws {
+        try await server.start(host: host, port: port, allowedHosts: allowedHosts)
         guard let watcher else { return }
         watcher.watch(library.watchedFiles())
         let library = self.library
@@ -37,7 +38,8 @@ public final class LivePreview: @unchecked Sendable {
 
     /// The URL the page is at.
     public func url(host: String) -> String {
-        let shown = host.contains(":") ? "[\(host)]" : host
+        let bare = HostPolicy.unbracketed(host)
+        let shown = bare.contains(":") ? "[\(bare)]" : bare
         return "http://\(shown):\(server.port)/"
     }
 

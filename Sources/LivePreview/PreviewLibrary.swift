@@ -1,9 +1,6 @@
 import BoundedInput
-import CLibCrypto
 import Choreography
-import FrameDiff
 import Foundation
-import PNGIO
 import RasterCore
 import SmokescreenScenes
 import TransitionCompositor
@@ -37,7 +34,12 @@ public enum PreviewSource: Sendable, Equatable {
 public struct PreviewError: Error, CustomStringConvertible, Sendable {
     /// What went wrong, naming the argument, file or request.
     public let description: String
-    public init(_ description: String) { self.description = description }
+    /// Set for a request that asks for more than the preview's memory budget allows (HTTP 413).
+    public var isOverBudget = false
+    public init(_ description: String, isOverBudget: Bool = false) {
+        self.description = description
+        self.isOverBudget = isOverBudget
+    }
 }
 
 /// What the lint endpoint reports of one transition (see `smokescreen lint --json`).
@@ -63,6 +65,17 @@ public struct LintReport: Encodable, Sendable {
             self.detail = detail
             self.exception = exception
         }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(kind, forKey: .kind)
+            try c.encode(subject, forKey: .subject)
+            try c.encode(frames, forKey: .frames)
+            try c.encode(times, forKey: .times)
+            try c.encode(detail, forKey: .detail)
+            try c.encode(exception, forKey: .exception)  // null, not left out, as the docs show it
+        }
+        private enum CodingKeys: String, CodingKey { case kind, subject, frames, times, detail, exception }
     }
     /// The transition.
     public var name: String
@@ -86,37 +99,77 @@ public struct PreviewSettings: Sendable {
     public var scale: Int = 2
     /// Frames per second; nil for each transition's own.
     public var fps: Double?
-    /// The assets folder for built-ins, and for scene files when `assetsDirectoryIsExplicit`.
+    /// The tool's assets folder: built-ins read from it, and a scene file's inputs may be inside it
+    /// besides the scene's own folder; a scene file reads its images from it when
+    /// `assetsDirectoryIsExplicit`.
     public var assetsDirectory: String
     public var assetsDirectoryIsExplicit = false
     /// A folder of golden frames, `DIR/NAME/frame_0000.png`…, as `render` and the golden tests write them.
     public var goldenDirectory: String?
     /// Lints a transition (the CLI's checks, with its documented exceptions): `lint`'s findings at @1x.
     public var lint: (@Sendable (any Transition, RenderSettings) throws -> LintReport)?
+    /// The most memory, in bytes, the preview keeps for what it draws (default 1 GiB, `serve
+    /// --memory-limit`): three quarters for renders (a transition's snapshots and images at one scale,
+    /// least recently used dropped first), one quarter for encoded frames. A request whose render alone
+    /// would need more than the renders' share is refused (HTTP 413), not drawn.
+    public var memoryLimit = PreviewSettings.defaultMemoryLimit
+    /// 1 GiB.
+    public static let defaultMemoryLimit = 1 << 30
 
     public init(scale: Int = 2, fps: Double? = nil, assetsDirectory: String, assetsDirectoryIsExplicit: Bool = false,
-                goldenDirectory: String? = nil, lint: (@Sendable (any Transition, RenderSettings) throws -> LintReport)? = nil) {
+                goldenDirectory: String? = nil, memoryLimit: Int = PreviewSettings.defaultMemoryLimit,
+                lint: (@Sendable (any Transition, RenderSettings) throws -> LintReport)? = nil) {
         self.scale = scale
         self.fps = fps
         self.assetsDirectory = assetsDirectory
         self.assetsDirectoryIsExplicit = assetsDirectoryIsExplicit
         self.goldenDirectory = goldenDirectory
+        self.memoryLimit = memoryLimit
         self.lint = lint
     }
 }
 
-/// The transitions a preview serves, re-read on every change of their files, and their frames drawn on
-/// demand and kept as PNG by the digest of their pixels (a frame whose pixels did not change across a
-/// reload is not encoded again). Thread-safe: requests draw frames concurrently while a reload reads.
+/// The transitions a preview serves, re-read when their files change, and their frames drawn on demand.
+///
+/// Memory does not grow with the number of transitions: a reload keeps only what the page lists of each
+/// (frame times, blocks, size), renders go into a ``RenderCache`` within ``PreviewSettings/memoryLimit``
+/// and encoded frames into a cache of their own, by the digest of their pixels (a frame whose pixels did
+/// not change across a reload is not encoded again). A reload reads again only the scene files whose
+/// inputs changed (the file, its durations plist, the images it names). Thread-safe: requests draw
+/// frames concurrently while a reload reads.
 public final class PreviewLibrary: @unchecked Sendable {
     /// One served transition as of one reload.
     struct Entry: @unchecked Sendable {
+        /// New for every reading of its file: renders are kept by it.
+        var id: Int
         var transition: any Transition
         /// The scene file it comes from; nil for a built-in.
         var file: String?
-        /// Its render at each scale asked for so far (the start scale is rendered by the reload).
-        var renders: [Int: RenderedTransition]
+        var info: Info
         var lint: LintReport?
+    }
+
+    /// What the page lists of a transition, from its render at the start scale.
+    struct Info: Sendable {
+        var frameCount: Int
+        var fps: Double
+        var pointSize: Size
+        var times: [Double]
+        var blocks: [Listing.Block]
+        /// The render's bytes at ``PreviewSettings/scale`` (``RenderCache/bytes(of:)``): what a render at
+        /// another scale is estimated from, before it is made.
+        var bytes: Int
+    }
+
+    /// What the last reading of a scene file gave, and the state of every file it read then.
+    struct FileState {
+        /// `stat` of the scene file and of each input, in order: equal means nothing to read again.
+        var signature: [String]
+        /// The scene's durations plist and every image variant it may pick, present or not.
+        var inputs: [String]
+        /// Its transitions, in the file's order (the last good ones, when `error` is set).
+        var entries: [(String, Entry)]
+        var error: String?
     }
 
     /// What is served.
@@ -130,24 +183,41 @@ public final class PreviewLibrary: @unchecked Sendable {
     private var order: [String] = []
     private var errors: [String: String] = [:]  // by scene file
     private var version = 0
+    private var files: [String: FileState] = [:]
+    private var nextID = 0
     /// The transitions of the version before, so that frames a page asked for just before a reload
     /// (`?v=N`) are still served, not refused because the new version has fewer frames.
     private var retired: (version: Int, entries: [String: Entry])?
+    /// Renders by entry and scale, within three quarters of the memory limit.
+    let renders: RenderCache
+
+    /// What the render cache holds and has done: renders kept and their bytes, made, stopped early.
+    public var renderSummary: (kept: Int, bytes: Int, made: Int, cancelled: Int) { renders.summary }
+    /// The most bytes of renders kept (three quarters of ``PreviewSettings/memoryLimit``).
+    public var renderLimit: Int { renders.limit }
     /// Encoded frames by the SHA-256 of their pixels (and size), at most `pngCacheLimit` bytes.
     private var pngs: [String: [UInt8]] = [:]
     private var pngBytes = 0
-    /// The bytes of PNG kept before the cache is emptied (every frame of a long @3x render is ~100 MiB).
-    public var pngCacheLimit = 256 << 20
+    /// The bytes of PNG kept before the cache is emptied: a quarter of the memory limit.
+    public var pngCacheLimit: Int
     /// How many frames were encoded (not taken from the cache); for tests and the docs' figures.
     public private(set) var encodedFrames = 0
+    /// How many transitions were rendered to be read (a reload's work); for tests and the docs' figures.
+    public private(set) var readings = 0
     private var listeners: [UUID: @Sendable (Int) -> Void] = [:]
+    private var stopped = false
+
+    /// Scene files a served folder may hold; more are reported, not read.
+    public static let maximumSceneFiles = 10_000
 
     public init(source: PreviewSource, settings: PreviewSettings) {
         self.source = source
         self.settings = settings
+        renders = RenderCache(limit: settings.memoryLimit / 4 * 3)
+        pngCacheLimit = settings.memoryLimit / 4
     }
 
-    /// The scene files the source reads now (a folder's are listed again on each reload).
+    /// The scene files the source reads now (a folder's are listed again on each reload), in name order.
     public var sceneFiles: [String] {
         switch source {
         case .builtIn: return []
@@ -167,92 +237,169 @@ public final class PreviewLibrary: @unchecked Sendable {
             byFolder[url.deletingLastPathComponent().path, default: []].insert(url.lastPathComponent)
         }
         if case .folder(let folder) = source { byFolder[URL(fileURLWithPath: folder).standardizedFileURL.path, default: []].insert("*.json") }
+        let known = lock.withLock { files }
         for file in sceneFiles {
             add(file)
-            guard let document = try? SceneDocument.read(from: file) else { continue }
-            let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
-            if let durations = document.durations { add("\(folder)/\(durations)") }
-            let assets = settings.assetsDirectoryIsExplicit ? settings.assetsDirectory : document.assets.map { "\(folder)/\($0)" } ?? folder
-            var images: Set<String> = []
-            func walk(_ spec: SceneDocument.ViewSpec) {
-                if let image = spec.image { images.insert(image) }
-                spec.subviews.forEach(walk)
-            }
-            document.states.values.forEach(walk)
-            // Every variant ImageAsset may pick (name.png, name@2x.png, name@3x.png), present or not: one
-            // added later is picked up.
-            for image in images {
-                let stem = image.hasSuffix(".png") ? String(image.dropLast(4)) : image
-                for file in ["\(stem).png", "\(stem)@2x.png", "\(stem)@3x.png"] { add("\(assets)/\(file)") }
-            }
+            for input in known[file]?.inputs ?? Self.inputs(of: file, settings: settings) { add(input) }
         }
         return byFolder
     }
 
-    /// Reads every source again and renders each transition at the start scale. A scene file that fails
-    /// (`check`'s error: file:line:column: key path: reason) keeps its last good transitions and reports
-    /// the error; one that is fixed clears it. The version goes up on every reload.
+    /// The files a scene file's render reads besides itself: its durations plist and every variant of
+    /// every image it names (`name.png`, `name@2x.png`, `name@3x.png`, present or not), where they stay
+    /// inside the folders a scene may read (`SceneTransition` refuses the others before reading them).
+    static func inputs(of file: String, settings: PreviewSettings) -> [String] {
+        guard let document = try? SceneDocument.read(from: file) else { return [] }
+        let assetsDirectory = settings.assetsDirectory
+        let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
+        var result: [String] = []
+        if let durations = document.durations { result.append(durations.hasPrefix("/") ? durations : "\(folder)/\(durations)") }
+        let assets = settings.assetsDirectoryIsExplicit ? assetsDirectory
+            : document.assets.map { $0.hasPrefix("/") ? $0 : "\(folder)/\($0)" } ?? folder
+        var images: Set<String> = []
+        func walk(_ spec: SceneDocument.ViewSpec) {
+            if let image = spec.image { images.insert(image) }
+            spec.subviews.forEach(walk)
+        }
+        document.states.values.forEach(walk)
+        for image in images.sorted() {
+            let stem = image.hasSuffix(".png") ? String(image.dropLast(4)) : image
+            for variant in ["\(stem).png", "\(stem)@2x.png", "\(stem)@3x.png"] { result.append("\(assets)/\(variant)") }
+        }
+        return result
+    }
+
+    /// What a file is now, for telling whether it changed: device, inode, size, modification and change
+    /// times (an editor that saves by renaming a new file over the old one changes the inode).
+    static func stamp(_ path: String) -> String {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return "missing" }
+        return "\(info.st_dev):\(info.st_ino):\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec):\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)"
+    }
+
+    /// Reads the sources again. A built-in is read once; a scene file is read again only when it or one
+    /// of its inputs changed since the last reading, and then each of its transitions is rendered at the
+    /// start scale (the render is kept for the page's first frames). A scene file that fails keeps its
+    /// last good transitions and reports `check`'s error (file:line:column: key path: reason); one that
+    /// is fixed clears it. Two files that define the same name: the first in name order is served, the
+    /// second's is reported. The version goes up on every reload.
     /// - Returns: the new version.
     @discardableResult
     public func reload() -> Int {
         reloading.lock()
         defer { reloading.unlock() }
-        var loaded: [(String, Entry)] = []
+        let (previousFiles, previousEntries) = lock.withLock { (files, entries) }
+        var newFiles: [String: FileState] = [:]
+        var loaded: [(name: String, entry: Entry)] = []
         var newErrors: [String: String] = [:]
-        let previous = lock.withLock { (entries, order) }
         switch source {
         case .builtIn(let name):
-            if let transition = TransitionCatalog.transition(named: name) {
-                do { loaded.append((name, try makeEntry(transition, file: nil))) } catch { newErrors[name] = describe(error) }
+            if let kept = previousEntries[name] {
+                loaded.append((name, kept))
+            } else if let transition = TransitionCatalog.transition(named: name) {
+                do { loaded.append((name, try makeEntry(transition, file: nil))) } catch { newErrors[name] = "\(error)" }
             }
         case .sceneFile, .folder:
-            for file in sceneFiles {
-                do {
-                    let scales = [Double(settings.scale)]
-                    let names = try SceneDocument.check(path: file, scales: scales)
-                    var fromFile: [(String, Entry)] = []
-                    for name in names {
-                        let transition = try SceneTransition.load(path: file, transition: name)
-                        fromFile.append((name, try makeEntry(transition, file: file)))
-                    }
-                    loaded += fromFile
-                } catch {
-                    newErrors[file] = describe(error)
-                    // The last good frames stay.
-                    for name in previous.1 where previous.0[name]?.file == file { loaded.append((name, previous.0[name]!)) }
-                }
+            var list = sceneFiles
+            if list.count > Self.maximumSceneFiles, case .folder(let folder) = source {
+                newErrors[folder] = "\(folder): \(list.count) scene files, over the limit of \(Self.maximumSceneFiles) a served folder may hold; "
+                    + "the first \(Self.maximumSceneFiles) by name are served"
+                list = Array(list.prefix(Self.maximumSceneFiles))
+            }
+            for file in list {
+                let state = read(file, previous: previousFiles[file])
+                newFiles[file] = state
+                if let error = state.error { newErrors[file] = error }
+                loaded += state.entries
             }
         }
         let (newVersion, listeners) = lock.withLock { () -> (Int, [@Sendable (Int) -> Void]) in
-            var names: [String] = []
             retired = (version, entries)
             entries = [:]
-            for (name, entry) in loaded where entries[name] == nil {
+            order = []
+            var firstFile: [String: String] = [:]
+            for (name, entry) in loaded {
+                if let first = firstFile[name] {
+                    let file = entry.file ?? name
+                    let line = "\(file): transition '\(name)' is also defined in \(first); only the one in \(first) is served"
+                    newErrors[file] = newErrors[file].map { $0 + "; " + line } ?? line
+                    continue
+                }
+                firstFile[name] = entry.file ?? name
                 entries[name] = entry
-                names.append(name)
+                order.append(name)
             }
-            order = names
+            files = newFiles
             errors = newErrors
             version += 1
+            let live = Set(entries.values.map(\.id)).union(retired?.entries.values.map(\.id) ?? [])
+            renders.keepOnly(entries: live)
             return (version, Array(self.listeners.values))
         }
         for listener in listeners { listener(newVersion) }
         return newVersion
     }
 
+    /// Reads `file` again unless nothing it reads changed since `previous`.
+    private func read(_ file: String, previous: FileState?) -> FileState {
+        if let previous, previous.signature == [Self.stamp(file)] + previous.inputs.map(Self.stamp) { return previous }
+        let inputs = Self.inputs(of: file, settings: settings)
+        let signature = [Self.stamp(file)] + inputs.map(Self.stamp)
+        var state = FileState(signature: signature, inputs: inputs, entries: previous?.entries ?? [], error: nil)
+        if let refusal = folderRefusal(of: file) {
+            state.error = refusal
+            state.entries = []
+            return state
+        }
+        do {
+            let document = try SceneDocument.read(from: file)
+            var fresh: [(String, Entry)] = []
+            for offered in document.offered {
+                let transition = SceneTransition(path: file, document: document, spec: offered.spec, reversed: offered.reversed)
+                fresh.append((offered.name, try makeEntry(transition, file: file)))
+            }
+            state.entries = fresh
+        } catch {
+            // `check`'s words for what is wrong, where it finds it; the render's when only the render fails.
+            state.error = "\(error)"
+            do { _ = try SceneDocument.check(path: file, scales: [Double(settings.scale)], assetsDirectory: settings.assetsDirectory,
+                                             assetsDirectoryIsExplicit: settings.assetsDirectoryIsExplicit) } catch {
+                state.error = "\(error)"
+            }
+        }
+        return state
+    }
+
+    /// A served folder's scene files are read only when they stay in it: a link that leads out is refused
+    /// before it is opened (so no error quotes a foreign file). The reason, or nil.
+    private func folderRefusal(of file: String) -> String? {
+        guard case .folder(let folder) = source, let root = realPath(folder), let real = realPath(file) else { return nil }
+        return real.hasPrefix(root + "/") ? nil : "\(file): a link to a file outside the served folder \(folder); not read"
+    }
+
     private func makeEntry(_ transition: any Transition, file: String?) throws -> Entry {
-        let rendered = try transition.render(renderSettings(scale: settings.scale))
-        return Entry(transition: transition, file: file, renders: [settings.scale: rendered], lint: nil)
+        let id = lock.withLock { () -> Int in
+            nextID += 1
+            readings += 1
+            return nextID
+        }
+        let rendered = try renders.render(RenderCache.Key(entry: id, scale: settings.scale), isCancelled: { false }) { stop in
+            var s = renderSettings(scale: settings.scale)
+            s.isCancelled = stop
+            return try transition.render(s)
+        }
+        let s = rendered.sequence
+        let info = Info(frameCount: s.count, fps: s.fps, pointSize: s.pointSize, times: s.times,
+                        blocks: rendered.timeline.map { Listing.Block(label: $0.label, delay: $0.start, duration: $0.end - $0.start,
+                                                                      timing: $0.timing, properties: $0.properties) },
+                        bytes: RenderCache.bytes(of: rendered))
+        return Entry(id: id, transition: transition, file: file, info: info, lint: nil)
     }
 
     func renderSettings(scale: Int) -> RenderSettings {
         var s = RenderSettings(scale: Double(scale), fps: settings.fps, assetsDirectory: settings.assetsDirectory, warn: { _ in })
         s.assetsDirectoryIsExplicit = settings.assetsDirectoryIsExplicit
         return s
-    }
-
-    private func describe(_ error: any Error) -> String {
-        "\(error)"
     }
 
     /// Calls `listener` with the new version after every reload, until ``removeListener(_:)``.
@@ -269,6 +416,12 @@ public final class PreviewLibrary: @unchecked Sendable {
 
     /// The errors of the last reload, one line each (file:line:column: key path: reason).
     public var currentErrors: [String] { lock.withLock { errors.keys.sorted().map { errors[$0]! } } }
+
+    /// Stops every render under way at its next frame (the server is stopping).
+    public func stop() {
+        lock.withLock { stopped = true }
+        renders.stop()
+    }
 
     // MARK: - What the API serves
 
@@ -302,6 +455,25 @@ public final class PreviewLibrary: @unchecked Sendable {
             /// The size of its first golden frame, `[width, height]` in pixels (from the PNG header), so
             /// the page compares only at the scale that matches.
             public var goldenPixelSize: [Int]?
+
+            // Optional values are written as null, not left out, as the docs show them.
+            public func encode(to encoder: any Encoder) throws {
+                var c = encoder.container(keyedBy: CodingKeys.self)
+                try c.encode(name, forKey: .name)
+                try c.encode(summary, forKey: .summary)
+                try c.encode(file, forKey: .file)
+                try c.encode(frameCount, forKey: .frameCount)
+                try c.encode(fps, forKey: .fps)
+                try c.encode(pointSize, forKey: .pointSize)
+                try c.encode(times, forKey: .times)
+                try c.encode(duration, forKey: .duration)
+                try c.encode(blocks, forKey: .blocks)
+                try c.encode(goldenFrames, forKey: .goldenFrames)
+                try c.encode(goldenPixelSize, forKey: .goldenPixelSize)
+            }
+            private enum CodingKeys: String, CodingKey {
+                case name, summary, file, frameCount, fps, pointSize, times, duration, blocks, goldenFrames, goldenPixelSize
+            }
         }
         /// Goes up by one on every reload.
         public var version: Int
@@ -321,55 +493,33 @@ public final class PreviewLibrary: @unchecked Sendable {
             (self.version, self.errors.keys.sorted().map { self.errors[$0]! }, order.map { ($0, entries[$0]!) })
         }
         let transitions = items.map { name, entry -> Listing.Item in
-            let rendered = entry.renders[settings.scale] ?? entry.renders.values.first!
-            let s = rendered.sequence
+            let info = entry.info
             return Listing.Item(
-                name: name, summary: entry.transition.summary, file: entry.file, frameCount: s.count, fps: s.fps,
-                pointSize: [s.pointSize.width, s.pointSize.height], times: s.times, duration: s.times.last ?? 0,
-                blocks: rendered.timeline.map { Listing.Block(label: $0.label, delay: $0.start, duration: $0.end - $0.start, timing: $0.timing, properties: $0.properties) },
-                goldenFrames: goldenCount(name), goldenPixelSize: goldenSize(name))
+                name: name, summary: entry.transition.summary, file: entry.file, frameCount: info.frameCount, fps: info.fps,
+                pointSize: [info.pointSize.width, info.pointSize.height], times: info.times, duration: info.times.last ?? 0,
+                blocks: info.blocks, goldenFrames: goldenCount(name), goldenPixelSize: goldenSize(name))
         }
         return Listing(version: version, scale: settings.scale, scales: [1, 2, 3], golden: settings.goldenDirectory != nil, errors: errors, transitions: transitions)
     }
 
     /// The entry of `name` in `version` when that is the one before the current, else the current one.
-    private func entry(_ name: String, version asked: Int?) -> Entry? {
+    func entry(_ name: String, version asked: Int?) -> Entry? {
         lock.withLock {
             if let asked, asked != version, let retired, retired.version == asked { return retired.entries[name] }
             return entries[name]
         }
     }
 
-    /// Whether a transition of that name is served now (or in `version`, the one before, while it is kept).
-    public func has(_ name: String, version: Int? = nil) -> Bool { entry(name, version: version) != nil }
+    /// The current entry of `name`, and whether it is still current (for keeping a lint report).
+    func currentEntryID(_ name: String) -> Int? { lock.withLock { entries[name]?.id } }
 
-    /// The number of frames of `name` (nil when there is no such transition).
-    public func frameCount(_ name: String, version: Int? = nil) -> Int? {
-        entry(name, version: version).map { ($0.renders[settings.scale] ?? $0.renders.values.first!).sequence.count }
+    func setLint(_ report: LintReport, forEntry id: Int, name: String) {
+        lock.withLock { if entries[name]?.id == id { entries[name]?.lint = report } }
     }
 
-    /// The render of `name` at `scale`, made now when this reload has none yet.
-    func rendered(_ name: String, scale: Int, version: Int? = nil) throws -> RenderedTransition? {
-        guard let entry = entry(name, version: version) else { return nil }
-        if let done = entry.renders[scale] { return done }
-        let rendered = try entry.transition.render(renderSettings(scale: scale))
-        lock.withLock {
-            // Only into the same reload's entry: a reload in between made a new one.
-            if entries[name]?.renders[settings.scale]?.sequence.fingerprint == entry.renders[settings.scale]?.sequence.fingerprint,
-               entries[name]?.renders[scale] == nil {
-                entries[name]?.renders[scale] = rendered
-            }
-        }
-        return rendered
-    }
+    func cachedPNG(_ digest: String) -> [UInt8]? { lock.withLock { pngs[digest] } }
 
-    /// Frame `index` of `name` at `scale` as PNG, with the digest of its pixels. Nil when there is no
-    /// such transition or frame.
-    public func frame(_ name: String, index: Int, scale: Int, version: Int? = nil) throws -> (png: [UInt8], digest: String)? {
-        guard let bitmap = try bitmap(name, index: index, scale: scale, version: version) else { return nil }
-        let digest = Self.digest(of: bitmap)
-        if let cached = lock.withLock({ pngs[digest] }) { return (cached, digest) }
-        let png = try PNGCodec.encode(bitmap, compression: .fast)
+    func keepPNG(_ png: [UInt8], digest: String) {
         lock.withLock {
             encodedFrames += 1
             if pngBytes + png.count > pngCacheLimit {
@@ -378,84 +528,16 @@ public final class PreviewLibrary: @unchecked Sendable {
             }
             if pngs.updateValue(png, forKey: digest) == nil { pngBytes += png.count }
         }
-        return (png, digest)
     }
 
-    /// Frame `index` of `name` drawn at `scale`; nil when there is no such transition or frame.
-    public func bitmap(_ name: String, index: Int, scale: Int, version: Int? = nil) throws -> Bitmap? {
-        guard let rendered = try rendered(name, scale: scale, version: version) else { return nil }
-        let s = rendered.sequence
-        guard s.times.indices.contains(index) else { return nil }
-        var canvas = try s.makeCanvas()
-        s.draw(frame: index, into: &canvas)
-        return canvas
-    }
+    var isStopped: Bool { lock.withLock { stopped } }
 
-    /// The SHA-256 of a bitmap's size and pixels, hex.
-    static func digest(of bitmap: Bitmap) -> String {
-        var bytes = [UInt8]("\(bitmap.width)x\(bitmap.height)@\(bitmap.scale):".utf8)
-        bitmap.withUnsafeBytes { bytes.append(contentsOf: $0) }
-        var digest = [UInt8](repeating: 0, count: 32)
-        bytes.withUnsafeBufferPointer { b in digest.withUnsafeMutableBufferPointer { clibcrypto_sha256(b.baseAddress, b.count, $0.baseAddress) } }
-        return digest.map { String(format: "%02x", $0) }.joined()
-    }
+    /// Whether a transition of that name is served now (or in `version`, the one before, while it is kept).
+    public func has(_ name: String, version: Int? = nil) -> Bool { entry(name, version: version) != nil }
 
-    /// The lint report of `name` (rendered at @1x and checked once per reload); nil for no such transition.
-    public func lint(_ name: String) throws -> LintReport? {
-        guard let entry = lock.withLock({ entries[name] }) else { return nil }
-        if let report = entry.lint { return report }
-        guard let lint = settings.lint else { return LintReport(name: name, scale: 1, findings: []) }
-        var s = renderSettings(scale: 1)
-        s.describesFrames = true
-        let report = try lint(entry.transition, s)
-        lock.withLock { if entries[name]?.renders[settings.scale]?.sequence.fingerprint == entry.renders[settings.scale]?.sequence.fingerprint { entries[name]?.lint = report } }
-        return report
-    }
-
-    // MARK: - Golden frames
-
-    /// The golden frame file `index` of `name`, when `--golden` has one that stays inside its folder
-    /// (a link that leads out of it is refused).
-    func goldenPath(_ name: String, index: Int) -> String? {
-        guard let root = settings.goldenDirectory, TransitionName.problem(with: name) == nil, index >= 0, index <= 99_999 else { return nil }
-        let path = "\(root)/\(name)/frame_\(String(format: "%04d", index)).png"
-        guard let real = realPath(path), let realRoot = realPath(root), real.hasPrefix(realRoot + "/") else { return nil }
-        return real
-    }
-
-    private func goldenCount(_ name: String) -> Int? {
-        guard settings.goldenDirectory != nil else { return nil }
-        var n = 0
-        while goldenPath(name, index: n) != nil { n += 1 }
-        return n == 0 ? nil : n
-    }
-
-    private func goldenSize(_ name: String) -> [Int]? {
-        // Width and height are the big-endian words at bytes 16 and 20 of a PNG (its IHDR chunk).
-        guard let path = goldenPath(name, index: 0), let bytes = try? InputFile.read(path, limit: Limits.pngFileBytes, what: "golden frame"),
-              bytes.count >= 24, bytes[12..<16].elementsEqual("IHDR".utf8) else { return nil }
-        let word = { (at: Int) in bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
-        return [word(16), word(20)]
-    }
-
-    /// The golden frame's PNG bytes as stored.
-    public func goldenPNG(_ name: String, index: Int) throws -> [UInt8]? {
-        guard has(name), let path = goldenPath(name, index: index) else { return nil }
-        return try InputFile.read(path, limit: Limits.pngFileBytes, what: "golden frame")
-    }
-
-    /// The pixel difference of frame `index` at `scale` against its golden frame, as FrameDiff draws it
-    /// (differing pixels red over a faded copy), with the count of differing pixels; nil when either is
-    /// missing. A golden frame of another size is an error naming both sizes.
-    public func diffPNG(_ name: String, index: Int, scale: Int) throws -> (png: [UInt8], differentPixels: Int)? {
-        guard let path = goldenPath(name, index: index), let actual = try bitmap(name, index: index, scale: scale) else { return nil }
-        let golden = try PNGCodec.read(contentsOf: path)
-        guard golden.width == actual.width, golden.height == actual.height else {
-            throw PreviewError("\(path): the golden frame is \(golden.width)x\(golden.height) px, the frame at @\(scale)x is \(actual.width)x\(actual.height) px")
-        }
-        let difference = FrameComparison(mode: .exact).compare(golden, actual)
-        let image = try difference?.diffImage ?? Bitmap(width: actual.width, height: actual.height, scale: actual.scale)
-        return (try PNGCodec.encode(image), difference?.differentPixels ?? 0)
+    /// The number of frames of `name` (nil when there is no such transition).
+    public func frameCount(_ name: String, version: Int? = nil) -> Int? {
+        entry(name, version: version)?.info.frameCount
     }
 }
 

@@ -25,8 +25,14 @@ struct Serve: ParsableCommand {
     @Option(parsing: .unconditional, help: "The port, 0…65535 (0: any free port).")
     var port = 8017
 
-    @Option(help: "The address to listen on (default: loopback only).")
+    @Option(help: "The address to listen on: an IPv4 or IPv6 literal ([::1] or ::1) or a name (default: 127.0.0.1, loopback only). Any other address is warned about: whoever reaches it can read what is served.")
     var host = "127.0.0.1"
+
+    @Option(name: .customLong("allow-host"), help: "A name requests may give in Host and Origin besides the listening address and localhost (repeatable): the names a page reaches this server by, e.g. a machine's name on the network. Others are refused (403), so a web page cannot read the preview through a name of its own (DNS rebinding).")
+    var allowHost: [String] = []
+
+    @Option(name: .customLong("memory-limit"), parsing: .unconditional, help: "MiB the preview keeps for renders and encoded frames (default 1024; at least 64): the least recently used render goes first, and a frame whose render alone needs more than three quarters of it is refused (HTTP 413).")
+    var memoryLimit = PreviewSettings.defaultMemoryLimit >> 20
 
     @Option(parsing: .unconditional, help: "Pixels per point the page starts at: 1, 2 or 3 (the page switches; 2 for every command).")
     var scale = defaultScale
@@ -45,6 +51,10 @@ struct Serve: ParsableCommand {
         try checkScale(scale)
         try checkFPS(fps)
         if host.isEmpty { throw ValidationError("--host: the address is empty") }
+        guard (64...1_048_576).contains(memoryLimit) else { throw ValidationError("--memory-limit must be 64…1048576 MiB, got \(memoryLimit)") }
+        for name in allowHost where name.isEmpty || name.contains(where: { $0 == "/" || $0 == " " || $0 == "@" }) {
+            throw ValidationError("--allow-host: '\(name)' is not a host name")
+        }
         if let golden, !InputFile.isDirectory(golden) { throw ValidationError("--golden: \(golden) is not a folder") }
     }
 
@@ -59,7 +69,7 @@ struct Serve: ParsableCommand {
             throw ExitCode(error.exitStatus)
         }
         let settings = PreviewSettings(scale: scale, fps: fps, assetsDirectory: folder, assetsDirectoryIsExplicit: assetsNamed(assets),
-                                       goldenDirectory: golden, lint: Self.lint)
+                                       goldenDirectory: golden, memoryLimit: memoryLimit << 20, lint: Self.lint)
         let page = "\(folder)/live-preview"
         guard InputFile.isDirectory(page) else {
             printError("\(page): the page's files are missing (index.html, preview.js, preview.css)")
@@ -83,10 +93,13 @@ struct Serve: ParsableCommand {
         }
         let finished = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var failure: (any Error)?
-        let (host, port) = (self.host, self.port)
+        let (host, port, allowed) = (self.host, self.port, allowHost)
+        if !HostPolicy.isLoopback(host) {
+            printWarning("listening on \(host)\(HostPolicy.isWildcard(host) ? " (every interface)" : ""), not loopback: anyone who can reach port \(port) of this machine can read the served transitions, their frames and their files' errors")
+        }
         Task {
             do {
-                try await preview.start(host: host, port: port)
+                try await preview.start(host: host, port: port, allowedHosts: allowed)
                 // Unbuffered: a script that started the server reads the URL at once.
                 FileHandle.standardOutput.write(Data("smokescreen serve: \(preview.url(host: host)) (Ctrl-C stops)\n".utf8))
             } catch {
@@ -102,7 +115,11 @@ struct Serve: ParsableCommand {
             await preview.stop()
             stopped.signal()
         }
-        stopped.wait()
+        // Renders under way stop at their next frame; a frame being drawn or encoded is not waited for
+        // longer than this (the preview writes no file, so nothing is left half-done).
+        if stopped.wait(timeout: .now() + 1) == .timedOut {
+            printWarning("stopping without waiting for the frame being drawn")
+        }
         sources.forEach { $0.cancel() }
         if let failure {
             printError("cannot listen on \(host):\(port): \(failure)")

@@ -11,12 +11,15 @@ public enum RenderError: ExitStatusError, Equatable, Sendable {
     /// The settings ask for more than `Limits` allow, e.g. more frames than
     /// `Limits/framesPerRender` (exit 64, a usage error).
     case outOfLimits(what: String, reason: String)
+    /// Stopped because ``RenderSettings/isCancelled`` said so (exit 1): nobody wants the render any more.
+    case cancelled(what: String)
 
     public var description: String {
         switch self {
         case let .badInput(path, reason): "\(path): \(reason)"
         case let .io(path, reason): "\(path): \(reason)"
         case let .failed(what, reason), let .outOfLimits(what, reason): "\(what): \(reason)"
+        case let .cancelled(what): "\(what): the render was cancelled"
         }
     }
 
@@ -25,7 +28,7 @@ public enum RenderError: ExitStatusError, Equatable, Sendable {
         switch self {
         case .badInput: ExitStatus.dataError
         case .io: ExitStatus.ioError
-        case .failed: ExitStatus.failure
+        case .failed, .cancelled: ExitStatus.failure
         case .outOfLimits: ExitStatus.usage
         }
     }

@@ -33,6 +33,9 @@ public struct RenderSettings: Sendable {
     /// Threads that may draw the transition's snapshots before its frames (`--jobs`): 1 draws them one
     /// after another on the calling thread. Default nil: every core.
     public var jobs: Int?
+    /// Asked before each frame is frozen: when it answers true the render stops with
+    /// ``RenderError/cancelled(what:)`` (a live preview whose page went away). Default nil: never.
+    public var isCancelled: (@Sendable () -> Bool)?
 
     /// Settings; defaults: @2x, the transition's frame rate, its own durations, no hold frames, warnings ignored.
     public init(scale: Double = 2, fps: Double? = nil, assetsDirectory: String, durationsFile: String? = nil, holdFrames: Int = 0,
@@ -130,12 +133,16 @@ public struct RenderedTransition: Sendable {
 }
 
 /// The SHA-256 of the files a render reads (plists, images), in order: a render's fingerprint, so a
-/// partial render can tell whether the frames already in a folder came from the same inputs. Files that
-/// cannot be read count as empty (reading them for real reports the error).
+/// partial render can tell whether the frames already in a folder came from the same inputs. Each file
+/// counts by its name (the last component of its path: `harbor@2x.png` is not `harbor@3x.png`) and its
+/// bytes, not by the folder it is in, so the same inputs restored elsewhere (a CI cache at another path,
+/// another checkout) are the same render. Files that cannot be read count as empty (reading them for
+/// real reports the error).
 public func fingerprint(ofFiles paths: [String]) -> String {
     var bytes: [UInt8] = []
     for path in paths {
-        bytes += Array(path.utf8) + [0]
+        let name = path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path
+        bytes += Array(name.utf8) + [0]
         // Bounded and regular files only: a FIFO named as an input must not hang the fingerprint.
         if let data = try? InputFile.read(path, limit: Limits.pngFileBytes, what: "input") { bytes += data }
         bytes.append(0)

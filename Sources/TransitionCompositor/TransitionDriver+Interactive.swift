@@ -54,6 +54,7 @@ extension TransitionDriver {
         }
         var index = 0
         while true {
+            if let isCancelled = settings.isCancelled, isCancelled() { throw RenderError.cancelled(what: name) }
             let t = FrameTimes.time(ofFrame: index, fps: fps)
             guard t <= maximumDuration, index + settings.holdFrames < FrameTimes.maximumFrameCount else {
                 throw RenderError.outOfLimits(what: name, reason: "more than the limit of \(FrameTimes.maximumFrameCount) frames at \(fps) fps")

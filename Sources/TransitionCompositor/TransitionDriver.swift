@@ -58,6 +58,7 @@ public enum TransitionDriver {
         }
         var index = 0
         while true {
+            if let isCancelled = settings.isCancelled, isCancelled() { throw RenderError.cancelled(what: name) }
             let t = FrameTimes.time(ofFrame: index, fps: fps)
             // The tree between frames, when asked: advancing to a time between frames and then on to the
             // frame gives the same frames (completions run in time order either way).

@@ -146,4 +146,96 @@ final class LivePreviewBrowserTests: XCTestCase {
         let filesAfter = try FileManager.default.contentsOfDirectory(atPath: folder).filter { !["profile", "chromium.log", "tmp"].contains($0) }.sorted()
         XCTAssertEqual(filesAfter, filesBefore.filter { $0 != "tmp" })
     }
+
+    /// Starts `smokescreen serve` with `arguments` on a free port; its URL, and the process (stopped by
+    /// `stop`, which returns its exit status, the seconds it took and its stderr).
+    func serve(_ arguments: [String], in folder: String) throws -> (url: String, process: Process, stop: () -> (Int32, Double, String)) {
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: Self.tool)
+        server.arguments = ["serve"] + arguments + ["--port", "0", "--assets", Self.root + "/assets"]
+        let out = Pipe(), err = Pipe()
+        server.standardOutput = out
+        server.standardError = err
+        try server.run()
+        nonisolated(unsafe) var log = Data()
+        let drained = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            log = err.fileHandleForReading.readDataToEndOfFile()
+            drained.signal()
+        }
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line += chunk
+        }
+        let printed = String(decoding: line, as: UTF8.self)
+        guard let url = printed.range(of: #"http://127\.0\.0\.1:[0-9]+/"#, options: .regularExpression).map({ String(printed[$0]) }) else {
+            server.terminate()
+            throw NSError(domain: "serve", code: 1, userInfo: [NSLocalizedDescriptionKey: "no URL in: \(printed)"])
+        }
+        return (url, server, {
+            let started = Date()
+            server.interrupt()
+            server.waitUntilExit()
+            let seconds = Date().timeIntervalSince(started)
+            drained.wait()
+            return (server.terminationStatus, seconds, String(decoding: log, as: UTF8.self))
+        })
+    }
+
+    /// A transition of 20,001 frames: the page shows its first frame and steps as fast as a short one's
+    /// (the frame loop is linear in the frames near the scrubber, not quadratic in all of them).
+    func testALongTransitionKeepsThePageResponsive() throws {
+        guard HeadlessChromium.executable != nil else {
+            throw XCTSkip("Chromium is not installed (Debian: apt-get install chromium); .ci/run installs it")
+        }
+        guard FileManager.default.isExecutableFile(atPath: Self.tool) else { throw XCTSkip("\(Self.tool) is not built (swift build)") }
+        let folder = NSTemporaryDirectory() + "live-preview-long-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scene = folder + "/long.json"
+        try Data(LivePreviewHostileTests.scene(name: "long", phase: #"{ "name": "move", "duration": 200, "curve": "linear" }"#).utf8)
+            .write(to: URL(fileURLWithPath: scene))
+        let (url, server, stop) = try serve([scene, "--scale", "1", "--fps", "100"], in: folder)
+        defer { if server.isRunning { server.terminate() } }
+        let browser = try HeadlessChromium(profile: folder + "/profile", log: folder + "/chromium.log")
+        defer { browser.quit() }
+        try browser.navigate(url)
+        let first = try browser.waitFor(timeout: 60) { $0["shownFrame"] == "0" }
+        XCTAssertTrue(first.met, "\(first.dataset)")
+        XCTAssertEqual(first.dataset["frameCount"], "20001")
+        // A jump to the middle, as the scrubber makes it: timed in the page itself.
+        let took = try XCTUnwrap(try browser.evaluate("(() => { const t = performance.now(); show(10000); return performance.now() - t; })()") as? Double)
+        XCTAssertLessThan(took, 100, "show() took \(took) ms")
+        XCTAssertTrue(try browser.waitFor(timeout: 30) { $0["shownFrame"] == "10000" }.met)
+        // Frames near the scrubber only are kept.
+        let kept = try XCTUnwrap(try browser.evaluate("window.preview.frames.size") as? Int)
+        XCTAssertLessThanOrEqual(kept, 4 * 120 + 8)
+        browser.quit()
+        XCTAssertEqual(browser.problems, [])
+        let (status, _, log) = stop()
+        XCTAssertEqual(status, 0, log)
+    }
+
+    /// Ctrl-C while frames are being drawn: the server stops within about a second, not after them.
+    func testCtrlCWhileBusyStopsAtOnce() throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.tool) else { throw XCTSkip("\(Self.tool) is not built (swift build)") }
+        let folder = NSTemporaryDirectory() + "live-preview-stop-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scene = folder + "/big.json"
+        try FileManager.default.copyItem(atPath: try LivePreviewHostileTests.bigScene(in: folder), toPath: scene)
+        let (url, server, stop) = try serve([scene, "--scale", "1"], in: folder)
+        defer { if server.isRunning { server.terminate() } }
+        let port = Int(url.split(separator: ":").last!.dropLast())!
+        for i in 0..<6 {
+            DispatchQueue.global().async { _ = try? HTTPProbe(port: port).get("/api/transitions/big/frames/\(i).png?scale=3") }
+        }
+        usleep(300_000)
+        let (status, seconds, log) = stop()
+        XCTAssertEqual(status, 0, log)
+        XCTAssertLessThan(seconds, 2.5, log)
+        XCTAssertTrue(log.contains("smokescreen serve: stopped"), log)
+    }
 }

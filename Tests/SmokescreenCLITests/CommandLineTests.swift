@@ -69,6 +69,30 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(manifest.frames.map { $0.sha256 != nil }, [false, true, true, false, false])
     }
 
+    /// A partial render continued with the same assets restored at another path (a CI cache, another
+    /// checkout) is the same render: the fingerprint counts the files' names and bytes, not their folders.
+    func testAPartialRenderContinuesWithTheAssetsElsewhere() throws {
+        let out = temporaryFolder(), first = temporaryFolder(), second = temporaryFolder()
+        try FileManager.default.copyItem(atPath: SafetyTests.root + "/assets", toPath: first)
+        try FileManager.default.copyItem(atPath: SafetyTests.root + "/assets", toPath: second)
+        let common = ["render", "vesper-timeline-to-detail", "--scale", "1", "--fps", "10", "--out", out, "--quiet"]
+        var command = try SmokescreenCommand.parseAsRoot(common + ["--frames", "0..1", "--assets", first])
+        try command.run()
+        let before = try XCTUnwrap(try Manifest.read(from: out + "/manifest.json"))
+        command = try SmokescreenCommand.parseAsRoot(common + ["--frames", "2..3", "--assets", second])
+        try command.run()
+        let after = try XCTUnwrap(try Manifest.read(from: out + "/manifest.json"))
+        XCTAssertEqual(after.fingerprint, before.fingerprint)
+        XCTAssertEqual(after.frames.prefix(4).map { $0.sha256 != nil }, [true, true, true, true], "frames 0 and 1 kept, 2 and 3 added")
+        XCTAssertEqual(after.frames[0].sha256, before.frames[0].sha256)
+        // A changed image is another render.
+        var photo = try PNGCodec.read(contentsOf: second + "/vesper/coffee.png")
+        photo.withUnsafeMutablePixels { $0[0] = 0xFF00_00FF }
+        try PNGCodec.write(photo, to: second + "/vesper/coffee.png")
+        command = try SmokescreenCommand.parseAsRoot(common + ["--frames", "4..4", "--assets", second])
+        XCTAssertThrowsError(try command.run())
+    }
+
     func testASelectionOfNoFrameIsAUsageError() throws {
         var command = try SmokescreenCommand.parseAsRoot(["render", "reference", "--scale", "1", "--frames", "500..600",
                                                           "--out", temporaryFolder(), "--quiet"])

@@ -12,8 +12,7 @@ const state = {
   playing: false,
   playTime: 0,          // seconds into the transition while playing
   lastTick: 0,
-  frames: new Map(),    // key → {bitmap, digest} | "loading"
-  queue: [],            // keys waiting, nearest the scrubber first
+  frames: new Map(),    // key → {bitmap, digest} | "loading", at most `window` frames each side of the scrubber
   inFlight: 0,
   lint: null,
   lintVersion: 0,       // the version whose lint report was asked for
@@ -40,16 +39,14 @@ async function loadListing() {
     state.name = listing.transitions.length ? listing.transitions[0].name : null;
   }
   if (first && !wanted.get("scale")) state.scale = listing.scale;
-  // Frames of other versions are dropped; the queue starts again around the scrubber.
+  // Frames of other versions are dropped.
   for (const k of state.frames.keys()) if (!k.startsWith(`${listing.version}|`)) state.frames.delete(k);
-  state.queue = [];
   renderErrors();
   renderPicker();
   const t = current();
   if (!t) { renderTimeline(); return; }
   // The same time on the scrubber: the last frame at or before it.
-  let index = 0;
-  for (let i = 0; i < t.times.length; i++) if (t.times[i] <= keptTime + 1e-9) index = i;
+  let index = frameAt(t, keptTime);
   if (first) index = Math.min(state.index, t.frameCount - 1);
   state.index = index;
   $("scrubber").max = String(t.frameCount - 1);
@@ -87,30 +84,58 @@ function renderScales() {
     const b = document.createElement("button");
     b.textContent = `@${s}x`;
     b.className = s === state.scale ? "on" : "";
-    b.addEventListener("click", () => { state.scale = s; state.queue = []; renderScales(); show(state.index); });
+    b.addEventListener("click", () => { state.scale = s; renderScales(); show(state.index); });
     return b;
   }));
 }
 
 // MARK: frames
 
-function want(k) {
-  const id = key(k);
-  if (state.frames.has(id)) return state.frames.get(id);
-  if (!state.queue.includes(k)) state.queue.push(k);
-  pump();
-  return null;
+// How many frames each side of the scrubber the page fetches and keeps: a long transition (tens of
+// thousands of frames) costs the page what a short one does.
+const window_ = 120;
+
+// The last frame whose time is at or before `time` (binary search: the frame loop stays linear).
+function frameAt(t, time) {
+  let lo = 0, hi = t.times.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (t.times[mid] <= time + 1e-9) lo = mid; else hi = mid - 1;
+  }
+  return lo;
 }
 
-// Fetches waiting frames, nearest the scrubber first, four at a time.
+// The next frame to fetch: the nearest to the scrubber, within the window, that is neither here nor
+// on its way; -1 when there is none. At most 2 × window steps.
+function nextWanted(t) {
+  for (let d = 0; d <= window_; d++) {
+    for (const k of d === 0 ? [state.index] : [state.index + d, state.index - d]) {
+      if (k >= 0 && k < t.frameCount && !state.frames.has(key(k))) return k;
+    }
+  }
+  return -1;
+}
+
+// Frames kept beyond the window are dropped (their bitmaps closed), so memory stays bounded.
+function forgetFar() {
+  const prefix = `${state.listing.version}|${state.name}|${state.scale}|`;
+  for (const [id, entry] of state.frames) {
+    const far = !id.startsWith(prefix) || Math.abs(Number(id.slice(prefix.length)) - state.index) > 2 * window_;
+    if (far && entry !== "loading") {
+      if (entry.bitmap && entry.bitmap.close) entry.bitmap.close();
+      state.frames.delete(id);
+    }
+  }
+}
+
+// Fetches frames nearest the scrubber first, four at a time.
 function pump() {
   const t = current();
   if (!t) return;
-  state.queue.sort((a, b) => Math.abs(a - state.index) - Math.abs(b - state.index));
-  while (state.inFlight < 4 && state.queue.length) {
-    const k = state.queue.shift();
+  while (state.inFlight < 4) {
+    const k = nextWanted(t);
+    if (k < 0) break;
     const id = key(k);
-    if (state.frames.has(id)) continue;
     state.frames.set(id, "loading");
     state.inFlight++;
     fetch(frameURL("frames", k))
@@ -133,11 +158,8 @@ function show(k) {
   state.index = Math.max(0, Math.min(k, t.frameCount - 1));
   $("scrubber").value = String(state.index);
   $("time").textContent = `frame ${state.index} of ${t.frameCount - 1} · ${t.times[state.index].toFixed(3)} s of ${t.duration.toFixed(3)} s`;
-  want(state.index);
-  for (let d = 1; d <= t.frameCount; d++) {
-    if (state.index + d < t.frameCount) want(state.index + d);
-    if (state.index - d >= 0) want(state.index - d);
-  }
+  if (state.frames.size > 4 * window_) forgetFar();
+  pump();
   draw();
   movePlayhead();
 }
@@ -340,8 +362,7 @@ function tick(now) {
   if (state.playTime > end) {
     if ($("loop").checked) state.playTime = 0; else { show(t.frameCount - 1); stop(); return; }
   }
-  let k = 0;
-  while (k + 1 < t.times.length && t.times[k + 1] <= state.playTime + 1e-9) k++;
+  const k = frameAt(t, state.playTime);
   if (k !== state.index) show(k);
   requestAnimationFrame(tick);
 }

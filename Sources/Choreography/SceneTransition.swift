@@ -34,7 +34,7 @@ public struct SceneTransition: Transition {
             let names = offered.map(\.name)
             var reason = "no transition named '\(name ?? "")' (it has \(names.joined(separator: ", ")))"
             if let s = closestName(to: name ?? "", among: names) { reason += "; did you mean '\(s)'?" }
-            throw ChoreographyError(transition: path, reason: reason)
+            throw ChoreographyError(transition: path, reason: reason, exitStatus: ExitStatus.usage)
         }
         return SceneTransition(path: path, document: document, spec: chosen.spec, reversed: chosen.reversed)
     }

@@ -45,7 +45,7 @@ public struct CatalogueDiff {
             throw CatalogueDiffError(description: "neither \(options.expected) nor \(options.actual) holds a transition folder (a subfolder with manifest.json)")
         }
         // The top folder follows the rule of every output folder (each transition's subfolder too).
-        let output = try options.diffOut.map { try OutputFolder(path: $0, option: "--diff-out") }
+        let output = try options.diffOut.map { try OutputFolder(path: $0, option: options.diffOutOption) }
         defer { output?.close() }
         var rows: [Row] = [] {
             didSet { if let eachRow, let row = rows.last, rows.count > oldValue.count { eachRow(Self.line(row)) } }

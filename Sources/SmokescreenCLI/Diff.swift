@@ -62,8 +62,11 @@ struct Diff: ParsableCommand {
     var all = false
 
     var invocation: DiffInvocation {
-        DiffInvocation(expected: expected, actual: actual, tolerance: tolerance, maxDifferentFraction: maxDifferentFraction,
-                       threshold: threshold, includeAA: includeAA, diffOut: diffOut, json: json)
+        var invocation = DiffInvocation(expected: expected, actual: actual, tolerance: tolerance, maxDifferentFraction: maxDifferentFraction,
+                                        threshold: threshold, includeAA: includeAA, diffOut: diffOut, json: json)
+        // Messages name the option as it was typed (both spellings are one option).
+        if CommandLine.arguments.contains(where: { $0 == "--diff-out" || $0.hasPrefix("--diff-out=") }) { invocation.diffOutOption = "--diff-out" }
+        return invocation
     }
 
     func validate() throws {

@@ -29,6 +29,8 @@ public struct DiffInvocation: Sendable, Hashable {
     public var includeAA: Bool
     /// Folder for diff images and the sheet.
     public var diffOut: String?
+    /// How the command line spelt the folder's option, for messages: `--out` unless `--diff-out`.
+    public var diffOutOption = "--out"
     /// Print the JSON report instead of the text summary.
     public var json: Bool
 
@@ -61,7 +63,7 @@ public struct DiffInvocation: Sendable, Hashable {
             throw DiffUsageError("--tolerance and --threshold select different modes: give one of them")
         }
         if includeAA && threshold == nil { throw DiffUsageError("--include-aa needs --threshold (perceptual mode)") }
-        if let diffOut, diffOut.isEmpty { throw DiffUsageError("--diff-out must not be empty") }
+        if let diffOut, diffOut.isEmpty { throw DiffUsageError("\(diffOutOption) must not be empty") }
     }
 
     /// The comparison the options select (diff images are drawn only with ``diffOut``).
@@ -103,7 +105,7 @@ public struct DiffInvocation: Sendable, Hashable {
         // locked for the run); what the comparison writes is recorded as Smokescreen's afterwards.
         var output: OutputFolder?
         if let diffOut {
-            do throws(OutputFolderError) { output = try OutputFolder(path: diffOut, option: "--diff-out") } catch {
+            do throws(OutputFolderError) { output = try OutputFolder(path: diffOut, option: diffOutOption) } catch {
                 return DiffOutcome(standardError: "smokescreen: \(error)\n", exitCode: ExitStatus.cannotCreate)
             }
         }

@@ -146,11 +146,11 @@ final class SequenceComparisonTests: XCTestCase {
         try Data().write(to: URL(fileURLWithPath: file))
         let outcome = DiffInvocation(expected: expected, actual: actual, diffOut: file).run()
         XCTAssertEqual(outcome.exitCode, 73)
-        XCTAssertEqual(outcome.standardError, "smokescreen: --diff-out: \(file): cannot create the output folder: Not a directory\n")
+        XCTAssertEqual(outcome.standardError, "smokescreen: --out: \(file): cannot create the output folder: Not a directory\n")
         let below = DiffInvocation(expected: expected, actual: actual, diffOut: file + "/sub").run()
         XCTAssertEqual(below.exitCode, 73)
         XCTAssertEqual(below.standardError,
-                       "smokescreen: --diff-out: \(file)/sub: cannot create the output folder: \(file): Not a directory\n")
+                       "smokescreen: --out: \(file)/sub: cannot create the output folder: \(file): Not a directory\n")
     }
 
     func testFileHelpersNameTheSystemReason() throws {

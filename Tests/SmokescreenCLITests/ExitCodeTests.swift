@@ -64,6 +64,9 @@ final class ExitCodeTests: TemporaryFolderTestCase {
         try expect(64, ["inspect", "nope-nope"], stderr: "no transition named 'nope-nope'")
         try expect(65, ["inspect", "broken.json"], stderr: "broken.json:1:")
         try expect(66, ["inspect", "missing.json"], stderr: "missing.json")
+        // A transition the scene file does not have is an unknown transition, as for a built-in: 64.
+        try expect(64, ["render", SafetyTests.root + "/assets/scenes/card-expand.json", "--transition", "card-exapnd"],
+                   stderr: "no transition named 'card-exapnd' (it has card-expand, card-collapse); did you mean 'card-expand'?")
     }
 
     func testMemory() throws {

@@ -199,6 +199,8 @@ final class SurfaceSafetyTests: XCTestCase {
                    in: root, message: "holds 'sheet.png'")
         try write("my report", to: work + "/d/report.html")
         try expect(73, ["diff", "out/r", "out/r", "--diff-out", "d"], in: root, message: "--diff-out: d holds 'report.html', which Smokescreen did not write")
+        // The option is named as it was typed: `--out` is the same option.
+        try expect(73, ["diff", "out/r", "out/r", "--out", "d"], in: root, message: "--out: d holds 'report.html', which Smokescreen did not write")
         // diff --all: the top folder follows the same rule.
         try expect(0, ["render", "--all", "--match", "reference", "--fps", "5", "--scale", "1", "--out", "out/c", "--quiet"], in: root, allowed: ["work/out/c"])
         try expect(73, ["diff", "--all", "out/c", "out/c", "--diff-out", "d"], in: root, message: "--diff-out: d holds 'report.html'")

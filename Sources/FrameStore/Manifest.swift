@@ -33,7 +33,7 @@ public struct Manifest: Codable, Equatable, Sendable {
         }
     }
 
-    /// The tool and version that wrote the manifest, `smokescreen 0.4.0` (``SmokescreenVersion/generator``).
+    /// The tool and version that wrote the manifest, `smokescreen 0.5.0` (``SmokescreenVersion/generator``).
     public var generator: String
     /// The transition's name.
     public var name: String

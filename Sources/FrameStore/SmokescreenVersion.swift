@@ -3,8 +3,8 @@
 /// Smokescreen's.
 public enum SmokescreenVersion {
     /// Semantic version of this build of Smokescreen.
-    public static let current = "0.4.0"
+    public static let current = "0.5.0"
 
-    /// The manifest's `generator` value: `"smokescreen 0.4.0"`.
+    /// The manifest's `generator` value: `"smokescreen 0.5.0"`.
     public static var generator: String { "smokescreen \(current)" }
 }

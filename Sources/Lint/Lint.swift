@@ -416,9 +416,11 @@ public enum Lint {
             for dy in -ring...ring {
             for dx in -ring...ring where max(abs(dx), abs(dy)) == ring {
                 var sum: Float = 0, n = 0
-                for y in max(y0, -dy)..<min(y1, height - dy) {
+                let top = max(y0, -dy), bottom = min(y1, height - dy), left = max(x0, -dx), right = min(x1, width - dx)
+                guard top < bottom, left < right else { continue }
+                for y in top..<bottom {
                     let a = (y + dy) * width, b = y * width
-                    for x in max(x0, -dx)..<min(x1, width - dx) {
+                    for x in left..<right {
                         sum += abs(from[a + x + dx] - to[b + x])
                         n += 1
                     }

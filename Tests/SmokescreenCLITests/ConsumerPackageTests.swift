@@ -1,7 +1,9 @@
 import Foundation
+import FrameStore
 import XCTest
 
-/// A package that depends on this one by path golden-tests a built-in transition with SmokescreenTesting,
+/// A package that depends on this one by its version (`from: "0.5.0"`, SwiftPM resolving the release tag
+/// of a clone of this repository) golden-tests a built-in transition with SmokescreenTesting,
 /// importing Foundation next to every library module without ambiguity: what a user's project does. A second
 /// test file of it uses `import Smokescreen` and the swift-snapshot-testing strategies of
 /// `SmokescreenSnapshotTesting`: `assertSnapshot` of a view tree and of a scene transition against this
@@ -17,9 +19,18 @@ final class ConsumerPackageTests: XCTestCase {
             throw XCTSkip("set SMOKESCREEN_CONSUMER_TEST=1 to run")
         }
         let root = SafetyTests.root
-        let identity = URL(fileURLWithPath: root).lastPathComponent.lowercased()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("consumer-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
+        // The repository as a consumer gets it: a git clone (its committed state) whose release is a tag,
+        // resolved by version. The clone's tag of this version is put on its HEAD (a commit made since the
+        // release was tagged is what is under test).
+        let version = SmokescreenVersion.current
+        let clone = folder + "-repository/smokescreen"
+        defer { try? FileManager.default.removeItem(atPath: folder + "-repository") }
+        let identity = "smokescreen"
+        let git = try Self.shell("git clone --quiet '\(root)' '\(clone)' && cd '\(clone)' && git tag -f '\(version)' >/dev/null && git tag --points-at HEAD")
+        XCTAssertEqual(git.status, 0, git.output)
+        XCTAssertTrue(git.output.split(separator: "\n").contains(Substring(version)), "HEAD of the clone is tagged \(version): \(git.output)")
         let tests = folder + "/Tests/ConsumerTests"
         let goldens = tests + "/__Snapshots__/ConsumerTests/vesper"
         try FileManager.default.createDirectory(atPath: folder + "/Sources/Consumer", withIntermediateDirectories: true)
@@ -40,7 +51,7 @@ final class ConsumerPackageTests: XCTestCase {
 
             let package = Package(
                 name: "Consumer",
-                dependencies: [.package(path: "\(root)")],
+                dependencies: [.package(url: "file://\(clone)", from: "\(version)")],
                 targets: [
                     .target(name: "Consumer", dependencies: [.product(name: "SmokescreenScenes", package: "\(identity)")]),
                     .testTarget(
@@ -104,6 +115,21 @@ final class ConsumerPackageTests: XCTestCase {
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0, String(output.suffix(4000)))
         XCTAssertTrue(output.contains("Executed 4 tests, with 0 failures"), String(output.suffix(4000)))
+        let resolved = try String(contentsOfFile: folder + "/Package.resolved", encoding: .utf8)
+        XCTAssertTrue(resolved.contains("\"version\" : \"\(version)\""), "resolved by its version: \(resolved)")
+    }
+
+    static func shell(_ command: String) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", command]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
     }
 
     /// The consumer's snapshot tests: the card and the scene of `SmokescreenSnapshotTestingTests/StrategyTests`

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SmokescreenScenes
 import XCTest
 @testable import SmokescreenCLI
 
@@ -188,12 +189,17 @@ final class DocumentationTests: XCTestCase {
             } else if argument.contains("$") || argument.contains("…")
                         || (argument.count > 1 && argument.allSatisfy { $0.isUppercase || $0 == "_" || $0 == "/" }) {
                 throw PlaceholderError(word: argument)
-            } else if (subcommand == "preview" || subcommand == "lint"), argument.contains("/"), !argument.hasPrefix("-"),
+            } else if (subcommand == "preview" || subcommand == "lint"), argument != subcommand, !argument.hasPrefix("-"),
+                      argument.contains("/") || TransitionCatalog.transition(named: argument) == nil,
                       !argument.lowercased().hasSuffix(".json"),
-                      !["--out", "--preview-out", "--durations", "--assets"].contains(previous) {
+                      !["--out", "--preview-out", "--durations", "--assets", "--scene", "--transition", "--only", "--fps",
+                        "--scale", "--sheet-width", "--tile-width"].contains(previous), Double(argument) == nil,
+                      !["sheet", "gif", "apng", "mp4"].contains(argument) {
                 // A render folder read by preview or lint: the documents name folders a render made
-                // (`out/…`), which need not exist here, so an existing one stands in.
+                // (`out/…`, or one a line before made), which need not exist here, so an existing one stands in.
                 value = renderFolder
+            } else if previous == "--golden" {
+                value = renderFolder   // golden frames a line before rendered
             }
             result.append(value)
             previous = argument

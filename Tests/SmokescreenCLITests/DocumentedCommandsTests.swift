@@ -1,0 +1,263 @@
+import Foundation
+import PNGIO
+import RasterCore
+import XCTest
+
+/// Every ```sh block of README.md and the guides in docs/ is run, line by line, as a reader would paste
+/// it: each line must exit 0 (or the status its comment names, `exit N`), and what its comment says it
+/// makes after `→` must be there (a path), or be what it prints (a number). A figure a block writes into
+/// docs/images/ must have the pixels of the one checked in: the figures are what their commands make.
+///
+/// Each document's blocks run in order in a scratch folder of their own (blocks of one document build on
+/// each other), with the repository's assets and tests linked in, a copy of docs/images/ to write into,
+/// and `smokescreen` on PATH as the release build of the tool (`SMOKESCREEN_TOOL`, or
+/// `.build/release/smokescreen`, which the quick start's first command makes). A few words are read as
+/// this run needs them (``rewrites``), and a few commands are not run here, each with the place that runs
+/// them (``notRunHere``). `smokescreen serve` runs until it has answered its API, then gets Ctrl-C and must
+/// exit 0.
+///
+/// Without a release build it is skipped, saying so (with `SMOKESCREEN_DOCS_REQUIRED=1`, as `.ci/run`
+/// sets, it fails instead). With `SMOKESCREEN_DOCS_RECORD=1` a figure its command makes otherwise replaces
+/// the one checked in (look at it before committing).
+final class DocumentedCommandsTests: XCTestCase {
+    static let root = SafetyTests.root
+
+    static var tool: String? {
+        let candidate = ProcessInfo.processInfo.environment["SMOKESCREEN_TOOL"] ?? root + "/.build/release/smokescreen"
+        return FileManager.default.isExecutableFile(atPath: candidate) ? candidate : nil
+    }
+
+    /// A command line of a block: its document, line, text (continuations joined) and comment.
+    struct Line {
+        var document: String
+        var number: Int
+        var command: String
+        var comment: String
+    }
+
+    /// The ```sh blocks of `document`, each as its lines.
+    static func blocks(of document: String) throws -> [[Line]] {
+        let text = try String(contentsOfFile: root + "/" + document, encoding: .utf8)
+        var blocks: [[Line]] = [], current: [Line]?, pending: Line?
+        for (index, raw) in text.components(separatedBy: "\n").enumerated() {
+            let trimmed = raw.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("```") {
+                if let block = current { blocks.append(block); current = nil } else if trimmed == "```sh" { current = [] }
+                continue
+            }
+            guard current != nil, !trimmed.isEmpty else { continue }
+            var line = pending ?? Line(document: document, number: index + 1, command: "", comment: "")
+            let (command, comment) = split(trimmed)
+            line.command += (line.command.isEmpty ? "" : " ") + command
+            if !comment.isEmpty { line.comment += (line.comment.isEmpty ? "" : " ") + comment }
+            if line.command.hasSuffix("\\") {
+                line.command.removeLast()
+                pending = line
+            } else {
+                pending = nil
+                if !line.command.isEmpty { current!.append(line) }
+            }
+        }
+        return blocks
+    }
+
+    /// The command and its trailing comment (a `#` at the start or after a blank, outside quotes).
+    static func split(_ text: String) -> (String, String) {
+        var quote: Character?
+        var previous: Character = " "
+        for index in text.indices {
+            let c = text[index]
+            if let q = quote { if c == q { quote = nil } } else if c == "'" || c == "\"" { quote = c } else if c == "#", previous == " " {
+                return (String(text[..<index]).trimmingCharacters(in: .whitespaces), String(text[text.index(after: index)...]).trimmingCharacters(in: .whitespaces))
+            }
+            previous = c
+        }
+        return (text, "")
+    }
+
+    /// Words read as this run needs them, in order: (what the document says, what runs, why).
+    static let rewrites: [(String, String, String)] = [
+        ("swift run -c release smokescreen", "smokescreen", "the release build is the tool on PATH"),
+        ("script/quickstart", "smokescreen", "the quick start itself is `.ci/run`'s first step, before the suite; here its tool"),
+        ("/tmp/", "$SANDBOX/tmp/", "nothing is written outside the scratch folder"),
+        ("~/", "$SANDBOX/home/", "nor into the home folder"),
+    ]
+
+    /// Commands not run here, by how they start, with where they are run.
+    static let notRunHere: [(String, String)] = [
+        ("swift build", "the tool is built already: the quick start's first command builds it, and this test runs its build"),
+        ("swift test", "the test suite is what runs this test (the quick start's second command)"),
+        ("script/test", "the test suite is what runs this test"),
+        ("SMOKESCREEN_TOOL=", "a measurement of the live preview's browser test, which the suite runs"),
+        ("swift package", "DocC takes minutes a target; docs/reference.md's coverage table is its output"),
+        ("Fuzz/run", ".ci/run fuzzes every target after the suite"),
+    ]
+
+    func testEveryDocumentedCommandRunsAsWritten() throws {
+        guard let tool = Self.tool else {
+            if ProcessInfo.processInfo.environment["SMOKESCREEN_DOCS_REQUIRED"] == "1" {
+                XCTFail("no release build of the tool: run script/quickstart first")
+                return
+            }
+            throw XCTSkip("no release build of the tool (script/quickstart makes one, or set SMOKESCREEN_TOOL)")
+        }
+        let documents = try DocumentationTests.documents()
+        var ran = 0, skipped: [String] = []
+        for document in documents {
+            let blocks = try Self.blocks(of: document)
+            guard !blocks.isEmpty else { continue }
+            let sandbox = FileManager.default.temporaryDirectory.appendingPathComponent("docs-run-\(UUID().uuidString)").path
+            try Self.prepare(sandbox, tool: tool)
+            defer { try? FileManager.default.removeItem(atPath: sandbox) }
+            for var line in blocks.flatMap({ $0 }) {
+                // `swift build … && .build/release/smokescreen …`: the build is done; the rest runs.
+                if line.command.hasPrefix("swift build"), let and = line.command.range(of: " && ") {
+                    line.command = "true" + line.command[and.lowerBound...]
+                }
+                if let (_, reason) = Self.notRunHere.first(where: { line.command.hasPrefix($0.0) }) {
+                    skipped.append("\(document):\(line.number): \(line.command) (\(reason))")
+                    continue
+                }
+                try run(line, in: sandbox)
+                ran += 1
+            }
+            try compareFigures(in: sandbox, document: document)
+        }
+        print("documented commands: \(ran) run, \(skipped.count) not run here:\n" + skipped.joined(separator: "\n"))
+        XCTAssertGreaterThan(ran, 60)
+    }
+
+    /// The scratch folder: assets, tests and the Makefile linked, docs/images copied, the tool on PATH
+    /// and at .build/release/smokescreen.
+    static func prepare(_ sandbox: String, tool: String) throws {
+        let fm = FileManager.default
+        for folder in ["bin", "tmp", "home", "docs", ".build/release", "out"] {
+            try fm.createDirectory(atPath: sandbox + "/" + folder, withIntermediateDirectories: true)
+        }
+        for entry in ["assets", "Tests", "Makefile", "script", "Fuzz"] {
+            try fm.createSymbolicLink(atPath: sandbox + "/" + entry, withDestinationPath: root + "/" + entry)
+        }
+        try fm.copyItem(atPath: root + "/docs/images", toPath: sandbox + "/docs/images")
+        try fm.createSymbolicLink(atPath: sandbox + "/bin/smokescreen", withDestinationPath: tool)
+        try fm.createSymbolicLink(atPath: sandbox + "/.build/release/smokescreen", withDestinationPath: tool)
+    }
+
+    /// Runs `line` in `sandbox` and checks its status and what its comment names.
+    func run(_ line: Line, in sandbox: String) throws {
+        var command = line.command
+        for (from, to, _) in Self.rewrites { command = command.replacingOccurrences(of: from, with: to) }
+        // `make install` builds the tool again (-c release, static): its steps are checked with make -n;
+        // NewcomerTests lays out what it installs and runs the tool from there.
+        if command.hasPrefix("make install") { command = "make -n " + command.dropFirst("make ".count) + " >/dev/null" }
+        // apt-get install: every package named is installed (the quick start's scripts install them).
+        if command.hasPrefix("apt-get install") { command = "dpkg-query -W " + command.dropFirst("apt-get install".count) + " >/dev/null" }
+        let place = "\(line.document):\(line.number): \(line.command)"
+        let expected = line.comment.range(of: #"\bexit (\d+)\b"#, options: .regularExpression)
+            .flatMap { Int32(line.comment[$0].dropFirst(5)) } ?? 0
+        let result: (status: Int32, output: String)
+        if command.hasPrefix("smokescreen serve") {
+            result = try serve(command, in: sandbox)
+        } else {
+            result = try shell(command, in: sandbox)
+        }
+        XCTAssertEqual(result.status, expected, "\(place)\n\(result.output.suffix(3000))")
+        // What the comment says it makes: after →, paths that must exist, a number it must print.
+        if let arrow = line.comment.range(of: "→") {
+            for word in line.comment[arrow.upperBound...].split(separator: " ").map(String.init) {
+                var token = word.trimmingCharacters(in: CharacterSet(charactersIn: ",;:()`"))
+                for (from, to, _) in Self.rewrites { token = token.replacingOccurrences(of: from, with: to) }
+                token = token.replacingOccurrences(of: "$SANDBOX", with: sandbox)
+                if Int(token) != nil {
+                    XCTAssertEqual(result.output.trimmingCharacters(in: .whitespacesAndNewlines), token, place)
+                } else if token.contains("/") || token.contains(".") {
+                    let path = token.hasPrefix("/") ? token : sandbox + "/" + token
+                    XCTAssertTrue(FileManager.default.fileExists(atPath: path), "\(place): \(token) is not there")
+                }
+            }
+        }
+    }
+
+    /// `command` in bash in `sandbox` (PATH with the tool first), its status and output (both streams).
+    func shell(_ command: String, in sandbox: String) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", command]
+        process.currentDirectoryURL = URL(fileURLWithPath: sandbox)
+        process.environment = environment(sandbox)
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
+    }
+
+    func environment(_ sandbox: String) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = sandbox + "/bin:" + (environment["PATH"] ?? "/usr/bin:/bin")
+        environment["SANDBOX"] = sandbox
+        environment["HOME"] = sandbox + "/home"
+        environment.removeValue(forKey: "SMOKESCREEN_ASSETS")
+        return environment
+    }
+
+    /// `smokescreen serve …` until it prints its URL, then its API asked once (200), then Ctrl-C: its
+    /// status (0 expected) and output.
+    func serve(_ command: String, in sandbox: String) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", "exec " + command]
+        process.currentDirectoryURL = URL(fileURLWithPath: sandbox)
+        process.environment = environment(sandbox)
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        nonisolated(unsafe) var log = Data()
+        let drained = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            log = err.fileHandleForReading.readDataToEndOfFile()
+            drained.signal()
+        }
+        var printed = Data()
+        let deadline = Date().addingTimeInterval(60)
+        while !printed.contains(UInt8(ascii: "\n")), Date() < deadline {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            printed += chunk
+        }
+        let text = String(decoding: printed, as: UTF8.self)
+        var status: Int32 = -1
+        if let range = text.range(of: #"http://[^ ]+/"#, options: .regularExpression) {
+            let api = try shell("curl -s -o /dev/null -w '%{http_code}' '\(text[range])api/transitions'", in: sandbox)
+            XCTAssertEqual(api.output, "200", "\(command): GET /api/transitions")
+        } else {
+            XCTFail("\(command): no URL printed: \(text)")
+        }
+        process.interrupt()
+        process.waitUntilExit()
+        drained.wait()
+        status = process.terminationStatus
+        return (status, text + String(decoding: log, as: UTF8.self))
+    }
+
+    /// Figures the document's commands wrote into the scratch copy of docs/images: the same pixels as
+    /// the repository's.
+    func compareFigures(in sandbox: String, document: String) throws {
+        let images = sandbox + "/docs/images"
+        for name in try FileManager.default.contentsOfDirectory(atPath: images) where name.hasSuffix(".png") {
+            let made = images + "/" + name, kept = Self.root + "/docs/images/" + name
+            guard !FileManager.default.contentsEqual(atPath: made, andPath: kept) else { continue }
+            let a = try PNGCodec.read(contentsOf: made), b = try PNGCodec.read(contentsOf: kept)
+            // SMOKESCREEN_DOCS_RECORD=1: the figure as its command makes it now replaces the one checked in.
+            if ProcessInfo.processInfo.environment["SMOKESCREEN_DOCS_RECORD"] == "1", !(a == b) {
+                try FileManager.default.removeItem(atPath: kept)
+                try FileManager.default.copyItem(atPath: made, toPath: kept)
+                print("documented commands: recorded docs/images/\(name)")
+                continue
+            }
+            XCTAssertTrue(a == b, "\(document): docs/images/\(name) as its command makes it differs from the one checked in (\(a.width)x\(a.height) against \(b.width)x\(b.height))")
+        }
+    }
+}

@@ -1,6 +1,7 @@
 import BoundedInput
 import Choreography
 import Foundation
+import Synchronization
 import RasterCore
 import SmokescreenScenes
 import TransitionCompositor
@@ -306,8 +307,15 @@ public final class PreviewLibrary: @unchecked Sendable {
                     + "the first \(Self.maximumSceneFiles) by name are served"
                 list = Array(list.prefix(Self.maximumSceneFiles))
             }
-            for file in list {
-                let state = read(file, previous: previousFiles[file])
+            // Files are read side by side (each on its own: its parse, check and first render).
+            let files = list
+            let states = Mutex([FileState?](repeating: nil, count: files.count))
+            DispatchQueue.concurrentPerform(iterations: files.count) { index in
+                let state = read(files[index], previous: previousFiles[files[index]])
+                states.withLock { $0[index] = state }
+            }
+            for (file, state) in zip(list, states.withLock { $0 }) {
+                guard let state else { continue }
                 newFiles[file] = state
                 if let error = state.error { newErrors[file] = error }
                 loaded += state.entries
@@ -383,7 +391,10 @@ public final class PreviewLibrary: @unchecked Sendable {
             readings += 1
             return nextID
         }
-        let rendered = try renders.render(RenderCache.Key(entry: id, scale: settings.scale), isCancelled: { false }) { stop in
+        // Kept for the page's first frames while renders fill less than a quarter of the budget: a folder of
+        // thousands of files does not fill it with renders nobody has asked for.
+        let rendered = try renders.render(RenderCache.Key(entry: id, scale: settings.scale), keepUpTo: renders.limit / 4,
+                                          isCancelled: { false }) { stop in
             var s = renderSettings(scale: settings.scale)
             s.isCancelled = stop
             return try transition.render(s)

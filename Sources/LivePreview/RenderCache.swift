@@ -44,7 +44,10 @@ final class RenderCache: @unchecked Sendable {
     /// The render for `key`: the one kept, the one being made (waited for), or a new one from `make`,
     /// which is given the check it should pass on as ``RenderSettings/isCancelled``: true once every asker
     /// is cancelled (`isCancelled`) or the cache is stopping.
-    func render(_ key: Key, isCancelled: @escaping @Sendable () -> Bool,
+    /// `keepUpTo`: the render is kept only while the renders kept hold less than this many bytes (a
+    /// reload reading a folder of many files keeps the first of them for the page, not all). Default: the
+    /// whole budget.
+    func render(_ key: Key, keepUpTo keepLimit: Int? = nil, isCancelled: @escaping @Sendable () -> Bool,
                 make: (@escaping @Sendable () -> Bool) throws -> RenderedTransition) throws -> RenderedTransition {
         condition.lock()
         if let hit = kept[key] {
@@ -79,7 +82,7 @@ final class RenderCache: @unchecked Sendable {
         switch result {
         case .success(let render):
             made += 1
-            keep(render, as: key)
+            if bytes < keepLimit ?? limit { keep(render, as: key) }
         case .failure(let error):
             if case RenderError.cancelled? = error as? RenderError { cancelled += 1 }
         }

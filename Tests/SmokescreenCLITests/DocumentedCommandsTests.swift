@@ -101,30 +101,59 @@ final class DocumentedCommandsTests: XCTestCase {
             }
             throw XCTSkip("no release build of the tool (script/quickstart makes one, or set SMOKESCREEN_TOOL)")
         }
-        let documents = try DocumentationTests.documents()
-        var ran = 0, skipped: [String] = []
-        for document in documents {
-            let blocks = try Self.blocks(of: document)
-            guard !blocks.isEmpty else { continue }
-            let sandbox = FileManager.default.temporaryDirectory.appendingPathComponent("docs-run-\(UUID().uuidString)").path
-            try Self.prepare(sandbox, tool: tool)
-            defer { try? FileManager.default.removeItem(atPath: sandbox) }
-            for var line in blocks.flatMap({ $0 }) {
-                // `swift build … && .build/release/smokescreen …`: the build is done; the rest runs.
-                if line.command.hasPrefix("swift build"), let and = line.command.range(of: " && ") {
-                    line.command = "true" + line.command[and.lowerBound...]
-                }
-                if let (_, reason) = Self.notRunHere.first(where: { line.command.hasPrefix($0.0) }) {
-                    skipped.append("\(document):\(line.number): \(line.command) (\(reason))")
-                    continue
-                }
-                try run(line, in: sandbox)
-                ran += 1
+        let documents = try DocumentationTests.documents().filter { !(try Self.blocks(of: $0)).isEmpty }
+        let report = Report()
+        // Two documents at a time (one a core): each has its own scratch folder; `serve` takes the one
+        // port the documents name (8017) in turn.
+        DispatchQueue.concurrentPerform(iterations: documents.count) { index in
+            do { try Self.runDocument(documents[index], tool: tool, report: report) } catch {
+                report.fail("\(documents[index]): \(error)")
             }
-            try compareFigures(in: sandbox, document: document)
         }
-        print("documented commands: \(ran) run, \(skipped.count) not run here:\n" + skipped.joined(separator: "\n"))
-        XCTAssertGreaterThan(ran, 60)
+        report.withLock {
+            print("documented commands: \($0.ran) run, \($0.skipped.count) not run here:\n" + $0.skipped.sorted().joined(separator: "\n"))
+            print("documented commands that took 3 s or more:\n" + $0.slow.sorted().joined(separator: "\n"))
+            for problem in $0.problems { XCTFail(problem) }
+            XCTAssertGreaterThan($0.ran, 60)
+        }
+    }
+
+    /// What the documents' runs found, from several threads.
+    final class Report: @unchecked Sendable {
+        struct State { var ran = 0, skipped: [String] = [], slow: [String] = [], problems: [String] = [] }
+        private let lock = NSLock()
+        private var state = State()
+        func withLock<T>(_ body: (inout State) -> T) -> T { lock.withLock { body(&state) } }
+        func fail(_ problem: String) { withLock { $0.problems.append(problem) } }
+        func check(_ condition: Bool, _ problem: @autoclosure () -> String) { if !condition { fail(problem()) } }
+    }
+
+    /// One `smokescreen serve` at a time: the documents' commands listen on the same port.
+    static let servePort = NSLock()
+
+    /// `document`'s blocks, in order, in a scratch folder of its own; then its figures.
+    static func runDocument(_ document: String, tool: String, report: Report) throws {
+        let sandbox = FileManager.default.temporaryDirectory.appendingPathComponent("docs-run-\(UUID().uuidString)").path
+        try Self.prepare(sandbox, tool: tool)
+        defer { try? FileManager.default.removeItem(atPath: sandbox) }
+        for var line in try Self.blocks(of: document).flatMap({ $0 }) {
+            // `swift build … && .build/release/smokescreen …`: the build is done; the rest runs.
+            if line.command.hasPrefix("swift build"), let and = line.command.range(of: " && ") {
+                line.command = "true" + line.command[and.lowerBound...]
+            }
+            if let (_, reason) = Self.notRunHere.first(where: { line.command.hasPrefix($0.0) }) {
+                report.withLock { $0.skipped.append("\(document):\(line.number): \(line.command) (\(reason))") }
+                continue
+            }
+            let started = Date()
+            try Self.run(line, in: sandbox, report: report)
+            let seconds = Date().timeIntervalSince(started)
+            report.withLock {
+                $0.ran += 1
+                if seconds >= 3 { $0.slow.append(String(format: "%5.1f s  %@:%d: %@", seconds, document, line.number, line.command)) }
+            }
+        }
+        try Self.compareFigures(in: sandbox, document: document, report: report)
     }
 
     /// The scratch folder: assets, tests and the Makefile linked, docs/images copied, the tool on PATH
@@ -143,7 +172,7 @@ final class DocumentedCommandsTests: XCTestCase {
     }
 
     /// Runs `line` in `sandbox` and checks its status and what its comment names.
-    func run(_ line: Line, in sandbox: String) throws {
+    static func run(_ line: Line, in sandbox: String, report: Report) throws {
         var command = line.command
         for (from, to, _) in Self.rewrites { command = command.replacingOccurrences(of: from, with: to) }
         // `make install` builds the tool again (-c release, static): its steps are checked with make -n;
@@ -156,11 +185,11 @@ final class DocumentedCommandsTests: XCTestCase {
             .flatMap { Int32(line.comment[$0].dropFirst(5)) } ?? 0
         let result: (status: Int32, output: String)
         if command.hasPrefix("smokescreen serve") {
-            result = try serve(command, in: sandbox)
+            result = try Self.servePort.withLock { try Self.serve(command, in: sandbox, report: report) }
         } else {
-            result = try shell(command, in: sandbox)
+            result = try Self.shell(command, in: sandbox)
         }
-        XCTAssertEqual(result.status, expected, "\(place)\n\(result.output.suffix(3000))")
+        report.check(result.status == expected, "\(place): exit \(result.status), not \(expected)\n\(result.output.suffix(3000))")
         // What the comment says it makes: after →, paths that must exist, a number it must print.
         if let arrow = line.comment.range(of: "→") {
             for word in line.comment[arrow.upperBound...].split(separator: " ").map(String.init) {
@@ -168,22 +197,23 @@ final class DocumentedCommandsTests: XCTestCase {
                 for (from, to, _) in Self.rewrites { token = token.replacingOccurrences(of: from, with: to) }
                 token = token.replacingOccurrences(of: "$SANDBOX", with: sandbox)
                 if Int(token) != nil {
-                    XCTAssertEqual(result.output.trimmingCharacters(in: .whitespacesAndNewlines), token, place)
+                    let printed = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
+                    report.check(printed == token, "\(place): printed \(printed), not \(token)")
                 } else if token.contains("/") || token.contains(".") {
                     let path = token.hasPrefix("/") ? token : sandbox + "/" + token
-                    XCTAssertTrue(FileManager.default.fileExists(atPath: path), "\(place): \(token) is not there")
+                    report.check(FileManager.default.fileExists(atPath: path), "\(place): \(token) is not there")
                 }
             }
         }
     }
 
     /// `command` in bash in `sandbox` (PATH with the tool first), its status and output (both streams).
-    func shell(_ command: String, in sandbox: String) throws -> (status: Int32, output: String) {
+    static func shell(_ command: String, in sandbox: String) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", command]
         process.currentDirectoryURL = URL(fileURLWithPath: sandbox)
-        process.environment = environment(sandbox)
+        process.environment = Self.environment(sandbox)
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
@@ -193,7 +223,7 @@ final class DocumentedCommandsTests: XCTestCase {
         return (process.terminationStatus, output)
     }
 
-    func environment(_ sandbox: String) -> [String: String] {
+    static func environment(_ sandbox: String) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = sandbox + "/bin:" + (environment["PATH"] ?? "/usr/bin:/bin")
         environment["SANDBOX"] = sandbox
@@ -204,12 +234,12 @@ final class DocumentedCommandsTests: XCTestCase {
 
     /// `smokescreen serve …` until it prints its URL, then its API asked once (200), then Ctrl-C: its
     /// status (0 expected) and output.
-    func serve(_ command: String, in sandbox: String) throws -> (status: Int32, output: String) {
+    static func serve(_ command: String, in sandbox: String, report: Report) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", "exec " + command]
         process.currentDirectoryURL = URL(fileURLWithPath: sandbox)
-        process.environment = environment(sandbox)
+        process.environment = Self.environment(sandbox)
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -230,10 +260,10 @@ final class DocumentedCommandsTests: XCTestCase {
         let text = String(decoding: printed, as: UTF8.self)
         var status: Int32 = -1
         if let range = text.range(of: #"http://[^ ]+/"#, options: .regularExpression) {
-            let api = try shell("curl -s -o /dev/null -w '%{http_code}' '\(text[range])api/transitions'", in: sandbox)
-            XCTAssertEqual(api.output, "200", "\(command): GET /api/transitions")
+            let api = try Self.shell("curl -s -o /dev/null -w '%{http_code}' '\(text[range])api/transitions'", in: sandbox)
+            report.check(api.output == "200", "\(command): GET /api/transitions answered \(api.output)")
         } else {
-            XCTFail("\(command): no URL printed: \(text)")
+            report.fail("\(command): no URL printed: \(text)")
         }
         process.interrupt()
         process.waitUntilExit()
@@ -244,7 +274,7 @@ final class DocumentedCommandsTests: XCTestCase {
 
     /// Figures the document's commands wrote into the scratch copy of docs/images: the same pixels as
     /// the repository's.
-    func compareFigures(in sandbox: String, document: String) throws {
+    static func compareFigures(in sandbox: String, document: String, report: Report) throws {
         let images = sandbox + "/docs/images"
         for name in try FileManager.default.contentsOfDirectory(atPath: images) where name.hasSuffix(".png") {
             let made = images + "/" + name, kept = Self.root + "/docs/images/" + name
@@ -257,7 +287,7 @@ final class DocumentedCommandsTests: XCTestCase {
                 print("documented commands: recorded docs/images/\(name)")
                 continue
             }
-            XCTAssertTrue(a == b, "\(document): docs/images/\(name) as its command makes it differs from the one checked in (\(a.width)x\(a.height) against \(b.width)x\(b.height))")
+            report.check(a == b, "\(document): docs/images/\(name) as its command makes it differs from the one checked in (\(a.width)x\(a.height) against \(b.width)x\(b.height))")
         }
     }
 }

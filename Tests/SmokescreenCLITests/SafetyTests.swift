@@ -10,7 +10,10 @@ import XCTest
 /// resident memory (measured by the parent as the child's `ru_maxrss`), never a timing.
 final class SafetyTests: XCTestCase {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-    static let tool = root + "/.build/debug/smokescreen"
+    /// The tool the tests run: `$SMOKESCREEN_TOOL` (script/test sets it to the release build it has just
+    /// brought up to date: whole renders in child processes take a twentieth of the debug build's time),
+    /// else the debug build beside the tests.
+    static let tool = ProcessInfo.processInfo.environment["SMOKESCREEN_TOOL"] ?? root + "/.build/debug/smokescreen"
     var folders: [String] = []
     override func tearDown() { for f in folders { try? FileManager.default.removeItem(atPath: f) } }
 

@@ -11,10 +11,11 @@ SMOKESCREEN_TOOL_PACKAGES=(libpng-dev zlib1g-dev libisal-dev pkg-config libfreet
 # What the tests need besides: ffmpeg (MP4 previews; the independent reader of APNG and GIF), chromium
 # (the HTML report and the live preview's page in a real browser), python3 and libcairo2-dev (the
 # reference renderer's pycairo is built against Debian's cairo), hb-shape and LineBreakTest.txt (the
-# text tests' references), Slurm and munge (the scale-out test's one-node cluster), curl (the live
-# preview's documented commands).
-SMOKESCREEN_TEST_PACKAGES=(ffmpeg chromium python3 libcairo2-dev libharfbuzz-bin unicode-data
-    slurmctld slurmd slurm-client munge curl)
+# text tests' references), fonts-dejavu-extra (a font family found by the names inside its files),
+# Slurm and munge (the scale-out test's one-node cluster), curl and make (the documented commands: the
+# live preview's API asked once, `make -n install`).
+SMOKESCREEN_TEST_PACKAGES=(ffmpeg chromium python3 libcairo2-dev libharfbuzz-bin unicode-data fonts-dejavu-extra
+    slurmctld slurmd slurm-client munge curl make)
 
 # The packages of "$@" that dpkg does not have installed, one a line.
 smokescreen_missing_packages() {

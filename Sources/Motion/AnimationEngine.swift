@@ -90,6 +90,16 @@ public final class AnimationEngine: PresentationSource {
         advance(to: clock.time(ofFrame: clock.frame(atOrBefore: currentTime) + 1))
     }
 
+    /// The duration (seconds) of the animation block whose closure is running, as UIKit's
+    /// `UIView.inheritedAnimationDuration`: 0 outside a block, inside `performWithoutAnimation`, and in a
+    /// property animator's closure (whose timing is its own).
+    public var inheritedDuration: Double {
+        switch contexts.last {
+        case .block(let inherited)?, .keyframes(_, let inherited)?: inherited.duration
+        case .animator?, .disabled?, nil: 0
+        }
+    }
+
     /// True when nothing is animating, paused or waiting to complete.
     public var isIdle: Bool { sources.isEmpty }
 

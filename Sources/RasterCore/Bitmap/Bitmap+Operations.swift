@@ -64,3 +64,13 @@ extension Bitmap {
         }
     }
 }
+
+extension Bitmap {
+    /// The same pixels (shared, copy on write) at another scale (pixels per point): an image read at
+    /// one scale and shown at another, as `UIImage(cgImage:scale:orientation:)` does.
+    /// - Throws: ``BitmapError`` for a scale that is not finite and positive.
+    public func withScale(_ newScale: Double) throws(BitmapError) -> Bitmap {
+        try Bitmap.validate(width: width, height: height, scale: newScale)
+        return Bitmap(width: width, height: height, scale: newScale, storage: storage)
+    }
+}

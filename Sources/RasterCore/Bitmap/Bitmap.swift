@@ -36,6 +36,14 @@ public struct Bitmap: Sendable {
         storage.pixels.initialize(repeating: fill.packed, count: width * height)
     }
 
+    /// A bitmap over existing storage (shared until written).
+    init(width: Int, height: Int, scale: Double, storage: BitmapStorage) {
+        self.width = width
+        self.height = height
+        self.scale = scale
+        self.storage = storage
+    }
+
     init(uncountedPlaceholder: Void) {
         width = 1; height = 1; scale = 1
         storage = BitmapStorage(uncounted: ())

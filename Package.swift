@@ -242,3 +242,27 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// UIKit on Linux: modules with Apple's names (UIKit, QuartzCore, CoreGraphics), a façade over Smokescreen's
+// own modules, so that iOS transition code compiles with `import UIKit` and renders frames. Declared only
+// on Linux: on Apple's platforms they would shadow the system frameworks (docs/uikit.md).
+#if os(Linux)
+package.products += [
+    .library(name: "UIKit", targets: ["UIKit"]),
+    .library(name: "SmokescreenStage", targets: ["SmokescreenStage"]),
+]
+package.targets += [
+    // CGAffineTransform, CGVector, CGColor, CGPath, CGImage: what Foundation on Linux lacks of Core Graphics.
+    .target(name: "CoreGraphics", dependencies: ["RasterCore"]),
+    // CALayer and its kinds, CATransform3D, Core Animation's animations and CATransaction, each layer
+    // backed by a Smokescreen view.
+    .target(name: "QuartzCore", dependencies: ["CoreGraphics", "RasterCore", "SnapshotView", "Motion"]),
+    // UIView and its kinds, UIColor, UIFont, UIImage, animation as UIKit runs it, view controllers and
+    // transitions, gesture recognizers, and the stage that runs them on a virtual clock.
+    .target(name: "UIKit", dependencies: ["QuartzCore", "CoreGraphics", "RasterCore", "SnapshotView", "Motion", "Typesetting", "PNGIO"]),
+    // The stage: a window on a device, a virtual clock, frames taken as time passes, written as a render.
+    .target(name: "SmokescreenStage", dependencies: ["UIKit", "Motion", "SnapshotView", "RasterCore", "TransitionCompositor", "FrameStore",
+                                                    "PNGIO", "BoundedInput"]),
+    .testTarget(name: "UIKitTests", dependencies: ["UIKit", "SmokescreenStage", "SmokescreenTesting"], exclude: ["__Snapshots__"]),
+]
+#endif

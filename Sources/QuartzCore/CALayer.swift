@@ -1,0 +1,425 @@
+package import RasterCore
+package import SnapshotView
+package import Motion
+
+/// Core Animation's layer, with Apple's names and semantics, drawn by Smokescreen's renderer: every
+/// layer is backed by one of Smokescreen's views (``backing``), its sublayers by that view's subviews, in
+/// order. A superlayer keeps its sublayers; a layer keeps its backing.
+///
+/// Drawn: `frame`, `bounds`, `position` (with the default `anchorPoint`), `opacity`, `isHidden`,
+/// `masksToBounds`, `cornerRadius`, `borderWidth`, `borderColor`, `backgroundColor`, the affine part of
+/// `transform`, sublayers, and the content of ``CAShapeLayer`` (filled) and `contents` images. Accepted
+/// but not drawn yet (each noted once when set to a value that would show, and listed by a stage's
+/// render): shadows, `mask`, `zPosition`, `sublayerTransform`, perspective, `isDoubleSided`,
+/// `maskedCorners`, `cornerCurve`, an `anchorPoint` other than the centre with a transform. See
+/// docs/uikit.md.
+open class CALayer: NSObject {
+    /// The Smokescreen view that draws this layer.
+    package private(set) var backing: View
+    private var _sublayers: [CALayer] = []
+    /// The layer this one is a sublayer of.
+    public private(set) weak var superlayer: CALayer?
+    /// The view this layer belongs to (UIKit's layer delegate), if any; weak, as Core Animation's delegate.
+    package weak var owningView: AnyObject?
+    /// Draws the layer's content in place of its own when it has any (a view's `draw(_:)`).
+    package weak var contentDelegate: (any LayerContentDelegate)?
+    private var _anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    private var _transform = CATransform3DIdentity
+
+    public override init() {
+        backing = LayerView()
+        super.init()
+        (backing as? LayerView)?.layer = self
+    }
+
+    /// A copy of `layer`'s drawn properties (Core Animation makes presentation layers so).
+    public init(layer: Any) {
+        backing = LayerView()
+        super.init()
+        (backing as? LayerView)?.layer = self
+        if let other = layer as? CALayer {
+            frame = other.frame
+            opacity = other.opacity
+            isHidden = other.isHidden
+            masksToBounds = other.masksToBounds
+            cornerRadius = other.cornerRadius
+            backgroundColor = other.backgroundColor
+            borderWidth = other.borderWidth
+            borderColor = other.borderColor
+        }
+    }
+
+    /// A new layer of this class, for a view whose `layerClass` it is. A subclass of Core Animation's own
+    /// (``CAShapeLayer``, ``CAGradientLayer``) makes its kind; a layer class written by the app makes a
+    /// plain `CALayer` here (noted), as Swift cannot call an initializer it does not require.
+    open class func makeForView() -> CALayer {
+        if self != CALayer.self { NotDrawn.note("a view's layerClass \(self) (a plain CALayer is used)") }
+        return CALayer()
+    }
+
+    /// Replaces the default backing with a view of the owner's kind (a UIKit class draws images, text):
+    /// only before anything was added to it.
+    package func adopt(_ view: View) {
+        precondition(_sublayers.isEmpty && superlayer == nil, "a layer's backing is replaced only while it is alone")
+        view.frame = backing.frame
+        backing = view
+        (view as? LayerView)?.layer = self
+    }
+
+    // MARK: Hierarchy
+
+    /// The sublayers, back to front; nil when there are none (as Core Animation's).
+    public var sublayers: [CALayer]? {
+        get { _sublayers.isEmpty ? nil : _sublayers }
+        set {
+            for layer in _sublayers { layer.removeFromSuperlayer() }
+            for layer in newValue ?? [] { addSublayer(layer) }
+        }
+    }
+
+    /// Adds `layer` on top of the others (after removing it from its superlayer).
+    open func addSublayer(_ layer: CALayer) {
+        insertSublayer(layer, at: UInt32(_sublayers.count))
+    }
+
+    /// Inserts `layer` at `index` (clamped to the sublayers' count).
+    open func insertSublayer(_ layer: CALayer, at index: UInt32) {
+        guard layer !== self else { return }
+        layer.removeFromSuperlayer()
+        let position = min(Int(index), _sublayers.count)
+        _sublayers.insert(layer, at: position)
+        layer.superlayer = self
+        // Only a cycle fails here (a layer added to its own sublayer), which Core Animation does not check
+        // either: nothing is added then.
+        if (try? backing.insertSubview(layer.backing, at: position)) == nil {
+            _sublayers.remove(at: position)
+            layer.superlayer = nil
+        }
+    }
+
+    /// Inserts `layer` just below `sibling` (on top when `sibling` is not a sublayer).
+    open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        guard let sibling, let index = _sublayers.firstIndex(where: { $0 === sibling }) else { addSublayer(layer); return }
+        let adjust = layer.superlayer === self && (_sublayers.firstIndex(where: { $0 === layer }) ?? Int.max) < index ? 1 : 0
+        insertSublayer(layer, at: UInt32(index - adjust))
+    }
+
+    /// Inserts `layer` just above `sibling` (on top when `sibling` is not a sublayer).
+    open func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        guard let sibling, let index = _sublayers.firstIndex(where: { $0 === sibling }) else { addSublayer(layer); return }
+        let adjust = layer.superlayer === self && (_sublayers.firstIndex(where: { $0 === layer }) ?? Int.max) < index ? 1 : 0
+        insertSublayer(layer, at: UInt32(index + 1 - adjust))
+    }
+
+    /// Replaces `old` by `new` in place.
+    open func replaceSublayer(_ old: CALayer, with new: CALayer) {
+        guard let index = _sublayers.firstIndex(where: { $0 === old }) else { return }
+        old.removeFromSuperlayer()
+        insertSublayer(new, at: UInt32(index))
+    }
+
+    /// Removes the layer from its superlayer.
+    open func removeFromSuperlayer() {
+        guard let parent = superlayer else { return }
+        parent._sublayers.removeAll { $0 === self }
+        superlayer = nil
+        backing.removeFromSuperview()
+    }
+
+    // MARK: Geometry (points)
+
+    /// In the superlayer's coordinates.
+    open var frame: CGRect {
+        get { CGRect(backing.frame) }
+        set {
+            guard newValue.origin.x.isFinite, newValue.origin.y.isFinite, newValue.width.isFinite, newValue.height.isFinite else { return }
+            backing.frame = newValue.standardized.rect
+        }
+    }
+
+    /// The layer's own coordinates: origin and size.
+    open var bounds: CGRect {
+        get { CGRect(backing.bounds) }
+        set {
+            guard newValue.origin.x.isFinite, newValue.origin.y.isFinite, newValue.width.isFinite, newValue.height.isFinite else { return }
+            backing.bounds = newValue.standardized.rect
+        }
+    }
+
+    /// Where the anchor point sits in the superlayer (the centre with the default anchor point).
+    open var position: CGPoint {
+        get {
+            let c = backing.center, s = backing.bounds.size
+            return CGPoint(x: c.x + (Double(_anchorPoint.x) - 0.5) * s.width, y: c.y + (Double(_anchorPoint.y) - 0.5) * s.height)
+        }
+        set {
+            guard newValue.x.isFinite, newValue.y.isFinite else { return }
+            let s = backing.bounds.size
+            backing.center = Point(x: Double(newValue.x) - (Double(_anchorPoint.x) - 0.5) * s.width,
+                                   y: Double(newValue.y) - (Double(_anchorPoint.y) - 0.5) * s.height)
+        }
+    }
+
+    /// The point of the bounds (0…1 of its size) that `position` places and transforms turn about;
+    /// default (0.5, 0.5). Changing it keeps `position`, so the layer moves, as in Core Animation.
+    /// Transforms are drawn about the centre whatever it is (noted as not drawn otherwise).
+    open var anchorPoint: CGPoint {
+        get { _anchorPoint }
+        set {
+            guard newValue.x.isFinite, newValue.y.isFinite else { return }
+            let kept = position
+            _anchorPoint = newValue
+            position = kept
+            if newValue != CGPoint(x: 0.5, y: 0.5), !CATransform3DIsIdentity(_transform) { NotDrawn.note("CALayer.anchorPoint with a transform") }
+        }
+    }
+
+    /// Points along z for the anchor point; accepted, not drawn.
+    open var anchorPointZ: CGFloat = 0 { didSet { if anchorPointZ != 0 { NotDrawn.note("CALayer.anchorPointZ") } } }
+
+    /// Drawn order along z; accepted, not drawn (layers draw in sublayer order).
+    open var zPosition: CGFloat = 0 { didSet { if zPosition != 0 { NotDrawn.note("CALayer.zPosition") } } }
+
+    /// The layer's transform about its anchor point. Its affine part is drawn; perspective (`m34`) and
+    /// rotations out of the screen's plane are drawn as their projection at the layer's centre.
+    open var transform: CATransform3D {
+        get { _transform }
+        set {
+            _transform = newValue
+            if !CATransform3DIsAffine(newValue) { NotDrawn.note("CALayer.transform with perspective or a rotation about x or y (drawn flattened)") }
+            let affine = newValue.drawnAffine(size: bounds.size)
+            let t = affine.transform2D
+            if t.isFinite { backing.transform = t }
+        }
+    }
+
+    /// The transform as an affine transform (`CATransform3DGetAffineTransform(transform)`).
+    open func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(_transform) }
+    open func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
+
+    /// Applied to sublayers; accepted, not drawn.
+    open var sublayerTransform: CATransform3D = CATransform3DIdentity {
+        didSet { if !CATransform3DIsIdentity(sublayerTransform) { NotDrawn.note("CALayer.sublayerTransform") } }
+    }
+
+    // MARK: Appearance
+
+    /// 0…1; default 1.
+    open var opacity: Float {
+        get { Float(backing.alpha) }
+        set { if newValue.isFinite { backing.alpha = Double(min(1, max(0, newValue))) } }
+    }
+
+    open var isHidden: Bool {
+        get { backing.isHidden }
+        set { backing.isHidden = newValue }
+    }
+
+    /// Clips sublayers (and content) to the bounds, rounded by `cornerRadius`.
+    open var masksToBounds: Bool {
+        get { backing.clipsToBounds }
+        set { backing.clipsToBounds = newValue }
+    }
+
+    open var cornerRadius: CGFloat {
+        get { CGFloat(backing.cornerRadius) }
+        set { if newValue.isFinite { backing.cornerRadius = Double(newValue) } }
+    }
+
+    /// Which corners `cornerRadius` rounds; accepted, all four drawn.
+    open var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner] {
+        didSet { if maskedCorners.rawValue != 15 { NotDrawn.note("CALayer.maskedCorners") } }
+    }
+
+    /// `.circular` or `.continuous`; accepted, corners drawn circular.
+    open var cornerCurve: CALayerCornerCurve = .circular {
+        didSet { if cornerCurve != .circular { NotDrawn.note("CALayer.cornerCurve .continuous") } }
+    }
+
+    open var backgroundColor: CGColor? {
+        get { backing.backgroundColor.map(CGColor.init) }
+        set { backing.backgroundColor = newValue.flatMap { $0.alpha > 0 ? $0.color : nil } }
+    }
+
+    /// Points, drawn inside the bounds above the sublayers.
+    open var borderWidth: CGFloat {
+        get { CGFloat(backing.borderWidth) }
+        set { if newValue.isFinite { backing.borderWidth = Double(newValue) } }
+    }
+
+    open var borderColor: CGColor? {
+        get { CGColor(backing.borderColor) }
+        set { backing.borderColor = newValue?.color ?? .clear }
+    }
+
+    // Shadows: accepted, not drawn yet.
+    open var shadowColor: CGColor? = CGColor.black
+    open var shadowOpacity: Float = 0 { didSet { if shadowOpacity > 0 { NotDrawn.note("CALayer.shadow") } } }
+    open var shadowOffset = CGSize(width: 0, height: -3)
+    open var shadowRadius: CGFloat = 3
+    open var shadowPath: CGPath?
+
+    /// A layer whose alpha masks this one; accepted, not drawn.
+    open var mask: CALayer? { didSet { if mask != nil { NotDrawn.note("CALayer.mask") } } }
+
+    /// Whether the back of a turned layer shows; accepted (the back is drawn).
+    open var isDoubleSided = true { didSet { if !isDoubleSided { NotDrawn.note("CALayer.isDoubleSided = false") } } }
+
+    /// Kept for code that sets them; rasterization changes nothing here.
+    open var shouldRasterize = false
+    open var rasterizationScale: CGFloat = 1
+    open var contentsScale: CGFloat = 1
+    open var isOpaque = false
+    open var name: String?
+
+    /// An image (a `CGImage`) drawn to fill the bounds.
+    open var contents: Any? { didSet { contentsDidChange() } }
+
+    package func contentsDidChange() {
+        (backing as? LayerView)?.contentImage = (contents as? CGImage)?.bitmap
+    }
+
+    /// What this layer draws in its bounds (nil: nothing); subclasses draw shapes and gradients.
+    package func drawnContent() -> (any ViewContent)? {
+        guard let image = (backing as? LayerView)?.contentImage else { return nil }
+        return LayerImageContent(image: image)
+    }
+
+    // MARK: Coordinates
+
+    /// `point` of this layer's coordinates in `layer`'s.
+    open func convert(_ point: CGPoint, to layer: CALayer?) -> CGPoint {
+        guard let layer else { return point }
+        return CGPoint((try? backing.convert(point.point, to: layer.backing)) ?? point.point)
+    }
+
+    open func convert(_ point: CGPoint, from layer: CALayer?) -> CGPoint {
+        guard let layer else { return point }
+        return CGPoint((try? backing.convert(point.point, from: layer.backing)) ?? point.point)
+    }
+
+    open func convert(_ rect: CGRect, to layer: CALayer?) -> CGRect {
+        guard let layer else { return rect }
+        return CGRect((try? backing.convert(rect.rect, to: layer.backing)) ?? rect.rect)
+    }
+
+    open func convert(_ rect: CGRect, from layer: CALayer?) -> CGRect {
+        guard let layer else { return rect }
+        return CGRect((try? backing.convert(rect.rect, from: layer.backing)) ?? rect.rect)
+    }
+
+    // MARK: Presentation and animations
+
+    /// A copy of the layer as it shows now on the stage's clock (its in-flight animations applied), as
+    /// Core Animation's presentation layer; the layer itself holds the model values. The copy is of
+    /// Core Animation's own class for the layer (`CALayer`, `CAShapeLayer`, `CAGradientLayer`), so for a
+    /// layer class of the app's own this is nil.
+    open func presentation() -> Self? {
+        let copy = Self.presentationCopy(of: self)
+        let shown = StageContext.presentation
+        let view = backing
+        ViewChangeObservation.withoutObserver {
+            for property in ViewProperty.allCases {
+                copy.backing.setModelValue(shown.presentationValue(of: property, of: view, model: view.modelValue(of: property)), of: property)
+            }
+        }
+        return copy as? Self
+    }
+
+    /// A copy of `layer`'s drawn properties, of Core Animation's class for it.
+    class func presentationCopy(of layer: CALayer) -> CALayer { CALayer(layer: layer) }
+
+    /// The layer itself: it holds the model values.
+    open func model() -> Self { self }
+
+    /// Removes the animations of the layer's properties (the view's, for a view's layer): they show
+    /// their model values at once, and the animation blocks that animated only them complete with
+    /// `finished == false`.
+    open func removeAllAnimations() {
+        StageContext.engine?.removeAnimations(of: backing)
+    }
+
+    /// Names of the animations running on the layer: one name while any runs ("animation"), nil when
+    /// none does.
+    open func animationKeys() -> [String]? {
+        guard let engine = StageContext.engine, engine.isAnimating(backing) else { return nil }
+        return ["animation"]
+    }
+
+    // MARK: Display
+
+    /// Redrawing is every frame here: nothing to schedule.
+    open func setNeedsDisplay() {}
+    open func setNeedsLayout() {}
+    open func layoutIfNeeded() {}
+    open func layoutSublayers() {}
+    open func display() {}
+    open var needsDisplayOnBoundsChange = false
+}
+
+/// Which corners a layer's `cornerRadius` rounds.
+public struct CACornerMask: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let layerMinXMinYCorner = CACornerMask(rawValue: 1)
+    public static let layerMaxXMinYCorner = CACornerMask(rawValue: 2)
+    public static let layerMinXMaxYCorner = CACornerMask(rawValue: 4)
+    public static let layerMaxXMaxYCorner = CACornerMask(rawValue: 8)
+}
+
+/// The shape of a layer's rounded corners.
+public struct CALayerCornerCurve: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let circular = CALayerCornerCurve(rawValue: "circular")
+    public static let continuous = CALayerCornerCurve(rawValue: "continuous")
+}
+
+/// The view that backs a plain ``CALayer``: it draws the layer's content (a shape, an image) between
+/// its background and its sublayers.
+package final class LayerView: View {
+    package weak var layer: CALayer?
+    package var contentImage: Bitmap?
+
+    package init() {
+        super.init(frame: .zero, name: nil)
+        isOpaque = false
+    }
+
+    package override func makeContent() -> (any ViewContent)? {
+        guard let layer else { return nil }
+        return layer.contentDelegate?.drawnContent(of: layer) ?? layer.drawnContent()
+    }
+}
+
+/// What draws a layer's content in its stead: UIKit's view, whose `draw(_:)` does.
+package protocol LayerContentDelegate: AnyObject {
+    /// The content to draw for `layer`, or nil to draw the layer's own.
+    func drawnContent(of layer: CALayer) -> (any ViewContent)?
+}
+
+/// A layer's `contents` image stretched over its bounds.
+struct LayerImageContent: ViewContent {
+    let image: Bitmap
+    func draw(in painter: Painter, bounds: Rect) { painter.draw(image, in: bounds) }
+}
+
+/// What a stage's views and layers were given that the renderer does not draw yet: each noted once, read
+/// and cleared by the stage that renders (so a render lists what it could not show, never silently).
+package enum NotDrawn {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var noted: [String] = []
+
+    /// Notes `what` (a property, with the value that would show) once.
+    package static func note(_ what: String) {
+        lock.withLock { if !noted.contains(what) { noted.append(what) } }
+    }
+
+    /// What was noted since the last call, in order.
+    package static func take() -> [String] {
+        lock.withLock {
+            defer { noted = [] }
+            return noted
+        }
+    }
+}

@@ -1,0 +1,227 @@
+import BoundedInput
+import FrameStore
+import Motion
+import PNGIO
+import QuartzCore
+import RasterCore
+import SnapshotView
+import TransitionCompositor
+import UIKit
+
+/// A headless iOS screen on a virtual clock: a window on a chosen device, the UIKit code you run on it,
+/// and a frame taken at every tick of the clock while time passes.
+///
+/// ```swift
+/// let stage = try Stage(device: .iPhone15)
+/// stage.show(ListViewController())
+/// UIView.animate(withDuration: 0.3) { card.center.y -= 100 }
+/// try stage.waitUntilIdle()
+/// try stage.write(to: "out/card")
+/// ```
+///
+/// **Time.** The clock starts at 0 and moves only in ``wait(_:)`` and ``waitUntilIdle(timeLimit:)``:
+/// code you run between them runs at the current virtual time, as a turn of iOS's run loop does; its
+/// animations start then, and completions run at the exact times they fall due. Frame *k* shows the
+/// screen at *k* / fps seconds after laying out what needs it, as iOS lays out before drawing.
+///
+/// **One stage at a time.** Making a stage makes it the one UIKit's calls use (`UIScreen.main`, the
+/// traits, `UIView.animate`), until another is made; run stages one after another, not side by side.
+public final class Stage {
+    /// The device drawn.
+    public let device: Device
+    /// The window: the stage's screen. It is visible from the start.
+    public let window: UIWindow
+    /// Frames per second of the clock.
+    public let fps: Double
+    /// Pixels per point of the frames (the device's unless the stage was made with another).
+    public let scale: CGFloat
+
+    let engine: AnimationEngine
+    /// Black, behind the window, as a device's screen is where the window draws nothing.
+    private let screen: View
+    private var times: [Double] = []
+    private var nodes: [RenderNode] = []
+    private var viewFrames = 0
+    private var notes: [String] = []
+
+    /// A stage on `device`, its clock at `fps` frames a second (default 60), frames drawn at `scale`
+    /// pixels per point (default the device's), in the `appearance` given (default light), reading
+    /// `UIImage(named:)` from `imageFolders` in order.
+    /// - Throws: ``StageError/invalidSetting(_:)`` for a size, scale or frame rate out of range.
+    public init(device: Device = .iPhone15, fps: Double = 60, scale: CGFloat? = nil, appearance: UIUserInterfaceStyle = .light,
+                imageFolders: [String] = []) throws {
+        let scale = scale ?? device.scale
+        guard device.size.width >= 1, device.size.height >= 1, device.size.width <= 8192, device.size.height <= 8192 else {
+            throw StageError.invalidSetting("a device's size must be 1…8192 points each way, got \(device.size.width) × \(device.size.height)")
+        }
+        guard [1, 2, 3].contains(scale), [1, 2, 3].contains(device.scale) else {
+            throw StageError.invalidSetting("scale must be 1, 2 or 3, got \(scale)")
+        }
+        guard fps.isFinite, fps >= Limits.minFPS, fps <= Limits.maxFPS else {
+            throw StageError.invalidSetting("fps must be in \(Limits.fpsRange), got \(fps)")
+        }
+        self.device = device
+        self.fps = fps
+        self.scale = scale
+        engine = AnimationEngine(fps: fps)
+        UIScreen.setMain(UIScreen(bounds: CGRect(origin: .zero, size: device.size), scale: device.scale))
+        UITraitCollection.current = UITraitCollection(style: appearance == .dark ? .dark : .light, scale: device.scale, contentSize: .large)
+        UIImage.searchFolders = imageFolders
+        StageContext.engine = engine
+        _ = NotDrawn.take()
+        screen = View(frame: Rect(x: 0, y: 0, width: Double(device.size.width), height: Double(device.size.height)), name: "screen")
+        screen.backgroundColor = .black
+        window = UIWindow(frame: CGRect(origin: .zero, size: device.size))
+        window.deviceSafeAreaInsets = device.safeAreaInsets
+        try? screen.addSubview(window.layer.backing)
+        window.isHidden = false
+    }
+
+    deinit {
+        if StageContext.engine === engine { StageContext.engine = nil }
+    }
+
+    // MARK: Running code
+
+    /// Makes `controller` the window's root view controller and shows the window: the controller's view
+    /// loads, fills the window, appears (`viewWillAppear`, `viewDidAppear`) and is laid out.
+    public func show(_ controller: UIViewController) {
+        window.rootViewController = controller
+        window.makeKeyAndVisible()
+        layOut()
+    }
+
+    /// The virtual time (seconds since the stage was made).
+    public var time: TimeInterval { engine.currentTime }
+
+    /// Lets `seconds` of virtual time pass, taking a frame at every tick of the clock on the way (and one
+    /// now, when now is a tick not yet taken). Completions and other timed events run at their times.
+    /// - Throws: ``StageError/overLimit(_:)`` when the frames would pass the render limits.
+    public func wait(_ seconds: TimeInterval) throws {
+        guard seconds.isFinite, seconds >= 0 else { throw StageError.invalidSetting("wait needs a finite time ≥ 0, got \(seconds)") }
+        let target = engine.currentTime + seconds
+        guard target <= Limits.maxSeconds + 1e-9 else {
+            throw StageError.overLimit("waiting until \(target) s passes the limit of \(Int(Limits.maxSeconds)) s of virtual time")
+        }
+        try captureIfOnTick()
+        var next = nextTick()
+        let last = engine.clock.frame(atOrBefore: target + 1e-9)
+        if last >= next, times.count + (last - next + 1) > FrameTimes.maximumFrameCount {
+            throw StageError.overLimit("waiting \(seconds) s takes \(last - next + 1) frames at \(fps) fps, past the limit of "
+                                       + "\(FrameTimes.maximumFrameCount) frames in all (\(times.count) taken); lower the frame rate or wait less")
+        }
+        while engine.clock.time(ofFrame: next) <= target + 1e-9 {
+            try advanceAndCapture(frame: next)
+            next += 1
+        }
+        engine.advance(to: target)
+        layOut()
+    }
+
+    /// Lets time pass, a frame at every tick, until nothing animates or waits to complete; the last
+    /// frame shows the state after everything ended.
+    /// - Parameter timeLimit: virtual seconds from now after which a stage still animating is an error
+    ///   (default 60).
+    /// - Throws: ``StageError/stillRunning(after:running:)`` naming what still runs, and the errors of
+    ///   ``wait(_:)``.
+    public func waitUntilIdle(timeLimit: TimeInterval = 60) throws {
+        let limit = engine.currentTime + max(0, min(timeLimit, Limits.maxSeconds))
+        try captureIfOnTick()
+        var next = nextTick()
+        while !engine.isIdle {
+            let t = engine.clock.time(ofFrame: next)
+            guard t <= limit + 1e-9 else {
+                let running = engine.records.filter { if case .running = $0.outcome { true } else { false } }.map(\.description)
+                throw StageError.stillRunning(after: limit, running: running)
+            }
+            try advanceAndCapture(frame: next)
+            next += 1
+        }
+    }
+
+    /// Runs the layout pass iOS runs before each frame: `layoutSubviews` of every view that needs it,
+    /// top down.
+    public func layOut() {
+        window.layoutIfNeeded()
+    }
+
+    // MARK: Frames
+
+    /// How many frames were taken.
+    public var frameCount: Int { times.count }
+
+    /// What the stage's views were given that is not drawn yet (each once, in order): the notes of
+    /// docs/uikit.md's "accepted, not drawn".
+    public var notDrawn: [String] {
+        collectNotes()
+        return notes
+    }
+
+    /// The frames taken, named `name`, for a writer or a golden-frames check.
+    public func frames(name: String = "stage") -> FrameSequence {
+        FrameSequence(name: name, pointSize: Size(width: Double(device.size.width), height: Double(device.size.height)), scale: Double(scale),
+                      fps: fps, times: times, nodes: nodes, durations: [:])
+    }
+
+    /// Writes the frames taken as PNG files and a manifest into `folder` (made when missing), as
+    /// `smokescreen render` does. Returns the number of frames written.
+    @discardableResult
+    public func write(to folder: String, name: String? = nil, force: Bool = false) throws -> Int {
+        let sequence = frames(name: name ?? (folder as NSString).lastPathComponent)
+        let report = try FrameWriter(directory: folder, force: force).write(sequence)
+        return report.written.count
+    }
+
+    /// The screen as it shows now (laid out first), at the stage's scale.
+    public func snapshot() throws -> UIImage {
+        layOut()
+        let bitmap = try screen.snapshot(scale: Double(scale), presentation: engine)
+        return UIImage(bitmap: bitmap)
+    }
+
+    private func nextTick() -> Int {
+        let now = engine.currentTime
+        let k = engine.clock.frame(atOrBefore: now)
+        return engine.clock.time(ofFrame: k) < now || frameTaken(k) ? k + 1 : k
+    }
+
+    private func frameTaken(_ k: Int) -> Bool {
+        guard let last = times.last else { return false }
+        return engine.clock.frame(atOrBefore: last) >= k
+    }
+
+    private func captureIfOnTick() throws {
+        let now = engine.currentTime
+        let k = engine.clock.frame(atOrBefore: now)
+        if engine.clock.time(ofFrame: k) == now, !frameTaken(k) { try capture(at: now) }
+    }
+
+    private func advanceAndCapture(frame k: Int) throws {
+        let t = engine.clock.time(ofFrame: k)
+        engine.advance(to: t)
+        if engine.eventLimitReached {
+            throw StageError.overLimit("over \(AnimationEngine.maximumEventsPerAdvance) completions at t = \(t) s: completions keep starting animations that end at once")
+        }
+        try capture(at: t)
+    }
+
+    private func capture(at t: Double) throws {
+        guard times.count < FrameTimes.maximumFrameCount else {
+            throw StageError.overLimit("more than the limit of \(FrameTimes.maximumFrameCount) frames at \(fps) fps; lower the frame rate or wait less")
+        }
+        layOut()
+        guard let node = screen.renderNode(presentation: engine) else { return }
+        viewFrames += TransitionDriver.viewCount(node)
+        guard viewFrames <= Limits.viewFramesPerRender else {
+            throw StageError.overLimit("the frames draw over \(Limits.viewFramesPerRender) views in all (each frame's tree is kept until the "
+                                       + "frames are written); lower the frame rate, wait less or use fewer views")
+        }
+        times.append(t)
+        nodes.append(node)
+        collectNotes()
+    }
+
+    private func collectNotes() {
+        for note in NotDrawn.take() where !notes.contains(note) { notes.append(note) }
+    }
+}

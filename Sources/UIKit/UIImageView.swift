@@ -1,0 +1,83 @@
+package import SnapshotView
+
+/// UIKit's image view: shows an image in its bounds as its `contentMode` says (default `.scaleToFill`).
+/// Not interactive by default, as UIKit's.
+open class UIImageView: UIView {
+    /// The image shown; nil shows nothing.
+    open var image: UIImage? { didSet { showImage() } }
+    /// Shown instead of ``image`` while ``isHighlighted``.
+    open var highlightedImage: UIImage? { didSet { showImage() } }
+    open var isHighlighted = false { didSet { showImage() } }
+
+    private func showImage() { imageBacking?.image = (isHighlighted ? highlightedImage ?? image : image)?.bitmap }
+
+    /// A view showing `image`, sized to it (points).
+    public init(image: UIImage?) {
+        super.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero))
+        isUserInteractionEnabled = false
+        self.image = image
+        showImage()  // a class's own initializer does not run its observers
+    }
+
+    public init(image: UIImage?, highlightedImage: UIImage?) {
+        super.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero))
+        isUserInteractionEnabled = false
+        self.highlightedImage = highlightedImage
+        self.image = image
+        showImage()
+    }
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        isUserInteractionEnabled = false
+    }
+
+    public required init?(coder: NSCoder) { nil }
+
+    private var imageBacking: ImageView? { backing as? ImageView }
+
+    package override func makeBacking() -> View {
+        let view = ImageView(image: nil, frame: .zero, contentMode: .scaleToFill, name: nil)
+        view.isOpaque = false
+        return view
+    }
+
+    package override func contentModeDidChange() { imageBacking?.contentMode = contentMode.snapshotContentMode }
+
+    /// The image's size in points (none without an image).
+    open override var intrinsicContentSize: CGSize {
+        image?.size ?? CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
+    }
+
+    open override func sizeThatFits(_ size: CGSize) -> CGSize { image?.size ?? .zero }
+
+    /// Images are drawn with their own colours; a template image is not tinted (noted).
+    open override func tintColorDidChange() {}
+
+    // Image animations (`animationImages`) are not run.
+    open var animationImages: [UIImage]? { didSet { if animationImages != nil { NotDrawn.note("UIImageView.animationImages") } } }
+    open var animationDuration: TimeInterval = 0
+    open func startAnimating() {}
+    open func stopAnimating() {}
+    open var isAnimating: Bool { false }
+}
+
+extension UIView.ContentMode {
+    var snapshotContentMode: SnapshotView.ContentMode {
+        switch self {
+        case .scaleToFill: .scaleToFill
+        case .scaleAspectFit: .scaleAspectFit
+        case .scaleAspectFill: .scaleAspectFill
+        case .redraw: .redraw
+        case .center: .center
+        case .top: .top
+        case .bottom: .bottom
+        case .left: .left
+        case .right: .right
+        case .topLeft: .topLeft
+        case .topRight: .topRight
+        case .bottomLeft: .bottomLeft
+        case .bottomRight: .bottomRight
+        }
+    }
+}

@@ -1,0 +1,128 @@
+package import SnapshotView
+package import Typesetting
+
+/// How text lines up in its width, with Apple's raw values.
+public enum NSTextAlignment: Int, Sendable {
+    case left = 0, center = 1, right = 2, justified = 3, natural = 4
+}
+
+/// How a label breaks and truncates its lines, with Apple's raw values.
+public enum NSLineBreakMode: Int, Sendable {
+    case byWordWrapping = 0, byCharWrapping, byClipping, byTruncatingHead, byTruncatingTail, byTruncatingMiddle
+}
+
+/// UIKit's label: text in a font and colour, laid out in the bounds and centred vertically, as UIKit's,
+/// by Smokescreen's typesetter. `attributedText` is drawn as its string in the label's font and colour
+/// (its attributes are not drawn: noted).
+open class UILabel: UIView {
+    private var label: Label { backing as! Label }
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        isUserInteractionEnabled = false
+        isOpaque = false
+        setDefaults()
+    }
+
+    /// Outside the initializer, so that the properties' observers run.
+    private func setDefaults() {
+        textColor = .label
+        font = .systemFont(ofSize: 17)
+    }
+
+    public required init?(coder: NSCoder) { nil }
+
+    package override func makeBacking() -> View {
+        Label(text: "", style: TextStyle(), frame: .zero, name: nil)
+    }
+
+    /// The text; nil shows nothing.
+    open var text: String? {
+        get { label.text.isEmpty ? nil : label.text }
+        set { label.text = newValue ?? ""; invalidateIntrinsicContentSize() }
+    }
+
+    /// The text with attributes: its string is drawn in ``font`` and ``textColor``.
+    open var attributedText: NSAttributedString? {
+        get { text.map { NSAttributedString(string: $0) } }
+        set {
+            if let newValue, newValue.length > 0 { NotDrawn.note("UILabel.attributedText attributes (drawn in the label's font and colour)") }
+            text = newValue?.string
+        }
+    }
+
+    /// Default the system font at 17 pt.
+    open var font: UIFont! {
+        didSet {
+            if font == nil { font = .systemFont(ofSize: 17) }
+            label.font = font.font
+            invalidateIntrinsicContentSize()
+        }
+    }
+
+    /// Default `.label` (resolved for the stage's appearance when set).
+    open var textColor: UIColor! {
+        didSet {
+            if textColor == nil { textColor = .label }
+            label.textColor = textColor.color
+        }
+    }
+
+    /// Default `.natural`; `.justified` lines up as natural (noted).
+    open var textAlignment: NSTextAlignment = .natural {
+        didSet {
+            switch textAlignment {
+            case .left: label.textAlignment = .left
+            case .center: label.textAlignment = .center
+            case .right: label.textAlignment = .right
+            case .natural: label.textAlignment = .natural
+            case .justified:
+                NotDrawn.note("NSTextAlignment.justified (aligned as natural)")
+                label.textAlignment = .natural
+            }
+        }
+    }
+
+    /// 0 for as many as fit. Default 1.
+    open var numberOfLines: Int {
+        get { label.numberOfLines }
+        set { label.numberOfLines = max(0, newValue); invalidateIntrinsicContentSize() }
+    }
+
+    /// Default `.byTruncatingTail`.
+    open var lineBreakMode: NSLineBreakMode = .byTruncatingTail {
+        didSet {
+            label.lineBreakMode = switch lineBreakMode {
+            case .byWordWrapping: .byWordWrapping
+            case .byCharWrapping: .byCharWrapping
+            case .byClipping: .byClipping
+            case .byTruncatingHead: .byTruncatingHead
+            case .byTruncatingTail: .byTruncatingTail
+            case .byTruncatingMiddle: .byTruncatingMiddle
+            }
+        }
+    }
+
+    /// Kept; the font is not shrunk to fit (noted when set).
+    open var adjustsFontSizeToFitWidth = false { didSet { if adjustsFontSizeToFitWidth { NotDrawn.note("UILabel.adjustsFontSizeToFitWidth") } } }
+    open var minimumScaleFactor: CGFloat = 0
+    open var isEnabled = true
+    open var isHighlighted = false
+    open var highlightedTextColor: UIColor?
+    open var shadowColor: UIColor? { didSet { if shadowColor != nil { NotDrawn.note("UILabel.shadowColor") } } }
+    open var shadowOffset = CGSize(width: 0, height: -1)
+    open var preferredMaxLayoutWidth: CGFloat = 0
+    open var adjustsFontForContentSizeCategory = false
+
+    /// The size the text takes within `size` (points), rounded up to whole points, as UIKit's.
+    open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        let limit = CGSize(width: size.width > 0 ? size.width : .greatestFiniteMagnitude, height: size.height > 0 ? size.height : .greatestFiniteMagnitude)
+        guard text != nil, let fitted = try? label.sizeThatFits(limit.size) else { return .zero }
+        return CGSize(fitted)
+    }
+
+    /// The size of the text on one line (or wrapped at ``preferredMaxLayoutWidth``).
+    open override var intrinsicContentSize: CGSize {
+        sizeThatFits(CGSize(width: numberOfLines == 1 || preferredMaxLayoutWidth <= 0 ? 0 : preferredMaxLayoutWidth, height: 0))
+    }
+}

@@ -1,0 +1,26 @@
+import XCTest
+
+/// The UIKit layer sits on top: no Smokescreen module imports it (docs/ARCHITECTURE.md).
+final class LayeringTests: XCTestCase {
+    func testNoSmokescreenModuleImportsTheUIKitLayer() throws {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources")
+        let layer: Set<String> = ["UIKit", "QuartzCore", "CoreGraphics", "SmokescreenStage"]
+        let modules = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { !layer.contains($0) }
+        XCTAssertGreaterThan(modules.count, 20)
+        var offenders: [String] = []
+        for module in modules {
+            guard let files = FileManager.default.enumerator(atPath: sources.appendingPathComponent(module).path) else { continue }
+            for case let file as String in files where file.hasSuffix(".swift") {
+                let text = try String(contentsOf: sources.appendingPathComponent(module).appendingPathComponent(file), encoding: .utf8)
+                for line in text.split(separator: "\n") {
+                    let words = line.split(separator: " ").map(String.init)
+                    if let i = words.firstIndex(of: "import"), i + 1 < words.count, layer.contains(words[i + 1]) {
+                        offenders.append("\(module)/\(file): \(line)")
+                    }
+                }
+            }
+        }
+        XCTAssertEqual(offenders, [])
+    }
+}

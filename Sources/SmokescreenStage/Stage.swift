@@ -43,6 +43,7 @@ public final class Stage {
     private var nodes: [RenderNode] = []
     private var viewFrames = 0
     private var notes: [String] = []
+    private var logged: [String] = []
 
     /// A stage on `device`, its clock at `fps` frames a second (default 60), frames drawn at `scale`
     /// pixels per point (default the device's), in the `appearance` given (default light), reading
@@ -69,6 +70,8 @@ public final class Stage {
         UIImage.searchFolders = imageFolders
         StageContext.engine = engine
         _ = NotDrawn.take()
+        _ = UIViewController.takeWarnings()
+        UIViewController.forgetRunningTransitions()
         screen = View(frame: Rect(x: 0, y: 0, width: Double(device.size.width), height: Double(device.size.height)), name: "screen")
         screen.backgroundColor = .black
         window = UIWindow(frame: CGRect(origin: .zero, size: device.size))
@@ -122,13 +125,15 @@ public final class Stage {
     /// frame shows the state after everything ended.
     /// - Parameter timeLimit: virtual seconds from now after which a stage still animating is an error
     ///   (default 60).
-    /// - Throws: ``StageError/stillRunning(after:running:)`` naming what still runs, and the errors of
-    ///   ``wait(_:)``.
+    /// - Throws: ``StageError/stillRunning(after:running:)`` naming what still runs,
+    ///   ``StageError/transitionNeverCompleted(_:)`` when only transitions whose animators never complete
+    ///   them are left, and the errors of ``wait(_:)``.
     public func waitUntilIdle(timeLimit: TimeInterval = 60) throws {
         let limit = engine.currentTime + max(0, min(timeLimit, Limits.maxSeconds))
         try captureIfOnTick()
         var next = nextTick()
-        while !engine.isIdle {
+        while !engine.isIdle || !UIViewController.runningTransitions.isEmpty {
+            if engine.isIdle { throw StageError.transitionNeverCompleted(UIViewController.runningTransitions) }
             let t = engine.clock.time(ofFrame: next)
             guard t <= limit + 1e-9 else {
                 let running = engine.records.filter { if case .running = $0.outcome { true } else { false } }.map(\.description)
@@ -156,6 +161,16 @@ public final class Stage {
         collectNotes()
         return notes
     }
+
+    /// What UIKit logged and went on from, in order (a present on a controller already presenting, a push
+    /// of a controller already in the stack): each message is also written to standard error.
+    public var warnings: [String] {
+        collectNotes()
+        return logged
+    }
+
+    /// Descriptions of the view controller transitions running now (started, not yet completed).
+    public var runningTransitions: [String] { UIViewController.runningTransitions }
 
     /// The frames taken, named `name`, for a writer or a golden-frames check.
     public func frames(name: String = "stage") -> FrameSequence {
@@ -223,5 +238,6 @@ public final class Stage {
 
     private func collectNotes() {
         for note in NotDrawn.take() where !notes.contains(note) { notes.append(note) }
+        logged += UIViewController.takeWarnings()
     }
 }

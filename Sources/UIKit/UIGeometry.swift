@@ -70,3 +70,10 @@ public func UIEdgeInsetsInsetRect(_ rect: CGRect, _ insets: UIEdgeInsets) -> CGR
 public func UIEdgeInsetsMake(_ top: CGFloat, _ left: CGFloat, _ bottom: CGFloat, _ right: CGFloat) -> UIEdgeInsets {
     UIEdgeInsets(top: top, left: left, bottom: bottom, right: right)
 }
+
+extension UIEdgeInsets {
+    /// Edge by edge (UIKit has no operator for it; internal).
+    static func + (a: UIEdgeInsets, b: UIEdgeInsets) -> UIEdgeInsets {
+        UIEdgeInsets(top: a.top + b.top, left: a.left + b.left, bottom: a.bottom + b.bottom, right: a.right + b.right)
+    }
+}

@@ -1,4 +1,4 @@
-package import RasterCore
+internal import RasterCore
 import QuartzCore
 
 /// The stack of drawing contexts UIKit keeps: `draw(_:)`, image renderers and

@@ -1,5 +1,5 @@
 package import SnapshotView
-package import Typesetting
+internal import Typesetting
 
 /// How text lines up in its width, with Apple's raw values.
 public enum NSTextAlignment: Int, Sendable {

@@ -1,4 +1,4 @@
-package import Motion
+internal import Motion
 
 extension UIView {
     /// UIKit's animation options: curves, repetition, inheritance and transitions, with Apple's raw

@@ -1,4 +1,4 @@
-package import RasterCore
+internal import RasterCore
 package import SnapshotView
 
 /// UIKit's responder: the base of views and view controllers.
@@ -53,6 +53,7 @@ open class UIView: UIResponder {
     private var needsDisplay = true
     private var displayed: (size: CGSize, content: ContextContent?)?
     private var laidOutSize: CGSize?
+    private var laidOutSafeArea: UIEdgeInsets?
 
     /// A view with `frame` in its superview's coordinates (points).
     public init(frame: CGRect) {
@@ -164,13 +165,31 @@ open class UIView: UIResponder {
 
     // MARK: Safe area
 
-    /// The part of the view (insets in points) the window's safe area leaves out: the device's insets
-    /// where the view reaches into them, zero for a view outside any window.
+    /// The part of the view (insets in points) the safe area leaves out: the device's insets where the
+    /// view reaches into them, narrowed by the insets view controllers above it add (a navigation bar's,
+    /// `additionalSafeAreaInsets`); zero for a view outside any window.
     open var safeAreaInsets: UIEdgeInsets {
-        guard let window, window !== self else { return .zero }
-        let insets = window.safeAreaInsets
+        guard let window, window !== self else {
+            // A child controller's view about to enter its parent's (a navigation controller's next top,
+            // laid out before the animator adds it): the safe area it will have filling the parent's view.
+            if let controller = viewController, let parentView = controller.parent?.viewIfLoaded, parentView.window != nil {
+                return parentView.safeAreaInsets + controller.additionalSafeAreaInsets + controller.containerSafeAreaInsets
+            }
+            return .zero
+        }
+        var safe = window.bounds.inset(by: window.safeAreaInsets)
+        var view: UIView? = self
+        while let v = view, v !== window {
+            if let controller = v.viewController {
+                let added = controller.additionalSafeAreaInsets + controller.containerSafeAreaInsets
+                if added != .zero {
+                    safe = safe.intersection(v.convert(v.bounds, to: window).intersection(safe).inset(by: added))
+                }
+            }
+            view = v.superview
+        }
         let inWindow = convert(bounds, to: window)
-        let safe = window.bounds.inset(by: insets)
+        guard !safe.isNull else { return UIEdgeInsets(top: inWindow.height, left: 0, bottom: 0, right: 0) }
         return UIEdgeInsets(top: max(0, safe.minY - inWindow.minY), left: max(0, safe.minX - inWindow.minX),
                             bottom: max(0, inWindow.maxY - safe.maxY), right: max(0, inWindow.maxX - safe.maxX))
     }
@@ -361,6 +380,18 @@ open class UIView: UIResponder {
     /// Runs the layout pass now for this view and its subviews that need it (top down), as UIKit does;
     /// inside an animation block, the frames it sets animate.
     open func layoutIfNeeded() {
+        // A view whose safe area changed (it entered a window, a bar appeared above it) lays out again,
+        // after `safeAreaInsetsDidChange`, as UIKit's.
+        let insets = safeAreaInsets
+        if insets != laidOutSafeArea {
+            let changed = laidOutSafeArea != nil || insets != .zero
+            laidOutSafeArea = insets
+            if changed {
+                needsLayout = true
+                safeAreaInsetsDidChange()
+                viewController?.viewSafeAreaInsetsDidChange()
+            }
+        }
         if needsLayout || laidOutSize != bounds.size {
             needsLayout = false
             laidOutSize = bounds.size
@@ -370,6 +401,9 @@ open class UIView: UIResponder {
         }
         for view in _subviews { view.layoutIfNeeded() }
     }
+
+    /// Called when ``safeAreaInsets`` changed, before the layout it causes.
+    open func safeAreaInsetsDidChange() {}
 
     /// Lays out the subviews; the default does nothing (autoresizing masks act when the size changes,
     /// not here; Auto Layout is not part of this layer).

@@ -11,7 +11,7 @@ open class UIViewController: UIResponder {
     private var loadedView: UIView?
     private var isLoadingView = false
     /// The controller's title (a navigation bar's, a tab's).
-    open var title: String?
+    open var title: String? { didSet { navigationController?.itemDidChange(of: self) } }
     /// The controllers this one contains, in the order they were added.
     open private(set) var children: [UIViewController] = []
     /// The controller this one is a child of.
@@ -82,11 +82,49 @@ open class UIViewController: UIResponder {
     /// Called when the view's safe-area insets change.
     open func viewSafeAreaInsetsDidChange() {}
 
-    /// Whether the view is appearing or has appeared and not begun to disappear.
-    open var isBeingPresented: Bool { false }
-    open var isBeingDismissed: Bool { false }
-    open var isMovingToParent: Bool { false }
-    open var isMovingFromParent: Bool { false }
+    /// True during a presentation of this controller (from `present` until it completes).
+    open var isBeingPresented: Bool { flags.contains(.beingPresented) }
+    /// True during its dismissal.
+    open var isBeingDismissed: Bool { flags.contains(.beingDismissed) }
+    /// True while a container adds it (a push), until the transition completes.
+    open var isMovingToParent: Bool { flags.contains(.movingToParent) }
+    /// True while a container removes it (a pop), until the transition completes.
+    open var isMovingFromParent: Bool { flags.contains(.movingFromParent) }
+
+    struct TransitionFlags: OptionSet {
+        let rawValue: UInt8
+        static let beingPresented = TransitionFlags(rawValue: 1)
+        static let beingDismissed = TransitionFlags(rawValue: 2)
+        static let movingToParent = TransitionFlags(rawValue: 4)
+        static let movingFromParent = TransitionFlags(rawValue: 8)
+    }
+
+    var flags = TransitionFlags()
+
+    // MARK: Presentation state (UIViewController+Presentation.swift)
+
+    /// How a presentation of this controller covers the screen. Default `.automatic`, shown full screen
+    /// here (iOS shows a page sheet; listed in the stage's `notDrawn`).
+    open var modalPresentationStyle = UIModalPresentationStyle.automatic
+    /// The built-in animation of a presentation without an animation controller. Default `.coverVertical`.
+    open var modalTransitionStyle = UIModalTransitionStyle.coverVertical
+    /// Supplies the animators and presentation controller of this controller's presentations.
+    open weak var transitioningDelegate: UIViewControllerTransitioningDelegate?
+    /// Accepted; presentations here always cover the window.
+    open var definesPresentationContext = false
+    open var providesPresentationContextTransitionStyle = false
+    /// Insets added to the view's safe area (points). Default zero.
+    open var additionalSafeAreaInsets = UIEdgeInsets.zero { didSet { viewIfLoaded?.setNeedsLayout() } }
+    /// Insets a container adds to a child's safe area (a navigation bar's height).
+    package var containerSafeAreaInsets = UIEdgeInsets.zero { didSet { viewIfLoaded?.setNeedsLayout() } }
+    /// The controller this one presented, until it is dismissed.
+    open var presentedViewController: UIViewController? { presented }
+    var presented: UIViewController?
+    weak var presenter: UIViewController?
+    var presentationRecord: PresentationRecord?
+    /// The transition this controller is part of, while it runs.
+    var activeTransition: ControllerTransition?
+    var storedNavigationItem: UINavigationItem?
 
     /// The traits in effect (the stage's).
     open var traitCollection: UITraitCollection { UITraitCollection.current }
@@ -156,6 +194,48 @@ open class UIViewController: UIResponder {
         guard let parent, parent.shouldAutomaticallyForwardAppearanceMethods, parent.isViewLoaded, isViewLoaded else { return false }
         return parent.appearance == .appearing || parent.appearance == .disappearing
     }
+
+    // MARK: Presenting and navigating (UIViewController+Presentation.swift, UINavigationController.swift)
+
+    /// Presents `viewControllerToPresent` over the window: with the animation controller and presentation
+    /// controller of its `transitioningDelegate` (`.custom` style), or its `modalTransitionStyle`.
+    /// Callbacks in UIKit's order: `presentationTransitionWillBegin`, the presenting controller's
+    /// `viewWillDisappear` (when its view leaves the screen, as in `.fullScreen`) and the presented one's
+    /// `viewWillAppear`, the animation, then `presentationTransitionDidEnd`, `viewDidDisappear`,
+    /// `viewDidAppear`, the animator's `animationEnded` and `completion`, at the virtual time the
+    /// animator completes. What UIKit refuses with a console message is refused with the same message
+    /// (on standard error, and in the stage's `warnings`): a presentation from a controller already
+    /// presenting or whose view is in no window, or of one already presented or in a container.
+    open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
+        presentController(viewControllerToPresent, animated: flag, completion: completion)
+    }
+
+    /// Dismisses the controller this one presented or, when it presented none, the presentation it is
+    /// part of, with the presented controller's dismissal animator (or its `modalTransitionStyle`
+    /// backwards); `completion` runs when it ends. Controllers presented above go with it, at once.
+    /// Nothing happens when nothing is presented.
+    open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
+        dismissPresentation(animated: flag, completion: completion)
+    }
+
+    /// Pushes `vc` on the navigation controller this controller is in, or presents it.
+    open func show(_ vc: UIViewController, sender: Any?) { showController(vc) }
+
+    /// The controller that presented this one (or an ancestor), if any.
+    open var presentingViewController: UIViewController? { presentingController }
+
+    /// The presentation controller of the presentation this controller is in, while it lasts.
+    open var presentationController: UIPresentationController? { currentPresentationController }
+
+    /// The running transition this controller (or an ancestor) takes part in, to animate alongside
+    /// (`animate(alongsideTransition:completion:)`); nil when none runs.
+    open var transitionCoordinator: UIViewControllerTransitionCoordinator? { runningCoordinator }
+
+    /// The navigation controller this controller is in, if any.
+    open var navigationController: UINavigationController? { enclosingNavigationController }
+
+    /// The item a navigation bar shows for this controller (made on first use).
+    open var navigationItem: UINavigationItem { lazyNavigationItem }
 
     // MARK: Children
 

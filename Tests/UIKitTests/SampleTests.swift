@@ -20,4 +20,58 @@ final class SampleTests: XCTestCase {
         XCTAssertEqual(stage.notDrawn, [])
         assertFrames(stage.frames(name: "card-grid"), matchGoldenNamed: "card-grid")
     }
+
+    /// The small phone the samples run on, at `scale` (the goldens are @1x; @2x is for looking).
+    static func samplePhone() -> Device {
+        Device(name: "small phone", size: CGSize(width: 180, height: 320), scale: 2,
+               safeAreaInsets: UIEdgeInsets(top: 20, left: 0, bottom: 10, right: 0))
+    }
+
+    /// Runs the zoom sample: open tile 4 and come back.
+    static func runZoom(on stage: Stage) throws -> (grid: TileGridViewController, navigation: UINavigationController) {
+        let grid = TileGridViewController()
+        let navigation = UINavigationController(rootViewController: grid)
+        stage.show(navigation)
+        try stage.wait(0.1)
+        grid.open(at: 4)
+        try stage.waitUntilIdle()
+        try stage.wait(0.1)
+        navigation.popViewController(animated: true)
+        try stage.waitUntilIdle()
+        return (grid, navigation)
+    }
+
+    func testTheZoomSampleOpensATileAndComesBack() throws {
+        let stage = try Stage(device: Self.samplePhone(), fps: 10, scale: 1)
+        let (grid, navigation) = try Self.runZoom(on: stage)
+        XCTAssertTrue(navigation.topViewController === grid)
+        XCTAssertFalse(grid.tiles[4].isHidden)
+        XCTAssertEqual(stage.warnings, [])
+        XCTAssertEqual(stage.notDrawn, [])
+        XCTAssertEqual(stage.frameCount, 13, "t = 0 … 1.2: two 0.5 s springs and the pauses before them")
+        assertFrames(stage.frames(name: "tile-zoom"), matchGoldenNamed: "tile-zoom")
+    }
+
+    /// Runs the sheet sample: present the sheet, then dismiss it.
+    static func runSheet(on stage: Stage) throws -> SheetHostViewController {
+        let host = SheetHostViewController()
+        stage.show(host)
+        try stage.wait(0.1)
+        host.showSheet()
+        try stage.waitUntilIdle()
+        try stage.wait(0.1)
+        host.dismiss(animated: true)
+        try stage.waitUntilIdle()
+        return host
+    }
+
+    func testTheSheetSamplePresentsOverADimmingViewAndDismisses() throws {
+        let stage = try Stage(device: Self.samplePhone(), fps: 10, scale: 1)
+        let host = try Self.runSheet(on: stage)
+        XCTAssertNil(host.presentedViewController)
+        XCTAssertEqual(stage.window.subviews.count, 1)
+        XCTAssertEqual(stage.warnings, [])
+        XCTAssertEqual(stage.notDrawn, [])
+        assertFrames(stage.frames(name: "bottom-sheet"), matchGoldenNamed: "bottom-sheet")
+    }
 }

@@ -1,0 +1,198 @@
+import Foundation
+
+/// One running view controller transition (a presentation, a dismissal, a push or a pop): the context
+/// its animator is handed and the coordinator the controllers involved return from
+/// `transitionCoordinator`. It ends when the animator calls ``completeTransition(_:)``; until then the
+/// stage counts it as running (`UIViewController.runningTransitions`), so a transition that is never
+/// completed is reported, not waited on for ever.
+final class ControllerTransition: NSObject, UIViewControllerContextTransitioning, UIViewControllerTransitionCoordinator {
+    enum Kind: String {
+        case presentation, dismissal, push, pop
+    }
+
+    let kind: Kind
+    let containerView: UIView
+    let isAnimated: Bool
+    let presentationStyle: UIModalPresentationStyle
+    private(set) var transitionDuration: TimeInterval = 0
+    private(set) var transitionWasCancelled = false
+    private let fromController: UIViewController
+    private let toController: UIViewController
+    private let fromView: UIView?
+    private let toView: UIView?
+    private let initialFrames: [ObjectIdentifier: CGRect]
+    private let finalFrames: [ObjectIdentifier: CGRect]
+    private let animator: UIViewControllerAnimatedTransitioning?
+    /// What the kind of transition does when it ends (views out, callbacks), given whether it completed.
+    private let finish: (Bool) -> Void
+    private var alongside: [(animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?,
+                             completion: ((UIViewControllerTransitionCoordinatorContext) -> Void)?)] = []
+    private var started = false
+    private var startTime = 0.0
+    private(set) var isCompleted = false
+    /// Runs last, after the animator's `animationEnded` (a presentation's completion).
+    var ended: (() -> Void)?
+
+    /// Every transition started and not completed, oldest first.
+    nonisolated(unsafe) static var running: [ControllerTransition] = []
+
+    /// A transition from `from` to `to`; `animator` nil runs it without animation.
+    init(kind: Kind, container: UIView, from: UIViewController, to: UIViewController, fromView: UIView?, toView: UIView?,
+         animator: UIViewControllerAnimatedTransitioning?, style: UIModalPresentationStyle,
+         initialFrames: [(UIViewController, CGRect)], finalFrames: [(UIViewController, CGRect)], finish: @escaping (Bool) -> Void) {
+        self.kind = kind
+        containerView = container
+        fromController = from
+        toController = to
+        self.fromView = fromView
+        self.toView = toView
+        self.animator = animator
+        isAnimated = animator != nil
+        presentationStyle = style
+        self.initialFrames = Dictionary(initialFrames.map { (ObjectIdentifier($0.0), $0.1) }, uniquingKeysWith: { $1 })
+        self.finalFrames = Dictionary(finalFrames.map { (ObjectIdentifier($0.0), $0.1) }, uniquingKeysWith: { $1 })
+        self.finish = finish
+        super.init()
+        // Asked once, as UIKit asks; a NaN, negative or infinite answer counts as 0.
+        let asked = animator?.transitionDuration(using: self) ?? 0
+        transitionDuration = asked.isFinite && asked > 0 ? asked : 0
+        from.activeTransition = self
+        to.activeTransition = self
+    }
+
+    /// Starts the animator (or, without one, ends at once), then the alongside animations added so far.
+    func start() {
+        guard !started else { return }
+        started = true
+        startTime = StageContext.now
+        Self.running.append(self)
+        if let animator {
+            // Added before the start (by `presentationTransitionWillBegin`, `viewWillAppear`): they start
+            // with the animator's animations, after it started them. Those added from now on start at once.
+            let addedBefore = alongside.map(\.animation)
+            animator.animateTransition(using: self)
+            for animation in addedBefore {
+                // An animator that completed at once leaves nothing to animate along: the end state, at once.
+                if isCompleted { UIView.performWithoutAnimation { animation?(self) } } else { runAlongside(animation, elapsed: 0) }
+            }
+        } else {
+            for entry in alongside { entry.animation?(self) }
+            completeTransition(true)
+        }
+    }
+
+    private func runAlongside(_ animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?, elapsed: Double) {
+        guard let animation else { return }
+        let remaining = max(0, transitionDuration - elapsed)
+        UIView.animate(withDuration: remaining, delay: 0, options: [.curveEaseInOut], animations: { animation(self) })
+    }
+
+    // MARK: The context
+
+    var isInteractive: Bool { false }
+    var targetTransform: CGAffineTransform { .identity }
+
+    func updateInteractiveTransition(_ percentComplete: CGFloat) {}
+    func finishInteractiveTransition() {}
+    func cancelInteractiveTransition() {}
+    func pauseInteractiveTransition() {}
+
+    func completeTransition(_ didComplete: Bool) {
+        guard !isCompleted else {
+            UIKitLog.warn("completeTransition(_:) was called more than once for the \(description); the calls after the first are ignored")
+            return
+        }
+        isCompleted = true
+        transitionWasCancelled = !didComplete
+        Self.running.removeAll { $0 === self }
+        if fromController.activeTransition === self { fromController.activeTransition = nil }
+        if toController.activeTransition === self { toController.activeTransition = nil }
+        finish(didComplete)
+        for entry in alongside { entry.completion?(self) }
+        alongside = []
+        animator?.animationEnded(didComplete)
+        let ended = self.ended
+        self.ended = nil
+        ended?()
+    }
+
+    func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController? {
+        switch key {
+        case .from: fromController
+        case .to: toController
+        default: nil
+        }
+    }
+
+    func view(forKey key: UITransitionContextViewKey) -> UIView? {
+        switch key {
+        case .from: fromView
+        case .to: toView
+        default: nil
+        }
+    }
+
+    func initialFrame(for vc: UIViewController) -> CGRect { initialFrames[ObjectIdentifier(vc)] ?? .zero }
+    func finalFrame(for vc: UIViewController) -> CGRect { finalFrames[ObjectIdentifier(vc)] ?? .zero }
+
+    // MARK: The coordinator
+
+    var initiallyInteractive: Bool { false }
+    var isInterruptible: Bool { false }
+    var isCancelled: Bool { transitionWasCancelled }
+    var percentComplete: CGFloat {
+        guard started, transitionDuration > 0 else { return isCompleted ? 1 : 0 }
+        return isCompleted ? 1 : CGFloat(min(1, max(0, (StageContext.now - startTime) / transitionDuration)))
+    }
+    var completionVelocity: CGFloat { 1 }
+    var completionCurve: UIView.AnimationCurve { .easeInOut }
+
+    @discardableResult
+    func animate(alongsideTransition animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?,
+                 completion: ((UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool {
+        guard !isCompleted else { return false }
+        alongside.append((animation, completion))
+        // Added once the transition runs: it animates over what is left of it.
+        if started {
+            if isAnimated { runAlongside(animation, elapsed: StageContext.now - startTime) } else { animation?(self) }
+        }
+        return true
+    }
+
+    @discardableResult
+    func animateAlongsideTransition(in view: UIView?, animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?,
+                                    completion: ((UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool {
+        animate(alongsideTransition: animation, completion: completion)
+    }
+
+    func notifyWhenInteractionChanges(_ handler: @escaping (UIViewControllerTransitionCoordinatorContext) -> Void) {}
+
+    override var description: String {
+        let verb: String
+        switch kind {
+        case .presentation: verb = "presentation of \(type(of: toController)) from \(type(of: fromController))"
+        case .dismissal: verb = "dismissal of \(type(of: fromController))"
+        case .push: verb = "push of \(type(of: toController))"
+        case .pop: verb = "pop of \(type(of: fromController)) back to \(type(of: toController))"
+        }
+        return started ? "\(verb), started at \(startTime) s" : verb
+    }
+}
+
+/// What UIKit logs and goes on from (a present on a controller already presenting, a push of a controller
+/// already in the stack): written to standard error as UIKit writes to the console, and kept for the
+/// stage to list.
+package enum UIKitLog {
+    nonisolated(unsafe) private static var logged: [String] = []
+
+    package static func warn(_ message: String) {
+        logged.append(message)
+        FileHandle.standardError.write(Data("UIKit: \(message)\n".utf8))
+    }
+
+    /// What was logged since the last call.
+    package static func take() -> [String] {
+        defer { logged = [] }
+        return logged
+    }
+}

@@ -1,0 +1,333 @@
+/// The object told of a navigation controller's moves, and asked for their animators.
+public protocol UINavigationControllerDelegate: NSObjectProtocol {
+    func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool)
+    func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool)
+    /// The animator of a push or pop; nil for the built-in slide.
+    func navigationController(_ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
+                              from fromVC: UIViewController, to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning?
+    func navigationController(_ navigationController: UINavigationController,
+                              interactionControllerFor animationController: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning?
+}
+
+extension UINavigationControllerDelegate {
+    public func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool) {}
+    public func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {}
+    public func navigationController(_ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
+                                     from fromVC: UIViewController, to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning? { nil }
+    public func navigationController(_ navigationController: UINavigationController,
+                                     interactionControllerFor animationController: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning? { nil }
+}
+
+/// UIKit's navigation controller: a stack of controllers, the top one's view shown under a navigation
+/// bar, pushes and pops animated by the delegate's animator or the built-in slide (0.35 s).
+///
+/// As UIKit's: the stack (`viewControllers`, `topViewController`) changes when a push or pop is asked
+/// for; the appearance callbacks come as `viewWillDisappear` (old top), `viewWillAppear` (new top), the
+/// animation, `viewDidDisappear`, `viewDidAppear`, then `didMove(toParent:)` and the delegate's
+/// `didShow`. A push or pop asked for while another runs waits for it to end (UIKit's are undefined
+/// then). The transition's container is the view the top controller's view fills; the bar is above it.
+open class UINavigationController: UIViewController {
+    /// A push or a pop.
+    public enum Operation: Int, Sendable {
+        case none, push, pop
+    }
+
+    /// Seconds a bar takes to hide or show with animation.
+    public static let hideShowBarDuration: CGFloat = 0.2
+
+    private var stack: [UIViewController] = []
+    private var transitionInProgress: ControllerTransition?
+    private var waiting: [() -> Void] = []
+    private let containerView = UIView()
+    /// The bar at the top: the top controller's title, and a back button below the root.
+    public let navigationBar = UINavigationBar(frame: .zero)
+    /// Told of moves and asked for their animators.
+    open weak var delegate: UINavigationControllerDelegate?
+
+    /// A navigation controller whose stack is `rootViewController`.
+    public init(rootViewController: UIViewController) {
+        super.init(nibName: nil, bundle: nil)
+        setViewControllers([rootViewController], animated: false)
+    }
+
+    public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
+    }
+
+    public required init?(coder: NSCoder) { nil }
+
+    // MARK: The stack
+
+    /// The stack, root first. Setting it is ``setViewControllers(_:animated:)`` without animation.
+    open var viewControllers: [UIViewController] {
+        get { stack }
+        set { setViewControllers(newValue, animated: false) }
+    }
+
+    /// The controller on top of the stack.
+    open var topViewController: UIViewController? { stack.last }
+
+    /// The top controller, or what it presented.
+    open var visibleViewController: UIViewController? {
+        var visible = topViewController
+        while let presented = visible?.presentedViewController { visible = presented }
+        return visible
+    }
+
+    /// Pushes `viewController` on the stack and shows it. A controller already in the stack is refused
+    /// with UIKit's message (UIKit raises).
+    open func pushViewController(_ viewController: UIViewController, animated: Bool) {
+        if transitionInProgress != nil { waiting.append { self.pushViewController(viewController, animated: animated) }; return }
+        guard !stack.contains(where: { $0 === viewController }), !(viewController is UINavigationController) || viewController.parent == nil else {
+            UIKitLog.warn("Pushing the same view controller instance (\(viewController)) more than once is not supported")
+            return
+        }
+        guard let from = stack.last else { setViewControllers([viewController], animated: false); return }
+        addChild(viewController)
+        stack.append(viewController)
+        move(.push, from: from, to: viewController, leaving: [], animated: animated)
+    }
+
+    /// Pops the top controller and shows the one below; nil at the root, or while another move runs
+    /// (the pop then waits for it).
+    @discardableResult
+    open func popViewController(animated: Bool) -> UIViewController? {
+        if transitionInProgress != nil { waiting.append { self.popViewController(animated: animated) }; return nil }
+        guard stack.count > 1 else { return nil }
+        return popTo(stack[stack.count - 2], animated: animated)?.first
+    }
+
+    /// Pops every controller above the root; nil when the root is on top already.
+    @discardableResult
+    open func popToRootViewController(animated: Bool) -> [UIViewController]? {
+        if transitionInProgress != nil { waiting.append { self.popToRootViewController(animated: animated) }; return nil }
+        guard let root = stack.first, stack.count > 1 else { return nil }
+        return popTo(root, animated: animated)
+    }
+
+    /// Pops the controllers above `viewController`; nil when it is not in the stack or on top.
+    @discardableResult
+    open func popToViewController(_ viewController: UIViewController, animated: Bool) -> [UIViewController]? {
+        if transitionInProgress != nil { waiting.append { self.popToViewController(viewController, animated: animated) }; return nil }
+        return popTo(viewController, animated: animated)
+    }
+
+    private func popTo(_ target: UIViewController, animated: Bool) -> [UIViewController]? {
+        guard let index = stack.firstIndex(where: { $0 === target }), index < stack.count - 1, let from = stack.last else { return nil }
+        let popped = Array(stack[(index + 1)...])
+        stack.removeSubrange((index + 1)...)
+        for controller in popped { controller.willMove(toParent: nil) }
+        move(.pop, from: from, to: target, leaving: popped, animated: animated)
+        return popped
+    }
+
+    /// Replaces the stack; the new top is shown with a push (a pop when it was in the old stack).
+    open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {
+        if transitionInProgress != nil { waiting.append { self.setViewControllers(viewControllers, animated: animated) }; return }
+        var seen = Set<ObjectIdentifier>()
+        let new = viewControllers.filter { seen.insert(ObjectIdentifier($0)).inserted }
+        let old = stack
+        let leaving = old.filter { c in !new.contains { $0 === c } }
+        let arriving = new.filter { c in !old.contains { $0 === c } }
+        for controller in leaving { controller.willMove(toParent: nil) }
+        for controller in arriving { addChild(controller) }
+        stack = new
+        guard let to = new.last, let from = old.last, from !== to, isViewLoaded else {
+            // Nothing shown changes (or nothing is shown yet): the stack alone.
+            if isViewLoaded, let from = old.last, new.last == nil { UIView.performWithoutAnimation { from.viewIfLoaded?.removeFromSuperview() } }
+            for controller in leaving { controller.removeFromParent() }
+            for controller in arriving { controller.didMove(toParent: self) }
+            if isViewLoaded { showTop() }
+            return
+        }
+        let operation: Operation = old.contains { $0 === to } ? .pop : .push
+        move(operation, from: from, to: to, leaving: leaving, arriving: arriving, animated: animated)
+    }
+
+    // MARK: Moving
+
+    /// Runs a push or pop from `from` to `to` (already the top of the stack).
+    private func move(_ operation: Operation, from: UIViewController, to: UIViewController, leaving: [UIViewController],
+                      arriving: [UIViewController]? = nil, animated: Bool) {
+        let arriving = arriving ?? (operation == .push ? [to] : [])
+        guard isViewLoaded else {
+            for controller in leaving { controller.removeFromParent() }
+            for controller in arriving { controller.didMove(toParent: self) }
+            return
+        }
+        let onScreen = view.window != nil
+        let animator: UIViewControllerAnimatedTransitioning? = animated && onScreen
+            ? delegate?.navigationController(self, animationControllerFor: operation, from: from, to: to) ?? NavigationSlideAnimator(operation: operation)
+            : nil
+        if let animator, delegate?.navigationController(self, interactionControllerFor: animator) != nil {
+            NotDrawn.note("interaction controllers (the transition runs to its end as an animated one)")
+        }
+        delegate?.navigationController(self, willShow: to, animated: animator != nil)
+        let bounds = containerView.bounds
+        let fromView = from.view!, toView = to.view!
+        UIView.performWithoutAnimation {
+            toView.frame = bounds
+            toView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            to.containerSafeAreaInsets = barInsets
+            toView.layoutIfNeeded()
+        }
+        if operation == .push { to.flags.insert(.movingToParent) } else { for c in leaving { c.flags.insert(.movingFromParent) } }
+        let transition = ControllerTransition(
+            kind: operation == .push ? .push : .pop, container: containerView, from: from, to: to, fromView: fromView, toView: toView,
+            animator: animator, style: .custom, initialFrames: [(from, bounds)], finalFrames: [(to, bounds)]
+        ) { [unowned self] completed in
+            self.transitionInProgress = nil
+            from.appearanceManagedByTransition = false
+            to.appearanceManagedByTransition = false
+            to.flags.remove(.movingToParent)
+            for c in leaving { c.flags.remove(.movingFromParent) }
+            if completed {
+                UIView.performWithoutAnimation {
+                    fromView.removeFromSuperview()
+                    if toView.superview !== self.containerView { self.containerView.addSubview(toView) }
+                    toView.frame = self.containerView.bounds
+                }
+                if onScreen { from.endAppearanceTransition(); to.endAppearanceTransition() }
+                for controller in leaving { controller.removeFromParent() }
+                for controller in arriving { controller.didMove(toParent: self) }
+                self.delegate?.navigationController(self, didShow: to, animated: animator != nil)
+            } else {
+                // Back as before: the old top shown, the stack as it was.
+                UIView.performWithoutAnimation {
+                    toView.removeFromSuperview()
+                    if fromView.superview !== self.containerView { self.containerView.addSubview(fromView) }
+                    fromView.frame = self.containerView.bounds
+                }
+                self.stack.removeAll { c in arriving.contains { $0 === c } }
+                for c in leaving where !self.stack.contains(where: { $0 === c }) { self.stack.append(c) }
+                for controller in arriving { controller.willMove(toParent: nil); controller.removeFromParent() }
+                for controller in leaving { controller.didMove(toParent: self) }
+                self.navigationBar.show(self.stack)
+                if onScreen {
+                    to.beginAppearanceTransition(false, animated: true); to.endAppearanceTransition()
+                    from.beginAppearanceTransition(true, animated: true); from.endAppearanceTransition()
+                }
+            }
+            let next = self.waiting
+            self.waiting = []
+            for action in next { action() }
+        }
+        transitionInProgress = transition
+        from.appearanceManagedByTransition = true
+        to.appearanceManagedByTransition = true
+        if onScreen {
+            from.beginAppearanceTransition(false, animated: animator != nil)
+            to.beginAppearanceTransition(true, animated: animator != nil)
+        }
+        // The bar's titles cross-fade over the move.
+        if let animator {
+            let duration = animator.transitionDuration(using: nil)
+            let bar = navigationBar, stack = stack
+            UIView.transition(with: bar, duration: duration.isFinite && duration > 0 ? duration : 0, options: [.transitionCrossDissolve],
+                              animations: { bar.show(stack) })
+        } else {
+            navigationBar.show(stack)
+            UIView.performWithoutAnimation { containerView.addSubview(toView) }
+        }
+        transition.start()
+    }
+
+    // MARK: The view
+
+    open override func loadView() {
+        view = NavigationView(controller: self, frame: UIScreen.main.bounds)
+    }
+
+    open override func viewDidLoad() {
+        super.viewDidLoad()
+        containerView.frame = view.bounds
+        containerView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        view.addSubview(containerView)
+        view.addSubview(navigationBar)
+        showTop()
+    }
+
+    /// Puts the top controller's view in the container (no transition: first load, a replaced stack).
+    private func showTop() {
+        // The top's view first: its `viewDidLoad` may set the title the bar shows.
+        _ = stack.last?.view
+        navigationBar.show(stack)
+        guard let top = stack.last else { return }
+        UIView.performWithoutAnimation {
+            for view in containerView.subviews where view !== top.view { view.removeFromSuperview() }
+            top.view.frame = containerView.bounds
+            top.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            top.containerSafeAreaInsets = barInsets
+            if top.view.superview !== containerView { containerView.addSubview(top.view) }
+        }
+    }
+
+    /// Shows a changed title or navigation item of the top controller.
+    func itemDidChange(of controller: UIViewController) {
+        guard isViewLoaded, controller === stack.last, transitionInProgress == nil else { return }
+        navigationBar.show(stack)
+    }
+
+    /// The height the bar takes from the children's safe area.
+    private var barInsets: UIEdgeInsets {
+        UIEdgeInsets(top: isNavigationBarHidden ? 0 : UINavigationBar.height, left: 0, bottom: 0, right: 0)
+    }
+
+    /// Places the bar under the top of the safe area.
+    fileprivate func layOutBar() {
+        let top = view.window != nil ? view.safeAreaInsetsIgnoringController.top : 0
+        navigationBar.frame = CGRect(x: 0, y: isNavigationBarHidden ? -UINavigationBar.height : top,
+                                     width: view.bounds.width, height: UINavigationBar.height)
+        for controller in stack { controller.containerSafeAreaInsets = barInsets }
+    }
+
+    // MARK: The bar
+
+    /// Whether the bar is hidden. Default false.
+    open var isNavigationBarHidden: Bool {
+        get { barHidden }
+        set { setNavigationBarHidden(newValue, animated: false) }
+    }
+
+    private var barHidden = false
+
+    /// Hides or shows the bar, sliding it up out of the screen or back over ``hideShowBarDuration``.
+    open func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {
+        guard hidden != barHidden else { return }
+        barHidden = hidden
+        guard isViewLoaded else { return }
+        if animated {
+            UIView.animate(withDuration: TimeInterval(Self.hideShowBarDuration)) { self.layOutBar() }
+        } else {
+            UIView.performWithoutAnimation { layOutBar() }
+        }
+    }
+}
+
+/// The navigation controller's view: it lays out the bar.
+final class NavigationView: UIView {
+    private weak var controller: UINavigationController?
+
+    init(controller: UINavigationController, frame: CGRect) {
+        self.controller = controller
+        super.init(frame: frame)
+    }
+
+    required init?(coder: NSCoder) { nil }
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        controller?.layOutBar()
+    }
+}
+
+extension UIView {
+    /// The safe-area insets from the window alone, without those controllers add (for a bar's place).
+    var safeAreaInsetsIgnoringController: UIEdgeInsets {
+        guard let window, window !== self else { return .zero }
+        let inWindow = convert(bounds, to: window)
+        let safe = window.bounds.inset(by: window.safeAreaInsets)
+        return UIEdgeInsets(top: max(0, safe.minY - inWindow.minY), left: max(0, safe.minX - inWindow.minX),
+                            bottom: max(0, inWindow.maxY - safe.maxY), right: max(0, inWindow.maxX - safe.maxX))
+    }
+}

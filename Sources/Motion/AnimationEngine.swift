@@ -213,6 +213,24 @@ public final class AnimationEngine: PresentationSource {
         }
     }
 
+    /// Gives every animated property the value it showed at `time` (seconds) as its model value, then
+    /// removes the animations, whose blocks complete with `finished == false`: a cancelled interactive
+    /// transition puts its views back where they were when it began (`time` 0 of its scrubbed engine).
+    public func settle(at time: Double) {
+        var seen = Set<PropertyKey>()
+        var settled: [(View, ViewProperty, AnimatableValue)] = []
+        for list in tracks.values {
+            for track in list where seen.insert(track.key).inserted {
+                let view = track.view, property = track.property
+                settled.append((view, property, presentationValue(of: property, of: view, model: view.modelValue(of: property), at: time)))
+            }
+        }
+        removeAllAnimations()
+        ViewChangeObservation.withoutObserver {
+            for (view, property, value) in settled { view.setModelValue(value, of: property) }
+        }
+    }
+
     /// Removes every animation of every view (see ``removeAnimations(of:property:includingSubviews:)``).
     public func removeAllAnimations() {
         for key in Array(tracks.keys) { removeTracks(for: key) }

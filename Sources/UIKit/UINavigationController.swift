@@ -159,9 +159,7 @@ open class UINavigationController: UIViewController {
         let animator: UIViewControllerAnimatedTransitioning? = animated && onScreen
             ? delegate?.navigationController(self, animationControllerFor: operation, from: from, to: to) ?? NavigationSlideAnimator(operation: operation)
             : nil
-        if let animator, delegate?.navigationController(self, interactionControllerFor: animator) != nil {
-            NotDrawn.note("interaction controllers (the transition runs to its end as an animated one)")
-        }
+        let interaction = animator.flatMap { delegate?.navigationController(self, interactionControllerFor: $0) }
         delegate?.navigationController(self, willShow: to, animated: animator != nil)
         let bounds = containerView.bounds
         let fromView = from.view!, toView = to.view!
@@ -174,7 +172,7 @@ open class UINavigationController: UIViewController {
         if operation == .push { to.flags.insert(.movingToParent) } else { for c in leaving { c.flags.insert(.movingFromParent) } }
         let transition = ControllerTransition(
             kind: operation == .push ? .push : .pop, container: containerView, from: from, to: to, fromView: fromView, toView: toView,
-            animator: animator, style: .custom, initialFrames: [(from, bounds)], finalFrames: [(to, bounds)]
+            animator: animator, interactionController: interaction, style: .custom, initialFrames: [(from, bounds)], finalFrames: [(to, bounds)]
         ) { [unowned self] completed in
             self.transitionInProgress = nil
             from.appearanceManagedByTransition = false

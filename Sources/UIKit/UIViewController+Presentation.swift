@@ -111,9 +111,7 @@ extension UIViewController {
             ? delegate?.animationController(forPresented: presented, presenting: presenting, source: self)
                 ?? ModalTransitionAnimator(style: presented.modalTransitionStyle, isPresenting: true)
             : nil
-        if let animator, delegate?.interactionControllerForPresentation(using: animator) != nil {
-            NotDrawn.note("interaction controllers (the transition runs to its end as an animated one)")
-        }
+        let interaction = animator.flatMap { delegate?.interactionControllerForPresentation(using: $0) }
 
         let container = UITransitionView(frame: window.bounds)
         container.presentationController = controller
@@ -131,7 +129,8 @@ extension UIViewController {
         let presentingFrame = presentingView.convert(presentingView.bounds, to: container)
         let transition = ControllerTransition(
             kind: .presentation, container: container, from: presenting, to: presented,
-            fromView: removesPresenter ? presentingView : nil, toView: presentedView, animator: animator, style: style,
+            fromView: removesPresenter ? presentingView : nil, toView: presentedView, animator: animator,
+            interactionController: interaction, style: style,
             initialFrames: [(presenting, presentingFrame)],
             finalFrames: [(presented, controller.frameOfPresentedViewInContainerView), (presenting, removesPresenter ? .zero : presentingFrame)]
         ) { completed in
@@ -210,9 +209,7 @@ extension UIViewController {
         let animator: UIViewControllerAnimatedTransitioning? = flag
             ? delegate?.animationController(forDismissed: presented) ?? ModalTransitionAnimator(style: presented.modalTransitionStyle, isPresenting: false)
             : nil
-        if let animator, delegate?.interactionControllerForDismissal(using: animator) != nil {
-            NotDrawn.note("interaction controllers (the transition runs to its end as an animated one)")
-        }
+        let interaction = animator.flatMap { delegate?.interactionControllerForDismissal(using: $0) }
         let removedPresenter = controller.shouldRemovePresentersView
         let presentingView = presenting.view!
         let presentedView = controller.presentedView ?? presented.view!
@@ -233,7 +230,8 @@ extension UIViewController {
         presented.flags.insert(.beingDismissed)
         let transition = ControllerTransition(
             kind: .dismissal, container: container, from: presented, to: presenting,
-            fromView: presentedView, toView: removedPresenter ? presentingView : nil, animator: animator, style: record.style,
+            fromView: presentedView, toView: removedPresenter ? presentingView : nil, animator: animator,
+            interactionController: interaction, style: record.style,
             initialFrames: [(presented, presentedView.frame), (presenting, presentingFrame)],
             finalFrames: [(presenting, presentingFrame)]
         ) { completed in

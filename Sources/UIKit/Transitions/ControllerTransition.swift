@@ -15,14 +15,22 @@ final class ControllerTransition: NSObject, UIViewControllerContextTransitioning
     let isAnimated: Bool
     let presentationStyle: UIModalPresentationStyle
     private(set) var transitionDuration: TimeInterval = 0
-    private(set) var transitionWasCancelled = false
+    /// True once cancelled: by `cancelInteractiveTransition()` while it runs, or by completing with false.
+    var transitionWasCancelled: Bool { isCompleted ? completedCancelled : interactionCancelled }
+    private var completedCancelled = false
     private let fromController: UIViewController
     private let toController: UIViewController
     private let fromView: UIView?
     private let toView: UIView?
     private let initialFrames: [ObjectIdentifier: CGRect]
     private let finalFrames: [ObjectIdentifier: CGRect]
-    private let animator: UIViewControllerAnimatedTransitioning?
+    let animator: UIViewControllerAnimatedTransitioning?
+    /// Drives the transition instead of time, when the delegate gave one.
+    private let interactionController: UIViewControllerInteractiveTransitioning?
+    private(set) var isInteractive = false
+    private var interactionCancelled = false
+    private var interactivePercent: CGFloat = 0
+    private var interactionHandlers: [(UIViewControllerTransitionCoordinatorContext) -> Void] = []
     /// What the kind of transition does when it ends (views out, callbacks), given whether it completed.
     private let finish: (Bool) -> Void
     private var alongside: [(animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?,
@@ -38,7 +46,8 @@ final class ControllerTransition: NSObject, UIViewControllerContextTransitioning
 
     /// A transition from `from` to `to`; `animator` nil runs it without animation.
     init(kind: Kind, container: UIView, from: UIViewController, to: UIViewController, fromView: UIView?, toView: UIView?,
-         animator: UIViewControllerAnimatedTransitioning?, style: UIModalPresentationStyle,
+         animator: UIViewControllerAnimatedTransitioning?, interactionController: UIViewControllerInteractiveTransitioning? = nil,
+         style: UIModalPresentationStyle,
          initialFrames: [(UIViewController, CGRect)], finalFrames: [(UIViewController, CGRect)], finish: @escaping (Bool) -> Void) {
         self.kind = kind
         containerView = container
@@ -47,6 +56,7 @@ final class ControllerTransition: NSObject, UIViewControllerContextTransitioning
         self.fromView = fromView
         self.toView = toView
         self.animator = animator
+        self.interactionController = animator == nil ? nil : interactionController
         isAnimated = animator != nil
         presentationStyle = style
         self.initialFrames = Dictionary(initialFrames.map { (ObjectIdentifier($0.0), $0.1) }, uniquingKeysWith: { $1 })
@@ -66,20 +76,32 @@ final class ControllerTransition: NSObject, UIViewControllerContextTransitioning
         started = true
         startTime = StageContext.now
         Self.running.append(self)
-        if let animator {
-            // Added before the start (by `presentationTransitionWillBegin`, `viewWillAppear`): they start
-            // with the animator's animations, after it started them. Those added from now on start at once.
-            let addedBefore = alongside.map(\.animation)
-            animator.animateTransition(using: self)
-            for animation in addedBefore {
-                // An animator that completed at once leaves nothing to animate along: the end state, at once.
-                if isCompleted { UIView.performWithoutAnimation { animation?(self) } } else { runAlongside(animation, elapsed: 0) }
-            }
+        if let interactionController {
+            isInteractive = interactionController.wantsInteractiveStart
+            interactionController.startInteractiveTransition(self)
+        } else if animator != nil {
+            startAnimator()
         } else {
             for entry in alongside { entry.animation?(self) }
             completeTransition(true)
         }
     }
+
+    /// Calls the animator's `animateTransition(using:)`, then starts the alongside animations added
+    /// before (by `presentationTransitionWillBegin`, `viewWillAppear`); those added from now on start at
+    /// once. An interaction controller calls it where it wants the animations recorded.
+    func startAnimator() {
+        guard let animator, !animatorStarted else { return }
+        animatorStarted = true
+        let addedBefore = alongside.map(\.animation)
+        animator.animateTransition(using: self)
+        for animation in addedBefore {
+            // An animator that completed at once leaves nothing to animate along: the end state, at once.
+            if isCompleted { UIView.performWithoutAnimation { animation?(self) } } else { runAlongside(animation, elapsed: 0) }
+        }
+    }
+
+    private var animatorStarted = false
 
     private func runAlongside(_ animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?, elapsed: Double) {
         guard let animation else { return }
@@ -89,13 +111,30 @@ final class ControllerTransition: NSObject, UIViewControllerContextTransitioning
 
     // MARK: The context
 
-    var isInteractive: Bool { false }
     var targetTransform: CGAffineTransform { .identity }
 
-    func updateInteractiveTransition(_ percentComplete: CGFloat) {}
-    func finishInteractiveTransition() {}
-    func cancelInteractiveTransition() {}
-    func pauseInteractiveTransition() {}
+    func updateInteractiveTransition(_ percentComplete: CGFloat) {
+        guard !isCompleted, percentComplete.isFinite else { return }
+        interactivePercent = min(1, max(0, percentComplete))
+    }
+
+    func finishInteractiveTransition() { endInteraction(cancelled: false) }
+    func cancelInteractiveTransition() { endInteraction(cancelled: true) }
+
+    func pauseInteractiveTransition() {
+        guard !isCompleted, !isInteractive else { return }
+        isInteractive = true
+        for handler in interactionHandlers { handler(self) }
+    }
+
+    private func endInteraction(cancelled: Bool) {
+        guard !isCompleted else { return }
+        interactionCancelled = cancelled
+        if isInteractive {
+            isInteractive = false
+            for handler in interactionHandlers { handler(self) }
+        }
+    }
 
     func completeTransition(_ didComplete: Bool) {
         guard !isCompleted else {
@@ -103,7 +142,7 @@ final class ControllerTransition: NSObject, UIViewControllerContextTransitioning
             return
         }
         isCompleted = true
-        transitionWasCancelled = !didComplete
+        completedCancelled = !didComplete
         Self.running.removeAll { $0 === self }
         if fromController.activeTransition === self { fromController.activeTransition = nil }
         if toController.activeTransition === self { toController.activeTransition = nil }
@@ -137,10 +176,11 @@ final class ControllerTransition: NSObject, UIViewControllerContextTransitioning
 
     // MARK: The coordinator
 
-    var initiallyInteractive: Bool { false }
+    var initiallyInteractive: Bool { interactionController?.wantsInteractiveStart ?? false }
     var isInterruptible: Bool { false }
     var isCancelled: Bool { transitionWasCancelled }
     var percentComplete: CGFloat {
+        if interactionController != nil, !isCompleted { return interactivePercent }
         guard started, transitionDuration > 0 else { return isCompleted ? 1 : 0 }
         return isCompleted ? 1 : CGFloat(min(1, max(0, (StageContext.now - startTime) / transitionDuration)))
     }
@@ -165,7 +205,9 @@ final class ControllerTransition: NSObject, UIViewControllerContextTransitioning
         animate(alongsideTransition: animation, completion: completion)
     }
 
-    func notifyWhenInteractionChanges(_ handler: @escaping (UIViewControllerTransitionCoordinatorContext) -> Void) {}
+    func notifyWhenInteractionChanges(_ handler: @escaping (UIViewControllerTransitionCoordinatorContext) -> Void) {
+        interactionHandlers.append(handler)
+    }
 
     override var description: String {
         let verb: String

@@ -85,15 +85,28 @@ public protocol UIViewControllerAnimatedTransitioning: NSObjectProtocol {
     func animateTransition(using transitionContext: UIViewControllerContextTransitioning)
     /// Called after the transition completed (optional in UIKit).
     func animationEnded(_ transitionCompleted: Bool)
+    /// The property animator that runs the transition, for an interactive transition to scrub (optional
+    /// in UIKit; return the same animator for the whole transition).
+    func interruptibleAnimator(using transitionContext: UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating
 }
 
 extension UIViewControllerAnimatedTransitioning {
     public func animationEnded(_ transitionCompleted: Bool) {}
+    /// Not implemented: UIKit then scrubs what `animateTransition(using:)` animates.
+    public func interruptibleAnimator(using transitionContext: UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating {
+        NoInterruptibleAnimator.shared
+    }
 }
 
-/// An object that drives a transition with a finger (UIKit's interaction controller). The stage runs
-/// transitions to their end without one: a transition whose delegate returns an interaction controller
-/// runs as an animated one and is listed in the stage's `notDrawn` (see docs/uikit.md).
+/// What the default `interruptibleAnimator(using:)` returns: the sign that an animator has none.
+final class NoInterruptibleAnimator: UIViewPropertyAnimator, @unchecked Sendable {
+    nonisolated(unsafe) static let shared = NoInterruptibleAnimator(duration: 0, timingParameters: UICubicTimingParameters())
+}
+
+/// An object that drives a transition (UIKit's interaction controller): `startInteractiveTransition(_:)`
+/// gets the context, and the object reports progress with the context's `updateInteractiveTransition`,
+/// `finishInteractiveTransition` or `cancelInteractiveTransition`, then `completeTransition` ends it.
+/// ``UIPercentDrivenInteractiveTransition`` does all of that for an animator's animations.
 public protocol UIViewControllerInteractiveTransitioning: NSObjectProtocol {
     func startInteractiveTransition(_ transitionContext: UIViewControllerContextTransitioning)
     var completionSpeed: CGFloat { get }
@@ -159,8 +172,8 @@ public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitio
     @discardableResult
     func animateAlongsideTransition(in view: UIView?, animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?,
                                     completion: ((UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool
-    /// Called when an interactive transition stops following the finger; transitions here are never
-    /// interactive, so it is never called.
+    /// Called when an interactive transition stops following the finger (finishes or cancels) or
+    /// starts following it again (is paused).
     func notifyWhenInteractionChanges(_ handler: @escaping (UIViewControllerTransitionCoordinatorContext) -> Void)
 }
 

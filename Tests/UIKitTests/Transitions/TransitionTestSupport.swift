@@ -71,7 +71,7 @@ final class FadeAnimator: NSObject, UIViewControllerAnimatedTransitioning {
 
     private func finish() {
         guard completes, let context else { return }
-        context.completeTransition(!cancels)
+        context.completeTransition(!cancels && !context.transitionWasCancelled)
     }
 
     func animationEnded(_ transitionCompleted: Bool) { log.add("animationEnded(\(transitionCompleted))") }

@@ -44,6 +44,7 @@ public final class Stage {
     private var viewFrames = 0
     private var notes: [String] = []
     private var logged: [String] = []
+    private let touches: TouchDispatcher
 
     /// A stage on `device`, its clock at `fps` frames a second (default 60), frames drawn at `scale`
     /// pixels per point (default the device's), in the `appearance` given (default light), reading
@@ -76,6 +77,7 @@ public final class Stage {
         screen.backgroundColor = .black
         window = UIWindow(frame: CGRect(origin: .zero, size: device.size))
         window.deviceSafeAreaInsets = device.safeAreaInsets
+        touches = TouchDispatcher(window: window)
         try? screen.addSubview(window.layer.backing)
         window.isHidden = false
     }
@@ -101,7 +103,13 @@ public final class Stage {
     /// now, when now is a tick not yet taken). Completions and other timed events run at their times.
     /// - Throws: ``StageError/overLimit(_:)`` when the frames would pass the render limits.
     public func wait(_ seconds: TimeInterval) throws {
-        guard seconds.isFinite, seconds >= 0 else { throw StageError.invalidSetting("wait needs a finite time ≥ 0, got \(seconds)") }
+        try pass(seconds, what: "wait") { t in touches.tick(at: t) }
+    }
+
+    /// Lets `seconds` pass as ``wait(_:)`` does, calling `atTick` with each tick's time after the clock
+    /// reached it and before its frame is taken (where a finger moves).
+    private func pass(_ seconds: TimeInterval, what: String, atTick: (Double) -> Void) throws {
+        guard seconds.isFinite, seconds >= 0 else { throw StageError.invalidSetting("\(what) needs a finite time ≥ 0, got \(seconds)") }
         let target = engine.currentTime + seconds
         guard target <= Limits.maxSeconds + 1e-9 else {
             throw StageError.overLimit("waiting until \(target) s passes the limit of \(Int(Limits.maxSeconds)) s of virtual time")
@@ -114,11 +122,106 @@ public final class Stage {
                                        + "\(FrameTimes.maximumFrameCount) frames in all (\(times.count) taken); lower the frame rate or wait less")
         }
         while engine.clock.time(ofFrame: next) <= target + 1e-9 {
-            try advanceAndCapture(frame: next)
+            try advanceAndCapture(frame: next, atTick: atTick)
             next += 1
         }
         engine.advance(to: target)
         layOut()
+    }
+
+    // MARK: Touches
+
+    /// Puts a finger down at `point` (window coordinates, points) now: the view under it and the
+    /// gesture recognizers of that view and its ancestors get it, as on iOS. One finger at a time; a
+    /// finger already down lifts first.
+    public func touchDown(at point: CGPoint) throws {
+        try checkPoint(point)
+        touches.touchDown(at: point, time: engine.currentTime)
+    }
+
+    /// Moves the finger that is down to `point` in a straight line over `duration` seconds, a sample at
+    /// every tick (a frame each), the last at `point`.
+    public func moveTouch(to point: CGPoint, duration: TimeInterval) throws {
+        try checkPoint(point)
+        guard touches.isTouching, let from = touchLocation else { throw StageError.invalidSetting("moveTouch needs a finger down (touchDown(at:) first)") }
+        try moveFinger(along: [from, point], duration: duration)
+    }
+
+    /// Lifts the finger now; a pan reports `velocity` (points a second, window coordinates) as its
+    /// release velocity when given, else the motion of its last samples.
+    public func liftTouch(velocity: CGVector? = nil) {
+        touches.touchUp(at: touchLocation ?? .zero, time: engine.currentTime, velocity: velocity)
+        touchLocation = nil
+        layOut()
+    }
+
+    /// A tap at `point`: down, held 0.05 s, up; `count` taps 0.15 s apart (UIKit counts taps within
+    /// 0.35 s and 10 points of each other).
+    public func tap(at point: CGPoint, count: Int = 1) throws {
+        guard (1...10).contains(count) else { throw StageError.invalidSetting("tap count must be 1…10, got \(count)") }
+        for index in 0..<count {
+            try touchDown(at: point)
+            try hold(0.05)
+            liftTouch()
+            if index < count - 1 { try wait(0.1) }
+        }
+    }
+
+    /// A finger down at `point`, held `duration` seconds without moving, then lifted.
+    public func longPress(at point: CGPoint, duration: TimeInterval) throws {
+        try touchDown(at: point)
+        try hold(duration)
+        liftTouch()
+    }
+
+    /// A pan: a finger down at `start`, moved in a straight line to `end` over `duration` seconds, then
+    /// lifted with `releaseVelocity` (points a second; by default the motion of the path's end).
+    public func pan(from start: CGPoint, to end: CGPoint, duration: TimeInterval, releaseVelocity: CGVector? = nil) throws {
+        try pan(along: [start, end], duration: duration, releaseVelocity: releaseVelocity)
+    }
+
+    /// A pan along `points` (window coordinates), visited at even times over `duration` seconds, then
+    /// lifted with `releaseVelocity`.
+    public func pan(along points: [CGPoint], duration: TimeInterval, releaseVelocity: CGVector? = nil) throws {
+        guard let first = points.first else { throw StageError.invalidSetting("pan needs at least one point") }
+        try touchDown(at: first)
+        try moveFinger(along: points, duration: duration)
+        liftTouch(velocity: releaseVelocity)
+    }
+
+    private var touchLocation: CGPoint?
+
+    private func checkPoint(_ point: CGPoint) throws {
+        guard point.x.isFinite, point.y.isFinite else { throw StageError.invalidSetting("a touch needs a finite point, got \(point)") }
+        touchLocation = point
+    }
+
+    private func hold(_ seconds: TimeInterval) throws {
+        try pass(seconds, what: "a touch") { t in touches.tick(at: t) }
+    }
+
+    private func moveFinger(along points: [CGPoint], duration: TimeInterval) throws {
+        for point in points { try checkPoint(point) }
+        touchLocation = points.first
+        let start = engine.currentTime
+        let position = { (t: Double) -> CGPoint in
+            guard points.count > 1, duration > 0 else { return points[points.count - 1] }
+            let f = min(1, max(0, (t - start) / duration)) * Double(points.count - 1)
+            let i = min(points.count - 2, Int(f)), w = CGFloat(f - Double(i))
+            return CGPoint(x: points[i].x + (points[i + 1].x - points[i].x) * w, y: points[i].y + (points[i + 1].y - points[i].y) * w)
+        }
+        try pass(duration, what: "a touch") { t in
+            let p = position(t)
+            touchLocation = p
+            touches.touchMoved(to: p, time: t)
+            touches.tick(at: t)
+        }
+        // The end of the path, exactly, whether or not it fell on a tick.
+        let end = points[points.count - 1]
+        if touchLocation != end {
+            touchLocation = end
+            touches.touchMoved(to: end, time: engine.currentTime)
+        }
     }
 
     /// Lets time pass, a frame at every tick, until nothing animates or waits to complete; the last
@@ -211,12 +314,13 @@ public final class Stage {
         if engine.clock.time(ofFrame: k) == now, !frameTaken(k) { try capture(at: now) }
     }
 
-    private func advanceAndCapture(frame k: Int) throws {
+    private func advanceAndCapture(frame k: Int, atTick: (Double) -> Void = { _ in }) throws {
         let t = engine.clock.time(ofFrame: k)
         engine.advance(to: t)
         if engine.eventLimitReached {
             throw StageError.overLimit("over \(AnimationEngine.maximumEventsPerAdvance) completions at t = \(t) s: completions keep starting animations that end at once")
         }
+        atTick(t)
         try capture(at: t)
     }
 

@@ -54,6 +54,8 @@ open class UIView: UIResponder {
     private var displayed: (size: CGSize, content: ContextContent?)?
     private var laidOutSize: CGSize?
     private var laidOutSafeArea: UIEdgeInsets?
+    /// The gesture recognizers attached (UIGestureRecognizer.swift).
+    var attachedRecognizers: [UIGestureRecognizer] = []
 
     /// A view with `frame` in its superview's coordinates (points).
     public init(frame: CGRect) {

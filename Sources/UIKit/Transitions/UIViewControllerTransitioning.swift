@@ -100,7 +100,7 @@ extension UIViewControllerAnimatedTransitioning {
 
 /// What the default `interruptibleAnimator(using:)` returns: the sign that an animator has none.
 final class NoInterruptibleAnimator: UIViewPropertyAnimator, @unchecked Sendable {
-    nonisolated(unsafe) static let shared = NoInterruptibleAnimator(duration: 0, timingParameters: UICubicTimingParameters())
+    static let shared = NoInterruptibleAnimator(duration: 0, timingParameters: UICubicTimingParameters())
 }
 
 /// An object that drives a transition (UIKit's interaction controller): `startInteractiveTransition(_:)`

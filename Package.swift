@@ -181,9 +181,14 @@ let package = Package(
             name: "SmokescreenCLI",
             dependencies: [
                 "BoundedInput", "RasterCore", "PNGIO", "SnapshotView", "TransitionCompositor", "Choreography", "SmokescreenScenes", "FrameDiff", "FrameStore", "Previews", "Lint", "MergeParts", "LivePreview",
+                "SwiftSourcePass",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // What `render File.swift` rewrites of iOS code that needs the Objective-C runtime (no dependencies:
+        // a lexer of its own, so that the tool's build stays quick).
+        .target(name: "SwiftSourcePass"),
+        .testTarget(name: "SwiftSourcePassTests", dependencies: ["SwiftSourcePass"]),
         // The tool's release build on Linux links Swift's runtime and Foundation statically (`-static-stdlib`,
         // compiled with it too so that the static libraries' link entries are used) and exports none of its
         // own symbols (`-static-stdlib` links with `-export-dynamic`): an empty run then maps 14 libraries
@@ -225,7 +230,7 @@ let package = Package(
         .testTarget(name: "SmokescreenCLITests", dependencies: ["BoundedInput", "FrameStore", "MergeParts",
             "SmokescreenCLI", "SmokescreenScenes", "TransitionCompositor", "PNGIO", "RasterCore", "SnapshotView", "Lint", "Previews", "Choreography",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ], exclude: ["LintLabelled"]),
+        ], exclude: ["LintLabelled", "SwiftFiles"]),
         // The live preview's API over real sockets, and the page in headless Chromium against `smokescreen serve`.
         .testTarget(name: "LivePreviewTests", dependencies: ["LivePreview", "Choreography", "PNGIO", "RasterCore", "TransitionCompositor", "Lint", "SmokescreenCLI"]),
         .testTarget(name: "SmokescreenScenesTests", dependencies: ["BoundedInput", "FrameStore", "SmokescreenScenes", "RasterCore", "PNGIO", "SnapshotView", "Motion", "TransitionCompositor", "Typesetting"]),

@@ -15,6 +15,21 @@ struct Render: ParsableCommand {
 
     @OptionGroup var transitionOptions: TransitionOptions
 
+    @Argument(help: ArgumentHelp("More Swift files, when NAME is a Swift file: UIKit code for iOS, one of them defining func run(on stage: Stage) (see docs/uikit.md).", valueName: "more-swift-files"))
+    var moreSwiftFiles: [String] = []
+
+    @Option(help: "With Swift files: the device the stage draws (\(StageDevices.names.joined(separator: ", "))).")
+    var device = "iPhone15"
+
+    @Option(name: .customLong("time-limit"), parsing: .unconditional, help: "With Swift files: virtual seconds after run(on:) returns for what it started to end (default 60).")
+    var timeLimit = 60.0
+
+    @Option(parsing: .unconditional, help: "With Swift files: wall-clock seconds the compiled script may run before it is stopped (default 600).")
+    var timeout = 600.0
+
+    @Option(name: .customLong("package"), help: "With Swift files: Smokescreen's package to compile them against (default: $SMOKESCREEN_PACKAGE, or the package this tool was built in).")
+    var packagePath: String?
+
     @Option(help: "The output folder (default: out/<name>). A folder holding files Smokescreen did not write is refused (exit 73).")
     var out: String?
 
@@ -64,6 +79,21 @@ struct Render: ParsableCommand {
 
     func validate() throws {
         try checkScale(scale)
+        if !moreSwiftFiles.isEmpty, !transitionOptions.isSwiftFile {
+            throw ValidationError("more than one NAME: only Swift files are given several at a time (got '\(transitionOptions.name)' first)")
+        }
+        if transitionOptions.isSwiftFile {
+            if all || frames != nil || shard != nil || transitionOptions.durations != nil || transitionOptions.transition != nil || transitionOptions.hold != 0 {
+                throw ValidationError("Swift files render as a whole: --all, --frames, --shard, --durations, --transition and --hold do not go with them")
+            }
+            guard StageDevices.names.contains(device) else {
+                throw ValidationError("--device: no device '\(device)' (\(StageDevices.names.joined(separator: ", ")))")
+            }
+            guard timeLimit.isFinite, timeLimit > 0, timeLimit <= Limits.maxSeconds else {
+                throw ValidationError("--time-limit must be more than 0 and at most \(Int(Limits.maxSeconds)) s, got \(timeLimit)")
+            }
+            guard timeout.isFinite, timeout > 0 else { throw ValidationError("--timeout must be a positive number of seconds, got \(timeout)") }
+        }
         if let jobs, !(1...Limits.maxJobs).contains(jobs) { throw ValidationError("--jobs must be 1…\(Limits.maxJobs), got \(jobs)") }
         if let out, out.isEmpty { throw ValidationError("--out: the path is empty") }
         do { _ = try PNGCompression(named: compression) } catch { throw ValidationError("--compression: \(error)") }
@@ -112,6 +142,7 @@ struct Render: ParsableCommand {
 
     func run() throws {
         if all { return try runAll() }
+        if transitionOptions.isSwiftFile { return try runSwiftFiles() }
         let transition = try reportingErrors { try transitionOptions.resolveTransition() }
         var settings = try transitionOptions.settings(scale: scale)
         settings.jobs = jobs  // the snapshots before the frames too
@@ -150,6 +181,23 @@ struct Render: ParsableCommand {
 }
 
 extension Render {
+    /// Swift files: compiled against Smokescreen's UIKit and run on a stage (`SwiftFileRender`).
+    func runSwiftFiles() throws {
+        let files = [transitionOptions.name] + moreSwiftFiles
+        let name = ((files.first { SwiftFileRender.definesEntryPoint((try? String(contentsOfFile: $0, encoding: .utf8)) ?? "") } ?? files[0]) as NSString)
+            .lastPathComponent.replacingOccurrences(of: ".swift", with: "")
+        let folder = try out ?? defaultFolder("out", name)
+        try checkOutputPath(folder, option: "--out")
+        if preview { try previewOptions.checkFolder(for: name) }
+        let render = SwiftFileRender(files: files, out: folder, name: name, device: device, fps: transitionOptions.fps ?? 60, scale: scale,
+                                     jobs: jobs, force: force, timeLimit: timeLimit, timeout: timeout, packageRoot: packagePath, quiet: quiet || json)
+        do { try render.run() } catch let error as CLIError {
+            printError(error.description)
+            throw ExitCode(error.status)
+        }
+        if preview { _ = try reportingErrors { try previewOptions.write(try PreviewFrames(folder: folder), quiet: quiet) } }
+    }
+
     /// `--all`: the catalogue's part for this machine, one transition after another.
     func runAll() throws {
         let items = try reportingErrors { try CatalogueRender.items(scenes: scenes, match: match) }

@@ -30,8 +30,15 @@ struct TransitionOptions: ParsableArguments {
     /// Whether the argument names a scene file rather than a built-in.
     var isSceneFile: Bool { name.lowercased().hasSuffix(".json") }
 
+    /// Whether the argument names a Swift file (only `render` takes those: see `SwiftFileRender`).
+    var isSwiftFile: Bool { name.hasSuffix(".swift") }
+
     func validate() throws {
         if transition != nil, !isSceneFile { throw ValidationError("--transition: '\(name)' is not a scene file (.json)") }
+        if isSwiftFile {
+            try validateSettings()
+            return
+        }
         try checkTransitionName(transition)
         if isSceneFile {
             try validateSettings()
@@ -69,6 +76,9 @@ struct TransitionOptions: ParsableArguments {
     /// data errors, exit 65, or 66 for a missing file).
     func resolveTransition() throws -> any Transition {
         if isSceneFile { return try SceneTransition.load(path: name, transition: transition) }
+        if isSwiftFile {
+            throw ValidationError("'\(name)': only `smokescreen render` takes Swift files; render them, then give this command the render folder")
+        }
         if name == PagesMemoryReport.name {
             let scenes = INipponPagesTransition.Scene.allCases.map(\.rawValue).joined(separator: ", ")
             throw ValidationError("'\(name)' is a report of `smokescreen memory`, not a transition; the pages render as \(scenes)")

@@ -275,6 +275,10 @@ public final class Stage {
     /// Descriptions of the view controller transitions running now (started, not yet completed).
     public var runningTransitions: [String] { UIViewController.runningTransitions }
 
+    /// The only folder ``write(to:name:force:jobs:)`` may write, when set (by ``StageRunner``, for a
+    /// script that `smokescreen render` runs).
+    nonisolated(unsafe) static var onlyOutputFolder: String?
+
     /// The frames taken, named `name`, for a writer or a golden-frames check.
     public func frames(name: String = "stage") -> FrameSequence {
         FrameSequence(name: name, pointSize: Size(width: Double(device.size.width), height: Double(device.size.height)), scale: Double(scale),
@@ -282,11 +286,17 @@ public final class Stage {
     }
 
     /// Writes the frames taken as PNG files and a manifest into `folder` (made when missing), as
-    /// `smokescreen render` does. Returns the number of frames written.
+    /// `smokescreen render` does, encoding on `jobs` threads (default: the number of cores; the files
+    /// are the same for any number). Returns the number of frames written.
     @discardableResult
-    public func write(to folder: String, name: String? = nil, force: Bool = false) throws -> Int {
+    public func write(to folder: String, name: String? = nil, force: Bool = false, jobs: Int? = nil) throws -> Int {
+        if let only = Stage.onlyOutputFolder, (folder as NSString).standardizingPath != (only as NSString).standardizingPath {
+            throw StageError.invalidSetting("a script run by `smokescreen render` writes only its render folder (\(only)), not \(folder): "
+                                            + "the command writes the frames when the script returns")
+        }
         let sequence = frames(name: name ?? (folder as NSString).lastPathComponent)
-        let report = try FrameWriter(directory: folder, force: force).write(sequence)
+        let threads = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        let report = try FrameWriter(directory: folder, jobs: threads, force: force).write(sequence)
         return report.written.count
     }
 

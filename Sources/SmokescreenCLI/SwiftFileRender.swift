@@ -1,0 +1,339 @@
+import ArgumentParser
+import BoundedInput
+import Foundation
+import SwiftSourcePass
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `smokescreen render File.swift…`: UIKit code written for iOS, compiled against Smokescreen's UIKit
+/// and run on a stage.
+///
+/// The files go through the source pass (each change printed with its line), into a package kept in a
+/// cache folder beside Smokescreen's own build, with a `main.swift` that calls the files' `run(on:)`;
+/// `swift build -c release` compiles it (the first time with Smokescreen's modules, minutes; after an
+/// edit only the user's module, seconds), and the program renders into the output folder. The
+/// compiler's diagnostics name the user's files, lines and columns.
+struct SwiftFileRender {
+    /// The user's files, as given.
+    let files: [String]
+    let out: String
+    let name: String
+    let device: String
+    let fps: Double
+    let scale: Int?
+    let jobs: Int?
+    let force: Bool
+    /// Virtual seconds after `run(on:)` for what it started to end.
+    let timeLimit: Double
+    /// Wall-clock seconds the program may run.
+    let timeout: Double
+    let packageRoot: String?
+    let quiet: Bool
+
+    static let maximumFiles = 64
+    static let maximumFileBytes = 1 << 20
+    /// `func run(on stage: Stage)` (throwing or not), as the files must define it.
+    static let entryPoint = "run(on:)"
+
+    // MARK: Checking the files
+
+    /// The files' text, checked: each a readable regular `.swift` file under the size limit, names
+    /// distinct, one of them defining `run(on stage: Stage)`.
+    func readFiles() throws -> [(name: String, text: String)] {
+        guard files.count <= Self.maximumFiles else {
+            throw CLIError(ExitStatus.usage, "at most \(Self.maximumFiles) Swift files, got \(files.count)")
+        }
+        var seen = Set<String>()
+        var read: [(String, String)] = []
+        for path in files {
+            guard path.hasSuffix(".swift") else { throw CLIError(ExitStatus.usage, "\(path): not a Swift file (.swift); give only Swift files") }
+            let base = (path as NSString).lastPathComponent
+            guard base != "main.swift" else {
+                throw CLIError(ExitStatus.usage, "\(path): a file named main.swift is where the program starts; define func run(on stage: Stage) in a file of another name")
+            }
+            guard seen.insert(base).inserted else { throw CLIError(ExitStatus.usage, "\(path): two files are named \(base)") }
+            let bytes: [UInt8]
+            do { bytes = try InputFile.read(path, limit: Self.maximumFileBytes, what: "Swift file") } catch {
+                throw CLIError(error.exitStatus, "\(error)")
+            }
+            guard let text = String(validating: bytes, as: UTF8.self) else { throw CLIError(ExitStatus.dataError, "\(path): not UTF-8 text") }
+            read.append((path, text))
+        }
+        guard read.contains(where: { Self.definesEntryPoint($0.1) }) else {
+            throw CLIError(ExitStatus.usage, "none of the files defines func run(on stage: Stage) throws, which the render calls with the stage "
+                           + "(see docs/uikit.md, \"Rendering a Swift file\")")
+        }
+        return read
+    }
+
+    static func definesEntryPoint(_ text: String) -> Bool {
+        let squeezed = text.filter { !$0.isWhitespace }
+        return squeezed.contains("funcrun(onstage:Stage)")
+    }
+
+    // MARK: Running
+
+    func run() throws {
+        let sources = try readFiles()
+        let root = try findPackageRoot()
+        // The source pass, each change printed where it was made.
+        var rewritten: [(name: String, original: String, text: String)] = []
+        var problems = 0
+        for (path, text) in sources {
+            let result = SourcePass.rewrite(text)
+            if !quiet { for change in result.changes { printNote("\(path):\(change.line): \(change)") } }
+            for problem in result.problems {
+                printError("\(path):\(problem.line): \(problem.message)")
+                problems += 1
+            }
+            rewritten.append(((path as NSString).lastPathComponent, path, result.text))
+        }
+        if problems > 0 { throw CLIError(ExitStatus.dataError, "the source pass could not rewrite \(problems) construct\(problems == 1 ? "" : "s") (above)") }
+
+        let cache = try cacheFolder(root: root)
+        let lock = try lockCache(cache)
+        defer { close(lock) }
+        let sourceFolder = cache + "/Sources/SwiftRender"
+        try writePackage(at: cache, root: root)
+        try syncSources(rewritten.map { ($0.name, $0.text) }, into: sourceFolder)
+        let start = Date()
+        if !quiet { printNote("compiling \(files.count) file\(files.count == 1 ? "" : "s") against Smokescreen's UIKit (\(cache))…") }
+        let build = runProcess("/usr/bin/env", ["swift", "build", "-c", "release", "--package-path", cache, "--product", "SwiftRender"], timeout: nil)
+        let mapped = mapDiagnostics(build.output, sourceFolder: sourceFolder, originals: Dictionary(uniqueKeysWithValues: rewritten.map { ($0.name, $0.original) }))
+        guard build.status == 0 else {
+            FileHandle.standardError.write(Data(mapped.diagnostics.utf8))
+            if mapped.diagnostics.isEmpty { FileHandle.standardError.write(Data(build.output.suffix(4000).utf8)) }
+            guard mapped.errors > 0 else {
+                throw CLIError(ExitStatus.failure, "building the files against Smokescreen's UIKit failed outside them (the build's output is above)")
+            }
+            throw CLIError(ExitStatus.dataError, "the files do not compile against Smokescreen's UIKit (\(mapped.errors) error\(mapped.errors == 1 ? "" : "s"))")
+        }
+        if !quiet, !mapped.diagnostics.isEmpty { FileHandle.standardError.write(Data(mapped.diagnostics.utf8)) }
+        if !quiet { printNote(String(format: "compiled in %.1f s", Date().timeIntervalSince(start))) }
+
+        var arguments = ["--out", out, "--name", name, "--device", device, "--fps", String(fps), "--time-limit", String(timeLimit)]
+        if let scale { arguments += ["--scale", String(scale)] }
+        if let jobs { arguments += ["--jobs", String(jobs)] }
+        if force { arguments.append("--force") }
+        let program = cache + "/.build/release/SwiftRender"
+        let result = runProcess(program, arguments, timeout: timeout, passThrough: true)
+        if result.timedOut {
+            throw CLIError(ExitStatus.failure, "the script ran for over \(Int(timeout)) s of wall-clock time and was stopped (an endless loop in its code?); "
+                           + "nothing was written (raise --timeout for a long render)")
+        }
+        if let signal = result.signal {
+            throw CLIError(ExitStatus.failure, "the script crashed (signal \(signal)\(signal == 4 || signal == 5 ? ": a trap in Swift code, such as a force unwrap of nil or an index out of range" : "")); its output is above")
+        }
+        guard result.status == 0 else { throw ExitCode(result.status) }
+        if !quiet { print("\(name): \(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) → \(out)") }
+    }
+
+    // MARK: The package
+
+    /// Smokescreen's package: `--package`, `$SMOKESCREEN_PACKAGE`, or the package this executable was
+    /// built in (found from its path).
+    func findPackageRoot() throws -> String {
+        if let given = packageRoot ?? ProcessInfo.processInfo.environment["SMOKESCREEN_PACKAGE"] {
+            guard Self.isSmokescreenPackage(given) else {
+                throw CLIError(ExitStatus.usage, "\(given): not Smokescreen's package (no Package.swift declaring SmokescreenStage)")
+            }
+            return URL(fileURLWithPath: given).standardizedFileURL.resolvingSymlinksInPath().path
+        }
+        var candidates: [String] = []
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
+        candidates.append(executable)
+        candidates.append(FileManager.default.currentDirectoryPath + "/.")
+        for start in candidates {
+            var folder = (start as NSString).deletingLastPathComponent
+            while folder != "/" && !folder.isEmpty {
+                if Self.isSmokescreenPackage(folder) { return folder }
+                folder = (folder as NSString).deletingLastPathComponent
+            }
+        }
+        throw CLIError(ExitStatus.usage, "rendering Swift files needs Smokescreen's package to compile them against: run the tool from its "
+                       + "clone's .build, or pass --package PATH (or set SMOKESCREEN_PACKAGE)")
+    }
+
+    static func isSmokescreenPackage(_ folder: String) -> Bool {
+        guard let text = try? String(contentsOfFile: folder + "/Package.swift", encoding: .utf8) else { return false }
+        return text.contains("\"SmokescreenStage\"")
+    }
+
+    /// One cache per Smokescreen package, so that its modules are compiled once for every render.
+    func cacheFolder(root: String) throws -> String {
+        let base = ProcessInfo.processInfo.environment["SMOKESCREEN_CACHE"]
+            ?? ((ProcessInfo.processInfo.environment["XDG_CACHE_HOME"] ?? (NSHomeDirectory() + "/.cache")) + "/smokescreen")
+        var hash: UInt64 = 0xcbf29ce484222325
+        for byte in root.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
+        let folder = base + "/swift-render/" + String(hash, radix: 16)
+        do { try FileManager.default.createDirectory(atPath: folder + "/Sources/SwiftRender", withIntermediateDirectories: true) } catch {
+            throw CLIError(ExitStatus.cannotCreate, "\(folder): cannot make the build cache: \(error.localizedDescription)")
+        }
+        return folder
+    }
+
+    /// One render at a time per cache (two at once would compile into the same folder).
+    func lockCache(_ folder: String) throws -> Int32 {
+        let fd = open(folder + "/.lock", O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw CLIError(ExitStatus.cannotCreate, "\(folder)/.lock: cannot open the cache's lock") }
+        if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            if !quiet { printNote("waiting for another render of Swift files to finish with the cache…") }
+            _ = flock(fd, LOCK_EX)
+        }
+        return fd
+    }
+
+    func writePackage(at folder: String, root: String) throws {
+        let identity = (root as NSString).lastPathComponent.lowercased()
+        let manifest = """
+        // swift-tools-version:5.9
+        // Written by `smokescreen render File.swift`: the user's files compiled against Smokescreen's UIKit.
+        import PackageDescription
+
+        let package = Package(
+            name: "SmokescreenSwiftRender",
+            dependencies: [.package(path: \(swiftLiteral(root)))],
+            targets: [
+                .executableTarget(name: "SwiftRender", dependencies: [.product(name: "SmokescreenStage", package: \(swiftLiteral(identity)))],
+                                  path: "Sources/SwiftRender"),
+            ]
+        )
+
+        """
+        try writeIfChanged(manifest, to: folder + "/Package.swift")
+    }
+
+    /// The files into the package's sources, each written only when it changed (so that the build
+    /// recompiles only what changed), and files of an earlier render removed.
+    func syncSources(_ sources: [(name: String, text: String)], into folder: String) throws {
+        let main = """
+        // Written by `smokescreen render File.swift`: the stage the command describes, given to run(on:).
+        import SmokescreenStage
+
+        StageRunner.main { stage in try run(on: stage) }
+
+        """
+        let wanted = sources.map(\.name) + ["main.swift"]
+        for existing in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where !wanted.contains(existing) {
+            try? FileManager.default.removeItem(atPath: folder + "/" + existing)
+        }
+        for (name, text) in sources { try writeIfChanged(text, to: folder + "/" + name) }
+        try writeIfChanged(main, to: folder + "/main.swift")
+    }
+
+    private func writeIfChanged(_ text: String, to path: String) throws {
+        if let old = try? String(contentsOfFile: path, encoding: .utf8), old == text { return }
+        do { try text.write(toFile: path, atomically: true, encoding: .utf8) } catch {
+            throw CLIError(ExitStatus.cannotCreate, "\(path): cannot write: \(error.localizedDescription)")
+        }
+    }
+
+    private func swiftLiteral(_ s: String) -> String {
+        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    // MARK: Diagnostics
+
+    /// The compiler's errors and warnings about the user's files, with the paths the user gave.
+    func mapDiagnostics(_ output: String, sourceFolder: String, originals: [String: String]) -> (diagnostics: String, errors: Int) {
+        var lines: [String] = []
+        var errors = 0
+        var keep = false
+        let folder = (sourceFolder as NSString).resolvingSymlinksInPath
+        for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
+            var text = String(line)
+            var isHeader = false
+            for prefix in [sourceFolder + "/", folder + "/"] where text.hasPrefix(prefix) {
+                let rest = text.dropFirst(prefix.count)
+                guard let colon = rest.firstIndex(of: ":") else { continue }
+                let file = String(rest[..<colon])
+                guard let original = originals[file] else { continue }
+                text = original + rest[colon...]
+                isHeader = true
+            }
+            if isHeader {
+                keep = text.contains(": error:") || text.contains(": warning:")
+                if text.contains(": error:") { errors += 1 }
+                if keep { lines.append(text) }
+                continue
+            }
+            if text.hasPrefix("/") || text.hasPrefix("[") || text.hasPrefix("Building") || text.hasPrefix("Compiling") || text.hasPrefix("error: ") && text.contains("emit-module") {
+                keep = false
+                continue
+            }
+            // The compiler's excerpt under a diagnostic (source lines and carets).
+            if keep, !text.isEmpty { lines.append(text) }
+        }
+        return (lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n", errors)
+    }
+
+    // MARK: Processes
+
+    struct ProcessResult {
+        var status: Int32
+        var signal: Int32?
+        var output: String
+        var timedOut: Bool
+    }
+
+    /// Runs `executable` with `arguments`; with `passThrough`, its standard error goes to ours as it
+    /// comes (the script's messages) and only standard output is kept.
+    func runProcess(_ executable: String, _ arguments: [String], timeout: Double?, passThrough: Bool = false) -> ProcessResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = passThrough ? FileHandle.standardError : pipe
+        do { try process.run() } catch {
+            return ProcessResult(status: ExitStatus.failure, signal: nil, output: "cannot run \(executable): \(error.localizedDescription)", timedOut: false)
+        }
+        let timedOut = TimeoutFlag()
+        if let timeout {
+            let pid = process.processIdentifier
+            let watched = process
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
+                guard watched.isRunning else { return }
+                timedOut.set()
+                kill(pid, SIGKILL)
+            }
+        }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let output = String(decoding: data, as: UTF8.self)
+        let wasTimedOut = timedOut.isSet
+        if process.terminationReason == .uncaughtSignal {
+            return ProcessResult(status: ExitStatus.failure, signal: process.terminationStatus, output: output, timedOut: wasTimedOut)
+        }
+        return ProcessResult(status: process.terminationStatus, signal: nil, output: output, timedOut: wasTimedOut)
+    }
+}
+
+/// Set once, from the timer's thread, read after the process ended.
+final class TimeoutFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    func set() { lock.withLock { value = true } }
+    var isSet: Bool { lock.withLock { value } }
+}
+
+/// An error of the Swift render: a message and the exit status it stands for.
+struct CLIError: Error, CustomStringConvertible {
+    let status: Int32
+    let description: String
+    init(_ status: Int32, _ description: String) {
+        self.status = status
+        self.description = description
+    }
+}
+
+func printNote(_ message: String) {
+    FileHandle.standardError.write(Data("smokescreen: \(message)\n".utf8))
+}
+
+/// The devices `render --device` names (the stage's, in module SmokescreenStage, which the tool does not
+/// link: the names are kept in step by `SwiftFileRenderTests`).
+enum StageDevices {
+    static let names = ["iPhone15", "iPhone15ProMax", "iPhoneSE", "iPadAir"]
+}

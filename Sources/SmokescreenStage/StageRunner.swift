@@ -1,0 +1,57 @@
+import FrameStore
+import Foundation
+
+/// What the program `smokescreen render File.swift` builds runs: a stage made from the command's
+/// options, the user's `run(on:)`, time let pass until nothing animates, and the frames written. Its
+/// arguments are the command's (`--out`, `--name`, `--device`, `--fps`, `--scale`, `--jobs`,
+/// `--time-limit`, `--force`); a summary line goes to standard output, errors to standard error with
+/// an exit status of 1 (the stage), 64 (an argument) or the writer's.
+public enum StageRunner {
+    /// The devices by the names the command takes.
+    public static let devices: [String: Device] = ["iPhone15": .iPhone15, "iPhone15ProMax": .iPhone15ProMax, "iPhoneSE": .iPhoneSE, "iPadAir": .iPadAir]
+
+    /// Runs `script` on a stage made from `arguments` and writes its frames; exits.
+    public static func main(arguments: [String] = CommandLine.arguments, _ script: (Stage) throws -> Void) -> Never {
+        var options: [String: String] = [:]
+        var force = false
+        var index = 1
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--force" { force = true; index += 1; continue }
+            guard argument.hasPrefix("--"), index + 1 < arguments.count else { fail("unexpected argument '\(argument)'", status: 64) }
+            options[String(argument.dropFirst(2))] = arguments[index + 1]
+            index += 2
+        }
+        guard let out = options["out"] else { fail("--out is missing", status: 64) }
+        let deviceName = options["device"] ?? "iPhone15"
+        guard let device = devices[deviceName] else {
+            fail("--device: no device '\(deviceName)' (\(devices.keys.sorted().joined(separator: ", ")))", status: 64)
+        }
+        let fps = Double(options["fps"] ?? "60") ?? .nan
+        let scale = options["scale"].flatMap(Double.init).map { CGFloat($0) }
+        let jobs = options["jobs"].flatMap(Int.init)
+        let timeLimit = Double(options["time-limit"] ?? "60") ?? .nan
+        guard timeLimit.isFinite, timeLimit > 0 else { fail("--time-limit must be a positive number of seconds", status: 64) }
+        Stage.onlyOutputFolder = out
+        do {
+            let stage = try Stage(device: device, fps: fps, scale: scale)
+            try script(stage)
+            try stage.waitUntilIdle(timeLimit: timeLimit)
+            for warning in stage.notDrawn { FileHandle.standardError.write(Data("smokescreen: accepted, not drawn: \(warning)\n".utf8)) }
+            let written = try stage.write(to: out, name: options["name"], force: force, jobs: jobs)
+            print("frames \(written) of \(stage.frameCount), \(String(format: "%.3f", stage.time)) s of virtual time")
+            exit(0)
+        } catch let error as StageError {
+            fail("\(error)", status: 1)
+        } catch let error as FrameStoreError {
+            fail("\(error)", status: error.exitStatus)
+        } catch {
+            fail("the script threw \(error)", status: 1)
+        }
+    }
+
+    private static func fail(_ message: String, status: Int32) -> Never {
+        FileHandle.standardError.write(Data("smokescreen: \(message)\n".utf8))
+        exit(status)
+    }
+}

@@ -1,0 +1,208 @@
+/// The source pass of `smokescreen render File.swift`: it rewrites the few constructs of iOS code that
+/// Swift on Linux cannot compile, because they need the Objective-C runtime, and nothing else, keeping
+/// every line where it was so that the compiler's line numbers are the file's own.
+///
+/// | written for iOS | becomes |
+/// |---|---|
+/// | `@objc`, `@objc(name)`, `@objcMembers`, `@nonobjc`, `@IBAction`, `@IBOutlet`, `@IBInspectable`, `@IBDesignable`, `@IBSegueAction` | removed |
+/// | `dynamic` before a declaration | removed |
+/// | `#selector(handlePan(_:))` | `Selector(handlePan(_:), name: "handlePan(_:)")` (UIKit's `Selector` carries the method) |
+/// | `import UIKit.UIGestureRecognizerSubclass` (any `import Module.Submodule` of UIKit, QuartzCore, CoreGraphics, Foundation) | `import UIKit` |
+///
+/// `#selector(getter: …)` and `#selector(setter: …)` are left as they are and reported: there is no
+/// method to call. Comments and string literals are never changed.
+public enum SourcePass {
+    /// One change, at a line of the file (counted from 1).
+    public struct Change: Hashable, Sendable, CustomStringConvertible {
+        public let line: Int
+        public let before: String
+        public let after: String
+        public var description: String { after.isEmpty ? "removed \(before)" : "\(before) → \(after)" }
+    }
+
+    /// What the pass could not rewrite, at a line: the compiler will stop there.
+    public struct Problem: Hashable, Sendable, CustomStringConvertible {
+        public let line: Int
+        public let message: String
+        public var description: String { message }
+    }
+
+    /// The rewritten text, its changes in order, and what it could not rewrite.
+    public struct Result: Sendable {
+        public let text: String
+        public let changes: [Change]
+        public let problems: [Problem]
+    }
+
+    static let removedAttributes: Set<String> = ["objc", "objcMembers", "nonobjc", "IBAction", "IBOutlet", "IBInspectable",
+                                                  "IBDesignable", "IBSegueAction", "GKInspectable"]
+    static let submoduleParents: Set<String> = ["UIKit", "QuartzCore", "CoreGraphics", "Foundation"]
+    /// What may follow `dynamic` when it is a declaration modifier.
+    static let declarationWords: Set<String> = ["var", "func", "let", "subscript", "init", "override", "public", "private", "internal",
+                                                 "fileprivate", "open", "final", "static", "class", "lazy", "weak", "unowned", "required",
+                                                 "convenience", "@"]
+
+    /// Rewrites `source` (the text of one Swift file).
+    public static func rewrite(_ source: String) -> Result {
+        var lexer = Lexer(Array(source.utf8))
+        let tokens = lexer.tokens()
+        var output: [UInt8] = []
+        output.reserveCapacity(source.utf8.count)
+        var changes: [Change] = []
+        var problems: [Problem] = []
+        let bytes = Array(source.utf8)
+        var index = 0
+
+        func text(_ t: Token) -> String { String(decoding: bytes[t.start..<t.end], as: UTF8.self) }
+        /// The next token that is not blank space or a comment, from `i`.
+        func significant(from i: Int) -> Int? {
+            var j = i
+            while j < tokens.count {
+                if tokens[j].kind != .space && tokens[j].kind != .comment { return j }
+                j += 1
+            }
+            return nil
+        }
+        /// Skips the blanks after a removed token, so that no double space is left (not newlines).
+        func skipBlanks(from i: Int) -> Int {
+            var j = i
+            while j < tokens.count, tokens[j].kind == .space, !text(tokens[j]).contains("\n") { j += 1 }
+            return j
+        }
+
+        while index < tokens.count {
+            let token = tokens[index]
+            switch token.kind {
+            case .punctuation where text(token) == "@":
+                // An attribute: `@name`, maybe with `(…)`.
+                if let n = significant(from: index + 1), n == index + 1, tokens[n].kind == .identifier, removedAttributes.contains(text(tokens[n])) {
+                    var end = n + 1
+                    var written = "@" + text(tokens[n])
+                    if end < tokens.count, tokens[end].kind == .punctuation, text(tokens[end]) == "(", let close = matchingParen(tokens, bytes, from: end) {
+                        written += tokens[end...close].map(text).joined()
+                        end = close + 1
+                    }
+                    changes.append(Change(line: token.line, before: written, after: ""))
+                    index = skipBlanks(from: end)
+                    continue
+                }
+            case .identifier where text(token) == "dynamic":
+                if let n = significant(from: index + 1), declarationWords.contains(text(tokens[n])), isModifierPosition(tokens, bytes, before: index) {
+                    changes.append(Change(line: token.line, before: "dynamic", after: ""))
+                    index = skipBlanks(from: index + 1)
+                    continue
+                }
+            case .identifier where text(token) == "import":
+                // `import UIKit.UIGestureRecognizerSubclass` → `import UIKit`
+                if let m = significant(from: index + 1), tokens[m].kind == .identifier, submoduleParents.contains(text(tokens[m])),
+                   m + 2 < tokens.count, text(tokens[m + 1]) == ".", tokens[m + 2].kind == .identifier {
+                    var end = m + 2
+                    while end + 2 < tokens.count, text(tokens[end + 1]) == ".", tokens[end + 2].kind == .identifier { end += 2 }
+                    let before = tokens[index...end].map(text).joined()
+                    let after = tokens[index...m].map(text).joined()
+                    output += Array(after.utf8)
+                    changes.append(Change(line: token.line, before: before, after: after))
+                    index = end + 1
+                    continue
+                }
+            case .pound where text(token) == "#selector":
+                if let open = significant(from: index + 1), text(tokens[open]) == "(", let close = matchingParen(tokens, bytes, from: open) {
+                    let inner = tokens[(open + 1)..<close].map(text).joined()
+                    let trimmed = inner.trimmingBlanks
+                    let before = "#selector(" + inner + ")"
+                    if trimmed.hasPrefix("getter:") || trimmed.hasPrefix("setter:") {
+                        problems.append(Problem(line: token.line, message: "\(before) names a property's accessor, which cannot be called without the Objective-C runtime; call the property instead"))
+                        break
+                    }
+                    let name = trimmed.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                    let after = "Selector(" + inner + ", name: \"" + name.collapsingBlanks + "\")"
+                    output += Array(after.utf8)
+                    changes.append(Change(line: token.line, before: before.collapsingBlanks, after: after.collapsingBlanks))
+                    index = close + 1
+                    continue
+                }
+            default:
+                break
+            }
+            output += bytes[token.start..<token.end]
+            index += 1
+        }
+        return Result(text: String(decoding: output, as: UTF8.self), changes: changes, problems: problems)
+    }
+
+    /// Whether the token before `index` lets a modifier stand there: the start of a line, another
+    /// modifier or attribute, or the brace or semicolon that ends the previous declaration.
+    private static func isModifierPosition(_ tokens: [Token], _ bytes: [UInt8], before index: Int) -> Bool {
+        var j = index - 1
+        while j >= 0 {
+            let t = tokens[j]
+            let s = String(decoding: bytes[t.start..<t.end], as: UTF8.self)
+            if t.kind == .space { if s.contains("\n") { return true }; j -= 1; continue }
+            if t.kind == .comment { j -= 1; continue }
+            return ["{", "}", ";", ")"].contains(s) || declarationWords.contains(s) || t.kind == .identifier && removedAttributes.contains(s)
+        }
+        return true
+    }
+
+    /// The index of the `)` matching the `(` at `open`.
+    private static func matchingParen(_ tokens: [Token], _ bytes: [UInt8], from open: Int) -> Int? {
+        var depth = 0
+        for j in open..<tokens.count where tokens[j].kind == .punctuation {
+            let c = bytes[tokens[j].start]
+            if c == UInt8(ascii: "(") { depth += 1 } else if c == UInt8(ascii: ")") {
+                depth -= 1
+                if depth == 0 { return j }
+            }
+        }
+        return nil
+    }
+}
+
+extension String {
+    var trimmingBlanks: String {
+        var s = Substring(self)
+        while let c = s.first, c == " " || c == "\n" || c == "\t" || c == "\r" { s.removeFirst() }
+        while let c = s.last, c == " " || c == "\n" || c == "\t" || c == "\r" { s.removeLast() }
+        return String(s)
+    }
+
+    /// Runs of blanks and newlines as one space (for a message on one line).
+    var collapsingBlanks: String {
+        var out = ""
+        var blank = false
+        for c in self {
+            if c == " " || c == "\n" || c == "\t" || c == "\r" { blank = true; continue }
+            if blank, !out.isEmpty { out.append(" ") }
+            blank = false
+            out.append(c)
+        }
+        return out
+    }
+
+    func replacingOccurrences(of target: String, with replacement: String) -> String {
+        guard !target.isEmpty else { return self }
+        var out = ""
+        var rest = Substring(self)
+        while let range = rest.range(of: target) {
+            out += rest[rest.startIndex..<range.lowerBound]
+            out += replacement
+            rest = rest[range.upperBound...]
+        }
+        return out + rest
+    }
+}
+
+extension Substring {
+    func range(of target: String) -> Range<Index>? {
+        let t = Array(target)
+        guard !t.isEmpty else { return nil }
+        var i = startIndex
+        while i < endIndex {
+            var j = i, k = 0
+            while k < t.count, j < endIndex, self[j] == t[k] { j = index(after: j); k += 1 }
+            if k == t.count { return i..<j }
+            i = index(after: i)
+        }
+        return nil
+    }
+}

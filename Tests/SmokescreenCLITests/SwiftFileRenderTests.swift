@@ -1,0 +1,101 @@
+import Foundation
+import PNGIO
+import XCTest
+
+/// `smokescreen render File.swift…` run as a user runs it: iOS code in `SwiftFiles/`, compiled against
+/// the package's UIKit in the build cache (the first test compiles Smokescreen's modules in release,
+/// a minute or two; each later one only its files, seconds), then the bad inputs.
+final class SwiftFileRenderTests: XCTestCase {
+    static let files = SafetyTests.root + "/Tests/SmokescreenCLITests/SwiftFiles"
+    var folders: [String] = []
+    override func tearDown() { for f in folders { try? FileManager.default.removeItem(atPath: f) } }
+
+    func temporaryFolder() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("swift-render-\(getpid())-\(UUID().uuidString)").path
+        folders.append(path)
+        return path
+    }
+
+    private func render(_ files: [String], _ options: [String] = []) throws -> SafetyTests.Run {
+        try SafetyTests.run(["render"] + files.map { Self.files + "/" + $0 } + ["--package", SafetyTests.root] + options)
+    }
+
+    func testIOSCodeRendersUnchangedTheSameEveryRunAndForAnyJobs() throws {
+        let one = try temporaryFolder(), two = try temporaryFolder()
+        let options = ["--device", "iPhoneSE", "--scale", "1", "--fps", "10"]
+        let first = try render(["swipe-dismiss/SwipeDownDismiss.swift", "swipe-dismiss/Script.swift"], options + ["--out", one, "--jobs", "1"])
+        XCTAssertEqual(first.status, 0, first.standardError)
+        // The source pass says what it changed, with the lines.
+        XCTAssertTrue(first.standardError.contains("SwipeDownDismiss.swift:42: #selector(handlePan(_:)) → Selector(handlePan(_:), name: \"handlePan(_:)\")"),
+                      first.standardError)
+        XCTAssertTrue(first.standardError.contains("SwipeDownDismiss.swift:14: removed @objc"))
+        XCTAssertTrue(first.standardOutput.contains("Script: frames 20 of 20"), first.standardOutput)
+        let second = try render(["swipe-dismiss/SwipeDownDismiss.swift", "swipe-dismiss/Script.swift"], options + ["--out", two, "--jobs", "2", "--quiet"])
+        XCTAssertEqual(second.status, 0, second.standardError)
+        let names = try FileManager.default.contentsOfDirectory(atPath: one).filter { $0.hasSuffix(".png") }.sorted()
+        XCTAssertEqual(names.count, 20, "t = 0 … 1.9 at 10 fps")
+        for name in names {
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: one + "/" + name)), try Data(contentsOf: URL(fileURLWithPath: two + "/" + name)),
+                           "\(name) differs between the runs")
+        }
+        // What the frames show: the card up (white), springing back after the short drag, gone at the end.
+        func pixel(_ frame: Int, _ x: Int, _ y: Int) throws -> [UInt8] {
+            let bitmap = try PNGCodec.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: one + "/" + names[frame]))), scale: 1)
+            let p = bitmap[x, y].unpremultiplied
+            return [p.r, p.g, p.b]
+        }
+        let indigo: [UInt8] = [88, 86, 214], white: [UInt8] = [255, 255, 255]
+        XCTAssertEqual(try pixel(0, 180, 300), indigo)
+        XCTAssertEqual(try pixel(7, 180, 100), white, "the card is up")
+        XCTAssertEqual(try pixel(19, 180, 300), indigo, "dismissed by the long drag")
+    }
+
+    func testACompileErrorNamesTheUsersFileLineAndColumn() throws {
+        let run = try render(["bad/DoesNotCompile.swift"], ["--out", try temporaryFolder()])
+        XCTAssertEqual(run.status, 65)
+        XCTAssertTrue(run.standardError.contains(Self.files + "/bad/DoesNotCompile.swift:6:10: error: value of type 'UIView' has no member 'frobnicate'"),
+                      run.standardError)
+        XCTAssertTrue(run.standardError.contains("the files do not compile against Smokescreen's UIKit (1 error)"))
+    }
+
+    func testATrapALoopAndATransitionNeverCompletedEndWithAMessage() throws {
+        let trap = try render(["bad/Traps.swift"], ["--out", try temporaryFolder(), "--quiet"])
+        XCTAssertEqual(trap.status, 1)
+        XCTAssertTrue(trap.standardError.contains("the script crashed (signal 4: a trap in Swift code"), trap.standardError)
+        let out = try temporaryFolder()
+        let loop = try render(["bad/NeverReturns.swift"], ["--out", out, "--quiet", "--timeout", "3"])
+        XCTAssertEqual(loop.status, 1)
+        XCTAssertTrue(loop.standardError.contains("ran for over 3 s of wall-clock time and was stopped"), loop.standardError)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out), "nothing written")
+        let never = try render(["bad/NeverCompletes.swift"], ["--out", try temporaryFolder(), "--quiet"])
+        XCTAssertEqual(never.status, 1)
+        XCTAssertTrue(never.standardError.contains("never called completeTransition(_:) for: presentation of UIViewController from UIViewController"),
+                      never.standardError)
+    }
+
+    func testAScriptWritesOnlyItsRenderFolder() throws {
+        let run = try render(["bad/WritesElsewhere.swift"], ["--out", try temporaryFolder(), "--quiet"])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.standardError.contains("writes only its render folder"), run.standardError)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "/tmp/somewhere-else"))
+    }
+
+    func testBadArgumentsAreRefusedBeforeCompiling() throws {
+        let noEntry = try render(["bad/NoEntryPoint.swift"], ["--out", try temporaryFolder()])
+        XCTAssertEqual(noEntry.status, 64)
+        XCTAssertTrue(noEntry.standardError.contains("none of the files defines func run(on stage: Stage)"))
+        let missing = try render(["bad/Missing.swift"], ["--out", try temporaryFolder()])
+        XCTAssertEqual(missing.status, 66, missing.standardError)
+        let mixed = try SafetyTests.run(["render", Self.files + "/bad/Traps.swift", "card-expand"])
+        XCTAssertEqual(mixed.status, 64)
+        XCTAssertTrue(mixed.standardError.contains("card-expand: not a Swift file"), mixed.standardError)
+        let device = try render(["bad/Traps.swift"], ["--device", "Nokia3310"])
+        XCTAssertEqual(device.status, 64)
+        XCTAssertTrue(device.standardError.contains("--device: no device 'Nokia3310'"))
+        let frames = try render(["bad/Traps.swift"], ["--frames", "0..3"])
+        XCTAssertEqual(frames.status, 64)
+        let notPackage = try SafetyTests.run(["render", Self.files + "/bad/Traps.swift", "--package", "/tmp"])
+        XCTAssertEqual(notPackage.status, 64)
+        XCTAssertTrue(notPackage.standardError.contains("not Smokescreen's package"), notPackage.standardError)
+    }
+}

@@ -1,0 +1,89 @@
+import SwiftSourcePass
+import XCTest
+
+final class SourcePassTests: XCTestCase {
+    func testTheObjectiveCConstructsAreRewrittenOnTheirLines() {
+        let source = """
+        import UIKit
+        import UIKit.UIGestureRecognizerSubclass
+
+        @objcMembers final class Sheet: NSObject {
+            @IBOutlet weak var handle: UIView!
+            @objc dynamic var progress: CGFloat = 0
+            @objc(handlePan:) func handlePan(_ pan: UIPanGestureRecognizer) {}
+            @objc private func close() {}
+            func install(on view: UIView) {
+                view.addGestureRecognizer(UIPanGestureRecognizer(target: self, action: #selector(handlePan(_:))))
+                let tap = UITapGestureRecognizer(target: self, action: #selector( Sheet.close ))
+                _ = tap
+            }
+        }
+        """
+        let result = SourcePass.rewrite(source)
+        XCTAssertEqual(result.text, """
+        import UIKit
+        import UIKit
+
+        final class Sheet: NSObject {
+            weak var handle: UIView!
+            var progress: CGFloat = 0
+            func handlePan(_ pan: UIPanGestureRecognizer) {}
+            private func close() {}
+            func install(on view: UIView) {
+                view.addGestureRecognizer(UIPanGestureRecognizer(target: self, action: Selector(handlePan(_:), name: "handlePan(_:)")))
+                let tap = UITapGestureRecognizer(target: self, action: Selector( Sheet.close , name: "Sheet.close"))
+                _ = tap
+            }
+        }
+        """)
+        XCTAssertEqual(result.changes.map(\.line), [2, 4, 5, 6, 6, 7, 8, 10, 11])
+        XCTAssertEqual(result.changes[0].description, "import UIKit.UIGestureRecognizerSubclass → import UIKit")
+        XCTAssertEqual(result.changes[5].description, "removed @objc(handlePan:)")
+        XCTAssertEqual(result.changes[7].description, "#selector(handlePan(_:)) → Selector(handlePan(_:), name: \"handlePan(_:)\")")
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.text.split(separator: "\n", omittingEmptySubsequences: false).count,
+                       source.split(separator: "\n", omittingEmptySubsequences: false).count, "every line stays where it was")
+    }
+
+    func testCommentsStringsAndLookAlikesAreLeftAlone() {
+        let source = #"""
+        // @objc in a comment, #selector(x) too
+        /* nested /* @objc */ still a comment #selector(y) */
+        let a = "@objc #selector(z) \(value("@objc")) dynamic var"
+        let b = #"raw @objc "quoted" #selector(w)"#
+        let c = """
+            @objc #selector(v)
+            """
+        let dynamic = 3
+        let d = dynamic + 1
+        let e = object.dynamic
+        @available(iOS 13, *) func f() {}
+        """#
+        let result = SourcePass.rewrite(source)
+        XCTAssertEqual(result.text, source)
+        XCTAssertEqual(result.changes, [])
+    }
+
+    func testAccessorSelectorsAreReportedNotRewritten() {
+        let source = "let s = #selector(getter: UIView.frame)\n"
+        let result = SourcePass.rewrite(source)
+        XCTAssertEqual(result.text, source)
+        XCTAssertEqual(result.problems.map(\.line), [1])
+        XCTAssertTrue(result.problems[0].message.contains("accessor"))
+    }
+
+    func testUnfinishedInputEndsWithoutAHang() {
+        for source in ["#selector(", "\"unterminated", "/* open comment", "@", "#\"raw", "\"\\(open", "`tick", "#selector(a(b(c)"] {
+            let result = SourcePass.rewrite(source)
+            XCTAssertEqual(result.text.utf8.count >= 0, true)
+            XCTAssertEqual(result.text, source, "left as it is: \(source)")
+        }
+    }
+
+    func testAMultilineSelectorKeepsItsLines() {
+        let source = "x.addTarget(self, action: #selector(\n    handle(_:)\n), for: .valueChanged)\n"
+        let result = SourcePass.rewrite(source)
+        XCTAssertEqual(result.text, "x.addTarget(self, action: Selector(\n    handle(_:)\n, name: \"handle(_:)\"), for: .valueChanged)\n")
+        XCTAssertEqual(result.changes.first?.after, "Selector( handle(_:) , name: \"handle(_:)\")")
+    }
+}

@@ -91,6 +91,7 @@ final class DocumentedCommandsTests: XCTestCase {
         ("SMOKESCREEN_TOOL=", "a measurement of the live preview's browser test, which the suite runs"),
         ("swift package", "DocC takes minutes a target; docs/reference.md's coverage table is its output"),
         ("Fuzz/run", ".ci/run fuzzes every target after the suite"),
+        ("smokescreen render Tests/SmokescreenCLITests/SwiftFiles/", "SwiftFileRenderTests renders these Swift files (at @1x, 10 fps, twice) and checks their frames"),
     ]
 
     func testEveryDocumentedCommandRunsAsWritten() throws {

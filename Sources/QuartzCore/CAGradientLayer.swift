@@ -1,4 +1,4 @@
-package import RasterCore
+internal import RasterCore
 package import SnapshotView
 
 /// A layer filled with a gradient between `colors` (CGColors) at `locations` (0…1, evenly spaced when

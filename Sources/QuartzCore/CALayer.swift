@@ -1,6 +1,6 @@
 package import RasterCore
 package import SnapshotView
-package import Motion
+internal import Motion
 
 /// Core Animation's layer, with Apple's names and semantics, drawn by Smokescreen's renderer: every
 /// layer is backed by one of Smokescreen's views (``backing``), its sublayers by that view's subviews, in
@@ -348,6 +348,13 @@ open class CALayer: NSObject {
 
     // MARK: Display
 
+    /// Draws the layer and its sublayers as they show now into `ctx`, over the layer's bounds (at the
+    /// screen's scale, as Core Animation renders a layer tree into a bitmap context).
+    open func render(in ctx: CGContext) {
+        guard let image = try? backing.snapshot(scale: StageContext.displayScale, presentation: StageContext.presentation) else { return }
+        ctx.draw(CGImage(bitmap: image), in: CGRect(origin: .zero, size: bounds.size))
+    }
+
     /// Redrawing is every frame here: nothing to schedule.
     open func setNeedsDisplay() {}
     open func setNeedsLayout() {}
@@ -423,3 +430,13 @@ package enum NotDrawn {
         }
     }
 }
+
+/// Seconds of the stage's virtual clock (Core Animation's media time): the time animations start and
+/// end at here.
+public func CACurrentMediaTime() -> CFTimeInterval { StageContext.now }
+
+/// Core Foundation's interval in seconds.
+public typealias CFTimeInterval = Double
+
+/// C's `HUGE` (infinity as a `Float`), which iOS code uses for a `repeatCount` that never ends.
+public let HUGE = Float.infinity

@@ -1,4 +1,4 @@
-package import RasterCore
+internal import RasterCore
 package import SnapshotView
 
 /// A layer that draws a path: filled with `fillColor` (default black), under its sublayers. Strokes

@@ -1,6 +1,6 @@
 import CoreGraphics
 package import RasterCore
-package import SnapshotView
+internal import SnapshotView
 
 /// What a `CGContext` recorded (a view's `draw(_:)`, a shape layer's path), drawn by Smokescreen's
 /// renderer: fills and images. Strokes are recorded but not drawn yet (noted).

@@ -14,4 +14,8 @@ package enum StageContext {
 
     /// The stage's time in seconds (0 without a stage).
     package static var now: Double { engine?.currentTime ?? 0 }
+
+    /// Pixels per point of the stage's screen (what `UIScreen.main.scale` says), for drawing a layer
+    /// into a context.
+    nonisolated(unsafe) package static var displayScale: Double = 3
 }

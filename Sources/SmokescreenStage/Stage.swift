@@ -70,6 +70,7 @@ public final class Stage {
         UITraitCollection.current = UITraitCollection(style: appearance == .dark ? .dark : .light, scale: device.scale, contentSize: .large)
         UIImage.searchFolders = imageFolders
         StageContext.engine = engine
+        StageContext.displayScale = Double(device.scale)
         _ = NotDrawn.take()
         _ = UIViewController.takeWarnings()
         UIViewController.forgetRunningTransitions()

@@ -4,7 +4,7 @@ package import RasterCore
 /// UIKit's colour: red, green, blue and alpha in 0…1 of sRGB, or a dynamic colour resolved for the
 /// trait collection in effect (light or dark, as the stage's device says). The system colours have
 /// iOS's light and dark values.
-open class UIColor: NSObject, @unchecked Sendable {
+open class UIColor: NSObject, _ExpressibleByColorLiteral, @unchecked Sendable {
     private let fixed: (red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat)?
     private let provider: ((UITraitCollection) -> UIColor)?
 
@@ -16,6 +16,11 @@ open class UIColor: NSObject, @unchecked Sendable {
     }
 
     public convenience init(white: CGFloat, alpha: CGFloat) { self.init(red: white, green: white, blue: white, alpha: alpha) }
+
+    /// `#colorLiteral(red:green:blue:alpha:)`, as Apple's UIKit takes it.
+    public required convenience init(_colorLiteralRed red: Float, green: Float, blue: Float, alpha: Float) {
+        self.init(red: CGFloat(red), green: CGFloat(green), blue: CGFloat(blue), alpha: CGFloat(alpha))
+    }
 
     /// sRGB components: the same as ``init(red:green:blue:alpha:)`` here.
     public convenience init(displayP3Red red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {

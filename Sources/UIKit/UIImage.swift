@@ -3,7 +3,7 @@ import PNGIO
 
 /// UIKit's image: pixels and the scale they were made for (`size` is in points). PNG files are read;
 /// other formats are not (``init(named:)`` and ``init(contentsOfFile:)`` return nil for them).
-open class UIImage: NSObject, @unchecked Sendable {
+open class UIImage: NSObject, _ExpressibleByImageLiteral, @unchecked Sendable {
     /// The pixels (premultiplied RGBA8, with their scale); nil for an empty image.
     package let bitmap: Bitmap?
     /// How the image is drawn by tinting views: kept, not drawn differently.
@@ -54,6 +54,15 @@ open class UIImage: NSObject, @unchecked Sendable {
     public convenience init?(named name: String) {
         guard let bitmap = UIImage.findNamed(name) else { return nil }
         self.init(bitmap: bitmap)
+    }
+
+    /// `#imageLiteral(resourceName:)`: the named image, or an empty one (listed in the stage's warnings)
+    /// when there is none, where UIKit would trap.
+    public required convenience init(imageLiteralResourceName path: String) {
+        if let bitmap = UIImage.findNamed(path) { self.init(bitmap: bitmap) } else {
+            UIKitLog.warn("#imageLiteral(resourceName: \"\(path)\"): no such image in the stage's image folders; an empty image is used")
+            self.init()
+        }
     }
 
     /// The same as ``init(named:)``; the bundle and traits are not consulted.

@@ -34,6 +34,7 @@ open class UIWindow: UIView {
     /// Shows the window and makes it key.
     open func makeKeyAndVisible() {
         isKeyWindow = true
+        UIWindow.stageWindow = self
         isHidden = false
         installRootView()
         layoutIfNeeded()

@@ -1,0 +1,48 @@
+import PNGIO
+import SmokescreenStage
+import XCTest
+
+/// The names transition code reaches for beside its animations.
+final class CompatibilityTests: XCTestCase {
+    func testLiteralsTheClockAndHuge() throws {
+        let stage = try makeStage(width: 20, height: 20)
+        let color = #colorLiteral(red: 1, green: 0.5, blue: 0, alpha: 1)
+        XCTAssertEqual(color, UIColor(red: 1, green: 0.5, blue: 0, alpha: 1))
+        let image: UIImage = #imageLiteral(resourceName: "nowhere")
+        XCTAssertEqual(image.size, .zero)
+        XCTAssertEqual(stage.warnings.count, 1, "a missing literal image is listed, not a trap")
+        XCTAssertEqual(CACurrentMediaTime(), 0)
+        try stage.wait(0.5)
+        XCTAssertEqual(CACurrentMediaTime(), 0.5, accuracy: 1e-12)
+        XCTAssertEqual(HUGE, .infinity)
+    }
+
+    func testTheApplicationAndTheDeviceAreTheStages() throws {
+        let stage = try makeStage(width: 40, height: 30)
+        stage.show(UIViewController())
+        XCTAssertTrue(UIApplication.shared.keyWindow === stage.window)
+        XCTAssertEqual(UIDevice.current.userInterfaceIdiom, .phone)
+        XCTAssertFalse(UIDevice.current.orientation.isLandscape)
+        UISelectionFeedbackGenerator().selectionChanged()
+        UIImpactFeedbackGenerator(style: .medium).impactOccurred()
+    }
+
+    func testALayerRendersIntoAContextAndABlurIsListed() throws {
+        let stage = try makeStage(width: 20, height: 20)
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 4, height: 4))
+        view.backgroundColor = .red
+        stage.window.addSubview(view)
+        UIGraphicsBeginImageContextWithOptions(CGSize(width: 4, height: 4), false, 1)
+        view.layer.render(in: UIGraphicsGetCurrentContext()!)
+        let image = try XCTUnwrap(UIGraphicsGetImageFromCurrentImageContext())
+        UIGraphicsEndImageContext()
+        let pixels = try XCTUnwrap(image.cgImage)
+        XCTAssertEqual([pixels.width, pixels.height], [4, 4])
+        let decoded = try PNGCodec.decode([UInt8](try XCTUnwrap(image.pngData())), scale: 1)
+        XCTAssertEqual(decoded.rgba(2, 2), [255, 0, 0, 255], "red: the layer as it shows")
+        let blur = UIVisualEffectView(effect: UIBlurEffect(style: .systemMaterial))
+        blur.contentView.addSubview(UIView())
+        stage.window.addSubview(blur)
+        XCTAssertEqual(stage.notDrawn, ["UIVisualEffectView blur"])
+    }
+}

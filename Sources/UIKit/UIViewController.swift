@@ -125,6 +125,7 @@ open class UIViewController: UIResponder {
     /// The transition this controller is part of, while it runs.
     var activeTransition: ControllerTransition?
     var storedNavigationItem: UINavigationItem?
+    var storedTabBarItem: UITabBarItem?
 
     /// The traits in effect (the stage's).
     open var traitCollection: UITraitCollection { UITraitCollection.current }
@@ -236,6 +237,15 @@ open class UIViewController: UIResponder {
 
     /// The item a navigation bar shows for this controller (made on first use).
     open var navigationItem: UINavigationItem { lazyNavigationItem }
+
+    /// The item this controller's tab shows (made on first use).
+    open var tabBarItem: UITabBarItem! {
+        get { lazyTabBarItem }
+        set { storedTabBarItem = newValue }
+    }
+
+    /// The tab bar controller this controller is in, if any.
+    open var tabBarController: UITabBarController? { enclosingTabBarController }
 
     // MARK: Children
 

@@ -7,7 +7,7 @@ import Foundation
 /// completed is reported, not waited on for ever.
 final class ControllerTransition: NSObject, UIViewControllerContextTransitioning, UIViewControllerTransitionCoordinator {
     enum Kind: String {
-        case presentation, dismissal, push, pop
+        case presentation, dismissal, push, pop, tabSwitch
     }
 
     let kind: Kind
@@ -216,6 +216,7 @@ final class ControllerTransition: NSObject, UIViewControllerContextTransitioning
         case .dismissal: verb = "dismissal of \(type(of: fromController))"
         case .push: verb = "push of \(type(of: toController))"
         case .pop: verb = "pop of \(type(of: fromController)) back to \(type(of: toController))"
+        case .tabSwitch: verb = "tab switch from \(type(of: fromController)) to \(type(of: toController))"
         }
         return started ? "\(verb), started at \(startTime) s" : verb
     }

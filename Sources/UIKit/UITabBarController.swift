@@ -1,0 +1,304 @@
+/// The object told of a tab bar controller's selections, and asked for their animators.
+public protocol UITabBarControllerDelegate: NSObjectProtocol {
+    /// Whether a tap on a tab may select its controller (asked for taps only, as UIKit does).
+    func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController) -> Bool
+    /// Told after a tap selected a controller.
+    func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController)
+    /// The animator of a switch between tabs; nil switches at once (UIKit's default).
+    func tabBarController(_ tabBarController: UITabBarController, animationControllerForTransitionFrom fromVC: UIViewController,
+                          to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning?
+    func tabBarController(_ tabBarController: UITabBarController,
+                          interactionControllerFor animationController: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning?
+}
+
+extension UITabBarControllerDelegate {
+    public func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController) -> Bool { true }
+    public func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {}
+    public func tabBarController(_ tabBarController: UITabBarController, animationControllerForTransitionFrom fromVC: UIViewController,
+                                 to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning? { nil }
+    public func tabBarController(_ tabBarController: UITabBarController,
+                                 interactionControllerFor animationController: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning? { nil }
+}
+
+/// A tab's title, image and tag (`UIViewController.tabBarItem`).
+open class UITabBarItem: NSObject {
+    open var title: String?
+    open var image: UIImage?
+    open var selectedImage: UIImage?
+    open var tag = 0
+    open var badgeValue: String?
+
+    public init(title: String?, image: UIImage?, tag: Int) {
+        self.title = title
+        self.image = image
+        self.tag = tag
+        super.init()
+    }
+
+    public init(title: String?, image: UIImage?, selectedImage: UIImage?) {
+        self.title = title
+        self.image = image
+        self.selectedImage = selectedImage
+        super.init()
+    }
+
+    public override init() { super.init() }
+}
+
+/// UIKit's tab bar controller: its controllers' tabs in a bar at the bottom, the selected one's view
+/// above it. Selecting (`selectedIndex`, `selectedViewController`, or a tap on a tab) switches at once,
+/// or with the delegate's animator, in a transition like a push's: the appearance callbacks in UIKit's
+/// order, the context's container the view the selected controller's view fills.
+open class UITabBarController: UIViewController {
+    private var controllers: [UIViewController] = []
+    private var selected = 0
+    private var transitionInProgress: ControllerTransition?
+    private let contentView = UIView()
+    /// The bar of tabs.
+    public let tabBar = UITabBar(frame: .zero)
+    open weak var delegate: UITabBarControllerDelegate?
+
+    public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
+        tabBar.controller = self
+    }
+
+    public required init?(coder: NSCoder) { nil }
+
+    /// The controllers, one a tab, in order.
+    open var viewControllers: [UIViewController]? {
+        get { controllers.isEmpty ? nil : controllers }
+        set { setViewControllers(newValue, animated: false) }
+    }
+
+    open func setViewControllers(_ viewControllers: [UIViewController]?, animated: Bool) {
+        let old = controllers
+        let shown = old.indices.contains(selected) ? old[selected] : nil
+        for controller in old where !(viewControllers ?? []).contains(where: { $0 === controller }) {
+            controller.willMove(toParent: nil)
+            if controller === shown, isViewLoaded { UIView.performWithoutAnimation { controller.viewIfLoaded?.removeFromSuperview() } }
+            controller.removeFromParent()
+        }
+        controllers = viewControllers ?? []
+        for controller in controllers where controller.parent !== self {
+            addChild(controller)
+            controller.didMove(toParent: self)
+        }
+        selected = min(selected, max(0, controllers.count - 1))
+        if isViewLoaded { showSelected() }
+    }
+
+    /// The index of the selected tab. Setting it selects that controller (with the delegate's animator).
+    open var selectedIndex: Int {
+        get { selected }
+        set { select(newValue, tapped: false) }
+    }
+
+    open var selectedViewController: UIViewController? {
+        get { controllers.indices.contains(selected) ? controllers[selected] : nil }
+        set {
+            guard let newValue, let index = controllers.firstIndex(where: { $0 === newValue }) else { return }
+            select(index, tapped: false)
+        }
+    }
+
+    /// Selects tab `index`; a tap asks the delegate first and tells it after.
+    func select(_ index: Int, tapped: Bool) {
+        guard controllers.indices.contains(index), transitionInProgress == nil else { return }
+        let to = controllers[index]
+        if tapped, delegate?.tabBarController(self, shouldSelect: to) == false { return }
+        guard index != selected, isViewLoaded, let from = selectedViewController else {
+            selected = index
+            if isViewLoaded { showSelected() }
+            if tapped { delegate?.tabBarController(self, didSelect: to) }
+            return
+        }
+        selected = index
+        tabBar.show(controllers, selected: selected)
+        let onScreen = view.window != nil
+        let animator = onScreen ? delegate?.tabBarController(self, animationControllerForTransitionFrom: from, to: to) : nil
+        let interaction = animator.flatMap { delegate?.tabBarController(self, interactionControllerFor: $0) }
+        let bounds = contentView.bounds
+        let fromView = from.view!, toView = to.view!
+        UIView.performWithoutAnimation {
+            toView.frame = bounds
+            toView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            to.containerSafeAreaInsets = barInsets
+            toView.layoutIfNeeded()
+        }
+        let transition = ControllerTransition(
+            kind: .tabSwitch, container: contentView, from: from, to: to, fromView: fromView, toView: toView, animator: animator,
+            interactionController: interaction, style: .custom, initialFrames: [(from, bounds)], finalFrames: [(to, bounds)]
+        ) { [unowned self] completed in
+            self.transitionInProgress = nil
+            defer {
+                from.appearanceManagedByTransition = false
+                to.appearanceManagedByTransition = false
+            }
+            let (shown, gone, shownController, goneController) = completed ? (toView, fromView, to, from) : (fromView, toView, from, to)
+            UIView.performWithoutAnimation {
+                gone.removeFromSuperview()
+                if shown.superview !== self.contentView { self.contentView.addSubview(shown) }
+                shown.frame = self.contentView.bounds
+            }
+            if !completed {
+                self.selected = self.controllers.firstIndex { $0 === from } ?? self.selected
+                self.tabBar.show(self.controllers, selected: self.selected)
+            }
+            if onScreen {
+                if completed {
+                    from.endAppearanceTransition()
+                    to.endAppearanceTransition()
+                } else {
+                    goneController.beginAppearanceTransition(false, animated: true); goneController.endAppearanceTransition()
+                    shownController.beginAppearanceTransition(true, animated: true); shownController.endAppearanceTransition()
+                }
+            }
+        }
+        transitionInProgress = transition
+        from.appearanceManagedByTransition = true
+        to.appearanceManagedByTransition = true
+        if onScreen {
+            from.beginAppearanceTransition(false, animated: animator != nil)
+            to.beginAppearanceTransition(true, animated: animator != nil)
+        }
+        if animator == nil { UIView.performWithoutAnimation { contentView.addSubview(toView) } }
+        transition.start()
+        // Told of the selection when it is made, as UIKit does, not when its animation ends.
+        if tapped { delegate?.tabBarController(self, didSelect: to) }
+    }
+
+    // MARK: The view
+
+    open override func loadView() {
+        view = TabBarControllerView(controller: self, frame: UIScreen.main.bounds)
+    }
+
+    open override func viewDidLoad() {
+        super.viewDidLoad()
+        contentView.frame = view.bounds
+        contentView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        view.addSubview(contentView)
+        view.addSubview(tabBar)
+        showSelected()
+    }
+
+    private func showSelected() {
+        _ = selectedViewController?.view
+        tabBar.show(controllers, selected: selected)
+        guard let shown = selectedViewController else { return }
+        UIView.performWithoutAnimation {
+            for view in contentView.subviews where view !== shown.view { view.removeFromSuperview() }
+            shown.view.frame = contentView.bounds
+            shown.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            shown.containerSafeAreaInsets = barInsets
+            if shown.view.superview !== contentView { contentView.addSubview(shown.view) }
+        }
+    }
+
+    private var barInsets: UIEdgeInsets { UIEdgeInsets(top: 0, left: 0, bottom: UITabBar.height, right: 0) }
+
+    fileprivate func layOutBar() {
+        let bottom = view.window != nil ? view.safeAreaInsetsIgnoringController.bottom : 0
+        let height = UITabBar.height + bottom
+        tabBar.frame = CGRect(x: 0, y: view.bounds.height - height, width: view.bounds.width, height: height)
+        for controller in controllers { controller.containerSafeAreaInsets = barInsets }
+    }
+}
+
+/// The tab bar controller's view: it lays out the bar.
+final class TabBarControllerView: UIView {
+    private weak var controller: UITabBarController?
+
+    init(controller: UITabBarController, frame: CGRect) {
+        self.controller = controller
+        super.init(frame: frame)
+    }
+
+    required init?(coder: NSCoder) { nil }
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        controller?.layOutBar()
+    }
+}
+
+/// The bar of tabs as iOS 15+ draws it at rest: no background, each tab's image (when it has one) above
+/// its title in 10-point medium type, the selected one in the tint colour and the others grey; 49 points
+/// high above the bottom of the safe area. A tap on a tab selects it.
+open class UITabBar: UIView {
+    /// Points, above the safe area's bottom.
+    static let height: CGFloat = 49
+    weak var controller: UITabBarController?
+    private var items: [(label: UILabel, icon: UIImageView)] = []
+    private var selected = 0
+
+    /// Accepted; the bar draws no background at rest, as iOS 15's scroll-edge appearance.
+    open var isTranslucent = true
+    open var barTintColor: UIColor?
+    /// The colour of the tabs not selected (grey by default).
+    open var unselectedItemTintColor: UIColor?
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+    }
+
+    public required init?(coder: NSCoder) { nil }
+
+    func show(_ controllers: [UIViewController], selected: Int) {
+        self.selected = selected
+        for item in items { item.label.removeFromSuperview(); item.icon.removeFromSuperview() }
+        items = controllers.enumerated().map { index, controller in
+            let item = controller.lazyTabBarItem
+            let label = UILabel()
+            label.text = item.title ?? controller.title
+            label.font = .systemFont(ofSize: 10, weight: .medium)
+            label.textAlignment = .center
+            let icon = UIImageView(image: index == selected ? item.selectedImage ?? item.image : item.image)
+            icon.contentMode = .scaleAspectFit
+            addSubview(icon)
+            addSubview(label)
+            return (label, icon)
+        }
+        setNeedsLayout()
+        layoutIfNeeded()
+    }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        guard !items.isEmpty else { return }
+        let width = bounds.width / CGFloat(items.count)
+        for (index, item) in items.enumerated() {
+            let x = CGFloat(index) * width
+            item.icon.frame = CGRect(x: x + (width - 25) / 2, y: 7, width: 25, height: 25)
+            item.label.frame = CGRect(x: x, y: 33, width: width, height: 12)
+            item.label.textColor = index == selected ? tintColor : unselectedItemTintColor ?? .systemGray
+        }
+    }
+
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard let touch = touches.first, !items.isEmpty, bounds.width > 0 else { return }
+        let x = touch.location(in: self).x
+        let index = min(items.count - 1, max(0, Int(x / (bounds.width / CGFloat(items.count)))))
+        controller?.select(index, tapped: true)
+    }
+}
+
+extension UIViewController {
+    /// The item this controller's tab shows (made on first use, titled with the controller's title).
+    var lazyTabBarItem: UITabBarItem {
+        if let item = storedTabBarItem { return item }
+        let item = UITabBarItem(title: title, image: nil, tag: 0)
+        storedTabBarItem = item
+        return item
+    }
+
+    var enclosingTabBarController: UITabBarController? {
+        var controller = parent
+        while let c = controller {
+            if let tabs = c as? UITabBarController { return tabs }
+            controller = c.parent
+        }
+        return nil
+    }
+}

@@ -14,7 +14,7 @@ open class CGPath: Equatable, Hashable, @unchecked Sendable, CustomStringConvert
     /// The path's elements, in order.
     public internal(set) var elements: [Element]
 
-    init(elements: [Element]) { self.elements = elements }
+    package init(elements: [Element]) { self.elements = elements }
 
     /// A rectangle.
     public convenience init(rect: CGRect, transform: UnsafePointer<CGAffineTransform>?) {

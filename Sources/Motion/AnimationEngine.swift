@@ -43,6 +43,7 @@ public final class AnimationEngine: PresentationSource {
     private var sources: [any AnimationSource] = []
     private var scrubbed: [(engine: AnimationEngine, time: () -> Double)] = []
     private var tracks: [PropertyKey: [Track]] = [:]
+    private var overrides: [PropertyKey: [(token: Int, value: (Double) -> AnimatableValue?)]] = [:]
     var contexts: [Context] = []
     private var sequenceCounter = 0
     private var serialCounter = 0
@@ -153,6 +154,17 @@ public final class AnimationEngine: PresentationSource {
     /// no completion fires. An interactive transition scrubs a transition this way, as Core Animation's
     /// `timeOffset` does (``presentation(at:)``).
     public func presentationValue(of property: ViewProperty, of view: View, model: AnimatableValue, at time: Double) -> AnimatableValue {
+        let value = blockedPresentationValue(of: property, of: view, model: model, at: time)
+        // Overrides (Core Animation's explicit animations) show their own value over everything, the last
+        // added first.
+        guard let list = overrides[PropertyKey(view, property)] else { return value }
+        for entry in list.reversed() {
+            if let shown = entry.value(time) { return shown }
+        }
+        return value
+    }
+
+    private func blockedPresentationValue(of property: ViewProperty, of view: View, model: AnimatableValue, at time: Double) -> AnimatableValue {
         guard let list = tracks[PropertyKey(view, property)] else {
             return scrubbed.isEmpty ? model : scrubbed.reduce(model) { value, child in
                 child.engine.presentationValue(of: property, of: view, model: value, at: child.time())
@@ -169,6 +181,33 @@ public final class AnimationEngine: PresentationSource {
         let own = contributing ? ValueComponents(model).adding(sum) : model
         // Engines scrubbed by this one add what they show at their own time on top.
         return scrubbed.reduce(own) { value, child in child.engine.presentationValue(of: property, of: view, model: value, at: child.time()) }
+    }
+
+    // MARK: Overrides and timed actions
+
+    /// Shows `value(time)` for `property` of `view` in place of everything else while it returns a value
+    /// (nil: the view shows what it would without it), until ``removeOverride(_:)``. Core Animation's
+    /// explicit animations show this way: they replace the presentation and leave the model alone.
+    /// Returns the token that removes it.
+    @discardableResult
+    public func addOverride(for property: ViewProperty, of view: View, value: @escaping (Double) -> AnimatableValue?) -> Int {
+        serialCounter += 1
+        overrides[PropertyKey(view, property), default: []].append((serialCounter, value))
+        return serialCounter
+    }
+
+    /// Removes the override `token` returned.
+    public func removeOverride(_ token: Int) {
+        for key in Array(overrides.keys) {
+            overrides[key]?.removeAll { $0.token == token }
+            if overrides[key]?.isEmpty == true { overrides[key] = nil }
+        }
+    }
+
+    /// Runs `action` at `time` (seconds; now when it has passed), in time order with the completions;
+    /// until then the engine is not idle.
+    public func schedule(at time: Double, _ action: @escaping () -> Void) {
+        register(PendingCompletion(sequence: nextSequence(), time: max(time.isFinite ? time : currentTime, currentTime), action: action))
     }
 
     /// Shows `child`'s animations on top of this engine's, at the time `time` gives whenever a value is

@@ -24,6 +24,8 @@ open class CALayer: NSObject {
     /// Draws the layer's content in place of its own when it has any (a view's `draw(_:)`).
     package weak var contentDelegate: (any LayerContentDelegate)?
     private var _anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    /// Core Animation's explicit animations added and not removed (CALayer+Animations.swift).
+    var explicitAnimations: [RunningAnimation] = []
     private var _transform = CATransform3DIdentity
 
     public override init() {
@@ -323,11 +325,36 @@ open class CALayer: NSObject {
                 copy.backing.setModelValue(shown.presentationValue(of: property, of: view, model: view.modelValue(of: property)), of: property)
             }
         }
+        // The transform shown, as the copy's own (what `transform` and `affineTransform()` read); a 3-D
+        // model transform keeps its own when nothing animates it.
+        let shownTransform = CGAffineTransform(copy.backing.transform)
+        copy._transform = shownTransform == _transform.drawnAffine(size: bounds.size) ? _transform : CATransform3DMakeAffineTransform(shownTransform)
         return copy as? Self
     }
 
     /// A copy of `layer`'s drawn properties, of Core Animation's class for it.
     class func presentationCopy(of layer: CALayer) -> CALayer { CALayer(layer: layer) }
+
+    /// Adds `anim` under `key` (replacing an animation with that key): it shows on the layer's
+    /// presentation from its `beginTime` (now when 0) and is removed when it ends, unless
+    /// `isRemovedOnCompletion` is false; the model values do not change. Key paths the renderer cannot
+    /// show are listed in the stage's `notDrawn`. See CALayer+Animations.swift.
+    open func add(_ anim: CAAnimation, forKey key: String?) { addExplicit(anim, forKey: key) }
+
+    /// The explicit animation under `key`, if any.
+    open func animation(forKey key: String) -> CAAnimation? { explicitAnimations.first { $0.key == key }?.animation }
+
+    /// Removes the explicit animation under `key`: its delegate hears it stop unfinished.
+    open func removeAnimation(forKey key: String) {
+        if let running = explicitAnimations.first(where: { $0.key == key }) { stop(running, finished: false) }
+    }
+
+    /// Key paths a layer draws from itself (its content: a shape layer's `path`), not through a view
+    /// property.
+    var contentKeyPaths: Set<String> { [] }
+
+    /// A content key path's model value.
+    func contentModelValue(forKeyPath keyPath: String) -> Any? { nil }
 
     /// The layer itself: it holds the model values.
     open func model() -> Self { self }
@@ -337,13 +364,15 @@ open class CALayer: NSObject {
     /// `finished == false`.
     open func removeAllAnimations() {
         StageContext.engine?.removeAnimations(of: backing)
+        for running in explicitAnimations { stop(running, finished: false) }
     }
 
-    /// Names of the animations running on the layer: one name while any runs ("animation"), nil when
-    /// none does.
+    /// The keys of the explicit animations added (`add(_:forKey:)`), then "animation" while a
+    /// `UIView` animation runs on the layer; nil when there are none.
     open func animationKeys() -> [String]? {
-        guard let engine = StageContext.engine, engine.isAnimating(backing) else { return nil }
-        return ["animation"]
+        var keys = explicitAnimations.map(\.key)
+        if let engine = StageContext.engine, engine.isAnimating(backing) { keys.append("animation") }
+        return keys.isEmpty ? nil : keys
     }
 
     // MARK: Display

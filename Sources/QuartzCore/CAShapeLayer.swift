@@ -46,8 +46,25 @@ open class CAShapeLayer: CALayer {
     }
 
     package override func drawnContent() -> (any ViewContent)? {
-        guard let path, let fillColor, fillColor.alpha > 0, !path.isEmpty else { return super.drawnContent() }
-        return ShapeContent(path: path.path, color: fillColor.color, below: super.drawnContent())
+        // An explicit animation of the path or the fill shows its value now (Core Animation's presentation).
+        let shownPath = presentedContentValue(forKeyPath: "path").flatMap(AnimationValue.path) ?? path
+        let shownFill = presentedContentValue(forKeyPath: "fillColor").flatMap(AnimationValue.color) ?? fillColor
+        guard let shownPath, let shownFill, shownFill.alpha > 0, !shownPath.isEmpty else { return super.drawnContent() }
+        return ShapeContent(path: shownPath.path, color: shownFill.color, below: super.drawnContent())
+    }
+
+    override var contentKeyPaths: Set<String> { ["path", "fillColor", "strokeColor", "strokeStart", "strokeEnd", "lineWidth"] }
+
+    override func contentModelValue(forKeyPath keyPath: String) -> Any? {
+        switch keyPath {
+        case "path": path
+        case "fillColor": fillColor
+        case "strokeColor": strokeColor
+        case "strokeStart": strokeStart
+        case "strokeEnd": strokeEnd
+        case "lineWidth": lineWidth
+        default: nil
+        }
     }
 }
 

@@ -122,8 +122,8 @@ final class GestureTests: XCTestCase {
         XCTAssertTrue(log.entries.contains("called"))
         // A disabled recognizer gets nothing; a string selector cannot be called and says so.
         inner.isEnabled = false
-        outer.removeTarget(log, action: nil)
-        outer.addTarget(log, action: Selector("handlePan:"))
+        outer.removeTarget(log!, action: nil)
+        outer.addTarget(log!, action: Selector("handlePan:"))
         try stage.pan(from: CGPoint(x: 20, y: 20), to: CGPoint(x: 60, y: 20), duration: 0.2)
         XCTAssertTrue(stage.warnings.contains { $0.hasPrefix("handlePan: was not called") })
     }

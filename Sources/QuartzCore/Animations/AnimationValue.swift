@@ -1,0 +1,166 @@
+import Foundation
+
+/// The values Core Animation's animations carry (`Any`: numbers, points, sizes, rects, transforms,
+/// colours, paths, and `NSValue`s and `NSNumber`s of them), read and mixed.
+enum AnimationValue {
+    static func number(_ value: Any?) -> Double? {
+        switch value {
+        case let v as Double: v
+        case let v as CGFloat: Double(v)
+        case let v as Float: Double(v)
+        case let v as Int: Double(v)
+        case let v as NSNumber: v.doubleValue
+        default: nil
+        }
+    }
+
+    static func point(_ value: Any?) -> CGPoint? {
+        switch value {
+        case let v as CGPoint: v
+        case let v as NSValue: v.pointValue
+        default: nil
+        }
+    }
+
+    static func size(_ value: Any?) -> CGSize? {
+        switch value {
+        case let v as CGSize: v
+        case let v as NSValue: v.sizeValue
+        default: nil
+        }
+    }
+
+    static func rect(_ value: Any?) -> CGRect? {
+        switch value {
+        case let v as CGRect: v
+        case let v as NSValue: v.rectValue
+        default: nil
+        }
+    }
+
+    static func transform(_ value: Any?) -> CATransform3D? {
+        switch value {
+        case let v as CATransform3D: v
+        case let v as CGAffineTransform: CATransform3DMakeAffineTransform(v)
+        case let v as NSValue: CATransformValues.transform(of: v)
+        default: nil
+        }
+    }
+
+    static func color(_ value: Any?) -> CGColor? { value as? CGColor }
+    static func path(_ value: Any?) -> CGPath? { value as? CGPath }
+
+    /// `a` and `b` mixed at `t` (0…1, may overshoot): numbers, points, sizes, rects, transforms (by
+    /// their translation, rotation and scale), colours and paths with the same elements; other values
+    /// jump half way.
+    static func interpolate(_ a: Any?, _ b: Any?, _ t: Double) -> Any? {
+        func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * t }
+        func mixf(_ x: CGFloat, _ y: CGFloat) -> CGFloat { x + (y - x) * CGFloat(t) }
+        if let x = number(a), let y = number(b) { return CGFloat(mix(x, y)) }
+        if let x = point(a), let y = point(b) { return CGPoint(x: mixf(x.x, y.x), y: mixf(x.y, y.y)) }
+        if let x = rect(a), let y = rect(b) {
+            return CGRect(x: mixf(x.minX, y.minX), y: mixf(x.minY, y.minY), width: mixf(x.width, y.width), height: mixf(x.height, y.height))
+        }
+        if let x = size(a), let y = size(b) { return CGSize(width: mixf(x.width, y.width), height: mixf(x.height, y.height)) }
+        if let x = transform(a), let y = transform(b) { return Decomposed(x).mixed(with: Decomposed(y), t).transform }
+        if let x = color(a), let y = color(b), let cx = x.components, let cy = y.components {
+            return CGColor(red: mixf(cx[0], cy[0]), green: mixf(cx[1], cy[1]), blue: mixf(cx[2], cy[2]), alpha: mixf(cx[3], cy[3]))
+        }
+        if let x = path(a), let y = path(b) { return mixPaths(x, y, CGFloat(t)) }
+        return t < 0.5 ? a : b
+    }
+
+    static func add(_ a: Any?, _ b: Any?) -> Any? {
+        if let x = number(a), let y = number(b) { return CGFloat(x + y) }
+        if let x = point(a), let y = point(b) { return CGPoint(x: x.x + y.x, y: x.y + y.y) }
+        if let x = size(a), let y = size(b) { return CGSize(width: x.width + y.width, height: x.height + y.height) }
+        return b
+    }
+
+    static func subtract(_ a: Any?, _ b: Any?) -> Any? {
+        if let x = number(a), let y = number(b) { return CGFloat(x - y) }
+        if let x = point(a), let y = point(b) { return CGPoint(x: x.x - y.x, y: x.y - y.y) }
+        if let x = size(a), let y = size(b) { return CGSize(width: x.width - y.width, height: x.height - y.height) }
+        return a
+    }
+
+    /// Point by point when the elements match in kind; else the first until half way.
+    static func mixPaths(_ a: CGPath, _ b: CGPath, _ t: CGFloat) -> CGPath {
+        guard a.elements.count == b.elements.count else { return t < 0.5 ? a : b }
+        func m(_ p: CGPoint, _ q: CGPoint) -> CGPoint { CGPoint(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t) }
+        var out: [CGPath.Element] = []
+        for (x, y) in zip(a.elements, b.elements) {
+            switch (x, y) {
+            case (.moveTo(let p), .moveTo(let q)): out.append(.moveTo(m(p, q)))
+            case (.lineTo(let p), .lineTo(let q)): out.append(.lineTo(m(p, q)))
+            case (.quadCurveTo(let p, let c), .quadCurveTo(let q, let d)): out.append(.quadCurveTo(m(p, q), control: m(c, d)))
+            case (.curveTo(let p, let c1, let c2), .curveTo(let q, let d1, let d2)): out.append(.curveTo(m(p, q), control1: m(c1, d1), control2: m(c2, d2)))
+            case (.closeSubpath, .closeSubpath): out.append(.closeSubpath)
+            default: return t < 0.5 ? a : b
+            }
+        }
+        return CGPath(elements: out)
+    }
+
+    /// An affine transform as translation, rotation and scale (the flattened part of a 3-D one).
+    struct Decomposed {
+        var tx: CGFloat, ty: CGFloat, angle: CGFloat, sx: CGFloat, sy: CGFloat
+
+        init(_ t: CATransform3D) {
+            let a = CATransform3DGetAffineTransform(t)
+            tx = a.tx
+            ty = a.ty
+            sx = (a.a * a.a + a.b * a.b).squareRoot()
+            sy = (a.c * a.c + a.d * a.d).squareRoot()
+            if a.a * a.d - a.b * a.c < 0 { sy = -sy }
+            angle = atan2(a.b, a.a)
+        }
+
+        func mixed(with o: Decomposed, _ t: Double) -> Decomposed {
+            let f = CGFloat(t)
+            var r = self
+            r.tx += (o.tx - tx) * f
+            r.ty += (o.ty - ty) * f
+            r.sx += (o.sx - sx) * f
+            r.sy += (o.sy - sy) * f
+            var d = o.angle - angle
+            while d > .pi { d -= 2 * .pi }
+            while d < -.pi { d += 2 * .pi }
+            r.angle += d * f
+            return r
+        }
+
+        var transform: CATransform3D {
+            var a = CGAffineTransform(translationX: tx, y: ty)
+            a = a.rotated(by: angle)
+            a = a.scaledBy(x: sx, y: sy)
+            return CATransform3DMakeAffineTransform(a)
+        }
+    }
+}
+
+/// `NSValue`s holding transforms, for `NSValue(caTransform3D:)` on Linux (where `NSValue` cannot box
+/// the struct itself).
+enum CATransformValues {
+    nonisolated(unsafe) private static var boxed: [ObjectIdentifier: CATransform3D] = [:]
+    static func box(_ t: CATransform3D, in value: NSValue) { boxed[ObjectIdentifier(value)] = t }
+    static func transform(of value: NSValue) -> CATransform3D? { boxed[ObjectIdentifier(value)] }
+}
+
+extension NSValue {
+    /// Apple's names for the geometry values animations carry.
+    public convenience init(cgPoint point: CGPoint) { self.init(point: point) }
+    public convenience init(cgSize size: CGSize) { self.init(size: size) }
+    public convenience init(cgRect rect: CGRect) { self.init(rect: rect) }
+    public var cgPointValue: CGPoint { pointValue }
+    public var cgSizeValue: CGSize { sizeValue }
+    public var cgRectValue: CGRect { rectValue }
+
+    /// A transform as a value (for a keyframe animation's `values`).
+    public convenience init(caTransform3D t: CATransform3D) {
+        self.init(point: .zero)
+        CATransformValues.box(t, in: self)
+    }
+
+    public var caTransform3DValue: CATransform3D { CATransformValues.transform(of: self) ?? CATransform3DIdentity }
+}

@@ -1,0 +1,230 @@
+internal import Motion
+internal import RasterCore
+internal import SnapshotView
+
+/// An explicit animation added to a layer: its key, when it began (media time), what it overrides.
+final class RunningAnimation {
+    let key: String
+    let animation: CAAnimation
+    let begin: Double
+    var overrideTokens: [Int] = []
+    var transaction: CATransaction.Frame?
+    var stopped = false
+
+    init(key: String, animation: CAAnimation, begin: Double) {
+        self.key = key
+        self.animation = animation
+        self.begin = begin
+    }
+
+    /// The values shown at media time `time`, by key path; empty when the animation shows nothing then.
+    func values(at time: Double, for layer: CALayer) -> [(keyPath: String, value: Any)] {
+        let local = time - begin
+        let fill = animation.fillMode
+        if local < 0 {
+            return fill == .backwards || fill == .both ? animation.values(at: 0, for: layer) : []
+        }
+        let active = animation.activeDuration
+        if local >= active {
+            guard !animation.isRemovedOnCompletion, fill == .forwards || fill == .both else { return [] }
+            return animation.values(at: active, for: layer)
+        }
+        return animation.values(at: local, for: layer)
+    }
+}
+
+extension CALayer {
+    /// The key paths whose values show as a view property, and the property.
+    static func viewProperty(for keyPath: String) -> ViewProperty? {
+        switch keyPath {
+        case "opacity": .alpha
+        case "position", "position.x", "position.y": .center
+        case "bounds", "bounds.size", "bounds.size.width", "bounds.size.height", "bounds.origin", "bounds.origin.x", "bounds.origin.y": .bounds
+        case "cornerRadius": .cornerRadius
+        case "borderWidth": .borderWidth
+        case "backgroundColor": .backgroundColor
+        case "borderColor": .borderColor
+        default: keyPath == "transform" || keyPath.hasPrefix("transform.") ? .transform : nil
+        }
+    }
+
+    func addExplicit(_ anim: CAAnimation, forKey key: String?) {
+        let name = key ?? "animation-\(ObjectIdentifier(anim).hashValue)"
+        if let old = explicitAnimations.first(where: { $0.key == name }) { stop(old, finished: false) }
+        let transaction = CATransaction.animationAdded()
+        if anim.timingFunction == nil { anim.timingFunction = CATransaction.current.timingFunction }
+        guard let engine = StageContext.engine else {
+            // No clock: it starts and ends at once.
+            anim.delegate?.animationDidStart(anim)
+            anim.delegate?.animationDidStop(anim, finished: true)
+            transaction.pending -= 1
+            transaction.settle()
+            return
+        }
+        let begin = anim.beginTime > 0 ? anim.beginTime : engine.currentTime
+        let running = RunningAnimation(key: name, animation: anim, begin: begin)
+        running.transaction = transaction
+        explicitAnimations.append(running)
+        var properties = Set<ViewProperty>()
+        for keyPath in Self.keyPaths(of: anim) {
+            if let property = Self.viewProperty(for: keyPath) { properties.insert(property) } else if !contentKeyPaths.contains(keyPath) {
+                NotDrawn.note("CAAnimation of \"\(keyPath)\" (not shown)")
+            }
+        }
+        for property in properties {
+            let token = engine.addOverride(for: property, of: backing) { [weak self, weak running] time in
+                guard let self, let running else { return nil }
+                return self.shown(property, by: running, at: time)
+            }
+            running.overrideTokens.append(token)
+        }
+        engine.schedule(at: begin) { [weak running] in
+            guard let running, !running.stopped else { return }
+            anim.delegate?.animationDidStart(anim)
+        }
+        let end = begin + anim.activeDuration
+        if end.isFinite {
+            engine.schedule(at: end) { [weak self, weak running] in
+                guard let self, let running, !running.stopped else { return }
+                self.finish(running)
+            }
+        }
+    }
+
+
+    /// The animation reached its end: the delegate hears it finished; it goes unless kept.
+    private func finish(_ running: RunningAnimation) {
+        if running.animation.isRemovedOnCompletion { detach(running) }
+        running.animation.delegate?.animationDidStop(running.animation, finished: true)
+        settleTransaction(of: running)
+    }
+
+    /// Removed before its end (or kept after it and removed now).
+    func stop(_ running: RunningAnimation, finished: Bool) {
+        let ended = running.stopped
+        detach(running)
+        guard !ended else { return }
+        running.stopped = true
+        running.animation.delegate?.animationDidStop(running.animation, finished: finished)
+        settleTransaction(of: running)
+    }
+
+    private func detach(_ running: RunningAnimation) {
+        explicitAnimations.removeAll { $0 === running }
+        for token in running.overrideTokens { StageContext.engine?.removeOverride(token) }
+        running.overrideTokens = []
+        if running.animation.isRemovedOnCompletion { running.stopped = true }
+    }
+
+    private func settleTransaction(of running: RunningAnimation) {
+        guard let frame = running.transaction else { return }
+        running.transaction = nil
+        frame.pending -= 1
+        frame.settle()
+    }
+
+    /// Every key path `animation` animates (a group's members').
+    static func keyPaths(of animation: CAAnimation) -> [String] {
+        if let property = animation as? CAPropertyAnimation { return property.keyPath.map { [$0] } ?? [] }
+        if let group = animation as? CAAnimationGroup { return (group.animations ?? []).flatMap(keyPaths(of:)) }
+        return []
+    }
+
+    /// The value of a content key path shown now (a shape layer's `path`): the last explicit animation's
+    /// that shows one, else nil.
+    func presentedContentValue(forKeyPath keyPath: String) -> Any? {
+        let now = StageContext.now
+        for running in explicitAnimations.reversed() {
+            if let value = running.values(at: now, for: self).last(where: { $0.keyPath == keyPath })?.value { return value }
+        }
+        return nil
+    }
+
+    // MARK: Values
+
+    /// The model value at `keyPath`, as an animation mixes it (`CGFloat`, `CGPoint`, `CGRect`, …).
+    func modelValue(forKeyPath keyPath: String) -> Any? {
+        switch keyPath {
+        case "opacity": return CGFloat(opacity)
+        case "position": return position
+        case "position.x": return position.x
+        case "position.y": return position.y
+        case "bounds": return bounds
+        case "bounds.size": return bounds.size
+        case "bounds.size.width": return bounds.width
+        case "bounds.size.height": return bounds.height
+        case "bounds.origin": return bounds.origin
+        case "cornerRadius": return cornerRadius
+        case "borderWidth": return borderWidth
+        case "backgroundColor": return backgroundColor
+        case "borderColor": return borderColor
+        case "transform": return transform
+        case "transform.scale", "transform.scale.x": return AnimationValue.Decomposed(transform).sx
+        case "transform.scale.y": return AnimationValue.Decomposed(transform).sy
+        case "transform.rotation", "transform.rotation.z": return AnimationValue.Decomposed(transform).angle
+        case "transform.translation.x": return AnimationValue.Decomposed(transform).tx
+        case "transform.translation.y": return AnimationValue.Decomposed(transform).ty
+        case "transform.translation": return CGSize(width: AnimationValue.Decomposed(transform).tx, height: AnimationValue.Decomposed(transform).ty)
+        default: return contentModelValue(forKeyPath: keyPath)
+        }
+    }
+
+    /// What `running` shows for `property` at `time`, from the key paths that map to it (nil: none).
+    private func shown(_ property: ViewProperty, by running: RunningAnimation, at time: Double) -> AnimatableValue? {
+        let values = running.values(at: time, for: self).filter { Self.viewProperty(for: $0.keyPath) == property }
+        guard !values.isEmpty else { return nil }
+        switch property {
+        case .alpha:
+            return values.last.flatMap { AnimationValue.number($0.value) }.map { .double(min(1, max(0, $0))) }
+        case .cornerRadius, .borderWidth:
+            return values.last.flatMap { AnimationValue.number($0.value) }.map { .double(max(0, $0)) }
+        case .backgroundColor, .borderColor:
+            return values.last.flatMap { AnimationValue.color($0.value) }.map { .color($0.color) }
+        case .center:
+            var p = position
+            for (keyPath, value) in values {
+                switch keyPath {
+                case "position": if let v = AnimationValue.point(value) { p = v }
+                case "position.x": if let v = AnimationValue.number(value) { p.x = CGFloat(v) }
+                default: if let v = AnimationValue.number(value) { p.y = CGFloat(v) }
+                }
+            }
+            let s = bounds.size
+            return .point(Point(x: Double(p.x) - (Double(anchorPoint.x) - 0.5) * s.width, y: Double(p.y) - (Double(anchorPoint.y) - 0.5) * s.height))
+        case .bounds:
+            var b = bounds
+            for (keyPath, value) in values {
+                switch keyPath {
+                case "bounds": if let v = AnimationValue.rect(value) { b = v }
+                case "bounds.size": if let v = AnimationValue.size(value) { b.size = v }
+                case "bounds.size.width": if let v = AnimationValue.number(value) { b.size.width = CGFloat(v) }
+                case "bounds.size.height": if let v = AnimationValue.number(value) { b.size.height = CGFloat(v) }
+                case "bounds.origin": if let v = AnimationValue.point(value) { b.origin = v }
+                case "bounds.origin.x": if let v = AnimationValue.number(value) { b.origin.x = CGFloat(v) }
+                default: if let v = AnimationValue.number(value) { b.origin.y = CGFloat(v) }
+                }
+            }
+            return .rect(b.standardized.rect)
+        case .transform:
+            var d = AnimationValue.Decomposed(transform)
+            var whole: CATransform3D?
+            for (keyPath, value) in values {
+                if keyPath == "transform" { whole = AnimationValue.transform(value); if let w = whole { d = AnimationValue.Decomposed(w) }; continue }
+                if keyPath == "transform.translation", let v = AnimationValue.size(value) { d.tx = v.width; d.ty = v.height; whole = nil; continue }
+                guard let v = AnimationValue.number(value).map({ CGFloat($0) }) else { continue }
+                whole = nil
+                switch keyPath {
+                case "transform.scale": d.sx = v; d.sy = v
+                case "transform.scale.x": d.sx = v
+                case "transform.scale.y": d.sy = v
+                case "transform.rotation", "transform.rotation.z": d.angle = v
+                case "transform.translation.x": d.tx = v
+                case "transform.translation.y": d.ty = v
+                default: NotDrawn.note("CAAnimation of \"\(keyPath)\" (not shown)")
+                }
+            }
+            let t = (whole ?? d.transform).drawnAffine(size: bounds.size).transform2D
+            return t.isFinite ? .transform(t) : nil
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import SmokescreenStage
+import XCTest
+
+/// Core Animation's explicit animations on the stage's clock.
+final class CoreAnimationTests: XCTestCase {
+    private var stage: Stage!
+    private var view: UIView!
+
+    override func setUpWithError() throws {
+        stage = try makeStage(width: 100, height: 100)
+        view = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        view.backgroundColor = .red
+        stage.window.addSubview(view)
+    }
+
+    private var shown: CALayer { view.layer.presentation()! }
+
+    final class Delegate: NSObject, CAAnimationDelegate {
+        var events: [String] = []
+        let stage: Stage
+        init(stage: Stage) { self.stage = stage }
+        func animationDidStart(_ anim: CAAnimation) { events.append("start \(stage.time)") }
+        func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { events.append("stop \(flag) \(stage.time)") }
+    }
+
+    func testABasicAnimationShowsItsValuesAndLeavesTheModel() throws {
+        let delegate = Delegate(stage: stage)
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = 1
+        fade.toValue = 0
+        fade.duration = 1
+        fade.delegate = delegate
+        view.layer.add(fade, forKey: "fade")
+        XCTAssertEqual(view.layer.animationKeys(), ["fade"])
+        XCTAssertTrue(view.layer.animation(forKey: "fade") === fade)
+        try stage.wait(0.25)
+        XCTAssertEqual(shown.opacity, 0.75, accuracy: 1e-6, "linear when no timing function is given")
+        XCTAssertEqual(view.layer.opacity, 1, "the model is untouched")
+        try stage.waitUntilIdle()
+        XCTAssertEqual(shown.opacity, 1, "removed on completion: the model shows again")
+        XCTAssertNil(view.layer.animationKeys())
+        XCTAssertEqual(delegate.events, ["start 0.0", "stop true 1.0"])
+    }
+
+    func testFillForwardsKeepsTheEndAndKeyPathsOfTransformsAndPosition() throws {
+        let grow = CABasicAnimation(keyPath: "transform.scale")
+        grow.toValue = 2
+        grow.duration = 0.5
+        grow.fillMode = .forwards
+        grow.isRemovedOnCompletion = false
+        grow.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+        view.layer.add(grow, forKey: nil)
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.fromValue = 10
+        move.toValue = 90
+        move.duration = 0.5
+        view.layer.add(move, forKey: "move")
+        try stage.wait(0.25)
+        XCTAssertEqual(shown.affineTransform().a, 1.5, accuracy: 1e-9, "ease in-out, half way: half the scale")
+        XCTAssertEqual(shown.position.x, 50, accuracy: 1e-9)
+        XCTAssertEqual(shown.position.y, 10, "the other coordinate is the model's")
+        try stage.wait(1)
+        XCTAssertEqual(shown.affineTransform().a, 2, accuracy: 1e-9, "kept at its end")
+        XCTAssertEqual(shown.position.x, 10, "removed: the model")
+        view.layer.removeAllAnimations()
+        XCTAssertEqual(shown.affineTransform().a, 1)
+    }
+
+    func testKeyframesSpringsGroupsAndATransactionsCompletion() throws {
+        var completedAt: Double?
+        CATransaction.begin()
+        CATransaction.setCompletionBlock { completedAt = self.stage.time }
+        let keyframes = CAKeyframeAnimation(keyPath: "cornerRadius")
+        keyframes.values = [0, 10, 4]
+        keyframes.keyTimes = [0, 0.5, 1]
+        keyframes.duration = 0.4
+        let spring = CASpringAnimation(keyPath: "bounds.size.width")
+        spring.fromValue = 20
+        spring.toValue = 60
+        spring.duration = spring.settlingDuration
+        let group = CAAnimationGroup()
+        group.animations = [keyframes, spring]
+        group.duration = spring.settlingDuration
+        view.layer.add(group, forKey: "group")
+        CATransaction.commit()
+        try stage.wait(0.2)
+        XCTAssertEqual(shown.cornerRadius, 10, accuracy: 1e-9)
+        try stage.wait(0.1)
+        XCTAssertEqual(shown.cornerRadius, 7, accuracy: 1e-9)
+        XCTAssertGreaterThan(shown.bounds.width, 40)
+        try stage.waitUntilIdle()
+        XCTAssertEqual(completedAt ?? 0, spring.settlingDuration, accuracy: 1e-9)
+        XCTAssertEqual(shown.bounds.width, 20)
+    }
+
+    func testAShapeLayersPathAnimatesAndUnknownKeyPathsAreListed() throws {
+        let shape = CAShapeLayer()
+        shape.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        shape.fillColor = UIColor.blue.cgColor
+        let small = UIBezierPath(ovalIn: CGRect(x: 45, y: 45, width: 10, height: 10)).cgPath
+        let large = UIBezierPath(ovalIn: CGRect(x: -50, y: -50, width: 200, height: 200)).cgPath
+        shape.path = large
+        stage.window.layer.addSublayer(shape)
+        let reveal = CABasicAnimation(keyPath: "path")
+        reveal.fromValue = small
+        reveal.toValue = large
+        reveal.duration = 1
+        shape.add(reveal, forKey: "reveal")
+        try stage.wait(0)
+        let first = try stage.bitmap(ofFrame: stage.frameCount - 1)
+        XCTAssertEqual(first.rgba(50, 50), [0, 0, 255, 255])
+        XCTAssertNotEqual(first.rgba(10, 10), [0, 0, 255, 255], "the small circle at the start")
+        try stage.waitUntilIdle()
+        let last = try stage.bitmap(ofFrame: stage.frameCount - 1)
+        XCTAssertEqual(last.rgba(10, 10), [0, 0, 255, 255])
+        let shadow = CABasicAnimation(keyPath: "shadowOpacity")
+        shadow.toValue = 1
+        view.layer.add(shadow, forKey: nil)
+        XCTAssertTrue(stage.notDrawn.contains("CAAnimation of \"shadowOpacity\" (not shown)"))
+        XCTAssertEqual(CATransaction.animationDuration(), 0.25)
+    }
+
+    func testValuesInNSValuesAndAnInfiniteRepeat() throws {
+        let path = CAKeyframeAnimation(keyPath: "position")
+        path.values = [NSValue(cgPoint: CGPoint(x: 10, y: 10)), NSValue(cgPoint: CGPoint(x: 50, y: 10))]
+        path.duration = 1
+        view.layer.add(path, forKey: nil)
+        let spin = CABasicAnimation(keyPath: "transform.rotation.z")
+        spin.toValue = CGFloat.pi * 2
+        spin.duration = 1
+        spin.repeatCount = HUGE
+        view.layer.add(spin, forKey: "spin")
+        try stage.wait(0.5)
+        XCTAssertEqual(shown.position.x, 30, accuracy: 1e-9)
+        try stage.waitUntilIdle()
+        XCTAssertEqual(stage.time, 1, accuracy: 1e-9, "a spin that never ends does not keep the stage waiting")
+        XCTAssertNotNil(view.layer.animation(forKey: "spin"))
+    }
+}

@@ -50,6 +50,37 @@ final class SwiftFileRenderTests: XCTestCase {
         XCTAssertEqual(try pixel(19, 180, 300), indigo, "dismissed by the long drag")
     }
 
+    /// The samples in `SwiftFiles/`, one a pattern of iOS transition code, each rendered at @1x and 10
+    /// fps on an iPhone SE and compared pixel by pixel with the frames in its `golden/` folder (looked at
+    /// @2x before they were kept). A sample without goldens records them and fails once.
+    func testEverySampleMatchesItsGoldenFrames() throws {
+        let samples = ["swipe-dismiss", "sheet-animator", "tab-switch", "flip-card", "expand-button"]
+        for sample in samples {
+            let folder = Self.files + "/" + sample
+            let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".swift") }.sorted()
+            let out = try temporaryFolder()
+            let run = try render(files.map { sample + "/" + $0 }, ["--device", "iPhoneSE", "--scale", "1", "--fps", "10", "--out", out, "--quiet"])
+            XCTAssertEqual(run.status, 0, "\(sample): \(run.standardError)")
+            guard run.status == 0 else { continue }
+            let golden = folder + "/golden"
+            let frames = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".png") }.sorted()
+            if !FileManager.default.fileExists(atPath: golden) {
+                try FileManager.default.createDirectory(atPath: golden, withIntermediateDirectories: true)
+                for frame in frames { try FileManager.default.copyItem(atPath: out + "/" + frame, toPath: golden + "/" + frame) }
+                XCTFail("\(sample): recorded \(frames.count) golden frames in \(golden); look at them, keep them, run again")
+                continue
+            }
+            let expected = try FileManager.default.contentsOfDirectory(atPath: golden).filter { $0.hasSuffix(".png") }.sorted()
+            XCTAssertEqual(frames, expected, "\(sample): the frames rendered are not the golden ones")
+            for frame in frames where expected.contains(frame) {
+                let a = try PNGCodec.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: golden + "/" + frame))), scale: 1)
+                let b = try PNGCodec.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: out + "/" + frame))), scale: 1)
+                XCTAssertTrue(a.width == b.width && a.height == b.height && (0..<a.height).allSatisfy { y in (0..<a.width).allSatisfy { a[$0, y] == b[$0, y] } },
+                              "\(sample)/\(frame) differs from its golden frame")
+            }
+        }
+    }
+
     func testACompileErrorNamesTheUsersFileLineAndColumn() throws {
         let run = try render(["bad/DoesNotCompile.swift"], ["--out", try temporaryFolder()])
         XCTAssertEqual(run.status, 65)

@@ -1,3 +1,4 @@
+import Foundation
 package import Motion
 package import SnapshotView
 
@@ -18,4 +19,22 @@ package enum StageContext {
     /// Pixels per point of the stage's screen (what `UIScreen.main.scale` says), for drawing a layer
     /// into a context.
     nonisolated(unsafe) package static var displayScale: Double = 3
+}
+
+/// What UIKit logs and goes on from (a present on a controller already presenting, a push of a controller
+/// already in the stack): written to standard error as UIKit writes to the console, and kept for the
+/// stage to list.
+package enum UIKitLog {
+    nonisolated(unsafe) private static var logged: [String] = []
+
+    package static func warn(_ message: String) {
+        logged.append(message)
+        FileHandle.standardError.write(Data("UIKit: \(message)\n".utf8))
+    }
+
+    /// What was logged since the last call.
+    package static func take() -> [String] {
+        defer { logged = [] }
+        return logged
+    }
 }

@@ -136,4 +136,24 @@ final class CoreAnimationTests: XCTestCase {
         XCTAssertEqual(stage.time, 1, accuracy: 1e-9, "a spin that never ends does not keep the stage waiting")
         XCTAssertNotNil(view.layer.animation(forKey: "spin"))
     }
+
+    func testADisplayLinkCallsAtEveryTickUntilInvalidated() throws {
+        final class Stepper: NSObject {
+            var times: [Double] = []
+            var link: CADisplayLink?
+            func step(_ link: CADisplayLink) {
+                times.append(link.timestamp)
+                if times.count == 3 { link.invalidate() }
+            }
+        }
+        let stepper = Stepper()
+        let link = CADisplayLink(target: stepper, selector: Selector(Stepper.step(_:)))
+        link.add(to: .main, forMode: .default)
+        XCTAssertEqual(link.duration, 0.1, accuracy: 1e-12, "a tick of the stage's 10 fps clock")
+        try stage.waitUntilIdle()
+        XCTAssertEqual(stepper.times.count, 3)
+        XCTAssertEqual(stepper.times[0], 0.1, accuracy: 1e-12)
+        XCTAssertEqual(stepper.times[2], 0.3, accuracy: 1e-12)
+        XCTAssertEqual(stage.time, 0.3, accuracy: 1e-12, "invalidated: the stage is idle")
+    }
 }

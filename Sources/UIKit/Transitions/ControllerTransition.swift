@@ -222,20 +222,3 @@ final class ControllerTransition: NSObject, UIViewControllerContextTransitioning
     }
 }
 
-/// What UIKit logs and goes on from (a present on a controller already presenting, a push of a controller
-/// already in the stack): written to standard error as UIKit writes to the console, and kept for the
-/// stage to list.
-package enum UIKitLog {
-    nonisolated(unsafe) private static var logged: [String] = []
-
-    package static func warn(_ message: String) {
-        logged.append(message)
-        FileHandle.standardError.write(Data("UIKit: \(message)\n".utf8))
-    }
-
-    /// What was logged since the last call.
-    package static func take() -> [String] {
-        defer { logged = [] }
-        return logged
-    }
-}

@@ -53,7 +53,7 @@ public struct Selector: Hashable, CustomStringConvertible, @unchecked Sendable {
     }
 
     /// Calls the method on `target` with `sender`.
-    func perform(target: Any?, sender: Any?) {
+    package func perform(target: Any?, sender: Any?) {
         guard let call else {
             UIKitLog.warn("\(name) was not called: a selector made from a string names no method without the Objective-C runtime "
                           + "(write #selector(…) and run the source pass)")

@@ -1,0 +1,284 @@
+/// An action with a handler (iOS 14's closure-based target–action).
+open class UIAction: NSObject {
+    public let title: String
+    public let image: UIImage?
+    public let identifier: Identifier
+    let handler: (UIAction) -> Void
+    /// The control that sent the action, while its handler runs.
+    open internal(set) var sender: Any?
+
+    public init(title: String = "", image: UIImage? = nil, identifier: Identifier? = nil, handler: @escaping (UIAction) -> Void) {
+        self.title = title
+        self.image = image
+        self.identifier = identifier ?? Identifier(rawValue: UUID().uuidString)
+        self.handler = handler
+        super.init()
+    }
+
+    public struct Identifier: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public init(_ rawValue: String) { self.rawValue = rawValue }
+    }
+}
+
+/// UIKit's control: targets and actions by event, highlighted while a finger is down on it, and the
+/// touch events UIKit sends (`.touchDown`, `.touchUpInside`, `.touchUpOutside`, `.touchCancel`).
+open class UIControl: UIView {
+    /// The events a control sends, with Apple's raw values.
+    public struct Event: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let touchDown = Event(rawValue: 1 << 0)
+        public static let touchDownRepeat = Event(rawValue: 1 << 1)
+        public static let touchDragInside = Event(rawValue: 1 << 2)
+        public static let touchDragOutside = Event(rawValue: 1 << 3)
+        public static let touchDragEnter = Event(rawValue: 1 << 4)
+        public static let touchDragExit = Event(rawValue: 1 << 5)
+        public static let touchUpInside = Event(rawValue: 1 << 6)
+        public static let touchUpOutside = Event(rawValue: 1 << 7)
+        public static let touchCancel = Event(rawValue: 1 << 8)
+        public static let valueChanged = Event(rawValue: 1 << 12)
+        public static let primaryActionTriggered = Event(rawValue: 1 << 13)
+        public static let menuActionTriggered = Event(rawValue: 1 << 14)
+        public static let editingDidBegin = Event(rawValue: 1 << 16)
+        public static let editingChanged = Event(rawValue: 1 << 17)
+        public static let editingDidEnd = Event(rawValue: 1 << 18)
+        public static let editingDidEndOnExit = Event(rawValue: 1 << 19)
+        public static let allTouchEvents = Event(rawValue: 0x0000_0FFF)
+        public static let allEditingEvents = Event(rawValue: 0x000F_0000)
+        public static let allEvents = Event(rawValue: 0xFFFF_FFFF)
+    }
+
+    /// A control's states, with Apple's raw values.
+    public struct State: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let normal = State([])
+        public static let highlighted = State(rawValue: 1 << 0)
+        public static let disabled = State(rawValue: 1 << 1)
+        public static let selected = State(rawValue: 1 << 2)
+        public static let focused = State(rawValue: 1 << 3)
+    }
+
+    public enum ContentHorizontalAlignment: Int, Sendable { case center, left, right, fill, leading, trailing }
+    public enum ContentVerticalAlignment: Int, Sendable { case center, top, bottom, fill }
+
+    private struct Target {
+        weak var object: AnyObject?
+        let action: Selector?
+        let uiAction: UIAction?
+        let events: Event
+    }
+
+    private var targets: [Target] = []
+
+    /// Default true; a disabled control sends no events.
+    open var isEnabled = true { didSet { stateDidChange() } }
+    open var isSelected = false { didSet { stateDidChange() } }
+    /// True while a finger is down on it.
+    open var isHighlighted = false { didSet { stateDidChange() } }
+    open var contentHorizontalAlignment = ContentHorizontalAlignment.center
+    open var contentVerticalAlignment = ContentVerticalAlignment.center
+
+    open var state: State {
+        var s = State.normal
+        if isHighlighted { s.insert(.highlighted) }
+        if !isEnabled { s.insert(.disabled) }
+        if isSelected { s.insert(.selected) }
+        return s
+    }
+
+    /// Called when the state changes (a button redraws its title).
+    func stateDidChange() {}
+
+    /// Sends `action` to `target` for `controlEvents`. `target` nil is UIKit's responder chain; here
+    /// the action is called on the control's view controller or the control itself.
+    open func addTarget(_ target: Any?, action: Selector, for controlEvents: Event) {
+        targets.append(Target(object: target as AnyObject?, action: action, uiAction: nil, events: controlEvents))
+    }
+
+    open func removeTarget(_ target: Any?, action: Selector?, for controlEvents: Event) {
+        targets.removeAll { entry in
+            (target == nil || entry.object === (target as AnyObject?)) && (action == nil || entry.action == action)
+                && !entry.events.intersection(controlEvents).isEmpty
+        }
+    }
+
+    /// iOS 14's closure actions.
+    open func addAction(_ action: UIAction, for controlEvents: Event) {
+        targets.append(Target(object: nil, action: nil, uiAction: action, events: controlEvents))
+    }
+
+    open func removeAction(_ action: UIAction, for controlEvents: Event) {
+        targets.removeAll { $0.uiAction === action && !$0.events.intersection(controlEvents).isEmpty }
+    }
+
+    /// Sends the actions of `controlEvents` now.
+    open func sendActions(for controlEvents: Event) {
+        guard isEnabled else { return }
+        for entry in targets where !entry.events.intersection(controlEvents).isEmpty {
+            if let uiAction = entry.uiAction {
+                uiAction.sender = self
+                uiAction.handler(uiAction)
+                uiAction.sender = nil
+            } else if let action = entry.action {
+                sendAction(action, to: entry.object ?? nearestController ?? self, for: nil)
+            }
+        }
+    }
+
+    open func sendAction(_ action: Selector, to target: Any?, for event: UIEvent?) {
+        action.perform(target: target, sender: self)
+    }
+
+    private var nearestController: UIViewController? {
+        var responder: UIResponder? = self
+        while let r = responder {
+            if let controller = r as? UIViewController { return controller }
+            responder = r.next
+        }
+        return nil
+    }
+
+    // MARK: Touches
+
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard isEnabled else { return super.touchesBegan(touches, with: event) }
+        isHighlighted = true
+        sendActions(for: .touchDown)
+    }
+
+    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard isEnabled, let touch = touches.first else { return }
+        let inside = bounds.insetBy(dx: -70, dy: -70).contains(touch.location(in: self))
+        if inside != isHighlighted { sendActions(for: inside ? .touchDragEnter : .touchDragExit) }
+        isHighlighted = inside
+        sendActions(for: inside ? .touchDragInside : .touchDragOutside)
+    }
+
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard isEnabled, let touch = touches.first else { return }
+        isHighlighted = false
+        // UIKit counts a lift within 70 points of the control as inside.
+        if bounds.insetBy(dx: -70, dy: -70).contains(touch.location(in: self)) {
+            sendActions(for: [.touchUpInside, .primaryActionTriggered])
+        } else {
+            sendActions(for: .touchUpOutside)
+        }
+    }
+
+    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+        isHighlighted = false
+        sendActions(for: .touchCancel)
+    }
+}
+
+/// UIKit's button: a title (and an image) per state, drawn centred; a system button's title is in the
+/// tint colour and fades while highlighted, a custom button's is white unless given a colour.
+open class UIButton: UIControl {
+    public enum ButtonType: Int, Sendable {
+        case custom, system, detailDisclosure, infoLight, infoDark, contactAdd, close
+        public static let plain = ButtonType.system
+    }
+
+    public let buttonType: ButtonType
+    private var titles: [UInt: String] = [:]
+    private var titleColors: [UInt: UIColor] = [:]
+    private var images: [UInt: UIImage] = [:]
+    private let label = UILabel()
+    private let icon = UIImageView()
+
+    public init(type buttonType: ButtonType) {
+        self.buttonType = buttonType
+        super.init(frame: .zero)
+        setUp()
+    }
+
+    public convenience init(type buttonType: ButtonType = .system, primaryAction: UIAction?) {
+        self.init(type: buttonType)
+        if let primaryAction {
+            setTitle(primaryAction.title.isEmpty ? nil : primaryAction.title, for: .normal)
+            addAction(primaryAction, for: .primaryActionTriggered)
+        }
+    }
+
+    public override init(frame: CGRect) {
+        buttonType = .custom
+        super.init(frame: frame)
+        setUp()
+    }
+
+    public required init?(coder: NSCoder) { nil }
+
+    private func setUp() {
+        isOpaque = false
+        label.textAlignment = .center
+        label.font = .systemFont(ofSize: 15)
+        addSubview(icon)
+        addSubview(label)
+        refresh()
+    }
+
+    /// The label that shows the title (nil in UIKit before a title is set; always there here).
+    open var titleLabel: UILabel? { label }
+    open var imageView: UIImageView? { icon }
+
+    open func setTitle(_ title: String?, for state: UIControl.State) {
+        titles[state.rawValue] = title
+        refresh()
+    }
+
+    open func title(for state: UIControl.State) -> String? { titles[state.rawValue] ?? titles[0] }
+    open func setTitleColor(_ color: UIColor?, for state: UIControl.State) {
+        titleColors[state.rawValue] = color
+        refresh()
+    }
+    open func titleColor(for state: UIControl.State) -> UIColor? { titleColors[state.rawValue] ?? titleColors[0] }
+    open func setImage(_ image: UIImage?, for state: UIControl.State) {
+        images[state.rawValue] = image
+        refresh()
+    }
+    open func image(for state: UIControl.State) -> UIImage? { images[state.rawValue] ?? images[0] }
+    open func setAttributedTitle(_ title: NSAttributedString?, for state: UIControl.State) { setTitle(title?.string, for: state) }
+
+    open var currentTitle: String? { title(for: state) }
+    open var currentTitleColor: UIColor { titleColor(for: state) ?? defaultTitleColor }
+    open var currentImage: UIImage? { image(for: state) }
+
+    private var defaultTitleColor: UIColor { buttonType == .custom ? .white : tintColor }
+
+    override func stateDidChange() { refresh() }
+    open override func tintColorDidChange() { refresh() }
+
+    private func refresh() {
+        label.text = currentTitle
+        label.textColor = currentTitleColor
+        icon.image = currentImage
+        // A system button's content fades while highlighted.
+        let faded = buttonType == .system && isHighlighted
+        label.alpha = faded ? 0.2 : (isEnabled ? 1 : 0.35)
+        icon.alpha = label.alpha
+        setNeedsLayout()
+    }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        let imageSize = icon.image?.size ?? .zero
+        let text = label.sizeThatFits(bounds.size)
+        let gap: CGFloat = imageSize.width > 0 && text.width > 0 ? 4 : 0
+        let total = imageSize.width + gap + text.width
+        var x = (bounds.width - total) / 2
+        icon.frame = CGRect(x: x, y: (bounds.height - imageSize.height) / 2, width: imageSize.width, height: imageSize.height)
+        x += imageSize.width + gap
+        label.frame = CGRect(x: x, y: (bounds.height - text.height) / 2, width: min(text.width, bounds.width), height: text.height)
+    }
+
+    open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        let text = label.sizeThatFits(size), image = icon.image?.size ?? .zero
+        return CGSize(width: text.width + image.width + (text.width > 0 && image.width > 0 ? 4 : 0) + 12,
+                      height: max(text.height, image.height) + 12)
+    }
+
+    open override var intrinsicContentSize: CGSize { sizeThatFits(CGSize(width: CGFloat.greatestFiniteMagnitude, height: .greatestFiniteMagnitude)) }
+}

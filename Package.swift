@@ -255,6 +255,7 @@ let package = Package(
 package.products += [
     .library(name: "UIKit", targets: ["UIKit"]),
     .library(name: "SmokescreenStage", targets: ["SmokescreenStage"]),
+    .library(name: "SmokescreenStageTesting", targets: ["SmokescreenStageTesting"]),
 ]
 package.targets += [
     // CGAffineTransform, CGVector, CGColor, CGPath, CGImage: what Foundation on Linux lacks of Core Graphics.
@@ -268,6 +269,11 @@ package.targets += [
     // The stage: a window on a device, a virtual clock, frames taken as time passes, written as a render.
     .target(name: "SmokescreenStage", dependencies: ["UIKit", "Motion", "SnapshotView", "RasterCore", "TransitionCompositor", "FrameStore",
                                                     "PNGIO", "BoundedInput"]),
-    .testTarget(name: "UIKitTests", dependencies: ["UIKit", "SmokescreenStage", "SmokescreenTesting"], exclude: ["__Snapshots__"]),
+    // `assertSnapshot(of: stage, as: .frames)`: a stage's frames through swift-snapshot-testing (a target of
+    // its own, so that the stage never links XCTest into the programs `render File.swift` builds).
+    .target(name: "SmokescreenStageTesting", dependencies: ["SmokescreenStage", "SmokescreenSnapshotTesting", "FrameDiff",
+                                                           .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]),
+    .testTarget(name: "UIKitTests", dependencies: ["UIKit", "SmokescreenStage", "SmokescreenTesting", "SmokescreenStageTesting"],
+                exclude: ["__Snapshots__"]),
 ]
 #endif

@@ -91,16 +91,22 @@ extension SnapshotFrames {
     ///   a bad durations file) or its frames do not fit in one PNG.
     public static func rendering(_ transition: any Transition, settings: RenderSettings) throws(SnapshotFramesError) -> SnapshotFrames {
         let sequence: FrameSequence
-        var canvas: Bitmap
-        do {
-            sequence = try transition.render(settings).sequence
-            canvas = try sequence.makeCanvas()
-        } catch {
+        do { sequence = try transition.render(settings).sequence } catch {
             throw SnapshotFramesError("cannot render the transition '\(transition.name)': \(error)")
+        }
+        return try drawing(sequence, name: transition.name)
+    }
+
+    /// Every frame of `sequence`, drawn one at a time (`name` for messages).
+    /// - Throws: ``SnapshotFramesError`` when the frames do not fit in one PNG.
+    package static func drawing(_ sequence: FrameSequence, name: String) throws(SnapshotFramesError) -> SnapshotFrames {
+        var canvas: Bitmap
+        do { canvas = try sequence.makeCanvas() } catch {
+            throw SnapshotFramesError("cannot draw the frames of '\(name)': \(error)")
         }
         let layout = Layout(frames: sequence.count, width: canvas.width, height: canvas.height, scale: canvas.scale)
         do { try Bitmap.validate(width: layout.columns * layout.width, height: layout.rows * layout.height, scale: canvas.scale) } catch {
-            throw SnapshotFramesError("the \(sequence.count) frames of '\(transition.name)' (\(canvas.width)x\(canvas.height) px each) "
+            throw SnapshotFramesError("the \(sequence.count) frames of '\(name)' (\(canvas.width)x\(canvas.height) px each) "
                 + "do not fit in one PNG (\(error)): lower the frame rate or the scale")
         }
         var frames: [Bitmap] = []
@@ -135,8 +141,8 @@ private let sourceFile = #filePath
 /// A snapshot that could not be taken is a test failure with its reason. The strategy then hands
 /// swift-snapshot-testing no value, so no reference is written (it reports a timeout after its `timeout`
 /// argument, 5 seconds by default, after this message).
-enum SnapshotFailure {
-    static func report(_ reason: String) {
+package enum SnapshotFailure {
+    package static func report(_ reason: String) {
         let message = "SmokescreenSnapshotTesting: no snapshot taken: \(reason)"
         #if canImport(Testing)
         if Test.current != nil {

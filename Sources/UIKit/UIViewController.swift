@@ -127,6 +127,17 @@ open class UIViewController: UIResponder {
     var storedNavigationItem: UINavigationItem?
     var storedTabBarItem: UITabBarItem?
 
+    /// The status bar: accepted for code that overrides them; the stage draws no status bar.
+    open var prefersStatusBarHidden: Bool { false }
+    open var preferredStatusBarStyle: UIStatusBarStyle { .default }
+    open var preferredStatusBarUpdateAnimation: UIStatusBarAnimation { .fade }
+    open func setNeedsStatusBarAppearanceUpdate() {}
+    /// The stage is portrait: accepted for code that overrides them.
+    open var supportedInterfaceOrientations: UIInterfaceOrientationMask { .all }
+    open var shouldAutorotate: Bool { true }
+    open var prefersHomeIndicatorAutoHidden: Bool { false }
+    open var modalPresentationCapturesStatusBarAppearance = false
+
     /// The traits in effect (the stage's).
     open var traitCollection: UITraitCollection { UITraitCollection.current }
 

@@ -17,6 +17,10 @@ struct Lexer {
     private let s: [UInt8]
     private var i = 0
     private var line = 1
+    /// How deep strings and interpolations nest now; past ``maximumDepth`` the rest of the file is one
+    /// string (nothing more is rewritten), so that no input can exhaust the stack.
+    private var depth = 0
+    static let maximumDepth = 256
 
     init(_ bytes: [UInt8]) { s = bytes }
 
@@ -50,9 +54,14 @@ struct Lexer {
         if c == 0x2F, at(i + 1) == 0x2A { skipBlockComment(); return .comment }
         if c == 0x22 { skipString(hashes: 0); return .string }
         if c == 0x23 {
-            // `#"…"#` raw strings, or a `#word` directive.
+            // `#"…"#` raw strings, `#/…/#` regex literals, or a `#word` directive.
             var k = i, hashes = 0
             while at(k) == 0x23 { hashes += 1; k += 1 }
+            if at(k) == 0x2F {
+                while i < k { advance() }
+                skipRegex(hashes: hashes)
+                return .string
+            }
             if at(k) == 0x22 {
                 while i < k { advance() }
                 skipString(hashes: hashes)
@@ -99,8 +108,28 @@ struct Lexer {
         }
     }
 
+    /// `#/…/#`: from the opening slash to after the closing slash and its `#`s.
+    private mutating func skipRegex(hashes: Int) {
+        advance()
+        while i < s.count {
+            if s[i] == 0x5C { advance(); if i < s.count { advance() }; continue }
+            if s[i] == 0x2F {
+                var k = i + 1, h = 0
+                while h < hashes, at(k) == 0x23 { h += 1; k += 1 }
+                if h == hashes { while i < k { advance() }; return }
+            }
+            advance()
+        }
+    }
+
     /// From the opening quote (after any `#`s) to after the closing quote and its `#`s.
     private mutating func skipString(hashes: Int) {
+        depth += 1
+        defer { depth -= 1 }
+        if depth > Self.maximumDepth {
+            while i < s.count { advance() }
+            return
+        }
         let multiline = at(i + 1) == 0x22 && at(i + 2) == 0x22
         let quotes = multiline ? 3 : 1
         for _ in 0..<quotes { advance() }

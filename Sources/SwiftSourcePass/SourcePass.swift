@@ -54,6 +54,13 @@ public enum SourcePass {
         var index = 0
 
         func text(_ t: Token) -> String { String(decoding: bytes[t.start..<t.end], as: UTF8.self) }
+        /// Whether a token holds a line break (bytes: `\r\n` is one Character but two bytes).
+        func breaksLine(_ t: Token) -> Bool { bytes[t.start..<t.end].contains(0x0A) || bytes[t.start..<t.end].contains(0x0D) }
+        /// The line breaks of a span, kept where something is removed, so that every line stays put.
+        func lineBreaks(_ range: ClosedRange<Int>) -> [UInt8] {
+            tokens[range].flatMap { t in bytes[t.start..<t.end].filter { $0 == 0x0A || $0 == 0x0D } }
+        }
+        let closing = matchingParens(tokens, bytes)
         /// The next token that is not blank space or a comment, from `i`.
         func significant(from i: Int) -> Int? {
             var j = i
@@ -66,7 +73,7 @@ public enum SourcePass {
         /// Skips the blanks after a removed token, so that no double space is left (not newlines).
         func skipBlanks(from i: Int) -> Int {
             var j = i
-            while j < tokens.count, tokens[j].kind == .space, !text(tokens[j]).contains("\n") { j += 1 }
+            while j < tokens.count, tokens[j].kind == .space, !breaksLine(tokens[j]) { j += 1 }
             return j
         }
 
@@ -78,11 +85,15 @@ public enum SourcePass {
                 if let n = significant(from: index + 1), n == index + 1, tokens[n].kind == .identifier, removedAttributes.contains(text(tokens[n])) {
                     var end = n + 1
                     var written = "@" + text(tokens[n])
-                    if end < tokens.count, tokens[end].kind == .punctuation, text(tokens[end]) == "(", let close = matchingParen(tokens, bytes, from: end) {
+                    if end < tokens.count, tokens[end].kind == .punctuation, text(tokens[end]) == "(", let close = closing[end] {
                         written += tokens[end...close].map(text).joined()
                         end = close + 1
                     }
-                    changes.append(Change(line: token.line, before: written, after: ""))
+                    output += lineBreaks(index...(end - 1))
+                    changes.append(Change(line: token.line, before: written.collapsingBlanks, after: ""))
+                    if text(tokens[n]) == "objc", let p = significant(from: end), text(tokens[p]) == "protocol" {
+                        problems += optionalRequirements(tokens, bytes, closing, afterProtocolAt: p)
+                    }
                     index = skipBlanks(from: end)
                     continue
                 }
@@ -106,17 +117,20 @@ public enum SourcePass {
                     continue
                 }
             case .pound where text(token) == "#selector":
-                if let open = significant(from: index + 1), text(tokens[open]) == "(", let close = matchingParen(tokens, bytes, from: open) {
+                if let open = significant(from: index + 1), text(tokens[open]) == "(", let close = closing[open] {
                     let inner = tokens[(open + 1)..<close].map(text).joined()
                     let trimmed = inner.trimmingBlanks
                     let before = "#selector(" + inner + ")"
-                    if trimmed.hasPrefix("getter:") || trimmed.hasPrefix("setter:") {
+                    let squeezed = String(trimmed.unicodeScalars.filter { !$0.properties.isWhitespace })
+                    if squeezed.hasPrefix("getter:") || squeezed.hasPrefix("setter:") {
                         problems.append(Problem(line: token.line, message: "\(before) names a property's accessor, which cannot be called without the Objective-C runtime; call the property instead"))
                         break
                     }
                     let name = trimmed.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
                     let after = "Selector(" + inner + ", name: \"" + name.collapsingBlanks + "\")"
-                    output += Array(after.utf8)
+                    // What stands between the keyword and its parenthesis (a comment, a line break) stays.
+                    let between = tokens[(index + 1)..<open].map(text).joined()
+                    output += Array(("Selector" + between + "(" + inner + ", name: \"" + name.collapsingBlanks + "\")").utf8)
                     changes.append(Change(line: token.line, before: before.collapsingBlanks, after: after.collapsingBlanks))
                     index = close + 1
                     continue
@@ -130,53 +144,71 @@ public enum SourcePass {
         return Result(text: String(decoding: output, as: UTF8.self), changes: changes, problems: problems)
     }
 
-    /// Whether the token before `index` lets a modifier stand there: the start of a line, another
-    /// modifier or attribute, or the brace or semicolon that ends the previous declaration.
+    /// Whether the token before `index` lets a modifier stand there: the start of the file, another
+    /// modifier or attribute, or the brace, semicolon or parenthesis that ends what comes before (a line
+    /// break alone does not: `a ||\n dynamic` is an expression).
     private static func isModifierPosition(_ tokens: [Token], _ bytes: [UInt8], before index: Int) -> Bool {
         var j = index - 1
         while j >= 0 {
             let t = tokens[j]
             let s = String(decoding: bytes[t.start..<t.end], as: UTF8.self)
-            if t.kind == .space { if s.contains("\n") { return true }; j -= 1; continue }
+            if t.kind == .space { j -= 1; continue }
             if t.kind == .comment { j -= 1; continue }
             return ["{", "}", ";", ")"].contains(s) || declarationWords.contains(s) || t.kind == .identifier && removedAttributes.contains(s)
         }
         return true
     }
 
-    /// The index of the `)` matching the `(` at `open`.
-    private static func matchingParen(_ tokens: [Token], _ bytes: [UInt8], from open: Int) -> Int? {
-        var depth = 0
-        for j in open..<tokens.count where tokens[j].kind == .punctuation {
-            let c = bytes[tokens[j].start]
-            if c == UInt8(ascii: "(") { depth += 1 } else if c == UInt8(ascii: ")") {
-                depth -= 1
-                if depth == 0 { return j }
-            }
+    /// For every `(` token, the index of the `)` that closes it, found in one pass (an unclosed one
+    /// has none).
+    private static func matchingParens(_ tokens: [Token], _ bytes: [UInt8]) -> [Int: Int] {
+        var open: [Int] = []
+        var result: [Int: Int] = [:]
+        for (j, t) in tokens.enumerated() where t.kind == .punctuation {
+            let c = bytes[t.start]
+            if c == UInt8(ascii: "(") { open.append(j) } else if c == UInt8(ascii: ")"), let o = open.popLast() { result[o] = j }
         }
-        return nil
+        return result
+    }
+
+    /// The `optional` requirements of the `@objc protocol` at `index`: Swift on Linux has none.
+    private static func optionalRequirements(_ tokens: [Token], _ bytes: [UInt8], _ closing: [Int: Int], afterProtocolAt index: Int) -> [Problem] {
+        var j = index, depth = 0, problems: [Problem] = []
+        while j < tokens.count {
+            let t = tokens[j]
+            let s = String(decoding: bytes[t.start..<t.end], as: UTF8.self)
+            if s == "{" { depth += 1 } else if s == "}" {
+                depth -= 1
+                if depth == 0 { break }
+            } else if depth == 1, t.kind == .identifier, s == "optional" {
+                problems.append(Problem(line: t.line, message: "an optional requirement of an @objc protocol: Swift on Linux has none; "
+                                        + "make it a plain requirement with a default implementation in an extension"))
+            }
+            j += 1
+        }
+        return problems
     }
 }
 
 extension String {
     var trimmingBlanks: String {
-        var s = Substring(self)
-        while let c = s.first, c == " " || c == "\n" || c == "\t" || c == "\r" { s.removeFirst() }
-        while let c = s.last, c == " " || c == "\n" || c == "\t" || c == "\r" { s.removeLast() }
-        return String(s)
+        var scalars = Substring(self).unicodeScalars[...]
+        while let c = scalars.first, c.properties.isWhitespace { scalars.removeFirst() }
+        while let c = scalars.last, c.properties.isWhitespace { scalars.removeLast() }
+        return String(String.UnicodeScalarView(scalars))
     }
 
-    /// Runs of blanks and newlines as one space (for a message on one line).
+    /// Runs of blanks and line breaks (`\r\n` too) as one space (for a message on one line).
     var collapsingBlanks: String {
-        var out = ""
+        var out = String.UnicodeScalarView()
         var blank = false
-        for c in self {
-            if c == " " || c == "\n" || c == "\t" || c == "\r" { blank = true; continue }
+        for c in unicodeScalars {
+            if c.properties.isWhitespace { blank = true; continue }
             if blank, !out.isEmpty { out.append(" ") }
             blank = false
             out.append(c)
         }
-        return out
+        return String(out)
     }
 
     func replacingOccurrences(of target: String, with replacement: String) -> String {

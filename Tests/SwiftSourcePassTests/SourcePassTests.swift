@@ -86,4 +86,37 @@ final class SourcePassTests: XCTestCase {
         XCTAssertEqual(result.text, "x.addTarget(self, action: Selector(\n    handle(_:)\n, name: \"handle(_:)\"), for: .valueChanged)\n")
         XCTAssertEqual(result.changes.first?.after, "Selector( handle(_:) , name: \"handle(_:)\")")
     }
+
+    func testWindowsLineEndingsKeepEveryLine() {
+        let source = "    @objc\r\n    func foo() {}\r\n    var x = 1\r\n    dynamic var y = 2\r\n    let s = #selector(\r\n foo\r\n)\r\n"
+        let result = SourcePass.rewrite(source)
+        XCTAssertEqual(result.text, "    \r\n    func foo() {}\r\n    var x = 1\r\n    dynamic var y = 2\r\n    let s = Selector(\r\n foo\r\n, name: \"foo\")\r\n",
+                       "dynamic after a plain statement is left (Linux compiles it); the selector's name is on one line")
+    }
+
+    func testWhatOnlyLooksLikeAModifierOrSpansLinesIsHandled() {
+        XCTAssertEqual(SourcePass.rewrite("let v = base ||\n    dynamic\n    let w = 1\n").text, "let v = base ||\n    dynamic\n    let w = 1\n")
+        XCTAssertEqual(SourcePass.rewrite("@objc(fooWith:\n      bar:) func f() {}\n").text, "\nfunc f() {}\n", "the attribute's line break stays")
+        XCTAssertEqual(SourcePass.rewrite("let s = #selector // pick\n    (foo(with:bar:))\n").text,
+                       "let s = Selector // pick\n    (foo(with:bar:), name: \"foo(with:bar:)\")\n")
+        let getter = SourcePass.rewrite("let s = #selector( getter : A.base)\n")
+        XCTAssertEqual(getter.text, "let s = #selector( getter : A.base)\n")
+        XCTAssertEqual(getter.problems.count, 1)
+        XCTAssertEqual(SourcePass.rewrite("let r = #/\"\"\"/#\n@objc dynamic var x = 1\n").text, "let r = #/\"\"\"/#\nvar x = 1\n", "a regex literal is skipped whole")
+    }
+
+    func testAnObjectiveCProtocolsOptionalRequirementsAreReported() {
+        let result = SourcePass.rewrite("@objc protocol P {\n    @objc optional func f()\n    func g()\n}\n")
+        XCTAssertEqual(result.problems.map(\.line), [2])
+        XCTAssertTrue(result.problems[0].message.contains("default implementation"))
+    }
+
+    func testPathologicalInputEndsWithoutACrashOrAHang() {
+        // Unclosed parentheses on every line (linear: each is matched once), and strings nested past the
+        // lexer's depth (the rest is left as it is, with no deep recursion).
+        let unclosed = String(repeating: "_ = #selector(\n", count: 50_000)
+        XCTAssertEqual(SourcePass.rewrite(unclosed).text, unclosed)
+        let deep = "let x = \"" + String(repeating: "a\\(\"", count: 100_000) + "\n@objc func f() {}\n"
+        XCTAssertEqual(SourcePass.rewrite(deep).text, deep)
+    }
 }

@@ -45,4 +45,19 @@ final class CompatibilityTests: XCTestCase {
         stage.window.addSubview(blur)
         XCTAssertEqual(stage.notDrawn, ["UIVisualEffectView blur"])
     }
+
+    // Deprecated itself, so that the old names it checks warn nowhere.
+    @available(*, deprecated)
+    func testSwift3NamesAndTwoFingerRecognizersStillCompile() throws {
+        let stage = try makeStage()
+        let options: UIViewKeyframeAnimationOptions = [.calculationModeLinear]
+        let curve: UIViewAnimationOptions = .curveEaseIn
+        XCTAssertEqual(options, UIView.KeyframeAnimationOptions.calculationModeLinear)
+        XCTAssertEqual(curve, UIView.AnimationOptions.curveEaseIn)
+        XCTAssertEqual(UIEdgeInsetsMake(1, 2, 3, 4), UIEdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
+        let pinch = UIPinchGestureRecognizer(target: nil, action: nil)
+        XCTAssertEqual(pinch.scale, 1)
+        XCTAssertEqual(stage.notDrawn, ["UIPinchGestureRecognizer (the stage has one finger: it never begins)"])
+        XCTAssertFalse(UIViewController().prefersStatusBarHidden)
+    }
 }

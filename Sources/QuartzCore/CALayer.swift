@@ -356,6 +356,43 @@ open class CALayer: NSObject {
     /// A content key path's model value.
     func contentModelValue(forKeyPath keyPath: String) -> Any? { nil }
 
+    // MARK: Key-value coding (Core Animation's; Foundation on Linux has none)
+
+    private var customValues: [String: Any] = [:]
+
+    /// The layer's value for `key`: one of its animatable properties (`"opacity"`, `"position"`,
+    /// `"transform.scale"`…), or a value stored with ``setValue(_:forKey:)`` (a layer keeps any key).
+    open func value(forKey key: String) -> Any? { modelValue(forKeyPath: key) ?? customValues[key] }
+    open func value(forKeyPath keyPath: String) -> Any? { value(forKey: keyPath) }
+
+    /// Sets an animatable property by its key (`"opacity"`, `"cornerRadius"`, `"position"`…), or keeps
+    /// any other key's value for ``value(forKey:)``.
+    open func setValue(_ value: Any?, forKey key: String) {
+        switch key {
+        case "opacity": if let v = AnimationValue.number(value) { opacity = Float(v) }
+        case "cornerRadius": if let v = AnimationValue.number(value) { cornerRadius = CGFloat(v) }
+        case "borderWidth": if let v = AnimationValue.number(value) { borderWidth = CGFloat(v) }
+        case "position": if let v = AnimationValue.point(value) { position = v }
+        case "bounds": if let v = AnimationValue.rect(value) { bounds = v }
+        case "transform": if let v = AnimationValue.transform(value) { transform = v }
+        case "backgroundColor": backgroundColor = AnimationValue.color(value)
+        case "borderColor": borderColor = AnimationValue.color(value)
+        default: customValues[key] = value
+        }
+    }
+
+    open func setValue(_ value: Any?, forKeyPath keyPath: String) { setValue(value, forKey: keyPath) }
+
+    /// Whether a change of `key` redraws the layer: false here (layers draw every frame).
+    open class func needsDisplay(forKey key: String) -> Bool { false }
+    /// The default value of `key` for new layers: none.
+    open class func defaultValue(forKey key: String) -> Any? { nil }
+    /// The action for a change of `key`: layers here have no implicit animations, so none.
+    open func action(forKey event: String) -> CAAction? { nil }
+    open class func defaultAction(forKey event: String) -> CAAction? { nil }
+    /// Actions by key (accepted; layers here have no implicit animations).
+    open var actions: [String: CAAction]?
+
     /// The layer itself: it holds the model values.
     open func model() -> Self { self }
 
@@ -391,6 +428,21 @@ open class CALayer: NSObject {
     open func layoutSublayers() {}
     open func display() {}
     open var needsDisplayOnBoundsChange = false
+}
+
+/// An action a layer runs for a change (an animation is one).
+public protocol CAAction {
+    func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?)
+}
+
+extension CAAnimation: CAAction {
+    public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
+        (anObject as? CALayer)?.add(self, forKey: event)
+    }
+}
+
+extension NSNull: CAAction {
+    public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {}
 }
 
 /// Which corners a layer's `cornerRadius` rounds.

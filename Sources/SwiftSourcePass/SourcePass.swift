@@ -17,7 +17,11 @@ public enum SourcePass {
         public let line: Int
         public let before: String
         public let after: String
-        public var description: String { after.isEmpty ? "removed \(before)" : "\(before) → \(after)" }
+        public var description: String {
+            if after.isEmpty { return "removed \(before)" }
+            if before.isEmpty { return "added \(after) (on iOS a framework's files see UIKit through its umbrella header)" }
+            return "\(before) → \(after)"
+        }
     }
 
     /// What the pass could not rewrite, at a line: the compiler will stop there.
@@ -42,8 +46,9 @@ public enum SourcePass {
                                                  "fileprivate", "open", "final", "static", "class", "lazy", "weak", "unowned", "required",
                                                  "convenience", "@"]
 
-    /// Rewrites `source` (the text of one Swift file).
-    public static func rewrite(_ source: String) -> Result {
+    /// Rewrites `source` (the text of one Swift file); with `addingUIKitImport` (default), a file that
+    /// imports no UIKit gets `import UIKit` (see ``addingUIKitImport(to:tokens:bytes:)``).
+    public static func rewrite(_ source: String, addingUIKitImport: Bool = true) -> Result {
         var lexer = Lexer(Array(source.utf8))
         let tokens = lexer.tokens()
         var output: [UInt8] = []
@@ -141,7 +146,39 @@ public enum SourcePass {
             output += bytes[token.start..<token.end]
             index += 1
         }
-        return Result(text: String(decoding: output, as: UTF8.self), changes: changes, problems: problems)
+        var text = String(decoding: output, as: UTF8.self)
+        if addingUIKitImport, let added = Self.addingUIKitImport(to: text, tokens: tokens, bytes: bytes) {
+            text = added.text
+            changes.append(Change(line: added.line, before: "", after: "import UIKit"))
+            changes.sort { $0.line < $1.line }
+        }
+        return Result(text: text, changes: changes, problems: problems)
+    }
+
+    /// A file that imports neither UIKit nor a module that re-exports it (on iOS a framework's Swift files
+    /// see UIKit through its umbrella header) gets `import UIKit; ` at the start of its first import line,
+    /// or of its first blank or comment line; nil when it needs none (or there is no such line).
+    private static func addingUIKitImport(to text: String, tokens: [Token], bytes: [UInt8]) -> (text: String, line: Int)? {
+        var imported = false
+        for (j, t) in tokens.enumerated() where t.kind == .identifier && String(decoding: bytes[t.start..<t.end], as: UTF8.self) == "import" {
+            var k = j + 1
+            while k < tokens.count, tokens[k].kind == .space { k += 1 }
+            // `import UIKit`, `import SmokescreenStage`, `import class UIKit.UIView`…
+            while k < tokens.count, tokens[k].kind == .identifier || tokens[k].kind == .space {
+                let word = String(decoding: bytes[tokens[k].start..<tokens[k].end], as: UTF8.self)
+                if ["UIKit", "SmokescreenStage", "SwiftUI"].contains(word) { imported = true }
+                if tokens[k].kind == .identifier, !["class", "struct", "enum", "protocol", "func", "var", "let", "typealias"].contains(word) { break }
+                k += 1
+            }
+        }
+        guard !imported else { return nil }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        func trimmed(_ l: String) -> Substring { l.drop { $0 == " " || $0 == "\t" } }
+        let target = lines.firstIndex { trimmed($0).hasPrefix("import ") }
+            ?? lines.firstIndex { let t = trimmed($0); return t.isEmpty || t == "\r" || t.hasPrefix("//") }
+        guard let target else { return nil }
+        lines[target] = "import UIKit; " + lines[target]
+        return (lines.joined(separator: "\n"), target + 1)
     }
 
     /// Whether the token before `index` lets a modifier stand there: the start of the file, another

@@ -209,6 +209,11 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
     public let userInterfaceStyle: UIUserInterfaceStyle
     public let displayScale: CGFloat
     public let preferredContentSizeCategory: UIContentSizeCategory
+    /// A phone in portrait: compact wide, regular tall; a pad (a screen 768 points wide or more): regular.
+    public var horizontalSizeClass: UIUserInterfaceSizeClass { UIScreen.main.bounds.width >= 768 ? .regular : .compact }
+    public var verticalSizeClass: UIUserInterfaceSizeClass { .regular }
+    /// The stage's device's idiom.
+    public var userInterfaceIdiom: UIUserInterfaceIdiom { UIDevice.current.userInterfaceIdiom }
 
     public init(userInterfaceStyle: UIUserInterfaceStyle) {
         self.userInterfaceStyle = userInterfaceStyle

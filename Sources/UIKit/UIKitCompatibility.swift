@@ -152,3 +152,6 @@ public struct UIInterfaceOrientationMask: OptionSet, Sendable, Hashable {
     public static let all: UIInterfaceOrientationMask = [.portrait, .landscapeLeft, .landscapeRight, .portraitUpsideDown]
     public static let allButUpsideDown: UIInterfaceOrientationMask = [.portrait, .landscapeLeft, .landscapeRight]
 }
+
+/// How much room a trait collection's dimension has.
+public enum UIUserInterfaceSizeClass: Int, Sendable { case unspecified, compact, regular }

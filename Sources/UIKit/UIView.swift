@@ -13,6 +13,9 @@ open class UIResponder: NSObject {
     open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesMoved(touches, with: event) }
     open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesEnded(touches, with: event) }
     open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesCancelled(touches, with: event) }
+    /// Called after a nib loads the object: never here (there are no nibs); kept for code that overrides it.
+    open func awakeFromNib() {}
+    open func prepareForInterfaceBuilder() {}
 }
 
 /// UIKit's view, with Apple's names, signatures and semantics, drawn by Smokescreen: its layer is backed
@@ -159,11 +162,6 @@ open class UIView: UIResponder {
 
     open func tintColorDidChange() {}
 
-    /// The layer's corner radius (so `view.layer.cornerRadius` and this agree).
-    open var cornerRadius: CGFloat {
-        get { layer.cornerRadius }
-        set { layer.cornerRadius = newValue }
-    }
 
     // MARK: Safe area
 

@@ -138,6 +138,15 @@ open class UIViewController: UIResponder {
     open var prefersHomeIndicatorAutoHidden: Bool { false }
     open var modalPresentationCapturesStatusBarAppearance = false
 
+    // UIContentContainer: the stage's screen never changes size, so the change callbacks are never called.
+    open func preferredContentSizeDidChange(forChildContentContainer container: UIContentContainer) {}
+    open func systemLayoutFittingSizeDidChange(forChildContentContainer container: UIContentContainer) {}
+    open func size(forChildContentContainer container: UIContentContainer, withParentContainerSize parentSize: CGSize) -> CGSize { parentSize }
+    open func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {}
+    open func willTransition(to newCollection: UITraitCollection, with coordinator: UIViewControllerTransitionCoordinator) {}
+    /// The storyboard it came from: none here.
+    open var storyboard: UIStoryboard? { nil }
+
     /// The traits in effect (the stage's).
     open var traitCollection: UITraitCollection { UITraitCollection.current }
 

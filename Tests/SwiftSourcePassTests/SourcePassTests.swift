@@ -19,7 +19,7 @@ final class SourcePassTests: XCTestCase {
             }
         }
         """
-        let result = SourcePass.rewrite(source)
+        let result = SourcePass.rewrite(source, addingUIKitImport: false)
         XCTAssertEqual(result.text, """
         import UIKit
         import UIKit
@@ -59,14 +59,14 @@ final class SourcePassTests: XCTestCase {
         let e = object.dynamic
         @available(iOS 13, *) func f() {}
         """#
-        let result = SourcePass.rewrite(source)
+        let result = SourcePass.rewrite(source, addingUIKitImport: false)
         XCTAssertEqual(result.text, source)
         XCTAssertEqual(result.changes, [])
     }
 
     func testAccessorSelectorsAreReportedNotRewritten() {
         let source = "let s = #selector(getter: UIView.frame)\n"
-        let result = SourcePass.rewrite(source)
+        let result = SourcePass.rewrite(source, addingUIKitImport: false)
         XCTAssertEqual(result.text, source)
         XCTAssertEqual(result.problems.map(\.line), [1])
         XCTAssertTrue(result.problems[0].message.contains("accessor"))
@@ -74,7 +74,7 @@ final class SourcePassTests: XCTestCase {
 
     func testUnfinishedInputEndsWithoutAHang() {
         for source in ["#selector(", "\"unterminated", "/* open comment", "@", "#\"raw", "\"\\(open", "`tick", "#selector(a(b(c)"] {
-            let result = SourcePass.rewrite(source)
+            let result = SourcePass.rewrite(source, addingUIKitImport: false)
             XCTAssertEqual(result.text.utf8.count >= 0, true)
             XCTAssertEqual(result.text, source, "left as it is: \(source)")
         }
@@ -82,31 +82,31 @@ final class SourcePassTests: XCTestCase {
 
     func testAMultilineSelectorKeepsItsLines() {
         let source = "x.addTarget(self, action: #selector(\n    handle(_:)\n), for: .valueChanged)\n"
-        let result = SourcePass.rewrite(source)
+        let result = SourcePass.rewrite(source, addingUIKitImport: false)
         XCTAssertEqual(result.text, "x.addTarget(self, action: Selector(\n    handle(_:)\n, name: \"handle(_:)\"), for: .valueChanged)\n")
         XCTAssertEqual(result.changes.first?.after, "Selector( handle(_:) , name: \"handle(_:)\")")
     }
 
     func testWindowsLineEndingsKeepEveryLine() {
         let source = "    @objc\r\n    func foo() {}\r\n    var x = 1\r\n    dynamic var y = 2\r\n    let s = #selector(\r\n foo\r\n)\r\n"
-        let result = SourcePass.rewrite(source)
+        let result = SourcePass.rewrite(source, addingUIKitImport: false)
         XCTAssertEqual(result.text, "    \r\n    func foo() {}\r\n    var x = 1\r\n    dynamic var y = 2\r\n    let s = Selector(\r\n foo\r\n, name: \"foo\")\r\n",
                        "dynamic after a plain statement is left (Linux compiles it); the selector's name is on one line")
     }
 
     func testWhatOnlyLooksLikeAModifierOrSpansLinesIsHandled() {
-        XCTAssertEqual(SourcePass.rewrite("let v = base ||\n    dynamic\n    let w = 1\n").text, "let v = base ||\n    dynamic\n    let w = 1\n")
-        XCTAssertEqual(SourcePass.rewrite("@objc(fooWith:\n      bar:) func f() {}\n").text, "\nfunc f() {}\n", "the attribute's line break stays")
-        XCTAssertEqual(SourcePass.rewrite("let s = #selector // pick\n    (foo(with:bar:))\n").text,
+        XCTAssertEqual(SourcePass.rewrite("let v = base ||\n    dynamic\n    let w = 1\n", addingUIKitImport: false).text, "let v = base ||\n    dynamic\n    let w = 1\n")
+        XCTAssertEqual(SourcePass.rewrite("@objc(fooWith:\n      bar:) func f() {}\n", addingUIKitImport: false).text, "\nfunc f() {}\n", "the attribute's line break stays")
+        XCTAssertEqual(SourcePass.rewrite("let s = #selector // pick\n    (foo(with:bar:))\n", addingUIKitImport: false).text,
                        "let s = Selector // pick\n    (foo(with:bar:), name: \"foo(with:bar:)\")\n")
-        let getter = SourcePass.rewrite("let s = #selector( getter : A.base)\n")
+        let getter = SourcePass.rewrite("let s = #selector( getter : A.base)\n", addingUIKitImport: false)
         XCTAssertEqual(getter.text, "let s = #selector( getter : A.base)\n")
         XCTAssertEqual(getter.problems.count, 1)
-        XCTAssertEqual(SourcePass.rewrite("let r = #/\"\"\"/#\n@objc dynamic var x = 1\n").text, "let r = #/\"\"\"/#\nvar x = 1\n", "a regex literal is skipped whole")
+        XCTAssertEqual(SourcePass.rewrite("let r = #/\"\"\"/#\n@objc dynamic var x = 1\n", addingUIKitImport: false).text, "let r = #/\"\"\"/#\nvar x = 1\n", "a regex literal is skipped whole")
     }
 
     func testAnObjectiveCProtocolsOptionalRequirementsAreReported() {
-        let result = SourcePass.rewrite("@objc protocol P {\n    @objc optional func f()\n    func g()\n}\n")
+        let result = SourcePass.rewrite("@objc protocol P {\n    @objc optional func f()\n    func g()\n}\n", addingUIKitImport: false)
         XCTAssertEqual(result.problems.map(\.line), [2])
         XCTAssertTrue(result.problems[0].message.contains("default implementation"))
     }
@@ -115,8 +115,19 @@ final class SourcePassTests: XCTestCase {
         // Unclosed parentheses on every line (linear: each is matched once), and strings nested past the
         // lexer's depth (the rest is left as it is, with no deep recursion).
         let unclosed = String(repeating: "_ = #selector(\n", count: 50_000)
-        XCTAssertEqual(SourcePass.rewrite(unclosed).text, unclosed)
+        XCTAssertEqual(SourcePass.rewrite(unclosed, addingUIKitImport: false).text, unclosed)
         let deep = "let x = \"" + String(repeating: "a\\(\"", count: 100_000) + "\n@objc func f() {}\n"
-        XCTAssertEqual(SourcePass.rewrite(deep).text, deep)
+        XCTAssertEqual(SourcePass.rewrite(deep, addingUIKitImport: false).text, deep)
+    }
+
+    func testAFileWithoutUIKitGetsItsImportOnAnExistingLine() {
+        let framework = "// Constants.swift\nimport Foundation\nlet duration: TimeInterval = 0.3\n"
+        let result = SourcePass.rewrite(framework)
+        XCTAssertEqual(result.text, "// Constants.swift\nimport UIKit; import Foundation\nlet duration: TimeInterval = 0.3\n")
+        XCTAssertEqual(result.changes.map(\.line), [2])
+        XCTAssertTrue(result.changes[0].description.hasPrefix("added import UIKit"))
+        XCTAssertEqual(SourcePass.rewrite("//\nlet x = 1\n").text, "import UIKit; //\nlet x = 1\n", "a comment line when there is no import")
+        XCTAssertEqual(SourcePass.rewrite("import UIKit\nlet x = 1\n").changes, [])
+        XCTAssertEqual(SourcePass.rewrite("import SmokescreenStage\n").changes, [], "it re-exports UIKit")
     }
 }

@@ -49,6 +49,19 @@ open class UIPresentationController: NSObject {
 
     /// The traits of the presentation (the stage's).
     open var traitCollection: UITraitCollection { UITraitCollection.current }
+
+    /// Asked how the presentation adapts (the stage's traits never change, so it never does).
+    open weak var delegate: UIAdaptivePresentationControllerDelegate?
+    /// The presented controller's preferred size.
+    open var preferredContentSize: CGSize { presentedViewController.preferredContentSize }
+    /// The size of a child container: its parent's size (override to give the presented view its own).
+    open func size(forChildContentContainer container: UIContentContainer, withParentContainerSize parentSize: CGSize) -> CGSize { parentSize }
+    open func preferredContentSizeDidChange(forChildContentContainer container: UIContentContainer) {}
+    open func systemLayoutFittingSizeDidChange(forChildContentContainer container: UIContentContainer) {}
+    open func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {}
+    open func willTransition(to newCollection: UITraitCollection, with coordinator: UIViewControllerTransitionCoordinator) {}
+    /// The style it adapts to: its own.
+    open var adaptivePresentationStyle: UIModalPresentationStyle { presentationStyle }
 }
 
 /// The presentation controller of the styles that are not `.custom`: full screen (the presenting view
@@ -76,5 +89,61 @@ final class UITransitionView: UIView {
         presentationController?.containerViewWillLayoutSubviews()
         super.layoutSubviews()
         presentationController?.containerViewDidLayoutSubviews()
+    }
+}
+
+/// What a container of content answers about sizes and size changes (view controllers and presentation
+/// controllers). The stage's screen never changes size, so the change callbacks are never called.
+public protocol UIContentContainer: NSObjectProtocol {
+    var preferredContentSize: CGSize { get }
+    func preferredContentSizeDidChange(forChildContentContainer container: UIContentContainer)
+    func systemLayoutFittingSizeDidChange(forChildContentContainer container: UIContentContainer)
+    func size(forChildContentContainer container: UIContentContainer, withParentContainerSize parentSize: CGSize) -> CGSize
+    func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator)
+    func willTransition(to newCollection: UITraitCollection, with coordinator: UIViewControllerTransitionCoordinator)
+}
+
+extension UIViewController: UIContentContainer {}
+
+extension UIPresentationController: UIContentContainer {}
+
+/// Asked how a presentation adapts to the traits (a compact width): the stage's never change, so a
+/// presentation keeps its style.
+public protocol UIAdaptivePresentationControllerDelegate: NSObjectProtocol {
+    func adaptivePresentationStyle(for controller: UIPresentationController) -> UIModalPresentationStyle
+    func adaptivePresentationStyle(for controller: UIPresentationController, traitCollection: UITraitCollection) -> UIModalPresentationStyle
+    func presentationControllerShouldDismiss(_ presentationController: UIPresentationController) -> Bool
+    func presentationControllerWillDismiss(_ presentationController: UIPresentationController)
+    func presentationControllerDidDismiss(_ presentationController: UIPresentationController)
+}
+
+extension UIAdaptivePresentationControllerDelegate {
+    public func adaptivePresentationStyle(for controller: UIPresentationController) -> UIModalPresentationStyle { .none }
+    public func adaptivePresentationStyle(for controller: UIPresentationController, traitCollection: UITraitCollection) -> UIModalPresentationStyle { .none }
+    public func presentationControllerShouldDismiss(_ presentationController: UIPresentationController) -> Bool { true }
+    public func presentationControllerWillDismiss(_ presentationController: UIPresentationController) {}
+    public func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {}
+}
+
+/// Storyboards: there are none on Linux. A controller asked of one is an empty `UIViewController` (or
+/// nil), and the stage's `warnings` say so, so that code which names a storyboard still compiles.
+open class UIStoryboard: NSObject {
+    public let name: String
+
+    public init(name: String, bundle storyboardBundleOrNil: Bundle?) {
+        self.name = name
+        super.init()
+    }
+
+    open func instantiateInitialViewController() -> UIViewController? {
+        UIKitLog.warn("UIStoryboard \"\(name)\": there are no storyboards here; no initial controller")
+        return nil
+    }
+
+    /// iOS 13's spelling.
+    open func instantiateViewController(identifier: String) -> UIViewController { instantiateViewController(withIdentifier: identifier) }
+    open func instantiateViewController(withIdentifier identifier: String) -> UIViewController {
+        UIKitLog.warn("UIStoryboard \"\(name)\": there are no storyboards here; \"\(identifier)\" is an empty UIViewController")
+        return UIViewController()
     }
 }

@@ -1,0 +1,160 @@
+/// Told as a scroll view scrolls.
+public protocol UIScrollViewDelegate: NSObjectProtocol {
+    func scrollViewDidScroll(_ scrollView: UIScrollView)
+    func scrollViewWillBeginDragging(_ scrollView: UIScrollView)
+    func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint,
+                                   targetContentOffset: UnsafeMutablePointer<CGPoint>)
+    func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool)
+    func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView)
+    func scrollViewDidEndDecelerating(_ scrollView: UIScrollView)
+    func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView)
+}
+
+extension UIScrollViewDelegate {
+    public func scrollViewDidScroll(_ scrollView: UIScrollView) {}
+    public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {}
+    public func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint,
+                                          targetContentOffset: UnsafeMutablePointer<CGPoint>) {}
+    public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {}
+    public func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) {}
+    public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {}
+    public func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {}
+}
+
+/// UIKit's scroll view: its `contentOffset` is its bounds' origin, so its subviews move as it scrolls;
+/// set in an animation block, the offset animates like any bounds. A finger scrolls it through its
+/// `panGestureRecognizer` within the content (no rubber band past the edges), and a release with speed
+/// decelerates to a stop in the direction of travel (UIKit's projection: the velocity times
+/// `decelerationRate / (1 - decelerationRate)` per millisecond), eased out.
+open class UIScrollView: UIView {
+    /// Told as it scrolls.
+    open weak var delegate: UIScrollViewDelegate?
+    /// Points: the size of what it scrolls over.
+    open var contentSize = CGSize.zero
+    /// Points added around the content.
+    open var contentInset = UIEdgeInsets.zero
+    /// The insets in effect: `contentInset` (no automatic adjustment here).
+    open var adjustedContentInset: UIEdgeInsets { contentInset }
+    open var contentInsetAdjustmentBehavior = ContentInsetAdjustmentBehavior.automatic
+    open var isScrollEnabled = true { didSet { scrollPan.isEnabled = isScrollEnabled } }
+    open var isPagingEnabled = false
+    open var bounces = true
+    open var alwaysBounceVertical = false
+    open var alwaysBounceHorizontal = false
+    open var showsVerticalScrollIndicator = true
+    open var showsHorizontalScrollIndicator = true
+    open var scrollIndicatorInsets = UIEdgeInsets.zero
+    open var decelerationRate = DecelerationRate.normal
+    open var keyboardDismissMode = KeyboardDismissMode.none
+    open private(set) var isTracking = false
+    open private(set) var isDragging = false
+    open private(set) var isDecelerating = false
+    /// The pan that scrolls it.
+    open var panGestureRecognizer: UIPanGestureRecognizer { scrollPan }
+    private lazy var scrollPan = UIPanGestureRecognizer(target: self, action: Selector(UIScrollView.handleScrollPan(_:), name: "handleScrollPan(_:)"))
+    private var dragStart = CGPoint.zero
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        clipsToBounds = true
+        addGestureRecognizer(scrollPan)
+    }
+
+    public required init?(coder: NSCoder) { nil }
+
+    /// Points: where the content's origin is scrolled to (the bounds' origin).
+    open var contentOffset: CGPoint {
+        get { bounds.origin }
+        set {
+            guard newValue.x.isFinite, newValue.y.isFinite, newValue != bounds.origin else { return }
+            bounds.origin = newValue
+            delegate?.scrollViewDidScroll(self)
+        }
+    }
+
+    /// Scrolls to `contentOffset`; animated over 0.3 s, ease in and out (then
+    /// `scrollViewDidEndScrollingAnimation`).
+    open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
+        guard animated else { self.contentOffset = contentOffset; return }
+        UIView.animate(withDuration: 0.3, delay: 0, options: [.curveEaseInOut, .beginFromCurrentState], animations: {
+            self.contentOffset = contentOffset
+        }, completion: { _ in self.delegate?.scrollViewDidEndScrollingAnimation(self) })
+    }
+
+    /// Scrolls the least that makes `rect` (content coordinates) visible.
+    open func scrollRectToVisible(_ rect: CGRect, animated: Bool) {
+        var offset = contentOffset
+        if rect.maxY > offset.y + bounds.height { offset.y = rect.maxY - bounds.height }
+        if rect.minY < offset.y { offset.y = rect.minY }
+        if rect.maxX > offset.x + bounds.width { offset.x = rect.maxX - bounds.width }
+        if rect.minX < offset.x { offset.x = rect.minX }
+        setContentOffset(clamped(offset), animated: animated)
+    }
+
+    /// The offset kept within the content (and its insets).
+    private func clamped(_ p: CGPoint) -> CGPoint {
+        let minX = -adjustedContentInset.left, minY = -adjustedContentInset.top
+        let maxX = max(minX, contentSize.width + adjustedContentInset.right - bounds.width)
+        let maxY = max(minY, contentSize.height + adjustedContentInset.bottom - bounds.height)
+        return CGPoint(x: min(maxX, max(minX, p.x)), y: min(maxY, max(minY, p.y)))
+    }
+
+    private var scrollsHorizontally: Bool { contentSize.width > bounds.width || alwaysBounceHorizontal }
+    private var scrollsVertically: Bool { contentSize.height > bounds.height || alwaysBounceVertical }
+
+    func handleScrollPan(_ pan: UIPanGestureRecognizer) {
+        switch pan.state {
+        case .began:
+            layer.removeAllAnimations()
+            isTracking = true
+            isDragging = true
+            dragStart = contentOffset
+            delegate?.scrollViewWillBeginDragging(self)
+            fallthrough
+        case .changed:
+            let t = pan.translation(in: self)
+            contentOffset = clamped(CGPoint(x: scrollsHorizontally ? dragStart.x - t.x : dragStart.x,
+                                            y: scrollsVertically ? dragStart.y - t.y : dragStart.y))
+        case .ended, .cancelled:
+            isTracking = false
+            let v = pan.state == .ended ? pan.velocity(in: self) : .zero
+            let velocity = CGPoint(x: scrollsHorizontally ? -v.x : 0, y: scrollsVertically ? -v.y : 0)
+            let rate = decelerationRate.rawValue
+            let projection = rate / (1 - rate) / 1000
+            var target = clamped(CGPoint(x: contentOffset.x + velocity.x * projection, y: contentOffset.y + velocity.y * projection))
+            if isPagingEnabled, bounds.width > 0, bounds.height > 0 {
+                target = clamped(CGPoint(x: (target.x / bounds.width).rounded() * bounds.width, y: (target.y / bounds.height).rounded() * bounds.height))
+            }
+            delegate?.scrollViewWillEndDragging(self, withVelocity: CGPoint(x: velocity.x / 1000, y: velocity.y / 1000), targetContentOffset: &target)
+            let decelerates = target != contentOffset
+            isDragging = false
+            delegate?.scrollViewDidEndDragging(self, willDecelerate: decelerates)
+            guard decelerates else { return }
+            isDecelerating = true
+            delegate?.scrollViewWillBeginDecelerating(self)
+            let distance = hypot(target.x - contentOffset.x, target.y - contentOffset.y)
+            let speed = max(1, hypot(velocity.x, velocity.y))
+            // Eased out so that it starts at the finger's speed: UIKit's ease-out curve starts at 1 / 0.58
+            // of the average speed.
+            let duration = min(2.5, max(0.2, distance / speed / 0.58))
+            UIView.animate(withDuration: duration, delay: 0, options: [.curveEaseOut], animations: {
+                self.contentOffset = target
+            }, completion: { _ in
+                self.isDecelerating = false
+                self.delegate?.scrollViewDidEndDecelerating(self)
+            })
+        default:
+            break
+        }
+    }
+
+    public struct DecelerationRate: RawRepresentable, Hashable, Sendable {
+        public let rawValue: CGFloat
+        public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        public static let normal = DecelerationRate(rawValue: 0.998)
+        public static let fast = DecelerationRate(rawValue: 0.99)
+    }
+
+    public enum ContentInsetAdjustmentBehavior: Int, Sendable { case automatic, scrollableAxes, never, always }
+    public enum KeyboardDismissMode: Int, Sendable { case none, onDrag, interactive }
+}

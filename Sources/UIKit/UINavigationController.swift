@@ -69,7 +69,7 @@ open class UINavigationController: UIViewController {
 
     /// The top controller, or what it presented.
     open var visibleViewController: UIViewController? {
-        var visible = topViewController
+        var visible = presentedViewController ?? topViewController
         while let presented = visible?.presentedViewController { visible = presented }
         return visible
     }
@@ -83,9 +83,10 @@ open class UINavigationController: UIViewController {
             return
         }
         guard let from = stack.last else { setViewControllers([viewController], animated: false); return }
+        let before = stack
         addChild(viewController)
         stack.append(viewController)
-        move(.push, from: from, to: viewController, leaving: [], animated: animated)
+        move(.push, from: from, to: viewController, leaving: [], previousStack: before, animated: animated)
     }
 
     /// Pops the top controller and shows the one below; nil at the root, or while another move runs
@@ -115,9 +116,10 @@ open class UINavigationController: UIViewController {
     private func popTo(_ target: UIViewController, animated: Bool) -> [UIViewController]? {
         guard let index = stack.firstIndex(where: { $0 === target }), index < stack.count - 1, let from = stack.last else { return nil }
         let popped = Array(stack[(index + 1)...])
+        let before = stack
         stack.removeSubrange((index + 1)...)
         for controller in popped { controller.willMove(toParent: nil) }
-        move(.pop, from: from, to: target, leaving: popped, animated: animated)
+        move(.pop, from: from, to: target, leaving: popped, previousStack: before, animated: animated)
         return popped
     }
 
@@ -141,14 +143,14 @@ open class UINavigationController: UIViewController {
             return
         }
         let operation: Operation = old.contains { $0 === to } ? .pop : .push
-        move(operation, from: from, to: to, leaving: leaving, arriving: arriving, animated: animated)
+        move(operation, from: from, to: to, leaving: leaving, arriving: arriving, previousStack: old, animated: animated)
     }
 
     // MARK: Moving
 
     /// Runs a push or pop from `from` to `to` (already the top of the stack).
     private func move(_ operation: Operation, from: UIViewController, to: UIViewController, leaving: [UIViewController],
-                      arriving: [UIViewController]? = nil, animated: Bool) {
+                      arriving: [UIViewController]? = nil, previousStack: [UIViewController], animated: Bool) {
         let arriving = arriving ?? (operation == .push ? [to] : [])
         guard isViewLoaded else {
             for controller in leaving { controller.removeFromParent() }
@@ -160,7 +162,6 @@ open class UINavigationController: UIViewController {
             ? delegate?.navigationController(self, animationControllerFor: operation, from: from, to: to) ?? NavigationSlideAnimator(operation: operation)
             : nil
         let interaction = animator.flatMap { delegate?.navigationController(self, interactionControllerFor: $0) }
-        delegate?.navigationController(self, willShow: to, animated: animator != nil)
         let bounds = containerView.bounds
         let fromView = from.view!, toView = to.view!
         UIView.performWithoutAnimation {
@@ -173,8 +174,8 @@ open class UINavigationController: UIViewController {
         let transition = ControllerTransition(
             kind: operation == .push ? .push : .pop, container: containerView, from: from, to: to, fromView: fromView, toView: toView,
             animator: animator, interactionController: interaction, style: .custom, initialFrames: [(from, bounds)], finalFrames: [(to, bounds)]
-        ) { [unowned self] completed in
-            self.transitionInProgress = nil
+        ) { [self] completed in
+            // The navigation controller lives until its transition ends (UIKit keeps it so too).
             from.appearanceManagedByTransition = false
             to.appearanceManagedByTransition = false
             to.flags.remove(.movingToParent)
@@ -196,8 +197,7 @@ open class UINavigationController: UIViewController {
                     if fromView.superview !== self.containerView { self.containerView.addSubview(fromView) }
                     fromView.frame = self.containerView.bounds
                 }
-                self.stack.removeAll { c in arriving.contains { $0 === c } }
-                for c in leaving where !self.stack.contains(where: { $0 === c }) { self.stack.append(c) }
+                self.stack = previousStack
                 for controller in arriving { controller.willMove(toParent: nil); controller.removeFromParent() }
                 for controller in leaving { controller.didMove(toParent: self) }
                 self.navigationBar.show(self.stack)
@@ -206,11 +206,17 @@ open class UINavigationController: UIViewController {
                     from.beginAppearanceTransition(true, animated: true); from.endAppearanceTransition()
                 }
             }
+            // Only now may another move start: one asked for in a callback above waited for this one.
+            self.transitionInProgress = nil
+            if self.activeTransition?.isCompleted ?? false { self.activeTransition = nil }
             let next = self.waiting
             self.waiting = []
             for action in next { action() }
         }
         transitionInProgress = transition
+        // The navigation controller's own coordinator is the transition's, from `willShow` on.
+        activeTransition = transition
+        delegate?.navigationController(self, willShow: to, animated: animator != nil)
         from.appearanceManagedByTransition = true
         to.appearanceManagedByTransition = true
         if onScreen {

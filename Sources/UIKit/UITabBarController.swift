@@ -53,6 +53,7 @@ open class UITabBarController: UIViewController {
     private var controllers: [UIViewController] = []
     private var selected = 0
     private var transitionInProgress: ControllerTransition?
+    private var waiting: [() -> Void] = []
     private let contentView = UIView()
     /// The bar of tabs.
     public let tabBar = UITabBar(frame: .zero)
@@ -71,7 +72,10 @@ open class UITabBarController: UIViewController {
         set { setViewControllers(newValue, animated: false) }
     }
 
+    /// Replaces the tabs; the selected controller stays selected when it is among them, else the first
+    /// tab is. Asked for during a switch, it waits for the switch to end.
     open func setViewControllers(_ viewControllers: [UIViewController]?, animated: Bool) {
+        if transitionInProgress != nil { waiting.append { self.setViewControllers(viewControllers, animated: animated) }; return }
         let old = controllers
         let shown = old.indices.contains(selected) ? old[selected] : nil
         for controller in old where !(viewControllers ?? []).contains(where: { $0 === controller }) {
@@ -84,7 +88,7 @@ open class UITabBarController: UIViewController {
             addChild(controller)
             controller.didMove(toParent: self)
         }
-        selected = min(selected, max(0, controllers.count - 1))
+        selected = shown.flatMap { s in controllers.firstIndex { $0 === s } } ?? 0
         if isViewLoaded { showSelected() }
     }
 
@@ -129,11 +133,16 @@ open class UITabBarController: UIViewController {
         let transition = ControllerTransition(
             kind: .tabSwitch, container: contentView, from: from, to: to, fromView: fromView, toView: toView, animator: animator,
             interactionController: interaction, style: .custom, initialFrames: [(from, bounds)], finalFrames: [(to, bounds)]
-        ) { [unowned self] completed in
-            self.transitionInProgress = nil
+        ) { [self] completed in
+            // The tab bar controller lives until its transition ends; only then may another switch start.
             defer {
                 from.appearanceManagedByTransition = false
                 to.appearanceManagedByTransition = false
+                self.transitionInProgress = nil
+                if self.activeTransition?.isCompleted ?? false { self.activeTransition = nil }
+                let next = self.waiting
+                self.waiting = []
+                for action in next { action() }
             }
             let (shown, gone, shownController, goneController) = completed ? (toView, fromView, to, from) : (fromView, toView, from, to)
             UIView.performWithoutAnimation {
@@ -156,6 +165,7 @@ open class UITabBarController: UIViewController {
             }
         }
         transitionInProgress = transition
+        activeTransition = transition
         from.appearanceManagedByTransition = true
         to.appearanceManagedByTransition = true
         if onScreen {

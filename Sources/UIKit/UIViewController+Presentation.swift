@@ -201,7 +201,7 @@ extension UIViewController {
             return
         }
         // What was presented on top of it goes first, at once (UIKit takes the whole stack down).
-        if let above = presented.presentedViewController { above.dismissPresentation(animated: false, completion: nil) }
+        if presented.presentedViewController != nil { presented.dismissPresentation(animated: false, completion: nil) }
 
         let controller = record.controller
         let container = record.container

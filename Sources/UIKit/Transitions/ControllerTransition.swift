@@ -24,9 +24,12 @@ final class ControllerTransition: NSObject, UIViewControllerContextTransitioning
     private let toView: UIView?
     private let initialFrames: [ObjectIdentifier: CGRect]
     private let finalFrames: [ObjectIdentifier: CGRect]
-    let animator: UIViewControllerAnimatedTransitioning?
+    /// Dropped once the transition completed and the animator heard `animationEnded` (an animator often
+    /// keeps its context).
+    private(set) var animator: UIViewControllerAnimatedTransitioning?
     /// Drives the transition instead of time, when the delegate gave one.
-    private let interactionController: UIViewControllerInteractiveTransitioning?
+    /// Dropped when the transition completes (an interaction controller keeps its context until then).
+    private var interactionController: UIViewControllerInteractiveTransitioning?
     private(set) var isInteractive = false
     private var interactionCancelled = false
     private var interactivePercent: CGFloat = 0
@@ -94,14 +97,28 @@ final class ControllerTransition: NSObject, UIViewControllerContextTransitioning
         guard let animator, !animatorStarted else { return }
         animatorStarted = true
         let addedBefore = alongside.map(\.animation)
+        insideAnimateTransition = true
         animator.animateTransition(using: self)
+        insideAnimateTransition = false
         for animation in addedBefore {
             // An animator that completed at once leaves nothing to animate along: the end state, at once.
-            if isCompleted { UIView.performWithoutAnimation { animation?(self) } } else { runAlongside(animation, elapsed: 0) }
+            if completedInside != nil {
+                UIView.performWithoutAnimation { animation?(self) }
+            } else {
+                runAlongside(animation, elapsed: 0)
+            }
+        }
+        // A completion called inside `animateTransition` takes effect now, after the alongside animations
+        // started, as UIKit orders them.
+        if let done = completedInside {
+            completedInside = nil
+            completeTransition(done)
         }
     }
 
     private var animatorStarted = false
+    private var insideAnimateTransition = false
+    private var completedInside: Bool?
 
     private func runAlongside(_ animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?, elapsed: Double) {
         guard let animation else { return }
@@ -137,6 +154,10 @@ final class ControllerTransition: NSObject, UIViewControllerContextTransitioning
     }
 
     func completeTransition(_ didComplete: Bool) {
+        if insideAnimateTransition, completedInside == nil, !isCompleted {
+            completedInside = didComplete
+            return
+        }
         guard !isCompleted else {
             UIKitLog.warn("completeTransition(_:) was called more than once for the \(description); the calls after the first are ignored")
             return
@@ -152,6 +173,8 @@ final class ControllerTransition: NSObject, UIViewControllerContextTransitioning
         animator?.animationEnded(didComplete)
         let ended = self.ended
         self.ended = nil
+        interactionController = nil
+        animator = nil
         ended?()
     }
 

@@ -52,6 +52,7 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
         if !(candidate is NoInterruptibleAnimator) {
             interruptible = candidate
             transition.startAnimator()
+            candidate.addCompletion { [weak self] _ in self?.endRun() }
             candidate.pauseAnimation()
             candidate.fractionComplete = lastPercent
             if !wantsInteractiveStart { continueInterruptible(reversed: false) }
@@ -74,10 +75,19 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
             if result.isCancelled { child.settle(at: 0) }
             // The animator's completions run now: they call completeTransition with the outcome.
             child.runUntilIdle()
+            self.endRun()
         }
         driver.start()
         if lastPercent > 0 { driver.update(Double(lastPercent)) }
         if !wantsInteractiveStart { driver.finish() }
+    }
+
+    /// The transition ended: nothing of it is kept, so that the object can drive the next one afresh.
+    private func endRun() {
+        context = nil
+        driver = nil
+        interruptible = nil
+        lastPercent = 0
     }
 
     /// Shows the transition at `percentComplete` (0…1).

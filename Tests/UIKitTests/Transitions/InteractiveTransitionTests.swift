@@ -144,4 +144,31 @@ final class InteractiveTransitionTests: XCTestCase {
         try stage.waitUntilIdle()
         XCTAssertNil(root.presentedViewController)
     }
+
+    func testAnInteractorDrivesTheNextTransitionAfreshAndKeepsNoController() throws {
+        weak var gone: LoggedController?
+        do {
+            presented.dismiss(animated: true)
+            transitions.interactor.update(0.6)
+            transitions.interactor.finish()
+            try stage.waitUntilIdle()
+            gone = presented
+            presented = nil
+        }
+        XCTAssertNil(gone, "the dismissed controller is freed (the interactor keeps nothing of the run)")
+        XCTAssertEqual(transitions.interactor.percentComplete, 0)
+        // Present again and dismiss with the same interactor: it starts at 0 %.
+        let again = LoggedController("c", log: log)
+        again.modalPresentationStyle = .fullScreen
+        again.transitioningDelegate = transitions
+        transitions.interactive = false
+        root.present(again, animated: true)
+        try stage.waitUntilIdle()
+        transitions.interactive = true
+        again.dismiss(animated: true)
+        XCTAssertEqual(again.view.shownAlpha, 1, accuracy: 1e-6)
+        transitions.interactor.cancel()
+        try stage.waitUntilIdle()
+        XCTAssertTrue(root.presentedViewController === again)
+    }
 }

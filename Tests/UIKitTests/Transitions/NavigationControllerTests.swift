@@ -75,7 +75,7 @@ final class NavigationControllerTests: XCTestCase {
         XCTAssertEqual(detail.view.frame, CGRect(x: 0, y: 0, width: 100, height: 120))
         XCTAssertFalse(detail.isMovingToParent)
         XCTAssertEqual(detail.view.safeAreaInsets.top, 64)
-        XCTAssertEqual(log.withoutLayout, ["b.willMove(toParent: parent)", "willShow b animated: true", "b.viewDidLoad",
+        XCTAssertEqual(log.withoutLayout, ["b.willMove(toParent: parent)", "b.viewDidLoad", "willShow b animated: true",
                                            "a.viewWillDisappear(true)", "b.viewWillAppear(true)",
                                            "a.viewDidDisappear(true)", "b.viewDidAppear(true)", "b.didMove(toParent: parent)", "didShow b"])
 
@@ -157,5 +157,40 @@ final class NavigationControllerTests: XCTestCase {
         var dark = 0
         for y in 20..<64 { for x in 30..<100 where frame.rgba(x, y)[0] < 100 { dark += 1 } }
         XCTAssertGreaterThan(dark, 10, "the title in the label colour")
+    }
+
+    func testTheNavigationControllersOwnCoordinatorAndAPushFromViewDidAppear() throws {
+        final class PushingController: LoggedController {
+            var following: UIViewController?
+            override func viewDidAppear(_ animated: Bool) {
+                super.viewDidAppear(animated)
+                if let following { self.following = nil; navigationController?.pushViewController(following, animated: true) }
+            }
+        }
+        let delegate = LoggingNavigationDelegate(log: log)
+        navigation.delegate = delegate
+        let b = PushingController("b", log: log), c = LoggedController("c", log: log)
+        b.following = c
+        log.entries = []
+        navigation.pushViewController(b, animated: true)
+        XCTAssertNotNil(navigation.transitionCoordinator, "the navigation controller's own coordinator during its push")
+        try stage.waitUntilIdle()
+        XCTAssertTrue(navigation.topViewController === c)
+        let shows = log.entries.filter { $0.hasPrefix("didShow") || $0.hasSuffix("didMove(toParent: parent)") }
+        XCTAssertEqual(shows, ["b.didMove(toParent: parent)", "didShow b", "c.didMove(toParent: parent)", "didShow c"],
+                       "the push made in viewDidAppear waits for the first to end")
+        XCTAssertTrue(navigation.visibleViewController === c)
+    }
+
+    func testAControllerIsFreedAfterItsInteractivePop() throws {
+        weak var popped: LoggedController?
+        do {
+            let detail = LoggedController("b", log: log)
+            popped = detail
+            navigation.pushViewController(detail, animated: false)
+            navigation.popViewController(animated: true)
+            try stage.waitUntilIdle()
+        }
+        XCTAssertNil(popped, "nothing keeps a popped controller")
     }
 }

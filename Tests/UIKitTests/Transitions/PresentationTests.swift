@@ -199,4 +199,18 @@ final class PresentationTests: XCTestCase {
                                            "animationEnded(false)", "completion"])
         XCTAssertTrue(try XCTUnwrap(transitions.presentAnimator?.context).transitionWasCancelled)
     }
+
+    func testDismissingFromTheBottomTakesTheWholeStack() throws {
+        let b = LoggedController("b", log: log), c = LoggedController("c", log: log), d = LoggedController("d", log: log)
+        root.present(b, animated: false)
+        b.present(c, animated: false)
+        c.present(d, animated: false)
+        root.dismiss(animated: true)
+        try stage.waitUntilIdle()
+        XCTAssertNil(root.presentedViewController)
+        XCTAssertNil(b.presentedViewController)
+        XCTAssertNil(c.presentedViewController)
+        XCTAssertEqual(stage.window.subviews.count, 1, "every container is gone")
+        XCTAssertTrue(stage.window.subviews.first === root.view)
+    }
 }

@@ -34,3 +34,8 @@ public struct Device: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { "\(name) (\(Int(size.width)) × \(Int(size.height)) pt @\(Int(scale))x)" }
 }
+
+// The main queue and timers on the stage's clock (UIKit's, which shadow Dispatch's and Foundation's):
+// named again here so that they shadow them in files that import this module too.
+public typealias DispatchQueue = UIKit.DispatchQueue
+public typealias Timer = UIKit.Timer

@@ -54,7 +54,7 @@ final class SwiftFileRenderTests: XCTestCase {
     /// fps on an iPhone SE and compared pixel by pixel with the frames in its `golden/` folder (looked at
     /// @2x before they were kept). A sample without goldens records them and fails once.
     func testEverySampleMatchesItsGoldenFrames() throws {
-        let samples = ["swipe-dismiss", "sheet-animator", "tab-switch", "flip-card", "expand-button"]
+        let samples = ["swipe-dismiss", "sheet-animator", "tab-switch", "flip-card", "expand-button", "delayed-fade"]
         for sample in samples {
             let folder = Self.files + "/" + sample
             let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".swift") }.sorted()

@@ -1,0 +1,194 @@
+import Dispatch
+import Foundation
+internal import Motion
+
+// The main queue's and timers' time on a stage is the stage's clock. Swift lets a module's own type
+// shadow one of the same name from a module it imports, so code that imports UIKit (this module) and
+// calls `DispatchQueue.main.asyncAfter` or `Timer.scheduledTimer` gets these: on the main queue and with
+// a stage, the work runs at the virtual time it falls due (a frame taken then shows it); every other
+// queue, and everything without a stage, is Dispatch's and Foundation's own.
+
+/// Dispatch's queue, with the main queue on the stage's clock: `async` runs at the next tick of it,
+/// `asyncAfter` at the virtual time `deadline` names (its distance from now). Other queues are
+/// Dispatch's (`underlying`).
+public final class DispatchQueue: @unchecked Sendable, Equatable {
+    /// Dispatch's queue this one stands for.
+    public let underlying: Dispatch.DispatchQueue
+    private let isMain: Bool
+
+    private init(underlying: Dispatch.DispatchQueue, isMain: Bool) {
+        self.underlying = underlying
+        self.isMain = isMain
+    }
+
+    public typealias Attributes = Dispatch.DispatchQueue.Attributes
+    public typealias AutoreleaseFrequency = Dispatch.DispatchQueue.AutoreleaseFrequency
+
+    /// The main queue: the stage's clock when a stage runs.
+    public static let main = DispatchQueue(underlying: .main, isMain: true)
+
+    public static func global(qos: DispatchQoS.QoSClass = .default) -> DispatchQueue {
+        DispatchQueue(underlying: .global(qos: qos), isMain: false)
+    }
+
+    public convenience init(label: String, qos: DispatchQoS = .unspecified, attributes: Attributes = [],
+                            autoreleaseFrequency: AutoreleaseFrequency = .inherit, target: DispatchQueue? = nil) {
+        self.init(underlying: Dispatch.DispatchQueue(label: label, qos: qos, attributes: attributes, autoreleaseFrequency: autoreleaseFrequency,
+                                                     target: target?.underlying), isMain: false)
+    }
+
+    public var label: String { underlying.label }
+
+    /// The stage's engine, when this is the main queue and a stage runs.
+    private var clock: AnimationEngine? { isMain ? StageContext.engine : nil }
+
+    public func async(group: DispatchGroup? = nil, qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [],
+                      execute work: @escaping () -> Void) {
+        if let clock { clock.perform(afterDelay: 0) { work() } } else { let box = Unchecked(work); underlying.async(group: group, qos: qos, flags: flags) { box.value() } }
+    }
+
+    public func async(execute workItem: DispatchWorkItem) {
+        if let clock { clock.perform(afterDelay: 0) { workItem.perform() } } else { underlying.async(execute: workItem) }
+    }
+
+    public func asyncAfter(deadline: DispatchTime, qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [],
+                           execute work: @escaping () -> Void) {
+        if let clock { clock.perform(afterDelay: Self.seconds(until: deadline)) { work() } } else {
+            let box = Unchecked(work); underlying.asyncAfter(deadline: deadline, qos: qos, flags: flags) { box.value() }
+        }
+    }
+
+    public func asyncAfter(deadline: DispatchTime, execute workItem: DispatchWorkItem) {
+        if let clock { clock.perform(afterDelay: Self.seconds(until: deadline)) { workItem.perform() } } else {
+            underlying.asyncAfter(deadline: deadline, execute: workItem)
+        }
+    }
+
+    public func asyncAfter(wallDeadline: DispatchWallTime, qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [],
+                           execute work: @escaping () -> Void) {
+        if let clock {
+            let nanoseconds = Double(wallDeadline.rawValue) - Double(DispatchWallTime.now().rawValue)
+            clock.perform(afterDelay: (max(0, nanoseconds / 1e9) * 1000).rounded() / 1000) { work() }
+        } else {
+            let box = Unchecked(work); underlying.asyncAfter(wallDeadline: wallDeadline, qos: qos, flags: flags) { box.value() }
+        }
+    }
+
+    /// Runs `work` now on the main queue (the caller is on it), or on Dispatch's queue.
+    public func sync<T>(execute work: () throws -> T) rethrows -> T {
+        if isMain, Thread.isMainThread { return try work() }
+        return try underlying.sync(execute: work)
+    }
+
+    public func sync(execute workItem: DispatchWorkItem) {
+        if isMain, Thread.isMainThread { workItem.perform() } else { underlying.sync(execute: workItem) }
+    }
+
+    /// Seconds from now to `deadline` (0 when it has passed).
+    /// Rounded to the millisecond: the wall-clock moments between `.now() + d` and this reading are not
+    /// the script's delay.
+    private static func seconds(until deadline: DispatchTime) -> Double {
+        let seconds = max(0, (Double(deadline.uptimeNanoseconds) - Double(DispatchTime.now().uptimeNanoseconds)) / 1e9)
+        return (seconds * 1000).rounded() / 1000
+    }
+
+    public static func == (a: DispatchQueue, b: DispatchQueue) -> Bool { a.underlying === b.underlying }
+}
+
+/// Foundation's timer, on the stage's clock when a stage runs: it fires at the virtual times it falls
+/// due (every `timeInterval` when it repeats) until `invalidate()`; without a stage it is Foundation's.
+open class Timer: NSObject, @unchecked Sendable {
+    open private(set) var timeInterval: TimeInterval
+    open private(set) var isValid = true
+    open var tolerance: TimeInterval = 0
+    open private(set) var userInfo: Any?
+    private let repeats: Bool
+    private let block: (Timer) -> Void
+    private var foundationTimer: Foundation.Timer?
+    private var scheduled = false
+    /// When it fires next (media time on a stage).
+    open private(set) var fireDate = Date()
+
+    private init(interval: TimeInterval, repeats: Bool, action: @escaping (Timer) -> Void) {
+        timeInterval = max(0.0001, interval.isFinite ? interval : 0.0001)
+        self.repeats = repeats
+        block = action
+        super.init()
+    }
+
+    public convenience init(timeInterval interval: TimeInterval, repeats: Bool, block: @escaping (Timer) -> Void) {
+        self.init(interval: interval, repeats: repeats, action: block)
+    }
+
+    public convenience init(timeInterval ti: TimeInterval, target aTarget: Any, selector aSelector: Selector, userInfo: Any?, repeats yesOrNo: Bool) {
+        self.init(interval: ti, repeats: yesOrNo) { timer in aSelector.perform(target: aTarget, sender: timer) }
+        self.userInfo = userInfo
+    }
+
+    /// A timer scheduled now (on the stage's clock when a stage runs).
+    @discardableResult
+    open class func scheduledTimer(withTimeInterval interval: TimeInterval, repeats: Bool, block: @escaping (Timer) -> Void) -> Timer {
+        let timer = Timer(timeInterval: interval, repeats: repeats, block: block)
+        timer.schedule()
+        return timer
+    }
+
+    @discardableResult
+    open class func scheduledTimer(timeInterval ti: TimeInterval, target aTarget: Any, selector aSelector: Selector, userInfo: Any?,
+                                   repeats yesOrNo: Bool) -> Timer {
+        let timer = Timer(timeInterval: ti, target: aTarget, selector: aSelector, userInfo: userInfo, repeats: yesOrNo)
+        timer.schedule()
+        return timer
+    }
+
+    /// Starts it (what adding it to a run loop does).
+    func schedule() {
+        guard !scheduled, isValid else { return }
+        scheduled = true
+        if let engine = StageContext.engine {
+            scheduleTick(on: engine)
+        } else {
+            let box = Unchecked(self)
+            foundationTimer = Foundation.Timer.scheduledTimer(withTimeInterval: timeInterval, repeats: repeats) { _ in
+                let timer = box.value
+                timer.block(timer)
+                if !timer.repeats { timer.isValid = false }
+            }
+        }
+    }
+
+    private func scheduleTick(on engine: AnimationEngine) {
+        fireDate = Date(timeIntervalSinceReferenceDate: engine.currentTime + timeInterval)
+        // Held by the clock until it fires, as a run loop holds a scheduled timer.
+        engine.perform(afterDelay: timeInterval) { [weak engine] in
+            guard self.isValid else { return }
+            self.block(self)
+            if self.repeats, self.isValid, let engine { self.scheduleTick(on: engine) } else { self.isValid = false }
+        }
+    }
+
+    /// Runs the block now (a repeating timer keeps its schedule).
+    open func fire() {
+        guard isValid else { return }
+        block(self)
+        if !repeats { invalidate() }
+    }
+
+    open func invalidate() {
+        isValid = false
+        foundationTimer?.invalidate()
+        foundationTimer = nil
+    }
+}
+
+extension RunLoop {
+    /// Schedules one of the stage's timers (see ``Timer``).
+    public func add(_ timer: Timer, forMode mode: RunLoop.Mode) { timer.schedule() }
+}
+
+/// A value handed to Dispatch's or Foundation's `@Sendable` closures: iOS code's blocks are not marked
+/// sendable, and on a stage they run on the main thread.
+struct Unchecked<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
+}

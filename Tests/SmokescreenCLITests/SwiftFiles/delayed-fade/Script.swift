@@ -1,0 +1,7 @@
+import SmokescreenStage
+
+func run(on stage: Stage) throws {
+    let controller = DelayedFade()
+    stage.show(controller)
+    controller.start()
+}

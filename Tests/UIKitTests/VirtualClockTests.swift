@@ -1,0 +1,41 @@
+import SmokescreenStage
+import XCTest
+
+/// The main queue and timers on the stage's clock. Named with their module here: in this test target,
+/// which also imports XCTest, the plain names are ambiguous with Dispatch's and Foundation's (iOS files
+/// rendered by `smokescreen render` use the plain names: the `delayed-fade` sample).
+final class VirtualClockTests: XCTestCase {
+    /// What the blocks saw (a reference, so that the blocks share it).
+    final class Recorder: @unchecked Sendable {
+        var events: [String] = []
+        var ticks = 0
+        let stage: Stage
+        init(stage: Stage) { self.stage = stage }
+        func add(_ what: String) { events.append("\(what) \(stage.time)") }
+    }
+
+    func testTheMainQueueAndTimersRunAtVirtualTimes() throws {
+        let stage = try makeStage(width: 20, height: 20)
+        let recorder = Recorder(stage: stage)
+        UIKit.DispatchQueue.main.asyncAfter(deadline: .now() + 0.35) { recorder.add("after") }
+        UIKit.DispatchQueue.main.async { recorder.add("async") }
+        UIKit.Timer.scheduledTimer(withTimeInterval: 0.2, repeats: true) { timer in
+            recorder.ticks += 1
+            recorder.add("tick")
+            if recorder.ticks == 3 { timer.invalidate() }
+        }
+        var events: [String] { recorder.events }
+        XCTAssertEqual(events, [], "nothing runs before time passes")
+        try stage.waitUntilIdle()
+        XCTAssertEqual(events.count, 5, "\(events)")
+        XCTAssertEqual(events[0], "async 0.0")
+        XCTAssertTrue(events.contains("tick 0.2"))
+        XCTAssertTrue(events.contains { $0.hasPrefix("after 0.3") }, "\(events)")
+        XCTAssertTrue(events.contains { $0.hasPrefix("tick 0.6") })
+        XCTAssertLessThan(stage.time, 0.8, "the invalidated timer does not keep the stage waiting")
+        // Other queues are Dispatch's.
+        let done = expectation(description: "global")
+        UIKit.DispatchQueue.global().async { done.fulfill() }
+        wait(for: [done], timeout: 5)
+    }
+}

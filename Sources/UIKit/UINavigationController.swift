@@ -239,15 +239,12 @@ open class UINavigationController: UIViewController {
     // MARK: The view
 
     open override func loadView() {
-        view = NavigationView(controller: self, frame: UIScreen.main.bounds)
+        view = BarContainerView(frame: UIScreen.main.bounds) { [weak self] in self?.layOutBar() }
     }
 
     open override func viewDidLoad() {
         super.viewDidLoad()
-        containerView.frame = view.bounds
-        containerView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        view.addSubview(containerView)
-        view.addSubview(navigationBar)
+        BarContainerView.install(container: containerView, bar: navigationBar, in: view)
         showTop()
     }
 
@@ -278,7 +275,7 @@ open class UINavigationController: UIViewController {
     }
 
     /// Places the bar under the top of the safe area.
-    fileprivate func layOutBar() {
+    func layOutBar() {
         let top = view.window != nil ? view.safeAreaInsetsIgnoringController.top : 0
         navigationBar.frame = CGRect(x: 0, y: isNavigationBarHidden ? -UINavigationBar.height : top,
                                      width: view.bounds.width, height: UINavigationBar.height)
@@ -308,12 +305,13 @@ open class UINavigationController: UIViewController {
     }
 }
 
-/// The navigation controller's view: it lays out the bar.
-final class NavigationView: UIView {
-    private weak var controller: UINavigationController?
+/// The view of a container controller with a bar (navigation, tab bar): it fills the screen, holds the
+/// content's container and the bar, and lays the bar out at each layout pass.
+final class BarContainerView: UIView {
+    private let layOutBar: () -> Void
 
-    init(controller: UINavigationController, frame: CGRect) {
-        self.controller = controller
+    init(frame: CGRect, layOutBar: @escaping () -> Void) {
+        self.layOutBar = layOutBar
         super.init(frame: frame)
     }
 
@@ -321,7 +319,15 @@ final class NavigationView: UIView {
 
     override func layoutSubviews() {
         super.layoutSubviews()
-        controller?.layOutBar()
+        layOutBar()
+    }
+
+    /// Fills `controller`'s view with `container` (flexible) and puts `bar` above it.
+    static func install(container: UIView, bar: UIView, in view: UIView) {
+        container.frame = view.bounds
+        container.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        view.addSubview(container)
+        view.addSubview(bar)
     }
 }
 

@@ -181,15 +181,12 @@ open class UITabBarController: UIViewController {
     // MARK: The view
 
     open override func loadView() {
-        view = TabBarControllerView(controller: self, frame: UIScreen.main.bounds)
+        view = BarContainerView(frame: UIScreen.main.bounds) { [weak self] in self?.layOutBar() }
     }
 
     open override func viewDidLoad() {
         super.viewDidLoad()
-        contentView.frame = view.bounds
-        contentView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        view.addSubview(contentView)
-        view.addSubview(tabBar)
+        BarContainerView.install(container: contentView, bar: tabBar, in: view)
         showSelected()
     }
 
@@ -208,28 +205,11 @@ open class UITabBarController: UIViewController {
 
     private var barInsets: UIEdgeInsets { UIEdgeInsets(top: 0, left: 0, bottom: UITabBar.height, right: 0) }
 
-    fileprivate func layOutBar() {
+    func layOutBar() {
         let bottom = view.window != nil ? view.safeAreaInsetsIgnoringController.bottom : 0
         let height = UITabBar.height + bottom
         tabBar.frame = CGRect(x: 0, y: view.bounds.height - height, width: view.bounds.width, height: height)
         for controller in controllers { controller.containerSafeAreaInsets = barInsets }
-    }
-}
-
-/// The tab bar controller's view: it lays out the bar.
-final class TabBarControllerView: UIView {
-    private weak var controller: UITabBarController?
-
-    init(controller: UITabBarController, frame: CGRect) {
-        self.controller = controller
-        super.init(frame: frame)
-    }
-
-    required init?(coder: NSCoder) { nil }
-
-    override func layoutSubviews() {
-        super.layoutSubviews()
-        controller?.layOutBar()
     }
 }
 
@@ -303,12 +283,5 @@ extension UIViewController {
         return item
     }
 
-    var enclosingTabBarController: UITabBarController? {
-        var controller = parent
-        while let c = controller {
-            if let tabs = c as? UITabBarController { return tabs }
-            controller = c.parent
-        }
-        return nil
-    }
+    var enclosingTabBarController: UITabBarController? { ancestor(of: UITabBarController.self) }
 }

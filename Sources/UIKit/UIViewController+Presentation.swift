@@ -37,10 +37,13 @@ extension UIViewController {
     }
 
     /// The navigation controller this controller is in (itself or an ancestor's), if any.
-    var enclosingNavigationController: UINavigationController? {
+    var enclosingNavigationController: UINavigationController? { ancestor(of: UINavigationController.self) }
+
+    /// The nearest controller above this one (its parent, or the parent's…) of type `T`.
+    func ancestor<T: UIViewController>(of type: T.Type) -> T? {
         var controller = parent
         while let c = controller {
-            if let navigation = c as? UINavigationController { return navigation }
+            if let found = c as? T { return found }
             controller = c.parent
         }
         return nil

@@ -26,6 +26,9 @@ open class CALayer: NSObject {
     private var _anchorPoint = CGPoint(x: 0.5, y: 0.5)
     /// Core Animation's explicit animations added and not removed (CALayer+Animations.swift).
     var explicitAnimations: [RunningAnimation] = []
+    /// When the layer last joined a tree (seconds of the stage's clock): implicit animations start in
+    /// the turns after it, as Core Animation animates only layers already on screen.
+    var attachedAt = Double.infinity
     private var _transform = CATransform3DIdentity
 
     public override init() {
@@ -91,6 +94,7 @@ open class CALayer: NSObject {
         let position = min(Int(index), _sublayers.count)
         _sublayers.insert(layer, at: position)
         layer.superlayer = self
+        layer.attachedAt = StageContext.now
         // Only a cycle fails here (a layer added to its own sublayer), which Core Animation does not check
         // either: nothing is added then.
         if (try? backing.insertSubview(layer.backing, at: position)) == nil {
@@ -135,7 +139,7 @@ open class CALayer: NSObject {
         get { CGRect(backing.frame) }
         set {
             guard newValue.origin.x.isFinite, newValue.origin.y.isFinite, newValue.width.isFinite, newValue.height.isFinite else { return }
-            backing.frame = newValue.standardized.rect
+            implicitly(["position", "bounds"]) { backing.frame = newValue.standardized.rect }
         }
     }
 
@@ -144,7 +148,7 @@ open class CALayer: NSObject {
         get { CGRect(backing.bounds) }
         set {
             guard newValue.origin.x.isFinite, newValue.origin.y.isFinite, newValue.width.isFinite, newValue.height.isFinite else { return }
-            backing.bounds = newValue.standardized.rect
+            implicitly(["bounds"]) { backing.bounds = newValue.standardized.rect }
         }
     }
 
@@ -157,8 +161,10 @@ open class CALayer: NSObject {
         set {
             guard newValue.x.isFinite, newValue.y.isFinite else { return }
             let s = backing.bounds.size
-            backing.center = Point(x: Double(newValue.x) - (Double(_anchorPoint.x) - 0.5) * s.width,
-                                   y: Double(newValue.y) - (Double(_anchorPoint.y) - 0.5) * s.height)
+            implicitly(["position"]) {
+                backing.center = Point(x: Double(newValue.x) - (Double(_anchorPoint.x) - 0.5) * s.width,
+                                       y: Double(newValue.y) - (Double(_anchorPoint.y) - 0.5) * s.height)
+            }
         }
     }
 
@@ -187,12 +193,15 @@ open class CALayer: NSObject {
     open var transform: CATransform3D {
         get { _transform }
         set {
-            _transform = newValue
-            if !CATransform3DIsAffine(newValue) { NotDrawn.note("CALayer.transform with perspective or a rotation about x or y (drawn flattened)") }
-            let affine = newValue.drawnAffine(size: bounds.size)
-            let t = affine.transform2D
-            if t.isFinite { backing.transform = t }
+            implicitly(["transform"]) { setTransformNow(newValue) }
         }
+    }
+
+    private func setTransformNow(_ newValue: CATransform3D) {
+        _transform = newValue
+        if !CATransform3DIsAffine(newValue) { NotDrawn.note("CALayer.transform with perspective or a rotation about x or y (drawn flattened)") }
+        let t = newValue.drawnAffine(size: bounds.size).transform2D
+        if t.isFinite { backing.transform = t }
     }
 
     /// The transform as an affine transform (`CATransform3DGetAffineTransform(transform)`).
@@ -209,7 +218,7 @@ open class CALayer: NSObject {
     /// 0…1; default 1.
     open var opacity: Float {
         get { Float(backing.alpha) }
-        set { if newValue.isFinite { backing.alpha = Double(min(1, max(0, newValue))) } }
+        set { if newValue.isFinite { implicitly(["opacity"]) { backing.alpha = Double(min(1, max(0, newValue))) } } }
     }
 
     open var isHidden: Bool {
@@ -225,7 +234,7 @@ open class CALayer: NSObject {
 
     open var cornerRadius: CGFloat {
         get { CGFloat(backing.cornerRadius) }
-        set { if newValue.isFinite { backing.cornerRadius = Double(newValue) } }
+        set { if newValue.isFinite { implicitly(["cornerRadius"]) { backing.cornerRadius = Double(newValue) } } }
     }
 
     /// Which corners `cornerRadius` rounds; accepted, all four drawn.
@@ -240,18 +249,18 @@ open class CALayer: NSObject {
 
     open var backgroundColor: CGColor? {
         get { backing.backgroundColor.map(CGColor.init) }
-        set { backing.backgroundColor = newValue.flatMap { $0.alpha > 0 ? $0.color : nil } }
+        set { implicitly(["backgroundColor"]) { backing.backgroundColor = newValue.flatMap { $0.alpha > 0 ? $0.color : nil } } }
     }
 
     /// Points, drawn inside the bounds above the sublayers.
     open var borderWidth: CGFloat {
         get { CGFloat(backing.borderWidth) }
-        set { if newValue.isFinite { backing.borderWidth = Double(newValue) } }
+        set { if newValue.isFinite { implicitly(["borderWidth"]) { backing.borderWidth = Double(newValue) } } }
     }
 
     open var borderColor: CGColor? {
         get { CGColor(backing.borderColor) }
-        set { backing.borderColor = newValue?.color ?? .clear }
+        set { implicitly(["borderColor"]) { backing.borderColor = newValue?.color ?? .clear } }
     }
 
     // Shadows: accepted, not drawn yet.
@@ -387,10 +396,23 @@ open class CALayer: NSObject {
     open class func needsDisplay(forKey key: String) -> Bool { false }
     /// The default value of `key` for new layers: none.
     open class func defaultValue(forKey key: String) -> Any? { nil }
-    /// The action for a change of `key`: layers here have no implicit animations, so none.
-    open func action(forKey event: String) -> CAAction? { nil }
-    open class func defaultAction(forKey event: String) -> CAAction? { nil }
-    /// Actions by key (accepted; layers here have no implicit animations).
+    /// The action for a change of `key` (Core Animation's implicit animation): the one in ``actions``
+    /// for it (an `NSNull` there means none), else ``defaultAction(forKey:)``.
+    open func action(forKey event: String) -> CAAction? {
+        if let action = actions?[event] { return action is NSNull ? nil : action }
+        return Self.defaultAction(forKey: event)
+    }
+
+    /// A basic animation of the transaction's duration (0.25 s by default) for an animatable key, as
+    /// Core Animation's; none for other keys.
+    open class func defaultAction(forKey event: String) -> CAAction? {
+        guard CALayer.viewProperty(for: event) != nil || ["path", "fillColor"].contains(event) else { return nil }
+        let animation = CABasicAnimation(keyPath: event)
+        animation.timingFunction = CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)
+        return animation
+    }
+
+    /// Actions by key: an animation to run in place of the default, or `NSNull()` for none.
     open var actions: [String: CAAction]?
 
     /// The layer itself: it holds the model values.

@@ -6,9 +6,9 @@ package import SnapshotView
 /// (noted when set to something that would show).
 open class CAShapeLayer: CALayer {
     /// The path, in the layer's coordinates (points); nil draws nothing.
-    open var path: CGPath?
+    open var path: CGPath? { didSet { contentChanged("path", from: oldValue) } }
     /// Default opaque black; nil fills nothing.
-    open var fillColor: CGColor? = .black
+    open var fillColor: CGColor? = .black { didSet { contentChanged("fillColor", from: oldValue) } }
     /// Non-zero (default) or even-odd; even-odd is drawn with the non-zero rule (noted).
     open var fillRule = CAShapeLayerFillRule.nonZero { didSet { if fillRule == .evenOdd { NotDrawn.note("CAShapeLayer.fillRule .evenOdd (drawn non-zero)") } } }
     /// Default nil: no stroke. Strokes are not drawn yet (noted).

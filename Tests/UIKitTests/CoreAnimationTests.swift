@@ -156,4 +156,39 @@ final class CoreAnimationTests: XCTestCase {
         XCTAssertEqual(stepper.times[2], 0.3, accuracy: 1e-12)
         XCTAssertEqual(stage.time, 0.3, accuracy: 1e-12, "invalidated: the stage is idle")
     }
+
+    func testALayerOfItsOwnAnimatesItsChangesImplicitly() throws {
+        let dot = CALayer()
+        dot.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        dot.backgroundColor = UIColor.blue.cgColor
+        stage.window.layer.addSublayer(dot)
+        dot.opacity = 0.5
+        XCTAssertNil(dot.animationKeys(), "a layer added in this turn changes at once, as Core Animation's")
+        try stage.wait(0.1)
+        dot.opacity = 0
+        XCTAssertEqual(dot.animationKeys(), ["opacity"])
+        try stage.wait(0.125)
+        let half = dot.presentation()!.opacity
+        XCTAssertGreaterThan(half, 0.05)
+        XCTAssertLessThan(half, 0.45, "the default timing function, half way through 0.25 s")
+        try stage.waitUntilIdle()
+        XCTAssertEqual(dot.presentation()!.opacity, 0)
+        // Disabled by the transaction, by an NSNull action, and never on a view's own layer.
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        dot.position = CGPoint(x: 50, y: 50)
+        CATransaction.commit()
+        dot.actions = ["cornerRadius": NSNull()]
+        dot.cornerRadius = 4
+        view.layer.opacity = 0.2
+        XCTAssertNil(dot.animationKeys())
+        XCTAssertNil(view.layer.animationKeys())
+        // A shape layer's path animates too.
+        let shape = CAShapeLayer()
+        shape.path = UIBezierPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10)).cgPath
+        stage.window.layer.addSublayer(shape)
+        try stage.wait(0.1)
+        shape.path = UIBezierPath(rect: CGRect(x: 0, y: 0, width: 90, height: 90)).cgPath
+        XCTAssertEqual(shape.animationKeys(), ["path"])
+    }
 }

@@ -48,6 +48,21 @@ enum AnimationValue {
     }
 
     static func color(_ value: Any?) -> CGColor? { value as? CGColor }
+
+    /// Whether two model values are the same (a change to the same value runs no action).
+    static func same(_ a: Any?, _ b: Any?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): return true
+        case (let x as CGFloat, let y as CGFloat): return x == y
+        case (let x as CGPoint, let y as CGPoint): return x == y
+        case (let x as CGSize, let y as CGSize): return x == y
+        case (let x as CGRect, let y as CGRect): return x == y
+        case (let x as CATransform3D, let y as CATransform3D): return x == y
+        case (let x as CGColor, let y as CGColor): return x == y
+        case (let x as CGPath, let y as CGPath): return x == y
+        default: return false
+        }
+    }
     static func path(_ value: Any?) -> CGPath? { value as? CGPath }
 
     /// `a` and `b` mixed at `t` (0…1, may overshoot): numbers, points, sizes, rects, transforms (by

@@ -123,6 +123,42 @@ extension CALayer {
         frame.settle()
     }
 
+    // MARK: Implicit animations
+
+    /// Makes `change` to the properties `keys` name and, as Core Animation does for a layer of its own
+    /// (not a view's) that is already on screen, animates each that changed from what it showed to its
+    /// new value with the key's action (``action(forKey:)``: 0.25 s by default), unless the transaction
+    /// disables actions.
+    func implicitly(_ keys: [String], _ change: () -> Void) {
+        guard owningView == nil, let engine = StageContext.engine, superlayer != nil, attachedAt < engine.currentTime,
+              !CATransaction.disableActions() else {
+            change()
+            return
+        }
+        let shown = presentation()
+        let before = keys.map { key in (key, shown?.modelValue(forKeyPath: key) ?? modelValue(forKeyPath: key), modelValue(forKeyPath: key)) }
+        change()
+        for (key, from, oldModel) in before where !AnimationValue.same(oldModel, modelValue(forKeyPath: key)) {
+            runAction(forKey: key, from: from)
+        }
+    }
+
+    /// Runs the action for `key` after a change, from `from` (what the layer showed).
+    func runAction(forKey key: String, from: Any?) {
+        guard let action = action(forKey: key) else { return }
+        if let basic = action as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil {
+            basic.fromValue = from
+        }
+        action.run(forKey: key, object: self, arguments: nil)
+    }
+
+    /// A content key's implicit animation (a shape layer's path or fill), after it changed from `old`.
+    func contentChanged(_ key: String, from old: Any?) {
+        guard owningView == nil, let engine = StageContext.engine, superlayer != nil, attachedAt < engine.currentTime,
+              !CATransaction.disableActions(), !AnimationValue.same(old, modelValue(forKeyPath: key)) else { return }
+        runAction(forKey: key, from: presentedContentValue(forKeyPath: key) ?? old)
+    }
+
     /// Every key path `animation` animates (a group's members').
     static func keyPaths(of animation: CAAnimation) -> [String] {
         if let property = animation as? CAPropertyAnimation { return property.keyPath.map { [$0] } ?? [] }

@@ -157,7 +157,8 @@ public final class AnimationEngine: PresentationSource {
         let value = blockedPresentationValue(of: property, of: view, model: model, at: time)
         // Overrides (Core Animation's explicit animations) show their own value over everything, the last
         // added first.
-        guard let list = overrides[PropertyKey(view, property)] else { return value }
+        // Most engines have none: no key is hashed per property and frame for them.
+        guard !overrides.isEmpty, let list = overrides[PropertyKey(view, property)] else { return value }
         for entry in list.reversed() {
             if let shown = entry.value(time) { return shown }
         }

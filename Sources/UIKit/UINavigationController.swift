@@ -254,13 +254,7 @@ open class UINavigationController: UIViewController {
         _ = stack.last?.view
         navigationBar.show(stack)
         guard let top = stack.last else { return }
-        UIView.performWithoutAnimation {
-            for view in containerView.subviews where view !== top.view { view.removeFromSuperview() }
-            top.view.frame = containerView.bounds
-            top.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-            top.containerSafeAreaInsets = barInsets
-            if top.view.superview !== containerView { containerView.addSubview(top.view) }
-        }
+        BarContainerView.show(top, alone: containerView, insets: barInsets)
     }
 
     /// Shows a changed title or navigation item of the top controller.
@@ -320,6 +314,19 @@ final class BarContainerView: UIView {
     override func layoutSubviews() {
         super.layoutSubviews()
         layOutBar()
+    }
+
+    /// Makes `controller`'s view the only one in `container`, filling it, its safe area less `insets`
+    /// (no transition: a first load, a replaced stack or set of tabs).
+    static func show(_ controller: UIViewController, alone container: UIView, insets: UIEdgeInsets) {
+        let shown = controller.view!
+        UIView.performWithoutAnimation {
+            for view in container.subviews where view !== shown { view.removeFromSuperview() }
+            shown.frame = container.bounds
+            shown.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            controller.containerSafeAreaInsets = insets
+            if shown.superview !== container { container.addSubview(shown) }
+        }
     }
 
     /// Fills `controller`'s view with `container` (flexible) and puts `bar` above it.

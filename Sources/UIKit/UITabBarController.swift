@@ -194,13 +194,7 @@ open class UITabBarController: UIViewController {
         _ = selectedViewController?.view
         tabBar.show(controllers, selected: selected)
         guard let shown = selectedViewController else { return }
-        UIView.performWithoutAnimation {
-            for view in contentView.subviews where view !== shown.view { view.removeFromSuperview() }
-            shown.view.frame = contentView.bounds
-            shown.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-            shown.containerSafeAreaInsets = barInsets
-            if shown.view.superview !== contentView { contentView.addSubview(shown.view) }
-        }
+        BarContainerView.show(shown, alone: contentView, insets: barInsets)
     }
 
     private var barInsets: UIEdgeInsets { UIEdgeInsets(top: 0, left: 0, bottom: UITabBar.height, right: 0) }

@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Typesetting", targets: ["Typesetting"]),
         .library(name: "SnapshotView", targets: ["SnapshotView"]),
         .library(name: "Motion", targets: ["Motion"]),
+        .library(name: "ConstraintSolver", targets: ["ConstraintSolver"]),
         .library(name: "Containers", targets: ["Containers"]),
         .library(name: "TransitionCompositor", targets: ["TransitionCompositor"]),
         .library(name: "FrameStore", targets: ["FrameStore"]),
@@ -181,13 +182,17 @@ let package = Package(
             name: "SmokescreenCLI",
             dependencies: [
                 "BoundedInput", "RasterCore", "PNGIO", "SnapshotView", "TransitionCompositor", "Choreography", "SmokescreenScenes", "FrameDiff", "FrameStore", "Previews", "Lint", "MergeParts", "LivePreview",
-                "SwiftSourcePass",
+                "SwiftSourcePass", "ConstraintSolver",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // What `render File.swift` rewrites of iOS code that needs the Objective-C runtime (no dependencies:
         // a lexer of its own, so that the tool's build stays quick).
         .target(name: "SwiftSourcePass"),
+        // Auto Layout's solver: an incremental Cassowary simplex, with no dependency, so the UIKit layer,
+        // scene files and the fuzzer share it.
+        .target(name: "ConstraintSolver"),
+        .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver"], exclude: ["kiwi_reference.py"]),
         .testTarget(name: "SwiftSourcePassTests", dependencies: ["SwiftSourcePass"]),
         // The tool's release build on Linux links Swift's runtime and Foundation statically (`-static-stdlib`,
         // compiled with it too so that the static libraries' link entries are used) and exports none of its
@@ -265,7 +270,8 @@ package.targets += [
     .target(name: "QuartzCore", dependencies: ["CoreGraphics", "RasterCore", "SnapshotView", "Motion"]),
     // UIView and its kinds, UIColor, UIFont, UIImage, animation as UIKit runs it, view controllers and
     // transitions, gesture recognizers, and the stage that runs them on a virtual clock.
-    .target(name: "UIKit", dependencies: ["QuartzCore", "CoreGraphics", "RasterCore", "SnapshotView", "Motion", "Typesetting", "PNGIO"]),
+    .target(name: "UIKit", dependencies: ["QuartzCore", "CoreGraphics", "RasterCore", "SnapshotView", "Motion", "Typesetting", "PNGIO",
+                                         "ConstraintSolver"]),
     // The stage: a window on a device, a virtual clock, frames taken as time passes, written as a render.
     .target(name: "SmokescreenStage", dependencies: ["UIKit", "Motion", "SnapshotView", "RasterCore", "TransitionCompositor", "FrameStore",
                                                     "PNGIO", "BoundedInput"]),

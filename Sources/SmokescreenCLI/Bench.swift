@@ -42,6 +42,9 @@ struct Bench: ParsableCommand {
     @Flag(help: "Measure the page curl instead: the 24 frames of a curl, straight and tilted, against a flat frame of the same size.")
     var pages = false
 
+    @Flag(help: "Measure Auto Layout's solver instead: a screen of 500 constraints solved from scratch, and one constant changed and solved again.")
+    var constraints = false
+
     @Flag(help: "Measure the summary instead: draw, encode, write, whole process (all cores, one, @3x) and peak memory of the reference scene, Vesper, a table update and the page curl.")
     var summary = false
 
@@ -63,7 +66,7 @@ struct Bench: ParsableCommand {
     func validate() throws {
         guard !(json && markdown) else { throw ValidationError("--json and --markdown: choose one") }
         guard summary || !(json || markdown) else { throw ValidationError("--json and --markdown go with --summary") }
-        guard !(summary && (tables || pages || text)) else { throw ValidationError("--summary already measures a table update and the page curl: drop --tables, --pages and --text") }
+        guard !(summary && (tables || pages || text || constraints)) else { throw ValidationError("--summary already measures a table update and the page curl: drop --tables, --pages, --text and --constraints") }
         guard (1...1000).contains(runs) else { throw ValidationError("--runs must be 1…1000, got \(runs)") }
         guard (1...3).contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3, got \(scale)") }
     }
@@ -103,6 +106,11 @@ struct Bench: ParsableCommand {
             print(String(format: "text layout, %d labels at 17 pt, %d runs: %.1f µs per new label, %.1f µs per repeated label (medians over %d layouts)",
                          TextBenchmark.corpus.count, runs, r.firstMicroseconds, r.repeatedMicroseconds, r.layouts))
         }
+        if constraints {
+            let r = try reportingErrors { try ConstraintBenchmark(runs: runs).run() }
+            print(String(format: "constraints: a screen of %d constraints solved from scratch in %.3f ms; one constant changed and solved again in %.2f µs (medians, %d runs; targets 2 ms and 20 µs)",
+                         r.constraints, r.scratchSeconds * 1e3, r.changeSeconds * 1e6, runs))
+        }
         if tables {
             let (small, large) = try reportingErrors { try TableBenchmark(runs: runs, scale: scale, progress: say).run() }
             for c in [small, large] {
@@ -112,7 +120,7 @@ struct Bench: ParsableCommand {
             print(String(format: "10,000 rows / 20 rows: %.2fx (target: within 2x)", large.medianSeconds / small.medianSeconds))
         }
         // --pages and --tables run one after the other; either replaces the reference scene's run.
-        if pages || tables || text { return }
+        if pages || tables || text || constraints { return }
         let folder: String
         do { folder = try AssetLocator.directory(given: assets) } catch {
             printError(error.description)

@@ -125,4 +125,27 @@ open class UILabel: UIView {
     open override var intrinsicContentSize: CGSize {
         sizeThatFits(CGSize(width: numberOfLines == 1 || preferredMaxLayoutWidth <= 0 ? 0 : preferredMaxLayoutWidth, height: 0))
     }
+
+    /// A multi-line label with no ``preferredMaxLayoutWidth`` wraps at the width Auto Layout gives it
+    /// (UIKit's automatic preferred width).
+    var wrapsToLayoutWidth: Bool { numberOfLines != 1 && preferredMaxLayoutWidth <= 0 }
+
+    package override func layoutContentSize(forWidth width: CGFloat?) -> CGSize {
+        guard wrapsToLayoutWidth, let width, width > 0 else { return intrinsicContentSize }
+        let oneLine = intrinsicContentSize
+        let wrapped = sizeThatFits(CGSize(width: width, height: 0))
+        // The width it asks for stays the text's on one line; its height is the wrapped text's.
+        return CGSize(width: oneLine.width, height: wrapped.height)
+    }
+
+    /// From the label's vertical centre to its first and last baselines (points): the text is centred
+    /// vertically in the bounds, so a baseline moves with the centre. Nil without text.
+    package func baselineOffsetsFromCenter() -> (first: CGFloat, last: CGFloat)? {
+        guard text != nil, let label = backing as? Label else { return nil }
+        let width = bounds.width > 0 && numberOfLines != 1 ? Double(bounds.width) : .infinity
+        guard let layout = try? TextLayout(label.text, style: label.style, width: width, height: .infinity),
+              let first = layout.lines.first, let last = layout.lines.last else { return nil }
+        let half = layout.size.height / 2
+        return (CGFloat(first.baseline - half), CGFloat(last.baseline - half))
+    }
 }

@@ -46,8 +46,19 @@ open class UIView: UIResponder {
     open var autoresizingMask: AutoresizingMask = []
     /// Whether subviews' autoresizing masks act when the bounds' size changes. Default true.
     open var autoresizesSubviews = true
-    /// Auto Layout's switch; kept for code that sets it (constraints are not part of this layer).
-    open var translatesAutoresizingMaskIntoConstraints = true
+    /// Whether the frame is the view's own (true, the default: Auto Layout holds it as it is, as UIKit's
+    /// autoresizing-mask constraints do) or what its constraints solve to (false).
+    open var translatesAutoresizingMaskIntoConstraints = true {
+        didSet {
+            guard translatesAutoresizingMaskIntoConstraints != oldValue else { return }
+            if translatesAutoresizingMaskIntoConstraints { LayoutEngine.invalidate(self) } else { LayoutEngine.engage(self) }
+            superview?.setNeedsLayout()
+        }
+    }
+    /// Auto Layout's state (AutoLayout/UIView+AutoLayout.swift), made on first use.
+    var _layoutState: ViewLayoutState?
+    /// `updateConstraints` is due before the next layout pass.
+    var needsConstraintUpdate = true
     private var _backgroundColor: UIColor?
     private var _tintColor: UIColor?
     package var needsLayout = true
@@ -106,12 +117,17 @@ open class UIView: UIResponder {
         let old = backing.bounds.size
         apply(rect.standardized.rect)
         if backing.bounds.size != old { boundsSizeDidChange(from: CGSize(old)) }
+        LayoutEngine.frameDidChange(self)
     }
 
     /// The centre of the frame, in the superview's coordinates.
     open var center: CGPoint {
         get { CGPoint(backing.center) }
-        set { if newValue.x.isFinite, newValue.y.isFinite { backing.center = newValue.point } }
+        set {
+            guard newValue.x.isFinite, newValue.y.isFinite else { return }
+            backing.center = newValue.point
+            LayoutEngine.frameDidChange(self)
+        }
     }
 
     /// Applied about the centre.
@@ -223,6 +239,7 @@ open class UIView: UIResponder {
         let newWindow = window
         let movingWithin = view.superview === self
         if !movingWithin { view.willMove(toSuperview: self) }
+        if !movingWithin, view.superview != nil { LayoutEngine.subtreeWillLeave(view) }
         if oldWindow !== newWindow { view.windowWillChange(to: newWindow) }
         if let parent = view.superview {
             parent.willRemoveSubview(view)
@@ -239,6 +256,7 @@ open class UIView: UIResponder {
         // UIKit's order: the window's callbacks inside the superview's, then the superview's own.
         if oldWindow !== newWindow { view.windowDidChange() }
         if !movingWithin {
+            LayoutEngine.subtreeDidJoin(view)
             view.didMoveToSuperview()
             didAddSubview(view)
         }
@@ -288,6 +306,7 @@ open class UIView: UIResponder {
         guard let parent = superview else { return }
         let oldWindow = window
         willMove(toSuperview: nil)
+        LayoutEngine.subtreeWillLeave(self)
         if oldWindow != nil { windowWillChange(to: nil) }
         parent.willRemoveSubview(self)
         parent._subviews.removeAll { $0 === self }
@@ -377,9 +396,16 @@ open class UIView: UIResponder {
     /// Marks the view for layout at the next layout pass (before the next frame), or `layoutIfNeeded()`.
     open func setNeedsLayout() { needsLayout = true }
 
-    /// Runs the layout pass now for this view and its subviews that need it (top down), as UIKit does;
-    /// inside an animation block, the frames it sets animate.
+    /// Runs the layout pass now for this view and its subviews that need it (top down), as UIKit does:
+    /// first `updateConstraints` where asked and the Auto Layout engine of the view's tree, then
+    /// `layoutSubviews`; inside an animation block, the frames it sets animate.
     open func layoutIfNeeded() {
+        LayoutEngine.prepareLayout(from: self)
+        layoutSubtreeIfNeeded()
+    }
+
+    /// The pass below `layoutIfNeeded`, for this view and its subtree.
+    private func layoutSubtreeIfNeeded() {
         // A view whose safe area changed (it entered a window, a bar appeared above it) lays out again,
         // after `safeAreaInsetsDidChange`, as UIKit's.
         let insets = safeAreaInsets
@@ -399,15 +425,16 @@ open class UIView: UIResponder {
             layoutSubviews()
             viewController?.viewDidLayoutSubviews()
         }
-        for view in _subviews { view.layoutIfNeeded() }
+        for view in _subviews { view.layoutSubtreeIfNeeded() }
     }
 
     /// Called when ``safeAreaInsets`` changed, before the layout it causes.
     open func safeAreaInsetsDidChange() {}
 
-    /// Lays out the subviews; the default does nothing (autoresizing masks act when the size changes,
-    /// not here; Auto Layout is not part of this layer).
-    open func layoutSubviews() {}
+    /// Lays out the subviews: the default gives the subviews laid out by constraints the frames the
+    /// engine solved (autoresizing masks act when the size changes, not here). Call super when you
+    /// override it and use constraints.
+    open func layoutSubviews() { applyEngineFramesToSubviews() }
 
     /// The size that fits `size`; the default is the current size.
     open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
@@ -422,9 +449,53 @@ open class UIView: UIResponder {
     open var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
     public static let noIntrinsicMetric: CGFloat = -1
 
-    /// Tells layout the intrinsic size changed; nothing uses it here yet (Auto Layout is not part of
-    /// this layer).
-    open func invalidateIntrinsicContentSize() {}
+    /// Tells Auto Layout the intrinsic size changed: the engine holds the new size at the next pass.
+    open func invalidateIntrinsicContentSize() {
+        LayoutEngine.contentSizeDidChange(self)
+        superview?.setNeedsLayout()
+    }
+
+    // MARK: Auto Layout (what subclasses override; the rest is in AutoLayout/UIView+AutoLayout.swift)
+
+    /// Whether this kind of view needs constraints to lay out (`updateConstraints` is then called even in
+    /// a tree with no constraint yet). Default false.
+    open class var requiresConstraintBasedLayout: Bool { false }
+
+    /// Adds or changes the view's constraints; called before layout when `setNeedsUpdateConstraints()`
+    /// asked (and once when the tree first uses Auto Layout), leaves first. Call super last, as UIKit asks.
+    open func updateConstraints() {}
+
+    /// Called when the layout margins change.
+    open func layoutMarginsDidChange() {}
+
+    /// The insets from the frame to the rectangle constraints align (points). Default zero.
+    open var alignmentRectInsets: UIEdgeInsets { .zero }
+
+    open func alignmentRect(forFrame frame: CGRect) -> CGRect { frame.inset(by: alignmentRectInsets) }
+
+    open func frame(forAlignmentRect alignmentRect: CGRect) -> CGRect {
+        let i = alignmentRectInsets
+        return CGRect(x: alignmentRect.minX - i.left, y: alignmentRect.minY - i.top,
+                      width: alignmentRect.width + i.left + i.right, height: alignmentRect.height + i.top + i.bottom)
+    }
+
+    /// The smallest (`UIView.layoutFittingCompressedSize`) or largest (`…ExpandedSize`) size the view's
+    /// constraints give it, or the one closest to `targetSize` (points).
+    open func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
+        systemLayoutSizeFitting(targetSize, withHorizontalFittingPriority: .fittingSizeLevel, verticalFittingPriority: .fittingSizeLevel)
+    }
+
+    /// The size the view's constraints (those within its subtree, and its subviews' content sizes) give
+    /// it when its width and height are pulled towards `targetSize` (points) at these priorities; the view
+    /// is not changed.
+    open func systemLayoutSizeFitting(_ targetSize: CGSize, withHorizontalFittingPriority horizontalFittingPriority: UILayoutPriority,
+                                      verticalFittingPriority: UILayoutPriority) -> CGSize {
+        fittingSize(targetSize, horizontal: horizontalFittingPriority, vertical: verticalFittingPriority)
+    }
+
+    /// The content size the engine holds: ``intrinsicContentSize`` (a wrapping label's at the width the
+    /// engine gives it, `width`).
+    package func layoutContentSize(forWidth width: CGFloat?) -> CGSize { intrinsicContentSize }
 
     // MARK: Drawing
 

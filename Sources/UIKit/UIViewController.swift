@@ -78,6 +78,11 @@ open class UIViewController: UIResponder {
     open func viewWillDisappear(_ animated: Bool) {}
     open func viewDidDisappear(_ animated: Bool) {}
     open func viewWillLayoutSubviews() {}
+
+    /// Adds or changes the constraints of the controller's view; called by the layout pass where the
+    /// view's `updateConstraints` would be. The default calls the view's `updateConstraints()`. Call super
+    /// last, as UIKit asks.
+    open func updateViewConstraints() { viewIfLoaded?.updateConstraints() }
     open func viewDidLayoutSubviews() {}
     /// Called when the view's safe-area insets change.
     open func viewSafeAreaInsetsDidChange() {}

@@ -1,0 +1,298 @@
+import SmokescreenStage
+import XCTest
+
+/// Auto Layout in the UIKit layer: frames derived by hand from UIKit's documented rules (points, @1x, so
+/// the engine's rounding to device pixels changes nothing unless a test says).
+final class AutoLayoutTests: XCTestCase {
+    private var stage: Stage!
+    private var root: UIView!
+
+    override func setUpWithError() throws {
+        stage = try makeStage(width: 200, height: 300)
+        root = UIView(frame: stage.window.bounds)
+        stage.window.addSubview(root)
+    }
+
+    private func constrained(_ view: UIView = UIView()) -> UIView {
+        view.translatesAutoresizingMaskIntoConstraints = false
+        root.addSubview(view)
+        return view
+    }
+
+    func testEdgesPinnedWithInsetsGiveTheFrame() {
+        let card = constrained()
+        NSLayoutConstraint.activate([
+            card.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 16),
+            card.trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: -16),
+            card.topAnchor.constraint(equalTo: root.topAnchor, constant: 40),
+            card.heightAnchor.constraint(equalTo: card.widthAnchor, multiplier: 0.5),
+        ])
+        root.layoutIfNeeded()
+        XCTAssertEqual(card.frame, CGRect(x: 16, y: 40, width: 168, height: 84))
+        XCTAssertFalse(card.hasAmbiguousLayout)
+        XCTAssertEqual(root.constraints.count, 3, "installed on the common ancestor")
+        XCTAssertEqual(card.constraints.count, 1, "a constraint between the card's own attributes is the card's")
+    }
+
+    func testAViewThatDoesNotTranslateItsMaskAndHasNoConstraintsIsEmptyAtTheOrigin() {
+        let view = constrained(UIView(frame: CGRect(x: 50, y: 50, width: 30, height: 30)))
+        root.layoutIfNeeded()
+        XCTAssertEqual(view.frame, .zero)
+        XCTAssertTrue(view.hasAmbiguousLayout)
+    }
+
+    func testNeighboursMoveWhenAConstantChangesAndAnimateInsideABlock() throws {
+        let header = constrained(), body = constrained()
+        let height = header.heightAnchor.constraint(equalToConstant: 60)
+        NSLayoutConstraint.activate([
+            header.topAnchor.constraint(equalTo: root.topAnchor), height,
+            header.leadingAnchor.constraint(equalTo: root.leadingAnchor), header.trailingAnchor.constraint(equalTo: root.trailingAnchor),
+            body.topAnchor.constraint(equalTo: header.bottomAnchor, constant: 8),
+            body.leadingAnchor.constraint(equalTo: root.leadingAnchor), body.trailingAnchor.constraint(equalTo: root.trailingAnchor),
+            body.bottomAnchor.constraint(equalTo: root.bottomAnchor),
+        ])
+        stage.layOut()
+        XCTAssertEqual(body.frame, CGRect(x: 0, y: 68, width: 200, height: 232))
+        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
+            height.constant = 160
+            self.root.layoutIfNeeded()
+        })
+        XCTAssertEqual(body.frame, CGRect(x: 0, y: 168, width: 200, height: 132), "the model frames are the new ones at once")
+        try stage.wait(0.5)
+        let shown = try XCTUnwrap(body.layer.presentation()).frame
+        XCTAssertEqual(shown.minY, 118, accuracy: 1e-9, "the body moves only because the header grew, and animates")
+        XCTAssertEqual(shown.height, 182, accuracy: 1e-9)
+    }
+
+    func testAConstantChangedOutsideABlockSnapsAtTheNextPass() throws {
+        let box = constrained()
+        let left = box.leftAnchor.constraint(equalTo: root.leftAnchor, constant: 10)
+        NSLayoutConstraint.activate([left, box.topAnchor.constraint(equalTo: root.topAnchor),
+                                     box.widthAnchor.constraint(equalToConstant: 20), box.heightAnchor.constraint(equalToConstant: 20)])
+        stage.layOut()
+        left.constant = 70
+        XCTAssertEqual(box.frame.minX, 10, "not before a layout pass")
+        try stage.wait(0.1)
+        XCTAssertEqual(box.frame.minX, 70)
+        XCTAssertEqual(box.layer.presentation()?.frame.minX, 70)
+    }
+
+    func testIntrinsicSizesHugAndResistAtTheirPriorities() {
+        let name = UILabel(), value = UILabel()
+        name.text = "Name"
+        value.text = "A value long enough to be squeezed"
+        for label in [name, value] { _ = constrained(label) }
+        NSLayoutConstraint.activate([
+            name.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 10),
+            value.leadingAnchor.constraint(equalTo: name.trailingAnchor, constant: 8),
+            value.trailingAnchor.constraint(lessThanOrEqualTo: root.trailingAnchor, constant: -10),
+            name.topAnchor.constraint(equalTo: root.topAnchor), value.topAnchor.constraint(equalTo: root.topAnchor),
+        ])
+        // The name keeps its text's width (it resists more); the value takes what is left.
+        name.setContentCompressionResistancePriority(.required, for: .horizontal)
+        root.layoutIfNeeded()
+        let nameWidth = name.intrinsicContentSize.width
+        XCTAssertEqual(name.frame, CGRect(x: 10, y: 0, width: nameWidth, height: name.intrinsicContentSize.height))
+        XCTAssertEqual(value.frame.minX, 10 + nameWidth + 8)
+        XCTAssertEqual(value.frame.maxX, 190, "squeezed to the trailing bound")
+        XCTAssertLessThan(value.frame.width, value.intrinsicContentSize.width)
+        // With room to spare, the value hugs its text.
+        value.text = "Short"
+        root.layoutIfNeeded()
+        XCTAssertEqual(value.frame.width, value.intrinsicContentSize.width)
+    }
+
+    func testAWrappingLabelGetsTheHeightOfItsTextAtTheWidthItIsGiven() {
+        let label = UILabel()
+        label.numberOfLines = 0
+        label.text = "Several words that cannot fit on one line of a narrow column"
+        _ = constrained(label)
+        NSLayoutConstraint.activate([
+            label.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 20),
+            label.trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: -20),
+            label.topAnchor.constraint(equalTo: root.topAnchor, constant: 10),
+        ])
+        root.layoutIfNeeded()
+        let expected = label.sizeThatFits(CGSize(width: 160, height: 0)).height
+        XCTAssertGreaterThan(expected, label.intrinsicContentSize.height * 2, "it wraps")
+        XCTAssertEqual(label.frame, CGRect(x: 20, y: 10, width: 160, height: expected))
+    }
+
+    func testFirstBaselinesOfDifferentFontsLineUp() throws {
+        let big = UILabel(), small = UILabel()
+        big.font = .systemFont(ofSize: 30)
+        big.text = "Title"
+        small.text = "caption"
+        for label in [big, small] { _ = constrained(label) }
+        NSLayoutConstraint.activate([
+            big.leadingAnchor.constraint(equalTo: root.leadingAnchor), big.topAnchor.constraint(equalTo: root.topAnchor, constant: 20),
+            small.leadingAnchor.constraint(equalTo: big.trailingAnchor, constant: 8),
+            small.firstBaselineAnchor.constraint(equalTo: big.firstBaselineAnchor),
+        ])
+        root.layoutIfNeeded()
+        let bigOffsets = try XCTUnwrap(big.baselineOffsetsFromCenter()), smallOffsets = try XCTUnwrap(small.baselineOffsetsFromCenter())
+        XCTAssertEqual(big.frame.midY + bigOffsets.first, small.frame.midY + smallOffsets.first, accuracy: 0.5,
+                       "within the half point the engine's rounding to whole pixels allows at @1x")
+        XCTAssertGreaterThan(small.frame.minY, big.frame.minY)
+    }
+
+    func testLeadingAndTrailingFollowTheLayoutDirection() {
+        let box = constrained()
+        NSLayoutConstraint.activate([
+            box.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 10), box.widthAnchor.constraint(equalToConstant: 50),
+            box.topAnchor.constraint(equalTo: root.topAnchor), box.heightAnchor.constraint(equalToConstant: 10),
+        ])
+        root.layoutIfNeeded()
+        XCTAssertEqual(box.frame.minX, 10)
+        root.semanticContentAttribute = .forceRightToLeft
+        root.layoutIfNeeded()
+        XCTAssertEqual(box.frame.maxX, 190, "leading is the right edge from right to left")
+    }
+
+    func testARequiredConflictIsLoggedInUIKitsWordsAndTheLaterConstraintBroken() {
+        let box = constrained()
+        let first = box.widthAnchor.constraint(equalToConstant: 100)
+        let second = box.widthAnchor.constraint(equalToConstant: 60)
+        second.identifier = "too-narrow"
+        NSLayoutConstraint.activate([first, box.heightAnchor.constraint(equalToConstant: 10), box.leftAnchor.constraint(equalTo: root.leftAnchor),
+                                     box.topAnchor.constraint(equalTo: root.topAnchor)])
+        root.layoutIfNeeded()
+        second.isActive = true
+        root.layoutIfNeeded()
+        XCTAssertEqual(box.frame.width, 100)
+        XCTAssertTrue(second.isActive, "a broken constraint stays active, as UIKit's")
+        let log = stage.warnings.joined(separator: "\n")
+        XCTAssertTrue(log.contains("Unable to simultaneously satisfy constraints."), log)
+        XCTAssertTrue(log.contains("Will attempt to recover by breaking constraint"), log)
+        XCTAssertTrue(log.contains("'too-narrow'"), log)
+        // An optional one is met as closely as it can be instead.
+        second.isActive = false
+        second.priority = .defaultHigh
+        second.isActive = true
+        root.layoutIfNeeded()
+        XCTAssertEqual(box.frame.width, 100)
+        first.isActive = false
+        root.layoutIfNeeded()
+        XCTAssertEqual(box.frame.width, 60)
+    }
+
+    func testConstraintsWithoutACommonAncestorAreNotActivated() {
+        let inside = constrained(), outside = UIView()
+        let constraint = inside.widthAnchor.constraint(equalTo: outside.widthAnchor)
+        constraint.isActive = true
+        XCTAssertFalse(constraint.isActive)
+        XCTAssertTrue(stage.warnings.contains { $0.contains("because they have no common ancestor") })
+    }
+
+    func testRemovingAViewRemovesTheConstraintsThatNameIt() {
+        let a = constrained(), b = constrained()
+        let between = b.leadingAnchor.constraint(equalTo: a.trailingAnchor)
+        let own = a.widthAnchor.constraint(equalToConstant: 30)
+        NSLayoutConstraint.activate([between, own])
+        a.removeFromSuperview()
+        XCTAssertFalse(between.isActive)
+        XCTAssertTrue(own.isActive, "the view's own constraints go with it")
+    }
+
+    func testSafeAreaAndMarginGuides() throws {
+        stage = try Stage(device: Device(name: "notched", size: CGSize(width: 200, height: 300), scale: 1,
+                                         safeAreaInsets: UIEdgeInsets(top: 44, left: 0, bottom: 34, right: 0)), fps: 10)
+        let controller = UIViewController()
+        stage.window.rootViewController = controller
+        stage.window.makeKeyAndVisible()
+        let content = UIView(), text = UIView()
+        for view in [content, text] {
+            view.translatesAutoresizingMaskIntoConstraints = false
+            controller.view.addSubview(view)
+        }
+        let safe = controller.view.safeAreaLayoutGuide, margins = controller.view.layoutMarginsGuide
+        NSLayoutConstraint.activate([
+            content.topAnchor.constraint(equalTo: safe.topAnchor), content.bottomAnchor.constraint(equalTo: safe.bottomAnchor),
+            content.leadingAnchor.constraint(equalTo: safe.leadingAnchor), content.trailingAnchor.constraint(equalTo: safe.trailingAnchor),
+            text.topAnchor.constraint(equalTo: margins.topAnchor), text.leadingAnchor.constraint(equalTo: margins.leadingAnchor),
+            text.trailingAnchor.constraint(equalTo: margins.trailingAnchor), text.heightAnchor.constraint(equalToConstant: 20),
+        ])
+        stage.layOut()
+        XCTAssertEqual(content.frame, CGRect(x: 0, y: 44, width: 200, height: 222))
+        XCTAssertEqual(text.frame, CGRect(x: 16, y: 44, width: 168, height: 20), "a controller's view: 16-pt margins inside the safe area")
+        XCTAssertEqual(safe.layoutFrame, CGRect(x: 0, y: 44, width: 200, height: 222))
+    }
+
+    func testUpdateConstraintsRunsLeavesFirstOnceAndAgainWhenAsked() {
+        final class Recording: UIView {
+            var log: (String) -> Void = { _ in }
+            var name = ""
+            override func updateConstraints() {
+                log(name)
+                super.updateConstraints()
+            }
+        }
+        var calls: [String] = []
+        let outer = Recording(), inner = Recording()
+        outer.name = "outer"; inner.name = "inner"
+        for view in [outer, inner] { view.log = { calls.append($0) } }
+        outer.addSubview(inner)
+        outer.translatesAutoresizingMaskIntoConstraints = false
+        root.addSubview(outer)
+        root.layoutIfNeeded()
+        XCTAssertEqual(calls, ["inner", "outer"])
+        root.layoutIfNeeded()
+        XCTAssertEqual(calls.count, 2, "not again until asked")
+        outer.setNeedsUpdateConstraints()
+        root.layoutIfNeeded()
+        XCTAssertEqual(calls, ["inner", "outer", "outer"])
+    }
+
+    func testSystemLayoutSizeFittingGivesACellsHeightAtAWidth() {
+        let cell = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 10))
+        let title = UILabel(), body = UILabel()
+        title.text = "Title"
+        body.numberOfLines = 0
+        body.text = "A body that wraps onto more than one line in a cell that is not very wide"
+        for label in [title, body] {
+            label.translatesAutoresizingMaskIntoConstraints = false
+            cell.addSubview(label)
+        }
+        NSLayoutConstraint.activate([
+            title.topAnchor.constraint(equalTo: cell.topAnchor, constant: 12),
+            title.leadingAnchor.constraint(equalTo: cell.leadingAnchor, constant: 16),
+            body.topAnchor.constraint(equalTo: title.bottomAnchor, constant: 4),
+            body.leadingAnchor.constraint(equalTo: cell.leadingAnchor, constant: 16),
+            body.trailingAnchor.constraint(equalTo: cell.trailingAnchor, constant: -16),
+            body.bottomAnchor.constraint(equalTo: cell.bottomAnchor, constant: -12),
+        ])
+        let fitted = cell.systemLayoutSizeFitting(CGSize(width: 200, height: 0), withHorizontalFittingPriority: .required,
+                                                  verticalFittingPriority: .fittingSizeLevel)
+        let expected = 12 + title.intrinsicContentSize.height + 4 + body.sizeThatFits(CGSize(width: 168, height: 0)).height + 12
+        XCTAssertEqual(fitted, CGSize(width: 200, height: expected))
+        XCTAssertEqual(cell.frame.height, 10, "the view is not changed")
+    }
+
+    func testAnExpansionDrivenByConstraintsMatchesTheSameExpansionWithFrames() throws {
+        // A card that grows to the whole screen by changing four constants inside a spring animator…
+        let card = constrained()
+        let top = card.topAnchor.constraint(equalTo: root.topAnchor, constant: 100)
+        let leading = card.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 20)
+        let trailing = root.trailingAnchor.constraint(equalTo: card.trailingAnchor, constant: 20)
+        let height = card.heightAnchor.constraint(equalToConstant: 80)
+        NSLayoutConstraint.activate([top, leading, trailing, height])
+        // …beside the same card written with frames.
+        let twin = UIView(frame: CGRect(x: 20, y: 100, width: 160, height: 80))
+        root.addSubview(twin)
+        stage.layOut()
+        XCTAssertEqual(card.frame, twin.frame)
+        let animator = UIViewPropertyAnimator(duration: 0.6, dampingRatio: 0.8) {
+            top.constant = 0; leading.constant = 0; trailing.constant = 0; height.constant = 300
+            self.root.layoutIfNeeded()
+            twin.frame = CGRect(x: 0, y: 0, width: 200, height: 300)
+        }
+        animator.startAnimation()
+        for _ in 0..<8 {
+            try stage.wait(0.1)
+            let a = try XCTUnwrap(card.layer.presentation()).frame, b = try XCTUnwrap(twin.layer.presentation()).frame
+            XCTAssertEqual(a.minX, b.minX, accuracy: 1e-9); XCTAssertEqual(a.minY, b.minY, accuracy: 1e-9)
+            XCTAssertEqual(a.width, b.width, accuracy: 1e-9); XCTAssertEqual(a.height, b.height, accuracy: 1e-9)
+        }
+        XCTAssertEqual(card.frame, CGRect(x: 0, y: 0, width: 200, height: 300))
+    }
+}

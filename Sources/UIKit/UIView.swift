@@ -151,8 +151,20 @@ open class UIView: UIResponder {
     }
 
     open var isHidden: Bool {
-        get { backing.isHidden }
-        set { backing.isHidden = newValue }
+        get { keepsDrawingWhileHidden ? hiddenModel : backing.isHidden }
+        set {
+            let old = isHidden
+            hiddenModel = newValue
+            backing.isHidden = newValue && !keepsDrawingWhileHidden
+            if newValue != old, let stack = superview as? UIStackView, stack.arrangedSubviews.contains(where: { $0 === self }) {
+                stack.arrangedSubviewHiddenDidChange(self)
+            }
+        }
+    }
+    private var hiddenModel = false
+    /// A hidden arranged view of a stack view stays drawn while its collapse animates.
+    var keepsDrawingWhileHidden = false {
+        didSet { backing.isHidden = hiddenModel && !keepsDrawingWhileHidden }
     }
 
     /// Filled behind the content and subviews, rounded by `layer.cornerRadius`. Resolved for the trait

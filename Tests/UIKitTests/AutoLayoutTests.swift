@@ -296,3 +296,134 @@ final class AutoLayoutTests: XCTestCase {
         XCTAssertEqual(card.frame, CGRect(x: 0, y: 0, width: 200, height: 300))
     }
 }
+
+/// UIStackView: frames derived from UIKit's documented distribution and alignment rules.
+final class StackViewTests: XCTestCase {
+    private var stage: Stage!
+    private var root: UIView!
+
+    override func setUpWithError() throws {
+        stage = try makeStage(width: 200, height: 300)
+        root = UIView(frame: stage.window.bounds)
+        stage.window.addSubview(root)
+    }
+
+    /// A view with an intrinsic size.
+    final class Block: UIView {
+        var size: CGSize
+        init(_ width: CGFloat, _ height: CGFloat) {
+            size = CGSize(width: width, height: height)
+            super.init(frame: .zero)
+        }
+        required init?(coder: NSCoder) { nil }
+        override var intrinsicContentSize: CGSize { size }
+    }
+
+    private func pin(_ stack: UIStackView, width: CGFloat? = nil) {
+        stack.translatesAutoresizingMaskIntoConstraints = false
+        root.addSubview(stack)
+        var constraints = [stack.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 10),
+                           stack.topAnchor.constraint(equalTo: root.topAnchor, constant: 20)]
+        if let width { constraints.append(stack.widthAnchor.constraint(equalToConstant: width)) }
+        NSLayoutConstraint.activate(constraints)
+    }
+
+    func testAVerticalFormStacksFieldsWithSpacingAndFillsTheWidth() {
+        // A login form: two fields and a button, 12 pt apart, 180 pt wide.
+        let name = Block(100, 30), password = Block(100, 30), button = Block(60, 44)
+        let form = UIStackView(arrangedSubviews: [name, password, button])
+        form.axis = .vertical
+        form.spacing = 12
+        pin(form, width: 180)
+        root.layoutIfNeeded()
+        XCTAssertEqual(name.frame, CGRect(x: 0, y: 0, width: 180, height: 30))
+        XCTAssertEqual(password.frame, CGRect(x: 0, y: 42, width: 180, height: 30))
+        XCTAssertEqual(button.frame, CGRect(x: 0, y: 84, width: 180, height: 44))
+        XCTAssertEqual(form.frame, CGRect(x: 10, y: 20, width: 180, height: 128), "the stack's height is its views' and spacing")
+        form.setCustomSpacing(24, after: password)
+        root.layoutIfNeeded()
+        XCTAssertEqual(button.frame.minY, 96)
+    }
+
+    func testDistributions() {
+        let a = Block(20, 10), b = Block(40, 10), c = Block(20, 10)
+        let row = UIStackView(arrangedSubviews: [a, b, c])
+        row.spacing = 10
+        pin(row, width: 180)
+        row.distribution = .fillEqually
+        root.layoutIfNeeded()
+        for view in [a, b, c] {
+            XCTAssertEqual(view.frame.width, 160 / 3, accuracy: 1, "equal within the engine's rounding of each edge to whole pixels at @1x")
+        }
+        XCTAssertEqual(c.frame.maxX, 180)
+        row.distribution = .fillProportionally
+        root.layoutIfNeeded()
+        XCTAssertEqual(a.frame.width, 40); XCTAssertEqual(b.frame.width, 80); XCTAssertEqual(c.frame.width, 40)
+        row.distribution = .equalSpacing
+        root.layoutIfNeeded()
+        XCTAssertEqual(a.frame, CGRect(x: 0, y: 0, width: 20, height: 10))
+        XCTAssertEqual(b.frame.minX, 70, "(180 - 80) / 2 between each pair")
+        XCTAssertEqual(c.frame.minX, 160)
+        row.distribution = .equalCentering
+        root.layoutIfNeeded()
+        XCTAssertEqual(b.frame.midX - a.frame.midX, c.frame.midX - b.frame.midX, accuracy: 1)
+        XCTAssertEqual(c.frame.maxX, 180)
+    }
+
+    func testAlignments() {
+        let short = Block(20, 10), tall = Block(20, 40)
+        let row = UIStackView(arrangedSubviews: [short, tall])
+        pin(row)
+        let expectations: [(UIStackView.Alignment, CGFloat)] = [(.top, 0), (.center, 15), (.bottom, 30)]
+        for (alignment, y) in expectations {
+            row.alignment = alignment
+            root.layoutIfNeeded()
+            XCTAssertEqual(short.frame.minY, y, "\(alignment)")
+            XCTAssertEqual(row.frame.height, 40, "the stack hugs its tallest view (\(alignment))")
+        }
+        row.alignment = .fill
+        root.layoutIfNeeded()
+        XCTAssertEqual(short.frame.height, 40)
+    }
+
+    func testHidingAnArrangedViewCollapsesItAndAnimatesInABlock() throws {
+        let first = Block(100, 30), middle = Block(100, 30), last = Block(100, 30)
+        let column = UIStackView(arrangedSubviews: [first, middle, last])
+        column.axis = .vertical
+        column.spacing = 10
+        pin(column, width: 100)
+        stage.layOut()
+        XCTAssertEqual(last.frame.minY, 80)
+        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
+            middle.isHidden = true
+            column.layoutIfNeeded()
+        })
+        XCTAssertTrue(middle.isHidden)
+        XCTAssertEqual(last.frame.minY, 40, "the hidden view and its spacing collapse")
+        XCTAssertEqual(middle.frame.height, 0)
+        try stage.wait(0.5)
+        XCTAssertEqual(try XCTUnwrap(last.layer.presentation()).frame.minY, 60, accuracy: 1e-9)
+        XCTAssertFalse(middle.layer.isHidden, "drawn while it collapses")
+        try stage.wait(0.6)
+        XCTAssertTrue(middle.layer.isHidden, "hidden when the block ends")
+        middle.isHidden = false
+        root.layoutIfNeeded()
+        XCTAssertEqual(last.frame.minY, 80)
+    }
+
+    func testBaselineAlignmentLinesUpLabelsOfDifferentSizes() throws {
+        let big = UILabel(), small = UILabel()
+        big.font = .systemFont(ofSize: 28)
+        big.text = "42"
+        small.text = "points"
+        let row = UIStackView(arrangedSubviews: [big, small])
+        row.alignment = .firstBaseline
+        row.spacing = 4
+        pin(row)
+        root.layoutIfNeeded()
+        let b = try XCTUnwrap(big.baselineOffsetsFromCenter()), s = try XCTUnwrap(small.baselineOffsetsFromCenter())
+        XCTAssertEqual(big.frame.midY + b.first, small.frame.midY + s.first, accuracy: 0.5)
+        XCTAssertEqual(small.frame.minX, big.frame.maxX + 4)
+        XCTAssertEqual(row.frame.height, big.frame.height, "the taller label sets the height")
+    }
+}

@@ -21,6 +21,28 @@ final class SampleTests: XCTestCase {
         assertFrames(stage.frames(name: "card-grid"), matchGoldenNamed: "card-grid")
     }
 
+    /// Runs the constraint sample: open the card and close it.
+    static func runConstraintCard(on stage: Stage) throws -> ConstraintCardViewController {
+        let screen = ConstraintCardViewController()
+        stage.show(screen)
+        try stage.wait(0.1)
+        screen.expand()
+        try stage.waitUntilIdle()
+        try stage.wait(0.1)
+        screen.collapse()
+        try stage.waitUntilIdle()
+        return screen
+    }
+
+    func testTheConstraintCardExpandsByItsConstants() throws {
+        let stage = try Stage(device: Self.samplePhone(), fps: 10, scale: 1)
+        let screen = try Self.runConstraintCard(on: stage)
+        XCTAssertEqual(screen.card.frame, CGRect(x: 16, y: 80, width: 148, height: 170), "back where it started")
+        XCTAssertFalse(screen.card.hasAmbiguousLayout)
+        XCTAssertEqual(stage.warnings, [])
+        assertFrames(stage.frames(name: "constraint-card"), matchGoldenNamed: "constraint-card")
+    }
+
     /// The small phone the samples run on, at `scale` (the goldens are @1x; @2x is for looking).
     static func samplePhone() -> Device {
         Device(name: "small phone", size: CGSize(width: 180, height: 320), scale: 2,

@@ -31,6 +31,23 @@ open class UIScrollView: UIView {
     open weak var delegate: UIScrollViewDelegate?
     /// Points: the size of what it scrolls over.
     open var contentSize = CGSize.zero
+
+    /// The content area for constraints: its edges and size are the content's (constraints to it decide
+    /// ``contentSize``).
+    public var contentLayoutGuide: UILayoutGuide { scrollGuide(\.contentGuide, role: .scrollContent, "UIScrollView-contentLayoutGuide") }
+    /// The scroll view's visible frame for constraints: what is pinned to it stays put while the content
+    /// scrolls.
+    public var frameLayoutGuide: UILayoutGuide { scrollGuide(\.frameGuide, role: .scrollFrame, "UIScrollView-frameLayoutGuide") }
+    private var contentGuide: UILayoutGuide?
+    private var frameGuide: UILayoutGuide?
+
+    private func scrollGuide(_ path: ReferenceWritableKeyPath<UIScrollView, UILayoutGuide?>, role: UILayoutGuide.Role, _ name: String) -> UILayoutGuide {
+        if let guide = self[keyPath: path] { return guide }
+        let guide = UILayoutGuide(role: role, identifier: name)
+        guide.owningView = self
+        self[keyPath: path] = guide
+        return guide
+    }
     /// Points added around the content.
     open var contentInset = UIEdgeInsets.zero
     /// The insets in effect: `contentInset` (no automatic adjustment here).

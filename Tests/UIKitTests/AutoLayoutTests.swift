@@ -427,3 +427,143 @@ final class StackViewTests: XCTestCase {
         XCTAssertEqual(row.frame.height, big.frame.height, "the taller label sets the height")
     }
 }
+
+/// The visual format language, against Apple's grammar and its documented examples.
+final class VisualFormatTests: XCTestCase {
+    func testAFormLaidOutInTheVisualFormatLanguage() throws {
+        let stage = try makeStage(width: 200, height: 300)
+        let root = UIView(frame: stage.window.bounds)
+        stage.window.addSubview(root)
+        let label = UIView(), field = UIView(), button = UIView()
+        for view in [label, field, button] {
+            view.translatesAutoresizingMaskIntoConstraints = false
+            root.addSubview(view)
+        }
+        let views = ["label": label, "field": field, "button": button]
+        let metrics = ["gap": 12.0]
+        NSLayoutConstraint.activate(
+            NSLayoutConstraint.constraints(withVisualFormat: "H:|-[label(40)]-gap-[field(>=50@750)]-|", options: [.alignAllTop, .alignAllBottom], metrics: metrics, views: views)
+            + NSLayoutConstraint.constraints(withVisualFormat: "V:|-30-[label(24)]-10-[button(==label)]", metrics: nil, views: views)
+            + NSLayoutConstraint.constraints(withVisualFormat: "H:[button(field)]|", metrics: nil, views: views))
+        root.layoutIfNeeded()
+        XCTAssertEqual(label.frame, CGRect(x: 20, y: 30, width: 40, height: 24), "a bare '-' to the superview is 20 pt")
+        XCTAssertEqual(field.frame, CGRect(x: 72, y: 30, width: 108, height: 24), "aligned top and bottom with the label")
+        XCTAssertEqual(button.frame, CGRect(x: 92, y: 64, width: 108, height: 24))
+    }
+
+    func testAStringThatDoesNotParseIsLoggedAndMakesNothing() throws {
+        let stage = try makeStage()
+        let view = UIView()
+        stage.window.addSubview(view)
+        for format in ["H:|-[missing]-|", "H:|-[view(", "X:|[view]|", "H:|-(>=)-[view]", "V:[view]-unknownMetric-|", ""] {
+            XCTAssertEqual(NSLayoutConstraint.constraints(withVisualFormat: format, metrics: nil, views: ["view": view]).count, 0, format)
+        }
+        let log = stage.warnings.joined(separator: "\n")
+        XCTAssertTrue(log.contains("Unable to parse constraint format"), log)
+        XCTAssertTrue(log.contains("missing is not a key in the views dictionary."), log)
+    }
+}
+
+/// Auto Layout in a scroll view: content constraints decide the content size; the frame guide stays put.
+final class ScrollViewLayoutTests: XCTestCase {
+    func testASelfSizingListOfMessagesSetsTheContentSize() throws {
+        let stage = try makeStage(width: 200, height: 300)
+        for legacyEdges in [false, true] {
+            let scroll = UIScrollView(frame: stage.window.bounds)
+            stage.window.addSubview(scroll)
+            let messages = (0..<6).map { index -> UILabel in
+                let label = UILabel()
+                label.numberOfLines = 0
+                label.text = String(repeating: "message \(index) ", count: index + 1)
+                return label
+            }
+            let list = UIStackView(arrangedSubviews: messages)
+            list.axis = .vertical
+            list.spacing = 10
+            list.translatesAutoresizingMaskIntoConstraints = false
+            scroll.addSubview(list)
+            let content: (top: NSLayoutYAxisAnchor, bottom: NSLayoutYAxisAnchor, leading: NSLayoutXAxisAnchor, trailing: NSLayoutXAxisAnchor) = legacyEdges
+                ? (scroll.topAnchor, scroll.bottomAnchor, scroll.leadingAnchor, scroll.trailingAnchor)
+                : (scroll.contentLayoutGuide.topAnchor, scroll.contentLayoutGuide.bottomAnchor, scroll.contentLayoutGuide.leadingAnchor, scroll.contentLayoutGuide.trailingAnchor)
+            NSLayoutConstraint.activate([
+                list.topAnchor.constraint(equalTo: content.top, constant: 16), list.bottomAnchor.constraint(equalTo: content.bottom, constant: -16),
+                list.leadingAnchor.constraint(equalTo: content.leading, constant: 16), list.trailingAnchor.constraint(equalTo: content.trailing, constant: -16),
+                list.widthAnchor.constraint(equalTo: legacyEdges ? scroll.widthAnchor : scroll.frameLayoutGuide.widthAnchor, constant: -32),
+            ])
+            scroll.layoutIfNeeded()
+            let heights = messages.map { $0.sizeThatFits(CGSize(width: 168, height: 0)).height }
+            XCTAssertEqual(messages.map(\.frame.height), heights, "legacy edges: \(legacyEdges)")
+            XCTAssertEqual(messages.last!.frame.maxY, heights.reduce(0, +) + 50)
+            XCTAssertEqual(scroll.contentSize, CGSize(width: 200, height: heights.reduce(0, +) + 50 + 32), "legacy edges: \(legacyEdges)")
+            XCTAssertGreaterThan(scroll.contentSize.height, 300, "it scrolls")
+            scroll.removeFromSuperview()
+        }
+    }
+
+    func testAViewPinnedToTheFrameGuideStaysPutWhileTheContentScrolls() throws {
+        let stage = try makeStage(width: 200, height: 300)
+        let scroll = UIScrollView(frame: stage.window.bounds)
+        scroll.contentSize = CGSize(width: 200, height: 1000)
+        stage.window.addSubview(scroll)
+        let button = UIView()
+        button.translatesAutoresizingMaskIntoConstraints = false
+        scroll.addSubview(button)
+        NSLayoutConstraint.activate([
+            button.bottomAnchor.constraint(equalTo: scroll.frameLayoutGuide.bottomAnchor, constant: -20),
+            button.trailingAnchor.constraint(equalTo: scroll.frameLayoutGuide.trailingAnchor, constant: -20),
+            button.widthAnchor.constraint(equalToConstant: 40), button.heightAnchor.constraint(equalToConstant: 40),
+        ])
+        stage.layOut()
+        XCTAssertEqual(button.frame, CGRect(x: 140, y: 240, width: 40, height: 40))
+        scroll.contentOffset = CGPoint(x: 0, y: 150)
+        stage.layOut()
+        XCTAssertEqual(button.frame, CGRect(x: 140, y: 390, width: 40, height: 40), "in content coordinates: on screen it has not moved")
+        XCTAssertEqual(button.convert(button.bounds, to: stage.window).minY, 240)
+    }
+}
+
+/// Test screens at several widths: frames derived from the rules (text heights from the labels' own
+/// wrapping, which the typesetting tests check).
+final class AutoLayoutScreenTests: XCTestCase {
+    /// A profile header: a 60-pt avatar, and beside it a wrapping name above a wrapping bio; the header
+    /// is as tall as the taller of the two columns, plus 16 pt.
+    func testAProfileHeaderWithWrappingLabelsAtThreeWidths() {
+        for width: CGFloat in [320, 375, 414] {
+            let header = UIView(frame: CGRect(x: 0, y: 0, width: width, height: 10))
+            let avatar = UIView(), name = UILabel(), bio = UILabel()
+            name.font = .systemFont(ofSize: 20, weight: .bold)
+            name.numberOfLines = 0
+            name.text = "Alexandra Konstantinopoulou-Whitfield"
+            bio.font = .systemFont(ofSize: 13)
+            bio.numberOfLines = 0
+            bio.text = "Writes about layout engines, springs and the small details of interfaces that move."
+            for view in [avatar, name, bio] {
+                view.translatesAutoresizingMaskIntoConstraints = false
+                header.addSubview(view)
+            }
+            NSLayoutConstraint.activate([
+                avatar.leadingAnchor.constraint(equalTo: header.leadingAnchor, constant: 16),
+                avatar.topAnchor.constraint(equalTo: header.topAnchor, constant: 16),
+                avatar.widthAnchor.constraint(equalToConstant: 60), avatar.heightAnchor.constraint(equalToConstant: 60),
+                name.leadingAnchor.constraint(equalTo: avatar.trailingAnchor, constant: 12),
+                name.trailingAnchor.constraint(equalTo: header.trailingAnchor, constant: -16),
+                name.topAnchor.constraint(equalTo: header.topAnchor, constant: 16),
+                bio.leadingAnchor.constraint(equalTo: name.leadingAnchor), bio.trailingAnchor.constraint(equalTo: name.trailingAnchor),
+                bio.topAnchor.constraint(equalTo: name.bottomAnchor, constant: 4),
+                header.bottomAnchor.constraint(greaterThanOrEqualTo: avatar.bottomAnchor, constant: 16),
+                header.bottomAnchor.constraint(greaterThanOrEqualTo: bio.bottomAnchor, constant: 16),
+            ])
+            let column = width - 16 - 60 - 12 - 16
+            let nameHeight = name.sizeThatFits(CGSize(width: column, height: 0)).height
+            let bioHeight = bio.sizeThatFits(CGSize(width: column, height: 0)).height
+            let fitted = header.systemLayoutSizeFitting(CGSize(width: width, height: 0), withHorizontalFittingPriority: .required,
+                                                        verticalFittingPriority: .fittingSizeLevel)
+            XCTAssertEqual(fitted, CGSize(width: width, height: max(16 + 60, 16 + nameHeight + 4 + bioHeight) + 16), "width \(width)")
+            header.frame.size = fitted
+            header.layoutIfNeeded()
+            XCTAssertEqual(name.frame, CGRect(x: 88, y: 16, width: column, height: nameHeight), "width \(width)")
+            XCTAssertEqual(bio.frame, CGRect(x: 88, y: 16 + nameHeight + 4, width: column, height: bioHeight), "width \(width)")
+            XCTAssertFalse(header.subviews.contains { $0.hasAmbiguousLayout }, "width \(width)")
+        }
+    }
+}

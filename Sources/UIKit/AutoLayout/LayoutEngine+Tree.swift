@@ -195,6 +195,7 @@ extension LayoutEngine {
             engine.settleWrappingLabels()
         }
         let scale = UIScreen.main.scale
+        engine.applyContentSizes(scale: scale)
         for weak in engine.laidOut {
             guard let laid = weak.value, let target = engine.engineFrame(of: laid, scale: scale) else { continue }
             guard !laid.hasFrame(target) else { continue }

@@ -50,6 +50,8 @@ final class LayoutEngine {
         let baseConstant: Double
     }
 
+    /// The content size of scroll views whose content constraints decide it.
+    var scrollContent: [ObjectIdentifier: (width: Variable, height: Variable, view: Weak<UIScrollView>)] = [:]
     var solver = Solver()
     /// Rebuilt at the next layout pass.
     var dirty = true
@@ -78,6 +80,7 @@ final class LayoutEngine {
         installed.removeAll(keepingCapacity: true)
         laidOut.removeAll(keepingCapacity: true)
         wrapping.removeAll(keepingCapacity: true)
+        scrollContent.removeAll()
         dirty = false
         guard let root else { return }
         var constraints: [NSLayoutConstraint] = []
@@ -107,6 +110,13 @@ final class LayoutEngine {
                 if let label = view as? UILabel, label.wrapsToLayoutWidth { wrapping.append(Weak(label)) }
                 holdContentSize(entry, view: view, size: view.layoutContentSize(forWidth: nil))
             }
+        } else if let guide = item as? UILayoutGuide, guide.role == .scrollContent, let scroll = guide.owningView as? UIScrollView {
+            // The content area: at the content's origin, as large as the content.
+            let content = contentSize(of: scroll)
+            add(LinearExpression([Term(frame.x)]), .equal)
+            add(LinearExpression([Term(frame.y)]), .equal)
+            add(LinearExpression([Term(frame.width), Term(content.width, -1)]), .equal)
+            add(LinearExpression([Term(frame.height), Term(content.height, -1)]), .equal)
         } else if let guide = item as? UILayoutGuide, guide.role != .custom, let owner = guide.owningView {
             let parent = self.frame(of: owner)
             let insets = LayoutEngine.insets(of: guide, in: owner)
@@ -119,6 +129,15 @@ final class LayoutEngine {
             ].compactMap { $0 }
         }
         return frame
+    }
+
+    /// The variables of a scroll view's content size, made on first use.
+    func contentSize(of scroll: UIScrollView) -> (width: Variable, height: Variable) {
+        let id = ObjectIdentifier(scroll)
+        if let content = scrollContent[id] { return (content.width, content.height) }
+        let content = (width: solver.makeVariable(), height: solver.makeVariable(), view: Weak(scroll))
+        scrollContent[id] = content
+        return (content.width, content.height)
     }
 
     @discardableResult
@@ -253,9 +272,15 @@ final class LayoutEngine {
         // The item's box: its own space (x = y = 0) when it is the space, else its variables plus the
         // offsets of the views between its parent and the space.
         let x: [Term], y: [Term], width: Variable, height: Variable
+        // A scroll view's right and bottom edges, seen by its content, are the content's (Apple's rule:
+        // edges between a scroll view and its content attach to the content area; sizes and centres to
+        // the frame).
+        var right: Variable, bottom: Variable
         if let view = item as? UIView, view === space {
             let f = frame(of: view)
             (x, y, width, height) = ([], [], f.width, f.height)
+            (right, bottom) = (f.width, f.height)
+            if let scroll = view as? UIScrollView { (right, bottom) = contentSize(of: scroll) }
         } else {
             let f = frame(of: item)
             var xs = [Term(f.x)], ys = [Term(f.y)]
@@ -268,6 +293,7 @@ final class LayoutEngine {
             }
             guard parent != nil else { return nil }
             (x, y, width, height) = (xs, ys, f.width, f.height)
+            (right, bottom) = (f.width, f.height)
         }
         // Margin attributes are the edges of the view's margins guide (which follows the margins).
         if let view = item as? UIView {
@@ -279,9 +305,9 @@ final class LayoutEngine {
         }
         switch attribute {
         case .left: break
-        case .right: return LinearExpression(x + [Term(width)])
+        case .right: return LinearExpression(x + [Term(right)])
         case .top: return LinearExpression(y)
-        case .bottom: return LinearExpression(y + [Term(height)])
+        case .bottom: return LinearExpression(y + [Term(bottom)])
         case .width: return LinearExpression([Term(width)])
         case .height: return LinearExpression([Term(height)])
         case .centerX: return LinearExpression(x + [Term(width, 0.5)])
@@ -332,6 +358,16 @@ final class LayoutEngine {
                 if updateContentSize(of: label, to: size) { changed = true } else { dirty = true; return }
             }
             if !changed { return }
+        }
+    }
+
+    /// Scroll views whose content constraints decide their content size get it (rounded to pixels).
+    func applyContentSizes(scale: CGFloat) {
+        for content in scrollContent.values {
+            guard let scroll = content.view.value else { continue }
+            func round(_ v: Double) -> CGFloat { (max(0, CGFloat(v)) * scale).rounded() / scale }
+            let size = CGSize(width: round(solver.value(of: content.width)), height: round(solver.value(of: content.height)))
+            if scroll.contentSize != size { scroll.contentSize = size }
         }
     }
 

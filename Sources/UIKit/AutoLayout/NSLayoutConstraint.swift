@@ -55,8 +55,8 @@ open class NSLayoutConstraint: NSObject {
         case horizontal = 0, vertical = 1
     }
 
-    /// Options of the visual format language (accepted; the format strings themselves are parsed by
-    /// ``constraints(withVisualFormat:options:metrics:views:)``).
+    /// Options of the visual format language (``constraints(withVisualFormat:options:metrics:views:)``):
+    /// alignment of neighbouring views and the direction of horizontal layout.
     public struct FormatOptions: OptionSet, Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }

@@ -15,7 +15,7 @@ open class UILayoutGuide: NSObject, LayoutItem {
     open var identifier = ""
     /// What the guide lays out by (a system guide's edges follow its view; a guide of your own, its
     /// constraints).
-    enum Role { case custom, safeArea, layoutMargins, readableContent }
+    enum Role { case custom, safeArea, layoutMargins, readableContent, scrollContent, scrollFrame }
     var role = Role.custom
 
     public override init() { super.init() }

@@ -377,7 +377,11 @@ extension LayoutEngine {
     /// The safe area, margins or readable insets of a system guide from its view's edges (points).
     static func insets(of guide: UILayoutGuide, in view: UIView) -> UIEdgeInsets {
         switch guide.role {
-        case .custom: return .zero
+        case .custom, .scrollContent: return .zero
+        case .scrollFrame:
+            // What is visible: the bounds' origin is the content offset.
+            let offset = view.bounds.origin
+            return UIEdgeInsets(top: offset.y, left: offset.x, bottom: -offset.y, right: -offset.x)
         case .safeArea: return view.safeAreaInsets
         case .layoutMargins: return view.layoutMargins
         case .readableContent:
@@ -392,7 +396,7 @@ extension LayoutEngine {
 
     /// A system guide's frame from its view's current bounds (before the engine has solved it).
     static func systemGuideFrame(_ guide: UILayoutGuide, in view: UIView) -> CGRect? {
-        guard guide.role != .custom else { return nil }
+        guard guide.role != .custom, guide.role != .scrollContent else { return nil }
         return CGRect(origin: .zero, size: view.bounds.size).inset(by: insets(of: guide, in: view))
     }
 }

@@ -118,7 +118,8 @@ let package = Package(
         .target(name: "FrameStore", dependencies: ["BoundedInput", "RasterCore", "PNGIO", "CLibCrypto"]),
 
         // Transitions as values: matched and unmatched elements, phases, stacking, reversal; scene files.
-        .target(name: "Choreography", dependencies: ["BoundedInput", "RasterCore", "PNGIO", "SnapshotView", "Typesetting", "Motion", "TransitionCompositor"]),
+        .target(name: "Choreography", dependencies: ["BoundedInput", "RasterCore", "PNGIO", "SnapshotView", "Typesetting", "Motion", "TransitionCompositor",
+                                                     "ConstraintSolver"]),
 
         // The little C merge needs (why: Sources/CArchiveShim/include/carc_shim.h): a tar+gzip-only
         // libarchive reader, renameat2(RENAME_NOREPLACE), a tree removal that follows no link and is safe

@@ -76,6 +76,11 @@ public struct SceneDocument: Sendable, Equatable {
         public var contentOffset = Point(x: 0, y: 0)
         /// Back to front. Default none.
         public var subviews: [ViewSpec] = []
+        /// Constraints on this view's subviews (at any depth) and itself (`self`), solved when the file is
+        /// read: a subview named in one that has no `frame` gets the frame they solve to. Default none.
+        public var constraints: [ConstraintSpec] = []
+        /// The file gave the view a `frame` (a view without one can be laid out by constraints).
+        var frameWritten = false
     }
 
     /// A transition between two states.
@@ -154,7 +159,7 @@ public struct SceneDocument: Sendable, Equatable {
     static let topKeys = ["$schema", "size", "background", "states", "transitions", "durations", "assets"]
     static let viewKeys = ["type", "name", "frame", "backgroundColor", "alpha", "cornerRadius", "clipsToBounds", "hidden", "borderWidth",
                            "borderColor", "text", "fontSize", "bold", "tracking", "textColor", "lines", "alignment", "lineSpacing", "image",
-                           "contentMode", "contentSize", "contentOffset", "subviews"]
+                           "contentMode", "contentSize", "contentOffset", "subviews", "constraints"]
     static let transitionKeys = ["name", "summary", "from", "to", "reversedName", "phases", "matched", "unmatched", "onTop", "gesture"]
     /// At most this many samples in a gesture.
     static let maximumGestureSamples = 10_000
@@ -172,6 +177,7 @@ public struct SceneDocument: Sendable, Equatable {
         var viewNameMarks: [String: [(view: String, mark: JSONReader.Mark)]] = [:]
         var imageMarks: [(state: String, image: String, mark: JSONReader.Mark)] = []
         var inputMarks: [(key: String, mark: JSONReader.Mark)] = []
+        var constraintMarks: [String: [ConstraintMark]] = [:]
         try reader.readObject { (r: inout JSONReader, key: String) throws(DocumentError) in
             switch key {
             case "size":
@@ -195,7 +201,10 @@ public struct SceneDocument: Sendable, Equatable {
                     var marks: [(view: String, mark: JSONReader.Mark)] = []
                     var nameMarks: [(view: String, mark: JSONReader.Mark)] = []
                     var images: [(image: String, mark: JSONReader.Mark)] = []
-                    states[name] = try readView(&r, depth: 0, count: &viewCount, frameMarks: &marks, nameMarks: &nameMarks, imageMarks: &images)
+                    var constraints: [ConstraintMark] = []
+                    states[name] = try readView(&r, depth: 0, count: &viewCount, frameMarks: &marks, nameMarks: &nameMarks, imageMarks: &images,
+                                                constraintMarks: &constraints)
+                    constraintMarks[name] = constraints
                     for (image, mark) in images where !imageMarks.contains(where: { $0.state == name && $0.image == image }) {
                         imageMarks.append((name, image, mark))
                     }
@@ -259,6 +268,16 @@ public struct SceneDocument: Sendable, Equatable {
                 throw DocumentError(source: path, position: nil, keyPath: KeyPath([.key("transitions"), .index(i), .key("name")]), reason: reason)
             }
         }
+        // Views laid out by constraints get their frames, each state solved as a window's engine would.
+        for name in states.keys.sorted() where constraintMarks[name]?.isEmpty == false {
+            let marks = constraintMarks[name] ?? []
+            try SceneLayout.solve(&states[name]!, canvas: size) { viewPath, index, reason in
+                guard let mark = marks.first(where: { $0.path == viewPath && $0.index == index })?.mark else {
+                    return DocumentError(source: path, position: nil, keyPath: KeyPath([.key("states"), .key(name)]), reason: reason)
+                }
+                return reader.errors(at: [mark], reason: reason)[0]
+            }
+        }
         var document = SceneDocument(size: size, background: background, states: states, transitions: transitions, durations: durations, assets: assets)
         // Positions for what is checked later, found in one pass over the file.
         let flatCascades = cascadeMarks.flatMap { $0.sorted { $0.key < $1.key } }
@@ -286,6 +305,14 @@ public struct SceneDocument: Sendable, Equatable {
             next += 1
         }
         return document
+    }
+
+    /// Where a constraint string is: the view that declares it (index path from the state's root) and its
+    /// index in that view's list.
+    struct ConstraintMark {
+        let path: [Int]
+        let index: Int
+        let mark: JSONReader.Mark
     }
 
     /// Where a transition's name and its entries' cascades are, while it is read.
@@ -344,7 +371,8 @@ public struct SceneDocument: Sendable, Equatable {
     private static func readView(_ r: inout JSONReader, depth: Int, count: inout Int,
                                  frameMarks: inout [(view: String, mark: JSONReader.Mark)],
                                  nameMarks: inout [(view: String, mark: JSONReader.Mark)],
-                                 imageMarks: inout [(image: String, mark: JSONReader.Mark)]) throws(DocumentError) -> ViewSpec {
+                                 imageMarks: inout [(image: String, mark: JSONReader.Mark)],
+                                 path: [Int] = [], constraintMarks: inout [ConstraintMark]) throws(DocumentError) -> ViewSpec {
         guard depth < Limits.sceneDepth else { throw r.error("views nested more than \(Limits.sceneDepth) levels deep") }
         count += 1
         guard count <= Limits.sceneViews else { throw r.error("more than \(Limits.sceneViews) views in the scene") }
@@ -365,6 +393,17 @@ public struct SceneDocument: Sendable, Equatable {
                     throw r.error("must be [x, y, width, height] in points, sizes ≥ 0, each within ±\(Int(Limits.scenePoints))")
                 }
                 spec.frame = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+                spec.frameWritten = true
+            case "constraints":
+                try r.readArray(maxCount: Limits.sceneViews) { (r: inout JSONReader, index: Int) throws(DocumentError) in
+                    let mark = r.mark()
+                    let text = try r.readString(maxBytes: 512)
+                    switch ConstraintSpec.parse(text) {
+                    case .success(let constraint): spec.constraints.append(constraint)
+                    case .failure(let error): throw r.errors(at: [mark], reason: "'\(text)': \(error.reason)")[0]
+                    }
+                    constraintMarks.append(ConstraintMark(path: path, index: index, mark: mark))
+                }
             case "backgroundColor": spec.backgroundColor = try readColor(&r)
             case "alpha": spec.alpha = try readNumber(&r, in: 0...1)
             case "cornerRadius": spec.cornerRadius = try readNumber(&r, in: 0...Limits.scenePoints)
@@ -394,8 +433,9 @@ public struct SceneDocument: Sendable, Equatable {
                 guard v.allSatisfy(points.contains) else { throw r.error("must be [x, y] in points") }
                 spec.contentOffset = Point(x: v[0], y: v[1])
             case "subviews":
-                try r.readArray(maxCount: Limits.sceneViews) { (r: inout JSONReader, _: Int) throws(DocumentError) in
-                    spec.subviews.append(try readView(&r, depth: depth + 1, count: &count, frameMarks: &frameMarks, nameMarks: &nameMarks, imageMarks: &imageMarks))
+                try r.readArray(maxCount: Limits.sceneViews) { (r: inout JSONReader, index: Int) throws(DocumentError) in
+                    spec.subviews.append(try readView(&r, depth: depth + 1, count: &count, frameMarks: &frameMarks, nameMarks: &nameMarks, imageMarks: &imageMarks,
+                                                      path: path + [index], constraintMarks: &constraintMarks))
                 }
             default: throw r.unknownKey(key, known: viewKeys)
             }

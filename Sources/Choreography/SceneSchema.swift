@@ -60,6 +60,10 @@ extension SceneDocument {
                                   "topLeft", "topRight", "bottomLeft", "bottomRight"], "default": "scaleToFill" },
         "contentSize": { "type": "array", "items": { "type": "number", "minimum": 0 }, "minItems": 2, "maxItems": 2 },
         "contentOffset": { "type": "array", "items": { "type": "number" }, "minItems": 2, "maxItems": 2 },
+        "constraints": { "type": "array", "maxItems": 10000,
+                         "items": { "type": "string", "maxLength": 512,
+                                    "pattern": "^ *[^ .=<>]+\\.(left|right|top|bottom|leading|trailing|width|height|centerX|centerY|firstBaseline|lastBaseline) *(==|<=|>=) *[^@]*(@ *[0-9.]+ *)?$" },
+                         "description": "Auto Layout constraints on this view (`self`) and its subviews by name, e.g. \"card.leading == self.leading + 16\", \"card.height == 0.5 * card.width\", \"caption.top >= card.bottom + 8 @750\". A subview named in one that has no frame is laid out by them; one with a frame keeps it." },
         "subviews": { "type": "array", "items": { "$ref": "#/$defs/view" } }
       }
     },

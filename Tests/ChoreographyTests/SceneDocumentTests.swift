@@ -27,6 +27,7 @@ final class SceneDocumentTests: XCTestCase {
         // photo-grid's images are in ../vesper: inside the assets folder, not the scene's own.
         XCTAssertEqual(try SceneDocument.check(path: Self.assets + "/scenes/photo-grid.json", assetsDirectory: Self.assets), ["photo-open", "photo-close"])
         XCTAssertEqual(try SceneDocument.check(path: Self.assets + "/scenes/tile-expand.json"), ["tile-expand", "tile-collapse"])
+        XCTAssertEqual(try SceneDocument.check(path: Self.assets + "/scenes/note-open.json"), ["note-open", "note-close"])
         let scene = try SceneTransition.load(path: Self.assets + "/scenes/card-expand.json", transition: "card-collapse")
         XCTAssertTrue(scene.isReversed)
         let rendered = try scene.render(RenderSettings(scale: 1, fps: 10, assetsDirectory: Self.assets))

@@ -377,7 +377,7 @@ final class ServeArgumentTests: XCTestCase {
         XCTAssertEqual(try PreviewSource.resolve(scenes + "/card-expand.json"), .sceneFile(scenes + "/card-expand.json"))
         // A folder serves every scene file in it, in name order, each with its reversed transition.
         let library = PreviewLibrary(source: .folder(scenes), settings: PreviewSettings(scale: 1, fps: 10, assetsDirectory: LivePreviewAPITests.root + "/assets"))
-        XCTAssertEqual(library.sceneFiles.map { URL(fileURLWithPath: $0).lastPathComponent }, ["card-expand.json", "photo-grid.json", "tile-expand.json"])
+        XCTAssertEqual(library.sceneFiles.map { URL(fileURLWithPath: $0).lastPathComponent }, ["card-expand.json", "note-open.json", "photo-grid.json", "tile-expand.json"])
         library.reload()
         let names = library.listing().transitions.map(\.name)
         XCTAssertTrue(names.contains("card-expand") && names.contains("card-collapse") && names.contains("tile-collapse"), "\(names)")

@@ -77,7 +77,7 @@ final class LintCommandTests: XCTestCase {
     }
 
     func testShippedScenesAreCleanAndACaptionHiddenUnderThePanelIsFound() throws {
-        for scene in ["card-expand", "photo-grid", "tile-expand"] {
+        for scene in ["card-expand", "note-open", "photo-grid", "tile-expand"] {
             let run = try SafetyTests.run(["lint", "assets/scenes/\(scene).json"])
             XCTAssertEqual(run.status, 0, "\(scene): \(run.standardOutput)\(run.standardError)")
         }

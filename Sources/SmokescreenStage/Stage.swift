@@ -47,11 +47,12 @@ public final class Stage {
     private let touches: TouchDispatcher
 
     /// A stage on `device`, its clock at `fps` frames a second (default 60), frames drawn at `scale`
-    /// pixels per point (default the device's), in the `appearance` given (default light), reading
+    /// pixels per point (default the device's), in the `appearance` given (default light), at the
+    /// Dynamic Type text size `contentSizeCategory` (default `.large`, iOS's default), reading
     /// `UIImage(named:)` from `imageFolders` in order.
     /// - Throws: ``StageError/invalidSetting(_:)`` for a size, scale or frame rate out of range.
     public init(device: Device = .iPhone15, fps: Double = 60, scale: CGFloat? = nil, appearance: UIUserInterfaceStyle = .light,
-                imageFolders: [String] = []) throws {
+                contentSizeCategory: UIContentSizeCategory = .large, imageFolders: [String] = []) throws {
         let scale = scale ?? device.scale
         guard device.size.width >= 1, device.size.height >= 1, device.size.width <= 8192, device.size.height <= 8192 else {
             throw StageError.invalidSetting("a device's size must be 1…8192 points each way, got \(device.size.width) × \(device.size.height)")
@@ -67,7 +68,7 @@ public final class Stage {
         self.scale = scale
         engine = AnimationEngine(fps: fps)
         UIScreen.setMain(UIScreen(bounds: CGRect(origin: .zero, size: device.size), scale: device.scale))
-        UITraitCollection.current = UITraitCollection(style: appearance == .dark ? .dark : .light, scale: device.scale, contentSize: .large)
+        UITraitCollection.current = UITraitCollection(style: appearance == .dark ? .dark : .light, scale: device.scale, contentSize: contentSizeCategory)
         UIImage.searchFolders = imageFolders
         StageContext.engine = engine
         StageContext.displayScale = Double(device.scale)

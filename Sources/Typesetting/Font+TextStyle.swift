@@ -37,6 +37,36 @@ extension Font {
 
         /// The weight: semibold for ``headline``, regular for the others.
         public var weight: Weight { self == .headline ? .semibold : .regular }
+
+        /// The point size at a Dynamic Type text size, from Apple's Human Interface Guidelines (Typography,
+        /// "Dynamic Type sizes", iOS): a row per style, xSmall … xxxLarge then AX1 … AX5.
+        public func pointSize(at size: ContentSize) -> Double {
+            let row: [Double] = switch self {
+            case .largeTitle: [31, 32, 33, 34, 36, 38, 40, 44, 48, 52, 56, 60]
+            case .title1: [25, 26, 27, 28, 30, 32, 34, 38, 43, 48, 53, 58]
+            case .title2: [19, 20, 21, 22, 24, 26, 28, 34, 39, 44, 50, 56]
+            case .title3: [17, 18, 19, 20, 22, 24, 26, 31, 37, 43, 49, 55]
+            case .headline, .body: [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53]
+            case .callout: [13, 14, 15, 16, 18, 20, 22, 26, 32, 38, 44, 51]
+            case .subheadline: [12, 13, 14, 15, 17, 19, 21, 25, 30, 36, 42, 49]
+            case .footnote: [12, 12, 12, 13, 15, 17, 19, 23, 27, 33, 38, 44]
+            case .caption1: [11, 11, 11, 12, 14, 16, 18, 22, 26, 32, 37, 43]
+            case .caption2: [11, 11, 11, 11, 13, 15, 17, 20, 24, 29, 34, 40]
+            }
+            return row[size.rawValue]
+        }
+    }
+
+    /// Dynamic Type's text sizes, smallest first: seven standard sizes and five accessibility sizes.
+    public enum ContentSize: Int, Hashable, Sendable, CaseIterable, Comparable {
+        case extraSmall, small, medium, large, extraLarge, extraExtraLarge, extraExtraExtraLarge
+        case accessibilityMedium, accessibilityLarge, accessibilityExtraLarge, accessibilityExtraExtraLarge, accessibilityExtraExtraExtraLarge
+        public static func < (a: ContentSize, b: ContentSize) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    /// The system font for a text style at a Dynamic Type text size.
+    public static func preferredFont(forTextStyle style: TextStyle, contentSize: ContentSize) -> Font {
+        system(size: style.pointSize(at: contentSize), weight: style.weight)
     }
 
     /// The system font for a text style, like `UIFont.preferredFont(forTextStyle:)` at the default

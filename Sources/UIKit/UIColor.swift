@@ -231,6 +231,14 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
 
     public override convenience init() { self.init(userInterfaceStyle: .unspecified) }
 
+    /// Traits that say only a text size.
+    public init(preferredContentSizeCategory: UIContentSizeCategory) {
+        userInterfaceStyle = .unspecified
+        displayScale = 0
+        self.preferredContentSizeCategory = preferredContentSizeCategory
+        super.init()
+    }
+
     nonisolated(unsafe) private static var _current = UITraitCollection(style: .light, scale: 2, contentSize: .large)
 
     /// The traits in effect: the stage's (light at @2x unless it says otherwise).
@@ -255,4 +263,25 @@ public struct UIContentSizeCategory: RawRepresentable, Hashable, Sendable {
     public static let extraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXL")
     public static let extraExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXXL")
     public static let extraExtraExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXXXL")
+    public static let accessibilityMedium = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityM")
+    public static let accessibilityLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityL")
+    public static let accessibilityExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityXL")
+    public static let accessibilityExtraExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityXXL")
+    public static let accessibilityExtraExtraExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityXXXL")
+    public static let unspecified = UIContentSizeCategory(rawValue: "_UICTContentSizeCategoryUnspecified")
+
+    /// Smallest first, as Dynamic Type orders them (the unspecified category reads as Large).
+    static let ordered: [UIContentSizeCategory] = [.extraSmall, .small, .medium, .large, .extraLarge, .extraExtraLarge, .extraExtraExtraLarge,
+                                                   .accessibilityMedium, .accessibilityLarge, .accessibilityExtraLarge,
+                                                   .accessibilityExtraExtraLarge, .accessibilityExtraExtraExtraLarge]
+
+    /// One of the five accessibility sizes.
+    public var isAccessibilityCategory: Bool { rank >= 7 }
+
+    /// Its place among the sizes (`.large` is 3).
+    var rank: Int { UIContentSizeCategory.ordered.firstIndex(of: self) ?? 3 }
+}
+
+extension UIContentSizeCategory: Comparable {
+    public static func < (a: UIContentSizeCategory, b: UIContentSizeCategory) -> Bool { a.rank < b.rank }
 }

@@ -78,13 +78,16 @@ open class UIFont: NSObject, @unchecked Sendable {
         UIFont(font: Font(family: "DejaVu Sans Mono", size: Double(checkedSize(fontSize)), weight: weight.typesetting), name: "Menlo")
     }
 
-    /// The font of a Dynamic Type text style at the default text size (`.large`).
+    /// The font of a Dynamic Type text style at the stage's text size (`UITraitCollection.current`;
+    /// `.large` unless the stage says otherwise), at Apple's published size for it.
     open class func preferredFont(forTextStyle style: TextStyle) -> UIFont {
-        UIFont(font: .preferredFont(forTextStyle: style.typesetting), name: ".SFUI-\(style.rawValue)")
+        preferredFont(forTextStyle: style, compatibleWith: nil)
     }
 
+    /// The font of a text style at the text size of `traitCollection` (the current traits when nil).
     open class func preferredFont(forTextStyle style: TextStyle, compatibleWith traitCollection: UITraitCollection?) -> UIFont {
-        preferredFont(forTextStyle: style)
+        let category = (traitCollection ?? UITraitCollection.current).preferredContentSizeCategory
+        return UIFont(font: .preferredFont(forTextStyle: style.typesetting, contentSize: category.typesetting), name: ".SFUI-\(style.rawValue)")
     }
 
     /// The size of the system font UIKit uses for labels (17 pt).
@@ -176,4 +179,50 @@ open class UIFont: NSObject, @unchecked Sendable {
             }
         }
     }
+}
+
+
+extension UIContentSizeCategory {
+    /// The typesetter's size for this category.
+    var typesetting: Font.ContentSize { Font.ContentSize(rawValue: rank) ?? .large }
+}
+
+/// Scales custom fonts and values with Dynamic Type as a text style scales: by the style's size at the
+/// current text size over its size at Large.
+public final class UIFontMetrics: NSObject, Sendable {
+    private let style: UIFont.TextStyle
+
+    /// The metrics of the body style.
+    public static let `default` = UIFontMetrics(forTextStyle: .body)
+
+    public init(forTextStyle textStyle: UIFont.TextStyle) {
+        style = textStyle
+        super.init()
+    }
+
+    private func ratio(_ traits: UITraitCollection?) -> CGFloat {
+        let category = (traits ?? UITraitCollection.current).preferredContentSizeCategory.typesetting
+        let text = style.typesetting
+        return CGFloat(text.pointSize(at: category) / text.pointSize(at: .large))
+    }
+
+    public func scaledFont(for font: UIFont) -> UIFont { scaledFont(for: font, compatibleWith: nil) }
+
+    public func scaledFont(for font: UIFont, compatibleWith traitCollection: UITraitCollection?) -> UIFont {
+        font.withSize(font.pointSize * ratio(traitCollection))
+    }
+
+    /// Scaled, at most `maximumPointSize` points.
+    public func scaledFont(for font: UIFont, maximumPointSize: CGFloat) -> UIFont {
+        font.withSize(min(maximumPointSize, font.pointSize * ratio(nil)))
+    }
+
+    public func scaledFont(for font: UIFont, maximumPointSize: CGFloat, compatibleWith traitCollection: UITraitCollection?) -> UIFont {
+        font.withSize(min(maximumPointSize, font.pointSize * ratio(traitCollection)))
+    }
+
+    /// A length (points) scaled as the style's font is.
+    public func scaledValue(for value: CGFloat) -> CGFloat { value * ratio(nil) }
+
+    public func scaledValue(for value: CGFloat, compatibleWith traitCollection: UITraitCollection?) -> CGFloat { value * ratio(traitCollection) }
 }

@@ -567,3 +567,59 @@ final class AutoLayoutScreenTests: XCTestCase {
         }
     }
 }
+
+/// Dynamic Type: text styles at Apple's published sizes for each text size, and a layout that follows.
+final class DynamicTypeTests: XCTestCase {
+    /// The text size is the stage's, and the stage's traits are global: the next tests get Large again.
+    override func tearDownWithError() throws { _ = try Stage(device: testDevice(), fps: 10) }
+
+    func testTextStylesTakeApplesSizesAtEachTextSize() throws {
+        let expectations: [(UIContentSizeCategory, CGFloat, CGFloat)] = [
+            (.extraSmall, 14, 11), (.large, 17, 12), (.extraExtraExtraLarge, 23, 18), (.accessibilityMedium, 28, 22),
+            (.accessibilityExtraExtraExtraLarge, 53, 43),
+        ]
+        for (category, body, caption) in expectations {
+            _ = try Stage(device: testDevice(), fps: 10, contentSizeCategory: category)
+            XCTAssertEqual(UIFont.preferredFont(forTextStyle: .body).pointSize, body, "\(category.rawValue)")
+            XCTAssertEqual(UIFont.preferredFont(forTextStyle: .caption1).pointSize, caption, "\(category.rawValue)")
+            XCTAssertEqual(UIFontMetrics.default.scaledValue(for: 17), body, "\(category.rawValue)")
+        }
+        let traits = UITraitCollection(preferredContentSizeCategory: .extraLarge)
+        XCTAssertEqual(UIFont.preferredFont(forTextStyle: .headline, compatibleWith: traits).pointSize, 19)
+        XCTAssertTrue(UIContentSizeCategory.accessibilityLarge.isAccessibilityCategory)
+        XCTAssertLessThan(UIContentSizeCategory.small, .extraLarge)
+    }
+
+    /// The profile header's label rows grow with the text size; the layout follows, at each size the
+    /// heights its text takes.
+    func testAFormLaidOutByConstraintsGrowsWithTheTextSize() throws {
+        var heights: [CGFloat] = []
+        for category in [UIContentSizeCategory.extraSmall, .large, .accessibilityExtraLarge] {
+            let stage = try Stage(device: testDevice(width: 320, height: 600), fps: 10, contentSizeCategory: category)
+            let title = UILabel(), body = UILabel()
+            title.font = .preferredFont(forTextStyle: .headline)
+            title.text = "Delivery address"
+            body.font = .preferredFont(forTextStyle: .body)
+            body.numberOfLines = 0
+            body.text = "Leave the parcel with the neighbour at number 12 if nobody answers the door."
+            let form = UIStackView(arrangedSubviews: [title, body])
+            form.axis = .vertical
+            form.spacing = 6
+            form.translatesAutoresizingMaskIntoConstraints = false
+            stage.window.addSubview(form)
+            NSLayoutConstraint.activate([
+                form.leadingAnchor.constraint(equalTo: stage.window.leadingAnchor, constant: 20),
+                form.trailingAnchor.constraint(equalTo: stage.window.trailingAnchor, constant: -20),
+                form.topAnchor.constraint(equalTo: stage.window.topAnchor, constant: 20),
+            ])
+            stage.layOut()
+            let titleHeight = title.sizeThatFits(CGSize(width: 280, height: 0)).height
+            let bodyHeight = body.sizeThatFits(CGSize(width: 280, height: 0)).height
+            XCTAssertEqual(body.frame, CGRect(x: 0, y: titleHeight + 6, width: 280, height: bodyHeight), "\(category.rawValue)")
+            XCTAssertEqual(form.frame.height, titleHeight + 6 + bodyHeight, "\(category.rawValue)")
+            heights.append(form.frame.height)
+        }
+        XCTAssertEqual(heights, heights.sorted(), "taller at each larger text size")
+        XCTAssertGreaterThan(heights[2], heights[0] * 2)
+    }
+}

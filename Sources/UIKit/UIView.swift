@@ -463,6 +463,7 @@ open class UIView: UIResponder {
 
     /// Tells Auto Layout the intrinsic size changed: the engine holds the new size at the next pass.
     open func invalidateIntrinsicContentSize() {
+        guard !translatesAutoresizingMaskIntoConstraints else { return }
         LayoutEngine.contentSizeDidChange(self)
         superview?.setNeedsLayout()
     }

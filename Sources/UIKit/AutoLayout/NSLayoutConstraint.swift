@@ -146,6 +146,23 @@ open class NSLayoutConstraint: NSObject {
         super.init()
     }
 
+    /// An empty constraint (no items), as `NSObject`'s initializer makes one: a placeholder to be replaced
+    /// before it is activated (activating it is logged and ignored).
+    public override convenience init() {
+        self.init(placeholder: ())
+    }
+
+    private init(placeholder: Void) {
+        firstHolder = nil
+        secondHolder = nil
+        firstAttribute = .notAnAttribute
+        relation = .equal
+        secondAttribute = .notAnAttribute
+        multiplier = 1
+        constant = 0
+        super.init()
+    }
+
     /// The anchors of the two sides.
     open var firstAnchor: NSLayoutAnchor<AnyObject> { NSLayoutAnchor<AnyObject>(item: firstHolder, attribute: firstAttribute) }
     open var secondAnchor: NSLayoutAnchor<AnyObject>? {

@@ -20,6 +20,8 @@ struct SwiftFileRender {
     let out: String
     let name: String
     let device: String
+    /// Dynamic Type's text size, by `StageTextSizes`' names.
+    var textSize = "large"
     let fps: Double
     let scale: Int?
     let jobs: Int?
@@ -112,7 +114,8 @@ struct SwiftFileRender {
         if !quiet, !mapped.diagnostics.isEmpty { FileHandle.standardError.write(Data(mapped.diagnostics.utf8)) }
         if !quiet { printNote(String(format: "compiled in %.1f s", Date().timeIntervalSince(start))) }
 
-        var arguments = ["--out", out, "--name", name, "--device", device, "--fps", String(fps), "--time-limit", String(timeLimit)]
+        var arguments = ["--out", out, "--name", name, "--device", device, "--text-size", textSize, "--fps", String(fps),
+                         "--time-limit", String(timeLimit)]
         if let scale { arguments += ["--scale", String(scale)] }
         if let jobs { arguments += ["--jobs", String(jobs)] }
         if force { arguments.append("--force") }
@@ -333,7 +336,13 @@ func printNote(_ message: String) {
 }
 
 /// The devices `render --device` names (the stage's, in module SmokescreenStage, which the tool does not
-/// link: the names are kept in step by `SwiftFileRenderTests`).
+/// link: the names are kept in step with `StageRunner`'s by `SwiftFileRenderTests`).
 enum StageDevices {
     static let names = ["iPhone15", "iPhone15ProMax", "iPhoneSE", "iPadAir"]
+}
+
+/// The Dynamic Type text sizes `render --text-size` names, smallest first (kept in step with
+/// `StageRunner.textSizes` the same way).
+enum StageTextSizes {
+    static let names = ["xSmall", "small", "medium", "large", "xLarge", "xxLarge", "xxxLarge", "AX1", "AX2", "AX3", "AX4", "AX5"]
 }

@@ -3,12 +3,19 @@ import Foundation
 
 /// What the program `smokescreen render File.swift` builds runs: a stage made from the command's
 /// options, the user's `run(on:)`, time let pass until nothing animates, and the frames written. Its
-/// arguments are the command's (`--out`, `--name`, `--device`, `--fps`, `--scale`, `--jobs`,
-/// `--time-limit`, `--force`); a summary line goes to standard output, errors to standard error with
+/// arguments are the command's (`--out`, `--name`, `--device`, `--text-size`, `--fps`, `--scale`,
+/// `--jobs`, `--time-limit`, `--force`); a summary line goes to standard output, errors to standard error with
 /// an exit status of 1 (the stage), 64 (an argument) or the writer's.
 public enum StageRunner {
     /// The devices by the names the command takes.
     public static let devices: [String: Device] = ["iPhone15": .iPhone15, "iPhone15ProMax": .iPhone15ProMax, "iPhoneSE": .iPhoneSE, "iPadAir": .iPadAir]
+
+    /// Dynamic Type's text sizes by the names the command takes (the Human Interface Guidelines' names).
+    public static let textSizes: [String: UIContentSizeCategory] = [
+        "xSmall": .extraSmall, "small": .small, "medium": .medium, "large": .large, "xLarge": .extraLarge, "xxLarge": .extraExtraLarge,
+        "xxxLarge": .extraExtraExtraLarge, "AX1": .accessibilityMedium, "AX2": .accessibilityLarge, "AX3": .accessibilityExtraLarge,
+        "AX4": .accessibilityExtraExtraLarge, "AX5": .accessibilityExtraExtraExtraLarge,
+    ]
 
     /// Runs `script` on a stage made from `arguments` and writes its frames; exits.
     public static func main(arguments: [String] = CommandLine.arguments, _ script: (Stage) throws -> Void) -> Never {
@@ -27,6 +34,10 @@ public enum StageRunner {
         guard let device = devices[deviceName] else {
             fail("--device: no device '\(deviceName)' (\(devices.keys.sorted().joined(separator: ", ")))", status: 64)
         }
+        let textSizeName = options["text-size"] ?? "large"
+        guard let textSize = textSizes[textSizeName] else {
+            fail("--text-size: no text size '\(textSizeName)' (\(textSizes.keys.sorted().joined(separator: ", ")))", status: 64)
+        }
         let fps = Double(options["fps"] ?? "60") ?? .nan
         let scale = options["scale"].flatMap(Double.init).map { CGFloat($0) }
         let jobs = options["jobs"].flatMap(Int.init)
@@ -34,7 +45,7 @@ public enum StageRunner {
         guard timeLimit.isFinite, timeLimit > 0 else { fail("--time-limit must be a positive number of seconds", status: 64) }
         Stage.onlyOutputFolder = out
         do {
-            let stage = try Stage(device: device, fps: fps, scale: scale)
+            let stage = try Stage(device: device, fps: fps, scale: scale, contentSizeCategory: textSize)
             try script(stage)
             try stage.waitUntilIdle(timeLimit: timeLimit)
             for warning in stage.notDrawn { FileHandle.standardError.write(Data("smokescreen: accepted, not drawn: \(warning)\n".utf8)) }

@@ -1,5 +1,6 @@
 import Foundation
 import PNGIO
+@testable import SmokescreenCLI
 import XCTest
 
 /// `smokescreen render File.swift…` run as a user runs it: iOS code in `SwiftFiles/`, compiled against
@@ -123,10 +124,27 @@ final class SwiftFileRenderTests: XCTestCase {
         let device = try render(["bad/Traps.swift"], ["--device", "Nokia3310"])
         XCTAssertEqual(device.status, 64)
         XCTAssertTrue(device.standardError.contains("--device: no device 'Nokia3310'"))
+        let textSize = try render(["bad/Traps.swift"], ["--text-size", "AX9"])
+        XCTAssertEqual(textSize.status, 64)
+        XCTAssertTrue(textSize.standardError.contains("--text-size: no text size 'AX9'"), textSize.standardError)
+        let textSizeOfScene = try SafetyTests.run(["render", "nav-push", "--text-size", "AX1"])
+        XCTAssertEqual(textSizeOfScene.status, 64)
+        XCTAssertTrue(textSizeOfScene.standardError.contains("--text-size goes with Swift files"), textSizeOfScene.standardError)
         let frames = try render(["bad/Traps.swift"], ["--frames", "0..3"])
         XCTAssertEqual(frames.status, 64)
         let notPackage = try SafetyTests.run(["render", Self.files + "/bad/Traps.swift", "--package", "/tmp"])
         XCTAssertEqual(notPackage.status, 64)
         XCTAssertTrue(notPackage.standardError.contains("not Smokescreen's package"), notPackage.standardError)
+    }
+
+    /// The tool does not link the stage's module: the names it accepts are the stage runner's, read from
+    /// its source.
+    func testTheDeviceAndTextSizeNamesAreTheStageRunners() throws {
+        let runner = try String(contentsOfFile: SafetyTests.root + "/Sources/SmokescreenStage/StageRunner.swift", encoding: .utf8)
+        for name in StageDevices.names + StageTextSizes.names {
+            XCTAssertTrue(runner.contains("\"\(name)\": ."), "StageRunner knows '\(name)'")
+        }
+        let keys = runner.matches(of: /"([A-Za-z0-9]+)": \./).map { String($0.1) }
+        XCTAssertEqual(Set(keys), Set(StageDevices.names + StageTextSizes.names), "and no other")
     }
 }

@@ -267,6 +267,26 @@ public final class Stage {
         return notes
     }
 
+    /// The views in the window laid out by constraints that do not fix their frames (UIKit's
+    /// `hasAmbiguousLayout`), described with the axis that is free: what `render File.swift` reports as
+    /// lint does for scene files. Empty when the layout is fully determined.
+    public var ambiguousLayouts: [String] {
+        window.layoutIfNeeded()
+        var found: [String] = []
+        func visit(_ view: UIView) {
+            if !view.translatesAutoresizingMaskIntoConstraints {
+                let axes = [(NSLayoutConstraint.Axis.horizontal, "horizontally"), (.vertical, "vertically")].filter { axis, _ in
+                    axis == .horizontal ? view.leadingAnchor.hasAmbiguousLayout || view.widthAnchor.hasAmbiguousLayout
+                        : view.topAnchor.hasAmbiguousLayout || view.heightAnchor.hasAmbiguousLayout
+                }.map(\.1)
+                if !axes.isEmpty { found.append("\(view.description) is ambiguous \(axes.joined(separator: " and "))") }
+            }
+            for subview in view.subviews { visit(subview) }
+        }
+        visit(window)
+        return found
+    }
+
     /// What UIKit logged and went on from, in order (a present on a controller already presenting, a push
     /// of a controller already in the stack): each message is also written to standard error.
     public var warnings: [String] {

@@ -49,6 +49,7 @@ public enum StageRunner {
             try script(stage)
             try stage.waitUntilIdle(timeLimit: timeLimit)
             for warning in stage.notDrawn { FileHandle.standardError.write(Data("smokescreen: accepted, not drawn: \(warning)\n".utf8)) }
+            for ambiguity in stage.ambiguousLayouts { FileHandle.standardError.write(Data("smokescreen: ambiguous layout: \(ambiguity)\n".utf8)) }
             let written = try stage.write(to: out, name: options["name"], force: force, jobs: jobs)
             print("frames \(written) of \(stage.frameCount), \(String(format: "%.3f", stage.time)) s of virtual time")
             exit(0)

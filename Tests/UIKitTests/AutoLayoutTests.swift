@@ -623,3 +623,25 @@ final class DynamicTypeTests: XCTestCase {
         XCTAssertGreaterThan(heights[2], heights[0] * 2)
     }
 }
+
+final class StageAmbiguityTests: XCTestCase {
+    func testTheStageListsViewsWhoseLayoutIsAmbiguous() throws {
+        let stage = try makeStage(width: 200, height: 300)
+        let fixed = UIView(), loose = UIView()
+        for view in [fixed, loose] {
+            view.translatesAutoresizingMaskIntoConstraints = false
+            stage.window.addSubview(view)
+        }
+        NSLayoutConstraint.activate([
+            fixed.leadingAnchor.constraint(equalTo: stage.window.leadingAnchor), fixed.topAnchor.constraint(equalTo: stage.window.topAnchor),
+            fixed.widthAnchor.constraint(equalToConstant: 10), fixed.heightAnchor.constraint(equalToConstant: 10),
+            loose.topAnchor.constraint(equalTo: fixed.bottomAnchor), loose.heightAnchor.constraint(equalToConstant: 10),
+            loose.widthAnchor.constraint(greaterThanOrEqualToConstant: 20),
+        ])
+        XCTAssertEqual(stage.ambiguousLayouts.count, 1)
+        XCTAssertTrue(stage.ambiguousLayouts[0].hasSuffix("is ambiguous horizontally"), stage.ambiguousLayouts[0])
+        loose.leadingAnchor.constraint(equalTo: fixed.leadingAnchor).isActive = true
+        loose.widthAnchor.constraint(equalToConstant: 20).isActive = true
+        XCTAssertEqual(stage.ambiguousLayouts, [])
+    }
+}

@@ -194,6 +194,18 @@ final class AutoLayoutTests: XCTestCase {
         XCTAssertTrue(own.isActive, "the view's own constraints go with it")
     }
 
+    func testConstraintsDoNotKeepTheirViewsAlive() {
+        weak var released: UIView?
+        do {
+            let view = UIView()
+            view.widthAnchor.constraint(equalToConstant: 10).isActive = true
+            view.heightAnchor.constraint(equalTo: view.widthAnchor).isActive = true
+            released = view
+            XCTAssertEqual(view.constraints.count, 2)
+        }
+        XCTAssertNil(released, "a view's constraints on itself are the view's, not its owners")
+    }
+
     func testSafeAreaAndMarginGuides() throws {
         stage = try Stage(device: Device(name: "notched", size: CGSize(width: 200, height: 300), scale: 1,
                                          safeAreaInsets: UIEdgeInsets(top: 44, left: 0, bottom: 34, right: 0)), fps: 10)

@@ -154,7 +154,9 @@ extension LayoutEngine {
         let newRoot = root(of: view)
         if wasEngaged || type(of: view).requiresConstraintBasedLayout || !view.translatesAutoresizingMaskIntoConstraints {
             engage(newRoot)
-        } else {
+        } else if joined != nil {
+            // A view that has taken part in Auto Layout (its guides, margins or constraints): rebuild. A
+            // new plain view changes nothing the engine holds.
             newRoot.layoutStateIfPresent?.engine?.dirty = true
         }
     }

@@ -83,9 +83,10 @@ open class NSLayoutConstraint: NSObject {
     open var secondItem: AnyObject? { secondHolder }
     public let secondAttribute: Attribute
     public let multiplier: CGFloat
-    // A constraint keeps what it relates alive, as UIKit's does while it is installed.
-    private let firstHolder: AnyObject?
-    private let secondHolder: AnyObject?
+    // Held weakly, as UIKit holds them: a view keeps its constraints, not the other way round (a view's
+    // constraint on itself would otherwise keep it alive for ever).
+    private weak var firstHolder: AnyObject?
+    private weak var secondHolder: AnyObject?
 
     /// Points added to the right side. Changing it on an active constraint re-solves incrementally at the
     /// next layout pass (`layoutIfNeeded()` inside an animation block animates the frames it moves).

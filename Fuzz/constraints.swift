@@ -1,6 +1,6 @@
 // libFuzzer entry point: Auto Layout's solver driven by bytes. Each operation is a byte naming it and
-// the bytes of its operands: add a constraint (1–4 terms over 8 variables, any double as coefficient or
-// constant, NaN and infinity included, any strength), remove one, change a constant, make an edit
+// the bytes of its operands: add a constraint (1–4 terms over 8 variables, multipliers as UIKit takes
+// them and some the solver refuses, any double as constant, NaN and infinity included, any strength), remove one, change a constant, make an edit
 // variable, suggest a value. The solver must never trap or hang, and after every operation each value
 // must be finite and every required constraint it kept must hold.
 import ConstraintSolver
@@ -13,6 +13,14 @@ private struct Bytes {
         defer { at += 1 }
         return data[at]
     }
+    /// A coefficient: a multiplier as UIKit and scene files take them (0.1 … 10, and a centre's half of
+    /// one), sometimes one outside the solver's range (refused).
+    mutating func coefficient() -> Double? {
+        guard let b = byte() else { return nil }
+        let table: [Double] = [1, 0.5, 2, 0.25, 4, 0.1, 10, 0.05, 3, 1.5, 0.75, 5, 1e-9, 1e6, 0, .nan]
+        return (b & 0x80 == 0 ? 1 : -1) * table[Int(b) & 15]
+    }
+
     /// A double: half the time a small integer-like value, otherwise the raw bits (NaN, ±inf, huge).
     mutating func double() -> Double? {
         guard let kind = byte() else { return nil }
@@ -36,7 +44,7 @@ public func fuzzConstraints(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 
             guard let shape = input.byte(), let constant = input.double() else { break }
             var terms: [Term] = []
             for _ in 0...(Int(shape) & 3) {
-                guard let v = input.byte(), let c = input.double() else { break }
+                guard let v = input.byte(), let c = input.coefficient() else { break }
                 terms.append(Term(variables[Int(v) % 8], c))
             }
             let relation: Relation = [.lessThanOrEqual, .equal, .greaterThanOrEqual][Int(shape >> 2) % 3]

@@ -77,7 +77,9 @@ private struct ConstraintScanner {
     mutating func anchor() throws(SceneDocument.ConstraintSyntaxError) -> (String, SceneDocument.ConstraintSpec.Attribute)? {
         skipSpaces()
         let start = at
-        while at < characters.count, characters[at] != ".", characters[at] != " ", !"=<>*+-@".contains(characters[at]) { at += 1 }
+        // A view's name: anything up to the dot but spaces and the grammar's own signs (a hyphen is a
+        // name's, as in "note-card"; a minus sign comes only after an anchor).
+        while at < characters.count, characters[at] != ".", characters[at] != " ", !"=<>*+@".contains(characters[at]) { at += 1 }
         guard at > start, at < characters.count, characters[at] == "." else { at = start; return nil }
         let item = String(characters[start..<at])
         at += 1
@@ -100,11 +102,24 @@ private struct ConstraintScanner {
         }
         var spec = SceneDocument.ConstraintSpec(firstItem: firstItem, firstAttribute: firstAttribute, relation: relation)
         let leading = number()
-        if leading != nil, accept("*") { spec.multiplier = leading! }
+        var multiplied = false
+        if let leading {
+            if accept("*") {
+                spec.multiplier = leading
+                multiplied = true
+            } else {
+                skipSpaces()
+                if at < characters.count, characters[at] != "@" { throw fail("expected * after \(leading) (or the end, for a constant)") }
+            }
+        }
         if let (item, attribute) = try anchor() {
             spec.secondItem = item
             spec.secondAttribute = attribute
-            if accept("*") { guard let m = number() else { throw fail("expected a multiplier after *") }; spec.multiplier = m }
+            if accept("*") {
+                guard !multiplied else { throw fail("a second multiplier") }
+                guard let m = number() else { throw fail("expected a multiplier after *") }
+                spec.multiplier = m
+            }
             if accept("+") { guard let c = number() else { throw fail("expected a constant after +") }; spec.constant = c }
             else if accept("-") { guard let c = number() else { throw fail("expected a constant after -") }; spec.constant = -c }
         } else if let leading, spec.multiplier == 1, !(characters.count > at && characters[at] == "*") {
@@ -129,8 +144,14 @@ private struct ConstraintScanner {
                 throw SceneDocument.ConstraintSyntaxError(reason: "\(firstAttribute.rawValue) and \(second.rawValue) lie on different axes")
             }
         }
-        guard abs(spec.multiplier) <= 1000, abs(spec.constant) <= Limits.scenePoints else {
-            throw SceneDocument.ConstraintSyntaxError(reason: "the multiplier must be within ±1000 and the constant within ±\(Int(Limits.scenePoints)) points")
+        guard spec.multiplier == 0 || (0.1...10).contains(abs(spec.multiplier)) else {
+            throw SceneDocument.ConstraintSyntaxError(reason: "the multiplier must be 0 or within 0.1…10 (the range Auto Layout's solver keeps precise), got \(spec.multiplier)")
+        }
+        guard abs(spec.constant) <= Limits.scenePoints else {
+            throw SceneDocument.ConstraintSyntaxError(reason: "the constant must be within ±\(Int(Limits.scenePoints)) points")
+        }
+        if spec.secondItem == nil, spec.constant < 0 {
+            throw SceneDocument.ConstraintSyntaxError(reason: "a \(firstAttribute.rawValue) cannot be negative")
         }
         return spec
     }
@@ -140,6 +161,9 @@ private struct ConstraintScanner {
 struct SceneLayout {
     typealias Path = [Int]
     struct Box { let x: Variable, y: Variable, width: Variable, height: Variable }
+
+    /// At most this many constraints a state: a file at the size limit solves in seconds.
+    static let maximumConstraints = 4000
 
     let solver = Solver()
     var boxes: [Path: Box] = [:]
@@ -167,6 +191,13 @@ struct SceneLayout {
         }
         visit(root, [])
         guard !declarations.isEmpty else { return }
+        if let shadowed = names["self"] {
+            throw fail(declarations[0].0, 0, "a view is named 'self' (at subviews path \(shadowed.map(String.init).joined(separator: "."))); in constraints 'self' is the view that declares them: rename it")
+        }
+        let count = declarations.reduce(0) { $0 + $1.1.constraints.count }
+        guard count <= SceneLayout.maximumConstraints else {
+            throw fail(declarations[0].0, 0, "\(count) constraints in this state; at most \(SceneLayout.maximumConstraints) are solved")
+        }
         var layout = SceneLayout(canvas: canvas)
         // Who is laid out by constraints: named items without a frame of their own.
         for (path, spec) in declarations {
@@ -199,7 +230,7 @@ struct SceneLayout {
                 }
                 let strength = c.priority >= 1000 ? Strength.required : pow(2, c.priority / 50)
                 do { try layout.solver.addConstraint(expression, relation, strength: strength) } catch {
-                    throw fail(path, index, "this required constraint contradicts the ones before it")
+                    throw fail(path, index, "this required constraint contradicts the ones before it or a frame the file gives (a view with a frame keeps it; a state's root fills the canvas)")
                 }
             }
         }
@@ -214,11 +245,19 @@ struct SceneLayout {
                 throw fail(first.state, first.index, "the layout of '\(name)' is ambiguous: nothing fixes its \(what)")
             }
         }
-        for path in layout.laidOut.keys {
+        for (path, first) in layout.laidOut.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
             let b = layout.box(path, root: root)
-            let frame = Rect(x: layout.solver.value(of: b.x), y: layout.solver.value(of: b.y),
-                             width: max(0, layout.solver.value(of: b.width)), height: max(0, layout.solver.value(of: b.height)))
-            write(frame, at: path, in: &root)
+            let (x, y) = (layout.solver.value(of: b.x), layout.solver.value(of: b.y))
+            let (width, height) = (layout.solver.value(of: b.width), layout.solver.value(of: b.height))
+            let name = SceneLayout.spec(root, path).name ?? "?"
+            // Rounding leaves -1e-12 where the answer is 0; a real negative size is the constraints' fault.
+            guard width > -1e-6, height > -1e-6 else {
+                throw fail(first.state, first.index, "the constraints give '\(name)' a negative size (\(width) × \(height) points)")
+            }
+            guard [x, y, width, height].allSatisfy({ abs($0) <= Limits.scenePoints }) else {
+                throw fail(first.state, first.index, "the constraints place '\(name)' beyond ±\(Int(Limits.scenePoints)) points")
+            }
+            write(Rect(x: x, y: y, width: max(0, width), height: max(0, height)), at: path, in: &root)
         }
     }
 

@@ -40,9 +40,10 @@ public enum Strength {
     public static let weak = 1.0
 }
 
-/// A constraint added to a ``Solver``.
+/// A constraint added to a ``Solver`` (another solver refuses it).
 public struct ConstraintHandle: Hashable, Sendable {
     let id: Int
+    let solver: ObjectIdentifier
 }
 
 /// Why the solver refused a request.
@@ -50,7 +51,8 @@ public enum SolverError: Error, Equatable, CustomStringConvertible {
     /// A required constraint contradicts the required constraints already added; it was not added.
     case unsatisfiable
     /// A coefficient, constant or strength that is not finite, a strength that is not positive, or a
-    /// number beyond ``Solver/maximumConstant`` or ``Solver/maximumCoefficient``.
+    /// number beyond ``Solver/maximumConstant``, or a coefficient outside ``Solver/minimumCoefficient`` …
+    /// ``Solver/maximumCoefficient`` (zero aside).
     case invalidNumber(String)
     /// The handle or variable is not this solver's, or the constraint was removed.
     case unknownConstraint

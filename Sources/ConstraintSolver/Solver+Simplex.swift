@@ -5,9 +5,31 @@
 
 extension Solver {
     func makeSymbol(_ kind: Kind) -> Int32 {
+        // Symbols a rebuild left unused are taken again first, so rebuilding never grows the tables.
+        if kind != .external, let reused = freeSymbols.popLast() {
+            kinds[Int(reused)] = kind
+            rowOf[Int(reused)] = -1
+            return reused
+        }
         kinds.append(kind)
         rowOf.append(-1)
         return Int32(kinds.count - 1)
+    }
+
+    /// What an addition may change before it turns out not to fit: restored then, so a refused constraint
+    /// leaves the tableau as it was (copy-on-write makes taking it cheap).
+    struct Snapshot {
+        let rows: [Row], basics: [Int32], rowOf: [Int32], kinds: [Kind], objective: Row, infeasible: [Int32], freeSymbols: [Int32]
+    }
+
+    func snapshot() -> Snapshot {
+        Snapshot(rows: rows, basics: basics, rowOf: rowOf, kinds: kinds, objective: objective, infeasible: infeasible, freeSymbols: freeSymbols)
+    }
+
+    func restore(_ saved: Snapshot) {
+        rows = saved.rows; basics = saved.basics; rowOf = saved.rowOf; kinds = saved.kinds
+        objective = saved.objective; infeasible = saved.infeasible; freeSymbols = saved.freeSymbols
+        artificial = nil
     }
 
     @inline(__always) func kind(_ symbol: Int32) -> Kind { kinds[Int(symbol)] }
@@ -37,14 +59,31 @@ extension Solver {
     /// Adds a validated constraint under `id`; on `.unsatisfiable` the tableau may be part-way changed
     /// (the caller rebuilds).
     func add(id: Int, _ expression: LinearExpression, _ relation: Relation, _ strength: Double) throws(SolverError) {
+        // A constraint can fail to fit only in the two places below (a required one that contradicts
+        // the others, or any one whose artificial objective rounding leaves above zero); the tableau is put
+        // back as it was then, including what making the row did (new symbols, error costs).
+        let symbolCount = kinds.count, free = freeSymbols
         var (row, tag) = makeRow(expression, relation, strength)
         var subject = chooseSubject(row, tag)
-        if subject < 0, row.symbols.allSatisfy({ kind($0) == .dummy }) {
-            guard nearZero(row.constant) else { throw .unsatisfiable }
-            subject = tag.marker
+        func refuse(_ saved: Snapshot) -> SolverError {
+            restore(saved)
+            for symbol in [tag.marker, tag.other] where symbol >= 0 { objective.remove(symbol) }
+            kinds.removeSubrange(symbolCount...)
+            rowOf.removeSubrange(symbolCount...)
+            freeSymbols = free
+            return .unsatisfiable
         }
         if subject < 0 {
-            guard addWithArtificialVariable(row) else { throw .unsatisfiable }
+            let saved = snapshot()
+            if row.symbols.allSatisfy({ kind($0) == .dummy }) {
+                guard nearZero(row.constant) else { throw refuse(saved) }
+                subject = tag.marker
+            } else {
+                guard addWithArtificialVariable(row) else { throw refuse(saved) }
+            }
+        }
+        if subject < 0 {
+            // Added through the artificial variable above.
         } else {
             row.solve(for: subject)
             substitute(subject, row)
@@ -144,7 +183,8 @@ extension Solver {
         artificial?.substitute(symbol, row)
     }
 
-    private var pivotLimit: Int { 50 * (rows.count + 16) + kinds.count }
+    /// Pivots one optimisation may take: a simplex that follows Bland's rule ends long before.
+    private var pivotLimit: Int { 20 * (rows.count + 64) }
 
     /// The primal simplex on the objective (or the artificial one): pivots while a symbol can lower it.
     /// False when it cannot finish (unbounded or over the pivot limit: neither happens to a consistent
@@ -182,9 +222,12 @@ extension Solver {
     /// the objective optimal. False when a row cannot be made feasible (a required constraint conflicts).
     func dualOptimize() -> Bool {
         var pivots = 0
-        while let leaving = infeasible.popLast() {
+        while true {
+            // Bland's rule for the dual simplex: the infeasible row with the smallest basic symbol leaves.
+            infeasible.removeAll { rowOf[Int($0)] < 0 || rows[Int(rowOf[Int($0)])].constant >= 0 }
+            guard let leaving = infeasible.min() else { return true }
+            infeasible.removeAll { $0 == leaving }
             let index = rowOf[Int(leaving)]
-            guard index >= 0, rows[Int(index)].constant < 0 else { continue }
             pivots += 1
             guard pivots <= pivotLimit else { infeasible.removeAll(); return false }
             let row = rows[Int(index)]
@@ -200,7 +243,6 @@ extension Solver {
             substitute(entering, pivoted)
             addRow(entering, pivoted)
         }
-        return true
     }
 
     /// The row to pivot a parametric marker into the basis on removal: a restricted row where the marker
@@ -274,9 +316,17 @@ extension Solver {
             objective = Row(constant: 0)
             artificial = nil
             infeasible.removeAll()
+            // Every symbol but the variables' is free to be taken again.
+            freeSymbols = kinds.indices.reversed().filter { kinds[$0] != .external }.map { Int32($0) }
             var failed: Int?
             for (id, record) in all where !dropped.contains(id) {
-                do { try add(id: id, record.expression, record.relation, record.strength) } catch { failed = id; break }
+                do { try add(id: id, record.expression, record.relation, record.strength) } catch {
+                    // Refused and put back: leave it out and go on. Part-way (a simplex over its pivot
+                    // limit): start again without it.
+                    if records[id] == nil { continue }
+                    failed = id
+                    break
+                }
             }
             guard let failed else { forgetEditsOfRemovedConstraints(); return }
             dropped.insert(failed)

@@ -38,6 +38,8 @@ public final class Solver {
     var objective = Row(constant: 0)
     var artificial: Row?
     var infeasible: [Int32] = []
+    /// Symbols no row or constraint uses since the last rebuild, taken again by `makeSymbol`.
+    var freeSymbols: [Int32] = []
 
     var records: [Int: Record] = [:]
     private var nextID = 0
@@ -61,7 +63,7 @@ public final class Solver {
     /// How many constraints are in the solver (edit constraints included).
     public var constraintCount: Int { records.count }
 
-    public func hasConstraint(_ handle: ConstraintHandle) -> Bool { records[handle.id] != nil }
+    public func hasConstraint(_ handle: ConstraintHandle) -> Bool { handle.solver == ObjectIdentifier(self) && records[handle.id] != nil }
 
     // MARK: Constraints
 
@@ -76,17 +78,17 @@ public final class Solver {
         nextID += 1
         do {
             try add(id: id, expression, relation, min(strength, Strength.required))
-        } catch .unsatisfiable {
-            // The failed attempt may have pivoted the tableau part-way: start again from the definitions.
-            records[id] = nil
-            rebuild()
-            throw .unsatisfiable
+        } catch let error {
+            // `add` restores the tableau when the constraint does not fit; only a simplex that could not
+            // finish (never seen: the pivots are bounded) leaves it part-way, and then it is built again.
+            if records.removeValue(forKey: id) != nil { rebuild() }
+            throw error
         }
-        return ConstraintHandle(id: id)
+        return ConstraintHandle(id: id, solver: ObjectIdentifier(self))
     }
 
     public func removeConstraint(_ handle: ConstraintHandle) throws(SolverError) {
-        guard let record = records.removeValue(forKey: handle.id) else { throw .unknownConstraint }
+        guard handle.solver == ObjectIdentifier(self), let record = records.removeValue(forKey: handle.id) else { throw .unknownConstraint }
         if let edited = edits.first(where: { $0.value == handle })?.key { edits[edited] = nil }
         removeErrorCosts(record)
         if rowOf[Int(record.tag.marker)] >= 0 {
@@ -100,17 +102,26 @@ public final class Solver {
             row.solve(for: leaving, record.tag.marker)
             substitute(record.tag.marker, row)
         }
+        // The marker is in no row now: it is free to be taken again.
+        if rowOf[Int(record.tag.marker)] < 0, !objectiveOrRowsHold(record.tag.marker) { freeSymbols.append(record.tag.marker) }
         if !optimize(artificialObjective: false) { rebuild() }
     }
 
+    /// Whether any row or the objective still names `symbol` (a check before reusing it).
+    private func objectiveOrRowsHold(_ symbol: Int32) -> Bool {
+        objective.coefficient(for: symbol) != 0 || rows.contains { $0.coefficient(for: symbol) != 0 }
+    }
+
     /// The constraint's expression constant (its right side is 0: `x - 10 = 0` has constant -10).
-    public func constant(of handle: ConstraintHandle) -> Double? { records[handle.id]?.expression.constant }
+    public func constant(of handle: ConstraintHandle) -> Double? {
+        handle.solver == ObjectIdentifier(self) ? records[handle.id]?.expression.constant : nil
+    }
 
     /// Changes the constraint's expression constant and re-solves from the current solution (the dual
     /// simplex: a few pivots for a small change). When the new constant makes a required constraint
     /// contradict the others, that constraint is removed and ``SolverError/unsatisfiable`` thrown.
     public func setConstant(_ constant: Double, of handle: ConstraintHandle) throws(SolverError) {
-        guard var record = records[handle.id] else { throw .unknownConstraint }
+        guard handle.solver == ObjectIdentifier(self), var record = records[handle.id] else { throw .unknownConstraint }
         guard constant.isFinite, abs(constant) <= Solver.maximumConstant else { throw .invalidNumber("the constant") }
         let delta = constant - record.expression.constant
         guard delta != 0 else { return }
@@ -184,14 +195,17 @@ public final class Solver {
 
     /// The largest constant (or suggested value) accepted, in points: beyond it a double keeps too few
     /// digits below the point for the solution to hold to 1e-6.
-    public static let maximumConstant = 1.0e9
-    /// The largest coefficient (a multiplier) accepted.
-    public static let maximumCoefficient = 1.0e6
+    public static let maximumConstant = 1.0e6
+    /// The largest coefficient (a multiplier) accepted, and the smallest other than zero: within these a
+    /// chain of pivots keeps the solution to 1e-6 of the constants' scale.
+    public static let maximumCoefficient = 1.0e2
+    public static let minimumCoefficient = 1.0e-2
 
     private func validate(_ expression: LinearExpression, strength: Double) throws(SolverError) {
         guard expression.constant.isFinite, abs(expression.constant) <= Solver.maximumConstant else { throw .invalidNumber("the constant") }
         for term in expression.terms {
-            guard term.coefficient.isFinite, abs(term.coefficient) <= Solver.maximumCoefficient else { throw .invalidNumber("a coefficient") }
+            guard term.coefficient.isFinite, abs(term.coefficient) <= Solver.maximumCoefficient,
+                  term.coefficient == 0 || abs(term.coefficient) >= Solver.minimumCoefficient else { throw .invalidNumber("a coefficient") }
             guard term.variable.solver == ObjectIdentifier(self), Int(term.variable.symbol) < kinds.count else {
                 throw .unknownConstraint
             }

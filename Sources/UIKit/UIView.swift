@@ -68,6 +68,7 @@ open class UIView: UIResponder {
     private var displayed: (size: CGSize, content: ContextContent?)?
     private var laidOutSize: CGSize?
     private var laidOutSafeArea: UIEdgeInsets?
+    private var isInLayoutSubviews = false
     /// The gesture recognizers attached (UIGestureRecognizer.swift).
     var attachedRecognizers: [UIGestureRecognizer] = []
 
@@ -430,12 +431,16 @@ open class UIView: UIResponder {
                 viewController?.viewSafeAreaInsetsDidChange()
             }
         }
-        if needsLayout || laidOutSize != bounds.size {
+        // A `layoutSubviews` that asks for layout of its own view again (setNeedsLayout and
+        // layoutIfNeeded inside it) gets it at the next pass, not recursively.
+        if (needsLayout || laidOutSize != bounds.size), !isInLayoutSubviews {
             needsLayout = false
             laidOutSize = bounds.size
+            isInLayoutSubviews = true
             viewController?.viewWillLayoutSubviews()
             layoutSubviews()
             viewController?.viewDidLayoutSubviews()
+            isInLayoutSubviews = false
         }
         for view in _subviews { view.layoutSubtreeIfNeeded() }
     }

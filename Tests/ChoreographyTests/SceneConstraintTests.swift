@@ -70,7 +70,7 @@ final class SceneConstraintTests: XCTestCase {
         XCTAssertEqual(card.subviews[0].frame.minX, 12)
         // Its frame is required: constraints that move it contradict it.
         let moved = scene().replacingOccurrences(of: "{ \"name\": \"card\", \"backgroundColor\"", with: "{ \"name\": \"card\", \"frame\": [5, 5, 100, 100], \"backgroundColor\"")
-        XCTAssertEqual(error(moved), "scene.json:8:29: states.b.constraints[0]: this required constraint contradicts the ones before it")
+        XCTAssertEqual(error(moved), "scene.json:8:29: states.b.constraints[0]: this required constraint contradicts the ones before it or a frame the file gives (a view with a frame keeps it; a state's root fills the canvas)")
     }
 
     func testConstraintSpellingAndPriorities() throws {
@@ -95,9 +95,17 @@ final class SceneConstraintTests: XCTestCase {
         XCTAssertEqual(error(scene("\"crad.top == self.top\"")),
                        "scene.json:8:29: states.b.constraints[0]: no view named 'crad' in this state; did you mean 'card'?")
         let contradiction = scene(#""card.leading == self.leading", "card.trailing == self.trailing", "card.width == 50", "card.top == self.top", "card.height == 10""#)
-        XCTAssertEqual(error(contradiction), "scene.json:8:95: states.b.constraints[2]: this required constraint contradicts the ones before it")
+        XCTAssertEqual(error(contradiction), "scene.json:8:95: states.b.constraints[2]: this required constraint contradicts the ones before it or a frame the file gives (a view with a frame keeps it; a state's root fills the canvas)")
         XCTAssertEqual(error(scene(#""card.leading == self.leading", "card.top == self.top", "card.height == 10""#)),
                        "scene.json:8:29: states.b.constraints[0]: the layout of 'card' is ambiguous: nothing fixes its width")
+        // Numbers the grammar would otherwise have dropped.
+        let twice = error(scene("\"card.width == 0.5 * self.width * 0.25\""))
+        XCTAssertTrue(twice.contains("a second multiplier"), twice)
+        XCTAssertTrue(error(scene("\"card.width == 20 self.width\"")).contains("expected * after 20.0"))
+        XCTAssertTrue(error(scene("\"card.width == -50\"")).hasSuffix("a width cannot be negative"))
+        XCTAssertTrue(error(scene("\"card.width == 0.0000000001 * self.width + 20\"")).contains("the multiplier must be 0 or within 0.1…10"))
+        let negative = error(scene(#""card.leading == self.leading", "card.top == self.top", "card.height == 10", "card.width == -1 * self.width""#))
+        XCTAssertTrue(negative.hasSuffix("the constraints give 'card' a negative size (-200.0 × 10.0 points)"), negative)
         // The caption's own constraints may name only the caption and what is inside it.
         let outside = scene().replacingOccurrences(of: "\"text\": \"Caption\", \"fontSize\": 12 }",
                                                    with: "\"text\": \"Caption\", \"fontSize\": 12, \"constraints\": [\"card.top == self.top\"] }")

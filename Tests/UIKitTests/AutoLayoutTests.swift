@@ -467,12 +467,29 @@ final class VisualFormatTests: XCTestCase {
         let stage = try makeStage()
         let view = UIView()
         stage.window.addSubview(view)
-        for format in ["H:|-[missing]-|", "H:|-[view(", "X:|[view]|", "H:|-(>=)-[view]", "V:[view]-unknownMetric-|", ""] {
+        for format in ["H:|-[missing]-|", "H:|-[view(", "X:|[view]|", "H:|-(>=)-[view]", "V:[view]-unknownMetric-|", "", "-[view]", "[view]--[view]",
+                       "H:|-" + String(repeating: "9", count: 400) + "-[view]"] {
             XCTAssertEqual(NSLayoutConstraint.constraints(withVisualFormat: format, metrics: nil, views: ["view": view]).count, 0, format)
         }
+        XCTAssertEqual(NSLayoutConstraint.constraints(withVisualFormat: "H:[view]-gap-|", metrics: ["gap": "wide"], views: ["view": view]).count, 0)
         let log = stage.warnings.joined(separator: "\n")
         XCTAssertTrue(log.contains("Unable to parse constraint format"), log)
         XCTAssertTrue(log.contains("missing is not a key in the views dictionary."), log)
+        XCTAssertTrue(log.contains("the metric gap is a String, not a number"), log)
+    }
+
+    func testViewsFlushWithTheSuperview() throws {
+        let stage = try makeStage(width: 100, height: 50)
+        let view = UIView()
+        view.translatesAutoresizingMaskIntoConstraints = false
+        stage.window.addSubview(view)
+        let horizontal = NSLayoutConstraint.constraints(withVisualFormat: "|[view]|", metrics: nil, views: ["view": view])
+        let vertical = NSLayoutConstraint.constraints(withVisualFormat: "V:|[view(20)]", metrics: nil, views: ["view": view])
+        XCTAssertEqual(horizontal.count, 2)
+        XCTAssertEqual(vertical.count, 2)
+        NSLayoutConstraint.activate(horizontal + vertical)
+        stage.layOut()
+        XCTAssertEqual(view.frame, CGRect(x: 0, y: 0, width: 100, height: 20))
     }
 }
 
@@ -655,5 +672,90 @@ final class StageAmbiguityTests: XCTestCase {
         loose.leadingAnchor.constraint(equalTo: fixed.leadingAnchor).isActive = true
         loose.widthAnchor.constraint(equalToConstant: 20).isActive = true
         XCTAssertEqual(stage.ambiguousLayouts, [])
+    }
+}
+
+/// What a hostile review tried: passes re-entered from user code, a stack view given itself, exercising
+/// ambiguity again and again, numbers Auto Layout cannot use.
+final class AutoLayoutReentryTests: XCTestCase {
+    final class Reentering: UIView {
+        var calls = 0
+        var mode = 0
+        override func layoutSubviews() {
+            calls += 1
+            super.layoutSubviews()
+            if mode == 1 { setNeedsLayout(); layoutIfNeeded() }
+            if mode == 2 { superview?.setNeedsLayout(); superview?.layoutIfNeeded() }
+        }
+        override func updateConstraints() {
+            calls += 1
+            super.updateConstraints()
+            if mode == 3 { setNeedsUpdateConstraints(); layoutIfNeeded() }
+            if mode == 4 { setNeedsUpdateConstraints(); updateConstraintsIfNeeded() }
+        }
+    }
+
+    func testPassesReenteredFromUserCodeWaitForTheNextPass() throws {
+        for mode in 1...4 {
+            let stage = try makeStage(width: 100, height: 100)
+            let view = Reentering()
+            view.mode = mode
+            view.translatesAutoresizingMaskIntoConstraints = false
+            stage.window.addSubview(view)
+            NSLayoutConstraint.activate([view.leadingAnchor.constraint(equalTo: stage.window.leadingAnchor, constant: 5),
+                                         view.topAnchor.constraint(equalTo: stage.window.topAnchor),
+                                         view.widthAnchor.constraint(equalToConstant: 10), view.heightAnchor.constraint(equalToConstant: 10)])
+            stage.layOut()
+            try stage.wait(0.2)
+            XCTAssertEqual(view.frame, CGRect(x: 5, y: 0, width: 10, height: 10), "mode \(mode)")
+            XCTAssertLessThan(view.calls, 20, "once a pass, not recursively (mode \(mode))")
+        }
+    }
+
+    func testAStackViewRefusesItselfAndItsAncestors() throws {
+        let stage = try makeStage()
+        let root = UIView(frame: stage.window.bounds)
+        stage.window.addSubview(root)
+        let stack = UIStackView()
+        root.addSubview(stack)
+        stack.addArrangedSubview(stack)
+        stack.addArrangedSubview(root)
+        XCTAssertEqual(stack.arrangedSubviews.count, 0)
+        XCTAssertTrue(root.translatesAutoresizingMaskIntoConstraints, "left as it was")
+        XCTAssertEqual(stage.warnings.filter { $0.contains("cannot arrange") }.count, 2, "\(stage.warnings)")
+    }
+
+    func testExercisingAmbiguityMovesTheViewAndLeavesItAmbiguous() throws {
+        let stage = try makeStage(width: 200, height: 200)
+        let view = UIView()
+        view.translatesAutoresizingMaskIntoConstraints = false
+        stage.window.addSubview(view)
+        view.widthAnchor.constraint(equalToConstant: 10).isActive = true
+        stage.layOut()
+        var positions = Set<CGFloat>()
+        for _ in 0..<4 {
+            view.exerciseAmbiguityInLayout()
+            positions.insert(view.frame.minX)
+            XCTAssertTrue(view.hasAmbiguousLayout)
+        }
+        XCTAssertGreaterThan(positions.count, 1, "it moves between layouts")
+        XCTAssertEqual(view.frame.width, 10)
+    }
+
+    func testNumbersTheEngineCannotUseAreLoggedNotReportedAsConflicts() throws {
+        let stage = try makeStage()
+        let view = UIView()
+        view.translatesAutoresizingMaskIntoConstraints = false
+        stage.window.addSubview(view)
+        let huge = view.widthAnchor.constraint(equalToConstant: 2e9)
+        let steep = view.heightAnchor.constraint(equalTo: view.widthAnchor, multiplier: 5e6)
+        NSLayoutConstraint.activate([huge, steep])
+        stage.layOut()
+        let log = stage.warnings.joined(separator: "\n")
+        XCTAssertFalse(log.contains("Unable to simultaneously satisfy"), log)
+        XCTAssertEqual(stage.warnings.filter { $0.contains("multipliers of 0.1 … 10") }.count, 2, log)
+        huge.constant = .nan
+        XCTAssertEqual(huge.constant, 2e9)
+        XCTAssertTrue(stage.warnings.contains { $0.contains("is not a number of points") })
     }
 }

@@ -183,7 +183,11 @@ extension LayoutEngine {
     /// (`view` itself, when the engine moved it, is set at once).
     static func prepareLayout(from view: UIView) {
         let root = root(of: view)
-        guard let state = root.layoutStateIfPresent, state.engaged else { return }
+        // Re-entered from user code it runs (updateConstraints, intrinsicContentSize calling
+        // layoutIfNeeded): the pass already under way finishes the work.
+        guard let state = root.layoutStateIfPresent, state.engaged, !state.preparing else { return }
+        state.preparing = true
+        defer { state.preparing = false }
         if state.pendingConstraintUpdates {
             state.pendingConstraintUpdates = false
             updateConstraints(in: root)
@@ -208,7 +212,17 @@ extension LayoutEngine {
     /// `updateConstraints` of every view that needs it, leaves first (a view controller's view asks its
     /// controller: `updateViewConstraints`).
     static func updateConstraints(in view: UIView) {
-        for subview in view.subviews { updateConstraints(in: subview) }
+        // One pass a tree at a time: `updateConstraintsIfNeeded()` called from an `updateConstraints`
+        // waits for the pass under way.
+        let state = root(of: view).layoutState
+        guard !state.updatingConstraints else { return }
+        state.updatingConstraints = true
+        defer { state.updatingConstraints = false }
+        updateConstraintsLeavesFirst(in: view)
+    }
+
+    private static func updateConstraintsLeavesFirst(in view: UIView) {
+        for subview in view.subviews { updateConstraintsLeavesFirst(in: subview) }
         guard view.needsConstraintUpdate else { return }
         view.needsConstraintUpdate = false
         view.runUpdateConstraints()

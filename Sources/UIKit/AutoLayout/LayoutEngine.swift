@@ -52,6 +52,11 @@ final class LayoutEngine {
 
     /// The content size of scroll views whose content constraints decide it.
     var scrollContent: [ObjectIdentifier: (width: Variable, height: Variable, view: Weak<UIScrollView>)] = [:]
+    /// Multipliers the engine takes (and 0), and the largest constant (points): within them the solver
+    /// keeps every required constraint to 1e-5 of its scale (`RobustnessTests`).
+    static let multipliers: ClosedRange<CGFloat> = 0.1...10
+    static let maximumConstant: CGFloat = 1_000_000
+
     var solver = Solver()
     /// Rebuilt at the next layout pass.
     var dirty = true
@@ -212,6 +217,13 @@ final class LayoutEngine {
     /// Adds a user constraint; a required one that contradicts the others is broken, with UIKit's log.
     func install(_ constraint: NSLayoutConstraint) {
         constraint.isBroken = false
+        // The range the solver keeps precise through chains of constraints; UIKit takes any number.
+        let m = constraint.multiplier
+        guard m == 0 || (LayoutEngine.multipliers.contains(abs(m))), abs(constraint.constant) <= LayoutEngine.maximumConstant else {
+            constraint.isBroken = true
+            UIKitLog.warn("\(constraint) was not installed: Smokescreen's layout engine takes multipliers of 0.1 … 10 (or 0) and constants within ±\(Int(LayoutEngine.maximumConstant)) points")
+            return
+        }
         guard let space = constraint.installedOn, let first = constraint.firstLayoutItem,
               var expression = attribute(constraint.firstAttribute, of: first, in: space) else { return }
         if let secondItem = constraint.secondLayoutItem {
@@ -244,6 +256,12 @@ final class LayoutEngine {
     /// Moves an installed constraint to its new constant; a required one that no longer fits is broken.
     func updateConstant(of constraint: NSLayoutConstraint) {
         guard let entry = installed[ObjectIdentifier(constraint)] else { return }
+        guard abs(constraint.constant) <= LayoutEngine.maximumConstant else {
+            uninstall(constraint)
+            constraint.isBroken = true
+            UIKitLog.warn("\(constraint) was broken: its constant is beyond ±\(Int(LayoutEngine.maximumConstant)) points, which Smokescreen's layout engine does not take")
+            return
+        }
         do {
             try solver.setConstant(entry.baseConstant - Double(constraint.constant), of: entry.handle)
         } catch {

@@ -75,7 +75,7 @@ struct VisualFormatParser {
         let start = at
         if current == "-" || current == "+" { at += 1 }
         while let c = current, c.isNumber || c == "." { at += 1 }
-        guard at > start, let value = Double(String(characters[start..<at])) else { at = start; return nil }
+        guard at > start, let value = Double(String(characters[start..<at])), value.isFinite else { at = start; return nil }
         return CGFloat(value)
     }
 
@@ -83,13 +83,17 @@ struct VisualFormatParser {
     private mutating func constant() throws(VisualFormatError) -> CGFloat {
         if let value = number() { return value }
         guard let key = name() else { throw fail("Expected a number or a metric name") }
+        let value: CGFloat
         switch metrics[key] {
-        case let value as CGFloat: return value
-        case let value as Double: return CGFloat(value)
-        case let value as Int: return CGFloat(value)
-        case let value as Float: return CGFloat(value)
-        default: throw fail("\(key) is not a key in the metrics dictionary.")
+        case nil: throw fail("\(key) is not a key in the metrics dictionary.")
+        case let number as CGFloat: value = number
+        case let number as Double: value = CGFloat(number)
+        case let number as Int: value = CGFloat(number)
+        case let number as Float: value = CGFloat(number)
+        case let other?: throw fail("the metric \(key) is a \(type(of: other)), not a number")
         }
+        guard value.isFinite else { throw fail("the metric \(key) is not a finite number") }
+        return value
     }
 
     private mutating func predicate() throws(VisualFormatError) -> Predicate {
@@ -129,6 +133,7 @@ struct VisualFormatParser {
         while at < characters.count {
             // A connection, then a view or the closing superview.
             if accept("-") {
+                guard !elements.isEmpty else { throw fail("A connection must follow a view or '|'") }
                 if current == "[" || current == "|" {
                     elements.append(.connection(nil))
                 } else {
@@ -136,10 +141,10 @@ struct VisualFormatParser {
                     try expect("-")
                     elements.append(.connection(list))
                 }
-            } else if case .view = elements.last {
-                elements.append(.connection([Predicate()]))
             } else if !elements.isEmpty {
-                throw fail("Expected a connection")
+                // Views (or a view and the superview's edge) written side by side are flush.
+                if case .connection = elements.last { throw fail("Expected a view") }
+                elements.append(.connection([Predicate()]))
             }
             if accept("|") {
                 elements.append(.superview)
@@ -205,7 +210,10 @@ struct VisualFormatParser {
             (.alignAllLastBaseline, .lastBaseline), (.alignAllFirstBaseline, .firstBaseline),
         ]
         for (option, attribute) in alignments where options.contains(option) {
-            guard attribute.isVertical != vertical else { throw fail("Options mask required views to be aligned on a horizontal edge, which is not allowed for layout that is also horizontal.") }
+            guard attribute.isVertical != vertical else {
+                let axis = vertical ? "vertical" : "horizontal"
+                throw fail("Options mask required views to be aligned on a \(axis) edge, which is not allowed for layout that is also \(axis).")
+            }
             for (a, b) in zip(viewList, viewList.dropFirst()) { make(b, attribute, Predicate(), a, attribute, constant: 0) }
         }
         return constraints

@@ -93,7 +93,11 @@ open class NSLayoutConstraint: NSObject {
     open var constant: CGFloat {
         didSet {
             guard constant != oldValue else { return }
-            if !constant.isFinite { constant = oldValue; return }
+            if !constant.isFinite {
+                UIKitLog.warn("\(self): a constant of \(constant) is not a number of points; the constant stays \(oldValue)")
+                constant = oldValue
+                return
+            }
             LayoutEngine.constantDidChange(self)
         }
     }
@@ -103,8 +107,12 @@ open class NSLayoutConstraint: NSObject {
     open var priority: UILayoutPriority = .required {
         didSet {
             guard priority != oldValue else { return }
-            let clamped = UILayoutPriority(min(1000, max(1, priority.rawValue)))
-            if clamped != priority { priority = clamped; return }
+            let clamped = UILayoutPriority(priority.rawValue.isFinite ? min(1000, max(1, priority.rawValue)) : 1000)
+            if clamped != priority {
+                UIKitLog.warn("A priority of \(priority.rawValue) is outside 1 … 1000 (UIKit raises); \(clamped.rawValue) is used")
+                priority = clamped
+                return
+            }
             if isActive, (oldValue == .required) != (priority == .required) {
                 UIKitLog.warn("Mutating a priority from required to not on an installed constraint (or vice-versa) is not supported. You passed priority \(priority.rawValue) and the existing priority was \(oldValue.rawValue).")
                 priority = oldValue
@@ -144,6 +152,9 @@ open class NSLayoutConstraint: NSObject {
         secondAttribute = second == nil ? .notAnAttribute : attr2
         self.multiplier = multiplier.isFinite ? multiplier : 1
         constant = c.isFinite ? c : 0
+        if !multiplier.isFinite || !c.isFinite {
+            UIKitLog.warn("A constraint's \(multiplier.isFinite ? "constant \(c)" : "multiplier \(multiplier)") is not a number (UIKit raises); \(multiplier.isFinite ? "0" : "1") is used")
+        }
         super.init()
     }
 

@@ -62,6 +62,10 @@ open class UIStackView: UIView {
     open func addArrangedSubview(_ view: UIView) { insertArrangedSubview(view, at: arranged.count) }
 
     open func insertArrangedSubview(_ view: UIView, at stackIndex: Int) {
+        guard view !== self, !isDescendant(of: view) else {
+            UIKitLog.warn("A stack view cannot arrange \(view === self ? "itself" : "its own superview or an ancestor") (\(view)); it was not added")
+            return
+        }
         arranged.removeAll { $0 === view }
         arranged.insert(view, at: min(max(0, stackIndex), arranged.count))
         view.translatesAutoresizingMaskIntoConstraints = false

@@ -11,6 +11,8 @@ final class ViewLayoutState {
     var preservesSuperviewLayoutMargins = false
     var insetsLayoutMarginsFromSafeArea = true
     var semanticContentAttribute = UISemanticContentAttribute.unspecified
+    /// Which way `exerciseAmbiguityInLayout()` pulled last.
+    var exercisedForward = false
     lazy var safeAreaGuide = UILayoutGuide(role: .safeArea, identifier: "UIViewSafeAreaLayoutGuide")
     lazy var marginsGuide = UILayoutGuide(role: .layoutMargins, identifier: "UIViewLayoutMarginsGuide")
     lazy var readableGuide = UILayoutGuide(role: .readableContent, identifier: "UIViewReadableContentGuide")
@@ -20,6 +22,9 @@ final class ViewLayoutState {
     var engaged = false
     /// `updateConstraints` is due for views that asked.
     var pendingConstraintUpdates = false
+    /// A constraint pass or a layout pass's engine step is under way in this tree (re-entry waits).
+    var updatingConstraints = false
+    var preparing = false
     var engine: LayoutEngine?
     /// The view's frame is (or was) held by autoresizing constraints in its tree's engine.
     var pinned = false
@@ -307,11 +312,18 @@ extension UIView: LayoutItem {
     public func exerciseAmbiguityInLayout() {
         guard hasAmbiguousLayout, let engine = LayoutEngine.engine(of: self), let rect = engine.solvedRect(of: self) else { return }
         let f = engine.frame(of: self)
+        // A pull of 20 pt on each free value, alternately one way and the other, at the weakest strength:
+        // the solution it gives is shown, and the pulls are taken away again (the view stays ambiguous).
+        layoutState.exercisedForward.toggle()
+        let step: CGFloat = layoutState.exercisedForward ? 20 : -20
+        var pulls: [ConstraintHandle] = []
         for (variable, value) in [(f.x, rect.minX), (f.y, rect.minY), (f.width, rect.width), (f.height, rect.height)] where engine.solver.isAmbiguous(variable) {
-            _ = try? engine.solver.addConstraint(LinearExpression([Term(variable)], constant: -Double(value) - 20), .equal, strength: 0.5)
+            if let pull = try? engine.solver.addConstraint(LinearExpression([Term(variable)], constant: -Double(value + step)), .equal, strength: 0.5) {
+                pulls.append(pull)
+            }
         }
-        superview?.setNeedsLayout()
-        superview?.layoutIfNeeded()
+        if let moved = engine.engineFrame(of: self, scale: UIScreen.main.scale), superview != nil { applyEngineFrame(moved) }
+        for pull in pulls { try? engine.solver.removeConstraint(pull) }
     }
 
     // MARK: Fitting

@@ -1,18 +1,21 @@
 import SmokescreenStage
 import XCTest
 
-/// Auto Layout in the UIKit layer: frames derived by hand from UIKit's documented rules (points, @1x, so
-/// the engine's rounding to device pixels changes nothing unless a test says).
-final class AutoLayoutTests: XCTestCase {
-    private var stage: Stage!
-    private var root: UIView!
+/// A stage 200 × 300 pt at @1x with a root view filling its window, for the layout tests below.
+class LayoutTestCase: XCTestCase {
+    var stage: Stage!
+    var root: UIView!
 
     override func setUpWithError() throws {
         stage = try makeStage(width: 200, height: 300)
         root = UIView(frame: stage.window.bounds)
         stage.window.addSubview(root)
     }
+}
 
+/// Auto Layout in the UIKit layer: frames derived by hand from UIKit's documented rules (points, @1x, so
+/// the engine's rounding to device pixels changes nothing unless a test says).
+final class AutoLayoutTests: LayoutTestCase {
     private func constrained(_ view: UIView = UIView()) -> UIView {
         view.translatesAutoresizingMaskIntoConstraints = false
         root.addSubview(view)
@@ -310,16 +313,7 @@ final class AutoLayoutTests: XCTestCase {
 }
 
 /// UIStackView: frames derived from UIKit's documented distribution and alignment rules.
-final class StackViewTests: XCTestCase {
-    private var stage: Stage!
-    private var root: UIView!
-
-    override func setUpWithError() throws {
-        stage = try makeStage(width: 200, height: 300)
-        root = UIView(frame: stage.window.bounds)
-        stage.window.addSubview(root)
-    }
-
+final class StackViewTests: LayoutTestCase {
     /// A view with an intrinsic size.
     final class Block: UIView {
         var size: CGSize

@@ -194,12 +194,7 @@ extension LayoutEngine {
         }
         let engine = state.engine ?? LayoutEngine(root: root)
         if state.engine == nil { state.engine = engine }
-        if engine.dirty { engine.rebuild() } else { engine.followSystemGuides() }
-        engine.settleWrappingLabels()
-        if engine.dirty {
-            engine.rebuild()
-            engine.settleWrappingLabels()
-        }
+        engine.update(followingGuides: true)
         let scale = UIScreen.main.scale
         engine.applyContentSizes(scale: scale)
         for weak in engine.laidOut {

@@ -363,6 +363,19 @@ final class LayoutEngine {
         return view.frame(forAlignmentRect: CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY))
     }
 
+    /// Brings the solver up to date with the tree: rebuilt when marked (otherwise, with
+    /// `followingGuides`, the system guides follow their views' insets), wrapping labels settled, and
+    /// rebuilt once more when settling found a label that needs new constraints. Clean and not following
+    /// the guides (a `layoutSubviews` after the pass's own update), it does nothing.
+    func update(followingGuides: Bool) {
+        if dirty { rebuild() } else if followingGuides { followSystemGuides() } else { return }
+        settleWrappingLabels()
+        if dirty {
+            rebuild()
+            settleWrappingLabels()
+        }
+    }
+
     /// Multi-line labels get the height of their text at the width the engine gave them, and the engine
     /// solves again, until the widths settle (at most four rounds).
     func settleWrappingLabels() {

@@ -374,10 +374,7 @@ extension UIView: LayoutItem {
     /// engine solved.
     func applyEngineFramesToSubviews() {
         guard let engine = LayoutEngine.engine(of: self) else { return }
-        if engine.dirty {
-            engine.rebuild()
-            engine.settleWrappingLabels()
-        }
+        engine.update(followingGuides: false)
         let scale = UIScreen.main.scale
         for view in subviews where !view.translatesAutoresizingMaskIntoConstraints {
             if let frame = engine.engineFrame(of: view, scale: scale), !view.hasFrame(frame) { view.applyEngineFrame(frame) }

@@ -171,7 +171,7 @@ public final class AnimationEngine: PresentationSource {
                 child.engine.presentationValue(of: property, of: view, model: value, at: child.time())
             }
         }
-        var sum = SIMD8<Double>()
+        var sum = SIMD16<Double>()
         var contributing = false
         for track in list {
             guard let source = track.source, let p = source.progress(of: track, at: time),

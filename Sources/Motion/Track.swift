@@ -19,9 +19,9 @@ struct PropertyKey: Hashable {
 final class Track {
     enum Path {
         /// from − to, in component space.
-        case delta(SIMD8<Double>)
+        case delta(SIMD16<Double>)
         /// Offsets from the model at relative times 0…1 (rising; equal times make a jump).
-        case keyframes(times: [Double], offsets: [SIMD8<Double>], discrete: Bool)
+        case keyframes(times: [Double], offsets: [SIMD16<Double>], discrete: Bool)
     }
 
     let view: View
@@ -52,7 +52,7 @@ final class Track {
 
     /// The offset to add to the model at `progress`; nil when it is exactly zero, so that a finished
     /// animation shows the model value bit for bit.
-    func contribution(progress p: Double) -> SIMD8<Double>? {
+    func contribution(progress p: Double) -> SIMD16<Double>? {
         switch path {
         case .delta(let d):
             let remaining = 1 - p
@@ -66,7 +66,7 @@ final class Track {
                 let w = (q - times[i]) / (times[i + 1] - times[i])
                 offset += (offsets[i + 1] - offsets[i]) * w
             }
-            return offset == SIMD8() ? nil : offset
+            return offset == SIMD16() ? nil : offset
         }
     }
 }

@@ -6,13 +6,12 @@ internal import Motion
 /// layer is backed by one of Smokescreen's views (``backing``), its sublayers by that view's subviews, in
 /// order. A superlayer keeps its sublayers; a layer keeps its backing.
 ///
-/// Drawn: `frame`, `bounds`, `position` (with the default `anchorPoint`), `opacity`, `isHidden`,
-/// `masksToBounds`, `cornerRadius`, `borderWidth`, `borderColor`, `backgroundColor`, the affine part of
-/// `transform`, sublayers, and the content of ``CAShapeLayer`` (filled) and `contents` images. Accepted
-/// but not drawn yet (each noted once when set to a value that would show, and listed by a stage's
-/// render): shadows, `mask`, `zPosition`, `sublayerTransform`, perspective, `isDoubleSided`,
-/// `maskedCorners`, `cornerCurve`, an `anchorPoint` other than the centre with a transform. See
-/// docs/uikit.md.
+/// Drawn: `frame`, `bounds`, `position`, `anchorPoint`, `anchorPointZ`, `opacity`, `isHidden`,
+/// `masksToBounds`, `cornerRadius`, `borderWidth`, `borderColor`, `backgroundColor`, `transform` (3-D,
+/// with perspective), `sublayerTransform`, `isDoubleSided`, `zPosition` (order and depth), sublayers, and the
+/// content of ``CAShapeLayer`` (filled) and `contents` images. Accepted but not drawn yet (each noted
+/// once when set to a value that would show, and listed by a stage's render): shadows, `mask`,
+/// `maskedCorners`, `cornerCurve`. See docs/uikit.md.
 open class CALayer: NSObject {
     /// The Smokescreen view that draws this layer.
     package private(set) var backing: View
@@ -148,7 +147,10 @@ open class CALayer: NSObject {
         get { CGRect(backing.bounds) }
         set {
             guard newValue.origin.x.isFinite, newValue.origin.y.isFinite, newValue.width.isFinite, newValue.height.isFinite else { return }
-            implicitly(["bounds"]) { backing.bounds = newValue.standardized.rect }
+            implicitly(["bounds"]) {
+                backing.bounds = newValue.standardized.rect
+                if !CATransform3DIsIdentity(_transform) || anchorPointZ != 0 || zPosition != 0 { applyTransform() }
+            }
         }
     }
 
@@ -178,18 +180,25 @@ open class CALayer: NSObject {
             let kept = position
             _anchorPoint = newValue
             position = kept
-            if newValue != CGPoint(x: 0.5, y: 0.5), !CATransform3DIsIdentity(_transform) { NotDrawn.note("CALayer.anchorPoint with a transform") }
+            applyTransform()
         }
     }
 
-    /// Points along z for the anchor point; accepted, not drawn.
-    open var anchorPointZ: CGFloat = 0 { didSet { if anchorPointZ != 0 { NotDrawn.note("CALayer.anchorPointZ") } } }
+    /// Points along z for the anchor point (what a 3-D transform turns about, in depth); default 0.
+    open var anchorPointZ: CGFloat = 0 { didSet { if anchorPointZ.isFinite { applyTransform() } else { anchorPointZ = oldValue } } }
 
-    /// Drawn order along z; accepted, not drawn (layers draw in sublayer order).
-    open var zPosition: CGFloat = 0 { didSet { if zPosition != 0 { NotDrawn.note("CALayer.zPosition") } } }
+    /// The layer's depth in its superlayer (points); default 0. Sublayers draw in ascending order of it
+    /// (in their order where equal), and a perspective in the superlayer's `sublayerTransform` shows it.
+    open var zPosition: CGFloat = 0 {
+        didSet {
+            guard zPosition.isFinite else { zPosition = oldValue; return }
+            backing.zPosition = Double(zPosition)
+            applyTransform()
+        }
+    }
 
-    /// The layer's transform about its anchor point. Its affine part is drawn; perspective (`m34`) and
-    /// rotations out of the screen's plane are drawn as their projection at the layer's centre.
+    /// The layer's transform about its anchor point, drawn whole: perspective (`m34`), rotations about x
+    /// and y (the layer and its sublayers flattened into its plane and projected, as Core Animation does).
     open var transform: CATransform3D {
         get { _transform }
         set {
@@ -198,19 +207,57 @@ open class CALayer: NSObject {
     }
 
     private func setTransformNow(_ newValue: CATransform3D) {
+        guard newValue.entries.allSatisfy(\.isFinite) else { return }
         _transform = newValue
-        if !CATransform3DIsAffine(newValue) { NotDrawn.note("CALayer.transform with perspective or a rotation about x or y (drawn flattened)") }
-        let t = newValue.drawnAffine(size: bounds.size).transform2D
-        if t.isFinite { backing.transform = t }
+        applyTransform()
+    }
+
+    /// The anchor point relative to the bounds' centre, with `anchorPointZ` (points).
+    private var anchorOffset: (x: Double, y: Double, z: Double) {
+        let s = backing.bounds.size
+        return ((Double(_anchorPoint.x) - 0.5) * s.width, (Double(_anchorPoint.y) - 0.5) * s.height, Double(anchorPointZ))
+    }
+
+    /// `t` as the backing view draws it: the view turns about its centre and its `center` is where the
+    /// anchor point would be without a transform, so the transform is moved to turn about the anchor
+    /// point (and `zPosition` added as a depth). An affine result is the view's `transform`; anything
+    /// else its `transform3D` (the other one then identity).
+    func drawnTransforms(of t: CATransform3D) -> (flat: Transform2D, deep: Transform3D) {
+        let a = anchorOffset, z = Double(zPosition)
+        if a.x == 0, a.y == 0, a.z == 0, z == 0, CATransform3DIsAffine(t) { return (CATransform3DGetAffineTransform(t).transform2D, .identity) }
+        let m = Transform3D(translationX: -a.x, y: -a.y, z: -a.z).concatenating(t.transform3D)
+            .concatenating(Transform3D(translationX: a.x, y: a.y, z: z))
+        return m.isAffine ? (m.affine, .identity) : (.identity, m)
+    }
+
+    /// The layer transform that ``drawnTransforms(of:)`` turns into `flat` and `deep`.
+    func layerTransform(flat: Transform2D, deep: Transform3D) -> CATransform3D {
+        let a = anchorOffset, z = Double(zPosition)
+        let m = Transform3D(translationX: a.x, y: a.y, z: a.z).concatenating(Transform3D(flat)).concatenating(deep)
+            .concatenating(Transform3D(translationX: -a.x, y: -a.y, z: -z))
+        return CATransform3D(m)
+    }
+
+    /// Puts the transform on the backing view (after a change of transform, anchor point or bounds).
+    func applyTransform() {
+        let (flat, deep) = drawnTransforms(of: _transform)
+        guard flat.isFinite, deep.isFinite else { return }
+        if backing.transform != flat { backing.transform = flat }
+        if backing.transform3D != deep { backing.transform3D = deep }
     }
 
     /// The transform as an affine transform (`CATransform3DGetAffineTransform(transform)`).
     open func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(_transform) }
     open func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
 
-    /// Applied to sublayers; accepted, not drawn.
+    /// Applied to every sublayer about this layer's centre (Core Animation applies it about the anchor
+    /// point: the same for the default one): the usual home of a perspective shared by the sublayers.
+    /// Default identity; not animated.
     open var sublayerTransform: CATransform3D = CATransform3DIdentity {
-        didSet { if !CATransform3DIsIdentity(sublayerTransform) { NotDrawn.note("CALayer.sublayerTransform") } }
+        didSet {
+            guard sublayerTransform.entries.allSatisfy(\.isFinite) else { sublayerTransform = oldValue; return }
+            backing.sublayerTransform = sublayerTransform.transform3D
+        }
     }
 
     // MARK: Appearance
@@ -273,8 +320,9 @@ open class CALayer: NSObject {
     /// A layer whose alpha masks this one; accepted, not drawn.
     open var mask: CALayer? { didSet { if mask != nil { NotDrawn.note("CALayer.mask") } } }
 
-    /// Whether the back of a turned layer shows; accepted (the back is drawn).
-    open var isDoubleSided = true { didSet { if !isDoubleSided { NotDrawn.note("CALayer.isDoubleSided = false") } } }
+    /// Whether the back of a turned layer shows (mirrored); default true. A layer that is not double-sided
+    /// is not drawn while its back faces the viewer.
+    open var isDoubleSided = true { didSet { backing.isDoubleSided = isDoubleSided } }
 
     /// Kept for code that sets them; rasterization changes nothing here.
     open var shouldRasterize = false
@@ -334,10 +382,11 @@ open class CALayer: NSObject {
                 copy.backing.setModelValue(shown.presentationValue(of: property, of: view, model: view.modelValue(of: property)), of: property)
             }
         }
-        // The transform shown, as the copy's own (what `transform` and `affineTransform()` read); a 3-D
-        // model transform keeps its own when nothing animates it.
-        let shownTransform = CGAffineTransform(copy.backing.transform)
-        copy._transform = shownTransform == _transform.drawnAffine(size: bounds.size) ? _transform : CATransform3DMakeAffineTransform(shownTransform)
+        // The transform shown, as the copy's own (what `transform` and `affineTransform()` read): the model's
+        // when nothing animates it.
+        let model = drawnTransforms(of: _transform)
+        let shownFlat = copy.backing.transform, shownDeep = copy.backing.transform3D
+        copy._transform = shownFlat == model.flat && shownDeep == model.deep ? _transform : layerTransform(flat: shownFlat, deep: shownDeep)
         return copy as? Self
     }
 

@@ -1,4 +1,5 @@
 @_exported import CoreGraphics
+package import RasterCore
 
 /// Core Animation's 4x4 layer transform, with Apple's names. A point (x, y, z, 1) as a row vector is
 /// multiplied by the matrix: rotations, scales and translations as in Core Animation, `m34` for
@@ -141,6 +142,10 @@ public func CATransform3DGetAffineTransform(_ t: CATransform3D) -> CGAffineTrans
 }
 
 extension CATransform3D {
+    /// The same matrix as RasterCore's type.
+    package var transform3D: Transform3D { Transform3D(entries: entries.map { Double($0) }) }
+    package init(_ t: Transform3D) { self.init(entries: t.entries.map { CGFloat($0) }) }
+
     /// The transform as the renderer draws it today: the orthographic projection of its plane onto the
     /// screen when `m34` is 0; with perspective, the projection of the layer's bounds' corners through
     /// the whole matrix, fitted by an affine transform about the layer's centre (a flip reads as a

@@ -43,6 +43,33 @@ final class SampleTests: XCTestCase {
         assertFrames(stage.frames(name: "constraint-card"), matchGoldenNamed: "constraint-card")
     }
 
+    /// Runs the flip sample: turn the card over and back.
+    static func runCardFlip(on stage: Stage) throws -> CardFlipViewController {
+        let screen = CardFlipViewController()
+        stage.show(screen)
+        try stage.wait(0.1)
+        screen.flip()
+        try stage.waitUntilIdle()
+        try stage.wait(0.1)
+        screen.flip()
+        try stage.waitUntilIdle()
+        return screen
+    }
+
+    func testTheCardFlipsInPerspectiveAndBack() throws {
+        let stage = try Stage(device: Self.samplePhone(), fps: 10, scale: 1)
+        let screen = try Self.runCardFlip(on: stage)
+        XCTAssertFalse(screen.showsBack)
+        XCTAssertEqual(stage.notDrawn, [])
+        XCTAssertEqual(stage.warnings, [])
+        if let look = ProcessInfo.processInfo.environment["SMOKESCREEN_LOOK"] {
+            let big = try Stage(device: Self.samplePhone(), fps: 30, scale: 2)
+            _ = try Self.runCardFlip(on: big)
+            try big.write(to: look + "/card-flip")
+        }
+        assertFrames(stage.frames(name: "card-flip"), matchGoldenNamed: "card-flip")
+    }
+
     /// The small phone the samples run on, at `scale` (the goldens are @1x; @2x is for looking).
     static func samplePhone() -> Device {
         Device(name: "small phone", size: CGSize(width: 180, height: 320), scale: 2,

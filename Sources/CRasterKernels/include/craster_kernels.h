@@ -143,6 +143,19 @@ typedef struct crk_curl {
 
 void crk_page_curl(const crk_curl *curl, uint32_t *out, int out_stride, int x0, int y0, int width, int height);
 
+/**
+ * Perspective resampling of `count` device pixels from (x0, y) of a premultiplied image (`width` x `height`
+ * pixels): each pixel whose `coverage` is not 0 is written to `out`. `m` is the homography from device
+ * pixels to image pixels, nine entries row by row with points as row vectors: (U, V, Q) = (x, y, 1)·M and
+ * the image point is (U/Q, V/Q); a pixel whose centre has Q ≤ 0 (behind the eye) is transparent.
+ * A pixel is the mean of an nx × ny grid of bilinear samples spread over its square as seen in the image
+ * (the derivatives of the mapping at its centre), nx and ny that square's sides in image pixels rounded up,
+ * 1…8 each and at most 16 together; a magnified pixel is one bilinear sample, as the affine sampler takes.
+ * Portable C only (no vector version).
+ */
+void crk_bilinear_projective(const uint32_t *pixels, int width, int height, const double *m, int y, int x0,
+                             const uint8_t *coverage, int count, uint32_t *out);
+
 /** The portable versions of the kernels above, whatever the processor has (for tests). */
 void crk_bilinear_columns_scalar(const uint32_t *row0, const uint32_t *row1, uint32_t fy,
                                  const int32_t *index, const uint16_t *fx, int count, uint32_t *out);

@@ -1,4 +1,6 @@
 import Foundation
+internal import Motion
+internal import RasterCore
 
 /// The values Core Animation's animations carry (`Any`: numbers, points, sizes, rects, transforms,
 /// colours, paths, and `NSValue`s and `NSNumber`s of them), read and mixed.
@@ -77,7 +79,14 @@ enum AnimationValue {
             return CGRect(x: mixf(x.minX, y.minX), y: mixf(x.minY, y.minY), width: mixf(x.width, y.width), height: mixf(x.height, y.height))
         }
         if let x = size(a), let y = size(b) { return CGSize(width: mixf(x.width, y.width), height: mixf(x.height, y.height)) }
-        if let x = transform(a), let y = transform(b) { return Decomposed(x).mixed(with: Decomposed(y), t).transform }
+        if let x = transform(a), let y = transform(b) {
+            if CATransform3DIsAffine(x), CATransform3DIsAffine(y) { return Decomposed(x).mixed(with: Decomposed(y), t).transform }
+            // In depth (perspective, rotations about x or y): part by part, as Core Animation mixes
+            // matrices; one without a decomposition switches half way.
+            guard let dx = Transform3DDecomposition(x.transform3D), let dy = Transform3DDecomposition(y.transform3D) else { return t < 0.5 ? x : y }
+            let mixed = zip(dx.lanes, dy.lanes).map { $0 + ($1 - $0) * t }
+            return CATransform3D(Transform3DDecomposition(lanes: mixed).transform)
+        }
         if let x = color(a), let y = color(b), let cx = x.components, let cy = y.components {
             return CGColor(red: mixf(cx[0], cy[0]), green: mixf(cx[1], cy[1]), blue: mixf(cx[2], cy[2]), alpha: mixf(cx[3], cy[3]))
         }

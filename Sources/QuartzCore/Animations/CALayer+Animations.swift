@@ -71,6 +71,8 @@ extension CALayer {
                 NotDrawn.note("CAAnimation of \"\(keyPath)\" (not shown)")
             }
         }
+        // A transform shows through both of the view's transforms (the flat one and the 3-D one).
+        if properties.contains(.transform) { properties.insert(.transform3D) }
         for property in properties {
             let token = engine.addOverride(for: property, of: backing) { [weak self, weak running] time in
                 guard let self, let running else { return nil }
@@ -198,6 +200,10 @@ extension CALayer {
         case "transform.scale", "transform.scale.x": return AnimationValue.Decomposed(transform).sx
         case "transform.scale.y": return AnimationValue.Decomposed(transform).sy
         case "transform.rotation", "transform.rotation.z": return AnimationValue.Decomposed(transform).angle
+        case "transform.rotation.x": return CGFloat(Self.decomposition(of: transform).rotation.x)
+        case "transform.rotation.y": return CGFloat(Self.decomposition(of: transform).rotation.y)
+        case "transform.translation.z": return CGFloat(transform.m43)
+        case "transform.scale.z": return CGFloat(Self.decomposition(of: transform).scale.z)
         case "transform.translation.x": return AnimationValue.Decomposed(transform).tx
         case "transform.translation.y": return AnimationValue.Decomposed(transform).ty
         case "transform.translation": return CGSize(width: AnimationValue.Decomposed(transform).tx, height: AnimationValue.Decomposed(transform).ty)
@@ -241,14 +247,43 @@ extension CALayer {
                 }
             }
             return .rect(b.standardized.rect)
-        case .transform:
-            var d = AnimationValue.Decomposed(transform)
-            var whole: CATransform3D?
-            for (keyPath, value) in values {
-                if keyPath == "transform" { whole = AnimationValue.transform(value); if let w = whole { d = AnimationValue.Decomposed(w) }; continue }
-                if keyPath == "transform.translation", let v = AnimationValue.size(value) { d.tx = v.width; d.ty = v.height; whole = nil; continue }
+        case .transform, .transform3D:
+            guard let shown = shownTransform(values) else { return nil }
+            let (flat, deep) = drawnTransforms(of: shown)
+            guard flat.isFinite, deep.isFinite else { return nil }
+            return property == .transform ? .transform(flat) : .transform3D(deep)
+        }
+    }
+
+    /// Key paths of a transform's parts that only a 3-D decomposition holds.
+    private static let depthKeyPaths: Set<String> = ["transform.rotation.x", "transform.rotation.y", "transform.translation.z", "transform.scale.z"]
+
+    /// The 3-D decomposition of `t` (the identity's when it has none).
+    static func decomposition(of t: CATransform3D) -> Transform3DDecomposition {
+        Transform3DDecomposition(t.transform3D) ?? Transform3DDecomposition()
+    }
+
+    /// The layer transform that `values` (of transform key paths, in order) show over the model's: a whole
+    /// `transform` replaces it; a part (`transform.rotation.y`, `transform.scale`…) replaces that part of
+    /// it. Parts of an affine transform in the screen's plane keep the flat decomposition; parts about
+    /// x or y, or of a transform with perspective, are parts of the 3-D decomposition (a rotation part
+    /// replaces the whole rotation: one axis at a time).
+    private func shownTransform(_ values: [(keyPath: String, value: Any)]) -> CATransform3D? {
+        var base = transform
+        var parts: [(keyPath: String, value: Any)] = []
+        for entry in values {
+            if entry.keyPath == "transform" {
+                if let whole = AnimationValue.transform(entry.value) { base = whole; parts = [] }
+            } else {
+                parts.append(entry)
+            }
+        }
+        guard !parts.isEmpty else { return base }
+        if CATransform3DIsAffine(base), !parts.contains(where: { Self.depthKeyPaths.contains($0.keyPath) }) {
+            var d = AnimationValue.Decomposed(base)
+            for (keyPath, value) in parts {
+                if keyPath == "transform.translation", let v = AnimationValue.size(value) { d.tx = v.width; d.ty = v.height; continue }
                 guard let v = AnimationValue.number(value).map({ CGFloat($0) }) else { continue }
-                whole = nil
                 switch keyPath {
                 case "transform.scale": d.sx = v; d.sy = v
                 case "transform.scale.x": d.sx = v
@@ -259,8 +294,28 @@ extension CALayer {
                 default: NotDrawn.note("CAAnimation of \"\(keyPath)\" (not shown)")
                 }
             }
-            let t = (whole ?? d.transform).drawnAffine(size: bounds.size).transform2D
-            return t.isFinite ? .transform(t) : nil
+            return d.transform
         }
+        var d = Self.decomposition(of: base)
+        for (keyPath, value) in parts {
+            if keyPath == "transform.translation", let v = AnimationValue.size(value) {
+                d.translation.x = Double(v.width); d.translation.y = Double(v.height); continue
+            }
+            guard let v = AnimationValue.number(value) else { continue }
+            switch keyPath {
+            case "transform.scale": d.scale = SIMD3(repeating: v)
+            case "transform.scale.x": d.scale.x = v
+            case "transform.scale.y": d.scale.y = v
+            case "transform.scale.z": d.scale.z = v
+            case "transform.rotation", "transform.rotation.z": d.rotation = SIMD3(0, 0, v)
+            case "transform.rotation.x": d.rotation = SIMD3(v, 0, 0)
+            case "transform.rotation.y": d.rotation = SIMD3(0, v, 0)
+            case "transform.translation.x": d.translation.x = v
+            case "transform.translation.y": d.translation.y = v
+            case "transform.translation.z": d.translation.z = v
+            default: NotDrawn.note("CAAnimation of \"\(keyPath)\" (not shown)")
+            }
+        }
+        return CATransform3D(d.transform)
     }
 }

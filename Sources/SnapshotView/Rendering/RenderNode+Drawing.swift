@@ -4,6 +4,10 @@ extension RenderNode {
     /// Draws the node into `painter`, whose user space is the parent's bounds coordinates (points).
     public func draw(in painter: Painter) {
         guard drawCount > 0 else { return }
+        if let projection {
+            drawProjected(projection, in: painter)
+            return
+        }
         painter.save()
         defer { painter.restore() }
         painter.concatenate(transformToParent)
@@ -27,7 +31,7 @@ extension RenderNode {
     /// painter that draws opaque sources opaquely: the node is opaque (alpha 1) and its body covers the
     /// region (``bodyCoversOpaquely(_:under:)``). False when unsure.
     func coversOpaquely(_ region: PixelRect, under parent: Transform2D) -> Bool {
-        guard alpha >= 1, drawCount > 0 else { return false }
+        guard alpha >= 1, drawCount > 0, projection == nil else { return false }
         return bodyCoversOpaquely(region, under: transformToParent.concatenating(parent))
     }
 
@@ -101,6 +105,43 @@ extension RenderNode {
         if drawsBorder {
             painter.strokeBorder(of: bounds, width: borderWidth, cornerRadii: radii, color: borderColor)
         }
+    }
+
+    /// The most pixels per point a projected node's layer is drawn at, as a multiple of the target's
+    /// scale: where perspective magnifies its near side more than this, it is magnified from the layer.
+    static let maxProjectedMagnification = 3.0
+
+    /// Draws the node as Core Animation draws a layer with a 3-D transform: its body (background, content,
+    /// children, border) flattened into a layer in its own plane, at the resolution the projection needs
+    /// where it magnifies most (at most ``maxProjectedMagnification`` times the target's scale, and within
+    /// ``maxBackingStorePixels``), then that layer drawn through the projection with its opacity
+    /// (``Painter/draw(_:projection:opacity:)``). A node whose back faces the viewer is not drawn when it
+    /// is not double-sided.
+    func drawProjected(_ projection: Projective2D, in painter: Painter) {
+        let device = projection.concatenating(painter.transform)
+        let box = visualBounds
+        guard box.isFinite, !box.isEmpty else { return }
+        if !isDoubleSided {
+            let probe = [Point(x: box.midX, y: box.midY), Point(x: box.minX, y: box.minY), Point(x: box.maxX, y: box.minY),
+                         Point(x: box.maxX, y: box.maxY), Point(x: box.minX, y: box.maxY)]
+                .first { device.homogeneous($0).w > 0 }
+            guard let probe, device.facesViewer(at: probe) else { return }
+        }
+        let scale = painter.bitmap.scale
+        guard let stretch = device.largestStretch(over: box), stretch > 0 else { return }
+        var pixelsPerPoint = min(stretch, scale * Self.maxProjectedMagnification)
+        let area = box.width * box.height
+        if area * pixelsPerPoint * pixelsPerPoint > Double(Self.maxBackingStorePixels) {
+            pixelsPerPoint = (Double(Self.maxBackingStorePixels) / area).squareRoot()
+        }
+        let width = Int((box.width * pixelsPerPoint).rounded(.up)), height = Int((box.height * pixelsPerPoint).rounded(.up))
+        guard width >= 1, height >= 1, width <= Bitmap.maxDimension, height <= Bitmap.maxDimension,
+              let layer = try? Bitmap(width: width, height: height, scale: pixelsPerPoint) else { return }
+        let layerPainter = Painter(bitmap: layer)
+        layerPainter.translate(x: -box.minX, y: -box.minY)
+        drawBody(in: layerPainter)
+        let placement = Projective2D(Transform2D(translationX: box.minX, y: box.minY)).concatenating(projection)
+        painter.draw(layerPainter.finish(), projection: placement, opacity: alpha)
     }
 
     /// The most pixels a backing store may have: 16 Mi (64 MiB); content larger than that on screen is

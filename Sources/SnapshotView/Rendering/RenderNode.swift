@@ -7,8 +7,14 @@ import RasterCore
 public struct RenderNode: Sendable {
     /// The view's name, for debugging.
     public let name: String?
-    /// Maps the node's bounds coordinates to its parent's (points).
+    /// Maps the node's bounds coordinates to its parent's (points). For a node with a ``projection`` it
+    /// is the affine part of that projection, kept for readers that cannot draw perspective.
     public let transformToParent: Transform2D
+    /// Maps the node's bounds coordinates to its parent's with perspective (a 3-D transform, or a
+    /// superview's `sublayerTransform`, seen flat); nil when ``transformToParent`` says it all.
+    public let projection: Projective2D?
+    /// Whether the node is drawn when its back faces the viewer.
+    public let isDoubleSided: Bool
     /// The node's coordinate space (points); the origin is the scroll offset.
     public let bounds: Rect
     /// 0…1, already clamped.
@@ -37,11 +43,14 @@ public struct RenderNode: Sendable {
     /// must be composited as a group so they do not show through each other.
     public let drawCount: Int
 
-    init(name: String?, transformToParent: Transform2D, bounds: Rect, alpha: Double, backgroundColor: Color?,
+    init(name: String?, transformToParent: Transform2D, projection: Projective2D? = nil, isDoubleSided: Bool = true,
+         bounds: Rect, alpha: Double, backgroundColor: Color?,
          cornerRadius: Double, clipsToBounds: Bool, borderWidth: Double, borderColor: Color,
          content: (any ViewContent)?, contentHasBackingStore: Bool = false, children: [RenderNode]) {
         self.name = name
         self.transformToParent = transformToParent
+        self.projection = projection
+        self.isDoubleSided = isDoubleSided
         self.bounds = bounds.standardized
         self.alpha = alpha
         let background = backgroundColor.flatMap { $0.alpha > 0 ? $0 : nil }
@@ -58,6 +67,14 @@ public struct RenderNode: Sendable {
                                                         content: content, children: children, clips: clipsToBounds)
     }
 
+    /// Where the node's drawing can land in its parent's bounds coordinates (points): its visual bounds
+    /// mapped through its transform; through a projection, the part in front of the eye, within a
+    /// window far larger than any screen.
+    var extentInParent: Rect {
+        guard let projection else { return transformToParent.apply(to: visualBounds) }
+        return projection.boundingBox(of: visualBounds, within: Rect(x: -1e6, y: -1e6, width: 2e6, height: 2e6))
+    }
+
     var drawsBorder: Bool { borderWidth > 0 && borderColor.alpha > 0 }
 
     var radii: CornerRadii { CornerRadii(all: cornerRadius) }
@@ -71,7 +88,7 @@ public struct RenderNode: Sendable {
         if let content { count += content.isSingleShape ? 1 : 2; box = box.union(content.extent(in: bounds)) }
         for child in children where child.drawCount > 0 {
             count += child.drawCount
-            box = box.union(child.transformToParent.apply(to: child.visualBounds))
+            box = box.union(child.extentInParent)
         }
         if clips { box = box.intersection(bounds) }
         return (box, box.isEmpty ? 0 : min(count, 2))
@@ -90,6 +107,12 @@ extension View {
     /// Hidden views and views with alpha 0 are left out with their subviews; nil when this view itself
     /// is one of them.
     public func renderNode(presentation: some PresentationSource = ModelPresentation()) -> RenderNode? {
+        renderNode(presentation: presentation, parentSublayer: nil)
+    }
+
+    /// `parentSublayer`: the superview's `sublayerTransform` about its centre, in its bounds coordinates,
+    /// or nil when it has none.
+    func renderNode(presentation: some PresentationSource, parentSublayer: Transform3D?) -> RenderNode? {
         guard !isHidden else { return nil }
         func value(_ p: ViewProperty) -> AnimatableValue {
             presentation.presentationValue(of: p, of: self, model: modelValue(of: p))
@@ -97,7 +120,7 @@ extension View {
         let alpha = value(.alpha).doubleValue ?? self.alpha
         let clamped = alpha.isNaN ? 0 : min(1, max(0, alpha))
         guard clamped > 0 else { return nil }
-        return freeze(presentation: presentation, alpha: clamped, value: value)
+        return freeze(presentation: presentation, alpha: clamped, parentSublayer: parentSublayer, value: value)
     }
 
     /// The frozen node of this view drawn as the top of a snapshot: its own alpha and `isHidden` are
@@ -110,14 +133,40 @@ extension View {
         return freeze(presentation: presentation, alpha: 1, clearBackground: clearBackground, value: value)
     }
 
+    /// `views` in the order they draw: by ``zPosition``, stable (as given where equal).
+    private func drawingOrder(of views: [View]) -> [View] {
+        guard views.contains(where: { $0.zPosition != 0 }) else { return views }
+        return views.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }.map(\.element)
+    }
+
     private func freeze(presentation: some PresentationSource, alpha: Double, clearBackground: Bool = false,
-                        value: (ViewProperty) -> AnimatableValue) -> RenderNode {
+                        parentSublayer: Transform3D? = nil, value: (ViewProperty) -> AnimatableValue) -> RenderNode {
         let center = value(.center).pointValue ?? self.center
         let bounds = value(.bounds).rectValue ?? self.bounds
         let transform = value(.transform).transformValue ?? self.transform
+        var toParent = View.transformToSuperview(center: center, bounds: bounds, transform: transform)
+        var projection: Projective2D?
+        let transform3D = value(.transform3D).transform3DValue ?? self.transform3D
+        if !transform3D.isIdentity || (parentSublayer != nil) {
+            // Core Animation's chain: to the centre, the transform, to the position, then the
+            // superview's sublayer transform; the result seen flat in the superview's plane.
+            var m = Transform3D(Transform2D(translationX: -bounds.midX, y: -bounds.midY).concatenating(transform))
+                .concatenating(transform3D)
+                .concatenating(Transform3D(translationX: center.x, y: center.y, z: 0))
+            if let parentSublayer { m = m.concatenating(parentSublayer) }
+            let flat = m.flattened
+            if let affine = flat.affine { toParent = affine } else if flat.isFinite { projection = flat; toParent = m.affine }
+        }
+        var sublayer: Transform3D?
+        if !sublayerTransform.isIdentity {
+            sublayer = Transform3D(translationX: -bounds.midX, y: -bounds.midY, z: 0).concatenating(sublayerTransform)
+                .concatenating(Transform3D(translationX: bounds.midX, y: bounds.midY, z: 0))
+        }
         return RenderNode(
             name: name,
-            transformToParent: View.transformToSuperview(center: center, bounds: bounds, transform: transform),
+            transformToParent: toParent,
+            projection: projection,
+            isDoubleSided: isDoubleSided,
             bounds: bounds,
             alpha: alpha,
             backgroundColor: clearBackground ? nil : value(.backgroundColor).colorValue,
@@ -127,6 +176,6 @@ extension View {
             borderColor: value(.borderColor).colorValue ?? borderColor,
             content: makeContent(),
             contentHasBackingStore: drawsContentIntoBackingStore,
-            children: subviews.compactMap { $0.renderNode(presentation: presentation) })
+            children: drawingOrder(of: subviews).compactMap { $0.renderNode(presentation: presentation, parentSublayer: sublayer) })
     }
 }

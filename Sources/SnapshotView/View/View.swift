@@ -24,6 +24,7 @@ open class View {
     private var _cornerRadius: Double = 0
     private var _borderWidth: Double = 0
     private var _borderColor: Color = .black
+    private var _transform3D: Transform3D = .identity
 
     /// Hidden views (and their subviews) are not drawn. Default false. Not animatable, as in UIKit.
     public var isHidden = false
@@ -82,6 +83,36 @@ open class View {
             ViewChangeObservation.report(self, .transform, .transform(old), .transform(newValue))
         }
     }
+
+    /// A 4x4 layer transform applied after ``transform``, about the centre, with Core Animation's layout
+    /// (`CATransform3D`): perspective (`m34`), rotations about x and y. The view's drawing (its subtree
+    /// flattened into its own plane, as Core Animation flattens a layer) is projected into the
+    /// superview's plane; a point behind the eye is not drawn. Default identity. ``frame`` and the
+    /// conversions between views do not include it (UIKit leaves `frame` undefined under a transform).
+    public var transform3D: Transform3D {
+        get { _transform3D }
+        set {
+            guard newValue.isFinite else { return }
+            let old = _transform3D
+            _transform3D = newValue
+            ViewChangeObservation.report(self, .transform3D, .transform3D(old), .transform3D(newValue))
+        }
+    }
+
+    /// A 4x4 transform applied to every subview, about this view's centre in its bounds coordinates
+    /// (Core Animation's `sublayerTransform`: the usual home of a shared perspective). Default identity;
+    /// not animatable.
+    public var sublayerTransform: Transform3D = .identity
+
+    /// The view's depth among its siblings (Core Animation's `zPosition`, points): siblings draw in
+    /// ascending order of it, those with equal values in their order (the default, 0, for all: the order
+    /// of ``subviews``); under a perspective in the superview's ``sublayerTransform`` it is also a depth.
+    /// Not animatable.
+    public var zPosition: Double = 0
+
+    /// Whether the view is drawn when its back faces the viewer (turned more than a quarter about x or y).
+    /// Default true, as Core Animation's `isDoubleSided`.
+    public var isDoubleSided = true
 
     /// The rectangle the view occupies in its superview's bounds coordinates (points). With a transform
     /// other than identity it is the bounding box of the transformed bounds. Setting it sets `center`
@@ -174,6 +205,7 @@ open class View {
         case .cornerRadius: .double(_cornerRadius)
         case .borderWidth: .double(_borderWidth)
         case .borderColor: .color(_borderColor)
+        case .transform3D: .transform3D(_transform3D)
         }
     }
 
@@ -190,6 +222,7 @@ open class View {
         case (.cornerRadius, .double(let v)): cornerRadius = v
         case (.borderWidth, .double(let v)): borderWidth = v
         case (.borderColor, .color(let c)): borderColor = c
+        case (.transform3D, .transform3D(let t)): transform3D = t
         default: break
         }
     }

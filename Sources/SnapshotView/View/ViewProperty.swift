@@ -21,6 +21,9 @@ public enum ViewProperty: String, Hashable, Sendable, CaseIterable, CustomString
     case borderWidth
     /// A colour.
     case borderColor
+    /// A 4x4 layer transform applied after ``transform``, about the centre (perspective, rotations about
+    /// x and y).
+    case transform3D
 
     public var description: String { rawValue }
 }
@@ -37,6 +40,8 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
     case transform(Transform2D)
     /// Background or border colour.
     case color(Color)
+    /// A 4x4 layer transform.
+    case transform3D(Transform3D)
 
     public var description: String {
         switch self {
@@ -45,6 +50,7 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
         case .rect(let r): "\(r)"
         case .transform(let t): "\(t)"
         case .color(let c): "\(c)"
+        case .transform3D(let t): "\(t)"
         }
     }
 
@@ -56,6 +62,8 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
     public var rectValue: Rect? { if case .rect(let v) = self { v } else { nil } }
     /// The transform, when this is one.
     public var transformValue: Transform2D? { if case .transform(let v) = self { v } else { nil } }
+    /// The 4x4 transform, when this is one.
+    public var transform3DValue: Transform3D? { if case .transform3D(let v) = self { v } else { nil } }
     /// The colour, when this is one.
     public var colorValue: Color? { if case .color(let v) = self { v } else { nil } }
 }

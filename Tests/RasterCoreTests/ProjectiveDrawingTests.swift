@@ -1,0 +1,150 @@
+import RasterCore
+import XCTest
+
+/// Perspective: the geometry of a turned plane (`Transform3D`, `Projective2D`) and the painter's drawing
+/// through it (`Painter.draw(_:projection:opacity:)`).
+final class ProjectiveDrawingTests: XCTestCase {
+    private var perspective: Transform3D { var p = Transform3D.identity; p.m34 = -1 / 500; return p }
+
+    private func solid(_ w: Int, _ h: Int, _ color: PremultipliedRGBA8) throws -> Bitmap {
+        var b = try Bitmap(width: w, height: h)
+        for y in 0..<h { for x in 0..<w { b[x, y] = color } }
+        return b
+    }
+
+    // MARK: Geometry
+
+    func testATurnAboutYWithPerspectiveShortensTheEdgeThatGoesAway() throws {
+        // Core Animation's convention: a positive turn about y takes +x away from the viewer (z < 0),
+        // and m34 = -1/d makes what is further away smaller.
+        let flat = Transform3D(rotationAngle: 0.6, x: 0, y: 1, z: 0).concatenating(perspective).flattened
+        let right = try XCTUnwrap(flat.apply(to: Point(x: 100, y: 50))), rightTop = try XCTUnwrap(flat.apply(to: Point(x: 100, y: -50)))
+        let left = try XCTUnwrap(flat.apply(to: Point(x: -100, y: 50))), leftTop = try XCTUnwrap(flat.apply(to: Point(x: -100, y: -50)))
+        XCTAssertLessThan(right.y - rightTop.y, 100)
+        XCTAssertGreaterThan(left.y - leftTop.y, 100)
+        XCTAssertTrue(flat.facesViewer(at: .zero))
+        let turnedAway = Transform3D(rotationAngle: 2.0, x: 0, y: 1, z: 0).concatenating(perspective).flattened
+        XCTAssertFalse(turnedAway.facesViewer(at: .zero), "more than a quarter turn: the back faces the viewer")
+    }
+
+    func testAnAffineTransformIsTheSameAsAProjectiveOne() throws {
+        let t = Transform2D(rotationAngle: 0.3).concatenating(Transform2D(translationX: 4, y: -2)).scaledBy(x: 2, y: 0.5)
+        let p = Projective2D(t)
+        XCTAssertEqual(p.affine, t)
+        let q = try XCTUnwrap(p.apply(to: Point(x: 3, y: 7)))
+        XCTAssertEqual(q.x, t.apply(to: Point(x: 3, y: 7)).x, accuracy: 1e-12)
+        XCTAssertEqual(q.y, t.apply(to: Point(x: 3, y: 7)).y, accuracy: 1e-12)
+        XCTAssertEqual(Transform3D(t).flattened.affine, t)
+        XCTAssertTrue(Transform3D(t).isAffine)
+        XCTAssertFalse(perspective.isAffine)
+    }
+
+    func testTheInverseMapsBackWithAPositiveDepth() throws {
+        let p = Transform3D(rotationAngle: 0.8, x: 1, y: 0.3, z: 0).concatenating(perspective)
+            .concatenating(Transform3D(translationX: 40, y: 30, z: 0)).flattened
+        let inverse = try XCTUnwrap(p.inverted())
+        for point in [Point(x: 0, y: 0), Point(x: 37, y: -12), Point(x: -80, y: 66)] {
+            let there = try XCTUnwrap(p.apply(to: point))
+            XCTAssertGreaterThan(inverse.homogeneous(there).w, 0)
+            let back = try XCTUnwrap(inverse.apply(to: there))
+            XCTAssertEqual(back.x, point.x, accuracy: 1e-9)
+            XCTAssertEqual(back.y, point.y, accuracy: 1e-9)
+        }
+        XCTAssertNil(Transform3D(rotationAngle: .pi / 2, x: 0, y: 1, z: 0).concatenating(perspective).flattened.inverted(),
+                     "a plane seen edge-on has no inverse")
+    }
+
+    func testTheOutlineIsCutWhereThePlanePassesBehindTheEye() {
+        // The eye is 500 points in front; the rectangle reaches 600 points towards it after a turn.
+        let p = Transform3D(rotationAngle: -1.2, x: 0, y: 1, z: 0).concatenating(perspective).flattened
+        let rect = Rect(x: -700, y: -50, width: 1400, height: 100)
+        let outline = p.outline(of: rect, within: Rect(x: -1e5, y: -1e5, width: 2e5, height: 2e5))
+        XCTAssertGreaterThanOrEqual(outline.count, 3)
+        XCTAssertTrue(outline.allSatisfy { $0.x.isFinite && $0.y.isFinite && abs($0.x) <= 1e5 + 1 })
+        XCTAssertEqual(p.outline(of: rect, within: Rect(x: 2e5, y: 2e5, width: 10, height: 10)), [], "nothing there")
+    }
+
+    func testTheLargestStretchIsThatOfTheNearestCorner() throws {
+        XCTAssertEqual(try XCTUnwrap(Projective2D(Transform2D(scaleX: 2, y: 3)).largestStretch(over: Rect(x: 0, y: 0, width: 10, height: 10))), 3, accuracy: 1e-12)
+        // Turned about y, the near edge (-x, towards the eye) is magnified: 500 / (500 − 100·sin 0.6).
+        let p = Transform3D(rotationAngle: 0.6, x: 0, y: 1, z: 0).concatenating(perspective).flattened
+        let stretch = try XCTUnwrap(p.largestStretch(over: Rect(x: -100, y: -10, width: 200, height: 20)))
+        XCTAssertGreaterThan(stretch, 500 / (500 - 100 * sin(0.6)) - 1e-3)
+        XCTAssertLessThan(stretch, 1.3)
+    }
+
+    // MARK: Drawing
+
+    /// A homography whose left edge (image x = 0) lands on device x = 10.5 whatever y, with a depth that
+    /// grows to the right: a perspective with a vertical edge at a known place.
+    private func leaningProjection() -> Projective2D {
+        Projective2D(m11: 1, m12: 0, m13: 0.004, m21: 0, m22: 1, m23: 0, m31: 10.5, m32: 2, m33: 1)
+    }
+
+    func testAHalfCoveredEdgePixelIsHalfCovered() throws {
+        let image = try solid(40, 20, PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255))
+        var target = try Bitmap(width: 50, height: 30)
+        target.draw { $0.draw(image, projection: leaningProjection()) }
+        // Column 10 is half inside the image (its left edge at x = 10.5), column 11 wholly.
+        for y in 5..<18 {
+            XCTAssertEqual(target[10, y], PremultipliedRGBA8(r: 128, g: 128, b: 128, a: 128), "row \(y)")
+            XCTAssertEqual(target[11, y], PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255), "row \(y)")
+            XCTAssertEqual(target[9, y].a, 0, "row \(y)")
+        }
+    }
+
+    func testAOneColourImageStaysThatColourThroughAnyPerspective() throws {
+        let color = PremultipliedRGBA8(r: 90, g: 30, b: 200, a: 255)
+        let image = try solid(64, 64, color)
+        var target = try Bitmap(width: 80, height: 80)
+        let p = Transform3D(translationX: -32, y: -32, z: 0).concatenating(Transform3D(rotationAngle: 1.3, x: 0.3, y: 1, z: 0))
+            .concatenating(perspective).concatenating(Transform3D(translationX: 40, y: 40, z: 0)).flattened
+        target.draw { $0.draw(image, projection: p) }
+        var inside = 0
+        for y in 0..<80 { for x in 0..<80 where target[x, y].a == 255 {
+            XCTAssertEqual(target[x, y], color, "(\(x), \(y))")
+            inside += 1
+        } }
+        XCTAssertGreaterThan(inside, 200, "the turned image covers a band of the target")
+    }
+
+    func testTheFarSideIsFilteredNotAliased() throws {
+        // A checkerboard of single pixels turned steeply: where one device pixel sees several image pixels
+        // it shows their mean (grey), not one of them (black or white).
+        var board = try Bitmap(width: 128, height: 128)
+        for y in 0..<128 { for x in 0..<128 { board[x, y] = (x + y) % 2 == 0 ? PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255) : PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255) } }
+        let p = Transform3D(translationX: -64, y: -64, z: 0).concatenating(Transform3D(rotationAngle: 1.45, x: 0, y: 1, z: 0))
+            .concatenating(perspective).concatenating(Transform3D(translationX: 64, y: 64, z: 0)).flattened
+        var target = try Bitmap(width: 128, height: 128)
+        target.draw { $0.draw(board, projection: p) }
+        var opaque = 0, extreme = 0
+        for y in 20..<108 { for x in 0..<128 where target[x, y].a == 255 {
+            opaque += 1
+            if target[x, y].r < 64 || target[x, y].r > 191 { extreme += 1 }
+        } }
+        XCTAssertGreaterThan(opaque, 300)
+        XCTAssertLessThan(Double(extreme) / Double(opaque), 0.05, "\(extreme) of \(opaque) pixels black or white")
+    }
+
+    func testAnAffineProjectionDrawsAsTheAffineDraw() throws {
+        var image = try Bitmap(width: 12, height: 9)
+        for y in 0..<9 { for x in 0..<12 { image[x, y] = PremultipliedRGBA8(r: UInt8(x * 20), g: UInt8(y * 25), b: 70, a: 255) } }
+        let t = Transform2D(rotationAngle: 0.35).concatenating(Transform2D(translationX: 6.3, y: 2.7))
+        var a = try Bitmap(width: 24, height: 24), b = try Bitmap(width: 24, height: 24)
+        a.draw { $0.draw(image, transform: t) }
+        b.draw { $0.draw(image, projection: Projective2D(t)) }
+        XCTAssertEqual(a, b)
+    }
+
+    func testNothingIsDrawnForAPlaneEdgeOnOrNotFinite() throws {
+        let image = try solid(10, 10, PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255))
+        let blank = try Bitmap(width: 20, height: 20)
+        for p in [Transform3D(rotationAngle: .pi / 2, x: 0, y: 1, z: 0).concatenating(perspective).flattened,
+                  Projective2D(m11: .nan, m12: 0, m13: 0.01, m21: 0, m22: 1, m23: 0, m31: 0, m32: 0, m33: 1),
+                  Projective2D(m11: 1, m12: 0, m13: 0, m21: 0, m22: 1, m23: 0.5, m31: 0, m32: 0, m33: -100)] {
+            var target = try Bitmap(width: 20, height: 20)
+            target.draw { $0.draw(image, projection: p) }
+            XCTAssertEqual(target, blank, "\(p)")
+        }
+    }
+}

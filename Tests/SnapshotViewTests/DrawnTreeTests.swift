@@ -96,3 +96,64 @@ final class DrawnTreeTests: XCTestCase {
         XCTAssertEqual(try view.snapshot(scale: 2), direct)
     }
 }
+
+/// A view turned in 3-D: drawn through its projection, and exported as Smokescreen's pixels of it.
+final class ProjectedViewTests: XCTestCase {
+    private var perspective: Transform3D { var p = Transform3D.identity; p.m34 = -1 / 200; return p }
+
+    private func scene() throws -> (root: View, card: View) {
+        let root = View(frame: Rect(x: 0, y: 0, width: 40, height: 30), name: "root")
+        root.backgroundColor = .white
+        let card = View(frame: Rect(x: 10, y: 5, width: 20, height: 20), name: "card")
+        card.backgroundColor = Color(red: 1, green: 0, blue: 0)
+        card.transform3D = Transform3D(rotationAngle: 0.7, x: 0, y: 1, z: 0).concatenating(perspective)
+        try root.addSubview(card)
+        return (root, card)
+    }
+
+    func testAProjectedNodeIsAProjectionAndItsExtentIsItsQuad() throws {
+        let (root, _) = try scene()
+        let node = try XCTUnwrap(root.renderNode())
+        let card = try XCTUnwrap(node.children.first)
+        XCTAssertNotNil(card.projection)
+        // Turned by 0.7 about its centre, it is narrower than its 20 points.
+        XCTAssertLessThan(card.extentInParent.width, 20)
+        XCTAssertGreaterThan(card.extentInParent.width, 12)
+    }
+
+    func testTheExportHoldsItsPixelsWhereTheFrameHasThem() throws {
+        let (root, _) = try scene()
+        let node = try XCTUnwrap(root.renderNode())
+        var frame = try Bitmap(width: 80, height: 60, scale: 2)
+        ViewRenderer.draw(node, into: &frame)
+        let tree = node.drawnDescription(width: 80, height: 60, scale: 2)
+        let exported = try XCTUnwrap(tree.root?.children.first)
+        XCTAssertEqual(exported.content?.kind, "raster")
+        XCTAssertEqual(exported.content?.type, "projected layer")
+        let transform = try XCTUnwrap(exported.content?.imageTransform)
+        let image = tree.images[Int(exported.content!.image!.dropFirst("image-".count).dropLast(".png".count))!]
+        // The raster drawn over the root's white at its offset gives the frame's pixels, within a level
+        // on the card's edge (there the raster's coverage is rounded once more than in the frame).
+        var again = try Bitmap(width: 80, height: 60, scale: 2, fill: .white)
+        again.draw { $0.draw(image, atDevicePixel: (Int(transform[4]), Int(transform[5]))) }
+        var largest = 0
+        for y in 0..<60 { for x in 0..<80 {
+            let a = again[x, y], b = frame[x, y]
+            largest = max(largest, abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)), abs(Int(a.a) - Int(b.a)))
+        } }
+        XCTAssertLessThanOrEqual(largest, 1)
+    }
+
+    func testAViewWhoseBackFacesTheViewerIsHiddenWhenNotDoubleSided() throws {
+        let (root, card) = try scene()
+        card.transform3D = Transform3D(rotationAngle: 2.6, x: 1, y: 0, z: 0).concatenating(perspective)
+        var shown = try Bitmap(width: 40, height: 30, scale: 1)
+        ViewRenderer.draw(try XCTUnwrap(root.renderNode()), into: &shown)
+        XCTAssertEqual(shown[20, 15].a, 255)
+        XCTAssertEqual(shown[20, 15].g, 0, "the back of the card shows")
+        card.isDoubleSided = false
+        var hidden = try Bitmap(width: 40, height: 30, scale: 1)
+        ViewRenderer.draw(try XCTUnwrap(root.renderNode()), into: &hidden)
+        XCTAssertEqual(hidden, try Bitmap(width: 40, height: 30, scale: 1, fill: .white))
+    }
+}

@@ -213,7 +213,9 @@ extension CALayer {
 
     /// What `running` shows for `property` at `time`, from the key paths that map to it (nil: none).
     private func shown(_ property: ViewProperty, by running: RunningAnimation, at time: Double) -> AnimatableValue? {
-        let values = running.values(at: time, for: self).filter { Self.viewProperty(for: $0.keyPath) == property }
+        // Transform key paths show through both transforms of the view.
+        let asked: ViewProperty = property == .transform3D ? .transform : property
+        let values = running.values(at: time, for: self).filter { Self.viewProperty(for: $0.keyPath) == asked }
         guard !values.isEmpty else { return nil }
         switch property {
         case .alpha:

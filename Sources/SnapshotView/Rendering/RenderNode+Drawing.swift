@@ -137,10 +137,15 @@ extension RenderNode {
         let width = Int((box.width * pixelsPerPoint).rounded(.up)), height = Int((box.height * pixelsPerPoint).rounded(.up))
         guard width >= 1, height >= 1, width <= Bitmap.maxDimension, height <= Bitmap.maxDimension,
               let layer = try? Bitmap(width: width, height: height, scale: pixelsPerPoint) else { return }
+        // The layer's whole pixels span the box exactly (a little more than `pixelsPerPoint` along each
+        // side), so that its outline is the box's and its edges are anti-aliased by coverage.
+        let sx = Double(width) / box.width, sy = Double(height) / box.height
         let layerPainter = Painter(bitmap: layer)
+        layerPainter.scale(x: sx / pixelsPerPoint, y: sy / pixelsPerPoint)
         layerPainter.translate(x: -box.minX, y: -box.minY)
         drawBody(in: layerPainter)
-        let placement = Projective2D(Transform2D(translationX: box.minX, y: box.minY)).concatenating(projection)
+        let placement = Projective2D(Transform2D(scaleX: pixelsPerPoint / sx, y: pixelsPerPoint / sy)
+            .concatenating(Transform2D(translationX: box.minX, y: box.minY))).concatenating(projection)
         painter.draw(layerPainter.finish(), projection: placement, opacity: alpha)
     }
 

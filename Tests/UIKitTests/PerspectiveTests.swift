@@ -1,0 +1,137 @@
+import RasterCore
+import SmokescreenStage
+import XCTest
+
+/// Core Animation's 3-D: perspective, anchor points, sublayer transforms, double-sidedness and depth,
+/// as a stage draws them and as animations mix them.
+final class PerspectiveTests: XCTestCase {
+    private var perspective: CATransform3D { var p = CATransform3DIdentity; p.m34 = -1 / 200; return p }
+
+    private func assertEqual(_ a: CATransform3D, _ b: CATransform3D, file: StaticString = #filePath, line: UInt = #line) {
+        let x = [a.m11, a.m12, a.m13, a.m14, a.m21, a.m22, a.m23, a.m24, a.m31, a.m32, a.m33, a.m34, a.m41, a.m42, a.m43, a.m44]
+        let y = [b.m11, b.m12, b.m13, b.m14, b.m21, b.m22, b.m23, b.m24, b.m31, b.m32, b.m33, b.m34, b.m41, b.m42, b.m43, b.m44]
+        for (u, v) in zip(x, y) where abs(u - v) > 1e-9 { XCTFail("\(a) is not \(b)", file: file, line: line); return }
+    }
+
+    /// The rows of frame `index` where column `x` is red (the turned square's height there).
+    private func redHeight(in frame: Bitmap, column x: Int) -> Int {
+        (0..<frame.height).filter { let p = frame.rgba(x, $0); return p[0] > 200 && p[1] < 60 && p[3] == 255 }.count
+    }
+
+    func testATurnAboutYInPerspectiveDrawsTheFarEdgeShorter() throws {
+        let stage = try makeStage(width: 100, height: 100)
+        let square = UIView(frame: CGRect(x: 20, y: 20, width: 60, height: 60))
+        square.backgroundColor = .red
+        stage.window.addSubview(square)
+        square.layer.transform = CATransform3DRotate(perspective, 0.6, 0, 1, 0)
+        try stage.wait(0.1)
+        XCTAssertEqual(stage.notDrawn, [])
+        let frame = try stage.bitmap(ofFrame: 1)
+        // +x turns away: the right edge is shorter than the left, both shorter or longer than 60.
+        let left = redHeight(in: frame, column: 30), right = redHeight(in: frame, column: 70)
+        XCTAssertGreaterThan(left, 60)
+        XCTAssertLessThan(right, 60)
+        XCTAssertEqual(square.layer.transform, CATransform3DRotate(perspective, 0.6, 0, 1, 0), "the model keeps its matrix")
+    }
+
+    func testAnAnchorPointOnTheLeftEdgeKeepsThatEdgeInPlace() throws {
+        let stage = try makeStage(width: 100, height: 100)
+        let door = UIView(frame: CGRect(x: 20, y: 20, width: 60, height: 60))
+        door.backgroundColor = .red
+        stage.window.addSubview(door)
+        door.layer.anchorPoint = CGPoint(x: 0, y: 0.5)
+        door.layer.position = CGPoint(x: 20, y: 50)
+        door.layer.transform = CATransform3DRotate(perspective, 0.9, 0, 1, 0)
+        try stage.wait(0.1)
+        let frame = try stage.bitmap(ofFrame: 1)
+        // The hinge (x = 20) stays 60 points tall (its top and bottom pixels partly covered, as the edges
+        // slope away from it); the door's free edge is nearer the hinge and shorter.
+        XCTAssertTrue((59...60).contains(redHeight(in: frame, column: 20)), "\(redHeight(in: frame, column: 20))")
+        XCTAssertLessThan(redHeight(in: frame, column: 50), 60)
+        XCTAssertEqual(redHeight(in: frame, column: 70), 0, "cos 0.9 · 60 < 50: the door ends before x = 70")
+    }
+
+    func testASublayerTransformGivesEverySublayerItsPerspective() throws {
+        let stage = try makeStage(width: 100, height: 100)
+        let container = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        container.layer.sublayerTransform = perspective
+        stage.window.addSubview(container)
+        let square = UIView(frame: CGRect(x: 20, y: 20, width: 60, height: 60))
+        square.backgroundColor = .red
+        container.addSubview(square)
+        square.layer.transform = CATransform3DMakeRotation(0.6, 0, 1, 0)
+        try stage.wait(0.1)
+        let frame = try stage.bitmap(ofFrame: 1)
+        XCTAssertGreaterThan(redHeight(in: frame, column: 30), 60)
+        XCTAssertLessThan(redHeight(in: frame, column: 70), 60)
+    }
+
+    func testALayerThatIsNotDoubleSidedHidesItsBack() throws {
+        let stage = try makeStage(width: 100, height: 100)
+        let card = UIView(frame: CGRect(x: 20, y: 20, width: 60, height: 60))
+        card.backgroundColor = .red
+        stage.window.addSubview(card)
+        card.layer.transform = CATransform3DRotate(perspective, 2.5, 0, 1, 0)
+        try stage.wait(0.1)
+        XCTAssertGreaterThan(redHeight(in: try stage.bitmap(ofFrame: 1), column: 50), 0, "double-sided: the back shows")
+        card.layer.isDoubleSided = false
+        try stage.wait(0.1)
+        XCTAssertEqual(redHeight(in: try stage.bitmap(ofFrame: 2), column: 50), 0, "not double-sided: nothing")
+        card.layer.transform = CATransform3DRotate(perspective, 0.5, 0, 1, 0)
+        try stage.wait(0.1)
+        XCTAssertGreaterThan(redHeight(in: try stage.bitmap(ofFrame: 3), column: 50), 0, "its front faces the viewer again")
+    }
+
+    func testZPositionOrdersSiblings() throws {
+        let stage = try makeStage(width: 40, height: 30)
+        let red = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20)), blue = UIView(frame: CGRect(x: 10, y: 5, width: 20, height: 20))
+        red.backgroundColor = .red
+        blue.backgroundColor = .blue
+        stage.window.addSubview(red)
+        stage.window.addSubview(blue)
+        red.layer.zPosition = 1
+        try stage.wait(0.1)
+        XCTAssertEqual(try stage.bitmap(ofFrame: 1).rgba(15, 10), [255, 0, 0, 255], "the higher zPosition draws on top")
+        red.layer.zPosition = 0
+        try stage.wait(0.1)
+        XCTAssertEqual(try stage.bitmap(ofFrame: 2).rgba(15, 10), [0, 0, 255, 255], "equal: their order")
+    }
+
+    func testARotationKeyPathAboutYTurnsInTheModelsPerspective() throws {
+        let stage = try makeStage(width: 100, height: 100)
+        let card = UIView(frame: CGRect(x: 20, y: 20, width: 60, height: 60))
+        card.backgroundColor = .red
+        stage.window.addSubview(card)
+        card.layer.transform = perspective
+        let turn = CABasicAnimation(keyPath: "transform.rotation.y")
+        turn.fromValue = 0
+        turn.toValue = CGFloat.pi
+        turn.duration = 1
+        card.layer.add(turn, forKey: "turn")
+        try stage.wait(0.25)
+        let shown = try XCTUnwrap(card.layer.presentation()).transform
+        let expected = CATransform3DRotate(perspective, .pi / 4, 0, 1, 0)
+        assertEqual(shown, expected)
+        XCTAssertEqual(stage.notDrawn, [])
+    }
+
+    func testLayerTransformsInsideAnAnimationBlockTurnInDepth() throws {
+        let stage = try makeStage(width: 100, height: 100)
+        let card = UIView(frame: CGRect(x: 20, y: 20, width: 60, height: 60))
+        card.backgroundColor = .red
+        stage.window.addSubview(card)
+        // The perspective is there before: an animation from the identity would mix it in too, as Core
+        // Animation's does (half the perspective half way).
+        card.layer.transform = perspective
+        try stage.wait(0.1)
+        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear) {
+            card.layer.transform = CATransform3DRotate(self.perspective, 1.2, 0, 1, 0)
+        }
+        try stage.wait(0.5)
+        let shown = try XCTUnwrap(card.layer.presentation()).transform
+        let expected = CATransform3DRotate(perspective, 0.6, 0, 1, 0)
+        assertEqual(shown, expected)
+        try stage.waitUntilIdle()
+        XCTAssertEqual(try XCTUnwrap(card.layer.presentation()).transform, CATransform3DRotate(perspective, 1.2, 0, 1, 0))
+    }
+}

@@ -149,8 +149,9 @@ void crk_page_curl(const crk_curl *curl, uint32_t *out, int out_stride, int x0, 
  * pixels to image pixels, nine entries row by row with points as row vectors: (U, V, Q) = (x, y, 1)·M and
  * the image point is (U/Q, V/Q); a pixel whose centre has Q ≤ 0 (behind the eye) is transparent.
  * A pixel is the mean of an nx × ny grid of bilinear samples spread over its square as seen in the image
- * (the derivatives of the mapping at its centre), nx and ny that square's sides in image pixels rounded up,
- * 1…8 each and at most 16 together; a magnified pixel is one bilinear sample, as the affine sampler takes.
+ * (the derivatives of the mapping at its centre), nx and ny that square's sides in image pixels less 0.1
+ * rounded up, 1…8 each and at most 16 together; a pixel seeing at most 1.1 texels along each side (a
+ * magnified one among them) is one bilinear sample, as the affine sampler takes.
  * Portable C only (no vector version).
  */
 void crk_bilinear_projective(const uint32_t *pixels, int width, int height, const double *m, int y, int x0,

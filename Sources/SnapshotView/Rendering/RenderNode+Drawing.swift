@@ -112,9 +112,10 @@ extension RenderNode {
     static let maxProjectedMagnification = 3.0
 
     /// Draws the node as Core Animation draws a layer with a 3-D transform: its body (background, content,
-    /// children, border) flattened into a layer in its own plane, at the resolution the projection needs
-    /// where it magnifies most (at most ``maxProjectedMagnification`` times the target's scale, and within
-    /// ``maxBackingStorePixels``), then that layer drawn through the projection with its opacity
+    /// children, border) flattened into a layer in its own plane, at the target's pixels per point (more
+    /// under an enlarging affine transform, never more than the projection needs where it magnifies most
+    /// nor ``maxProjectedMagnification`` times the target's scale; within ``maxBackingStorePixels``), then
+    /// that layer drawn through the projection with its opacity
     /// (``Painter/draw(_:projection:opacity:)``). A node whose back faces the viewer is not drawn when it
     /// is not double-sided.
     func drawProjected(_ projection: Projective2D, in painter: Painter) {
@@ -127,9 +128,14 @@ extension RenderNode {
                 .first { device.homogeneous($0).w > 0 }
             guard let probe, device.facesViewer(at: probe) else { return }
         }
+        // The layer is drawn at the target's scale, as Core Animation draws a layer's contents at its
+        // contentsScale (the screen's) and magnifies them where perspective brings them nearer; an affine
+        // scale above the node (a zoomed parent) raises it, as far as the projection magnifies at most.
         let scale = painter.bitmap.scale
         guard let stretch = device.largestStretch(over: box), stretch > 0 else { return }
-        var pixelsPerPoint = min(stretch, scale * Self.maxProjectedMagnification)
+        let t = painter.transform
+        let affineScale = max(abs(t.determinant).squareRoot(), scale)
+        var pixelsPerPoint = min(min(stretch, affineScale), scale * Self.maxProjectedMagnification)
         let area = box.width * box.height
         if area * pixelsPerPoint * pixelsPerPoint > Double(Self.maxBackingStorePixels) {
             pixelsPerPoint = (Double(Self.maxBackingStorePixels) / area).squareRoot()

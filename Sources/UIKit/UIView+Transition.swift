@@ -1,12 +1,17 @@
 extension UIView {
+    /// How far the eye is from a view that `transition(with:…)` flips (points; `m34 = -1/flipEyeDistance`).
+    /// Estimated: UIKit does not publish its flip's perspective.
+    static let flipEyeDistance: CGFloat = 1000
+
     /// Changes a view's content with a transition, as UIKit's: `animations` makes its changes at once
     /// (not animated one by one), and the view goes from how it looked before to how it looks after with
     /// the transition in `options` (`.transitionCrossDissolve`, `.transitionFlipFromLeft`/`Right`/`Top`/
     /// `Bottom`), over `duration` seconds with `options`' curve (ease in, ease out by default).
     /// `completion` runs at the end.
     ///
-    /// Flips are drawn flattened: the view narrows to its middle line and widens again showing the
-    /// new content, without perspective (noted). Curls are drawn as a cross dissolve (noted).
+    /// Flips turn the view in perspective (the eye ``flipEyeDistance`` points away: UIKit's is not
+    /// published, this is estimated), the old look for the first half and the new one for the second.
+    /// Curls are drawn as a cross dissolve (noted).
     public class func transition(with view: UIView, duration: TimeInterval, options: UIView.AnimationOptions = [],
                                  animations: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
         guard areAnimationsEnabled, StageContext.engine != nil, duration > 0, let before = view.snapshotView(afterScreenUpdates: false) else {
@@ -23,20 +28,35 @@ extension UIView {
         curveOnly.insert(.overrideInheritedOptions)
         switch options.transition {
         case 1, 2, 6, 7:
-            NotDrawn.note("UIView.transition flips (drawn flattened, without perspective)")
-            let horizontal = options.transition == 1 || options.transition == 2
-            let kept = view.transform
-            let edge = horizontal ? CGAffineTransform(scaleX: 0.001, y: 1) : CGAffineTransform(scaleX: 1, y: 0.001)
+            // The view turns about its vertical axis (from left or right) or horizontal one (from top or
+            // bottom) in perspective: a quarter turn away showing the old look, then a quarter turn in from
+            // the other side showing the new. From left, the left side comes to the front (the right one,
+            // +x, turns away: a positive turn about y); from top, the top comes to the front (a negative
+            // turn about x).
+            let angle: CGFloat = .pi / 2 * (options.transition == 1 || options.transition == 7 ? 1 : -1)
+            let (ax, ay): (CGFloat, CGFloat) = options.transition <= 2 ? (0, 1) : (1, 0)
+            let kept = view.layer.transform
+            var perspective = CATransform3DIdentity
+            perspective.m34 = -1 / flipEyeDistance
+            func turned(_ a: CGFloat) -> CATransform3D {
+                CATransform3DConcat(CATransform3DConcat(CATransform3DMakeRotation(a, ax, ay, 0), perspective), kept)
+            }
+            // Edge-on half way (nothing shows), so the jump from one side to the other is not seen.
+            UIView.performWithoutAnimation { view.layer.transform = turned(0) }
             animateKeyframes(withDuration: duration, delay: 0, options: KeyframeAnimationOptions(rawValue: curveOnly.rawValue), animations: {
-                addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) { view.transform = edge.concatenating(kept) }
-                addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) { view.transform = kept }
+                addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) { view.layer.transform = turned(angle) }
+                addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0) { view.layer.transform = turned(-angle) }
+                addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) { view.layer.transform = turned(0) }
             })
             // The same curve, so that the old look goes exactly when the view is edge on.
             let discrete = KeyframeAnimationOptions(rawValue: curveOnly.rawValue | KeyframeAnimationOptions.calculationModeDiscrete.rawValue)
             animateKeyframes(withDuration: duration, delay: 0, options: discrete, animations: {
                 addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0) { before.alpha = 0 }
             }, completion: { finished in
-                UIView.performWithoutAnimation { before.removeFromSuperview() }
+                UIView.performWithoutAnimation {
+                    before.removeFromSuperview()
+                    view.layer.transform = kept
+                }
                 completion?(finished)
             })
         default:

@@ -46,8 +46,10 @@ static inline __attribute__((always_inline)) void crk_projective_tap(const uint3
 /// one-pixel stripes seen at 1.2…1.5 texels a pixel).
 static inline int crk_projective_count(double length2) {
     if (!(length2 > 1.21)) return 1;
-    double n = ceil(sqrt(length2) - 0.1);
-    return n > 8 ? 8 : (int)n;
+    // The least n with n ≥ length − 0.1, without a square root: (n + 0.1)² ≥ length².
+    int n = 2;
+    while (n < 8 && ((double)n + 0.1) * ((double)n + 0.1) < length2) n++;
+    return n;
 }
 
 void crk_bilinear_projective(const uint32_t *pixels, int width, int height, const double *m, int y, int x0,
@@ -60,7 +62,7 @@ void crk_bilinear_projective(const uint32_t *pixels, int width, int height, cons
         if (coverage[i] == 0) continue;
         double cx = (double)(x0 + i) + 0.5;
         double U = cx * m[0] + rowU, V = cx * m[1] + rowV, Q = cx * m[2] + rowQ;
-        if (!(Q > 0) || !isfinite(Q)) { out[i] = 0; continue; }
+        if (!(Q > 0 && Q < HUGE_VAL)) { out[i] = 0; continue; }
         double iq = 1 / Q, u = U * iq, v = V * iq;
         // The derivatives of (u, v) along device x and y: the pixel's square seen in the image.
         double ux = (m[0] - u * m[2]) * iq, vx = (m[1] - v * m[2]) * iq;
@@ -75,12 +77,16 @@ void crk_bilinear_projective(const uint32_t *pixels, int width, int height, cons
             out[i] = (uint32_t)(rb & 0xFF) | (uint32_t)(ga & 0xFF) << 8 | (uint32_t)((rb >> 32) & 0xFF) << 16 | (uint32_t)((ga >> 32) & 0xFF) << 24;
             continue;
         }
-        for (int j = 0; j < ny; j++) {
-            double ty = ((double)j + 0.5) / (double)ny - 0.5;
-            for (int k = 0; k < nx; k++) {
-                double tx = ((double)k + 0.5) / (double)nx - 0.5;
-                double su = u + tx * ux + ty * uy, sv = v + tx * vx + ty * vy;
-                crk_projective_tap(pixels, width, (su - 0.5) * 256, (sv - 0.5) * 256, maxU, maxV, &rb, &ga);
+        // Sample (k, j) at the pixel's centre + ((k + 0.5)/nx − 0.5)·(ux, vx) + ((j + 0.5)/ny − 0.5)·(uy, vy),
+        // in 1/256 texel less half a texel; the grid's steps added one after another.
+        double sx = 1.0 / (double)nx, sy = 1.0 / (double)ny;
+        double stepU = ux * sx * 256, stepV = vx * sx * 256, rowStepU = uy * sy * 256, rowStepV = vy * sy * 256;
+        double rowU0 = (u - 0.5 + (0.5 * sx - 0.5) * ux + (0.5 * sy - 0.5) * uy) * 256;
+        double rowV0 = (v - 0.5 + (0.5 * sx - 0.5) * vx + (0.5 * sy - 0.5) * vy) * 256;
+        for (int j = 0; j < ny; j++, rowU0 += rowStepU, rowV0 += rowStepV) {
+            double su = rowU0, sv = rowV0;
+            for (int k = 0; k < nx; k++, su += stepU, sv += stepV) {
+                crk_projective_tap(pixels, width, su, sv, maxU, maxV, &rb, &ga);
             }
         }
         // The mean of the samples, rounded: each channel's sum is at most 16 · 255.

@@ -3,9 +3,8 @@ package import RasterCore
 
 /// Core Animation's 4x4 layer transform, with Apple's names. A point (x, y, z, 1) as a row vector is
 /// multiplied by the matrix: rotations, scales and translations as in Core Animation, `m34` for
-/// perspective. The renderer draws the affine part (``CATransform3DIsAffine``); a transform with
-/// perspective or a rotation out of the screen's plane is drawn by its projection onto it (see
-/// docs/uikit.md, "Accepted, not drawn").
+/// perspective. Drawn whole: a layer with perspective or a rotation out of the screen's plane is
+/// flattened into its plane and projected (docs/uikit.md, "Perspective and 3-D transforms").
 public struct CATransform3D: Equatable, Hashable, Sendable {
     public var m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat
     public var m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat
@@ -46,16 +45,7 @@ extension CATransform3D {
 
 /// `a` then `b`: a point is mapped by `a` first.
 public func CATransform3DConcat(_ a: CATransform3D, _ b: CATransform3D) -> CATransform3D {
-    let x = a.entries, y = b.entries
-    var r = [CGFloat](repeating: 0, count: 16)
-    for i in 0..<4 {
-        for j in 0..<4 {
-            var sum: CGFloat = 0
-            for k in 0..<4 { sum += x[i * 4 + k] * y[k * 4 + j] }
-            r[i * 4 + j] = sum
-        }
-    }
-    return CATransform3D(entries: r)
+    CATransform3D(a.transform3D.concatenating(b.transform3D))
 }
 
 public func CATransform3DIsIdentity(_ t: CATransform3D) -> Bool { t == CATransform3DIdentity }
@@ -77,15 +67,7 @@ public func CATransform3DMakeScale(_ sx: CGFloat, _ sy: CGFloat, _ sz: CGFloat) 
 /// A rotation by `angle` radians about the axis (x, y, z), as Core Animation's: a zero axis gives the
 /// identity.
 public func CATransform3DMakeRotation(_ angle: CGFloat, _ x: CGFloat, _ y: CGFloat, _ z: CGFloat) -> CATransform3D {
-    let length = (x * x + y * y + z * z).squareRoot()
-    guard length > 0, length.isFinite else { return CATransform3DIdentity }
-    let (ux, uy, uz) = (x / length, y / length, z / length)
-    let c = cos(angle), s = sin(angle), t = 1 - c
-    // Row-vector convention (a point is multiplied on the left), as Core Animation's matrices are.
-    return CATransform3D(m11: t * ux * ux + c, m12: t * ux * uy + s * uz, m13: t * ux * uz - s * uy, m14: 0,
-                         m21: t * ux * uy - s * uz, m22: t * uy * uy + c, m23: t * uy * uz + s * ux, m24: 0,
-                         m31: t * ux * uz + s * uy, m32: t * uy * uz - s * ux, m33: t * uz * uz + c, m34: 0,
-                         m41: 0, m42: 0, m43: 0, m44: 1)
+    CATransform3D(Transform3D(rotationAngle: Double(angle), x: Double(x), y: Double(y), z: Double(z)))
 }
 
 public func CATransform3DTranslate(_ t: CATransform3D, _ tx: CGFloat, _ ty: CGFloat, _ tz: CGFloat) -> CATransform3D {
@@ -102,27 +84,7 @@ public func CATransform3DRotate(_ t: CATransform3D, _ angle: CGFloat, _ x: CGFlo
 
 /// The inverse; `t` unchanged when it cannot be inverted (as Core Animation does).
 public func CATransform3DInvert(_ t: CATransform3D) -> CATransform3D {
-    let m = t.entries
-    var inv = [CGFloat](repeating: 0, count: 16)
-    inv[0] = m[5] * m[10] * m[15] - m[5] * m[11] * m[14] - m[9] * m[6] * m[15] + m[9] * m[7] * m[14] + m[13] * m[6] * m[11] - m[13] * m[7] * m[10]
-    inv[4] = -m[4] * m[10] * m[15] + m[4] * m[11] * m[14] + m[8] * m[6] * m[15] - m[8] * m[7] * m[14] - m[12] * m[6] * m[11] + m[12] * m[7] * m[10]
-    inv[8] = m[4] * m[9] * m[15] - m[4] * m[11] * m[13] - m[8] * m[5] * m[15] + m[8] * m[7] * m[13] + m[12] * m[5] * m[11] - m[12] * m[7] * m[9]
-    inv[12] = -m[4] * m[9] * m[14] + m[4] * m[10] * m[13] + m[8] * m[5] * m[14] - m[8] * m[6] * m[13] - m[12] * m[5] * m[10] + m[12] * m[6] * m[9]
-    inv[1] = -m[1] * m[10] * m[15] + m[1] * m[11] * m[14] + m[9] * m[2] * m[15] - m[9] * m[3] * m[14] - m[13] * m[2] * m[11] + m[13] * m[3] * m[10]
-    inv[5] = m[0] * m[10] * m[15] - m[0] * m[11] * m[14] - m[8] * m[2] * m[15] + m[8] * m[3] * m[14] + m[12] * m[2] * m[11] - m[12] * m[3] * m[10]
-    inv[9] = -m[0] * m[9] * m[15] + m[0] * m[11] * m[13] + m[8] * m[1] * m[15] - m[8] * m[3] * m[13] - m[12] * m[1] * m[11] + m[12] * m[3] * m[9]
-    inv[13] = m[0] * m[9] * m[14] - m[0] * m[10] * m[13] - m[8] * m[1] * m[14] + m[8] * m[2] * m[13] + m[12] * m[1] * m[10] - m[12] * m[2] * m[9]
-    inv[2] = m[1] * m[6] * m[15] - m[1] * m[7] * m[14] - m[5] * m[2] * m[15] + m[5] * m[3] * m[14] + m[13] * m[2] * m[7] - m[13] * m[3] * m[6]
-    inv[6] = -m[0] * m[6] * m[15] + m[0] * m[7] * m[14] + m[4] * m[2] * m[15] - m[4] * m[3] * m[14] - m[12] * m[2] * m[7] + m[12] * m[3] * m[6]
-    inv[10] = m[0] * m[5] * m[15] - m[0] * m[7] * m[13] - m[4] * m[1] * m[15] + m[4] * m[3] * m[13] + m[12] * m[1] * m[7] - m[12] * m[3] * m[5]
-    inv[14] = -m[0] * m[5] * m[14] + m[0] * m[6] * m[13] + m[4] * m[1] * m[14] - m[4] * m[2] * m[13] - m[12] * m[1] * m[6] + m[12] * m[2] * m[5]
-    inv[3] = -m[1] * m[6] * m[11] + m[1] * m[7] * m[10] + m[5] * m[2] * m[11] - m[5] * m[3] * m[10] - m[9] * m[2] * m[7] + m[9] * m[3] * m[6]
-    inv[7] = m[0] * m[6] * m[11] - m[0] * m[7] * m[10] - m[4] * m[2] * m[11] + m[4] * m[3] * m[10] + m[8] * m[2] * m[7] - m[8] * m[3] * m[6]
-    inv[11] = -m[0] * m[5] * m[11] + m[0] * m[7] * m[9] + m[4] * m[1] * m[11] - m[4] * m[3] * m[9] - m[8] * m[1] * m[7] + m[8] * m[3] * m[5]
-    inv[15] = m[0] * m[5] * m[10] - m[0] * m[6] * m[9] - m[4] * m[1] * m[10] + m[4] * m[2] * m[9] + m[8] * m[1] * m[6] - m[8] * m[2] * m[5]
-    let det = m[0] * inv[0] + m[1] * inv[4] + m[2] * inv[8] + m[3] * inv[12]
-    guard det != 0, det.isFinite else { return t }
-    return CATransform3D(entries: inv.map { $0 / det })
+    t.transform3D.inverted().map(CATransform3D.init) ?? t
 }
 
 /// Whether `t` maps the screen's plane to itself without perspective: then it is
@@ -145,21 +107,4 @@ extension CATransform3D {
     /// The same matrix as RasterCore's type.
     package var transform3D: Transform3D { Transform3D(entries: entries.map { Double($0) }) }
     package init(_ t: Transform3D) { self.init(entries: t.entries.map { CGFloat($0) }) }
-
-    /// The transform as the renderer draws it today: the orthographic projection of its plane onto the
-    /// screen when `m34` is 0; with perspective, the projection of the layer's bounds' corners through
-    /// the whole matrix, fitted by an affine transform about the layer's centre (a flip reads as a
-    /// narrowing card; its foreshortening is not drawn).
-    func drawnAffine(size: CGSize) -> CGAffineTransform {
-        if m34 == 0, m14 == 0, m24 == 0 { return CGAffineTransform(a: m11, b: m12, c: m21, d: m22, tx: m41, ty: m42) }
-        func project(_ x: CGFloat, _ y: CGFloat) -> CGPoint {
-            let w = x * m14 + y * m24 + m44
-            let px = x * m11 + y * m21 + m41, py = x * m12 + y * m22 + m42
-            return w == 0 ? CGPoint(x: px, y: py) : CGPoint(x: px / w, y: py / w)
-        }
-        let hx = max(size.width / 2, 1), hy = max(size.height / 2, 1)
-        let centre = project(0, 0), right = project(hx, 0), down = project(0, hy)
-        return CGAffineTransform(a: (right.x - centre.x) / hx, b: (right.y - centre.y) / hx,
-                                 c: (down.x - centre.x) / hy, d: (down.y - centre.y) / hy, tx: centre.x, ty: centre.y)
-    }
 }

@@ -8,9 +8,9 @@ internal import Motion
 ///
 /// Drawn: `frame`, `bounds`, `position`, `anchorPoint`, `anchorPointZ`, `opacity`, `isHidden`,
 /// `masksToBounds`, `cornerRadius`, `borderWidth`, `borderColor`, `backgroundColor`, `transform` (3-D,
-/// with perspective), `sublayerTransform`, `isDoubleSided`, `zPosition` (order and depth), sublayers, and the
-/// content of ``CAShapeLayer`` (filled) and `contents` images. Accepted but not drawn yet (each noted
-/// once when set to a value that would show, and listed by a stage's render): shadows, `mask`,
+/// with perspective), `sublayerTransform`, `isDoubleSided`, `zPosition` (order and depth), `mask`,
+/// sublayers, and the content of ``CAShapeLayer`` (filled) and `contents` images. Accepted but not drawn
+/// yet (each noted once when set to a value that would show, and listed by a stage's render): shadows,
 /// `maskedCorners`, `cornerCurve`. See docs/uikit.md.
 open class CALayer: NSObject {
     /// The Smokescreen view that draws this layer.
@@ -317,8 +317,10 @@ open class CALayer: NSObject {
     open var shadowRadius: CGFloat = 3
     open var shadowPath: CGPath?
 
-    /// A layer whose alpha masks this one; accepted, not drawn.
-    open var mask: CALayer? { didSet { if mask != nil { NotDrawn.note("CALayer.mask") } } }
+    /// A layer whose alpha masks this one (its background, contents, sublayers and border): its frame is
+    /// in this layer's coordinates and it is in no layer tree; where it draws nothing, nothing of this layer
+    /// shows. A `CAShapeLayer` with an animated `path` is a growing reveal. Default nil.
+    open var mask: CALayer? { didSet { backing.mask = mask?.backing } }
 
     /// Whether the back of a turned layer shows (mirrored); default true. A layer that is not double-sided
     /// is not drawn while its back faces the viewer.

@@ -145,6 +145,12 @@ open class UIView: UIResponder {
 
     // MARK: Appearance
 
+    /// A view whose alpha masks this one (UIKit's `mask`: its layer becomes this view's layer's `mask`); its
+    /// frame is in this view's bounds coordinates and it has no superview. Default nil.
+    open var mask: UIView? {
+        didSet { layer.mask = mask?.layer }
+    }
+
     /// 0…1. Default 1.
     open var alpha: CGFloat {
         get { CGFloat(backing.alpha) }

@@ -148,3 +148,38 @@ final class ProjectiveDrawingTests: XCTestCase {
         }
     }
 }
+
+/// `Painter.clip(toAlphaOf:atDevicePixel:)`: an image's alpha as part of the clip (a layer's mask).
+final class AlphaClipTests: XCTestCase {
+    func testWhatIsDrawnIsMultipliedByTheImagesAlphaAndNothingOutsideIt() throws {
+        var mask = try Bitmap(width: 4, height: 2)
+        for x in 0..<4 { mask[x, 0] = PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255); mask[x, 1] = PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 128) }
+        var target = try Bitmap(width: 8, height: 6)
+        target.draw { p in
+            p.clip(toAlphaOf: mask, atDevicePixel: (2, 3))
+            p.fill(Rect(x: 0, y: 0, width: 8, height: 6), color: Color(red: 1, green: 1, blue: 1))
+        }
+        for y in 0..<6 { for x in 0..<8 {
+            let inside = (2..<6).contains(x) && (3..<5).contains(y)
+            let expected: UInt8 = !inside ? 0 : (y == 3 ? 255 : 128)
+            XCTAssertEqual(target[x, y].a, expected, "(\(x), \(y))")
+        } }
+    }
+
+    func testItCombinesWithAnotherClipAndFollowsLayers() throws {
+        var mask = try Bitmap(width: 6, height: 6)
+        for y in 0..<6 { for x in 0..<6 { mask[x, y] = PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 128) } }
+        var target = try Bitmap(width: 10, height: 10)
+        target.draw { p in
+            p.clip(to: Rect(x: 0, y: 0, width: 4, height: 10))
+            p.clip(toPixels: PixelRect(x: 1, y: 1, width: 8, height: 8))
+            p.beginLayer()
+            p.clip(toAlphaOf: mask, atDevicePixel: (2, 2))
+            p.fill(Rect(x: 0, y: 0, width: 10, height: 10), color: Color(red: 1, green: 1, blue: 1))
+            p.endLayer(opacity: 1)
+        }
+        XCTAssertEqual(target[3, 3].a, 128, "inside both")
+        XCTAssertEqual(target[5, 3].a, 0, "outside the rectangle clip")
+        XCTAssertEqual(target[1, 3].a, 0, "outside the image")
+    }
+}

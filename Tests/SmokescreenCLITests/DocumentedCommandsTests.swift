@@ -81,6 +81,9 @@ final class DocumentedCommandsTests: XCTestCase {
         ("script/quickstart", "smokescreen", "the quick start itself is `.ci/run`'s first step, before the suite; here its tool"),
         ("/tmp/", "$SANDBOX/tmp/", "nothing is written outside the scratch folder"),
         ("~/", "$SANDBOX/home/", "nor into the home folder"),
+        // (The last --runs given wins, so a documented --runs 7 after it is rewritten too.)
+        ("smokescreen bench", "smokescreen bench --runs 1", "a benchmark's figures are measured by hand (docs/performance.md); here each runs once, to check that it runs as written"),
+        ("--runs 7", "--runs 1", "the same"),
     ]
 
     /// Commands not run here, by how they start, with where they are run.

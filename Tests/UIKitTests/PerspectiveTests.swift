@@ -135,3 +135,85 @@ final class PerspectiveTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(card.layer.presentation()).transform, CATransform3DRotate(perspective, 1.2, 0, 1, 0))
     }
 }
+
+/// `CALayer.mask` and `UIView.mask`: a layer's drawing through another layer's alpha.
+final class LayerMaskTests: XCTestCase {
+    func testAShapeLayerMaskShowsTheLayerOnlyInsideItsPath() throws {
+        let stage = try makeStage(width: 100, height: 100)
+        let card = UIView(frame: CGRect(x: 10, y: 10, width: 80, height: 80))
+        card.backgroundColor = .red
+        stage.window.addSubview(card)
+        let circle = CAShapeLayer()
+        circle.frame = card.bounds
+        circle.path = UIBezierPath(ovalIn: CGRect(x: 20, y: 20, width: 40, height: 40)).cgPath
+        card.layer.mask = circle
+        try stage.wait(0.1)
+        let frame = try stage.bitmap(ofFrame: 1)
+        XCTAssertEqual(frame.rgba(50, 50), [255, 0, 0, 255], "the circle's centre")
+        XCTAssertEqual(frame.rgba(15, 15), [0, 0, 0, 255], "the card's corner, outside the circle: the screen shows")
+        XCTAssertEqual(frame.rgba(50, 25), [0, 0, 0, 255], "above the circle")
+        XCTAssertEqual(stage.notDrawn, [])
+    }
+
+    func testAGrowingMaskPathRevealsTheLayer() throws {
+        let stage = try makeStage(width: 100, height: 100)
+        let card = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        card.backgroundColor = .blue
+        stage.window.addSubview(card)
+        let circle = CAShapeLayer()
+        circle.frame = card.bounds
+        let small = UIBezierPath(ovalIn: CGRect(x: 45, y: 45, width: 10, height: 10)).cgPath
+        let large = UIBezierPath(ovalIn: CGRect(x: -20, y: -20, width: 140, height: 140)).cgPath
+        circle.path = large
+        card.layer.mask = circle
+        let grow = CABasicAnimation(keyPath: "path")
+        grow.fromValue = small
+        grow.toValue = large
+        grow.duration = 1
+        circle.add(grow, forKey: "reveal")
+        try stage.wait(0.5)
+        let half = try stage.bitmap(ofFrame: 5)
+        // Half way the circle is 75 points wide about the centre: x = 20 is outside, 60 inside.
+        XCTAssertEqual(half.rgba(50, 50), [0, 0, 255, 255])
+        XCTAssertEqual(half.rgba(10, 50), [0, 0, 0, 255])
+        XCTAssertEqual(half.rgba(80, 50), [0, 0, 255, 255])
+        try stage.waitUntilIdle()
+        XCTAssertEqual(try stage.bitmap(ofFrame: stage.frameCount - 1).rgba(2, 50), [0, 0, 255, 255], "fully revealed")
+    }
+
+    func testAGradientMaskFadesTheLayerOut() throws {
+        let stage = try makeStage(width: 100, height: 20)
+        stage.window.backgroundColor = .black
+        let card = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 20))
+        card.backgroundColor = .white
+        stage.window.addSubview(card)
+        let fade = CAGradientLayer()
+        fade.frame = card.bounds
+        fade.colors = [UIColor.black.cgColor, UIColor.clear.cgColor]
+        fade.startPoint = CGPoint(x: 0, y: 0.5)
+        fade.endPoint = CGPoint(x: 1, y: 0.5)
+        card.layer.mask = fade
+        try stage.wait(0.1)
+        let frame = try stage.bitmap(ofFrame: 1)
+        let levels = [5, 50, 95].map { Int(frame.rgba($0, 10)[0]) }
+        XCTAssertGreaterThan(levels[0], 230, "opaque end: the card")
+        XCTAssertEqual(Double(levels[1]), 128, accuracy: 4, "half way: half the card")
+        XCTAssertLessThan(levels[2], 25, "clear end: the black window")
+    }
+
+    func testAViewMaskMultipliesByItsAlpha() throws {
+        let stage = try makeStage(width: 40, height: 30)
+        stage.window.backgroundColor = .black
+        let card = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 30))
+        card.backgroundColor = .white
+        stage.window.addSubview(card)
+        let veil = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 30))
+        veil.backgroundColor = UIColor.black.withAlphaComponent(0.5)
+        card.mask = veil
+        try stage.wait(0.1)
+        let frame = try stage.bitmap(ofFrame: 1)
+        XCTAssertEqual(frame.rgba(10, 10), [128, 128, 128, 255], "half the white over the black window")
+        XCTAssertEqual(frame.rgba(30, 10), [0, 0, 0, 255], "outside the mask nothing of the card")
+        XCTAssertTrue(card.layer.mask === veil.layer)
+    }
+}

@@ -70,6 +70,32 @@ final class SampleTests: XCTestCase {
         assertFrames(stage.frames(name: "card-flip"), matchGoldenNamed: "card-flip")
     }
 
+    /// Runs the reveal sample: grow the detail screen out of the button.
+    static func runCircleReveal(on stage: Stage) throws -> (CircleRevealViewController, Double?) {
+        let screen = CircleRevealViewController()
+        stage.show(screen)
+        try stage.wait(0.1)
+        var completed: Double?
+        screen.reveal { completed = stage.time }
+        try stage.waitUntilIdle()
+        try stage.wait(0.1)
+        return (screen, completed)
+    }
+
+    func testTheCircleRevealGrowsTheMaskFromTheButton() throws {
+        let stage = try Stage(device: Self.samplePhone(), fps: 10, scale: 1)
+        let (screen, completed) = try Self.runCircleReveal(on: stage)
+        XCTAssertEqual(try XCTUnwrap(completed), 0.6, accuracy: 1e-9, "the transaction completes with the animation")
+        XCTAssertTrue(screen.detail.layer.mask === screen.circle)
+        XCTAssertEqual(stage.notDrawn, [])
+        if let look = ProcessInfo.processInfo.environment["SMOKESCREEN_LOOK"] {
+            let big = try Stage(device: Self.samplePhone(), fps: 30, scale: 2)
+            _ = try Self.runCircleReveal(on: big)
+            try big.write(to: look + "/circle-reveal")
+        }
+        assertFrames(stage.frames(name: "circle-reveal"), matchGoldenNamed: "circle-reveal")
+    }
+
     /// The small phone the samples run on, at `scale` (the goldens are @1x; @2x is for looking).
     static func samplePhone() -> Device {
         Device(name: "small phone", size: CGSize(width: 180, height: 320), scale: 2,

@@ -35,6 +35,35 @@ extension Painter {
         }
     }
 
+    /// Intersects the clip with the alpha of `image` placed with its top-left pixel at device pixel `origin`
+    /// of the base bitmap (the space of ``transform`` and ``clipBoundingBox``, inside a layer too): what is
+    /// drawn afterwards is multiplied by that alpha, 0 outside the image (Core Animation's layer mask). The
+    /// current transform does not apply. Image and clip alpha combine with the same rounding as two
+    /// anti-aliased clips.
+    public func clip(toAlphaOf image: Bitmap, atDevicePixel origin: (x: Int, y: Int)) {
+        guard let (x, y) = targetPixel(origin), abs(x) < 1 << 40, abs(y) < 1 << 40 else {
+            state.clipBounds = PixelRect(x: state.clipBounds.x, y: state.clipBounds.y, width: 0, height: 0)
+            state.mask = nil
+            return
+        }
+        let placed = Rect(x: Double(x), y: Double(y), width: Double(image.width), height: Double(image.height))
+        let width = image.width
+        image.withUnsafePixels { pixels in
+            intersectMask(shapeBounds: placed) { _, clip, emit in
+                let area = clip.intersection(PixelRect(x: x, y: y, width: image.width, height: image.height))
+                guard !area.isEmpty else { return }
+                var alpha = [UInt8](repeating: 0, count: area.width)
+                for row in area.minY..<area.maxY {
+                    let source = pixels.baseAddress! + (row - y) * width + (area.minX - x)
+                    for i in 0..<area.width { alpha[i] = UInt8(truncatingIfNeeded: source[i] >> 24) }
+                    alpha.withUnsafeBufferPointer { a in
+                        emit(CoverageRasterizer.Row(y: row, x0: area.minX, coverage: a, full: area.minX..<area.minX))
+                    }
+                }
+            }
+        }
+    }
+
     /// Replaces the mask by (old mask or bounds) × the new shape's coverage, and shrinks the bounds to
     /// the rows and columns the shape reaches. `shapeBounds` (device pixels) contains the shape; the new
     /// mask never extends past it.

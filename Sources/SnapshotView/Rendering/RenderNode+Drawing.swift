@@ -18,12 +18,34 @@ extension RenderNode {
                 painter.clip(toPixels: box)
             }
             painter.beginLayer()
-            drawBody(in: painter)
+            drawMaskedBody(in: painter)
             painter.endLayer(opacity: alpha)
         } else {
             painter.alpha *= alpha
-            drawBody(in: painter)
+            drawMaskedBody(in: painter)
         }
+    }
+
+    /// ``drawBody(in:)`` through the node's ``mask``: the mask tree is drawn alone over the pixels the node
+    /// can reach within the clip, and its alpha becomes part of the clip while the body is drawn.
+    func drawMaskedBody(in painter: Painter) {
+        guard let mask else { drawBody(in: painter); return }
+        let device = painter.transform
+        let clip = painter.clipBoundingBox
+        guard let box = PixelRect(enclosing: device.apply(to: visualBounds))?.intersection(clip), !box.isEmpty,
+              box.width * box.height <= Self.maxBackingStorePixels else { return }
+        let scale = painter.bitmap.scale
+        guard var alpha = try? Bitmap(width: box.width, height: box.height, scale: scale) else { return }
+        alpha.draw { p in
+            p.scale(x: 1 / scale, y: 1 / scale)
+            p.translate(x: Double(-box.x), y: Double(-box.y))
+            p.concatenate(device)
+            mask.draw(in: p)
+        }
+        painter.save()
+        defer { painter.restore() }
+        painter.clip(toAlphaOf: alpha, atDevicePixel: (box.x, box.y))
+        drawBody(in: painter)
     }
 
     /// Whether ``draw(in:)`` with `parent` as the painter's transform (the parent's bounds coordinates to
@@ -31,7 +53,7 @@ extension RenderNode {
     /// painter that draws opaque sources opaquely: the node is opaque (alpha 1) and its body covers the
     /// region (``bodyCoversOpaquely(_:under:)``). False when unsure.
     func coversOpaquely(_ region: PixelRect, under parent: Transform2D) -> Bool {
-        guard alpha >= 1, drawCount > 0, projection == nil else { return false }
+        guard alpha >= 1, drawCount > 0, projection == nil, mask == nil else { return false }
         return bodyCoversOpaquely(region, under: transformToParent.concatenating(parent))
     }
 
@@ -149,7 +171,7 @@ extension RenderNode {
         let layerPainter = Painter(bitmap: layer)
         layerPainter.scale(x: sx / pixelsPerPoint, y: sy / pixelsPerPoint)
         layerPainter.translate(x: -box.minX, y: -box.minY)
-        drawBody(in: layerPainter)
+        drawMaskedBody(in: layerPainter)
         let placement = Projective2D(Transform2D(scaleX: pixelsPerPoint / sx, y: pixelsPerPoint / sy)
             .concatenating(Transform2D(translationX: box.minX, y: box.minY))).concatenating(projection)
         painter.draw(layerPainter.finish(), projection: placement, opacity: alpha)

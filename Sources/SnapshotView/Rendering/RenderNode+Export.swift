@@ -215,7 +215,7 @@ extension RenderNode {
             drawn = describe(content, device: device, clip: inner, tree: &tree)
         }
         let children = self.children.filter { $0.drawCount > 0 }.compactMap { child -> DrawnNode? in
-            if child.projection != nil { return child.describeProjected(parentDevice: device, clip: inner, tree: &tree) }
+            if child.projection != nil || child.mask != nil { return child.describeAlone(parentDevice: device, clip: inner, tree: &tree) }
             return child.describe(device: child.transformToParent.concatenating(device), isRoot: false, clip: inner, tree: &tree)
         }
         return DrawnNode(
@@ -229,14 +229,15 @@ extension RenderNode {
             content: drawn, children: children)
     }
 
-    /// A node drawn through a perspective projection, as Smokescreen's pixels of it alone (a `raster`
-    /// content at a whole-pixel offset, with its opacity applied): the reference checks its placement and
-    /// clip, and the projection itself is checked against another renderer on its own.
-    private func describeProjected(parentDevice: Transform2D, clip: PixelRect, tree: inout DrawnTree) -> DrawnNode? {
-        guard let projection else { return nil }
-        let device = projection.concatenating(parentDevice)
+    /// A node drawn through a perspective projection or a mask, as Smokescreen's pixels of it alone (a
+    /// `raster` content at a whole-pixel offset, with its opacity applied): the reference checks its
+    /// placement and clip; the projection is checked against another renderer on its own, and a mask is
+    /// the clip machinery the reference checks elsewhere.
+    private func describeAlone(parentDevice: Transform2D, clip: PixelRect, tree: inout DrawnTree) -> DrawnNode? {
         let window = Rect(x: Double(clip.x), y: Double(clip.y), width: Double(clip.width), height: Double(clip.height))
-        guard let box = PixelRect(enclosing: device.boundingBox(of: visualBounds, within: window))?.intersection(clip), !box.isEmpty,
+        let reach = projection.map { $0.concatenating(parentDevice).boundingBox(of: visualBounds, within: window) }
+            ?? transformToParent.concatenating(parentDevice).apply(to: visualBounds)
+        guard let box = PixelRect(enclosing: reach)?.intersection(clip), !box.isEmpty,
               var raster = try? Bitmap(width: box.width, height: box.height, scale: tree.scale) else { return nil }
         raster.draw { painter in
             painter.concatenate(Transform2D(scaleX: 1 / tree.scale, y: 1 / tree.scale))
@@ -244,14 +245,14 @@ extension RenderNode {
             painter.concatenate(parentDevice)
             draw(in: painter)
         }
-        let type = "projected layer"
+        let type = projection != nil ? "projected layer" : "masked layer"
         return DrawnNode(
             name: name, transform: [1, 0, 0, 1, 0, 0],
             bounds: [Double(box.x), Double(box.y), Double(box.width), Double(box.height)],
             alpha: 1, group: false, groupClip: nil, background: nil, cornerRadius: 0, clipsToBounds: false, border: nil,
             content: DrawnContent(kind: "raster", type: type, image: Self.add(raster, to: &tree),
                                   imageTransform: [1, 0, 0, 1, Double(box.x), Double(box.y)], filter: "bilinear",
-                                  note: "a layer drawn through a perspective projection: Smokescreen's pixels of it alone"),
+                                  note: "a \(type) (perspective or a mask): Smokescreen's pixels of it alone"),
             children: [])
     }
 

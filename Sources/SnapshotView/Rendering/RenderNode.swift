@@ -15,6 +15,10 @@ public struct RenderNode: Sendable {
     public let projection: Projective2D?
     /// Whether the node is drawn when its back faces the viewer.
     public let isDoubleSided: Bool
+    /// A frozen tree whose alpha masks the node's drawing, in the node's bounds coordinates; nil when none.
+    public var mask: RenderNode? { masks.first }
+    /// The mask, held in an array: a node cannot hold a node of its own type directly.
+    private let masks: [RenderNode]
     /// The node's coordinate space (points); the origin is the scroll offset.
     public let bounds: Rect
     /// 0…1, already clamped.
@@ -44,13 +48,14 @@ public struct RenderNode: Sendable {
     public let drawCount: Int
 
     init(name: String?, transformToParent: Transform2D, projection: Projective2D? = nil, isDoubleSided: Bool = true,
-         bounds: Rect, alpha: Double, backgroundColor: Color?,
+         mask: RenderNode? = nil, bounds: Rect, alpha: Double, backgroundColor: Color?,
          cornerRadius: Double, clipsToBounds: Bool, borderWidth: Double, borderColor: Color,
          content: (any ViewContent)?, contentHasBackingStore: Bool = false, children: [RenderNode]) {
         self.name = name
         self.transformToParent = transformToParent
         self.projection = projection
         self.isDoubleSided = isDoubleSided
+        self.masks = mask.map { [$0] } ?? []
         self.bounds = bounds.standardized
         self.alpha = alpha
         let background = backgroundColor.flatMap { $0.alpha > 0 ? $0 : nil }
@@ -62,9 +67,15 @@ public struct RenderNode: Sendable {
         self.content = content
         self.contentHasBackingStore = contentHasBackingStore
         self.children = children
-        (visualBounds, drawCount) = RenderNode.summarize(bounds: self.bounds, background: background != nil,
-                                                        border: borderWidth > 0 && borderColor.alpha > 0,
-                                                        content: content, children: children, clips: clipsToBounds)
+        var (box, count) = RenderNode.summarize(bounds: self.bounds, background: background != nil,
+                                                border: borderWidth > 0 && borderColor.alpha > 0,
+                                                content: content, children: children, clips: clipsToBounds)
+        // A mask shows the node only where it draws: nothing at all when it draws nothing.
+        if let mask {
+            box = mask.drawCount > 0 ? box.intersection(mask.extentInParent) : .null
+            if box.isEmpty { count = 0 } else { count = max(count, 2) }
+        }
+        (visualBounds, drawCount) = (box, count)
     }
 
     /// Where the node's drawing can land in its parent's bounds coordinates (points): its visual bounds
@@ -74,6 +85,10 @@ public struct RenderNode: Sendable {
         guard let projection else { return transformToParent.apply(to: visualBounds) }
         return projection.boundingBox(of: visualBounds, within: Rect(x: -1e6, y: -1e6, width: 2e6, height: 2e6))
     }
+
+    /// A node that draws nothing (a mask that hides everything).
+    static let nothing = RenderNode(name: nil, transformToParent: .identity, bounds: .zero, alpha: 1, backgroundColor: nil,
+                                    cornerRadius: 0, clipsToBounds: false, borderWidth: 0, borderColor: .clear, content: nil, children: [])
 
     var drawsBorder: Bool { borderWidth > 0 && borderColor.alpha > 0 }
 
@@ -167,6 +182,8 @@ extension View {
             transformToParent: toParent,
             projection: projection,
             isDoubleSided: isDoubleSided,
+            // (A hidden or transparent mask hides the whole view, as Core Animation's does.)
+            mask: mask.map { $0.renderNode(presentation: presentation) ?? RenderNode.nothing },
             bounds: bounds,
             alpha: alpha,
             backgroundColor: clearBackground ? nil : value(.backgroundColor).colorValue,

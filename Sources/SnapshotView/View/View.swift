@@ -104,6 +104,11 @@ open class View {
     /// not animatable.
     public var sublayerTransform: Transform3D = .identity
 
+    /// A view whose alpha masks this one's drawing (background, content, subviews, border), as Core
+    /// Animation's layer `mask`: its geometry is in this view's bounds coordinates, it has no superview and
+    /// is drawn only as the mask; where it draws nothing, nothing of this view shows. Default nil.
+    public var mask: View?
+
     /// The view's depth among its siblings (Core Animation's `zPosition`, points): siblings draw in
     /// ascending order of it, those with equal values in their order (the default, 0, for all: the order
     /// of ``subviews``); under a perspective in the superview's ``sublayerTransform`` it is also a depth.

@@ -9,8 +9,9 @@ internal import Motion
 /// Drawn: `frame`, `bounds`, `position`, `anchorPoint`, `anchorPointZ`, `opacity`, `isHidden`,
 /// `masksToBounds`, `cornerRadius`, `borderWidth`, `borderColor`, `backgroundColor`, `transform` (3-D,
 /// with perspective), `sublayerTransform`, `isDoubleSided`, `zPosition` (order and depth), `mask`,
+/// shadows (`shadowColor`, `shadowOpacity`, `shadowOffset`, `shadowRadius`, `shadowPath`; not animated),
 /// sublayers, and the content of ``CAShapeLayer`` (filled) and `contents` images. Accepted but not drawn
-/// yet (each noted once when set to a value that would show, and listed by a stage's render): shadows,
+/// yet (each noted once when set to a value that would show, and listed by a stage's render):
 /// `maskedCorners`, `cornerCurve`. See docs/uikit.md.
 open class CALayer: NSObject {
     /// The Smokescreen view that draws this layer.
@@ -310,12 +311,31 @@ open class CALayer: NSObject {
         set { implicitly(["borderColor"]) { backing.borderColor = newValue?.color ?? .clear } }
     }
 
-    // Shadows: accepted, not drawn yet.
-    open var shadowColor: CGColor? = CGColor.black
-    open var shadowOpacity: Float = 0 { didSet { if shadowOpacity > 0 { NotDrawn.note("CALayer.shadow") } } }
-    open var shadowOffset = CGSize(width: 0, height: -3)
-    open var shadowRadius: CGFloat = 3
-    open var shadowPath: CGPath?
+    // Shadows: drawn under the layer (not animated: a change shows at once).
+
+    /// The shadow's colour; default opaque black.
+    open var shadowColor: CGColor? = CGColor.black { didSet { applyShadow() } }
+    /// 0…1; default 0 (no shadow).
+    open var shadowOpacity: Float = 0 { didSet { applyShadow() } }
+    /// Points in the layer's coordinates; default (0, −3): upwards, as Core Animation's.
+    open var shadowOffset = CGSize(width: 0, height: -3) { didSet { applyShadow() } }
+    /// The blur in points: the standard deviation of the Gaussian (a CSS blur of twice as many); default 3.
+    open var shadowRadius: CGFloat = 3 { didSet { applyShadow() } }
+    /// The shadow's shape in the layer's coordinates; nil (the default): the alpha of everything the layer
+    /// draws, which costs a second drawing of it every frame.
+    open var shadowPath: CGPath? { didSet { applyShadow() } }
+
+    /// Puts the shadow on the backing view.
+    private func applyShadow() {
+        let opacity = Double(shadowOpacity.isFinite ? min(1, max(0, shadowOpacity)) : 0)
+        guard opacity > 0, let color = shadowColor?.color, color.alpha > 0, shadowRadius.isFinite,
+              shadowOffset.width.isFinite, shadowOffset.height.isFinite else {
+            backing.shadow = nil
+            return
+        }
+        backing.shadow = Shadow(color: color.withAlpha(color.alpha * opacity), offset: Size(width: Double(shadowOffset.width), height: Double(shadowOffset.height)),
+                                radius: max(0, Double(shadowRadius)), path: shadowPath?.path)
+    }
 
     /// A layer whose alpha masks this one (its background, contents, sublayers and border): its frame is
     /// in this layer's coordinates and it is in no layer tree; where it draws nothing, nothing of this layer

@@ -183,3 +183,46 @@ final class AlphaClipTests: XCTestCase {
         XCTAssertEqual(target[1, 3].a, 0, "outside the image")
     }
 }
+
+/// `Painter.fillBlurred`: shadows' Gaussian, as three box blurs.
+final class BlurTests: XCTestCase {
+    /// The standard normal distribution's cumulative function.
+    private func phi(_ x: Double) -> Double { 0.5 * (1 + erf(x / 2.0.squareRoot())) }
+
+    func testAnEdgeBlursToTheGaussianWithinThreePercentOfItsPeak() throws {
+        for sigma in [3.0, 6.0, 10.0] {
+            var target = try Bitmap(width: 200, height: 8)
+            // A half-plane from x = 100 to the right (wider than 3 sigma beyond the image).
+            target.draw { $0.fillBlurred(Path(rect: Rect(x: 100, y: -100, width: 300, height: 208)), sigma: sigma, color: .black) }
+            var worst = 0.0
+            for x in 60..<140 {
+                let expected = 255 * phi((Double(x) + 0.5 - 100) / sigma)
+                worst = max(worst, abs(Double(target[x, 4].a) - expected))
+            }
+            XCTAssertLessThanOrEqual(worst, 0.03 * 255, "σ = \(sigma): worst \(worst) levels")
+            XCTAssertEqual(Double(target[100, 4].a), 255 * phi(0.5 / sigma), accuracy: 0.03 * 255)
+        }
+    }
+
+    func testNoBlurIsTheSharpFillAndNothingLeaksPastThreeSigma() throws {
+        var sharp = try Bitmap(width: 40, height: 40), blurred0 = try Bitmap(width: 40, height: 40)
+        let square = Path(rect: Rect(x: 10.5, y: 10.25, width: 12, height: 9))
+        sharp.draw { $0.fill(square, color: .black) }
+        blurred0.draw { $0.fillBlurred(square, sigma: 0, color: .black) }
+        XCTAssertEqual(sharp, blurred0)
+        var blurred = try Bitmap(width: 60, height: 60)
+        blurred.draw { $0.fillBlurred(Path(rect: Rect(x: 20, y: 20, width: 20, height: 20)), sigma: 3, color: .black) }
+        XCTAssertEqual(blurred[30, 30].a, 255, "the middle of a square 6.7 sigma wide stays full")
+        XCTAssertEqual(blurred[30, 9].a, 0, "more than 3 sigma beyond the edge: nothing")
+        XCTAssertGreaterThan(blurred[30, 19].a, 50)
+    }
+
+    func testAContentsAlphaBlursTheSame() throws {
+        var image = try Bitmap(width: 40, height: 40)
+        image.draw { $0.fill(Rect(x: 10, y: 10, width: 20, height: 20), color: Color(red: 1, green: 0, blue: 0)) }
+        var fromAlpha = try Bitmap(width: 40, height: 40), fromPath = try Bitmap(width: 40, height: 40)
+        fromAlpha.draw { $0.fillBlurred(alphaOf: image, atDevicePixel: (0, 0), sigmaPixels: 2.5, color: .black) }
+        fromPath.draw { $0.fillBlurred(Path(rect: Rect(x: 10, y: 10, width: 20, height: 20)), sigma: 2.5, color: .black) }
+        XCTAssertEqual(fromAlpha, fromPath)
+    }
+}

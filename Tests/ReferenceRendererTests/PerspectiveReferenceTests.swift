@@ -5,7 +5,7 @@ import RasterCore
 import XCTest
 
 /// Smokescreen's perspective drawing (`Painter.draw(_:projection:opacity:)`, what a layer turned in 3-D is
-/// drawn with) against Skia's (`perspective_reference.py` beside this file, through skia-python): the same
+/// drawn with) and its blur (`Painter.fillBlurred`, what a layer's shadow is drawn with) against Skia's (`perspective_reference.py` beside this file, through skia-python): the same
 /// image through the same homographies, compared with the thresholds of the built-ins' reference test
 /// (pixelmatch 0.1 without anti-aliased pixels, at most 0.1 % of the pixels different).
 ///
@@ -52,14 +52,56 @@ final class PerspectiveReferenceTests: XCTestCase {
         ("back 2.4", turn(2.4, axis: (0, 1, 0))),
     ]
 
-    func testTurnedImagesAgreeWithSkia() throws {
+    /// Whether skia-python can be imported; skips when it cannot, or under CI records a failure and returns false.
+    func requireSkia() throws -> Bool {
         let (status, stderr) = try ReferenceRendererTests.runPython(["-c", "import skia"])
-        if status != 0 {
-            let message = "the perspective reference needs \(ReferenceRendererTests.python) with skia-python (pip install skia-python; "
-                + "script/test installs it): \(stderr.split(separator: "\n").last ?? "")"
-            if ReferenceRendererTests.inCI { XCTFail(message + " (CI: failing instead of skipping)"); return }
-            throw XCTSkip(message)
+        guard status != 0 else { return true }
+        let message = "the perspective reference needs \(ReferenceRendererTests.python) with skia-python (pip install skia-python; "
+            + "script/test installs it): \(stderr.split(separator: "\n").last ?? "")"
+        if ReferenceRendererTests.inCI { XCTFail(message + " (CI: failing instead of skipping)"); return false }
+        throw XCTSkip(message)
+    }
+
+    /// Blurred rounded rectangles, as shadows are drawn: the three box blurs against Skia's blur mask
+    /// filter (its own Gaussian approximation), σ from 2 to 12 pixels, with the same thresholds.
+    func testBlurredShapesAgreeWithSkia() throws {
+        guard try requireSkia() else { return }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("blur-reference-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let cases: [(rect: Rect, radius: Double, sigma: Double)] = [
+            (Rect(x: 30, y: 30, width: 100, height: 60), 0, 2), (Rect(x: 30.5, y: 25.25, width: 100, height: 70), 12, 5),
+            (Rect(x: 40, y: 40, width: 80, height: 40), 20, 9), (Rect(x: 50, y: 30, width: 60, height: 60), 30, 12),
+        ]
+        var jobs: [[String: Any]] = [], ours: [Bitmap] = []
+        for (index, c) in cases.enumerated() {
+            var canvas = try Bitmap(width: 160, height: 130)
+            canvas.draw { $0.fillBlurred(Path(roundedRect: c.rect, cornerRadii: CornerRadii(all: c.radius)), sigma: c.sigma, color: .black) }
+            ours.append(canvas)
+            jobs.append(["kind": "blur", "width": 160, "height": 130, "out": folder + "/skia-\(index).png",
+                         "rect": [c.rect.minX, c.rect.minY, c.rect.width, c.rect.height], "radius": c.radius, "sigma": c.sigma])
         }
+        try JSONSerialization.data(withJSONObject: jobs).write(to: URL(fileURLWithPath: folder + "/cases.json"))
+        let run = try ReferenceRendererTests.runPython([Self.script, folder + "/cases.json"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        guard run.status == 0 else { return }
+        var lines: [String] = []
+        for (index, c) in cases.enumerated() {
+            let skia = try PNGCodec.read(contentsOf: folder + "/skia-\(index).png")
+            let difference = ReferenceRendererTests.measure.compare(skia, ours[index])
+            var largest = 0
+            for y in 0..<skia.height { for x in 0..<skia.width { largest = max(largest, abs(Int(skia[x, y].a) - Int(ours[index][x, y].a))) } }
+            lines.append(String(format: "  σ %.0f, radius %.0f: %.3f %% of the pixels differ; alpha differs by at most %d levels", c.sigma, c.radius,
+                                (difference?.differentFraction ?? 0) * 100, largest))
+            if let failure = ReferenceRendererTests.comparison.compare(skia, ours[index]) {
+                XCTFail("σ \(c.sigma): Smokescreen's blur differs from Skia's: \(failure.summary)")
+            }
+        }
+        print("blur reference (Skia):\n" + lines.joined(separator: "\n"))
+    }
+
+    func testTurnedImagesAgreeWithSkia() throws {
+        guard try requireSkia() else { return }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("perspective-reference-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { if ProcessInfo.processInfo.environment["SMOKESCREEN_KEEP"] == nil { try? FileManager.default.removeItem(atPath: folder) } else { print("kept", folder) } }

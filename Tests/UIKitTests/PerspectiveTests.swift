@@ -1,5 +1,6 @@
 import RasterCore
 import SmokescreenStage
+import SmokescreenTesting
 import XCTest
 
 /// Core Animation's 3-D: perspective, anchor points, sublayer transforms, double-sidedness and depth,
@@ -215,5 +216,63 @@ final class LayerMaskTests: XCTestCase {
         XCTAssertEqual(frame.rgba(10, 10), [128, 128, 128, 255], "half the white over the black window")
         XCTAssertEqual(frame.rgba(30, 10), [0, 0, 0, 255], "outside the mask nothing of the card")
         XCTAssertTrue(card.layer.mask === veil.layer)
+    }
+}
+
+/// Layer shadows: `shadowPath` and the shadow of a layer's content.
+final class LayerShadowTests: XCTestCase {
+    /// A white card with a black shadow 10 points down, blurred by 4, at half opacity, on a light grey screen.
+    private func card(path: Bool, clips: Bool = false, scale: CGFloat = 1) throws -> (Stage, UIView) {
+        let stage = try Stage(device: testDevice(width: 100, height: 100), fps: 10, scale: scale)
+        stage.window.backgroundColor = UIColor(white: 0.9, alpha: 1)
+        let card = UIView(frame: CGRect(x: 20, y: 20, width: 60, height: 50))
+        card.backgroundColor = .white
+        card.layer.cornerRadius = 10
+        card.layer.shadowColor = UIColor.black.cgColor
+        card.layer.shadowOpacity = 0.5
+        card.layer.shadowOffset = CGSize(width: 0, height: 10)
+        card.layer.shadowRadius = 4
+        if path { card.layer.shadowPath = UIBezierPath(roundedRect: card.bounds, cornerRadius: 10).cgPath }
+        card.layer.masksToBounds = clips
+        stage.window.addSubview(card)
+        try stage.wait(0.1)
+        return (stage, card)
+    }
+
+    func testAShadowFallsBelowTheCardByItsOffset() throws {
+        let (stage, _) = try card(path: true)
+        let frame = try stage.bitmap(ofFrame: 1)
+        let grey = frame.rgba(50, 5)[0]
+        XCTAssertEqual(grey, 230, "the screen, far from the shadow")
+        XCTAssertLessThan(frame.rgba(50, 75)[0], 200, "under the card's bottom edge: the shadow, 10 pt down")
+        XCTAssertEqual(frame.rgba(50, 17)[0], 230, "above the card: nothing (the offset is downwards)")
+        XCTAssertEqual(frame.rgba(50, 40), [255, 255, 255, 255], "the card covers its shadow")
+        XCTAssertEqual(stage.notDrawn, [])
+    }
+
+    func testTheShadowOfTheContentIsTheShadowOfItsShape() throws {
+        let (withPath, _) = try card(path: true)
+        let (fromContent, _) = try card(path: false)
+        let a = try withPath.bitmap(ofFrame: 1), b = try fromContent.bitmap(ofFrame: 1)
+        // The same rounded card either way: the same shadow within a level (the content's alpha is the
+        // rounded rectangle's coverage, drawn on its own).
+        var worst = 0
+        for y in 0..<100 { for x in 0..<100 { worst = max(worst, abs(Int(a.rgba(x, y)[0]) - Int(b.rgba(x, y)[0]))) } }
+        XCTAssertLessThanOrEqual(worst, 1)
+    }
+
+    func testMasksToBoundsClipsTheShadowAway() throws {
+        let (stage, _) = try card(path: true, clips: true)
+        let frame = try stage.bitmap(ofFrame: 1)
+        XCTAssertEqual(frame.rgba(50, 75)[0], 230, "clipped by the bounds, as Core Animation clips it")
+    }
+
+    func testTheCardWithItsShadowMatchesItsGoldenFrame() throws {
+        let (stage, _) = try card(path: true)
+        if let look = ProcessInfo.processInfo.environment["SMOKESCREEN_LOOK"] {
+            let (big, _) = try card(path: true, scale: 2)
+            try big.write(to: look + "/shadow-card")
+        }
+        assertFrames(stage.frames(name: "shadow-card"), matchGoldenNamed: "shadow-card")
     }
 }

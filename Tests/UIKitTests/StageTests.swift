@@ -72,12 +72,12 @@ final class StageRunTests: XCTestCase {
     func testWhatIsNotDrawnIsListed() throws {
         let stage = try makeStage()
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
-        view.layer.shadowOpacity = 0.3
-        view.layer.shadowOpacity = 0.5
-        view.layer.mask = CALayer()
+        view.layer.maskedCorners = [.layerMinXMinYCorner]
+        view.layer.maskedCorners = [.layerMaxXMinYCorner]
+        view.layer.cornerCurve = .continuous
         stage.window.addSubview(view)
         try stage.wait(0.1)
-        XCTAssertEqual(stage.notDrawn, ["CALayer.shadow", "CALayer.mask"])
+        XCTAssertEqual(stage.notDrawn, ["CALayer.maskedCorners", "CALayer.cornerCurve .continuous"], "each noted once, in order")
     }
 
     func testAStageIsTheOneInUseUntilAnotherIsMade() throws {

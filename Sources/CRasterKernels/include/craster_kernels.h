@@ -157,6 +157,17 @@ void crk_page_curl(const crk_curl *curl, uint32_t *out, int out_stride, int x0, 
 void crk_bilinear_projective(const uint32_t *pixels, int width, int height, const double *m, int y, int x0,
                              const uint8_t *coverage, int count, uint32_t *out);
 
+/**
+ * A Gaussian blur of standard deviation `sigma` pixels over an 8-bit mask of `width` × `height` values (rows
+ * `width` apart), in place, approximated by three box blurs in each direction as the W3C's Filter Effects
+ * specifies for feGaussianBlur (box size `crk_blur_box_size(sigma)`; nothing happens below 2). Values
+ * outside the mask count as 0: leave a margin of 3·sigma around what is blurred. `scratch` holds at least
+ * 2 · max(width, height) bytes.
+ */
+void crk_blur_mask(uint8_t *mask, int width, int height, double sigma, uint8_t *scratch);
+/** The box size d = ⌊σ·3·√(2π)/4 + 0.5⌋ of crk_blur_mask, 0 for σ ≤ 0 or not finite, at most 4096. */
+int crk_blur_box_size(double sigma);
+
 /** The portable versions of the kernels above, whatever the processor has (for tests). */
 void crk_bilinear_columns_scalar(const uint32_t *row0, const uint32_t *row1, uint32_t fy,
                                  const int32_t *index, const uint16_t *fx, int count, uint32_t *out);

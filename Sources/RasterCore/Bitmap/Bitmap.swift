@@ -146,6 +146,11 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     /// True when there is no pixel inside.
     public var isEmpty: Bool { width <= 0 || height <= 0 }
 
+    /// The rectangle with `margin` pixels more on every side (saturating).
+    public func grown(by margin: Int) -> PixelRect {
+        PixelRect(x: x &- margin, y: y &- margin, width: PixelRect.saturatingAdd(width, 2 &* margin), height: PixelRect.saturatingAdd(height, 2 &* margin))
+    }
+
     /// The overlap of two rectangles; an empty rectangle when they do not overlap.
     public func intersection(_ other: PixelRect) -> PixelRect {
         let x0 = max(minX, other.minX), y0 = max(minY, other.minY)

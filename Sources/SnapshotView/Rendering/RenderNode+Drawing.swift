@@ -29,7 +29,7 @@ extension RenderNode {
     /// ``drawBody(in:)`` through the node's ``mask``: the mask tree is drawn alone over the pixels the node
     /// can reach within the clip, and its alpha becomes part of the clip while the body is drawn.
     func drawMaskedBody(in painter: Painter) {
-        guard let mask else { drawBody(in: painter); return }
+        guard let mask else { drawShadowedBody(in: painter); return }
         let device = painter.transform
         let clip = painter.clipBoundingBox
         guard let box = PixelRect(enclosing: device.apply(to: visualBounds))?.intersection(clip), !box.isEmpty,
@@ -45,7 +45,48 @@ extension RenderNode {
         painter.save()
         defer { painter.restore() }
         painter.clip(toAlphaOf: alpha, atDevicePixel: (box.x, box.y))
+        drawShadowedBody(in: painter)
+    }
+
+    /// The node's ``shadow`` (if any), then ``drawBody(in:)`` over it.
+    func drawShadowedBody(in painter: Painter) {
+        if let shadow { drawShadow(shadow, in: painter) }
         drawBody(in: painter)
+    }
+
+    /// Core Animation's layer shadow: the shadow path, or else the alpha of everything the body draws (drawn
+    /// alone, moved by the offset), blurred by a Gaussian of standard deviation `radius` points
+    /// (``Painter/fillBlurred(_:sigma:color:)``) in the shadow's colour; clipped by the bounds when the node
+    /// clips to them, as `masksToBounds` clips a layer's shadow.
+    func drawShadow(_ shadow: Shadow, in painter: Painter) {
+        guard shadow.color.alpha > 0, shadow.radius.isFinite, shadow.radius >= 0,
+              shadow.offset.width.isFinite, shadow.offset.height.isFinite else { return }
+        painter.save()
+        defer { painter.restore() }
+        if clipsToBounds {
+            if cornerRadius > 0 { painter.clip(to: Path(roundedRect: bounds, cornerRadii: radii)) } else { painter.clip(to: bounds) }
+        }
+        if let path = shadow.path {
+            painter.translate(x: shadow.offset.width, y: shadow.offset.height)
+            painter.fillBlurred(path, sigma: shadow.radius, color: shadow.color)
+            return
+        }
+        let device = painter.transform
+        let sigmaPixels = shadow.radius * abs(device.determinant).squareRoot()
+        let margin = Int((3 * sigmaPixels).rounded(.up)) + 1
+        let moved = Transform2D(translationX: shadow.offset.width, y: shadow.offset.height).concatenating(device)
+        guard let reach = PixelRect(enclosing: moved.apply(to: visualBounds)) else { return }
+        let region = reach.grown(by: margin).intersection(painter.clipBoundingBox.grown(by: margin))
+        let scale = painter.bitmap.scale
+        guard !region.isEmpty, region.width * region.height <= Self.maxBackingStorePixels,
+              var alpha = try? Bitmap(width: region.width, height: region.height, scale: scale) else { return }
+        alpha.draw { p in
+            p.scale(x: 1 / scale, y: 1 / scale)
+            p.translate(x: Double(-region.x), y: Double(-region.y))
+            p.concatenate(moved)
+            drawBody(in: p)
+        }
+        painter.fillBlurred(alphaOf: alpha, atDevicePixel: (region.x, region.y), sigmaPixels: sigmaPixels, color: shadow.color)
     }
 
     /// Whether ``draw(in:)`` with `parent` as the painter's transform (the parent's bounds coordinates to
@@ -53,7 +94,7 @@ extension RenderNode {
     /// painter that draws opaque sources opaquely: the node is opaque (alpha 1) and its body covers the
     /// region (``bodyCoversOpaquely(_:under:)``). False when unsure.
     func coversOpaquely(_ region: PixelRect, under parent: Transform2D) -> Bool {
-        guard alpha >= 1, drawCount > 0, projection == nil, mask == nil else { return false }
+        guard alpha >= 1, drawCount > 0, projection == nil, mask == nil, shadow == nil else { return false }
         return bodyCoversOpaquely(region, under: transformToParent.concatenating(parent))
     }
 

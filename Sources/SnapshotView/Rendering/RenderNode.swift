@@ -17,6 +17,8 @@ public struct RenderNode: Sendable {
     public let isDoubleSided: Bool
     /// A frozen tree whose alpha masks the node's drawing, in the node's bounds coordinates; nil when none.
     public var mask: RenderNode? { masks.first }
+    /// The shadow drawn under the node's body; nil when none.
+    public let shadow: Shadow?
     /// The mask, held in an array: a node cannot hold a node of its own type directly.
     private let masks: [RenderNode]
     /// The node's coordinate space (points); the origin is the scroll offset.
@@ -48,7 +50,7 @@ public struct RenderNode: Sendable {
     public let drawCount: Int
 
     init(name: String?, transformToParent: Transform2D, projection: Projective2D? = nil, isDoubleSided: Bool = true,
-         mask: RenderNode? = nil, bounds: Rect, alpha: Double, backgroundColor: Color?,
+         mask: RenderNode? = nil, shadow: Shadow? = nil, bounds: Rect, alpha: Double, backgroundColor: Color?,
          cornerRadius: Double, clipsToBounds: Bool, borderWidth: Double, borderColor: Color,
          content: (any ViewContent)?, contentHasBackingStore: Bool = false, children: [RenderNode]) {
         self.name = name
@@ -56,6 +58,7 @@ public struct RenderNode: Sendable {
         self.projection = projection
         self.isDoubleSided = isDoubleSided
         self.masks = mask.map { [$0] } ?? []
+        self.shadow = shadow
         self.bounds = bounds.standardized
         self.alpha = alpha
         let background = backgroundColor.flatMap { $0.alpha > 0 ? $0 : nil }
@@ -70,6 +73,16 @@ public struct RenderNode: Sendable {
         var (box, count) = RenderNode.summarize(bounds: self.bounds, background: background != nil,
                                                 border: borderWidth > 0 && borderColor.alpha > 0,
                                                 content: content, children: children, clips: clipsToBounds)
+        // A shadow reaches its shape moved by its offset and grown by three standard deviations.
+        if let shadow, shadow.color.alpha > 0, shadow.radius.isFinite, shadow.offset.width.isFinite, shadow.offset.height.isFinite {
+            let shape = shadow.path?.controlPointBounds ?? box
+            if !shape.isNull, !shape.isEmpty {
+                let reach = 3 * max(0, shadow.radius) + 1
+                box = box.union(shape.offsetBy(dx: shadow.offset.width, dy: shadow.offset.height).insetBy(dx: -reach, dy: -reach))
+                count = 2
+            }
+        }
+        if clipsToBounds, shadow != nil { box = box.intersection(self.bounds) }
         // A mask shows the node only where it draws: nothing at all when it draws nothing.
         if let mask {
             box = mask.drawCount > 0 ? box.intersection(mask.extentInParent) : .null
@@ -184,6 +197,7 @@ extension View {
             isDoubleSided: isDoubleSided,
             // (A hidden or transparent mask hides the whole view, as Core Animation's does.)
             mask: mask.map { $0.renderNode(presentation: presentation) ?? RenderNode.nothing },
+            shadow: shadow,
             bounds: bounds,
             alpha: alpha,
             backgroundColor: clearBackground ? nil : value(.backgroundColor).colorValue,

@@ -104,6 +104,10 @@ open class View {
     /// not animatable.
     public var sublayerTransform: Transform3D = .identity
 
+    /// The shadow the view casts under its drawing, as Core Animation's layer shadow; nil (the default) for
+    /// none. Not animatable.
+    public var shadow: Shadow?
+
     /// A view whose alpha masks this one's drawing (background, content, subviews, border), as Core
     /// Animation's layer `mask`: its geometry is in this view's bounds coordinates, it has no superview and
     /// is drawn only as the mask; where it draws nothing, nothing of this view shows. Default nil.
@@ -278,4 +282,24 @@ public protocol ViewContent: Sendable {
 extension ViewContent {
     /// False: content is not assumed to cover what is under it.
     public func paintsOpaquely(over bounds: Rect) -> Bool { false }
+}
+
+/// A shadow under a view's drawing, with Core Animation's parameters.
+public struct Shadow: Sendable, Equatable {
+    /// Its colour, with the shadow's opacity already multiplied into the alpha.
+    public var color: Color
+    /// Points, in the view's bounds coordinates (Core Animation's default is (0, −3): upwards).
+    public var offset: Size
+    /// The blur, points: the standard deviation of the Gaussian (Core Animation's `shadowRadius`: a CSS
+    /// `box-shadow` blur of twice as many pixels).
+    public var radius: Double
+    /// Its shape in the view's bounds coordinates; nil: the alpha of everything the view draws.
+    public var path: Path?
+
+    public init(color: Color, offset: Size, radius: Double, path: Path? = nil) {
+        self.color = color
+        self.offset = offset
+        self.radius = radius
+        self.path = path
+    }
 }

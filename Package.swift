@@ -245,10 +245,11 @@ let package = Package(
             name: "SmokescreenScenesGoldenTests", dependencies: ["FrameStore", "PNGIO", "RasterCore", "SmokescreenTesting", "SmokescreenScenes", "TransitionCompositor", "FrameDiff"],
             exclude: ["__Snapshots__"]
         ),
-        // Every built-in against an independent rasterizer (cairo, through render_reference.py beside the test).
+        // Every built-in against an independent rasterizer (cairo, through render_reference.py beside the test);
+        // perspective and blur against Skia (perspective_reference.py).
         .testTarget(
             name: "ReferenceRendererTests", dependencies: ["FrameDiff", "PNGIO", "RasterCore", "SmokescreenScenes", "SnapshotView", "TransitionCompositor"],
-            exclude: ["render_reference.py"]
+            exclude: ["render_reference.py", "perspective_reference.py"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -10,9 +10,9 @@ internal import Motion
 /// `masksToBounds`, `cornerRadius`, `borderWidth`, `borderColor`, `backgroundColor`, `transform` (3-D,
 /// with perspective), `sublayerTransform`, `isDoubleSided`, `zPosition` (order and depth), `mask`,
 /// shadows (`shadowColor`, `shadowOpacity`, `shadowOffset`, `shadowRadius`, `shadowPath`; not animated),
-/// sublayers, and the content of ``CAShapeLayer`` (filled) and `contents` images. Accepted but not drawn
-/// yet (each noted once when set to a value that would show, and listed by a stage's render):
-/// `maskedCorners`, `cornerCurve`. See docs/uikit.md.
+/// `maskedCorners`, sublayers, and the content of ``CAShapeLayer`` (filled) and `contents` images.
+/// Accepted but not drawn yet (each noted once when set to a value that would show, and listed by a
+/// stage's render): `cornerCurve = .continuous`. See docs/uikit.md.
 open class CALayer: NSObject {
     /// The Smokescreen view that draws this layer.
     package private(set) var backing: View
@@ -285,9 +285,10 @@ open class CALayer: NSObject {
         set { if newValue.isFinite { implicitly(["cornerRadius"]) { backing.cornerRadius = Double(newValue) } } }
     }
 
-    /// Which corners `cornerRadius` rounds; accepted, all four drawn.
+    /// Which corners `cornerRadius` rounds (for the background, border, `masksToBounds` clip and the shadow
+    /// of the content); default all four.
     open var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner] {
-        didSet { if maskedCorners.rawValue != 15 { NotDrawn.note("CALayer.maskedCorners") } }
+        didSet { backing.roundedCorners = Corners(rawValue: UInt8(truncatingIfNeeded: maskedCorners.rawValue & 15)) }
     }
 
     /// `.circular` or `.continuous`; accepted, corners drawn circular.

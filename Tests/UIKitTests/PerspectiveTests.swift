@@ -276,3 +276,22 @@ final class LayerShadowTests: XCTestCase {
         assertFrames(stage.frames(name: "shadow-card"), matchGoldenNamed: "shadow-card")
     }
 }
+
+/// `maskedCorners`: only the corners named are rounded.
+final class MaskedCornerTests: XCTestCase {
+    func testOnlyTheTopCornersAreRounded() throws {
+        let stage = try makeStage(width: 60, height: 60)
+        let sheet = UIView(frame: CGRect(x: 10, y: 10, width: 40, height: 40))
+        sheet.backgroundColor = .red
+        sheet.layer.cornerRadius = 12
+        sheet.layer.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMinYCorner]
+        stage.window.addSubview(sheet)
+        try stage.wait(0.1)
+        let frame = try stage.bitmap(ofFrame: 1)
+        XCTAssertEqual(frame.rgba(10, 10), [0, 0, 0, 255], "top left: rounded away")
+        XCTAssertEqual(frame.rgba(49, 10), [0, 0, 0, 255], "top right: rounded away")
+        XCTAssertEqual(frame.rgba(10, 49), [255, 0, 0, 255], "bottom left: square")
+        XCTAssertEqual(frame.rgba(49, 49), [255, 0, 0, 255], "bottom right: square")
+        XCTAssertEqual(stage.notDrawn, [])
+    }
+}

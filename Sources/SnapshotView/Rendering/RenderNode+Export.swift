@@ -215,7 +215,7 @@ extension RenderNode {
             drawn = describe(content, device: device, clip: inner, tree: &tree)
         }
         let children = self.children.filter { $0.drawCount > 0 }.compactMap { child -> DrawnNode? in
-            if child.projection != nil || child.mask != nil || child.shadow != nil { return child.describeAlone(parentDevice: device, clip: inner, tree: &tree) }
+            if child.projection != nil || child.mask != nil || child.shadow != nil || (child.roundedCorners != .all && child.cornerRadius > 0) { return child.describeAlone(parentDevice: device, clip: inner, tree: &tree) }
             return child.describe(device: child.transformToParent.concatenating(device), isRoot: false, clip: inner, tree: &tree)
         }
         return DrawnNode(
@@ -245,14 +245,14 @@ extension RenderNode {
             painter.concatenate(parentDevice)
             draw(in: painter)
         }
-        let type = projection != nil ? "projected layer" : mask != nil ? "masked layer" : "shadowed layer"
+        let type = projection != nil ? "projected layer" : mask != nil ? "masked layer" : shadow != nil ? "shadowed layer" : "layer rounded at some corners"
         return DrawnNode(
             name: name, transform: [1, 0, 0, 1, 0, 0],
             bounds: [Double(box.x), Double(box.y), Double(box.width), Double(box.height)],
             alpha: 1, group: false, groupClip: nil, background: nil, cornerRadius: 0, clipsToBounds: false, border: nil,
             content: DrawnContent(kind: "raster", type: type, image: Self.add(raster, to: &tree),
                                   imageTransform: [1, 0, 0, 1, Double(box.x), Double(box.y)], filter: "bilinear",
-                                  note: "a \(type) (perspective, a mask or a shadow): Smokescreen's pixels of it alone"),
+                                  note: "a \(type) (perspective, a mask, a shadow or some corners rounded): Smokescreen's pixels of it alone"),
             children: [])
     }
 

@@ -29,6 +29,8 @@ public struct RenderNode: Sendable {
     public let backgroundColor: Color?
     /// Points; rounds the background, border and clip.
     public let cornerRadius: Double
+    /// Which corners ``cornerRadius`` rounds.
+    public let roundedCorners: Corners
     /// Whether content and subviews are clipped to the (rounded) bounds.
     public let clipsToBounds: Bool
     /// Points, drawn inside the bounds.
@@ -50,7 +52,7 @@ public struct RenderNode: Sendable {
     public let drawCount: Int
 
     init(name: String?, transformToParent: Transform2D, projection: Projective2D? = nil, isDoubleSided: Bool = true,
-         mask: RenderNode? = nil, shadow: Shadow? = nil, bounds: Rect, alpha: Double, backgroundColor: Color?,
+         mask: RenderNode? = nil, shadow: Shadow? = nil, roundedCorners: Corners = .all, bounds: Rect, alpha: Double, backgroundColor: Color?,
          cornerRadius: Double, clipsToBounds: Bool, borderWidth: Double, borderColor: Color,
          content: (any ViewContent)?, contentHasBackingStore: Bool = false, children: [RenderNode]) {
         self.name = name
@@ -59,6 +61,7 @@ public struct RenderNode: Sendable {
         self.isDoubleSided = isDoubleSided
         self.masks = mask.map { [$0] } ?? []
         self.shadow = shadow
+        self.roundedCorners = roundedCorners
         self.bounds = bounds.standardized
         self.alpha = alpha
         let background = backgroundColor.flatMap { $0.alpha > 0 ? $0 : nil }
@@ -105,7 +108,11 @@ public struct RenderNode: Sendable {
 
     var drawsBorder: Bool { borderWidth > 0 && borderColor.alpha > 0 }
 
-    var radii: CornerRadii { CornerRadii(all: cornerRadius) }
+    var radii: CornerRadii {
+        guard roundedCorners != .all else { return CornerRadii(all: cornerRadius) }
+        func r(_ corner: Corners) -> Double { roundedCorners.contains(corner) ? cornerRadius : 0 }
+        return CornerRadii(topLeft: r(.topLeft), topRight: r(.topRight), bottomRight: r(.bottomRight), bottomLeft: r(.bottomLeft))
+    }
 
     private static func summarize(bounds: Rect, background: Bool, border: Bool, content: (any ViewContent)?,
                                   children: [RenderNode], clips: Bool) -> (Rect, Int) {
@@ -198,6 +205,7 @@ extension View {
             // (A hidden or transparent mask hides the whole view, as Core Animation's does.)
             mask: mask.map { $0.renderNode(presentation: presentation) ?? RenderNode.nothing },
             shadow: shadow,
+            roundedCorners: roundedCorners,
             bounds: bounds,
             alpha: alpha,
             backgroundColor: clearBackground ? nil : value(.backgroundColor).colorValue,

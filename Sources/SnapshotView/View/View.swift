@@ -104,6 +104,10 @@ open class View {
     /// not animatable.
     public var sublayerTransform: Transform3D = .identity
 
+    /// Which corners ``cornerRadius`` rounds (Core Animation's `maskedCorners`); default all four. Not
+    /// animatable.
+    public var roundedCorners: Corners = .all
+
     /// The shadow the view casts under its drawing, as Core Animation's layer shadow; nil (the default) for
     /// none. Not animatable.
     public var shadow: Shadow?
@@ -302,4 +306,16 @@ public struct Shadow: Sendable, Equatable {
         self.radius = radius
         self.path = path
     }
+}
+
+/// Corners of a rectangle, with the raw values of Core Animation's `CACornerMask` (min x and min y is the
+/// top left on a y-down screen).
+public struct Corners: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let topLeft = Corners(rawValue: 1)
+    public static let topRight = Corners(rawValue: 2)
+    public static let bottomLeft = Corners(rawValue: 4)
+    public static let bottomRight = Corners(rawValue: 8)
+    public static let all: Corners = [.topLeft, .topRight, .bottomLeft, .bottomRight]
 }

@@ -11,9 +11,10 @@ longest (the documented commands and the Swift-file renders, each minutes) run b
 
 Prints one line per finished class, the whole output of any class that failed or crashed, the ten
 slowest classes, and XCTest's closing line with the totals ("Executed N tests, with F failures ...")
-that `.ci/run` reads. Exits non-zero when a test failed, a process crashed, or fewer tests ran than
-were listed. Environment: SMOKESCREEN_TEST_JOBS (processes at once; default: the cores),
-SMOKESCREEN_TEST_BUNDLE (the .xctest; default: the debug build's).
+that `.ci/run` reads. Exits non-zero when a test failed, a process crashed or ran past its time, or fewer
+tests ran than were listed. Environment: SMOKESCREEN_TEST_JOBS (processes at once; default: the cores),
+SMOKESCREEN_TEST_BUNDLE (the .xctest; default: the debug build's), SMOKESCREEN_TEST_CLASS_TIMEOUT (seconds
+a class may run before it is stopped and reported; default 1200).
 """
 import os
 import re
@@ -27,6 +28,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUNDLE = os.environ.get("SMOKESCREEN_TEST_BUNDLE") or os.path.join(ROOT, ".build", "debug", "SmokescreenPackageTests.xctest")
 COMMITTED_TIMES = os.path.join(ROOT, "Tests", "test-times.tsv")
 MEASURED_TIMES = os.path.join(ROOT, ".build", "test-times.tsv")
+CLASS_TIMEOUT = float(os.environ.get("SMOKESCREEN_TEST_CLASS_TIMEOUT") or 1200)
 EXECUTED = re.compile(r"Executed (\d+) tests?, with (?:(\d+) tests? skipped and )?(\d+) failures?")
 
 
@@ -73,11 +75,20 @@ def run(job, logdir):
     name, specifiers, _ = job
     log = os.path.join(logdir, re.sub(r"[^A-Za-z0-9_.-]", "_", name) + ".log")
     start = time.monotonic()
+    timed_out = False
     with open(log, "w") as f:
-        rc = subprocess.run([BUNDLE, ",".join(specifiers)], stdout=f, stderr=subprocess.STDOUT, cwd=ROOT).returncode
+        process = subprocess.Popen([BUNDLE, ",".join(specifiers)], stdout=f, stderr=subprocess.STDOUT, cwd=ROOT)
+        try:
+            rc = process.wait(timeout=CLASS_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            rc = process.wait()
+            timed_out = True
     elapsed = time.monotonic() - start
     with open(log, errors="replace") as f:
         text = f.read()
+    if timed_out:
+        text += f"\nparallel-tests: {name} ran past {CLASS_TIMEOUT:.0f} s (SMOKESCREEN_TEST_CLASS_TIMEOUT) and was stopped\n"
     found = EXECUTED.findall(text)
     # The last "Executed" line is the bundle's total for this process.
     executed, skipped, failures = (int(found[-1][0]), int(found[-1][1] or 0), int(found[-1][2])) if found else (0, 0, 0)

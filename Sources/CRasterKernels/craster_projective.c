@@ -69,7 +69,12 @@ void crk_bilinear_projective(const uint32_t *pixels, int width, int height, cons
         double uy = (m[3] - u * m[5]) * iq, vy = (m[4] - v * m[5]) * iq;
         int nx = crk_projective_count(ux * ux + vx * vx), ny = crk_projective_count(uy * uy + vy * vy);
         if (nx * ny > 16) {
-            if (nx >= ny) nx = 16 / ny; else ny = 16 / nx;
+            // Both sides scaled down alike (8 × 8 becomes 4 × 4), so the longer side keeps the more samples.
+            double f = sqrt(16.0 / (double)(nx * ny));
+            nx = (int)((double)nx * f); ny = (int)((double)ny * f);
+            if (nx < 1) nx = 1;
+            if (ny < 1) ny = 1;
+            while (nx * ny > 16) { if (nx >= ny) nx--; else ny--; }
         }
         uint64_t rb = 0, ga = 0;
         if (nx == 1 && ny == 1) {

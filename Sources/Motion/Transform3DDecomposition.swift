@@ -150,6 +150,19 @@ public struct Transform3DDecomposition: Hashable, Sendable {
         return Transform3D(entries: r)
     }
 
+    /// `rotation`, or the rotation vector of the same turn taken the other way round (an angle up to 2π)
+    /// when that is nearer `reference` on the quaternions' sphere: mixing from `reference` to the result
+    /// then turns the shorter way, as Core Animation's spherical interpolation does (from a half turn to a
+    /// quarter turn beyond it goes a quarter turn on, not three quarters back).
+    public static func rotation(_ rotation: SIMD3<Double>, continuingFrom reference: SIMD3<Double>) -> SIMD3<Double> {
+        let q = quaternion(rotation), r = quaternion(reference)
+        guard (q * r).sum() < 0 else { return rotation }
+        let other = -q
+        let half = acos(max(-1, min(1, other.w))), s = sin(half)
+        guard s > 1e-12 else { return rotation }
+        return SIMD3(other.x, other.y, other.z) * (2 * half / s)
+    }
+
     /// The rotation vector of a unit quaternion (x, y, z, w): the axis times the angle, angle 0…π.
     static func rotationVector(_ q: SIMD4<Double>) -> SIMD3<Double> {
         var q = q

@@ -69,6 +69,12 @@ struct ValueComponents {
     /// turn keeps its sign.
     func offset(from other: ValueComponents) -> SIMD16<Double> {
         var d = vector - other.vector
+        if kind == .transform3D {
+            // The rotation the shorter way round (lanes 3–5: the rotation vector).
+            let mine = SIMD3(vector[3], vector[4], vector[5]), theirs = SIMD3(other.vector[3], other.vector[4], other.vector[5])
+            let near = Transform3DDecomposition.rotation(mine, continuingFrom: theirs)
+            d[3] = near.x - theirs.x; d[4] = near.y - theirs.y; d[5] = near.z - theirs.z
+        }
         if kind == .transform {
             var turn = d[Self.rotationLane]
             if turn > .pi { turn -= 2 * .pi } else if turn < -.pi { turn += 2 * .pi }

@@ -150,7 +150,7 @@ open class CALayer: NSObject {
             guard newValue.origin.x.isFinite, newValue.origin.y.isFinite, newValue.width.isFinite, newValue.height.isFinite else { return }
             implicitly(["bounds"]) {
                 backing.bounds = newValue.standardized.rect
-                if !CATransform3DIsIdentity(_transform) || anchorPointZ != 0 || zPosition != 0 { applyTransform() }
+                if !CATransform3DIsIdentity(_transform) || _anchorPoint != CGPoint(x: 0.5, y: 0.5) || anchorPointZ != 0 { applyTransform() }
             }
         }
     }
@@ -213,38 +213,32 @@ open class CALayer: NSObject {
         applyTransform()
     }
 
-    /// The anchor point relative to the bounds' centre, with `anchorPointZ` (points).
-    private var anchorOffset: (x: Double, y: Double, z: Double) {
+    /// The anchor point relative to the bounds' centre (points).
+    private var anchorOffset: Point {
         let s = backing.bounds.size
-        return ((Double(_anchorPoint.x) - 0.5) * s.width, (Double(_anchorPoint.y) - 0.5) * s.height, Double(anchorPointZ))
+        return Point(x: (Double(_anchorPoint.x) - 0.5) * s.width, y: (Double(_anchorPoint.y) - 0.5) * s.height)
     }
 
-    /// `t` as the backing view draws it: the view turns about its centre and its `center` is where the
-    /// anchor point would be without a transform, so the transform is moved to turn about the anchor
-    /// point (and `zPosition` added as a depth). An affine result is the view's `transform`; anything
-    /// else its `transform3D` (the other one then identity).
+    /// `t` as the backing view draws it (about its ``View/transformAnchor``, set from the anchor point): an
+    /// affine transform is the view's `transform`; anything else its `transform3D` (the other identity).
     func drawnTransforms(of t: CATransform3D) -> (flat: Transform2D, deep: Transform3D) {
-        let a = anchorOffset, z = Double(zPosition)
-        if a.x == 0, a.y == 0, a.z == 0, z == 0, CATransform3DIsAffine(t) { return (CATransform3DGetAffineTransform(t).transform2D, .identity) }
-        let m = Transform3D(translationX: -a.x, y: -a.y, z: -a.z).concatenating(t.transform3D)
-            .concatenating(Transform3D(translationX: a.x, y: a.y, z: z))
-        return m.isAffine ? (m.affine, .identity) : (.identity, m)
+        CATransform3DIsAffine(t) ? (CATransform3DGetAffineTransform(t).transform2D, .identity) : (.identity, t.transform3D)
     }
 
     /// The layer transform that ``drawnTransforms(of:)`` turns into `flat` and `deep`.
     func layerTransform(flat: Transform2D, deep: Transform3D) -> CATransform3D {
-        let a = anchorOffset, z = Double(zPosition)
-        let m = Transform3D(translationX: a.x, y: a.y, z: a.z).concatenating(Transform3D(flat)).concatenating(deep)
-            .concatenating(Transform3D(translationX: -a.x, y: -a.y, z: -z))
-        return CATransform3D(m)
+        CATransform3D(Transform3D(flat).concatenating(deep))
     }
 
-    /// Puts the transform on the backing view (after a change of transform, anchor point or bounds).
+    /// Puts the transform and the anchor on the backing view (after a change of transform, anchor point or
+    /// bounds).
     func applyTransform() {
         let (flat, deep) = drawnTransforms(of: _transform)
         guard flat.isFinite, deep.isFinite else { return }
         if backing.transform != flat { backing.transform = flat }
         if backing.transform3D != deep { backing.transform3D = deep }
+        backing.transformAnchor = anchorOffset
+        backing.transformAnchorDepth = Double(anchorPointZ)
     }
 
     /// The transform as an affine transform (`CATransform3DGetAffineTransform(transform)`).
@@ -335,7 +329,7 @@ open class CALayer: NSObject {
             return
         }
         backing.shadow = Shadow(color: color.withAlpha(color.alpha * opacity), offset: Size(width: Double(shadowOffset.width), height: Double(shadowOffset.height)),
-                                radius: max(0, Double(shadowRadius)), path: shadowPath?.path)
+                                radius: min(max(0, Double(shadowRadius)), 1000), path: shadowPath?.path)
     }
 
     /// A layer whose alpha masks this one (its background, contents, sublayers and border): its frame is

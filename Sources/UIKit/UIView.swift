@@ -131,10 +131,11 @@ open class UIView: UIResponder {
         }
     }
 
-    /// Applied about the centre.
+    /// Applied about the layer's anchor point (the centre by default): the layer's transform as an affine
+    /// transform, as UIKit's.
     open var transform: CGAffineTransform {
-        get { CGAffineTransform(backing.transform) }
-        set { let t = newValue.transform2D; if t.isFinite { backing.transform = t } }
+        get { layer.affineTransform() }
+        set { if newValue.transform2D.isFinite { layer.setAffineTransform(newValue) } }
     }
 
     /// The layer's transform, for 3-D (`transform3D` of UIKit's).

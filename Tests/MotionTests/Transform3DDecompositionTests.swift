@@ -52,6 +52,14 @@ final class Transform3DDecompositionTests: XCTestCase {
         assertEqual(half.transform, Transform3D(rotationAngle: 0.6, x: 0, y: 1, z: 0).concatenating(perspective))
     }
 
+    func testATurnPastAHalfTurnContinuesTheShortWay() {
+        let beyond = Transform3DDecomposition.rotation(SIMD3(0, -.pi / 2, 0), continuingFrom: SIMD3(0, .pi, 0))
+        XCTAssertEqual(beyond.y, 1.5 * .pi, accuracy: 1e-12, "a quarter turn on, not three quarters back")
+        XCTAssertEqual(beyond.x, 0, accuracy: 1e-12)
+        let near = Transform3DDecomposition.rotation(SIMD3(0, 0.5, 0), continuingFrom: SIMD3(0, 0.2, 0))
+        XCTAssertEqual(near, SIMD3(0, 0.5, 0), "already the short way: unchanged")
+    }
+
     func testAMatrixWithoutADecompositionHasNone() {
         var flat = Transform3D.identity
         flat.m44 = 0

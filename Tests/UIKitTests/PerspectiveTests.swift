@@ -295,3 +295,86 @@ final class MaskedCornerTests: XCTestCase {
         XCTAssertEqual(stage.notDrawn, [])
     }
 }
+
+/// What a review of the 3-D, mask and shadow work found, kept fixed.
+final class LayerEdgeCaseTests: XCTestCase {
+    func testAViewsTransformSurvivesADepthAndAnAnchorChange() throws {
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+        view.transform = CGAffineTransform(scaleX: 2, y: 2)
+        view.layer.zPosition = 1
+        view.layer.anchorPoint = CGPoint(x: 0, y: 0)
+        XCTAssertEqual(view.transform, CGAffineTransform(scaleX: 2, y: 2))
+        XCTAssertEqual(view.layer.affineTransform(), CGAffineTransform(scaleX: 2, y: 2))
+    }
+
+    func testAFlipTransitionKeepsTheViewsOwnTransform() throws {
+        let stage = try makeStage(width: 100, height: 100)
+        let view = UIView(frame: CGRect(x: 30, y: 30, width: 40, height: 40))
+        view.transform = CGAffineTransform(scaleX: 0.5, y: 0.5)
+        stage.window.addSubview(view)
+        UIView.transition(with: view, duration: 0.3, options: .transitionFlipFromLeft, animations: nil)
+        try stage.waitUntilIdle()
+        XCTAssertEqual(view.transform, CGAffineTransform(scaleX: 0.5, y: 0.5))
+    }
+
+    func testAHalfTurnWithoutPerspectiveHidesALayerThatIsNotDoubleSidedButAMirrorDoesNot() throws {
+        let stage = try makeStage(width: 40, height: 40)
+        let turned = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 40)), mirrored = UIView(frame: CGRect(x: 20, y: 0, width: 20, height: 40))
+        for v in [turned, mirrored] { v.backgroundColor = .red; v.layer.isDoubleSided = false; stage.window.addSubview(v) }
+        turned.layer.transform = CATransform3DMakeRotation(.pi, 0, 1, 0)
+        mirrored.layer.transform = CATransform3DMakeScale(-1, 1, 1)
+        try stage.wait(0.1)
+        let frame = try stage.bitmap(ofFrame: 1)
+        XCTAssertEqual(frame.rgba(10, 20), [0, 0, 0, 255], "turned away: hidden")
+        XCTAssertEqual(frame.rgba(30, 20), [255, 0, 0, 255], "mirrored in its plane: still facing the viewer")
+    }
+
+    func testARotationAboutACornerKeepsTheCornerInPlace() throws {
+        let stage = try makeStage(width: 100, height: 100)
+        let view = UIView(frame: CGRect(x: 20, y: 20, width: 40, height: 40))
+        view.backgroundColor = .red
+        stage.window.addSubview(view)
+        view.layer.anchorPoint = .zero
+        view.layer.position = CGPoint(x: 20, y: 20)
+        try stage.wait(0.1)
+        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear) { view.transform = CGAffineTransform(rotationAngle: .pi / 2) }
+        try stage.wait(0.5)
+        let half = try stage.bitmap(ofFrame: 6)
+        // Turned 45° about its top-left corner at (20, 20): straight below the corner is inside, beside it not.
+        XCTAssertEqual(half.rgba(20, 30), [255, 0, 0, 255])
+        XCTAssertEqual(half.rgba(30, 21), [0, 0, 0, 255])
+        XCTAssertEqual(half.rgba(20, 19), [0, 0, 0, 255], "nothing above the corner")
+    }
+
+    func testA3DTurnBeyondAHalfTurnGoesOnTheShortWay() throws {
+        let stage = try makeStage(width: 100, height: 100)
+        let card = UIView(frame: CGRect(x: 20, y: 20, width: 60, height: 60))
+        stage.window.addSubview(card)
+        var perspective = CATransform3DIdentity
+        perspective.m34 = -1 / 500
+        card.layer.transform = CATransform3DRotate(perspective, .pi, 0, 1, 0)
+        try stage.wait(0.1)
+        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear) {
+            card.layer.transform = CATransform3DRotate(perspective, .pi * 1.5, 0, 1, 0)
+        }
+        try stage.wait(0.5)
+        let shown = try XCTUnwrap(card.layer.presentation()).transform
+        let expected = CATransform3DRotate(perspective, .pi * 1.25, 0, 1, 0)
+        XCTAssertEqual(shown.m11, expected.m11, accuracy: 1e-9)
+        XCTAssertEqual(shown.m13, expected.m13, accuracy: 1e-9)
+        XCTAssertEqual(shown.m14, expected.m14, accuracy: 1e-9)
+    }
+
+    func testAHugeShadowAndACycleOfMasksNeitherCrashNorHang() throws {
+        let stage = try makeStage(width: 40, height: 40)
+        let a = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20)), b = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        a.backgroundColor = .red
+        a.layer.shadowOpacity = 1
+        a.layer.shadowRadius = 1e12
+        stage.window.addSubview(a)
+        a.mask = b
+        b.mask = a
+        try stage.wait(0.1)
+        XCTAssertEqual(stage.frameCount, 2)
+    }
+}

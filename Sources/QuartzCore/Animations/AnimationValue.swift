@@ -83,7 +83,8 @@ enum AnimationValue {
             if CATransform3DIsAffine(x), CATransform3DIsAffine(y) { return Decomposed(x).mixed(with: Decomposed(y), t).transform }
             // In depth (perspective, rotations about x or y): part by part, as Core Animation mixes
             // matrices; one without a decomposition switches half way.
-            guard let dx = Transform3DDecomposition(x.transform3D), let dy = Transform3DDecomposition(y.transform3D) else { return t < 0.5 ? x : y }
+            guard let dx = Transform3DDecomposition(x.transform3D), var dy = Transform3DDecomposition(y.transform3D) else { return t < 0.5 ? x : y }
+            dy.rotation = Transform3DDecomposition.rotation(dy.rotation, continuingFrom: dx.rotation)
             let mixed = zip(dx.lanes, dy.lanes).map { $0 + ($1 - $0) * t }
             return CATransform3D(Transform3DDecomposition(lanes: mixed).transform)
         }

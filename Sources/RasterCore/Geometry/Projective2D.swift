@@ -31,7 +31,8 @@ public struct Projective2D: Hashable, Sendable, CustomStringConvertible {
 
     /// The same mapping as an affine transform, when it is one (no perspective terms), else nil.
     public var affine: Transform2D? {
-        guard m13 == 0, m23 == 0, m33 != 0, isFinite else { return nil }
+        // (With m33 < 0 every point is behind the eye: not an affine drawing.)
+        guard m13 == 0, m23 == 0, m33 > 0, isFinite else { return nil }
         return Transform2D(a: m11 / m33, b: m12 / m33, c: m21 / m33, d: m22 / m33, tx: m31 / m33, ty: m32 / m33)
     }
 

@@ -8,7 +8,8 @@ extension Painter {
     public func fillBlurred(_ path: Path, sigma: Double, color: Color) {
         guard sigma.isFinite, sigma >= 0, color.alpha > 0 else { return }
         let t = state.transform
-        let sigmaPixels = sigma * abs(t.determinant).squareRoot()
+        let sigmaPixels = min(sigma * abs(t.determinant).squareRoot(), Painter.maxBlurSigma)
+        guard sigmaPixels.isFinite else { return }
         guard crk_blur_box_size(sigmaPixels) >= 2 else { fill(path, color: color); return }
         let margin = Int((3 * sigmaPixels).rounded(.up)) + 1
         // What can reach the clip: the shape grown by the blur, and the clip grown by it (so that the blur
@@ -16,7 +17,7 @@ extension Painter {
         guard let shape = PixelRect(enclosing: t.apply(to: path.controlPointBounds)) else { return }
         let clip = state.clipBounds
         let region = shape.grown(by: margin).intersection(clip.grown(by: margin))
-        guard !region.isEmpty, region.width * region.height <= Painter.maxTilePixels else { return }
+        guard !region.isEmpty, Painter.fitsBlurBuffer(region) else { return }
         var mask = [UInt8](repeating: 0, count: region.width * region.height)
         mask.withUnsafeMutableBufferPointer { values in
             rasterizer.rasterizePath(path, transform: t, within: region) { row in
@@ -35,12 +36,25 @@ extension Painter {
     public func fillBlurred(alphaOf image: Bitmap, atDevicePixel origin: (x: Int, y: Int), sigmaPixels: Double, color: Color) {
         guard sigmaPixels.isFinite, sigmaPixels >= 0, color.alpha > 0, let (x, y) = targetPixel(origin),
               abs(x) < 1 << 40, abs(y) < 1 << 40 else { return }
+        let sigmaPixels = min(sigmaPixels, Painter.maxBlurSigma)
         let region = PixelRect(x: x, y: y, width: image.width, height: image.height)
         var mask = [UInt8](repeating: 0, count: image.width * image.height)
         image.withUnsafePixels { pixels in
             for i in 0..<mask.count { mask[i] = UInt8(truncatingIfNeeded: pixels[i] >> 24) }
         }
         fillBlurredMask(&mask, region: region, sigmaPixels: sigmaPixels, color: color)
+    }
+
+    /// The largest blur, pixels: the box blur's widest box (4096) is reached at about this σ.
+    public static let maxBlurSigma = 2000.0
+
+    /// The most pixels a blurred mask may have (the backing store's limit: 16 Mi).
+    static let maxBlurPixels = 16 << 20
+
+    /// Whether `region` is small enough to blur, without overflow.
+    static func fitsBlurBuffer(_ region: PixelRect) -> Bool {
+        let (area, overflow) = region.width.multipliedReportingOverflow(by: region.height)
+        return !overflow && area <= maxBlurPixels
     }
 
     /// Blurs `mask` (covering `region` of the current target's pixels) and fills it in `color`.

@@ -3,7 +3,7 @@ import RasterCore
 extension RenderNode {
     /// Draws the node into `painter`, whose user space is the parent's bounds coordinates (points).
     public func draw(in painter: Painter) {
-        guard drawCount > 0 else { return }
+        guard drawCount > 0, isDoubleSided else { return }
         if let projection {
             drawProjected(projection, in: painter)
             return
@@ -72,13 +72,15 @@ extension RenderNode {
             return
         }
         let device = painter.transform
-        let sigmaPixels = shadow.radius * abs(device.determinant).squareRoot()
+        let sigmaPixels = min(shadow.radius * abs(device.determinant).squareRoot(), Painter.maxBlurSigma)
+        guard sigmaPixels.isFinite else { return }
         let margin = Int((3 * sigmaPixels).rounded(.up)) + 1
         let moved = Transform2D(translationX: shadow.offset.width, y: shadow.offset.height).concatenating(device)
         guard let reach = PixelRect(enclosing: moved.apply(to: visualBounds)) else { return }
         let region = reach.grown(by: margin).intersection(painter.clipBoundingBox.grown(by: margin))
         let scale = painter.bitmap.scale
-        guard !region.isEmpty, region.width * region.height <= Self.maxBackingStorePixels,
+        guard !region.isEmpty, region.width.multipliedReportingOverflow(by: region.height).partialValue <= Self.maxBackingStorePixels,
+              !region.width.multipliedReportingOverflow(by: region.height).overflow,
               var alpha = try? Bitmap(width: region.width, height: region.height, scale: scale) else { return }
         alpha.draw { p in
             p.scale(x: 1 / scale, y: 1 / scale)
@@ -94,7 +96,7 @@ extension RenderNode {
     /// painter that draws opaque sources opaquely: the node is opaque (alpha 1) and its body covers the
     /// region (``bodyCoversOpaquely(_:under:)``). False when unsure.
     func coversOpaquely(_ region: PixelRect, under parent: Transform2D) -> Bool {
-        guard alpha >= 1, drawCount > 0, projection == nil, mask == nil, shadow == nil else { return false }
+        guard alpha >= 1, drawCount > 0, isDoubleSided, projection == nil, mask == nil, shadow == nil else { return false }
         return bodyCoversOpaquely(region, under: transformToParent.concatenating(parent))
     }
 
@@ -179,18 +181,11 @@ extension RenderNode {
     /// under an enlarging affine transform, never more than the projection needs where it magnifies most
     /// nor ``maxProjectedMagnification`` times the target's scale; within ``maxBackingStorePixels``), then
     /// that layer drawn through the projection with its opacity
-    /// (``Painter/draw(_:projection:opacity:)``). A node whose back faces the viewer is not drawn when it
-    /// is not double-sided.
+    /// (``Painter/draw(_:projection:opacity:)``).
     func drawProjected(_ projection: Projective2D, in painter: Painter) {
         let device = projection.concatenating(painter.transform)
         let box = visualBounds
         guard box.isFinite, !box.isEmpty else { return }
-        if !isDoubleSided {
-            let probe = [Point(x: box.midX, y: box.midY), Point(x: box.minX, y: box.minY), Point(x: box.maxX, y: box.minY),
-                         Point(x: box.maxX, y: box.maxY), Point(x: box.minX, y: box.maxY)]
-                .first { device.homogeneous($0).w > 0 }
-            guard let probe, device.facesViewer(at: probe) else { return }
-        }
         // The layer is drawn at the target's scale, as Core Animation draws a layer's contents at its
         // contentsScale (the screen's) and magnifies them where perspective brings them nearer; an affine
         // scale above the node (a zoomed parent) raises it, as far as the projection magnifies at most.

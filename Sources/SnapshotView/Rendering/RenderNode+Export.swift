@@ -214,7 +214,7 @@ extension RenderNode {
         if let content {
             drawn = describe(content, device: device, clip: inner, tree: &tree)
         }
-        let children = self.children.filter { $0.drawCount > 0 }.compactMap { child -> DrawnNode? in
+        let children = self.children.filter { $0.drawCount > 0 && $0.isDoubleSided }.compactMap { child -> DrawnNode? in
             if child.projection != nil || child.mask != nil || child.shadow != nil || (child.roundedCorners != .all && child.cornerRadius > 0) { return child.describeAlone(parentDevice: device, clip: inner, tree: &tree) }
             return child.describe(device: child.transformToParent.concatenating(device), isRoot: false, clip: inner, tree: &tree)
         }

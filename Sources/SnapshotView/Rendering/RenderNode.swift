@@ -13,7 +13,8 @@ public struct RenderNode: Sendable {
     /// Maps the node's bounds coordinates to its parent's with perspective (a 3-D transform, or a
     /// superview's `sublayerTransform`, seen flat); nil when ``transformToParent`` says it all.
     public let projection: Projective2D?
-    /// Whether the node is drawn when its back faces the viewer.
+    /// False when the node is not double-sided and its back faces the viewer (its own 3-D transform and its
+    /// superview's sublayer transform turn its normal away): then it is not drawn.
     public let isDoubleSided: Bool
     /// A frozen tree whose alpha masks the node's drawing, in the node's bounds coordinates; nil when none.
     public var mask: RenderNode? { masks.first }
@@ -147,7 +148,7 @@ extension View {
 
     /// `parentSublayer`: the superview's `sublayerTransform` about its centre, in its bounds coordinates,
     /// or nil when it has none.
-    func renderNode(presentation: some PresentationSource, parentSublayer: Transform3D?) -> RenderNode? {
+    func renderNode(presentation: some PresentationSource, parentSublayer: Transform3D?, maskDepth: Int = 0) -> RenderNode? {
         guard !isHidden else { return nil }
         func value(_ p: ViewProperty) -> AnimatableValue {
             presentation.presentationValue(of: p, of: self, model: modelValue(of: p))
@@ -155,7 +156,7 @@ extension View {
         let alpha = value(.alpha).doubleValue ?? self.alpha
         let clamped = alpha.isNaN ? 0 : min(1, max(0, alpha))
         guard clamped > 0 else { return nil }
-        return freeze(presentation: presentation, alpha: clamped, parentSublayer: parentSublayer, value: value)
+        return freeze(presentation: presentation, alpha: clamped, parentSublayer: parentSublayer, maskDepth: maskDepth, value: value)
     }
 
     /// The frozen node of this view drawn as the top of a snapshot: its own alpha and `isHidden` are
@@ -175,22 +176,28 @@ extension View {
     }
 
     private func freeze(presentation: some PresentationSource, alpha: Double, clearBackground: Bool = false,
-                        parentSublayer: Transform3D? = nil, value: (ViewProperty) -> AnimatableValue) -> RenderNode {
+                        parentSublayer: Transform3D? = nil, maskDepth: Int = 0, value: (ViewProperty) -> AnimatableValue) -> RenderNode {
         let center = value(.center).pointValue ?? self.center
         let bounds = value(.bounds).rectValue ?? self.bounds
         let transform = value(.transform).transformValue ?? self.transform
-        var toParent = View.transformToSuperview(center: center, bounds: bounds, transform: transform)
+        let anchor = transformAnchor
+        var toParent = View.transformToSuperview(center: center, bounds: bounds, transform: transform, anchor: anchor)
         var projection: Projective2D?
+        var facesAway = false
         let transform3D = value(.transform3D).transform3DValue ?? self.transform3D
-        if !transform3D.isIdentity || (parentSublayer != nil) {
-            // Core Animation's chain: to the centre, the transform, to the position, then the
-            // superview's sublayer transform; the result seen flat in the superview's plane.
-            var m = Transform3D(Transform2D(translationX: -bounds.midX, y: -bounds.midY).concatenating(transform))
+        if !transform3D.isIdentity || parentSublayer != nil || transformAnchorDepth != 0 {
+            // Core Animation's chain: to the anchor point, the transform, to the position (and depth), then
+            // the superview's sublayer transform; the result seen flat in the superview's plane.
+            var m = Transform3D(translationX: -bounds.midX - anchor.x, y: -bounds.midY - anchor.y, z: -transformAnchorDepth)
+                .concatenating(Transform3D(transform))
                 .concatenating(transform3D)
-                .concatenating(Transform3D(translationX: center.x, y: center.y, z: 0))
+                .concatenating(Transform3D(translationX: center.x + anchor.x, y: center.y + anchor.y, z: zPosition))
             if let parentSublayer { m = m.concatenating(parentSublayer) }
             let flat = m.flattened
             if let affine = flat.affine { toParent = affine } else if flat.isFinite { projection = flat; toParent = m.affine }
+            // Back-facing when the layer's normal points away from the viewer: the sign of the inverse's m33
+            // (as CSS decides backface visibility), so a flat mirror (a scale of −1) still faces the viewer.
+            if let inverse = m.inverted() { facesAway = inverse.m33 < 0 }
         }
         var sublayer: Transform3D?
         if !sublayerTransform.isIdentity {
@@ -201,9 +208,10 @@ extension View {
             name: name,
             transformToParent: toParent,
             projection: projection,
-            isDoubleSided: isDoubleSided,
-            // (A hidden or transparent mask hides the whole view, as Core Animation's does.)
-            mask: mask.map { $0.renderNode(presentation: presentation) ?? RenderNode.nothing },
+            isDoubleSided: isDoubleSided || !facesAway,
+            // (A hidden or transparent mask hides the whole view, as Core Animation's does. Masks of masks
+            // stop at a depth of 8, so that a cycle of masks cannot recurse without end.)
+            mask: mask.map { maskDepth < 8 ? ($0.renderNode(presentation: presentation, parentSublayer: nil, maskDepth: maskDepth + 1) ?? RenderNode.nothing) : RenderNode.nothing },
             shadow: shadow,
             roundedCorners: roundedCorners,
             bounds: bounds,
@@ -215,6 +223,6 @@ extension View {
             borderColor: value(.borderColor).colorValue ?? borderColor,
             content: makeContent(),
             contentHasBackingStore: drawsContentIntoBackingStore,
-            children: drawingOrder(of: subviews).compactMap { $0.renderNode(presentation: presentation, parentSublayer: sublayer) })
+            children: drawingOrder(of: subviews).compactMap { $0.renderNode(presentation: presentation, parentSublayer: sublayer, maskDepth: maskDepth) })
     }
 }

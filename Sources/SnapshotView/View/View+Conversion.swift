@@ -2,15 +2,16 @@ import RasterCore
 
 extension View {
     /// Maps this view's bounds coordinates to its superview's bounds coordinates (points): move the
-    /// bounds' centre to the origin, apply the transform about it, then move to `center`.
+    /// bounds' centre (plus ``transformAnchor``) to the origin, apply the transform about it, then move to
+    /// `center` (plus the anchor). ``transform3D`` is not included.
     public var transformToSuperview: Transform2D {
-        View.transformToSuperview(center: center, bounds: bounds, transform: transform)
+        View.transformToSuperview(center: center, bounds: bounds, transform: transform, anchor: transformAnchor)
     }
 
-    static func transformToSuperview(center: Point, bounds: Rect, transform: Transform2D) -> Transform2D {
-        let toCentre = Transform2D(translationX: -bounds.midX, y: -bounds.midY)
+    static func transformToSuperview(center: Point, bounds: Rect, transform: Transform2D, anchor: Point = .zero) -> Transform2D {
+        let toCentre = Transform2D(translationX: -bounds.midX - anchor.x, y: -bounds.midY - anchor.y)
         let placed = transform.isIdentity ? toCentre : toCentre.concatenating(transform)
-        return placed.concatenating(Transform2D(translationX: center.x, y: center.y))
+        return placed.concatenating(Transform2D(translationX: center.x + anchor.x, y: center.y + anchor.y))
     }
 
     /// Maps this view's bounds coordinates to its root's bounds coordinates.

@@ -59,7 +59,7 @@ extension View {
         let ownAlpha = value(.alpha).doubleValue ?? alpha
         // The root's own position does not move it in its own coordinates.
         let toParent = isRoot ? Transform2D(translationX: -bounds.minX, y: -bounds.minY)
-            : View.transformToSuperview(center: center, bounds: bounds, transform: transform)
+            : View.transformToSuperview(center: center, bounds: bounds, transform: transform, anchor: transformAnchor)
         let toRoot = toParent.concatenating(parent)
         let effective = parentAlpha * (isHidden ? 0 : min(1, max(0, ownAlpha.isNaN ? 0 : ownAlpha)))
         let frame = toRoot.apply(to: bounds)

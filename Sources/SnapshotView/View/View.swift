@@ -99,6 +99,14 @@ open class View {
         }
     }
 
+    /// Where ``transform`` and ``transform3D`` turn about, as an offset from the bounds' centre (points; z
+    /// towards the viewer), with the view placed so that this point is where it would be untransformed: Core
+    /// Animation's `anchorPoint` and `anchorPointZ`, with `center` the position the anchor point would have
+    /// at the centre. Default zero (the centre). Not animatable.
+    public var transformAnchor = Point.zero
+    /// The anchor's depth (points, towards the viewer): Core Animation's `anchorPointZ`. Default 0.
+    public var transformAnchorDepth = 0.0
+
     /// A 4x4 transform applied to every subview, about this view's centre in its bounds coordinates
     /// (Core Animation's `sublayerTransform`: the usual home of a shared perspective). Default identity;
     /// not animatable.
@@ -132,7 +140,7 @@ open class View {
     /// and `bounds.size` (with a transform, UIKit leaves the result undefined; here the transform is
     /// kept and the untransformed size becomes `frame.size`).
     public var frame: Rect {
-        get { View.frame(center: _center, size: _bounds.size, transform: _transform) }
+        get { View.frame(center: _center, size: _bounds.size, transform: _transform, anchor: transformAnchor) }
         set {
             guard newValue.isFinite, !newValue.isNull else { return }
             let f = newValue.standardized
@@ -141,10 +149,10 @@ open class View {
         }
     }
 
-    static func frame(center: Point, size: Size, transform: Transform2D) -> Rect {
-        let local = Rect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height)
+    static func frame(center: Point, size: Size, transform: Transform2D, anchor: Point = .zero) -> Rect {
+        let local = Rect(x: -size.width / 2 - anchor.x, y: -size.height / 2 - anchor.y, width: size.width, height: size.height)
         let box = transform.isIdentity ? local : transform.apply(to: local)
-        return box.offsetBy(dx: center.x, dy: center.y)
+        return box.offsetBy(dx: center.x + anchor.x, dy: center.y + anchor.y)
     }
 
     /// Called after `bounds` changes; subclasses that depend on it (scroll views) override.

@@ -45,6 +45,9 @@ struct Bench: ParsableCommand {
     @Flag(help: "Measure perspective instead: a full-screen page turned about its vertical axis (24 angles, m34 = -1/500) against the same page drawn flat.")
     var perspective = false
 
+    @Flag(help: "Measure a layer shadow instead: a full-screen page under a still card with a shadow path, against the same frame without the shadow.")
+    var shadow = false
+
     @Flag(help: "Measure Auto Layout's solver instead: a screen of 500 constraints solved from scratch, and one constant changed and solved again.")
     var constraints = false
 
@@ -69,7 +72,7 @@ struct Bench: ParsableCommand {
     func validate() throws {
         guard !(json && markdown) else { throw ValidationError("--json and --markdown: choose one") }
         guard summary || !(json || markdown) else { throw ValidationError("--json and --markdown go with --summary") }
-        guard !(summary && (tables || pages || text || constraints || perspective)) else { throw ValidationError("--summary already measures a table update and the page curl: drop --tables, --pages, --text, --constraints and --perspective") }
+        guard !(summary && (tables || pages || text || constraints || perspective || shadow)) else { throw ValidationError("--summary already measures a table update and the page curl: drop --tables, --pages, --text, --constraints, --perspective and --shadow") }
         guard (1...1000).contains(runs) else { throw ValidationError("--runs must be 1…1000, got \(runs)") }
         guard (1...3).contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3, got \(scale)") }
     }
@@ -116,6 +119,18 @@ struct Bench: ParsableCommand {
                          r.width, r.height, scale, r.frames, runs, r.turnedSeconds * 1e3, r.flatSeconds * 1e3))
             print(String(format: "turned / flat: %.2fx (target: at most 3x)", r.turnedSeconds / r.flatSeconds))
         }
+        if shadow {
+            let folder: String
+            do { folder = try AssetLocator.directory(given: assets) } catch {
+                printError(error.description)
+                throw ExitCode(error.exitStatus)
+            }
+            say("a still card's shadow over a full-screen page at @\(scale)x")
+            let r = try reportingErrors { try ShadowBenchmark(assetsDirectory: folder, runs: runs, scale: scale).run() }
+            print(String(format: "shadow, %dx%d px (@%dx), %d frames, %d runs: %.3f ms/frame with the shadow, %.3f ms/frame without (medians)",
+                         r.width, r.height, scale, r.frames, runs, r.shadowSeconds * 1e3, r.plainSeconds * 1e3))
+            print(String(format: "with / without: %.2fx (target: at most 1.2x)", r.shadowSeconds / r.plainSeconds))
+        }
         if text {
             let r = try reportingErrors { try TextBenchmark(runs: runs, progress: say).run() }
             print(String(format: "text layout, %d labels at 17 pt, %d runs: %.1f µs per new label, %.1f µs per repeated label (medians over %d layouts)",
@@ -135,7 +150,7 @@ struct Bench: ParsableCommand {
             print(String(format: "10,000 rows / 20 rows: %.2fx (target: within 2x)", large.medianSeconds / small.medianSeconds))
         }
         // --pages and --tables run one after the other; either replaces the reference scene's run.
-        if pages || tables || text || constraints || perspective { return }
+        if pages || tables || text || constraints || perspective || shadow { return }
         let folder: String
         do { folder = try AssetLocator.directory(given: assets) } catch {
             printError(error.description)

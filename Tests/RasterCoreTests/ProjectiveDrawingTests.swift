@@ -226,3 +226,21 @@ final class BlurTests: XCTestCase {
         XCTAssertEqual(fromAlpha, fromPath)
     }
 }
+
+/// Blurred shapes are kept between draws: the same shape at another whole-pixel place gives the same
+/// pixels, moved.
+final class BlurCacheTests: XCTestCase {
+    func testTheSameShadowMovedByWholePixelsIsTheSamePixelsMoved() throws {
+        let card = Path(roundedRect: Rect(x: 10.25, y: 10.5, width: 30, height: 20), cornerRadii: CornerRadii(all: 6))
+        var first = try Bitmap(width: 80, height: 70), second = try Bitmap(width: 80, height: 70)
+        first.draw { $0.fillBlurred(card, sigma: 4, color: .black) }
+        second.draw { p in p.translate(x: 13, y: 12); p.fillBlurred(card, sigma: 4, color: .black) }
+        second.draw { p in p.translate(x: 13, y: 12); p.fillBlurred(card, sigma: 4, color: .black) }  // kept: drawn again over itself
+        var again = try Bitmap(width: 80, height: 70)
+        again.draw { p in p.translate(x: 13, y: 12); p.fillBlurred(card, sigma: 4, color: .black) }
+        for y in 0..<50 { for x in 0..<60 {
+            XCTAssertEqual(again[x + 13, y + 12], first[x, y], "(\(x), \(y))")
+        } }
+        XCTAssertGreaterThan(second[30, 30].a, again[30, 30].a, "drawn twice is darker than once")
+    }
+}

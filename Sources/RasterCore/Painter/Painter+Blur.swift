@@ -1,3 +1,4 @@
+import Foundation
 import CRasterKernels
 
 extension Painter {
@@ -12,8 +13,33 @@ extension Painter {
         guard sigmaPixels.isFinite else { return }
         guard crk_blur_box_size(sigmaPixels) >= 2 else { fill(path, color: color); return }
         let margin = Int((3 * sigmaPixels).rounded(.up)) + 1
-        // What can reach the clip: the shape grown by the blur, and the clip grown by it (so that the blur
-        // near the clip's edge sees the shape beyond it).
+        // The blurred shape over its whole reach, at the transform's whole-pixel offset, is kept between
+        // draws: a shadow whose shape, size and sub-pixel place do not change is blurred once.
+        let wx = t.tx.rounded(.down), wy = t.ty.rounded(.down)
+        if abs(wx) < 1e9, abs(wy) < 1e9 {
+            var local = t
+            local.tx -= wx; local.ty -= wy
+            if let shape = PixelRect(enclosing: local.apply(to: path.controlPointBounds)),
+               case let region = shape.grown(by: margin), Painter.fitsBlurBuffer(region) {
+                let key = BlurCache.Key(path: path, sigmaPixels: sigmaPixels, transform: local)
+                let mask = BlurCache.shared.mask(for: key) {
+                    var mask = [UInt8](repeating: 0, count: region.width * region.height)
+                    mask.withUnsafeMutableBufferPointer { values in
+                        rasterizer.rasterizePath(path, transform: local, within: region) { row in
+                            let out = values.baseAddress! + (row.y - region.minY) * region.width + (row.x0 - region.minX)
+                            out.update(from: row.coverage.baseAddress!, count: row.coverage.count)
+                        }
+                    }
+                    Painter.blur(&mask, width: region.width, height: region.height, sigmaPixels: sigmaPixels)
+                    return mask
+                }
+                let placed = PixelRect(x: region.x + Int(wx), y: region.y + Int(wy), width: region.width, height: region.height)
+                fillMask(mask, region: placed, color: color)
+                return
+            }
+        }
+        // Too large to keep: only what can reach the clip, the shape grown by the blur and the clip grown by
+        // it (so that the blur near the clip's edge sees the shape beyond it).
         guard let shape = PixelRect(enclosing: t.apply(to: path.controlPointBounds)) else { return }
         let clip = state.clipBounds
         let region = shape.grown(by: margin).intersection(clip.grown(by: margin))
@@ -59,19 +85,65 @@ extension Painter {
 
     /// Blurs `mask` (covering `region` of the current target's pixels) and fills it in `color`.
     private func fillBlurredMask(_ mask: inout [UInt8], region: PixelRect, sigmaPixels: Double, color: Color) {
-        if crk_blur_box_size(sigmaPixels) >= 2 {
-            var scratch = [UInt8](repeating: 0, count: 2 * max(region.width, region.height) + 2)
-            mask.withUnsafeMutableBufferPointer { m in
-                scratch.withUnsafeMutableBufferPointer { s in
-                    crk_blur_mask(m.baseAddress!, Int32(region.width), Int32(region.height), sigmaPixels, s.baseAddress!)
-                }
+        Painter.blur(&mask, width: region.width, height: region.height, sigmaPixels: sigmaPixels)
+        fillMask(mask, region: region, color: color)
+    }
+
+    /// `crk_blur_mask` over a whole mask.
+    static func blur(_ mask: inout [UInt8], width: Int, height: Int, sigmaPixels: Double) {
+        guard crk_blur_box_size(sigmaPixels) >= 2 else { return }
+        var scratch = [UInt8](repeating: 0, count: 2 * max(width, height) + 2)
+        mask.withUnsafeMutableBufferPointer { m in
+            scratch.withUnsafeMutableBufferPointer { s in
+                crk_blur_mask(m.baseAddress!, Int32(width), Int32(height), sigmaPixels, s.baseAddress!)
             }
         }
+    }
+
+    /// Fills `mask` (covering `region` of the current target's pixels) in `color`.
+    private func fillMask(_ mask: [UInt8], region: PixelRect, color: Color) {
         // Back to base device pixels for the placed fill (inside a layer the target is offset).
         let base = clipBoundingBox, target = state.clipBounds
         let origin = (x: region.x + base.x - target.x, y: region.y + base.y - target.y)
         mask.withUnsafeBufferPointer { m in
             fill(coverageMask: m, width: region.width, height: region.height, atDevicePixel: origin, color: color)
         }
+    }
+}
+
+/// Blurred coverage masks of paths, kept between draws and frames (shadows whose shape does not change),
+/// shared by every painter: the last 32, at most 64 MiB together, made once however many threads ask.
+final class BlurCache: @unchecked Sendable {
+    static let shared = BlurCache()
+
+    struct Key: Hashable {
+        var path: Path
+        var sigmaPixels: Double
+        /// The transform to pixels, with a translation under one pixel.
+        var transform: Transform2D
+    }
+
+    private let lock = NSLock()
+    private var masks: [Key: [UInt8]] = [:]
+    private var order: [Key] = []
+    private var bytes = 0
+    static let maxEntries = 32
+    static let maxBytes = 64 << 20
+
+    /// The mask for `key`, made by `make` (outside the lock) when it is not kept.
+    func mask(for key: Key, make: () -> [UInt8]) -> [UInt8] {
+        if let kept = lock.withLock({ masks[key] }) { return kept }
+        let made = make()
+        lock.withLock {
+            guard masks[key] == nil, made.count <= Self.maxBytes else { return }
+            masks[key] = made
+            order.append(key)
+            bytes += made.count
+            while order.count > Self.maxEntries || bytes > Self.maxBytes, let oldest = order.first {
+                order.removeFirst()
+                bytes -= masks.removeValue(forKey: oldest)?.count ?? 0
+            }
+        }
+        return made
     }
 }

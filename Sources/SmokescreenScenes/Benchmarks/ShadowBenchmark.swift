@@ -1,0 +1,64 @@
+import Containers
+import Foundation
+import RasterCore
+import SnapshotView
+
+/// What a layer shadow costs a frame: iNippon's page 0 (a full screen of artwork and text) under a still
+/// card (280x160 pt, rounded 16 pt) whose shadow has a `shadowPath` (radius 12 pt, offset 8 pt down, 30 %
+/// black), frozen and drawn as frames are, against the same frame with no shadow. The shadow's blurred shape
+/// is kept between frames (`BlurCache`), so after the first frame it costs its fill.
+public struct ShadowBenchmark {
+    public var runs: Int
+    public var scale: Int
+    public var assetsDirectory: String
+
+    public init(assetsDirectory: String, runs: Int = 5, scale: Int = 2) {
+        self.assetsDirectory = assetsDirectory
+        self.runs = max(1, runs)
+        self.scale = scale
+    }
+
+    public struct Result: Sendable {
+        public var width: Int, height: Int
+        public var frames: Int
+        /// Median seconds per frame with the shadow and without.
+        public var shadowSeconds: Double, plainSeconds: Double
+    }
+
+    public static let frames = 24
+
+    public func run() throws -> Result {
+        let s = Double(scale)
+        let store = try PageStore(strategy: .window, scale: s, assetsDirectory: assetsDirectory, engine: nil)
+        guard let front = store.loaded[0] else {
+            throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "iNippon's page 0 did not load"])
+        }
+        let size = INipponPagesTransition.pageSize
+        let root = View(frame: Rect(origin: .zero, size: size), name: "screen")
+        let page = front.view
+        page.removeFromSuperview()
+        try root.addSubview(page)
+        let card = View(frame: Rect(x: (size.width - 280) / 2, y: 120, width: 280, height: 160), name: "card")
+        card.backgroundColor = .white
+        card.cornerRadius = 16
+        try root.addSubview(card)
+        let shadow = Shadow(color: Color(red: 0, green: 0, blue: 0, alpha: 0.3), offset: Size(width: 0, height: 8), radius: 12,
+                            path: Path(roundedRect: card.bounds, cornerRadii: CornerRadii(all: 16)))
+        var frame = try Bitmap(width: Int((size.width * s).rounded()), height: Int((size.height * s).rounded()), scale: s)
+        func drawFrame() {
+            guard let node = root.renderNode() else { return }
+            ViewRenderer.draw(node, into: &frame)
+        }
+        var shadowed: [Double] = [], plain: [Double] = []
+        for _ in 0..<runs {
+            for _ in 0..<Self.frames {
+                card.shadow = shadow
+                shadowed.append(ReferenceBenchmark.seconds { drawFrame() })
+                card.shadow = nil
+                plain.append(ReferenceBenchmark.seconds { drawFrame() })
+            }
+        }
+        return Result(width: frame.width, height: frame.height, frames: Self.frames,
+                      shadowSeconds: ReferenceBenchmark.median(shadowed), plainSeconds: ReferenceBenchmark.median(plain))
+    }
+}

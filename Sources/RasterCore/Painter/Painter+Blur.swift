@@ -23,13 +23,7 @@ extension Painter {
                case let region = shape.grown(by: margin), Painter.fitsBlurBuffer(region) {
                 let key = BlurCache.Key(path: path, sigmaPixels: sigmaPixels, transform: local)
                 let mask = BlurCache.shared.mask(for: key) {
-                    var mask = [UInt8](repeating: 0, count: region.width * region.height)
-                    mask.withUnsafeMutableBufferPointer { values in
-                        rasterizer.rasterizePath(path, transform: local, within: region) { row in
-                            let out = values.baseAddress! + (row.y - region.minY) * region.width + (row.x0 - region.minX)
-                            out.update(from: row.coverage.baseAddress!, count: row.coverage.count)
-                        }
-                    }
+                    var mask = coverage(of: path, transform: local, over: region)
                     Painter.blur(&mask, width: region.width, height: region.height, sigmaPixels: sigmaPixels)
                     return mask
                 }
@@ -44,14 +38,20 @@ extension Painter {
         let clip = state.clipBounds
         let region = shape.grown(by: margin).intersection(clip.grown(by: margin))
         guard !region.isEmpty, Painter.fitsBlurBuffer(region) else { return }
+        var mask = coverage(of: path, transform: t, over: region)
+        fillBlurredMask(&mask, region: region, sigmaPixels: sigmaPixels, color: color)
+    }
+
+    /// The coverage of `path` through `transform` (to the current target's pixels) over `region`, row by row.
+    private func coverage(of path: Path, transform: Transform2D, over region: PixelRect) -> [UInt8] {
         var mask = [UInt8](repeating: 0, count: region.width * region.height)
         mask.withUnsafeMutableBufferPointer { values in
-            rasterizer.rasterizePath(path, transform: t, within: region) { row in
+            rasterizer.rasterizePath(path, transform: transform, within: region) { row in
                 let out = values.baseAddress! + (row.y - region.minY) * region.width + (row.x0 - region.minX)
                 out.update(from: row.coverage.baseAddress!, count: row.coverage.count)
             }
         }
-        fillBlurredMask(&mask, region: region, sigmaPixels: sigmaPixels, color: color)
+        return mask
     }
 
     /// Fills the alpha of `image`, placed with its top-left pixel at device pixel `origin` of the base bitmap

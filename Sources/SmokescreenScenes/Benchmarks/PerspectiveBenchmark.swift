@@ -31,35 +31,22 @@ public struct PerspectiveBenchmark {
     public static let frames = 24
 
     public func run() throws -> Result {
-        let s = Double(scale)
-        let store = try PageStore(strategy: .window, scale: s, assetsDirectory: assetsDirectory, engine: nil)
-        guard let front = store.loaded[0] else {
-            throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "iNippon's page 0 did not load"])
-        }
-        let size = INipponPagesTransition.pageSize
-        let root = View(frame: Rect(origin: .zero, size: size), name: "screen")
-        root.backgroundColor = .black
-        let page = front.view
-        page.removeFromSuperview()
-        try root.addSubview(page)
-        var frame = try Bitmap(width: Int((size.width * s).rounded()), height: Int((size.height * s).rounded()), scale: s)
+        var screen = try BenchmarkPage(assetsDirectory: assetsDirectory, scale: scale)
+        screen.root.backgroundColor = .black
+        let page = screen.page
         var perspective = Transform3D.identity
         perspective.m34 = -1.0 / 500
-        func drawFrame() {
-            guard let node = root.renderNode() else { return }
-            ViewRenderer.draw(node, into: &frame)
-        }
         var turned: [Double] = [], flat: [Double] = []
         for _ in 0..<runs {
             for i in 0..<Self.frames {
                 let angle = Double(i + 1) / Double(Self.frames + 1) * (Double.pi / 2) * 0.95
                 page.transform3D = Transform3D(rotationAngle: angle, x: 0, y: 1, z: 0).concatenating(perspective)
-                turned.append(ReferenceBenchmark.seconds { drawFrame() })
+                turned.append(ReferenceBenchmark.seconds { screen.draw() })
                 page.transform3D = .identity
-                flat.append(ReferenceBenchmark.seconds { drawFrame() })
+                flat.append(ReferenceBenchmark.seconds { screen.draw() })
             }
         }
-        return Result(width: frame.width, height: frame.height, frames: Self.frames,
+        return Result(width: screen.frame.width, height: screen.frame.height, frames: Self.frames,
                       turnedSeconds: ReferenceBenchmark.median(turned), flatSeconds: ReferenceBenchmark.median(flat))
     }
 }

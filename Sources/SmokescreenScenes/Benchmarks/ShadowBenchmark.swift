@@ -28,37 +28,24 @@ public struct ShadowBenchmark {
     public static let frames = 24
 
     public func run() throws -> Result {
-        let s = Double(scale)
-        let store = try PageStore(strategy: .window, scale: s, assetsDirectory: assetsDirectory, engine: nil)
-        guard let front = store.loaded[0] else {
-            throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "iNippon's page 0 did not load"])
-        }
+        var screen = try BenchmarkPage(assetsDirectory: assetsDirectory, scale: scale)
         let size = INipponPagesTransition.pageSize
-        let root = View(frame: Rect(origin: .zero, size: size), name: "screen")
-        let page = front.view
-        page.removeFromSuperview()
-        try root.addSubview(page)
         let card = View(frame: Rect(x: (size.width - 280) / 2, y: 120, width: 280, height: 160), name: "card")
         card.backgroundColor = .white
         card.cornerRadius = 16
-        try root.addSubview(card)
+        try screen.root.addSubview(card)
         let shadow = Shadow(color: Color(red: 0, green: 0, blue: 0, alpha: 0.3), offset: Size(width: 0, height: 8), radius: 12,
                             path: Path(roundedRect: card.bounds, cornerRadii: CornerRadii(all: 16)))
-        var frame = try Bitmap(width: Int((size.width * s).rounded()), height: Int((size.height * s).rounded()), scale: s)
-        func drawFrame() {
-            guard let node = root.renderNode() else { return }
-            ViewRenderer.draw(node, into: &frame)
-        }
         var shadowed: [Double] = [], plain: [Double] = []
         for _ in 0..<runs {
             for _ in 0..<Self.frames {
                 card.shadow = shadow
-                shadowed.append(ReferenceBenchmark.seconds { drawFrame() })
+                shadowed.append(ReferenceBenchmark.seconds { screen.draw() })
                 card.shadow = nil
-                plain.append(ReferenceBenchmark.seconds { drawFrame() })
+                plain.append(ReferenceBenchmark.seconds { screen.draw() })
             }
         }
-        return Result(width: frame.width, height: frame.height, frames: Self.frames,
+        return Result(width: screen.frame.width, height: screen.frame.height, frames: Self.frames,
                       shadowSeconds: ReferenceBenchmark.median(shadowed), plainSeconds: ReferenceBenchmark.median(plain))
     }
 }

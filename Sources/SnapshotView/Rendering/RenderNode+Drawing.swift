@@ -31,17 +31,8 @@ extension RenderNode {
     func drawMaskedBody(in painter: Painter) {
         guard let mask else { drawShadowedBody(in: painter); return }
         let device = painter.transform
-        let clip = painter.clipBoundingBox
-        guard let box = PixelRect(enclosing: device.apply(to: visualBounds))?.intersection(clip), !box.isEmpty,
-              box.width * box.height <= Self.maxBackingStorePixels else { return }
-        let scale = painter.bitmap.scale
-        guard var alpha = try? Bitmap(width: box.width, height: box.height, scale: scale) else { return }
-        alpha.draw { p in
-            p.scale(x: 1 / scale, y: 1 / scale)
-            p.translate(x: Double(-box.x), y: Double(-box.y))
-            p.concatenate(device)
-            mask.draw(in: p)
-        }
+        guard let box = PixelRect(enclosing: device.apply(to: visualBounds))?.intersection(painter.clipBoundingBox),
+              let alpha = Self.drawnAlone(over: box, scale: painter.bitmap.scale, device: device, mask.draw(in:)) else { return }
         painter.save()
         defer { painter.restore() }
         painter.clip(toAlphaOf: alpha, atDevicePixel: (box.x, box.y))
@@ -63,9 +54,7 @@ extension RenderNode {
               shadow.offset.width.isFinite, shadow.offset.height.isFinite else { return }
         painter.save()
         defer { painter.restore() }
-        if clipsToBounds {
-            if cornerRadius > 0 { painter.clip(to: Path(roundedRect: bounds, cornerRadii: radii)) } else { painter.clip(to: bounds) }
-        }
+        if clipsToBounds { clipToBounds(painter) }
         if let path = shadow.path {
             painter.translate(x: shadow.offset.width, y: shadow.offset.height)
             painter.fillBlurred(path, sigma: shadow.radius, color: shadow.color)
@@ -78,17 +67,30 @@ extension RenderNode {
         let moved = Transform2D(translationX: shadow.offset.width, y: shadow.offset.height).concatenating(device)
         guard let reach = PixelRect(enclosing: moved.apply(to: visualBounds)) else { return }
         let region = reach.grown(by: margin).intersection(painter.clipBoundingBox.grown(by: margin))
-        let scale = painter.bitmap.scale
-        guard !region.isEmpty, region.width.multipliedReportingOverflow(by: region.height).partialValue <= Self.maxBackingStorePixels,
-              !region.width.multipliedReportingOverflow(by: region.height).overflow,
-              var alpha = try? Bitmap(width: region.width, height: region.height, scale: scale) else { return }
-        alpha.draw { p in
+        guard let alpha = Self.drawnAlone(over: region, scale: painter.bitmap.scale, device: moved, drawBody(in:)) else { return }
+        painter.fillBlurred(alphaOf: alpha, atDevicePixel: (region.x, region.y), sigmaPixels: sigmaPixels, color: shadow.color)
+    }
+
+    /// Clips `painter` to the bounds, rounded as the background is.
+    func clipToBounds(_ painter: Painter) {
+        if cornerRadius > 0 { painter.clip(to: Path(roundedRect: bounds, cornerRadii: radii)) } else { painter.clip(to: bounds) }
+    }
+
+    /// A transparent bitmap of the device pixels `region` at `scale` pixels per point, with `draw` run in it
+    /// through `device` (its space to device pixels): something drawn alone where it lands in the frame (a
+    /// mask, the alpha a shadow is made of, an export's raster). Nil when the region is empty or larger than
+    /// ``maxBackingStorePixels``.
+    static func drawnAlone(over region: PixelRect, scale: Double, device: Transform2D, _ draw: (Painter) -> Void) -> Bitmap? {
+        let (area, overflow) = region.width.multipliedReportingOverflow(by: region.height)
+        guard !region.isEmpty, !overflow, area <= maxBackingStorePixels,
+              var bitmap = try? Bitmap(width: region.width, height: region.height, scale: scale) else { return nil }
+        bitmap.draw { p in
             p.scale(x: 1 / scale, y: 1 / scale)
             p.translate(x: Double(-region.x), y: Double(-region.y))
-            p.concatenate(moved)
-            drawBody(in: p)
+            p.concatenate(device)
+            draw(p)
         }
-        painter.fillBlurred(alphaOf: alpha, atDevicePixel: (region.x, region.y), sigmaPixels: sigmaPixels, color: shadow.color)
+        return bitmap
     }
 
     /// Whether ``draw(in:)`` with `parent` as the painter's transform (the parent's bounds coordinates to
@@ -158,9 +160,7 @@ extension RenderNode {
         }
         if content != nil || !children.isEmpty {
             painter.save()
-            if clipsToBounds {
-                if cornerRadius > 0 { painter.clip(to: Path(roundedRect: bounds, cornerRadii: radii)) } else { painter.clip(to: bounds) }
-            }
+            if clipsToBounds { clipToBounds(painter) }
             if !covered, let content, !(contentHasBackingStore && drawThroughBackingStore(content, in: painter)) {
                 content.draw(in: painter, bounds: bounds)
             }

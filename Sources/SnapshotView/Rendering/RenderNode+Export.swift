@@ -237,14 +237,8 @@ extension RenderNode {
         let window = Rect(x: Double(clip.x), y: Double(clip.y), width: Double(clip.width), height: Double(clip.height))
         let reach = projection.map { $0.concatenating(parentDevice).boundingBox(of: visualBounds, within: window) }
             ?? transformToParent.concatenating(parentDevice).apply(to: visualBounds)
-        guard let box = PixelRect(enclosing: reach)?.intersection(clip), !box.isEmpty,
-              var raster = try? Bitmap(width: box.width, height: box.height, scale: tree.scale) else { return nil }
-        raster.draw { painter in
-            painter.concatenate(Transform2D(scaleX: 1 / tree.scale, y: 1 / tree.scale))
-            painter.translate(x: Double(-box.x), y: Double(-box.y))
-            painter.concatenate(parentDevice)
-            draw(in: painter)
-        }
+        guard let box = PixelRect(enclosing: reach)?.intersection(clip),
+              let raster = Self.drawnAlone(over: box, scale: tree.scale, device: parentDevice, draw(in:)) else { return nil }
         let type = projection != nil ? "projected layer" : mask != nil ? "masked layer" : shadow != nil ? "shadowed layer" : "layer rounded at some corners"
         return DrawnNode(
             name: name, transform: [1, 0, 0, 1, 0, 0],

@@ -2,13 +2,15 @@ package import RasterCore
 
 /// A drawing context as Core Graphics has it, recording what is drawn (fills and strokes of paths, in
 /// the context's current transform) for Smokescreen's renderer to draw: UIKit's `draw(_:)`,
-/// `UIGraphicsImageRenderer` and `UIBezierPath.fill()` draw through one. Fills are drawn; strokes are
-/// recorded and drawn by the renderer where it can (see docs/uikit.md).
+/// `UIGraphicsImageRenderer` and `UIBezierPath.fill()` draw through one. Fills (non-zero and even-odd),
+/// strokes (width, caps, joins, miter limit, dashes) and images are drawn.
 open class CGContext: @unchecked Sendable {
     /// One recorded drawing operation, in the context's device space (points).
     package enum Operation: Sendable {
         case fill(Path, color: Color, evenOdd: Bool)
-        case stroke(Path, color: Color, width: Double, cap: CGLineCap, join: CGLineJoin)
+        /// A path in device space stroked in `transform`'s user space (Core Graphics computes a stroke in
+        /// the user space current when it is drawn: a scaled context draws a wider line).
+        case stroke(Path, color: Color, style: StrokeStyle, transform: Transform2D)
         case image(Bitmap, rect: Rect, transform: Transform2D, alpha: Double)
     }
 
@@ -18,6 +20,9 @@ open class CGContext: @unchecked Sendable {
         var lineWidth: CGFloat = 1
         var lineCap = CGLineCap.butt
         var lineJoin = CGLineJoin.miter
+        var miterLimit: CGFloat = 10
+        var dashes: [CGFloat] = []
+        var dashPhase: CGFloat = 0
         var alpha: CGFloat = 1
         var ctm = CGAffineTransform.identity
     }
@@ -40,6 +45,11 @@ open class CGContext: @unchecked Sendable {
     public func setLineWidth(_ width: CGFloat) { if width.isFinite { state.lineWidth = max(0, width) } }
     public func setLineCap(_ cap: CGLineCap) { state.lineCap = cap }
     public func setLineJoin(_ join: CGLineJoin) { state.lineJoin = join }
+    /// The longest miter join, as a multiple of the line width, before it is drawn bevelled. Default 10.
+    public func setMiterLimit(_ limit: CGFloat) { if limit.isFinite { state.miterLimit = limit } }
+    /// Dashes: alternating lengths (user-space points) of dashes and gaps, each subpath starting `phase`
+    /// into the pattern. An empty `lengths` strokes solid again.
+    public func setLineDash(phase: CGFloat, lengths: [CGFloat]) { state.dashPhase = phase; state.dashes = lengths }
     public func setAlpha(_ alpha: CGFloat) { if alpha.isFinite { state.alpha = min(1, max(0, alpha)) } }
 
     // The current transform.
@@ -65,6 +75,15 @@ open class CGContext: @unchecked Sendable {
         current.addArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise, transform: state.ctm)
     }
 
+    private var strokeStyle: StrokeStyle {
+        StrokeStyle(width: Double(state.lineWidth), cap: state.lineCap.strokeCap, join: state.lineJoin.strokeJoin,
+                    miterLimit: Double(state.miterLimit), dashes: state.dashes.map(Double.init), dashPhase: Double(state.dashPhase))
+    }
+
+    private func recordStroke(_ path: Path) {
+        operations.append(.stroke(path, color: faded(state.stroke), style: strokeStyle, transform: state.ctm.transform2D))
+    }
+
     private func faded(_ color: CGColor) -> Color {
         var c = color.color
         c = Color(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha * Double(state.alpha))
@@ -78,7 +97,7 @@ open class CGContext: @unchecked Sendable {
     }
 
     public func strokePath() {
-        operations.append(.stroke(current.path, color: faded(state.stroke), width: Double(state.lineWidth), cap: state.lineCap, join: state.lineJoin))
+        recordStroke(current.path)
         current = CGMutablePath()
     }
 
@@ -88,7 +107,7 @@ open class CGContext: @unchecked Sendable {
             operations.append(.fill(path, color: faded(state.fill), evenOdd: mode == .eoFill || mode == .eoFillStroke))
         }
         if mode == .stroke || mode == .fillStroke || mode == .eoFillStroke {
-            operations.append(.stroke(path, color: faded(state.stroke), width: Double(state.lineWidth), cap: state.lineCap, join: state.lineJoin))
+            recordStroke(path)
         }
         current = CGMutablePath()
     }
@@ -108,13 +127,13 @@ open class CGContext: @unchecked Sendable {
     public func stroke(_ rect: CGRect) {
         let path = CGMutablePath()
         path.addRect(rect, transform: state.ctm)
-        operations.append(.stroke(path.path, color: faded(state.stroke), width: Double(state.lineWidth), cap: state.lineCap, join: state.lineJoin))
+        recordStroke(path.path)
     }
 
     public func strokeEllipse(in rect: CGRect) {
         let path = CGMutablePath()
         path.addEllipse(in: rect, transform: state.ctm)
-        operations.append(.stroke(path.path, color: faded(state.stroke), width: Double(state.lineWidth), cap: state.lineCap, join: state.lineJoin))
+        recordStroke(path.path)
     }
 
     /// Draws `image` stretched over `rect` (points, user space).
@@ -129,4 +148,24 @@ open class CGContext: @unchecked Sendable {
 /// How ``CGContext/drawPath(using:)`` paints the current path.
 public enum CGPathDrawingMode: Int32, Sendable {
     case fill, eoFill, stroke, fillStroke, eoFillStroke
+}
+
+extension CGLineCap {
+    package var strokeCap: StrokeStyle.LineCap {
+        switch self {
+        case .butt: .butt
+        case .round: .round
+        case .square: .square
+        }
+    }
+}
+
+extension CGLineJoin {
+    package var strokeJoin: StrokeStyle.LineJoin {
+        switch self {
+        case .miter: .miter
+        case .round: .round
+        case .bevel: .bevel
+        }
+    }
 }

@@ -472,11 +472,14 @@ open class CALayer: NSObject {
     /// A basic animation of the transaction's duration (0.25 s by default) for an animatable key, as
     /// Core Animation's; none for other keys.
     open class func defaultAction(forKey event: String) -> CAAction? {
-        guard CALayer.viewProperty(for: event) != nil || ["path", "fillColor"].contains(event) else { return nil }
+        guard CALayer.viewProperty(for: event) != nil || contentActionKeys.contains(event) else { return nil }
         let animation = CABasicAnimation(keyPath: event)
         animation.timingFunction = CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)
         return animation
     }
+
+    /// The shape layer's animatable properties: they animate implicitly as the layer's own do.
+    static let contentActionKeys: Set<String> = ["path", "fillColor", "strokeColor", "lineWidth", "strokeStart", "strokeEnd", "lineDashPhase", "miterLimit"]
 
     /// Actions by key: an animation to run in place of the default, or `NSNull()` for none.
     open var actions: [String: CAAction]?

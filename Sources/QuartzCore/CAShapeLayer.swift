@@ -1,28 +1,37 @@
 internal import RasterCore
 package import SnapshotView
 
-/// A layer that draws a path: filled with `fillColor` (default black), under its sublayers. Strokes
-/// (`strokeColor`, `lineWidth`, `strokeStart`/`strokeEnd`, dashes) are accepted but not drawn yet
-/// (noted when set to something that would show).
+/// A layer that draws a path: filled with `fillColor` (default black) by `fillRule`, then stroked with
+/// `strokeColor` (default none), under its sublayers. `path`, `fillColor`, `strokeColor`, `lineWidth`,
+/// `strokeStart`, `strokeEnd`, `lineDashPhase` and `miterLimit` animate, explicitly and (on a layer no
+/// view owns) implicitly, as in Core Animation.
 open class CAShapeLayer: CALayer {
     /// The path, in the layer's coordinates (points); nil draws nothing.
     open var path: CGPath? { didSet { contentChanged("path", from: oldValue) } }
     /// Default opaque black; nil fills nothing.
     open var fillColor: CGColor? = .black { didSet { contentChanged("fillColor", from: oldValue) } }
-    /// Non-zero (default) or even-odd; even-odd is drawn with the non-zero rule (noted).
-    open var fillRule = CAShapeLayerFillRule.nonZero { didSet { if fillRule == .evenOdd { NotDrawn.note("CAShapeLayer.fillRule .evenOdd (drawn non-zero)") } } }
-    /// Default nil: no stroke. Strokes are not drawn yet (noted).
-    open var strokeColor: CGColor? { didSet { noteStroke() } }
-    /// Points. Default 1.
-    open var lineWidth: CGFloat = 1 { didSet { noteStroke() } }
-    /// The part of the path stroked, 0…1. Defaults 0 and 1.
-    open var strokeStart: CGFloat = 0
-    open var strokeEnd: CGFloat = 1
+    /// Non-zero (default) or even-odd.
+    open var fillRule = CAShapeLayerFillRule.nonZero
+    /// Default nil: no stroke.
+    open var strokeColor: CGColor? { didSet { contentChanged("strokeColor", from: oldValue) } }
+    /// Points, centred on the path. Default 1; 0 or less strokes nothing.
+    open var lineWidth: CGFloat = 1 { didSet { contentChanged("lineWidth", from: oldValue) } }
+    /// Where the stroke begins, as a fraction 0…1 of the path's whole length (all subpaths). Default 0.
+    open var strokeStart: CGFloat = 0 { didSet { contentChanged("strokeStart", from: oldValue) } }
+    /// Where the stroke ends, as a fraction 0…1 of the path's whole length. Default 1. Nothing is stroked
+    /// when it is not above `strokeStart`.
+    open var strokeEnd: CGFloat = 1 { didSet { contentChanged("strokeEnd", from: oldValue) } }
+    /// Default `.butt`.
     open var lineCap = CAShapeLayerLineCap.butt
+    /// Default `.miter`.
     open var lineJoin = CAShapeLayerLineJoin.miter
-    open var miterLimit: CGFloat = 10
+    /// The longest miter join, as a multiple of `lineWidth`, before it is drawn bevelled. Default 10.
+    open var miterLimit: CGFloat = 10 { didSet { contentChanged("miterLimit", from: oldValue) } }
+    /// Alternating lengths (points) of dashes and gaps; nil (the default) strokes solid. Dashes stay
+    /// where the whole path puts them while `strokeStart`/`strokeEnd` hide parts of it.
     open var lineDashPattern: [NSNumber]?
-    open var lineDashPhase: CGFloat = 0
+    /// How far into the dash pattern (points) each subpath starts. Default 0.
+    open var lineDashPhase: CGFloat = 0 { didSet { contentChanged("lineDashPhase", from: oldValue) } }
 
     public override init() { super.init() }
     public override init(layer: Any) {
@@ -35,25 +44,45 @@ open class CAShapeLayer: CALayer {
             lineWidth = other.lineWidth
             strokeStart = other.strokeStart
             strokeEnd = other.strokeEnd
+            lineCap = other.lineCap
+            lineJoin = other.lineJoin
+            miterLimit = other.miterLimit
+            lineDashPattern = other.lineDashPattern
+            lineDashPhase = other.lineDashPhase
         }
     }
 
     open override class func makeForView() -> CALayer { CAShapeLayer() }
     override class func presentationCopy(of layer: CALayer) -> CALayer { CAShapeLayer(layer: layer) }
 
-    private func noteStroke() {
-        if let strokeColor, strokeColor.alpha > 0, lineWidth > 0 { NotDrawn.note("CAShapeLayer strokes") }
+    /// A content property as shown now: an explicit animation's value, else the model's.
+    private func shown(_ keyPath: String, _ model: CGFloat) -> Double {
+        presentedContentValue(forKeyPath: keyPath).flatMap(AnimationValue.number) ?? Double(model)
     }
 
     package override func drawnContent() -> (any ViewContent)? {
-        // An explicit animation of the path or the fill shows its value now (Core Animation's presentation).
+        // An explicit animation of a content property shows its value now (Core Animation's presentation).
         let shownPath = presentedContentValue(forKeyPath: "path").flatMap(AnimationValue.path) ?? path
         let shownFill = presentedContentValue(forKeyPath: "fillColor").flatMap(AnimationValue.color) ?? fillColor
-        guard let shownPath, let shownFill, shownFill.alpha > 0, !shownPath.isEmpty else { return super.drawnContent() }
-        return ShapeContent(path: shownPath.path, color: shownFill.color, below: super.drawnContent())
+        let shownStroke = presentedContentValue(forKeyPath: "strokeColor").flatMap(AnimationValue.color) ?? strokeColor
+        guard let shownPath, !shownPath.isEmpty else { return super.drawnContent() }
+        let fill = shownFill.flatMap { $0.alpha > 0 ? $0.color : nil }
+        var stroke: (Color, StrokeStyle)?
+        if let shownStroke, shownStroke.alpha > 0 {
+            let style = StrokeStyle(
+                width: shown("lineWidth", lineWidth), cap: lineCap.strokeCap, join: lineJoin.strokeJoin,
+                miterLimit: shown("miterLimit", miterLimit), dashes: (lineDashPattern ?? []).map(\.doubleValue),
+                dashPhase: shown("lineDashPhase", lineDashPhase), start: shown("strokeStart", strokeStart), end: shown("strokeEnd", strokeEnd))
+            if style.width > 0 { stroke = (shownStroke.color, style) }
+        }
+        guard fill != nil || stroke != nil else { return super.drawnContent() }
+        return ShapeContent(path: shownPath.path, fill: fill, rule: fillRule == .evenOdd ? .evenOdd : .nonZero,
+                            stroke: stroke, below: super.drawnContent())
     }
 
-    override var contentKeyPaths: Set<String> { ["path", "fillColor", "strokeColor", "strokeStart", "strokeEnd", "lineWidth"] }
+    override var contentKeyPaths: Set<String> {
+        ["path", "fillColor", "strokeColor", "strokeStart", "strokeEnd", "lineWidth", "lineDashPhase", "miterLimit"]
+    }
 
     override func contentModelValue(forKeyPath keyPath: String) -> Any? {
         switch keyPath {
@@ -63,23 +92,36 @@ open class CAShapeLayer: CALayer {
         case "strokeStart": strokeStart
         case "strokeEnd": strokeEnd
         case "lineWidth": lineWidth
+        case "lineDashPhase": lineDashPhase
+        case "miterLimit": miterLimit
         default: nil
         }
     }
 }
 
-/// A shape layer's filled path (over its `contents` image, if any).
+/// A shape layer's filled and stroked path (over its `contents` image, if any).
 struct ShapeContent: ViewContent {
     let path: Path
-    let color: Color
+    let fill: Color?
+    let rule: FillRule
+    let stroke: (color: Color, style: StrokeStyle)?
     let below: (any ViewContent)?
 
     func draw(in painter: Painter, bounds: Rect) {
         below?.draw(in: painter, bounds: bounds)
-        painter.fill(path, color: color)
+        if let fill { painter.fill(path, color: fill, rule: rule) }
+        if let stroke { painter.stroke(path, style: stroke.style, color: stroke.color) }
     }
 
-    func extent(in bounds: Rect) -> Rect { path.controlPointBounds.union(below?.extent(in: bounds) ?? path.controlPointBounds) }
+    func extent(in bounds: Rect) -> Rect {
+        var shape = path.controlPointBounds
+        if let style = stroke?.style {
+            // A miter reaches up to miterLimit half widths from its corner, a square cap √2.
+            let reach = style.width / 2 * max(style.join == .miter ? max(1, style.miterLimit) : 1, style.cap == .square ? 2.0.squareRoot() : 1)
+            if reach.isFinite { shape = shape.insetBy(dx: -reach, dy: -reach) }
+        }
+        return shape.union(below?.extent(in: bounds) ?? shape)
+    }
 }
 
 /// How a shape layer fills where its path crosses itself.
@@ -106,4 +148,24 @@ public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
     public static let miter = CAShapeLayerLineJoin(rawValue: "miter")
     public static let round = CAShapeLayerLineJoin(rawValue: "round")
     public static let bevel = CAShapeLayerLineJoin(rawValue: "bevel")
+}
+
+extension CAShapeLayerLineCap {
+    var strokeCap: StrokeStyle.LineCap {
+        switch self {
+        case .round: .round
+        case .square: .square
+        default: .butt
+        }
+    }
+}
+
+extension CAShapeLayerLineJoin {
+    var strokeJoin: StrokeStyle.LineJoin {
+        switch self {
+        case .round: .round
+        case .bevel: .bevel
+        default: .miter
+        }
+    }
 }

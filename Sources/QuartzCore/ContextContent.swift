@@ -3,7 +3,7 @@ package import RasterCore
 internal import SnapshotView
 
 /// What a `CGContext` recorded (a view's `draw(_:)`, a shape layer's path), drawn by Smokescreen's
-/// renderer: fills and images. Strokes are recorded but not drawn yet (noted).
+/// renderer: fills, strokes and images.
 package struct ContextContent: ViewContent {
     let operations: [CGContext.Operation]
     /// The bounds the drawing was made for (points); drawn into other bounds, it is stretched to them,
@@ -13,10 +13,6 @@ package struct ContextContent: ViewContent {
     package init(_ context: CGContext, bounds: Rect) {
         operations = context.operations
         drawnBounds = bounds
-        for operation in operations {
-            if case .fill(_, _, evenOdd: true) = operation { NotDrawn.note("even-odd fills (drawn with the non-zero rule)") }
-            if case .stroke = operation { NotDrawn.note("strokes of paths (CGContext, UIBezierPath, CAShapeLayer)") }
-        }
     }
 
     package var isEmpty: Bool { operations.isEmpty }
@@ -30,10 +26,16 @@ package struct ContextContent: ViewContent {
             }
             for operation in operations {
                 switch operation {
-                case .fill(let path, let color, _):
-                    painter.fill(path, color: color)
-                case .stroke:
-                    break
+                case .fill(let path, let color, let evenOdd):
+                    painter.fill(path, color: color, rule: evenOdd ? .evenOdd : .nonZero)
+                case .stroke(let path, let color, let style, let transform):
+                    // Stroked in the user space of its context (a path already in device space is mapped
+                    // back into it); a transform that flattens everything strokes nothing.
+                    guard let inverse = transform.inverted() else { break }
+                    painter.withSavedState {
+                        painter.concatenate(transform)
+                        painter.stroke(transform.isIdentity ? path : path.applying(inverse), style: style, color: color)
+                    }
                 case .image(let image, let rect, let transform, let alpha):
                     painter.withSavedState {
                         painter.concatenate(transform)

@@ -10,10 +10,14 @@ open class UIBezierPath: NSObject, @unchecked Sendable {
     open var lineWidth: CGFloat = 1
     open var lineCapStyle = CGLineCap.butt
     open var lineJoinStyle = CGLineJoin.miter
+    /// The longest miter join, as a multiple of `lineWidth`, before it is drawn bevelled. Default 10.
     open var miterLimit: CGFloat = 10
+    /// Accepted; curves are always flattened to a tenth of a device pixel here.
     open var flatness: CGFloat = 0.6
-    /// Fill with the even-odd rule (drawn with the non-zero rule here: noted when it is filled).
+    /// Fill with the even-odd rule. Default false (non-zero).
     open var usesEvenOddFillRule = false
+    private var dashPattern: [CGFloat] = []
+    private var dashPhase: CGFloat = 0
 
     public override init() { super.init() }
 
@@ -136,6 +140,8 @@ open class UIBezierPath: NSObject, @unchecked Sendable {
         context.setLineWidth(lineWidth)
         context.setLineCap(lineCapStyle)
         context.setLineJoin(lineJoinStyle)
+        context.setMiterLimit(miterLimit)
+        context.setLineDash(phase: dashPhase, lengths: dashPattern)
         context.addPath(path)
         context.strokePath()
         context.restoreGState()
@@ -152,8 +158,22 @@ open class UIBezierPath: NSObject, @unchecked Sendable {
     /// Clipping to a path is not drawn (noted).
     open func addClip() { NotDrawn.note("UIBezierPath.addClip") }
 
-    /// Dashes are not drawn (noted when set).
+    /// Dashes for `stroke()`: `count` alternating lengths (points) of dashes and gaps from `pattern`,
+    /// each subpath starting `phase` points into the pattern. A nil pattern or a count of 0 strokes solid.
     open func setLineDash(_ pattern: UnsafePointer<CGFloat>?, count: Int, phase: CGFloat) {
-        if pattern != nil && count > 0 { NotDrawn.note("UIBezierPath.setLineDash") }
+        if let pattern, count > 0 {
+            dashPattern = Array(UnsafeBufferPointer(start: pattern, count: count))
+        } else {
+            dashPattern = []
+        }
+        dashPhase = phase
+    }
+
+    /// Copies the dash pattern into `pattern` (which must hold `count` values when it is not nil) and
+    /// gives its length and phase.
+    open func getLineDash(_ pattern: UnsafeMutablePointer<CGFloat>?, count: UnsafeMutablePointer<Int>?, phase: UnsafeMutablePointer<CGFloat>?) {
+        if let pattern { for (i, length) in dashPattern.enumerated() { pattern[i] = length } }
+        count?.pointee = dashPattern.count
+        phase?.pointee = dashPhase
     }
 }

@@ -52,16 +52,6 @@ final class PerspectiveReferenceTests: XCTestCase {
         ("back 2.4", turn(2.4, axis: (0, 1, 0))),
     ]
 
-    /// Whether skia-python can be imported; skips when it cannot, or under CI records a failure and returns false.
-    func requireSkia() throws -> Bool {
-        let (status, stderr) = try ReferenceRendererTests.runPython(["-c", "import skia"])
-        guard status != 0 else { return true }
-        let message = "the perspective reference needs \(ReferenceRendererTests.python) with skia-python (pip install skia-python; "
-            + "script/test installs it): \(stderr.split(separator: "\n").last ?? "")"
-        if ReferenceRendererTests.inCI { XCTFail(message + " (CI: failing instead of skipping)"); return false }
-        throw XCTSkip(message)
-    }
-
     /// Blurred rounded rectangles, as shadows are drawn: the three box blurs against Skia's blur mask
     /// filter (its own Gaussian approximation), σ from 2 to 12 pixels, with the same thresholds.
     func testBlurredShapesAgreeWithSkia() throws {
@@ -135,6 +125,18 @@ final class PerspectiveReferenceTests: XCTestCase {
             }
         }
         print("perspective reference (Skia):\n" + lines.joined(separator: "\n"))
+    }
+}
+
+extension XCTestCase {
+    /// Whether skia-python can be imported; skips when it cannot, or under CI records a failure and returns false.
+    func requireSkia() throws -> Bool {
+        let (status, stderr) = try ReferenceRendererTests.runPython(["-c", "import skia"])
+        guard status != 0 else { return true }
+        let message = "the Skia reference tests need \(ReferenceRendererTests.python) with skia-python (pip install skia-python; "
+            + "script/test installs it): \(stderr.split(separator: "\n").last ?? "")"
+        if ReferenceRendererTests.inCI { XCTFail(message + " (CI: failing instead of skipping)"); return false }
+        throw XCTSkip(message)
     }
 }
 

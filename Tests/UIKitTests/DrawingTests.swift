@@ -108,9 +108,15 @@ final class DrawingTests: XCTestCase {
         XCTAssertEqual(Double(middle), 255 * 10.5 / 20, accuracy: 3)
         XCTAssertGreaterThan(right, 245)
         XCTAssertTrue(stage.notDrawn.isEmpty, "\(stage.notDrawn)")
-        // A stroke is accepted and listed as not drawn.
+        // A stroke is drawn over the fill, centred on the path: 2 pt wide, x 9…11 along the square's right edge.
         shape.strokeColor = UIColor.blue.cgColor
-        XCTAssertEqual(stage.notDrawn, ["CAShapeLayer strokes"])
+        shape.lineWidth = 2
+        try stage.wait(0.1)
+        let stroked = try stage.bitmap(ofFrame: 1)
+        XCTAssertEqual(stroked.rgba(9, 5), [0, 0, 255, 255])
+        XCTAssertEqual(stroked.rgba(10, 5), [0, 0, 255, 255])
+        XCTAssertEqual(stroked.rgba(8, 5), [255, 0, 0, 255])
+        XCTAssertTrue(stage.notDrawn.isEmpty, "\(stage.notDrawn)")
     }
 
     func testImageViewsShowNamedImagesAtTheScreensScale() throws {

@@ -96,6 +96,32 @@ final class SampleTests: XCTestCase {
         assertFrames(stage.frames(name: "circle-reveal"), matchGoldenNamed: "circle-reveal")
     }
 
+    /// Runs the download sample: fill the ring, tick it.
+    static func runProgressRing(on stage: Stage) throws -> (ProgressRingViewController, Double?) {
+        let screen = ProgressRingViewController()
+        stage.show(screen)
+        try stage.wait(0.1)
+        var completed: Double?
+        screen.download { completed = stage.time }
+        try stage.waitUntilIdle()
+        try stage.wait(0.1)
+        return (screen, completed)
+    }
+
+    func testTheProgressRingStrokesRoundThenTicks() throws {
+        let stage = try Stage(device: Self.samplePhone(), fps: 10, scale: 1)
+        let (screen, completed) = try Self.runProgressRing(on: stage)
+        XCTAssertEqual(try XCTUnwrap(completed), 0.95, accuracy: 1e-9, "the tick's transaction completes after the ring's")
+        XCTAssertEqual(screen.progress.strokeEnd, 1)
+        XCTAssertEqual(stage.notDrawn, [])
+        if let look = ProcessInfo.processInfo.environment["SMOKESCREEN_LOOK"] {
+            let big = try Stage(device: Self.samplePhone(), fps: 30, scale: 2)
+            _ = try Self.runProgressRing(on: big)
+            try big.write(to: look + "/progress-ring")
+        }
+        assertFrames(stage.frames(name: "progress-ring"), matchGoldenNamed: "progress-ring")
+    }
+
     /// The small phone the samples run on, at `scale` (the goldens are @1x; @2x is for looking).
     static func samplePhone() -> Device {
         Device(name: "small phone", size: CGSize(width: 180, height: 320), scale: 2,

@@ -13,10 +13,20 @@ extension Painter {
         }
     }
 
-    /// Fills a path given in user space (non-zero winding; subpaths are closed implicitly).
-    public func fill(_ path: Path, color: Color) {
+    /// Fills a path given in user space (subpaths are closed implicitly). `rule` defaults to non-zero.
+    public func fill(_ path: Path, color: Color, rule: FillRule = .nonZero) {
         let t = state.transform
-        fillCoverage(color: color) { raster, clip, emit in raster.rasterizePath(path, transform: t, within: clip, emit) }
+        fillCoverage(color: color) { raster, clip, emit in raster.rasterizePath(path, transform: t, within: clip, rule: rule, emit) }
+    }
+
+    /// Strokes a path given in user space with `style` (widths and dash lengths in points): its outline
+    /// (``Path/strokeOutline(_:tolerance:)``, flattened to a tenth of a device pixel under the current
+    /// transform, so a stretched transform stretches the line as Core Graphics does) filled non-zero.
+    public func stroke(_ path: Path, style: StrokeStyle, color: Color) {
+        guard style.strokesSomething else { return }
+        let stretch = state.transform.largestStretch
+        guard stretch > 0, stretch.isFinite else { return }
+        fill(path.strokeOutline(style, tolerance: CoverageRasterizer.flatteningTolerance / stretch), color: color)
     }
 
     /// Fills a rounded rectangle; radii are fitted to the rectangle (see `CornerRadii.fitted(to:)`).

@@ -86,3 +86,11 @@ public struct Path: Hashable, Sendable {
         }
     }
 }
+
+/// Which points a filled path covers where its subpaths overlap or it crosses itself.
+public enum FillRule: Hashable, Sendable {
+    /// Covered where the path winds round a point any number of times but zero (Core Graphics' default).
+    case nonZero
+    /// Covered where the path winds round a point an odd number of times.
+    case evenOdd
+}

@@ -39,8 +39,6 @@ final class CoverageRasterizer {
     private var bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: 0)
     private var byteCapacity = 0
     private var rowExtent: [(min: Int, max: Int)] = Array(repeating: (Int.max, -1), count: bandHeight)
-    /// The path being rasterized is filled even-odd.
-    private var evenOdd = false
 
     deinit {
         cells.deallocate()
@@ -109,8 +107,6 @@ final class CoverageRasterizer {
     /// A path with a NaN or infinite point draws nothing.
     func rasterizePath(_ path: Path, transform: Transform2D, within clip: PixelRect, rule: FillRule = .nonZero, _ emit: (Row) -> Void) {
         guard !clip.isEmpty, transform.isFinite, flatten(path, transform, within: clip) else { return }
-        evenOdd = rule == .evenOdd
-        defer { evenOdd = false }
         var minY = Double.infinity, maxY = -Double.infinity, minX = Double.infinity, maxX = -Double.infinity
         for l in lines {
             minY = min(minY, l.y0); maxY = max(maxY, l.y1)
@@ -147,7 +143,12 @@ final class CoverageRasterizer {
                 accumulate(l, bandTop: bandTop, bandBottom: bandBottom, stride: stride)
             }
             for r in 0..<(bandBottom - bandTop) {
-                emitRow(r, y: bandTop + r, box: box, stride: stride, emit)
+                // Specialized per rule, so the non-zero loop carries no test for the other.
+                if rule == .evenOdd {
+                    emitRow(r, y: bandTop + r, box: box, stride: stride, EvenOddCoverage.self, emit)
+                } else {
+                    emitRow(r, y: bandTop + r, box: box, stride: stride, NonZeroCoverage.self, emit)
+                }
             }
         }
     }
@@ -325,22 +326,8 @@ final class CoverageRasterizer {
         }
     }
 
-    /// A pixel's coverage from its accumulated signed area: non-zero clamps |area| to 1; even-odd folds it
-    /// (0 at every even winding, 1 at every odd one, linear between), exact away from edges, as the
-    /// non-zero clamp is.
-    @inline(__always) private func coverageByte(_ acc: Float) -> UInt8 {
-        var a = abs(acc)
-        if evenOdd {
-            a -= 2 * (a * 0.5).rounded(.down)
-            if a > 1 { a = 2 - a }
-        } else {
-            a = min(1, a)
-        }
-        return UInt8(truncatingIfNeeded: Int(a * 255 + 0.5))
-    }
-
     /// Sums one accumulated row into coverage bytes, clears its cells and hands it out.
-    private func emitRow(_ r: Int, y: Int, box: PixelRect, stride: Int, _ emit: (Row) -> Void) {
+    private func emitRow<Rule: CoverageRule>(_ r: Int, y: Int, box: PixelRect, stride: Int, _ rule: Rule.Type, _ emit: (Row) -> Void) {
         let extent = rowExtent[r]
         guard extent.max >= 0 else { return }
         let row = cells + r * stride, width = box.width
@@ -357,7 +344,7 @@ final class CoverageRasterizer {
                 let w = UnsafeRawPointer(row + x)
                 if w.loadUnaligned(as: UInt64.self) | w.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
                     | w.loadUnaligned(fromByteOffset: 16, as: UInt64.self) | w.loadUnaligned(fromByteOffset: 24, as: UInt64.self) == 0 {
-                    let value = coverageByte(acc)
+                    let value = Rule.byte(acc)
                     (bytes + (x - start)).update(repeating: value, count: 8)
                     if value == 255 {
                         if runStart < 0 { runStart = x }
@@ -371,13 +358,13 @@ final class CoverageRasterizer {
             }
             runStart = -1
             acc += row[x]
-            bytes[x - start] = coverageByte(acc)
+            bytes[x - start] = Rule.byte(acc)
             x += 1
         }
         (row + start).update(repeating: 0, count: extent.max + 1 - start)
         // Past the last touched cell the sum no longer changes: a constant run to the box's right edge.
         var full = bestRun.isEmpty ? box.minX + width ..< box.minX + width : box.minX + bestRun.lowerBound ..< box.minX + bestRun.upperBound
-        let tail = coverageByte(acc)
+        let tail = Rule.byte(acc)
         if tail > 0 && end < width {
             (bytes + (end - start)).update(repeating: tail, count: width - end)
             if tail == 255 { full = box.minX + end ..< box.minX + width }
@@ -386,5 +373,28 @@ final class CoverageRasterizer {
         guard end > start else { return }
         emit(Row(y: y, x0: box.minX + start,
                  coverage: UnsafeBufferPointer(start: bytes, count: end - start), full: full))
+    }
+}
+
+/// How a pixel's accumulated signed area (its winding-weighted coverage) becomes a coverage byte.
+protocol CoverageRule {
+    static func byte(_ area: Float) -> UInt8
+}
+
+/// Non-zero: |area| clamped to 1.
+enum NonZeroCoverage: CoverageRule {
+    @inline(__always) static func byte(_ area: Float) -> UInt8 {
+        UInt8(truncatingIfNeeded: Int(min(1, abs(area)) * 255 + 0.5))
+    }
+}
+
+/// Even-odd: |area| folded (0 at every even winding, 1 at every odd one, linear between); exact away
+/// from edges, as the non-zero clamp is.
+enum EvenOddCoverage: CoverageRule {
+    @inline(__always) static func byte(_ area: Float) -> UInt8 {
+        var a = abs(area)
+        a -= 2 * (a * 0.5).rounded(.down)
+        if a > 1 { a = 2 - a }
+        return UInt8(truncatingIfNeeded: Int(a * 255 + 0.5))
     }
 }

@@ -10,9 +10,8 @@ internal import Motion
 /// `masksToBounds`, `cornerRadius`, `borderWidth`, `borderColor`, `backgroundColor`, `transform` (3-D,
 /// with perspective), `sublayerTransform`, `isDoubleSided`, `zPosition` (order and depth), `mask`,
 /// shadows (`shadowColor`, `shadowOpacity`, `shadowOffset`, `shadowRadius`, `shadowPath`; not animated),
-/// `maskedCorners`, sublayers, and the content of ``CAShapeLayer`` (filled) and `contents` images.
-/// Accepted but not drawn yet (each noted once when set to a value that would show, and listed by a
-/// stage's render): `cornerCurve = .continuous`. See docs/uikit.md.
+/// `maskedCorners`, `cornerCurve`, sublayers, and the content of ``CAShapeLayer`` (filled and stroked)
+/// and `contents` images. See docs/uikit.md.
 open class CALayer: NSObject {
     /// The Smokescreen view that draws this layer.
     package private(set) var backing: View
@@ -285,9 +284,11 @@ open class CALayer: NSObject {
         didSet { backing.roundedCorners = Corners(rawValue: UInt8(truncatingIfNeeded: maskedCorners.rawValue & 15)) }
     }
 
-    /// `.circular` or `.continuous`; accepted, corners drawn circular.
+    /// `.circular` (the default) or `.continuous`: iOS's corner whose curvature rises gradually from the
+    /// sides, for the background, border, `masksToBounds` clip, mask and shadow alike (docs/uikit.md's
+    /// "Continuous corners" says how it is built).
     open var cornerCurve: CALayerCornerCurve = .circular {
-        didSet { if cornerCurve != .circular { NotDrawn.note("CALayer.cornerCurve .continuous") } }
+        didSet { backing.cornerCurve = cornerCurve == .continuous ? .continuous : .circular }
     }
 
     open var backgroundColor: CGColor? {

@@ -17,6 +17,8 @@ final class StrokeReferenceTests: XCTestCase {
     enum Shape {
         case stroke(StrokeStyle)
         case fill(FillRule)
+        /// Filled non-zero through a Gaussian of this σ (points), as a shadow is drawn.
+        case blurred(Double)
     }
 
     struct Case {
@@ -87,6 +89,10 @@ final class StrokeReferenceTests: XCTestCase {
         nested.addEllipse(in: Rect(x: 50, y: 35, width: 60, height: 50))
         cases.append(Case(name: "nested even-odd", path: nested, shape: .fill(.evenOdd)))
         cases.append(Case(name: "star stroke miter", path: star, shape: .stroke(StrokeStyle(width: 5))))
+        // Continuous corners, filled and as a card's shadow.
+        let card = Path(roundedRect: Rect(x: 30, y: 20, width: 100, height: 80), cornerRadii: CornerRadii(all: 24), curve: .continuous)
+        cases.append(Case(name: "continuous corners", path: card, shape: .fill(.nonZero)))
+        cases.append(Case(name: "continuous corners' shadow", path: card, shape: .blurred(5)))
         return cases
     }()
 
@@ -120,6 +126,7 @@ final class StrokeReferenceTests: XCTestCase {
                 switch c.shape {
                 case .stroke(let style): p.stroke(c.path, style: style, color: color)
                 case .fill(let rule): p.fill(c.path, color: color, rule: rule)
+                case .blurred(let sigma): p.fillBlurred(c.path, sigma: sigma, color: color)
                 }
             }
             ours.append(canvas)
@@ -133,6 +140,9 @@ final class StrokeReferenceTests: XCTestCase {
                                  "dashes": s.dashes, "phase": s.dashPhase, "start": s.start, "end": s.end] as [String: Any]
             case .fill(let rule):
                 job["fill"] = rule == .evenOdd ? "evenodd" : "nonzero"
+            case .blurred(let sigma):
+                job["fill"] = "nonzero"
+                job["blur"] = sigma
             }
             jobs.append(job)
         }

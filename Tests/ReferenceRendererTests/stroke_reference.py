@@ -6,7 +6,8 @@ Reads a JSON list of cases from the file named by the first argument. Each case 
 ty]: x' = a·x + c·y + tx, y' = b·x + d·y + ty), `color` ([r, g, b, a], 0…1), `path` (a list of elements:
 ["M", x, y], ["L", x, y], ["Q", cx, cy, x, y], ["C", c1x, c1y, c2x, c2y, x, y], ["Z"]) and either
 `fill` ("nonzero" or "evenodd") or `stroke`: {width, cap (butt, round, square), join (miter, round,
-bevel), miter, dashes (a list, may be empty), phase, start, end}. `start`/`end` trim the stroke to that
+bevel), miter, dashes (a list, may be empty), phase, start, end}. A fill with `blur` (σ in pixels) is
+drawn through Skia's normal blur mask filter at 1x instead (a shadow's shape). `start`/`end` trim the stroke to that
 part of the path's whole length (Skia's trim path effect); dashes are Skia's dash path effect.
 
 Each canvas pixel is the mean of the pixel's square: Skia draws anti-aliased on a canvas 8 times finer in
@@ -45,6 +46,9 @@ def main():
         cases = json.load(f)
     for case in cases:
         width, height = case["width"], case["height"]
+        if "blur" in case:
+            blurred(case)
+            continue
         info = skia.ImageInfo.Make(width * FINE, height * FINE, skia.kRGBA_8888_ColorType, skia.kPremul_AlphaType)
         surface = skia.Surface.MakeRaster(info)
         canvas = surface.getCanvas()
@@ -73,6 +77,19 @@ def main():
         mean = fine.astype(numpy.float64).reshape(height, FINE, width, FINE, 4).mean(axis=(1, 3))
         pixels = numpy.ascontiguousarray(numpy.clip(numpy.rint(mean), 0, 255).astype(numpy.uint8))
         skia.Image.fromarray(pixels, colorType=skia.kRGBA_8888_ColorType, alphaType=skia.kPremul_AlphaType).save(case["out"], skia.kPNG)
+
+
+def blurred(case):
+    surface = skia.Surface(case["width"], case["height"])
+    canvas = surface.getCanvas()
+    canvas.clear(skia.ColorTRANSPARENT)
+    a, b, c, d, tx, ty = case["transform"]
+    canvas.concat(skia.Matrix.MakeAll(a, c, tx, b, d, ty, 0, 0, 1))
+    r, g, bl, al = case["color"]
+    paint = skia.Paint(AntiAlias=True, Color4f=skia.Color4f(r, g, bl, al),
+                       MaskFilter=skia.MaskFilter.MakeBlur(skia.kNormal_BlurStyle, case["blur"]))
+    canvas.drawPath(build(case["path"]), paint)
+    surface.makeImageSnapshot().save(case["out"], skia.kPNG)
 
 
 if __name__ == "__main__":

@@ -277,6 +277,59 @@ final class LayerShadowTests: XCTestCase {
     }
 }
 
+/// `cornerCurve = .continuous`: iOS's corner for the background, border, clip and the shadow of the content.
+final class ContinuousCornerTests: XCTestCase {
+    /// A red square 40 pt wide with corners of 8 pt, bordered in blue, at (10, 10).
+    private func square(_ curve: CALayerCornerCurve) throws -> Bitmap {
+        let stage = try makeStage(width: 60, height: 60)
+        let square = UIView(frame: CGRect(x: 10, y: 10, width: 40, height: 40))
+        square.backgroundColor = .red
+        square.layer.cornerRadius = 8
+        square.layer.cornerCurve = curve
+        square.layer.borderWidth = 1
+        square.layer.borderColor = UIColor.blue.cgColor
+        stage.window.addSubview(square)
+        try stage.wait(0.1)
+        XCTAssertEqual(stage.notDrawn, [])
+        return try stage.bitmap(ofFrame: 1)
+    }
+
+    func testTheContinuousCornerStartsFurtherAlongTheSide() throws {
+        // The circular corner meets the top 8 pt from the vertex, the continuous one 12.2 pt: the border's
+        // pixel 9 pt along is whole with the circle only. The sides' middles are the same.
+        let circular = try square(.circular), continuous = try square(.continuous)
+        XCTAssertEqual(circular.rgba(19, 10), [0, 0, 255, 255])
+        XCTAssertNotEqual(continuous.rgba(19, 10), [0, 0, 255, 255])
+        XCTAssertEqual(continuous.rgba(30, 10), [0, 0, 255, 255])
+        XCTAssertEqual(continuous.rgba(30, 30), [255, 0, 0, 255])
+        XCTAssertEqual(continuous.rgba(10, 10), [0, 0, 0, 255], "the window's black beyond the corner")
+    }
+
+    func testAContinuousCardAndItsShadowMatchTheirGoldenFrame() throws {
+        // A white card with continuous corners of 16 pt and the shadow of its content (no shadowPath),
+        // 8 pt down, blurred by 6, at 40 %.
+        func stage(scale: CGFloat) throws -> Stage {
+            let stage = try Stage(device: testDevice(width: 100, height: 100), fps: 10, scale: scale)
+            stage.window.backgroundColor = UIColor(white: 0.92, alpha: 1)
+            let card = UIView(frame: CGRect(x: 15, y: 15, width: 70, height: 60))
+            card.backgroundColor = .white
+            card.layer.cornerRadius = 16
+            card.layer.cornerCurve = .continuous
+            card.layer.shadowColor = UIColor.black.cgColor
+            card.layer.shadowOpacity = 0.4
+            card.layer.shadowOffset = CGSize(width: 0, height: 8)
+            card.layer.shadowRadius = 6
+            stage.window.addSubview(card)
+            try stage.wait(0.1)
+            return stage
+        }
+        if let look = ProcessInfo.processInfo.environment["SMOKESCREEN_LOOK"] { try stage(scale: 2).write(to: look + "/continuous-card") }
+        let small = try stage(scale: 1)
+        XCTAssertEqual(small.notDrawn, [])
+        assertFrames(small.frames(name: "continuous-card"), matchGoldenNamed: "continuous-card")
+    }
+}
+
 /// `maskedCorners`: only the corners named are rounded.
 final class MaskedCornerTests: XCTestCase {
     func testOnlyTheTopCornersAreRounded() throws {

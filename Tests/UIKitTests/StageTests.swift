@@ -72,12 +72,12 @@ final class StageRunTests: XCTestCase {
     func testWhatIsNotDrawnIsListed() throws {
         let stage = try makeStage()
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
-        view.layer.cornerCurve = .continuous
-        view.layer.cornerCurve = .continuous
+        UIBezierPath().addClip()
+        UIBezierPath().addClip()
         UIView.transition(with: view, duration: 0.1, options: .transitionCurlUp, animations: nil)
         stage.window.addSubview(view)
         try stage.wait(0.2)
-        XCTAssertEqual(stage.notDrawn, ["CALayer.cornerCurve .continuous", "UIView.transition curls (drawn as a cross dissolve)"], "each noted once, in order")
+        XCTAssertEqual(stage.notDrawn, ["UIBezierPath.addClip", "UIView.transition curls (drawn as a cross dissolve)"], "each noted once, in order")
     }
 
     func testAStageIsTheOneInUseUntilAnotherIsMade() throws {

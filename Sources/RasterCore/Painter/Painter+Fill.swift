@@ -29,10 +29,11 @@ extension Painter {
         fill(path.strokeOutline(style, tolerance: CoverageRasterizer.flatteningTolerance / stretch), color: color)
     }
 
-    /// Fills a rounded rectangle; radii are fitted to the rectangle (see `CornerRadii.fitted(to:)`).
-    public func fill(roundedRect rect: Rect, cornerRadii: CornerRadii, color: Color) {
+    /// Fills a rounded rectangle; radii are fitted to the rectangle (see `CornerRadii.fitted(to:)`), the
+    /// corners shaped by `curve` (default circular).
+    public func fill(roundedRect rect: Rect, cornerRadii: CornerRadii, curve: CornerCurve = .circular, color: Color) {
         if cornerRadii.fitted(to: rect.size).isZero { fill(rect, color: color) } else {
-            fill(Path(roundedRect: rect, cornerRadii: cornerRadii), color: color)
+            fill(Path(roundedRect: rect, cornerRadii: cornerRadii, curve: curve), color: color)
         }
     }
 
@@ -42,17 +43,17 @@ extension Painter {
     /// Strokes the border of a rectangle or rounded rectangle inside its bounds, as CALayer draws
     /// `borderWidth`: the band between the rectangle and the rectangle inset by `width` (points), whose
     /// corner radii are the outer radii less `width` (at least 0). A width of half the shorter side or
-    /// more fills the shape.
-    public func strokeBorder(of rect: Rect, width: Double, cornerRadii: CornerRadii = .zero, color: Color) {
+    /// more fills the shape. `curve` (default circular) shapes both the outer and the inner corners.
+    public func strokeBorder(of rect: Rect, width: Double, cornerRadii: CornerRadii = .zero, curve: CornerCurve = .circular, color: Color) {
         guard width.isFinite, width > 0, !rect.isNull else { return }
         let outer = rect.standardized
         let radii = cornerRadii.fitted(to: outer.size)
-        var path = Path(roundedRect: outer, cornerRadii: radii)
+        var path = Path(roundedRect: outer, cornerRadii: radii, curve: curve)
         let inner = outer.insetBy(dx: width, dy: width)
         if !inner.isEmpty {
             let innerRadii = CornerRadii(topLeft: max(0, radii.topLeft - width), topRight: max(0, radii.topRight - width),
                                          bottomRight: max(0, radii.bottomRight - width), bottomLeft: max(0, radii.bottomLeft - width))
-            path.addRoundedRect(inner, cornerRadii: innerRadii, clockwise: false)
+            path.addRoundedRect(inner, cornerRadii: innerRadii, curve: curve, clockwise: false)
         }
         fill(path, color: color)
     }

@@ -73,7 +73,7 @@ extension RenderNode {
 
     /// Clips `painter` to the bounds, rounded as the background is.
     func clipToBounds(_ painter: Painter) {
-        if cornerRadius > 0 { painter.clip(to: Path(roundedRect: bounds, cornerRadii: radii)) } else { painter.clip(to: bounds) }
+        if cornerRadius > 0 { painter.clip(to: Path(roundedRect: bounds, cornerRadii: radii, curve: cornerCurve)) } else { painter.clip(to: bounds) }
     }
 
     /// A transparent bitmap of the device pixels `region` at `scale` pixels per point, with `draw` run in it
@@ -156,7 +156,7 @@ extension RenderNode {
         }
         let covered = cover != nil, first = cover ?? 0
         if let backgroundColor, !covered {
-            painter.fill(roundedRect: bounds, cornerRadii: radii, color: backgroundColor)
+            painter.fill(roundedRect: bounds, cornerRadii: radii, curve: cornerCurve, color: backgroundColor)
         }
         if content != nil || !children.isEmpty {
             painter.save()
@@ -168,7 +168,7 @@ extension RenderNode {
             painter.restore()
         }
         if drawsBorder {
-            painter.strokeBorder(of: bounds, width: borderWidth, cornerRadii: radii, color: borderColor)
+            painter.strokeBorder(of: bounds, width: borderWidth, cornerRadii: radii, curve: cornerCurve, color: borderColor)
         }
     }
 

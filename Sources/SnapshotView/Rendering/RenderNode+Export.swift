@@ -215,7 +215,7 @@ extension RenderNode {
             drawn = describe(content, device: device, clip: inner, tree: &tree)
         }
         let children = self.children.filter { $0.drawCount > 0 && $0.isDoubleSided }.compactMap { child -> DrawnNode? in
-            if child.projection != nil || child.mask != nil || child.shadow != nil || (child.roundedCorners != .all && child.cornerRadius > 0) { return child.describeAlone(parentDevice: device, clip: inner, tree: &tree) }
+            if child.projection != nil || child.mask != nil || child.shadow != nil || (child.cornerRadius > 0 && (child.roundedCorners != .all || child.cornerCurve != .circular)) { return child.describeAlone(parentDevice: device, clip: inner, tree: &tree) }
             return child.describe(device: child.transformToParent.concatenating(device), isRoot: false, clip: inner, tree: &tree)
         }
         return DrawnNode(
@@ -239,7 +239,7 @@ extension RenderNode {
             ?? transformToParent.concatenating(parentDevice).apply(to: visualBounds)
         guard let box = PixelRect(enclosing: reach)?.intersection(clip),
               let raster = Self.drawnAlone(over: box, scale: tree.scale, device: parentDevice, draw(in:)) else { return nil }
-        let type = projection != nil ? "projected layer" : mask != nil ? "masked layer" : shadow != nil ? "shadowed layer" : "layer rounded at some corners"
+        let type = projection != nil ? "projected layer" : mask != nil ? "masked layer" : shadow != nil ? "shadowed layer" : "layer with continuous corners or rounded at some"
         return DrawnNode(
             name: name, transform: [1, 0, 0, 1, 0, 0],
             bounds: [Double(box.x), Double(box.y), Double(box.width), Double(box.height)],

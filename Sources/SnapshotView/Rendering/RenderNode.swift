@@ -32,6 +32,8 @@ public struct RenderNode: Sendable {
     public let cornerRadius: Double
     /// Which corners ``cornerRadius`` rounds.
     public let roundedCorners: Corners
+    /// The corners' shape.
+    public let cornerCurve: CornerCurve
     /// Whether content and subviews are clipped to the (rounded) bounds.
     public let clipsToBounds: Bool
     /// Points, drawn inside the bounds.
@@ -53,7 +55,7 @@ public struct RenderNode: Sendable {
     public let drawCount: Int
 
     init(name: String?, transformToParent: Transform2D, projection: Projective2D? = nil, isDoubleSided: Bool = true,
-         mask: RenderNode? = nil, shadow: Shadow? = nil, roundedCorners: Corners = .all, bounds: Rect, alpha: Double, backgroundColor: Color?,
+         mask: RenderNode? = nil, shadow: Shadow? = nil, roundedCorners: Corners = .all, cornerCurve: CornerCurve = .circular, bounds: Rect, alpha: Double, backgroundColor: Color?,
          cornerRadius: Double, clipsToBounds: Bool, borderWidth: Double, borderColor: Color,
          content: (any ViewContent)?, contentHasBackingStore: Bool = false, children: [RenderNode]) {
         self.name = name
@@ -63,6 +65,7 @@ public struct RenderNode: Sendable {
         self.masks = mask.map { [$0] } ?? []
         self.shadow = shadow
         self.roundedCorners = roundedCorners
+        self.cornerCurve = cornerCurve
         self.bounds = bounds.standardized
         self.alpha = alpha
         let background = backgroundColor.flatMap { $0.alpha > 0 ? $0 : nil }
@@ -214,6 +217,7 @@ extension View {
             mask: mask.map { maskDepth < 8 ? ($0.renderNode(presentation: presentation, parentSublayer: nil, maskDepth: maskDepth + 1) ?? RenderNode.nothing) : RenderNode.nothing },
             shadow: shadow,
             roundedCorners: roundedCorners,
+            cornerCurve: cornerCurve,
             bounds: bounds,
             alpha: alpha,
             backgroundColor: clearBackground ? nil : value(.backgroundColor).colorValue,

@@ -116,6 +116,10 @@ open class View {
     /// animatable.
     public var roundedCorners: Corners = .all
 
+    /// The shape of the rounded corners (Core Animation's `cornerCurve`): circular (the default) or iOS's
+    /// continuous corner; for the background, border, clip and so the mask and shadow alike. Not animatable.
+    public var cornerCurve: CornerCurve = .circular
+
     /// The shadow the view casts under its drawing, as Core Animation's layer shadow; nil (the default) for
     /// none. Not animatable.
     public var shadow: Shadow?

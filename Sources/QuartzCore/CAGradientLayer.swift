@@ -1,21 +1,28 @@
 internal import RasterCore
+import Foundation
 package import SnapshotView
 
 /// A layer filled with a gradient between `colors` (CGColors) at `locations` (0…1, evenly spaced when
 /// nil), from `startPoint` to `endPoint` (unit coordinates of the bounds; defaults (0.5, 0) and
-/// (0.5, 1): top to bottom). Axial, radial and conic gradients are drawn, at 2 pixels a point and
-/// stretched to the bounds (at most 1,024 pixels a side), colours mixed in straight sRGB.
+/// (0.5, 1): top to bottom). Axial, radial and conic gradients are drawn at the device's pixels (at most
+/// 4,096 a side), colours mixed in straight sRGB as Core Graphics mixes them, dithered to 8 bits so a slow
+/// gradient shows no bands. `colors`, `locations`, `startPoint` and `endPoint` animate, explicitly and (on
+/// a layer no view owns) implicitly.
 open class CAGradientLayer: CALayer {
     /// The colours, as `CGColor`s (anything else counts as clear).
-    open var colors: [Any]?
+    open var colors: [Any]? { didSet { contentChanged("colors", from: oldValue) } }
     /// Where each colour sits along the gradient, 0…1; nil spaces them evenly.
-    open var locations: [NSNumber]?
-    open var startPoint = CGPoint(x: 0.5, y: 0)
-    open var endPoint = CGPoint(x: 0.5, y: 1)
+    open var locations: [NSNumber]? { didSet { contentChanged("locations", from: oldValue) } }
+    /// Unit coordinates of the bounds. Default (0.5, 0).
+    open var startPoint = CGPoint(x: 0.5, y: 0) { didSet { contentChanged("startPoint", from: oldValue) } }
+    /// Unit coordinates of the bounds. Default (0.5, 1).
+    open var endPoint = CGPoint(x: 0.5, y: 1) { didSet { contentChanged("endPoint", from: oldValue) } }
     /// Default `.axial`.
     open var type = CAGradientLayerType.axial
 
-    private var cache: (key: GradientKey, bitmap: Bitmap)?
+    /// The last gradient drawn, kept while nothing it depends on changes (shared with the content the
+    /// render threads draw).
+    private let cache = GradientCache()
 
     public override init() { super.init() }
     public override init(layer: Any) {
@@ -33,98 +40,79 @@ open class CAGradientLayer: CALayer {
     override class func presentationCopy(of layer: CALayer) -> CALayer { CAGradientLayer(layer: layer) }
 
     package override func drawnContent() -> (any ViewContent)? {
-        let stops = gradientStops()
+        // An explicit animation of a content property shows its value now (Core Animation's presentation).
+        let shownColors = presentedContentValue(forKeyPath: "colors") as? [Any] ?? colors
+        let shownLocations = presentedContentValue(forKeyPath: "locations") as? [Any] ?? locations
+        let start = presentedContentValue(forKeyPath: "startPoint").flatMap(AnimationValue.point) ?? startPoint
+        let end = presentedContentValue(forKeyPath: "endPoint").flatMap(AnimationValue.point) ?? endPoint
+        let stops = Self.stops(colors: shownColors, locations: shownLocations)
         guard !stops.isEmpty else { return super.drawnContent() }
-        let size = bounds.size
-        let width = min(1024, max(1, Int((size.width * 2).rounded(.up)))), height = min(1024, max(1, Int((size.height * 2).rounded(.up))))
-        let key = GradientKey(stops: stops, start: startPoint, end: endPoint, type: type.rawValue, width: width, height: height)
-        if let cache, cache.key == key { return GradientContent(bitmap: cache.bitmap) }
-        guard var bitmap = try? Bitmap(width: width, height: height) else { return nil }
-        GradientKey.fill(&bitmap, key)
-        cache = (key, bitmap)
-        return GradientContent(bitmap: bitmap)
+        let kind: Gradient.Kind = type == .radial ? .radial : type == .conic ? .conic : .axial
+        let shape = Gradient(kind: kind, stops: stops, start: Point(x: Double(start.x), y: Double(start.y)), end: Point(x: Double(end.x), y: Double(end.y)))
+        return GradientContent(shape: shape, cache: cache)
+    }
+
+    override var contentKeyPaths: Set<String> { ["colors", "locations", "startPoint", "endPoint"] }
+
+    override func contentModelValue(forKeyPath keyPath: String) -> Any? {
+        switch keyPath {
+        case "colors": colors
+        case "locations": locations
+        case "startPoint": startPoint
+        case "endPoint": endPoint
+        default: nil
+        }
     }
 
     /// (location, colour) pairs in order of location.
-    private func gradientStops() -> [GradientKey.Stop] {
-        let list = (colors ?? []).map { ($0 as? CGColor)?.color ?? .clear }
+    static func stops(colors: [Any]?, locations: [Any]?) -> [Gradient.Stop] {
+        let list = (colors ?? []).map { AnimationValue.color($0)?.color ?? .clear }
         guard !list.isEmpty else { return [] }
-        var stops: [GradientKey.Stop] = []
+        var stops: [Gradient.Stop] = []
         for (i, color) in list.enumerated() {
             let evenly = list.count == 1 ? 0 : Double(i) / Double(list.count - 1)
-            let given = locations.flatMap { i < $0.count ? $0[i].doubleValue : nil }
-            stops.append(GradientKey.Stop(location: given.map { $0.isFinite ? $0 : evenly } ?? evenly, color: color))
+            let given = locations.flatMap { i < $0.count ? AnimationValue.number($0[i]) : nil }
+            stops.append(Gradient.Stop(location: given.map { $0.isFinite ? $0 : evenly } ?? evenly, color: color))
         }
         return stops.sorted { $0.location < $1.location }
     }
 }
 
-/// What a gradient's pixels depend on.
-struct GradientKey: Equatable {
-    struct Stop: Equatable {
-        let location: Double
-        let color: Color
-    }
+/// The last bitmap a gradient layer drew, by shape and size; drawn from any render thread.
+final class GradientCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var last: (shape: Gradient, width: Int, height: Int, bitmap: Bitmap)?
 
-    let stops: [Stop]
-    let start: CGPoint
-    let end: CGPoint
-    let type: String
-    let width: Int
-    let height: Int
-
-    /// The colour at `t` along the stops (clamped to the ends).
-    static func color(at t: Double, in stops: [Stop]) -> Color {
-        guard let first = stops.first, let last = stops.last else { return .clear }
-        if t <= first.location { return first.color }
-        if t >= last.location { return last.color }
-        for i in 1..<stops.count where t <= stops[i].location {
-            let a = stops[i - 1], b = stops[i]
-            let f = b.location > a.location ? (t - a.location) / (b.location - a.location) : 1
-            return Color(red: a.color.red + (b.color.red - a.color.red) * f, green: a.color.green + (b.color.green - a.color.green) * f,
-                         blue: a.color.blue + (b.color.blue - a.color.blue) * f, alpha: a.color.alpha + (b.color.alpha - a.color.alpha) * f)
-        }
-        return last.color
-    }
-
-    /// Fills `bitmap` (the bounds at `width` × `height` pixels) with the gradient, sampled at pixel centres.
-    static func fill(_ bitmap: inout Bitmap, _ key: GradientKey) {
-        let w = Double(key.width), h = Double(key.height)
-        let sx = Double(key.start.x), sy = Double(key.start.y), ex = Double(key.end.x), ey = Double(key.end.y)
-        let dx = ex - sx, dy = ey - sy
-        let lengthSquared = dx * dx + dy * dy
-        bitmap.withUnsafeMutablePixels { pixels in
-            for y in 0..<key.height {
-                let v = (Double(y) + 0.5) / h
-                for x in 0..<key.width {
-                    let u = (Double(x) + 0.5) / w
-                    let t: Double
-                    switch key.type {
-                    case CAGradientLayerType.radial.rawValue:
-                        // An ellipse: from the start point to the radii that the end point gives.
-                        let rx = abs(dx), ry = abs(dy)
-                        let nx = rx > 0 ? (u - sx) / rx : 0, ny = ry > 0 ? (v - sy) / ry : 0
-                        t = (nx * nx + ny * ny).squareRoot()
-                    case CAGradientLayerType.conic.rawValue:
-                        // Around the start point, from the direction of the end point, clockwise on screen.
-                        let base = atan2(dy, dx)
-                        var angle = atan2(v - sy, u - sx) - base
-                        while angle < 0 { angle += 2 * .pi }
-                        t = angle / (2 * .pi)
-                    default:
-                        t = lengthSquared > 0 ? ((u - sx) * dx + (v - sy) * dy) / lengthSquared : 0
-                    }
-                    pixels[y * key.width + x] = color(at: t, in: key.stops).premultiplied.packed
-                }
-            }
-        }
+    func bitmap(for shape: Gradient, width: Int, height: Int) -> Bitmap? {
+        lock.lock()
+        if let last, last.shape == shape, last.width == width, last.height == height { lock.unlock(); return last.bitmap }
+        lock.unlock()
+        guard let bitmap = try? shape.render(width: width, height: height) else { return nil }
+        lock.lock()
+        last = (shape, width, height, bitmap)
+        lock.unlock()
+        return bitmap
     }
 }
 
-/// A gradient's pixels stretched over the bounds.
+/// A gradient drawn at the pixels its bounds cover on the target (so the dither lands on device pixels
+/// one for one when the bounds sit on whole pixels), stretched over the bounds.
 struct GradientContent: ViewContent {
-    let bitmap: Bitmap
-    func draw(in painter: Painter, bounds: Rect) { painter.draw(bitmap, in: bounds) }
+    let shape: Gradient
+    let cache: GradientCache
+
+    /// The most pixels a side of the gradient's bitmap has.
+    static let maxSide = 4096
+
+    func draw(in painter: Painter, bounds: Rect) {
+        let t = painter.transform
+        let sx = (t.a * t.a + t.b * t.b).squareRoot(), sy = (t.c * t.c + t.d * t.d).squareRoot()
+        let w = bounds.width * sx, h = bounds.height * sy
+        guard w.isFinite, h.isFinite, w > 0, h > 0 else { return }
+        let width = min(Self.maxSide, max(1, Int(w.rounded()))), height = min(Self.maxSide, max(1, Int(h.rounded())))
+        guard let bitmap = cache.bitmap(for: shape, width: width, height: height) else { return }
+        painter.draw(bitmap, in: bounds)
+    }
 }
 
 /// The shape of a gradient.

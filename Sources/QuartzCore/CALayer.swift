@@ -479,8 +479,9 @@ open class CALayer: NSObject {
         return animation
     }
 
-    /// The shape layer's animatable properties: they animate implicitly as the layer's own do.
-    static let contentActionKeys: Set<String> = ["path", "fillColor", "strokeColor", "lineWidth", "strokeStart", "strokeEnd", "lineDashPhase", "miterLimit"]
+    /// The shape and gradient layers' animatable properties: they animate implicitly as the layer's own do.
+    static let contentActionKeys: Set<String> = ["path", "fillColor", "strokeColor", "lineWidth", "strokeStart", "strokeEnd", "lineDashPhase", "miterLimit",
+                                                 "colors", "locations", "startPoint", "endPoint"]
 
     /// Actions by key: an animation to run in place of the default, or `NSNull()` for none.
     open var actions: [String: CAAction]?

@@ -62,6 +62,7 @@ enum AnimationValue {
         case (let x as CATransform3D, let y as CATransform3D): return x == y
         case (let x as CGColor, let y as CGColor): return x == y
         case (let x as CGPath, let y as CGPath): return x == y
+        case (let x as [Any], let y as [Any]): return x.count == y.count && zip(x, y).allSatisfy { same($0, $1) || (number($0) != nil && number($0) == number($1)) }
         default: return false
         }
     }
@@ -92,6 +93,10 @@ enum AnimationValue {
             return CGColor(red: mixf(cx[0], cy[0]), green: mixf(cx[1], cy[1]), blue: mixf(cx[2], cy[2]), alpha: mixf(cx[3], cy[3]))
         }
         if let x = path(a), let y = path(b) { return mixPaths(x, y, CGFloat(t)) }
+        // Arrays of the same length (a gradient's colours or locations) mix element by element.
+        if let x = a as? [Any], let y = b as? [Any], x.count == y.count, !x.isEmpty {
+            return zip(x, y).map { interpolate($0, $1, t) ?? $1 }
+        }
         return t < 0.5 ? a : b
     }
 

@@ -5,9 +5,10 @@ import SnapshotView
 ///
 /// Lanes: a number in 0; a point in 0–1; a rect as x, y, width, height; a colour as red, green, blue,
 /// alpha; a transform as tx, ty, rotation, sx, sy, shear; a 4x4 transform as the 16 numbers of its
-/// ``Transform3DDecomposition`` (one that has none, as the identity's).
+/// ``Transform3DDecomposition`` (one that has none, as the identity's); a backdrop as σ, saturation and its
+/// tint's red, green, blue, alpha.
 struct ValueComponents {
-    enum Kind { case double, point, rect, color, transform, transform3D }
+    enum Kind { case double, point, rect, color, transform, transform3D, backdrop }
 
     let kind: Kind
     let vector: SIMD16<Double>
@@ -38,6 +39,8 @@ struct ValueComponents {
             var v = SIMD16<Double>()
             for i in 0..<16 { v[i] = lanes[i] }
             self.init(kind: .transform3D, vector: v)
+        case .backdrop(let b):
+            self.init(kind: .backdrop, vector: SIMD16(b.sigma, b.saturation, b.tint.red, b.tint.green, b.tint.blue, b.tint.alpha, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
         }
     }
 
@@ -61,6 +64,8 @@ struct ValueComponents {
                                               scale: Size(width: v[3], height: v[4]), shear: v[5]).transform)
         case .transform3D:
             .transform3D(Transform3DDecomposition(lanes: (0..<16).map { v[$0] }).transform)
+        case .backdrop:
+            .backdrop(Backdrop(sigma: max(0, v[0]), saturation: max(0, v[1]), tint: Color(red: v[2], green: v[3], blue: v[4], alpha: v[5])))
         }
     }
 

@@ -48,6 +48,9 @@ struct Bench: ParsableCommand {
     @Flag(help: "Measure a layer shadow instead: a full-screen page under a still card with a shadow path, against the same frame without the shadow.")
     var shadow = false
 
+    @Flag(help: "Measure a blurred bar instead: a full-screen page moving under a 64-pt bar with the system material, against the same frames with a plain translucent bar.")
+    var backdrop = false
+
     @Flag(help: "Measure Auto Layout's solver instead: a screen of 500 constraints solved from scratch, and one constant changed and solved again.")
     var constraints = false
 
@@ -72,7 +75,7 @@ struct Bench: ParsableCommand {
     func validate() throws {
         guard !(json && markdown) else { throw ValidationError("--json and --markdown: choose one") }
         guard summary || !(json || markdown) else { throw ValidationError("--json and --markdown go with --summary") }
-        guard !(summary && (tables || pages || text || constraints || perspective || shadow)) else { throw ValidationError("--summary already measures a table update and the page curl: drop --tables, --pages, --text, --constraints, --perspective and --shadow") }
+        guard !(summary && (tables || pages || text || constraints || perspective || shadow || backdrop)) else { throw ValidationError("--summary already measures a table update and the page curl: drop --tables, --pages, --text, --constraints, --perspective, --shadow and --backdrop") }
         guard (1...1000).contains(runs) else { throw ValidationError("--runs must be 1…1000, got \(runs)") }
         guard (1...3).contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3, got \(scale)") }
     }
@@ -131,6 +134,18 @@ struct Bench: ParsableCommand {
                          r.width, r.height, scale, r.frames, runs, r.shadowSeconds * 1e3, r.plainSeconds * 1e3))
             print(String(format: "with / without: %.2fx (target: at most 1.2x)", r.shadowSeconds / r.plainSeconds))
         }
+        if backdrop {
+            let folder: String
+            do { folder = try AssetLocator.directory(given: assets) } catch {
+                printError(error.description)
+                throw ExitCode(error.exitStatus)
+            }
+            say("a blurred bar over a moving full-screen page at @\(scale)x")
+            let r = try reportingErrors { try BackdropBenchmark(assetsDirectory: folder, runs: runs, scale: scale).run() }
+            print(String(format: "blurred bar, %dx%d px (@%dx), %d frames, %d runs: %.3f ms/frame with the blur, %.3f ms/frame with a plain bar (medians)",
+                         r.width, r.height, scale, r.frames, runs, r.blurredSeconds * 1e3, r.plainSeconds * 1e3))
+            print(String(format: "blurred / plain: %.2fx (target: at most 2x)", r.blurredSeconds / r.plainSeconds))
+        }
         if text {
             let r = try reportingErrors { try TextBenchmark(runs: runs, progress: say).run() }
             print(String(format: "text layout, %d labels at 17 pt, %d runs: %.1f µs per new label, %.1f µs per repeated label (medians over %d layouts)",
@@ -150,7 +165,7 @@ struct Bench: ParsableCommand {
             print(String(format: "10,000 rows / 20 rows: %.2fx (target: within 2x)", large.medianSeconds / small.medianSeconds))
         }
         // --pages and --tables run one after the other; either replaces the reference scene's run.
-        if pages || tables || text || constraints || perspective || shadow { return }
+        if pages || tables || text || constraints || perspective || shadow || backdrop { return }
         let folder: String
         do { folder = try AssetLocator.directory(given: assets) } catch {
             printError(error.description)

@@ -2,6 +2,9 @@
 // haptics, blur views and the literal types. Each does what it can without a device, and says where it
 // differs.
 
+internal import RasterCore
+package import SnapshotView
+
 /// `#colorLiteral(…)` and `#imageLiteral(…)` make these, as with Apple's UIKit.
 public typealias _ColorLiteralType = UIColor
 public typealias _ImageLiteralType = UIImage
@@ -81,8 +84,8 @@ open class UINotificationFeedbackGenerator: UIFeedbackGenerator {
 /// A visual effect (blur, vibrancy).
 open class UIVisualEffect: NSObject {}
 
-/// A blur of what is behind a view. Accepted, not drawn yet (Core Animation's drawing is its own
-/// issue): the effect view shows its content view only, and the stage lists the blur in `notDrawn`.
+/// A blur of what is behind a view, with the tint and saturation of a material: drawn by a
+/// ``UIVisualEffectView`` (see ``material`` for the numbers, which are estimated).
 open class UIBlurEffect: UIVisualEffect {
     public enum Style: Int, Sendable {
         case extraLight, light, dark, extraDark, regular, prominent
@@ -95,18 +98,86 @@ open class UIBlurEffect: UIVisualEffect {
         self.style = style
         super.init()
     }
+
+    /// The material for the current appearance (light or dark, for the styles that adapt). Apple publishes
+    /// the materials' names and their order from most to least translucent, not their numbers: every
+    /// material here blurs by a Gaussian of σ 10 pt and scales saturation by 1.8 (the figures of iOS 7's
+    /// light backdrop settings), then draws a tint over it, white (or #1C1C1E in dark appearance) at 30,
+    /// 50, 65, 80 % for ultra thin, thin, regular and thick, and a near-white (#F7F7F7, or #1F1F1F) chrome at
+    /// 75 %; `.light` is the ultra-thin tint, `.extraLight` near-white at 60 %, `.dark` #1C1C1E at 73 %,
+    /// `.extraDark` at 80 %; `.regular` and `.prominent` follow the appearance.
+    package var material: Backdrop {
+        let dark = UIColor(dynamicProvider: { $0.userInterfaceStyle == .dark ? .black : .white }).color.red < 0.5
+        enum Thickness { case ultraThin, thin, regular, thick, chrome }
+        func system(_ t: Thickness, dark: Bool) -> Backdrop {
+            let alpha: Double = switch t {
+            case .ultraThin: dark ? 0.35 : 0.30
+            case .thin: dark ? 0.55 : 0.50
+            case .regular: dark ? 0.70 : 0.65
+            case .thick: dark ? 0.85 : 0.80
+            case .chrome: dark ? 0.80 : 0.75
+            }
+            let level = t == .chrome ? (dark ? 31.0 : 247.0) : (dark ? 28.0 : 255.0)
+            let grey = Color(red8: UInt8(level), green8: UInt8(level), blue8: UInt8(dark && t != .chrome ? 30 : level), alpha: alpha)
+            return Backdrop(sigma: 10, saturation: 1.8, tint: grey)
+        }
+        switch style {
+        case .extraLight: return Backdrop(sigma: 10, saturation: 1.8, tint: Color(red8: 247, green8: 247, blue8: 247, alpha: 0.6))
+        case .light: return system(.ultraThin, dark: false)
+        case .dark: return Backdrop(sigma: 10, saturation: 1.8, tint: Color(red8: 28, green8: 28, blue8: 30, alpha: 0.73))
+        case .extraDark: return Backdrop(sigma: 10, saturation: 1.8, tint: Color(red8: 28, green8: 28, blue8: 30, alpha: 0.8))
+        case .regular: return system(.regular, dark: dark)
+        case .prominent: return dark ? Backdrop(sigma: 10, saturation: 1.8, tint: Color(red8: 28, green8: 28, blue8: 30, alpha: 0.8))
+            : Backdrop(sigma: 10, saturation: 1.8, tint: Color(red8: 247, green8: 247, blue8: 247, alpha: 0.6))
+        case .systemUltraThinMaterial: return system(.ultraThin, dark: dark)
+        case .systemThinMaterial: return system(.thin, dark: dark)
+        case .systemMaterial: return system(.regular, dark: dark)
+        case .systemThickMaterial: return system(.thick, dark: dark)
+        case .systemChromeMaterial: return system(.chrome, dark: dark)
+        case .systemUltraThinMaterialLight: return system(.ultraThin, dark: false)
+        case .systemThinMaterialLight: return system(.thin, dark: false)
+        case .systemMaterialLight: return system(.regular, dark: false)
+        case .systemThickMaterialLight: return system(.thick, dark: false)
+        case .systemChromeMaterialLight: return system(.chrome, dark: false)
+        case .systemUltraThinMaterialDark: return system(.ultraThin, dark: true)
+        case .systemThinMaterialDark: return system(.thin, dark: true)
+        case .systemMaterialDark: return system(.regular, dark: true)
+        case .systemThickMaterialDark: return system(.thick, dark: true)
+        case .systemChromeMaterialDark: return system(.chrome, dark: true)
+        }
+    }
 }
 
 open class UIVibrancyEffect: UIVisualEffect {
     public init(blurEffect: UIBlurEffect) { super.init() }
 }
 
-/// A view that shows a visual effect behind its `contentView`. The blur is not drawn yet (listed in the
-/// stage's `notDrawn`); `effect` can be set inside an animation block, as in UIKit, without effect here.
+/// A view that shows a visual effect behind its `contentView`: a ``UIBlurEffect`` blurs what is drawn
+/// behind the view (its rounded bounds) and tints it as its material says. Setting `effect` inside an
+/// animation block animates the blur in or out (from or to none), as in UIKit. A vibrancy effect draws the
+/// content as it is.
 open class UIVisualEffectView: UIView {
     /// The effect; nil shows none.
     open var effect: UIVisualEffect? {
-        didSet { if effect is UIBlurEffect { NotDrawn.note("UIVisualEffectView blur") } }
+        didSet { showMaterial((effect as? UIBlurEffect)?.material) }
+    }
+
+    /// Sets the backing view's backdrop; to or from no effect, through the material's tint at alpha 0, so
+    /// an animation block fades the tint in or out rather than through clear black.
+    private func showMaterial(_ material: Backdrop?) {
+        let current = backing.backdrop
+        if let material {
+            if !current.isVisible {
+                var start = Backdrop.none
+                start.tint = Color(red: material.tint.red, green: material.tint.green, blue: material.tint.blue, alpha: 0)
+                ViewChangeObservation.withoutObserver { backing.backdrop = start }
+            }
+            backing.backdrop = material
+        } else if current.isVisible {
+            var end = Backdrop.none
+            end.tint = Color(red: current.tint.red, green: current.tint.green, blue: current.tint.blue, alpha: 0)
+            backing.backdrop = end
+        }
     }
     /// Where the content goes.
     public let contentView = UIView()
@@ -116,7 +187,7 @@ open class UIVisualEffectView: UIView {
         contentView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         addSubview(contentView)
         self.effect = effect
-        if effect is UIBlurEffect { NotDrawn.note("UIVisualEffectView blur") }
+        showMaterial((effect as? UIBlurEffect)?.material)
     }
 
     public override convenience init(frame: CGRect) {

@@ -27,7 +27,7 @@ final class CompatibilityTests: XCTestCase {
         UIImpactFeedbackGenerator(style: .medium).impactOccurred()
     }
 
-    func testALayerRendersIntoAContextAndABlurIsListed() throws {
+    func testALayerRendersIntoAContextAndABlurIsDrawn() throws {
         let stage = try makeStage(width: 20, height: 20)
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 4, height: 4))
         view.backgroundColor = .red
@@ -43,7 +43,7 @@ final class CompatibilityTests: XCTestCase {
         let blur = UIVisualEffectView(effect: UIBlurEffect(style: .systemMaterial))
         blur.contentView.addSubview(UIView())
         stage.window.addSubview(blur)
-        XCTAssertEqual(stage.notDrawn, ["UIVisualEffectView blur"])
+        XCTAssertEqual(stage.notDrawn, [], "the blur is drawn (VisualEffectTests)")
     }
 
     // Deprecated itself, so that the old names it checks warn nowhere.

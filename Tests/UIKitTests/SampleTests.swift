@@ -122,6 +122,31 @@ final class SampleTests: XCTestCase {
         assertFrames(stage.frames(name: "progress-ring"), matchGoldenNamed: "progress-ring")
     }
 
+    /// Runs the bar sample: the list scrolls up under the material bar.
+    static func runBlurredBar(on stage: Stage) throws -> (BlurredBarViewController, Double?) {
+        let screen = BlurredBarViewController()
+        stage.show(screen)
+        try stage.wait(0.1)
+        var completed: Double?
+        screen.scroll { _ in completed = stage.time }
+        try stage.waitUntilIdle()
+        try stage.wait(0.1)
+        return (screen, completed)
+    }
+
+    func testTheListScrollsUnderABlurredBar() throws {
+        let stage = try Stage(device: Self.samplePhone(), fps: 10, scale: 1)
+        let (_, completed) = try Self.runBlurredBar(on: stage)
+        XCTAssertEqual(try XCTUnwrap(completed), 0.7, accuracy: 1e-9)
+        XCTAssertEqual(stage.notDrawn, [])
+        if let look = ProcessInfo.processInfo.environment["SMOKESCREEN_LOOK"] {
+            let big = try Stage(device: Self.samplePhone(), fps: 30, scale: 2)
+            _ = try Self.runBlurredBar(on: big)
+            try big.write(to: look + "/blurred-bar")
+        }
+        assertFrames(stage.frames(name: "blurred-bar"), matchGoldenNamed: "blurred-bar")
+    }
+
     /// The small phone the samples run on, at `scale` (the goldens are @1x; @2x is for looking).
     static func samplePhone() -> Device {
         Device(name: "small phone", size: CGSize(width: 180, height: 320), scale: 2,

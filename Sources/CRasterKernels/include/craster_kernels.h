@@ -165,6 +165,36 @@ void crk_bilinear_projective(const uint32_t *pixels, int width, int height, cons
  * 2 · max(width, height) bytes.
  */
 void crk_blur_mask(uint8_t *mask, int width, int height, double sigma, uint8_t *scratch);
+/**
+ * The same Gaussian blur (three box blurs each way, box size `crk_blur_box_size(sigma)`) over `width` ×
+ * `height` premultiplied RGBA pixels (rows `width` apart), every channel alike, in place. Values outside
+ * the image are its nearest edge's (an edge extends; a backdrop blurred at the screen's edge does not
+ * darken). `scratch` holds at least 2 · max(width, height) pixels.
+ */
+void crk_blur_rgba(uint32_t *pixels, int width, int height, double sigma, uint32_t *scratch);
+
+/**
+ * `width` × `height` premultiplied pixels (rows `stride` apart) averaged over `factor` × `factor` blocks
+ * into `dst` (⌈width/factor⌉ × ⌈height/factor⌉, rows packed); a block cut by the right or bottom edge
+ * averages what it holds.
+ */
+void crk_downsample_box(const uint32_t *src, int width, int height, long stride, int factor, uint32_t *dst);
+
+/**
+ * The inverse of `crk_downsample_box`'s scale: `dw` × `dh` pixels of `dst` (rows packed) sampled bilinearly
+ * (weights in 1/256ths, each channel rounded) from the `sw` × `sh` image `src`, whose pixel (i, j) covers
+ * full-size pixels i·factor … (i+1)·factor; output pixel (0, 0) is full-size pixel (ox, oy). Beyond the
+ * image its edge pixels extend.
+ */
+void crk_upsample_bilinear(const uint32_t *src, int sw, int sh, int factor, int ox, int oy, uint32_t *dst, int dw, int dh);
+
+/**
+ * A material over `count` premultiplied pixels, in place: each colour's saturation scaled by
+ * `saturation` about its luminance (the feColorMatrix saturate matrix, Rec. 709 weights; 1 leaves it),
+ * clamped to its alpha, then the premultiplied `tint` drawn over it source-over.
+ */
+void crk_saturate_tint(uint32_t *pixels, int count, float saturation, uint32_t tint);
+
 /** The box size d = ⌊σ·3·√(2π)/4 + 0.5⌋ of crk_blur_mask, 0 for σ ≤ 0 or not finite, at most 4096. */
 int crk_blur_box_size(double sigma);
 

@@ -254,6 +254,9 @@ extension CALayer {
             let (flat, deep) = drawnTransforms(of: shown)
             guard flat.isFinite, deep.isFinite else { return nil }
             return property == .transform ? .transform(flat) : .transform3D(deep)
+        case .backdrop:
+            // No layer key path animates a backdrop (a visual effect view's `effect` does, through UIKit).
+            return nil
         }
     }
 

@@ -17,8 +17,16 @@ extension RenderNode {
             if let box = PixelRect(enclosing: painter.transform.apply(to: visualBounds)), painter.transform.preservesAxisAlignment {
                 painter.clip(toPixels: box)
             }
+            // A backdrop blurs what is behind the group, so it is drawn before the group's layer begins
+            // (with the node's alpha), not inside it, where nothing is behind yet.
+            if backdrop.isVisible {
+                painter.save()
+                painter.alpha *= alpha
+                drawMaskedBody(in: painter, part: .backdrop)
+                painter.restore()
+            }
             painter.beginLayer()
-            drawMaskedBody(in: painter)
+            drawMaskedBody(in: painter, part: .withoutBackdrop)
             painter.endLayer(opacity: alpha)
         } else {
             painter.alpha *= alpha
@@ -28,22 +36,26 @@ extension RenderNode {
 
     /// ``drawBody(in:)`` through the node's ``mask``: the mask tree is drawn alone over the pixels the node
     /// can reach within the clip, and its alpha becomes part of the clip while the body is drawn.
-    func drawMaskedBody(in painter: Painter) {
-        guard let mask else { drawShadowedBody(in: painter); return }
+    func drawMaskedBody(in painter: Painter, part: BodyPart = .all) {
+        guard let mask else { drawShadowedBody(in: painter, part: part); return }
         let device = painter.transform
         guard let box = PixelRect(enclosing: device.apply(to: visualBounds))?.intersection(painter.clipBoundingBox),
               let alpha = Self.drawnAlone(over: box, scale: painter.bitmap.scale, device: device, mask.draw(in:)) else { return }
         painter.save()
         defer { painter.restore() }
         painter.clip(toAlphaOf: alpha, atDevicePixel: (box.x, box.y))
-        drawShadowedBody(in: painter)
+        drawShadowedBody(in: painter, part: part)
     }
 
     /// The node's ``shadow`` (if any), then ``drawBody(in:)`` over it.
-    func drawShadowedBody(in painter: Painter) {
-        if let shadow { drawShadow(shadow, in: painter) }
-        drawBody(in: painter)
+    func drawShadowedBody(in painter: Painter, part: BodyPart = .all) {
+        if let shadow, part != .backdrop { drawShadow(shadow, in: painter) }
+        drawBody(in: painter, part: part)
     }
+
+    /// Which part of a body to draw: a translucent group draws its backdrop before its layer and the rest
+    /// in it.
+    enum BodyPart { case all, backdrop, withoutBackdrop }
 
     /// Core Animation's layer shadow: the shadow path, or else the alpha of everything the body draws (drawn
     /// alone, moved by the offset), blurred by a Gaussian of standard deviation `radius` points
@@ -69,6 +81,13 @@ extension RenderNode {
         let region = reach.grown(by: margin).intersection(painter.clipBoundingBox.grown(by: margin))
         guard let alpha = Self.drawnAlone(over: region, scale: painter.bitmap.scale, device: moved, drawBody(in:)) else { return }
         painter.fillBlurred(alphaOf: alpha, atDevicePixel: (region.x, region.y), sigmaPixels: sigmaPixels, color: shadow.color)
+    }
+
+    /// The material behind the body (``backdrop``), inside the rounded bounds; nothing when it has none.
+    func drawBackdrop(in painter: Painter) {
+        guard backdrop.isVisible else { return }
+        let shape = cornerRadius > 0 ? Path(roundedRect: bounds, cornerRadii: radii, curve: cornerCurve) : Path(rect: bounds)
+        painter.drawBackdrop(under: shape, sigma: backdrop.sigma, saturation: backdrop.saturation, tint: backdrop.tint)
     }
 
     /// Clips `painter` to the bounds, rounded as the background is.
@@ -133,7 +152,13 @@ extension RenderNode {
 
     /// Draws the node in its own bounds coordinates, without its own transform and alpha: background,
     /// content, subviews (clipped to the rounded bounds when `clipsToBounds`), then the border on top.
-    public func drawBody(in painter: Painter) {
+    public func drawBody(in painter: Painter) { drawBody(in: painter, part: .all) }
+
+    func drawBody(in painter: Painter, part: BodyPart) {
+        if part == .backdrop {
+            drawBackdrop(in: painter)
+            return
+        }
         // Children from the last one that covers every pixel the painter can change with opaque pixels:
         // nothing drawn before it (this node's background and content, earlier children) can show. The
         // children are drawn inside this node's clip, so that is the region; a clip that does not fall on
@@ -155,6 +180,7 @@ extension RenderNode {
             if let region, !region.isEmpty { cover = children.lastIndex { $0.coversOpaquely(region, under: transform) } }
         }
         let covered = cover != nil, first = cover ?? 0
+        if part == .all, !covered { drawBackdrop(in: painter) }
         if let backgroundColor, !covered {
             painter.fill(roundedRect: bounds, cornerRadii: radii, curve: cornerCurve, color: backgroundColor)
         }

@@ -34,6 +34,8 @@ public struct RenderNode: Sendable {
     public let roundedCorners: Corners
     /// The corners' shape.
     public let cornerCurve: CornerCurve
+    /// The material drawn first, over what is behind (``Backdrop/none``: nothing).
+    public let backdrop: Backdrop
     /// Whether content and subviews are clipped to the (rounded) bounds.
     public let clipsToBounds: Bool
     /// Points, drawn inside the bounds.
@@ -55,7 +57,7 @@ public struct RenderNode: Sendable {
     public let drawCount: Int
 
     init(name: String?, transformToParent: Transform2D, projection: Projective2D? = nil, isDoubleSided: Bool = true,
-         mask: RenderNode? = nil, shadow: Shadow? = nil, roundedCorners: Corners = .all, cornerCurve: CornerCurve = .circular, bounds: Rect, alpha: Double, backgroundColor: Color?,
+         mask: RenderNode? = nil, shadow: Shadow? = nil, roundedCorners: Corners = .all, cornerCurve: CornerCurve = .circular, backdrop: Backdrop = .none, bounds: Rect, alpha: Double, backgroundColor: Color?,
          cornerRadius: Double, clipsToBounds: Bool, borderWidth: Double, borderColor: Color,
          content: (any ViewContent)?, contentHasBackingStore: Bool = false, children: [RenderNode]) {
         self.name = name
@@ -66,6 +68,7 @@ public struct RenderNode: Sendable {
         self.shadow = shadow
         self.roundedCorners = roundedCorners
         self.cornerCurve = cornerCurve
+        self.backdrop = backdrop
         self.bounds = bounds.standardized
         self.alpha = alpha
         let background = backgroundColor.flatMap { $0.alpha > 0 ? $0 : nil }
@@ -77,7 +80,7 @@ public struct RenderNode: Sendable {
         self.content = content
         self.contentHasBackingStore = contentHasBackingStore
         self.children = children
-        var (box, count) = RenderNode.summarize(bounds: self.bounds, background: background != nil,
+        var (box, count) = RenderNode.summarize(bounds: self.bounds, background: background != nil || backdrop.isVisible,
                                                 border: borderWidth > 0 && borderColor.alpha > 0,
                                                 content: content, children: children, clips: clipsToBounds)
         // A shadow reaches its shape moved by its offset and grown by three standard deviations.
@@ -218,6 +221,7 @@ extension View {
             shadow: shadow,
             roundedCorners: roundedCorners,
             cornerCurve: cornerCurve,
+            backdrop: value(.backdrop).backdropValue ?? backdrop,
             bounds: bounds,
             alpha: alpha,
             backgroundColor: clearBackground ? nil : value(.backgroundColor).colorValue,

@@ -25,6 +25,7 @@ open class View {
     private var _borderWidth: Double = 0
     private var _borderColor: Color = .black
     private var _transform3D: Transform3D = .identity
+    private var _backdrop: Backdrop = .none
 
     /// Hidden views (and their subviews) are not drawn. Default false. Not animatable, as in UIKit.
     public var isHidden = false
@@ -207,6 +208,18 @@ open class View {
         }
     }
 
+    /// The material behind the view's background and content: what is drawn behind it, blurred, saturated
+    /// and tinted (``Backdrop``), inside its rounded bounds. Default ``Backdrop/none``. Animatable.
+    public var backdrop: Backdrop {
+        get { _backdrop }
+        set {
+            guard newValue.sigma.isFinite, newValue.saturation.isFinite else { return }
+            let old = _backdrop
+            _backdrop = Backdrop(sigma: max(0, newValue.sigma), saturation: max(0, newValue.saturation), tint: newValue.tint)
+            ViewChangeObservation.report(self, .backdrop, .backdrop(old), .backdrop(_backdrop))
+        }
+    }
+
     /// Default black, as CALayer's.
     public var borderColor: Color {
         get { _borderColor }
@@ -231,6 +244,7 @@ open class View {
         case .borderWidth: .double(_borderWidth)
         case .borderColor: .color(_borderColor)
         case .transform3D: .transform3D(_transform3D)
+        case .backdrop: .backdrop(_backdrop)
         }
     }
 
@@ -248,6 +262,7 @@ open class View {
         case (.borderWidth, .double(let v)): borderWidth = v
         case (.borderColor, .color(let c)): borderColor = c
         case (.transform3D, .transform3D(let t)): transform3D = t
+        case (.backdrop, .backdrop(let b)): backdrop = b
         default: break
         }
     }

@@ -24,6 +24,8 @@ public enum ViewProperty: String, Hashable, Sendable, CaseIterable, CustomString
     /// A 4x4 layer transform applied after ``transform``, about the centre (perspective, rotations about
     /// x and y).
     case transform3D
+    /// The material behind the view: a blur of what is behind it, a saturation and a tint (``Backdrop``).
+    case backdrop
 
     public var description: String { rawValue }
 }
@@ -42,6 +44,8 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
     case color(Color)
     /// A 4x4 layer transform.
     case transform3D(Transform3D)
+    /// A backdrop material.
+    case backdrop(Backdrop)
 
     public var description: String {
         switch self {
@@ -51,6 +55,7 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
         case .transform(let t): "\(t)"
         case .color(let c): "\(c)"
         case .transform3D(let t): "\(t)"
+        case .backdrop(let b): "\(b)"
         }
     }
 
@@ -66,6 +71,34 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
     public var transform3DValue: Transform3D? { if case .transform3D(let v) = self { v } else { nil } }
     /// The colour, when this is one.
     public var colorValue: Color? { if case .color(let v) = self { v } else { nil } }
+    /// The backdrop, when this is one.
+    public var backdropValue: Backdrop? { if case .backdrop(let v) = self { v } else { nil } }
+}
+
+/// What a view shows behind its content as a material (`UIVisualEffectView`'s blur): what is drawn behind
+/// it, blurred by a Gaussian of `sigma` points, its saturation scaled by `saturation`, with `tint` drawn
+/// over. ``none`` (σ 0, saturation 1, clear) shows nothing; the values between two backdrops are mixed
+/// lane by lane, so a blur animates in from none.
+public struct Backdrop: Hashable, Sendable, CustomStringConvertible {
+    /// Points; at least 0.
+    public var sigma: Double
+    /// 1 keeps the colours; above 1 makes them more vivid; 0 makes them grey.
+    public var saturation: Double
+    /// Drawn over the blurred backdrop.
+    public var tint: Color
+
+    /// A material; each argument defaults to showing nothing.
+    public init(sigma: Double = 0, saturation: Double = 1, tint: Color = .clear) {
+        self.sigma = sigma; self.saturation = saturation; self.tint = tint
+    }
+
+    /// No material.
+    public static let none = Backdrop()
+
+    /// Whether drawing it changes anything.
+    public var isVisible: Bool { sigma > 0 || saturation != 1 || tint.alpha > 0 }
+
+    public var description: String { "backdrop σ \(sigma) pt, saturation \(saturation), tint \(tint)" }
 }
 
 /// Told of every change to an animatable property while it is installed with

@@ -74,6 +74,19 @@ public struct SceneDocument: Sendable, Equatable {
         public var contentSize: Size?
         /// A scroll view's offset in points. Default zero.
         public var contentOffset = Point(x: 0, y: 0)
+        /// The corners' shape: `circular` (default) or `continuous` (iOS's).
+        public var cornerCurve = CornerCurve.circular
+        /// A layer shadow under the view. Default nil.
+        public var shadow: Shadow?
+        /// A blurred material behind the view (a `UIVisualEffectView`'s). Default nil.
+        public var material: Backdrop?
+        /// A 3-D turn of the view about its anchor, in perspective. Default identity.
+        public var transform3D = Transform3D.identity
+        /// Where the 3-D turn is about, in units of the bounds (Core Animation's `anchorPoint`). Default
+        /// (0.5, 0.5), the centre.
+        public var transformAnchor = Point(x: 0.5, y: 0.5)
+        /// A gradient over the view (views of type view only). Default nil.
+        public var gradient: Gradient?
         /// Back to front. Default none.
         public var subviews: [ViewSpec] = []
         /// Constraints on this view's subviews (at any depth) and itself (`self`), solved when the file is
@@ -159,7 +172,8 @@ public struct SceneDocument: Sendable, Equatable {
     static let topKeys = ["$schema", "size", "background", "states", "transitions", "durations", "assets"]
     static let viewKeys = ["type", "name", "frame", "backgroundColor", "alpha", "cornerRadius", "clipsToBounds", "hidden", "borderWidth",
                            "borderColor", "text", "fontSize", "bold", "tracking", "textColor", "lines", "alignment", "lineSpacing", "image",
-                           "contentMode", "contentSize", "contentOffset", "subviews", "constraints"]
+                           "contentMode", "contentSize", "contentOffset", "subviews", "constraints", "cornerCurve", "shadow", "material",
+                           "rotation3D", "gradient"]
     static let transitionKeys = ["name", "summary", "from", "to", "reversedName", "phases", "matched", "unmatched", "onTop", "gesture"]
     /// At most this many samples in a gesture.
     static let maximumGestureSamples = 10_000
@@ -346,6 +360,94 @@ public struct SceneDocument: Sendable, Equatable {
         return values
     }
 
+    /// The material names a scene file takes: `Backdrop.Material`'s, the adapting ones also with `Dark`.
+    static let sceneMaterials: [String] = Backdrop.Material.allCases.map(\.rawValue)
+        + [Backdrop.Material.ultraThin, .thin, .regular, .thick, .chrome].map { $0.rawValue + "Dark" }
+
+    /// `{"color": "#RRGGBBAA", "offset": [dx, dy], "radius": r, "path": "rounded"}` as Core Animation's layer
+    /// shadow: colour default #00000080 (black at half, the colour's alpha being the shadow's opacity), offset
+    /// default [0, 3] points (down), radius (σ, points) default 3.
+    private static func readShadow(_ r: inout JSONReader) throws(DocumentError) -> Shadow {
+        var shadow = Shadow(color: Color(red: 0, green: 0, blue: 0, alpha: 0.5), offset: Size(width: 0, height: 3), radius: 3)
+        try r.readObject { (r: inout JSONReader, key: String) throws(DocumentError) in
+            switch key {
+            case "color": shadow.color = try readColor(&r)
+            case "offset":
+                let v = try readNumbers(&r, count: 2)
+                guard v.allSatisfy({ abs($0) <= 10_000 }) else { throw r.error("must be [dx, dy] in points, each within ±10000") }
+                shadow.offset = Size(width: v[0], height: v[1])
+            case "radius": shadow.radius = try readNumber(&r, in: 0...1000)
+            default: throw r.unknownKey(key, known: ["color", "offset", "radius"])
+            }
+        }
+        return shadow
+    }
+
+    /// `{"x": °, "y": °, "z": °, "perspective": d, "anchor": [ax, ay]}`: turns about x, then y, then z
+    /// (degrees, Core Animation's directions), seen from `d` points away (0, the default: no perspective),
+    /// about the unit point `anchor` of the bounds (default [0.5, 0.5]: the centre) — as
+    /// `CATransform3DRotate` after a `m34` of −1/d.
+    private static func readRotation3D(_ r: inout JSONReader) throws(DocumentError) -> (Transform3D, Point) {
+        var angles = (x: 0.0, y: 0.0, z: 0.0), perspective = 0.0, anchor = Point(x: 0.5, y: 0.5)
+        try r.readObject { (r: inout JSONReader, key: String) throws(DocumentError) in
+            switch key {
+            case "x": angles.x = try readNumber(&r, in: -3600...3600)
+            case "y": angles.y = try readNumber(&r, in: -3600...3600)
+            case "z": angles.z = try readNumber(&r, in: -3600...3600)
+            case "perspective": perspective = try readNumber(&r, in: 0...100_000)
+            case "anchor":
+                let v = try readNumbers(&r, count: 2)
+                guard v.allSatisfy({ (-100...100).contains($0) }) else { throw r.error("must be [x, y] in units of the bounds, each within ±100") }
+                anchor = Point(x: v[0], y: v[1])
+            default: throw r.unknownKey(key, known: ["x", "y", "z", "perspective", "anchor"])
+            }
+        }
+        var turn = Transform3D.identity
+        if perspective > 0 { turn.m34 = -1 / perspective }
+        for (angle, axis) in [(angles.x, (1.0, 0.0, 0.0)), (angles.y, (0.0, 1.0, 0.0)), (angles.z, (0.0, 0.0, 1.0))] where angle != 0 {
+            turn = Transform3D(rotationAngle: angle * .pi / 180, x: axis.0, y: axis.1, z: axis.2).concatenating(turn)
+        }
+        return (turn, anchor)
+    }
+
+    /// `{"type": "axial", "colors": [...], "locations": [...], "start": [x, y], "end": [x, y]}`: as
+    /// `CAGradientLayer` (unit coordinates; defaults axial, locations spread evenly, top to bottom).
+    private static func readGradient(_ r: inout JSONReader) throws(DocumentError) -> Gradient {
+        var kind = Gradient.Kind.axial, colors: [Color] = [], locations: [Double]?
+        var start = Point(x: 0.5, y: 0), end = Point(x: 0.5, y: 1)
+        try r.readObject { (r: inout JSONReader, key: String) throws(DocumentError) in
+            switch key {
+            case "type":
+                let text = try r.readString(maxBytes: 64)
+                switch text {
+                case "axial": kind = .axial
+                case "radial": kind = .radial
+                case "conic": kind = .conic
+                default: throw r.error("'\(text)' is not a gradient type: use axial, radial or conic")
+                }
+            case "colors":
+                try r.readArray(maxCount: 256) { (r: inout JSONReader, _: Int) throws(DocumentError) in colors.append(try readColor(&r)) }
+            case "locations":
+                var values: [Double] = []
+                try r.readArray(maxCount: 256) { (r: inout JSONReader, _: Int) throws(DocumentError) in values.append(try readNumber(&r, in: -100...100)) }
+                locations = values
+            case "start", "end":
+                let v = try readNumbers(&r, count: 2)
+                guard v.allSatisfy({ (-100...100).contains($0) }) else { throw r.error("must be [x, y] in units of the bounds, each within ±100") }
+                if key == "start" { start = Point(x: v[0], y: v[1]) } else { end = Point(x: v[0], y: v[1]) }
+            default: throw r.unknownKey(key, known: ["type", "colors", "locations", "start", "end"])
+            }
+        }
+        guard !colors.isEmpty else { throw r.error("a gradient needs at least one colour in 'colors'") }
+        if let locations, locations.count != colors.count {
+            throw r.error("'locations' has \(locations.count) numbers for \(colors.count) colours: give one per colour, or none to space them evenly")
+        }
+        let stops = colors.enumerated().map { i, color in
+            Gradient.Stop(location: locations?[i] ?? (colors.count == 1 ? 0 : Double(i) / Double(colors.count - 1)), color: color)
+        }
+        return Gradient(kind: kind, stops: stops, start: start, end: end)
+    }
+
     private static func readColor(_ r: inout JSONReader) throws(DocumentError) -> Color {
         let text = try r.readString(maxBytes: 16)
         do { return try Color(parsing: text) } catch { throw r.error("'\(text)' is not a colour: use #RGB, #RRGGBB or #RRGGBBAA") }
@@ -432,6 +534,29 @@ public struct SceneDocument: Sendable, Equatable {
                 let v = try readNumbers(&r, count: 2)
                 guard v.allSatisfy(points.contains) else { throw r.error("must be [x, y] in points") }
                 spec.contentOffset = Point(x: v[0], y: v[1])
+            case "cornerCurve":
+                let text = try r.readString(maxBytes: 64)
+                switch text {
+                case "circular": spec.cornerCurve = .circular
+                case "continuous": spec.cornerCurve = .continuous
+                default: throw r.error("'\(text)' is not a corner curve: use circular or continuous")
+                }
+            case "shadow": spec.shadow = try readShadow(&r)
+            case "material":
+                let text = try r.readString(maxBytes: 64)
+                let dark = text.hasSuffix("Dark") && text != "dark" && text != "extraDark"
+                guard let material = Backdrop.Material(rawValue: dark ? String(text.dropLast(4)) : text),
+                      !(dark && [.light, .extraLight].contains(material)) else {
+                    throw r.error("'\(text)' is not a material: use one of \(sceneMaterials.joined(separator: ", "))")
+                }
+                spec.material = .material(material, dark: dark)
+            case "rotation3D":
+                let (turn, anchor) = try readRotation3D(&r)
+                spec.transform3D = turn
+                spec.transformAnchor = anchor
+            case "gradient":
+                guard spec.kind == .view else { throw r.error("'gradient' is for views of type view") }
+                spec.gradient = try readGradient(&r)
             case "subviews":
                 try r.readArray(maxCount: Limits.sceneViews) { (r: inout JSONReader, index: Int) throws(DocumentError) in
                     spec.subviews.append(try readView(&r, depth: depth + 1, count: &count, frameMarks: &frameMarks, nameMarks: &nameMarks, imageMarks: &imageMarks,

@@ -64,6 +64,35 @@ extension SceneDocument {
                          "items": { "type": "string", "maxLength": 512,
                                     "pattern": "^ *[^ .=<>]+\\.(left|right|top|bottom|leading|trailing|width|height|centerX|centerY|firstBaseline|lastBaseline) *(==|<=|>=) *[^@]*(@ *[0-9.]+ *)?$" },
                          "description": "Auto Layout constraints on this view (`self`) and its subviews by name, e.g. \"card.leading == self.leading + 16\", \"card.height == 0.5 * card.width\", \"caption.top >= card.bottom + 8 @750\". A subview named in one that has no frame is laid out by them; one with a frame keeps it." },
+        "cornerCurve": { "enum": ["circular", "continuous"], "default": "circular", "description": "continuous: iOS's corner, its curvature rising gradually from the sides." },
+        "shadow": { "type": "object", "additionalProperties": false,
+                    "properties": {
+                      "color": { "$ref": "#/$defs/color", "description": "With its alpha as the shadow's opacity. Default #00000080." },
+                      "offset": { "type": "array", "items": { "type": "number", "minimum": -10000, "maximum": 10000 }, "minItems": 2, "maxItems": 2, "description": "[dx, dy] points. Default [0, 3]." },
+                      "radius": { "type": "number", "minimum": 0, "maximum": 1000, "default": 3, "description": "The blur's standard deviation, points (Core Animation's shadowRadius)." }
+                    },
+                    "description": "A layer shadow of what the view draws." },
+        "material": { "enum": ["ultraThin", "thin", "regular", "thick", "chrome", "light", "extraLight", "dark", "extraDark",
+                               "ultraThinDark", "thinDark", "regularDark", "thickDark", "chromeDark"],
+                      "description": "What is behind the view blurred and tinted, as UIBlurEffect's materials (estimated numbers; docs/uikit.md)." },
+        "rotation3D": { "type": "object", "additionalProperties": false,
+                        "properties": {
+                          "x": { "type": "number", "minimum": -3600, "maximum": 3600, "default": 0, "description": "Degrees about x." },
+                          "y": { "type": "number", "minimum": -3600, "maximum": 3600, "default": 0, "description": "Degrees about y." },
+                          "z": { "type": "number", "minimum": -3600, "maximum": 3600, "default": 0, "description": "Degrees about z." },
+                          "perspective": { "type": "number", "minimum": 0, "maximum": 100000, "default": 0, "description": "The eye's distance, points (m34 = -1/d); 0: none." },
+                          "anchor": { "type": "array", "items": { "type": "number", "minimum": -100, "maximum": 100 }, "minItems": 2, "maxItems": 2, "description": "[x, y] in units of the bounds. Default [0.5, 0.5]." }
+                        },
+                        "description": "A 3-D turn about the anchor, x then y then z, in perspective." },
+        "gradient": { "type": "object", "additionalProperties": false, "required": ["colors"],
+                      "properties": {
+                        "type": { "enum": ["axial", "radial", "conic"], "default": "axial" },
+                        "colors": { "type": "array", "minItems": 1, "maxItems": 256, "items": { "$ref": "#/$defs/color" } },
+                        "locations": { "type": "array", "maxItems": 256, "items": { "type": "number", "minimum": -100, "maximum": 100 }, "description": "One per colour, 0…1; default evenly spaced." },
+                        "start": { "type": "array", "items": { "type": "number", "minimum": -100, "maximum": 100 }, "minItems": 2, "maxItems": 2, "description": "Unit coordinates. Default [0.5, 0]." },
+                        "end": { "type": "array", "items": { "type": "number", "minimum": -100, "maximum": 100 }, "minItems": 2, "maxItems": 2, "description": "Unit coordinates. Default [0.5, 1]." }
+                      },
+                      "description": "Views of type view only: a CAGradientLayer's gradient over the background." },
         "subviews": { "type": "array", "items": { "$ref": "#/$defs/view" } }
       }
     },

@@ -142,7 +142,14 @@ struct TreeBuilder {
     private mutating func make(_ spec: SceneDocument.ViewSpec) throws -> View {
         let view: View
         switch spec.kind {
-        case .view: view = View(frame: spec.frame, name: spec.name)
+        case .view:
+            if let gradient = spec.gradient {
+                let gradientView = GradientView(frame: spec.frame, name: spec.name)
+                gradientView.gradient = gradient
+                view = gradientView
+            } else {
+                view = View(frame: spec.frame, name: spec.name)
+            }
         case .label:
             var font = spec.bold ? Font.boldSystem(size: spec.fontSize) : Font.system(size: spec.fontSize)
             if let points = spec.tracking { font = font.withTracking(points / spec.fontSize * 1000) }
@@ -194,6 +201,11 @@ struct TreeBuilder {
         view.isHidden = spec.hidden
         view.borderWidth = spec.borderWidth
         view.borderColor = spec.borderColor
+        view.cornerCurve = spec.cornerCurve
+        view.shadow = spec.shadow
+        view.backdrop = spec.material ?? .none
+        view.transformAnchor = Point(x: (spec.transformAnchor.x - 0.5) * spec.frame.width, y: (spec.transformAnchor.y - 0.5) * spec.frame.height)
+        view.transform3D = spec.transform3D
         if spec.backgroundColor == nil { view.isOpaque = false }
         for child in spec.subviews { try view.addSubview(try make(child)) }
         return view

@@ -78,43 +78,6 @@ open class CAGradientLayer: CALayer {
     }
 }
 
-/// The last bitmap a gradient layer drew, by shape and size; drawn from any render thread.
-final class GradientCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var last: (shape: Gradient, width: Int, height: Int, bitmap: Bitmap)?
-
-    func bitmap(for shape: Gradient, width: Int, height: Int) -> Bitmap? {
-        lock.lock()
-        if let last, last.shape == shape, last.width == width, last.height == height { lock.unlock(); return last.bitmap }
-        lock.unlock()
-        guard let bitmap = try? shape.render(width: width, height: height) else { return nil }
-        lock.lock()
-        last = (shape, width, height, bitmap)
-        lock.unlock()
-        return bitmap
-    }
-}
-
-/// A gradient drawn at the pixels its bounds cover on the target (so the dither lands on device pixels
-/// one for one when the bounds sit on whole pixels), stretched over the bounds.
-struct GradientContent: ViewContent {
-    let shape: Gradient
-    let cache: GradientCache
-
-    /// The most pixels a side of the gradient's bitmap has.
-    static let maxSide = 4096
-
-    func draw(in painter: Painter, bounds: Rect) {
-        let t = painter.transform
-        let sx = (t.a * t.a + t.b * t.b).squareRoot(), sy = (t.c * t.c + t.d * t.d).squareRoot()
-        let w = bounds.width * sx, h = bounds.height * sy
-        guard w.isFinite, h.isFinite, w > 0, h > 0 else { return }
-        let width = min(Self.maxSide, max(1, Int(w.rounded()))), height = min(Self.maxSide, max(1, Int(h.rounded())))
-        guard let bitmap = cache.bitmap(for: shape, width: width, height: height) else { return }
-        painter.draw(bitmap, in: bounds)
-    }
-}
-
 /// The shape of a gradient.
 public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
     public let rawValue: String

@@ -99,51 +99,32 @@ open class UIBlurEffect: UIVisualEffect {
         super.init()
     }
 
-    /// The material for the current appearance (light or dark, for the styles that adapt). Apple publishes
-    /// the materials' names and their order from most to least translucent, not their numbers: every
-    /// material here blurs by a Gaussian of σ 10 pt and scales saturation by 1.8 (the figures of iOS 7's
-    /// light backdrop settings), then draws a tint over it, white (or #1C1C1E in dark appearance) at 30,
-    /// 50, 65, 80 % for ultra thin, thin, regular and thick, and a near-white (#F7F7F7, or #1F1F1F) chrome at
-    /// 75 %; `.light` is the ultra-thin tint, `.extraLight` near-white at 60 %, `.dark` #1C1C1E at 73 %,
-    /// `.extraDark` at 80 %; `.regular` and `.prominent` follow the appearance.
+    /// The material for the current appearance (light or dark, for the styles that adapt): estimated, as
+    /// `Backdrop.material(_:dark:)` says (Apple publishes the materials' order, not their numbers).
     package var material: Backdrop {
         let dark = UIColor(dynamicProvider: { $0.userInterfaceStyle == .dark ? .black : .white }).color.red < 0.5
-        enum Thickness { case ultraThin, thin, regular, thick, chrome }
-        func system(_ t: Thickness, dark: Bool) -> Backdrop {
-            let alpha: Double = switch t {
-            case .ultraThin: dark ? 0.35 : 0.30
-            case .thin: dark ? 0.55 : 0.50
-            case .regular: dark ? 0.70 : 0.65
-            case .thick: dark ? 0.85 : 0.80
-            case .chrome: dark ? 0.80 : 0.75
-            }
-            let level = t == .chrome ? (dark ? 31.0 : 247.0) : (dark ? 28.0 : 255.0)
-            let grey = Color(red8: UInt8(level), green8: UInt8(level), blue8: UInt8(dark && t != .chrome ? 30 : level), alpha: alpha)
-            return Backdrop(sigma: 10, saturation: 1.8, tint: grey)
-        }
         switch style {
-        case .extraLight: return Backdrop(sigma: 10, saturation: 1.8, tint: Color(red8: 247, green8: 247, blue8: 247, alpha: 0.6))
-        case .light: return system(.ultraThin, dark: false)
-        case .dark: return Backdrop(sigma: 10, saturation: 1.8, tint: Color(red8: 28, green8: 28, blue8: 30, alpha: 0.73))
-        case .extraDark: return Backdrop(sigma: 10, saturation: 1.8, tint: Color(red8: 28, green8: 28, blue8: 30, alpha: 0.8))
-        case .regular: return system(.regular, dark: dark)
-        case .prominent: return dark ? Backdrop(sigma: 10, saturation: 1.8, tint: Color(red8: 28, green8: 28, blue8: 30, alpha: 0.8))
-            : Backdrop(sigma: 10, saturation: 1.8, tint: Color(red8: 247, green8: 247, blue8: 247, alpha: 0.6))
-        case .systemUltraThinMaterial: return system(.ultraThin, dark: dark)
-        case .systemThinMaterial: return system(.thin, dark: dark)
-        case .systemMaterial: return system(.regular, dark: dark)
-        case .systemThickMaterial: return system(.thick, dark: dark)
-        case .systemChromeMaterial: return system(.chrome, dark: dark)
-        case .systemUltraThinMaterialLight: return system(.ultraThin, dark: false)
-        case .systemThinMaterialLight: return system(.thin, dark: false)
-        case .systemMaterialLight: return system(.regular, dark: false)
-        case .systemThickMaterialLight: return system(.thick, dark: false)
-        case .systemChromeMaterialLight: return system(.chrome, dark: false)
-        case .systemUltraThinMaterialDark: return system(.ultraThin, dark: true)
-        case .systemThinMaterialDark: return system(.thin, dark: true)
-        case .systemMaterialDark: return system(.regular, dark: true)
-        case .systemThickMaterialDark: return system(.thick, dark: true)
-        case .systemChromeMaterialDark: return system(.chrome, dark: true)
+        case .extraLight: return .material(.extraLight, dark: dark)
+        case .light: return .material(.light, dark: dark)
+        case .dark: return .material(.dark, dark: dark)
+        case .extraDark: return .material(.extraDark, dark: dark)
+        case .regular: return .material(.regular, dark: dark)
+        case .prominent: return .material(dark ? .extraDark : .extraLight, dark: dark)
+        case .systemUltraThinMaterial: return .material(.ultraThin, dark: dark)
+        case .systemThinMaterial: return .material(.thin, dark: dark)
+        case .systemMaterial: return .material(.regular, dark: dark)
+        case .systemThickMaterial: return .material(.thick, dark: dark)
+        case .systemChromeMaterial: return .material(.chrome, dark: dark)
+        case .systemUltraThinMaterialLight: return .material(.ultraThin, dark: false)
+        case .systemThinMaterialLight: return .material(.thin, dark: false)
+        case .systemMaterialLight: return .material(.regular, dark: false)
+        case .systemThickMaterialLight: return .material(.thick, dark: false)
+        case .systemChromeMaterialLight: return .material(.chrome, dark: false)
+        case .systemUltraThinMaterialDark: return .material(.ultraThin, dark: true)
+        case .systemThinMaterialDark: return .material(.thin, dark: true)
+        case .systemMaterialDark: return .material(.regular, dark: true)
+        case .systemThickMaterialDark: return .material(.thick, dark: true)
+        case .systemChromeMaterialDark: return .material(.chrome, dark: true)
         }
     }
 }

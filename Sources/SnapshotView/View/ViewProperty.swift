@@ -99,6 +99,39 @@ public struct Backdrop: Hashable, Sendable, CustomStringConvertible {
     public var isVisible: Bool { sigma > 0 || saturation != 1 || tint.alpha > 0 }
 
     public var description: String { "backdrop σ \(sigma) pt, saturation \(saturation), tint \(tint)" }
+
+    /// The materials of UIKit's blur effects, by thickness.
+    public enum Material: String, CaseIterable, Sendable {
+        case ultraThin, thin, regular, thick, chrome
+        /// The pre-iOS 13 styles.
+        case light, extraLight, dark, extraDark
+    }
+
+    /// A material for the light or dark appearance. Apple publishes the materials' names and their order
+    /// from most to least translucent, not their numbers, so these are estimated: every material blurs by
+    /// σ 10 pt and scales saturation by 1.8 (the figures of iOS 7's light backdrop settings), then draws a
+    /// tint over it: white (#1C1C1E in the dark appearance) at 30, 50, 65 and 80 % for ultra thin, thin,
+    /// regular and thick (35, 55, 70, 85 % dark), near-white #F7F7F7 (#1F1F1F) at 75 % (80 %) for chrome;
+    /// `light` is the light ultra-thin material, `extraLight` #F7F7F7 at 60 %, `dark` #1C1C1E at 73 %,
+    /// `extraDark` at 80 %, whatever the appearance.
+    public static func material(_ material: Material, dark: Bool) -> Backdrop {
+        let white = Color(red8: 255, green8: 255, blue8: 255), black = Color(red8: 28, green8: 28, blue8: 30)
+        let nearWhite = Color(red8: 247, green8: 247, blue8: 247), nearBlack = Color(red8: 31, green8: 31, blue8: 31)
+        func tinted(_ c: Color, _ alpha: Double) -> Backdrop {
+            Backdrop(sigma: 10, saturation: 1.8, tint: Color(red: c.red, green: c.green, blue: c.blue, alpha: alpha))
+        }
+        switch material {
+        case .ultraThin: return dark ? tinted(black, 0.35) : tinted(white, 0.30)
+        case .thin: return dark ? tinted(black, 0.55) : tinted(white, 0.50)
+        case .regular: return dark ? tinted(black, 0.70) : tinted(white, 0.65)
+        case .thick: return dark ? tinted(black, 0.85) : tinted(white, 0.80)
+        case .chrome: return dark ? tinted(nearBlack, 0.80) : tinted(nearWhite, 0.75)
+        case .light: return tinted(white, 0.30)
+        case .extraLight: return tinted(nearWhite, 0.60)
+        case .dark: return tinted(black, 0.73)
+        case .extraDark: return tinted(black, 0.80)
+        }
+    }
 }
 
 /// Told of every change to an animatable property while it is installed with

@@ -1,0 +1,61 @@
+import Foundation
+import RasterCore
+
+/// The last bitmap a gradient was drawn into, by gradient and size; shared by a view (or layer) and the
+/// contents frozen from it, drawn from any render thread.
+public final class GradientCache: @unchecked Sendable {
+    public init() {}
+
+    private let lock = NSLock()
+    private var last: (shape: Gradient, width: Int, height: Int, bitmap: Bitmap)?
+
+    /// The gradient drawn at `width` × `height` pixels: the last one when it is the same, else drawn now
+    /// (nil only for a size a bitmap cannot have).
+    public func bitmap(for shape: Gradient, width: Int, height: Int) -> Bitmap? {
+        lock.lock()
+        if let last, last.shape == shape, last.width == width, last.height == height { lock.unlock(); return last.bitmap }
+        lock.unlock()
+        guard let bitmap = try? shape.render(width: width, height: height) else { return nil }
+        lock.lock()
+        last = (shape, width, height, bitmap)
+        lock.unlock()
+        return bitmap
+    }
+}
+
+/// A gradient drawn at the pixels its bounds cover on the target (so the dither lands on device pixels
+/// one for one when the bounds sit on whole pixels), stretched over the bounds.
+public struct GradientContent: ViewContent {
+    public let shape: Gradient
+    let cache: GradientCache
+
+    /// `shape` drawn through `cache`.
+    public init(shape: Gradient, cache: GradientCache) { self.shape = shape; self.cache = cache }
+
+    /// The most pixels a side of the gradient's bitmap has.
+    static let maxSide = 4096
+
+    public func draw(in painter: Painter, bounds: Rect) {
+        let t = painter.transform
+        let sx = (t.a * t.a + t.b * t.b).squareRoot(), sy = (t.c * t.c + t.d * t.d).squareRoot()
+        let w = bounds.width * sx, h = bounds.height * sy
+        guard w.isFinite, h.isFinite, w > 0, h > 0 else { return }
+        let width = min(Self.maxSide, max(1, Int(w.rounded()))), height = min(Self.maxSide, max(1, Int(h.rounded())))
+        guard let bitmap = cache.bitmap(for: shape, width: width, height: height) else { return }
+        painter.draw(bitmap, in: bounds)
+    }
+}
+
+
+/// A view whose content is a gradient over its bounds (`CAGradientLayer`'s drawing, for views and scene
+/// files), over its background.
+open class GradientView: View {
+    /// Nil (the default) draws nothing.
+    public var gradient: Gradient?
+    private let cache = GradientCache()
+
+    open override func makeContent() -> (any ViewContent)? {
+        guard let gradient, !gradient.stops.isEmpty else { return nil }
+        return GradientContent(shape: gradient, cache: cache)
+    }
+}

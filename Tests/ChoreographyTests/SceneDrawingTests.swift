@@ -1,0 +1,118 @@
+import BoundedInput
+@testable import Choreography
+import Foundation
+import PNGIO
+import RasterCore
+import SnapshotView
+import TransitionCompositor
+import XCTest
+
+/// Scene files state Core Animation's drawing as views have it: continuous corners, shadows, blurred
+/// materials, 3-D turns in perspective and gradients; and bad values name their key and reason.
+final class SceneDrawingTests: XCTestCase {
+    var folder = ""
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("scene-drawing-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: folder) }
+
+    /// A 120 × 100 scene whose states a and b both hold `views` (JSON), so every frame shows them.
+    func scene(_ views: String) -> String {
+        """
+        {
+          "size": [120, 100],
+          "states": {
+            "a": { "backgroundColor": "#FFFFFF", "subviews": [ \(views) ] },
+            "b": { "backgroundColor": "#FFFFFF", "subviews": [ \(views) ] }
+          },
+          "transitions": [ { "name": "go", "from": "a", "to": "b", "phases": [ { "name": "p", "duration": 0.1 } ] } ]
+        }
+        """
+    }
+
+    /// Frame 0 (state a) of the scene at @1x.
+    func firstFrame(_ text: String) throws -> Bitmap {
+        let path = folder + "/scene.json"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let rendered = try SceneTransition.load(path: path, transition: nil).render(RenderSettings(scale: 1, fps: 10, assetsDirectory: folder))
+        var canvas = try rendered.sequence.makeCanvas()
+        rendered.sequence.draw(frame: 0, into: &canvas)
+        if let look = ProcessInfo.processInfo.environment["SMOKESCREEN_LOOK"] { try PNGCodec.write(canvas, to: look + "/scene-drawing.png") }
+        return canvas
+    }
+
+    func error(_ text: String) throws -> String {
+        let path = folder + "/scene.json"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        do { _ = try SceneDocument.check(path: path); return "no error" } catch let error as any ExitStatusError {
+            return error.description.replacingOccurrences(of: path, with: "scene.json")
+        }
+    }
+
+    func testTheKeysAreRead() throws {
+        let document = try SceneDocument.parse(Array(scene("""
+            { "name": "card", "frame": [10, 10, 60, 40], "cornerRadius": 12, "cornerCurve": "continuous",
+              "shadow": { "color": "#00000040", "offset": [0, 6], "radius": 5 }, "material": "thinDark",
+              "rotation3D": { "y": 30, "perspective": 500, "anchor": [0, 0.5] },
+              "gradient": { "type": "radial", "colors": ["#FF0000", "#0000FF"], "locations": [0.2, 1], "start": [0.5, 0.5], "end": [1, 1] } }
+            """).utf8), path: "scene.json")
+        let card = try XCTUnwrap(document.states["a"]?.subviews.first)
+        XCTAssertEqual(card.cornerCurve, .continuous)
+        XCTAssertEqual(card.shadow, Shadow(color: Color(red: 0, green: 0, blue: 0, alpha: 64.0 / 255), offset: Size(width: 0, height: 6), radius: 5))
+        XCTAssertEqual(card.material, Backdrop.material(.thin, dark: true))
+        XCTAssertEqual(card.transformAnchor, Point(x: 0, y: 0.5))
+        // As CATransform3DRotate(perspective, …) builds it: the turn, then the perspective of −1/500.
+        XCTAssertEqual(card.transform3D.m34, -cos(Double.pi / 6) / 500, accuracy: 1e-12)
+        XCTAssertEqual(card.transform3D.m11, cos(Double.pi / 6), accuracy: 1e-12)
+        XCTAssertEqual(card.gradient?.kind, .radial)
+        XCTAssertEqual(card.gradient?.stops.map(\.location), [0.2, 1])
+    }
+
+    func testTheyAreDrawn() throws {
+        // A continuous-cornered card with a shadow, a blurred material bar over stripes, a gradient and a
+        // turned panel.
+        let frame = try firstFrame(scene("""
+            { "frame": [0, 0, 4, 30], "backgroundColor": "#000000" }, { "frame": [8, 0, 4, 30], "backgroundColor": "#000000" },
+            { "frame": [16, 0, 4, 30], "backgroundColor": "#000000" }, { "frame": [24, 0, 4, 30], "backgroundColor": "#000000" },
+            { "frame": [32, 0, 4, 30], "backgroundColor": "#000000" },
+            { "name": "bar", "frame": [0, 0, 40, 20], "material": "regular" },
+            { "name": "card", "frame": [50, 10, 60, 40], "backgroundColor": "#FFFFFF", "cornerRadius": 10, "cornerCurve": "continuous",
+              "shadow": { "color": "#000000", "offset": [0, 8], "radius": 2 } },
+            { "name": "fade", "frame": [0, 60, 40, 30], "gradient": { "colors": ["#000000", "#FFFFFF"], "start": [0, 0.5], "end": [1, 0.5] } },
+            { "name": "panel", "frame": [60, 60, 40, 30], "backgroundColor": "#0000FF", "rotation3D": { "y": 60, "perspective": 300 } }
+            """))
+        // The material blurs the stripes under it to an even grey, lightened by its tint; below, sharp.
+        let barRow = (10..<20).map { Int(frame[$0, 10].r) }
+        XCTAssertLessThan((barRow.max() ?? 0) - (barRow.min() ?? 0), 16, "\(barRow)")
+        XCTAssertEqual(frame[16, 25].r, 0)
+        XCTAssertEqual(frame[20, 25].r, 255)
+        // The shadow falls below the card, and shows round its continuous corners (the corner pixel is cut).
+        XCTAssertLessThan(frame[80, 55].r, 200, "the shadow under the card")
+        XCTAssertEqual(frame[80, 30].r, 255, "the card")
+        XCTAssertLessThan(frame[51, 49].r, 255, "the bottom-left corner is cut: the shadow shows")
+        // The gradient runs black to white left to right.
+        XCTAssertLessThan(frame[2, 75].r, 20)
+        XCTAssertGreaterThan(frame[37, 75].r, 235)
+        // Turned 60° about y in perspective, the panel is narrower than its 40 pt.
+        let blue = (50..<110).filter { frame[$0, 75].b > 200 && frame[$0, 75].r < 50 }
+        XCTAssertGreaterThan(blue.count, 10)
+        XCTAssertLessThan(blue.count, 30)
+    }
+
+    func testBadValuesNameTheirKeyAndReason() throws {
+        func bad(_ view: String) throws -> String { try error(scene(view)) }
+        XCTAssertEqual(try bad(##"{ "cornerCurve": "squircle" }"##),
+                       "scene.json:4:83: states.a.subviews[0].cornerCurve: 'squircle' is not a corner curve: use circular or continuous")
+        XCTAssertTrue(try bad(##"{ "material": "frosted" }"##).contains("'frosted' is not a material: use one of ultraThin, thin, regular"))
+        XCTAssertTrue(try bad(##"{ "material": "lightDark" }"##).contains("is not a material"))
+        XCTAssertTrue(try bad(##"{ "shadow": { "radius": 5000 } }"##).contains("shadow.radius: must be in 0.0…1000.0, got 5000.0"))
+        XCTAssertTrue(try bad(##"{ "shadow": { "blur": 5 } }"##).contains("unknown key 'blur'"))
+        XCTAssertTrue(try bad(##"{ "rotation3D": { "w": 5 } }"##).contains("unknown key 'w'"))
+        XCTAssertTrue(try bad(##"{ "gradient": { "colors": [] } }"##).contains("a gradient needs at least one colour in 'colors'"))
+        XCTAssertTrue(try bad(##"{ "gradient": { "colors": ["#000", "#FFF"], "locations": [0] } }"##).contains("'locations' has 1 numbers for 2 colours"))
+        XCTAssertTrue(try bad(##"{ "type": "label", "text": "x", "gradient": { "colors": ["#000"] } }"##).contains("'gradient' is for views of type view"))
+    }
+}

@@ -9,7 +9,7 @@ internal import Motion
 /// Drawn: `frame`, `bounds`, `position`, `anchorPoint`, `anchorPointZ`, `opacity`, `isHidden`,
 /// `masksToBounds`, `cornerRadius`, `borderWidth`, `borderColor`, `backgroundColor`, `transform` (3-D,
 /// with perspective), `sublayerTransform`, `isDoubleSided`, `zPosition` (order and depth), `mask`,
-/// shadows (`shadowColor`, `shadowOpacity`, `shadowOffset`, `shadowRadius`, `shadowPath`; not animated),
+/// shadows (`shadowColor`, `shadowOpacity`, `shadowOffset`, `shadowRadius`, `shadowPath`; animated),
 /// `maskedCorners`, `cornerCurve`, sublayers, and the content of ``CAShapeLayer`` (filled and stroked)
 /// and `contents` images. See docs/uikit.md.
 open class CALayer: NSObject {
@@ -34,6 +34,7 @@ open class CALayer: NSObject {
         backing = LayerView()
         super.init()
         (backing as? LayerView)?.layer = self
+        presentShadow()
     }
 
     /// A copy of `layer`'s drawn properties (Core Animation makes presentation layers so).
@@ -41,6 +42,7 @@ open class CALayer: NSObject {
         backing = LayerView()
         super.init()
         (backing as? LayerView)?.layer = self
+        presentShadow()
         if let other = layer as? CALayer {
             frame = other.frame
             opacity = other.opacity
@@ -68,6 +70,12 @@ open class CALayer: NSObject {
         view.frame = backing.frame
         backing = view
         (view as? LayerView)?.layer = self
+        presentShadow()
+    }
+
+    /// Lets frames show the shadow as its explicit animations have it now.
+    private func presentShadow() {
+        backing.shadowPresenter = { [weak self] in self?.presentedShadow() }
     }
 
     // MARK: Hierarchy
@@ -307,30 +315,49 @@ open class CALayer: NSObject {
         set { implicitly(["borderColor"]) { backing.borderColor = newValue?.color ?? .clear } }
     }
 
-    // Shadows: drawn under the layer (not animated: a change shows at once).
+    // Shadows: drawn under the layer. Each property animates explicitly (`CABasicAnimation(keyPath:
+    // "shadowOpacity")`, keyframes, groups) and, on a layer no view owns, implicitly; `shadowPath` animates
+    // point by point as a shape layer's `path` does.
 
     /// The shadow's colour; default opaque black.
-    open var shadowColor: CGColor? = CGColor.black { didSet { applyShadow() } }
+    open var shadowColor: CGColor? = CGColor.black { didSet { applyShadow(); contentChanged("shadowColor", from: oldValue) } }
     /// 0…1; default 0 (no shadow).
-    open var shadowOpacity: Float = 0 { didSet { applyShadow() } }
+    open var shadowOpacity: Float = 0 { didSet { applyShadow(); contentChanged("shadowOpacity", from: CGFloat(oldValue)) } }
     /// Points in the layer's coordinates; default (0, −3): upwards, as Core Animation's.
-    open var shadowOffset = CGSize(width: 0, height: -3) { didSet { applyShadow() } }
+    open var shadowOffset = CGSize(width: 0, height: -3) { didSet { applyShadow(); contentChanged("shadowOffset", from: oldValue) } }
     /// The blur in points: the standard deviation of the Gaussian (a CSS blur of twice as many); default 3.
-    open var shadowRadius: CGFloat = 3 { didSet { applyShadow() } }
+    open var shadowRadius: CGFloat = 3 { didSet { applyShadow(); contentChanged("shadowRadius", from: oldValue) } }
     /// The shadow's shape in the layer's coordinates; nil (the default): the alpha of everything the layer
     /// draws, which costs a second drawing of it every frame.
-    open var shadowPath: CGPath? { didSet { applyShadow() } }
+    open var shadowPath: CGPath? { didSet { applyShadow(); contentChanged("shadowPath", from: oldValue) } }
+
+    /// The key paths of the shadow's properties.
+    static let shadowKeyPaths: Set<String> = ["shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath"]
 
     /// Puts the shadow on the backing view.
     private func applyShadow() {
-        let opacity = Double(shadowOpacity.isFinite ? min(1, max(0, shadowOpacity)) : 0)
-        guard opacity > 0, let color = shadowColor?.color, color.alpha > 0, shadowRadius.isFinite,
-              shadowOffset.width.isFinite, shadowOffset.height.isFinite else {
-            backing.shadow = nil
-            return
+        backing.shadow = Self.shadow(color: shadowColor, opacity: Double(shadowOpacity), offset: shadowOffset, radius: shadowRadius, path: shadowPath)
+    }
+
+    /// The shadow those properties draw, or nil when it would not show.
+    static func shadow(color: CGColor?, opacity: Double, offset: CGSize, radius: CGFloat, path: CGPath?) -> Shadow? {
+        let opacity = opacity.isFinite ? min(1, max(0, opacity)) : 0
+        guard opacity > 0, let color = color?.color, color.alpha > 0, radius.isFinite, offset.width.isFinite, offset.height.isFinite else { return nil }
+        return Shadow(color: color.withAlpha(color.alpha * opacity), offset: Size(width: Double(offset.width), height: Double(offset.height)),
+                      radius: min(max(0, Double(radius)), 1000), path: path?.path)
+    }
+
+    /// The shadow a frame shows now: the model's, with whatever explicit animations show of its properties.
+    func presentedShadow() -> Shadow? {
+        guard explicitAnimations.contains(where: { running in Self.keyPaths(of: running.animation).contains { Self.shadowKeyPaths.contains($0) } }) else {
+            return backing.shadow
         }
-        backing.shadow = Shadow(color: color.withAlpha(color.alpha * opacity), offset: Size(width: Double(shadowOffset.width), height: Double(shadowOffset.height)),
-                                radius: min(max(0, Double(shadowRadius)), 1000), path: shadowPath?.path)
+        let color = presentedContentValue(forKeyPath: "shadowColor").flatMap(AnimationValue.color) ?? shadowColor
+        let opacity = presentedContentValue(forKeyPath: "shadowOpacity").flatMap(AnimationValue.number) ?? Double(shadowOpacity)
+        let offset = presentedContentValue(forKeyPath: "shadowOffset").flatMap(AnimationValue.size) ?? shadowOffset
+        let radius = presentedContentValue(forKeyPath: "shadowRadius").flatMap(AnimationValue.number).map { CGFloat($0) } ?? shadowRadius
+        let path = presentedContentValue(forKeyPath: "shadowPath").flatMap(AnimationValue.path) ?? shadowPath
+        return Self.shadow(color: color, opacity: opacity, offset: offset, radius: radius, path: path)
     }
 
     /// A layer whose alpha masks this one (its background, contents, sublayers and border): its frame is
@@ -479,9 +506,10 @@ open class CALayer: NSObject {
         return animation
     }
 
-    /// The shape and gradient layers' animatable properties: they animate implicitly as the layer's own do.
+    /// The shadow's, shape and gradient layers' animatable properties: they animate implicitly as the layer's own do.
     static let contentActionKeys: Set<String> = ["path", "fillColor", "strokeColor", "lineWidth", "strokeStart", "strokeEnd", "lineDashPhase", "miterLimit",
-                                                 "colors", "locations", "startPoint", "endPoint"]
+                                                 "colors", "locations", "startPoint", "endPoint", "shadowColor", "shadowOpacity",
+                                                 "shadowOffset", "shadowRadius", "shadowPath"]
 
     /// Actions by key: an animation to run in place of the default, or `NSNull()` for none.
     open var actions: [String: CAAction]?

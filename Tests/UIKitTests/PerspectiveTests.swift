@@ -277,6 +277,84 @@ final class LayerShadowTests: XCTestCase {
     }
 }
 
+/// A layer's shadow properties animate: explicitly on a view's layer, implicitly on a layer of its own.
+final class ShadowAnimationTests: XCTestCase {
+    /// A white card 40 × 30 at (30, 20) on a light grey screen, its shadow 10 pt down, blurred by 3.
+    private func card() throws -> (Stage, UIView) {
+        let stage = try Stage(device: testDevice(width: 100, height: 80), fps: 10, scale: 1)
+        stage.window.backgroundColor = UIColor(white: 0.9, alpha: 1)
+        let card = UIView(frame: CGRect(x: 30, y: 20, width: 40, height: 30))
+        card.backgroundColor = .white
+        card.layer.shadowColor = UIColor.black.cgColor
+        card.layer.shadowOffset = CGSize(width: 0, height: 10)
+        card.layer.shadowRadius = 3
+        card.layer.shadowPath = UIBezierPath(rect: card.bounds).cgPath
+        stage.window.addSubview(card)
+        try stage.wait(0.1)
+        return (stage, card)
+    }
+
+    /// The grey level just under the card's bottom edge, in the middle.
+    private func under(_ stage: Stage, frame: Int) throws -> Int { Int(try stage.bitmap(ofFrame: frame).rgba(50, 55)[0]) }
+
+    func testShadowOpacityAnimatesExplicitly() throws {
+        let (stage, card) = try card()
+        let fade = CABasicAnimation(keyPath: "shadowOpacity")
+        fade.fromValue = 0
+        fade.toValue = 0.8
+        fade.duration = 1
+        fade.timingFunction = CAMediaTimingFunction(name: .linear)
+        card.layer.shadowOpacity = 0.8
+        card.layer.add(fade, forKey: "fade")
+        try stage.wait(1.1)
+        let levels = try [1, 6, 12].map { try under(stage, frame: $0) }
+        XCTAssertEqual(levels[0], 230, "no shadow when it starts")
+        XCTAssertLessThan(levels[2], levels[1], "darker at the end than half way")
+        XCTAssertLessThan(levels[1], 230, "half way: some shadow")
+        // Half the opacity darkens half as much (within a level).
+        XCTAssertEqual(Double(230 - levels[1]), Double(230 - levels[2]) / 2, accuracy: 1.5)
+        XCTAssertEqual(stage.notDrawn, [])
+    }
+
+    func testShadowOffsetAndRadiusAnimateAndEndAtTheModel() throws {
+        let (stage, card) = try card()
+        card.layer.shadowOpacity = 0.6
+        let lift = CAAnimationGroup()
+        let offset = CABasicAnimation(keyPath: "shadowOffset")
+        offset.fromValue = CGSize(width: 0, height: 0)
+        offset.toValue = CGSize(width: 0, height: 10)
+        let radius = CABasicAnimation(keyPath: "shadowRadius")
+        radius.fromValue = 0
+        radius.toValue = 3
+        lift.animations = [offset, radius]
+        lift.duration = 0.5
+        card.layer.add(lift, forKey: "lift")
+        try stage.wait(0.7)
+        XCTAssertEqual(try under(stage, frame: 1), 230, "the shadow starts under the card, hidden by it")
+        XCTAssertLessThan(try under(stage, frame: 3), 230, "and comes out from under it")
+        let end = try under(stage, frame: 8)
+        XCTAssertLessThan(end, 215, "at the end the model's shadow, 10 pt down")
+        XCTAssertEqual(try under(stage, frame: 7), end)
+    }
+
+    func testAStandaloneLayersShadowAnimatesImplicitly() throws {
+        let stage = try Stage(device: testDevice(width: 100, height: 80), fps: 10, scale: 1)
+        stage.window.backgroundColor = UIColor(white: 0.9, alpha: 1)
+        let layer = CALayer()
+        layer.frame = CGRect(x: 30, y: 20, width: 40, height: 30)
+        layer.backgroundColor = UIColor.white.cgColor
+        layer.shadowOffset = CGSize(width: 0, height: 10)
+        layer.shadowPath = UIBezierPath(rect: layer.bounds).cgPath
+        stage.window.layer.addSublayer(layer)
+        try stage.wait(0.1)
+        layer.shadowOpacity = 1
+        try stage.wait(0.5)
+        let levels = try [1, 2, 5].map { Int(try stage.bitmap(ofFrame: $0).rgba(50, 55)[0]) }
+        XCTAssertEqual(levels[0], 230)
+        XCTAssertTrue(levels[1] < 230 && levels[1] > levels[2], "0.1 s into 0.25 s: on its way, \(levels)")
+    }
+}
+
 /// `cornerCurve = .continuous`: iOS's corner for the background, border, clip and the shadow of the content.
 final class ContinuousCornerTests: XCTestCase {
     /// A red square 40 pt wide with corners of 8 pt, bordered in blue, at (10, 10).

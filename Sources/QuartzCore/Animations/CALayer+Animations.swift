@@ -67,7 +67,7 @@ extension CALayer {
         explicitAnimations.append(running)
         var properties = Set<ViewProperty>()
         for keyPath in Self.keyPaths(of: anim) {
-            if let property = Self.viewProperty(for: keyPath) { properties.insert(property) } else if !contentKeyPaths.contains(keyPath) {
+            if let property = Self.viewProperty(for: keyPath) { properties.insert(property) } else if !contentKeyPaths.contains(keyPath) && !Self.shadowKeyPaths.contains(keyPath) {
                 NotDrawn.note("CAAnimation of \"\(keyPath)\" (not shown)")
             }
         }
@@ -196,6 +196,11 @@ extension CALayer {
         case "borderWidth": return borderWidth
         case "backgroundColor": return backgroundColor
         case "borderColor": return borderColor
+        case "shadowColor": return shadowColor
+        case "shadowOpacity": return CGFloat(shadowOpacity)
+        case "shadowOffset": return shadowOffset
+        case "shadowRadius": return shadowRadius
+        case "shadowPath": return shadowPath
         case "transform": return transform
         case "transform.scale", "transform.scale.x": return AnimationValue.Decomposed(transform).sx
         case "transform.scale.y": return AnimationValue.Decomposed(transform).sy

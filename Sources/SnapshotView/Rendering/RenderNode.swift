@@ -218,7 +218,7 @@ extension View {
             // (A hidden or transparent mask hides the whole view, as Core Animation's does. Masks of masks
             // stop at a depth of 8, so that a cycle of masks cannot recurse without end.)
             mask: mask.map { maskDepth < 8 ? ($0.renderNode(presentation: presentation, parentSublayer: nil, maskDepth: maskDepth + 1) ?? RenderNode.nothing) : RenderNode.nothing },
-            shadow: shadow,
+            shadow: shadowPresenter.map { $0() } ?? shadow,
             roundedCorners: roundedCorners,
             cornerCurve: cornerCurve,
             backdrop: value(.backdrop).backdropValue ?? backdrop,

@@ -125,6 +125,10 @@ open class View {
     /// none. Not animatable.
     public var shadow: Shadow?
 
+    /// What a frame shows of ``shadow`` while something animates it outside the view's own properties (a
+    /// layer's explicit shadow animations); nil (the default) shows ``shadow``.
+    package var shadowPresenter: (() -> Shadow?)?
+
     /// A view whose alpha masks this one's drawing (background, content, subviews, border), as Core
     /// Animation's layer `mask`: its geometry is in this view's bounds coordinates, it has no superview and
     /// is drawn only as the mask; where it draws nothing, nothing of this view shows. Default nil.

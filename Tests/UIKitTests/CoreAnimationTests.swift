@@ -113,10 +113,10 @@ final class CoreAnimationTests: XCTestCase {
         try stage.waitUntilIdle()
         let last = try stage.bitmap(ofFrame: stage.frameCount - 1)
         XCTAssertEqual(last.rgba(10, 10), [0, 0, 255, 255])
-        let shadow = CABasicAnimation(keyPath: "shadowOpacity")
-        shadow.toValue = 1
-        view.layer.add(shadow, forKey: nil)
-        XCTAssertTrue(stage.notDrawn.contains("CAAnimation of \"shadowOpacity\" (not shown)"))
+        let unknown = CABasicAnimation(keyPath: "filters.blur.inputRadius")
+        unknown.toValue = 1
+        view.layer.add(unknown, forKey: nil)
+        XCTAssertTrue(stage.notDrawn.contains("CAAnimation of \"filters.blur.inputRadius\" (not shown)"))
         XCTAssertEqual(CATransaction.animationDuration(), 0.25)
     }
 

@@ -6,7 +6,11 @@ extension Painter {
     /// units (the transform's scale turns it into pixels), in `color`: a shadow of a known shape. The
     /// coverage is blurred with `crk_blur_mask` (three box blurs each way, within about 3 % of a Gaussian's
     /// peak); a `sigma` under a pixel's worth fills the path sharp. The clip, alpha and blend mode apply.
-    public func fillBlurred(_ path: Path, sigma: Double, color: Color) {
+    ///
+    /// `excluding` (base device pixels; each row leaves out the widest rectangle that holds it) is left
+    /// unfilled: the part something opaque drawn next covers (a card over its own shadow), which then
+    /// costs nothing.
+    public func fillBlurred(_ path: Path, sigma: Double, color: Color, excluding: [PixelRect] = []) {
         guard sigma.isFinite, sigma >= 0, color.alpha > 0 else { return }
         let t = state.transform
         let sigmaPixels = min(sigma * abs(t.determinant).squareRoot(), Painter.maxBlurSigma)
@@ -28,7 +32,7 @@ extension Painter {
                     return mask
                 }
                 let placed = PixelRect(x: region.x + Int(wx), y: region.y + Int(wy), width: region.width, height: region.height)
-                fillMask(mask, region: placed, color: color)
+                fillMask(mask, region: placed, color: color, excluding: excluding)
                 return
             }
         }
@@ -101,12 +105,12 @@ extension Painter {
     }
 
     /// Fills `mask` (covering `region` of the current target's pixels) in `color`.
-    private func fillMask(_ mask: [UInt8], region: PixelRect, color: Color) {
+    private func fillMask(_ mask: [UInt8], region: PixelRect, color: Color, excluding: [PixelRect] = []) {
         // Back to base device pixels for the placed fill (inside a layer the target is offset).
         let base = clipBoundingBox, target = state.clipBounds
         let origin = (x: region.x + base.x - target.x, y: region.y + base.y - target.y)
         mask.withUnsafeBufferPointer { m in
-            fill(coverageMask: m, width: region.width, height: region.height, atDevicePixel: origin, color: color)
+            fill(coverageMask: m, width: region.width, height: region.height, atDevicePixel: origin, color: color, excluding: excluding)
         }
     }
 }

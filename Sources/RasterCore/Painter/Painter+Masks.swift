@@ -10,17 +10,36 @@ extension Painter {
     /// dimensions say or a dimension is not positive.
     public func fill(coverageMask mask: UnsafeBufferPointer<UInt8>, width: Int, height: Int, rowStride: Int? = nil,
                      atDevicePixel origin: (x: Int, y: Int), color: Color) {
+        fill(coverageMask: mask, width: width, height: height, rowStride: rowStride, atDevicePixel: origin, color: color, excluding: [])
+    }
+
+    /// ``fill(coverageMask:width:height:rowStride:atDevicePixel:color:)`` leaving out the device pixels
+    /// `excluded` (base device pixels): what something opaque drawn next will cover anyway. Each row leaves
+    /// out the widest of the rectangles that hold it (the bars of a cross: a rounded card's inside).
+    func fill(coverageMask mask: UnsafeBufferPointer<UInt8>, width: Int, height: Int, rowStride: Int? = nil,
+              atDevicePixel origin: (x: Int, y: Int), color: Color, excluding excluded: [PixelRect]) {
         guard let (base, stride, box) = placedMask(mask, width: width, height: height, rowStride: rowStride, at: origin) else { return }
         let x = box.x, y = box.y
+        // The excluded pixels in the target's pixels (a layer's offset taken away, as for the mask).
+        let skips = excluded.map { PixelRect(x: $0.x + x - origin.x, y: $0.y + y - origin.y, width: $0.width, height: $0.height) }
         fillCoverage(color: color) { _, clip, emit in
             let area = clip.intersection(box)
             guard !area.isEmpty else { return }
-            for row in area.minY..<area.maxY {
-                let start = base + (row - y) * stride + (area.minX - x)
+            func emitSpan(_ row: Int, _ from: Int, _ to: Int) {
+                guard from < to else { return }
+                let start = base + (row - y) * stride + (from - x)
                 // No run is declared fully covered: glyph masks have few, and the blender stores opaque
                 // colour at coverage 255 directly anyway.
-                emit(CoverageRasterizer.Row(y: row, x0: area.minX, coverage: UnsafeBufferPointer(start: start, count: area.width),
-                                            full: area.minX..<area.minX))
+                emit(CoverageRasterizer.Row(y: row, x0: from, coverage: UnsafeBufferPointer(start: start, count: to - from), full: from..<from))
+            }
+            for row in area.minY..<area.maxY {
+                let skip = skips.filter { row >= $0.minY && row < $0.maxY }.max { $0.width < $1.width }
+                if let skip, skip.minX < area.maxX, skip.maxX > area.minX {
+                    emitSpan(row, area.minX, max(area.minX, skip.minX))
+                    emitSpan(row, min(area.maxX, skip.maxX), area.maxX)
+                } else {
+                    emitSpan(row, area.minX, area.maxX)
+                }
             }
         }
     }

@@ -68,8 +68,9 @@ extension RenderNode {
         defer { painter.restore() }
         if clipsToBounds { clipToBounds(painter) }
         if let path = shadow.path {
+            let covered = opaquelyCoveredPixels(under: painter)
             painter.translate(x: shadow.offset.width, y: shadow.offset.height)
-            painter.fillBlurred(path, sigma: shadow.radius, color: shadow.color)
+            painter.fillBlurred(path, sigma: shadow.radius, color: shadow.color, excluding: covered)
             return
         }
         let device = painter.transform
@@ -81,6 +82,28 @@ extension RenderNode {
         let region = reach.grown(by: margin).intersection(painter.clipBoundingBox.grown(by: margin))
         guard let alpha = Self.drawnAlone(over: region, scale: painter.bitmap.scale, device: moved, drawBody(in:)) else { return }
         painter.fillBlurred(alphaOf: alpha, atDevicePixel: (region.x, region.y), sigmaPixels: sigmaPixels, color: shadow.color)
+    }
+
+    /// The device pixels the body's background will paint opaquely, whatever was there: the two bars of the
+    /// cross inside the bounds clear of the rounded corners, on whole pixels; none when the background is
+    /// not opaque, the painter blends (alpha, a mask, a blend mode) or the bounds are turned. A shadow need
+    /// not be filled there.
+    func opaquelyCoveredPixels(under painter: Painter) -> [PixelRect] {
+        guard let backgroundColor, backgroundColor.alpha >= 1, painter.drawsOpaqueSourcesOpaquely, backdrop == .none else { return [] }
+        let t = painter.transform
+        guard t.preservesAxisAlignment, t.isFinite else { return [] }
+        // A corner's curve reaches its radius in (a continuous one 1.528665 radii) along both sides.
+        let radius = radii.fitted(to: bounds.size)
+        let reach = max(radius.topLeft, radius.topRight, radius.bottomRight, radius.bottomLeft) * (cornerCurve == .continuous ? CornerCurve.continuousExtent : 1)
+        // The cross's two bars (wide and tall) that avoid the corners; whole pixels inside each.
+        let wide = bounds.insetBy(dx: 0, dy: min(reach, bounds.height / 2)), tall = bounds.insetBy(dx: min(reach, bounds.width / 2), dy: 0)
+        return [wide, tall].compactMap { bar in
+            let device = t.apply(to: bar).standardized
+            guard device.isFinite, abs(device.minX) < 1e12, abs(device.minY) < 1e12, abs(device.maxX) < 1e12, abs(device.maxY) < 1e12 else { return nil }
+            let x0 = Int(device.minX.rounded(.up)), y0 = Int(device.minY.rounded(.up))
+            let x1 = Int(device.maxX.rounded(.down)), y1 = Int(device.maxY.rounded(.down))
+            return x1 > x0 && y1 > y0 ? PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
+        }
     }
 
     /// The material behind the body (``backdrop``), inside the rounded bounds; nothing when it has none.

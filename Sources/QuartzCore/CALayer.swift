@@ -68,6 +68,7 @@ open class CALayer: NSObject {
     package func adopt(_ view: View) {
         precondition(_sublayers.isEmpty && superlayer == nil, "a layer's backing is replaced only while it is alone")
         view.frame = backing.frame
+        view.preservesDepth = backing.preservesDepth
         backing = view
         (view as? LayerView)?.layer = self
         presentShadow()

@@ -509,3 +509,52 @@ final class LayerEdgeCaseTests: XCTestCase {
         XCTAssertEqual(stage.frameCount, 2)
     }
 }
+
+/// `CATransformLayer`: sublayers keep their depth and draw nearest last.
+final class TransformLayerTests: XCTestCase {
+    /// Two 40-pt squares at the centre of an 80-pt screen, red 10 pt towards the viewer, blue 10 pt away,
+    /// in a container of `kind` turned half round about y in perspective: the blue one is then in front.
+    private func turnedPair(_ container: CALayer) throws -> Bitmap {
+        let stage = try makeStage(width: 80, height: 80)
+        container.frame = CGRect(x: 0, y: 0, width: 80, height: 80)
+        let red = CALayer(), blue = CALayer()
+        for (layer, color, z) in [(red, UIColor.red, 10.0), (blue, UIColor.blue, -10.0)] {
+            layer.frame = CGRect(x: 20, y: 20, width: 40, height: 40)
+            layer.backgroundColor = color.cgColor
+            layer.zPosition = CGFloat(z)
+            container.addSublayer(layer)
+        }
+        var turn = CATransform3DIdentity
+        turn.m34 = -1 / 400
+        container.transform = CATransform3DRotate(turn, .pi, 0, 1, 0)
+        stage.window.layer.addSublayer(container)
+        try stage.wait(0.1)
+        XCTAssertEqual(stage.notDrawn, [])
+        return try stage.bitmap(ofFrame: 1)
+    }
+
+    func testATransformLayerDrawsTheNearerSublayerLast() throws {
+        let frame = try turnedPair(CATransformLayer())
+        XCTAssertEqual(frame.rgba(40, 40), [0, 0, 255, 255], "turned half round, the blue square is nearer")
+        // Nearer (10 pt nearer an eye 400 pt away), it looks 400/390 as large: its edge, half a point past
+        // 20 pt from the centre, half covers the pixel there.
+        XCTAssertEqual(Double(frame.rgba(40, 19)[2]), 255 * 0.5, accuracy: 20)
+    }
+
+    func testAPlainLayerFlattensItsSublayersInOrder() throws {
+        // Flattened into the container's plane, the sublayers draw by zPosition: red last, turned with it.
+        let frame = try turnedPair(CALayer())
+        XCTAssertEqual(frame.rgba(40, 40), [255, 0, 0, 255])
+    }
+
+    func testATransformLayerDrawsNothingOfItsOwn() throws {
+        let stage = try makeStage(width: 40, height: 40)
+        let container = CATransformLayer()
+        container.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+        container.backgroundColor = UIColor.green.cgColor
+        container.borderWidth = 2
+        stage.window.layer.addSublayer(container)
+        try stage.wait(0.1)
+        XCTAssertEqual(try stage.bitmap(ofFrame: 1).rgba(1, 1), [0, 0, 0, 255], "the window's black: no background, no border")
+    }
+}

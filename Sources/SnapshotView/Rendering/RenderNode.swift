@@ -36,6 +36,9 @@ public struct RenderNode: Sendable {
     public let cornerCurve: CornerCurve
     /// The material drawn first, over what is behind (``Backdrop/none``: nothing).
     public let backdrop: Backdrop
+    /// How near the viewer the node's centre is (points, towards the viewer), in its parent's space: what a
+    /// view that preserves depth orders its children by.
+    public var depth = 0.0
     /// Whether content and subviews are clipped to the (rounded) bounds.
     public let clipsToBounds: Bool
     /// Points, drawn inside the bounds.
@@ -190,8 +193,10 @@ extension View {
         var toParent = View.transformToSuperview(center: center, bounds: bounds, transform: transform, anchor: anchor)
         var projection: Projective2D?
         var facesAway = false
+        var depth = zPosition
+        var chain: Transform3D?
         let transform3D = value(.transform3D).transform3DValue ?? self.transform3D
-        if !transform3D.isIdentity || parentSublayer != nil || transformAnchorDepth != 0 {
+        if !transform3D.isIdentity || parentSublayer != nil || transformAnchorDepth != 0 || preservesDepth {
             // Core Animation's chain: to the anchor point, the transform, to the position (and depth), then
             // the superview's sublayer transform; the result seen flat in the superview's plane.
             var m = Transform3D(translationX: -bounds.midX - anchor.x, y: -bounds.midY - anchor.y, z: -transformAnchorDepth)
@@ -204,13 +209,28 @@ extension View {
             // Back-facing when the layer's normal points away from the viewer: the sign of the inverse's m33
             // (as CSS decides backface visibility), so a flat mirror (a scale of −1) still faces the viewer.
             if let inverse = m.inverted() { facesAway = inverse.m33 < 0 }
+            let x = bounds.midX, y = bounds.midY
+            let z = x * m.m13 + y * m.m23 + m.m43, w = x * m.m14 + y * m.m24 + m.m44
+            depth = w > 0 ? z / w : z
+            chain = m
         }
         var sublayer: Transform3D?
         if !sublayerTransform.isIdentity {
             sublayer = Transform3D(translationX: -bounds.midX, y: -bounds.midY, z: 0).concatenating(sublayerTransform)
                 .concatenating(Transform3D(translationX: bounds.midX, y: bounds.midY, z: 0))
         }
-        return RenderNode(
+        if preservesDepth, let chain, chain.isFinite {
+            // The subviews go straight into the superview's space through this view's whole chain, and the
+            // node itself stays put and draws nothing of its own.
+            let through = sublayer.map { $0.concatenating(chain) } ?? chain
+            var children = subviews.compactMap { $0.renderNode(presentation: presentation, parentSublayer: through, maskDepth: maskDepth) }
+            children = children.enumerated().sorted { ($0.element.depth, $0.offset) < ($1.element.depth, $1.offset) }.map(\.element)
+            var node = RenderNode(name: name, transformToParent: .identity, bounds: bounds, alpha: alpha, backgroundColor: nil,
+                                  cornerRadius: 0, clipsToBounds: false, borderWidth: 0, borderColor: .clear, content: nil, children: children)
+            node.depth = depth
+            return node
+        }
+        var node = RenderNode(
             name: name,
             transformToParent: toParent,
             projection: projection,
@@ -232,5 +252,7 @@ extension View {
             content: makeContent(),
             contentHasBackingStore: drawsContentIntoBackingStore,
             children: drawingOrder(of: subviews).compactMap { $0.renderNode(presentation: presentation, parentSublayer: sublayer, maskDepth: maskDepth) })
+        node.depth = depth
+        return node
     }
 }

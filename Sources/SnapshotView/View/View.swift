@@ -117,6 +117,13 @@ open class View {
     /// animatable.
     public var roundedCorners: Corners = .all
 
+    /// Whether the subviews keep their depth instead of being flattened into this view's plane: Core
+    /// Animation's `CATransformLayer`. Such a view draws nothing of its own (no background, border, content,
+    /// shadow or mask); each subview is projected straight into the superview's space through this view's
+    /// transform, and they draw from the farthest to the nearest (by the depth of their centres; planes that
+    /// cross are not split). Default false.
+    public var preservesDepth = false
+
     /// The shape of the rounded corners (Core Animation's `cornerCurve`): circular (the default) or iOS's
     /// continuous corner; for the background, border, clip and so the mask and shadow alike. Not animatable.
     public var cornerCurve: CornerCurve = .circular

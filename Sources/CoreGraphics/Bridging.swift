@@ -33,6 +33,19 @@ extension CGColor {
 
 extension CGPath {
     /// The path in Smokescreen's form.
+    /// The elements of a Smokescreen path.
+    package static func elements(of path: Path) -> [CGPath.Element] {
+        path.elements.map {
+            switch $0 {
+            case .move(let p): .moveTo(CGPoint(x: p.x, y: p.y))
+            case .line(let p): .lineTo(CGPoint(x: p.x, y: p.y))
+            case .quadCurve(let p, let c): .quadCurveTo(CGPoint(x: p.x, y: p.y), control: CGPoint(x: c.x, y: c.y))
+            case .curve(let p, let c1, let c2): .curveTo(CGPoint(x: p.x, y: p.y), control1: CGPoint(x: c1.x, y: c1.y), control2: CGPoint(x: c2.x, y: c2.y))
+            case .close: .closeSubpath
+            }
+        }
+    }
+
     package var path: Path {
         var path = Path()
         for element in elements {

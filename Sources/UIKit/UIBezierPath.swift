@@ -1,8 +1,11 @@
+internal import RasterCore
+
 /// UIKit's path: lines, curves and arcs in points (UIKit's y-down space, where `clockwise` means
 /// clockwise on the screen), filled or stroked into the current context.
 ///
-/// Rounded rectangles have circular corners here (UIKit's are a continuous curve; the difference is
-/// under a point for radii below about 20 pt).
+/// `init(roundedRect:cornerRadius:)` has UIKit's continuous corners; the corners of
+/// `init(roundedRect:byRoundingCorners:cornerRadii:)` are circular arcs here (under a point from a
+/// continuous corner for radii below about 20 pt).
 open class UIBezierPath: NSObject, @unchecked Sendable {
     private var path = CGMutablePath()
 
@@ -31,9 +34,31 @@ open class UIBezierPath: NSObject, @unchecked Sendable {
         path.addEllipse(in: rect)
     }
 
+    /// A rounded rectangle with UIKit's continuous corners (iOS 7's construction, as
+    /// `CALayer.cornerCurve = .continuous` draws them; docs/uikit.md's "Continuous corners"), starting on
+    /// the top edge just past the top-left corner and running clockwise on the screen, as UIKit's does.
     public convenience init(roundedRect rect: CGRect, cornerRadius: CGFloat) {
         self.init()
-        path.addRoundedRect(in: rect, cornerWidth: cornerRadius, cornerHeight: cornerRadius)
+        let shape = Path(roundedRect: rect.rect, cornerRadii: CornerRadii(all: cornerRadius.isFinite ? Double(cornerRadius) : 0), curve: .continuous)
+        var elements = CGPath.elements(of: shape)
+        // Path builds it from the top-left corner's start on the left side; UIKit's starts after that
+        // corner: move the first corner's curves to the end.
+        if case .moveTo(let start)? = elements.first, let firstLine = elements.firstIndex(where: { if case .lineTo = $0 { true } else { false } }),
+           firstLine > 1, case .curveTo(let afterCorner, _, _) = elements[firstLine - 1], elements.last == .closeSubpath {
+            let corner = Array(elements[1..<firstLine])
+            let rest = Array(elements[firstLine..<(elements.count - 1)])
+            elements = [.moveTo(afterCorner)] + rest + [.lineTo(start)] + corner + [.closeSubpath]
+        }
+        path = CGMutablePath()
+        for element in elements {
+            switch element {
+            case .moveTo(let p): path.move(to: p)
+            case .lineTo(let p): path.addLine(to: p)
+            case .quadCurveTo(let p, let c): path.addQuadCurve(to: p, control: c)
+            case .curveTo(let p, let c1, let c2): path.addCurve(to: p, control1: c1, control2: c2)
+            case .closeSubpath: path.closeSubpath()
+            }
+        }
     }
 
     /// A rectangle with `corners` rounded by `cornerRadii` (the width is used for both axes, as UIKit

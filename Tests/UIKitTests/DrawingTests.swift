@@ -85,6 +85,26 @@ final class DrawingTests: XCTestCase {
         XCTAssertEqual(reversed.bounds, rounded.bounds)
     }
 
+    func testARoundedRectPathHasUIKitsContinuousCorners() throws {
+        // UIKit's: from the top edge just past the top-left corner, clockwise, three cubics a corner, each
+        // corner reaching 1.528665 radii along the sides.
+        let path = UIBezierPath(roundedRect: CGRect(x: 0, y: 0, width: 100, height: 60), cornerRadius: 10).cgPath
+        guard case .moveTo(let start)? = path.elements.first else { return XCTFail("starts with a move") }
+        XCTAssertEqual(start.x, 15.28665, accuracy: 1e-9)
+        XCTAssertEqual(start.y, 0, accuracy: 1e-12)
+        XCTAssertEqual(path.elements.filter { if case .curveTo = $0 { true } else { false } }.count, 12)
+        XCTAssertEqual(path.elements.last, .closeSubpath)
+        if case .lineTo(let p) = path.elements[1] { XCTAssertEqual(p.x, 100 - 15.28665, accuracy: 1e-9) } else { XCTFail("then the top edge") }
+        // A point a circular corner of 10 covers, but not the continuous one (it cuts deeper near the vertex).
+        let corner = UIBezierPath(roundedRect: CGRect(x: 0, y: 0, width: 100, height: 60), cornerRadius: 10)
+        XCTAssertTrue(corner.contains(CGPoint(x: 50, y: 30)))
+        XCTAssertFalse(corner.contains(CGPoint(x: 0.6, y: 0.6)))
+        // A radius of half the height is a capsule: its ends are half circles.
+        let capsule = UIBezierPath(roundedRect: CGRect(x: 0, y: 0, width: 100, height: 40), cornerRadius: 20)
+        XCTAssertTrue(capsule.contains(CGPoint(x: 20 - 19.9 * cos(0.7), y: 20 - 19.9 * sin(0.7))))
+        XCTAssertFalse(capsule.contains(CGPoint(x: 20 - 20.3 * cos(0.7), y: 20 - 20.3 * sin(0.7))))
+    }
+
     func testShapeAndGradientLayersDrawTheirContent() throws {
         let stage = try makeStage(width: 20, height: 20)
         let shape = CAShapeLayer()

@@ -206,14 +206,14 @@ static inline long crk_grid256(int k, int factor, int n) {
     return f;
 }
 
-void crk_upsample_bilinear(const uint32_t *src, int sw, int sh, int factor, int ox, int oy, uint32_t *dst, int dw, int dh) {
+void crk_upsample_bilinear(const uint32_t *src, int sw, int sh, int factor, int ox, int oy, uint32_t *dst, int dw, int dh,
+                           uint32_t *scratch) {
     // Each output row: the two source rows mixed once (16-bit lanes, rounded), then each output pixel
     // mixes two neighbours of that row from a column table.
     const uint64_t half = 0x0080008000800080ull;
-    int *x0 = (int *)malloc(sizeof(int) * (size_t)dw * 2);
-    uint32_t *wx = (uint32_t *)malloc(sizeof(uint32_t) * (size_t)dw);
-    uint64_t *mixed = (uint64_t *)malloc(sizeof(uint64_t) * (size_t)sw);
-    if (!x0 || !wx || !mixed) { free(x0); free(wx); free(mixed); return; }
+    int *x0 = (int *)scratch;                         // 2·dw indices
+    uint32_t *wx = scratch + 2 * (size_t)dw;          // dw weights
+    uint64_t *mixed = (uint64_t *)(scratch + ((3 * (size_t)dw + 1) & ~(size_t)1));  // sw words, 8-byte aligned
     for (int x = 0; x < dw; x++) {
         long f = crk_grid256(ox + x, factor, sw);
         x0[2 * x] = (int)(f >> 8);
@@ -240,5 +240,4 @@ void crk_upsample_bilinear(const uint32_t *src, int sw, int sh, int factor, int 
             out[x] = crk_pack(v);
         }
     }
-    free(x0); free(wx); free(mixed);
 }

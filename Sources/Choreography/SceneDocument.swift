@@ -480,6 +480,7 @@ public struct SceneDocument: Sendable, Equatable {
         guard count <= Limits.sceneViews else { throw r.error("more than \(Limits.sceneViews) views in the scene") }
         var spec = ViewSpec()
         var frameMark: JSONReader.Mark?
+        var gradientMark: JSONReader.Mark?
         let points = -Limits.scenePoints...Limits.scenePoints
         try r.readObject { (r: inout JSONReader, key: String) throws(DocumentError) in
             switch key {
@@ -544,18 +545,17 @@ public struct SceneDocument: Sendable, Equatable {
             case "shadow": spec.shadow = try readShadow(&r)
             case "material":
                 let text = try r.readString(maxBytes: 64)
-                let dark = text.hasSuffix("Dark") && text != "dark" && text != "extraDark"
-                guard let material = Backdrop.Material(rawValue: dark ? String(text.dropLast(4)) : text),
-                      !(dark && [.light, .extraLight].contains(material)) else {
+                guard sceneMaterials.contains(text) else {
                     throw r.error("'\(text)' is not a material: use one of \(sceneMaterials.joined(separator: ", "))")
                 }
-                spec.material = .material(material, dark: dark)
+                let dark = Backdrop.Material(rawValue: text) == nil
+                spec.material = .material(Backdrop.Material(rawValue: dark ? String(text.dropLast(4)) : text) ?? .regular, dark: dark)
             case "rotation3D":
                 let (turn, anchor) = try readRotation3D(&r)
                 spec.transform3D = turn
                 spec.transformAnchor = anchor
             case "gradient":
-                guard spec.kind == .view else { throw r.error("'gradient' is for views of type view") }
+                gradientMark = r.mark()
                 spec.gradient = try readGradient(&r)
             case "subviews":
                 try r.readArray(maxCount: Limits.sceneViews) { (r: inout JSONReader, index: Int) throws(DocumentError) in
@@ -569,6 +569,8 @@ public struct SceneDocument: Sendable, Equatable {
         let typeKeys: [ViewSpec.Kind: Bool] = [.label: !spec.text.isEmpty, .image: spec.image != nil]
         if spec.kind != .label, typeKeys[.label] == true { throw r.error("'text' is for views of type label") }
         if spec.kind != .image, typeKeys[.image] == true { throw r.error("'image' is for views of type image") }
+        // (Checked once the whole view is read: "type" may come after "gradient".)
+        if spec.kind != .view, spec.gradient != nil, let gradientMark { throw r.errors(at: [gradientMark], reason: "'gradient' is for views of type view")[0] }
         return spec
     }
 

@@ -116,3 +116,12 @@ final class SceneDrawingTests: XCTestCase {
         XCTAssertTrue(try bad(##"{ "type": "label", "text": "x", "gradient": { "colors": ["#000"] } }"##).contains("'gradient' is for views of type view"))
     }
 }
+
+extension SceneDrawingTests {
+    func testKeyOrderDoesNotMatterAndMaterialNamesAreExact() throws {
+        XCTAssertTrue(try error(scene(##"{ "gradient": { "colors": ["#000"] }, "type": "label", "text": "x" }"##)).contains("'gradient' is for views of type view"))
+        XCTAssertTrue(try error(scene(##"{ "material": "darkDark" }"##)).contains("is not a material"))
+        XCTAssertTrue(try error(scene(##"{ "material": "extraDarkDark" }"##)).contains("is not a material"))
+        XCTAssertEqual(try error(scene(##"{ "material": "chromeDark" }"##)), "no error")
+    }
+}

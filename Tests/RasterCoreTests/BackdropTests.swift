@@ -136,3 +136,38 @@ final class BackdropScaleTests: XCTestCase {
         print("backdrop at a quarter of the resolution: at most \(worst) levels from the full blur")
     }
 }
+
+/// Backdrops inside a layer that does not start at the frame's origin, and out-of-range values.
+final class BackdropEdgeCaseTests: XCTestCase {
+    func testInsideAnOffsetLayerTheBlurLandsUnderItsShape() throws {
+        // A layer bounded to x 40…120 (as a translucent group's is), a backdrop under x 80…120: x 40…80
+        // stays as it was, x 80…120 is blurred (stripes become an even grey).
+        var target = try Bitmap(width: 120, height: 20)
+        target.draw { p in
+            p.fill(Rect(x: 0, y: 0, width: 120, height: 20), color: .white)
+            for x in stride(from: 0.0, to: 120, by: 4) { p.fill(Rect(x: x, y: 0, width: 2, height: 20), color: .black) }
+        }
+        let before = target
+        target.draw { p in
+            p.clip(toPixels: PixelRect(x: 40, y: 0, width: 80, height: 20))
+            p.beginLayer()
+            // What is behind, inside the layer: the same stripes again.
+            p.fill(Rect(x: 40, y: 0, width: 80, height: 20), color: .white)
+            for x in stride(from: 40.0, to: 120, by: 4) { p.fill(Rect(x: x, y: 0, width: 2, height: 20), color: .black) }
+            p.drawBackdrop(under: Path(rect: Rect(x: 80, y: 0, width: 40, height: 20)), sigma: 3)
+            p.endLayer()
+        }
+        for x in 40..<80 { XCTAssertEqual(target[x, 10], before[x, 10], "x \(x): untouched") }
+        let blurred = (90..<110).map { Int(target[$0, 10].r) }
+        XCTAssertLessThan((blurred.max() ?? 0) - (blurred.min() ?? 0), 40, "under the shape: blurred, \(blurred)")
+    }
+
+    func testAnEnormousSaturationIsBounded() throws {
+        var target = try Bitmap(width: 10, height: 10)
+        target.draw { $0.fill(Rect(x: 0, y: 0, width: 10, height: 10), color: Color(red: 0.6, green: 0.5, blue: 0.4)) }
+        target.draw { $0.drawBackdrop(under: Path(rect: Rect(x: 0, y: 0, width: 10, height: 10)), sigma: 0, saturation: 1e30) }
+        let p = target[5, 5]
+        XCTAssertEqual(p.a, 255)
+        XCTAssertTrue(p.r >= p.g && p.g >= p.b, "the hue's order kept: \(p)")
+    }
+}

@@ -233,3 +233,46 @@ final class StrokeTests: XCTestCase {
         XCTAssertEqual(b[1, 5].a, 128)
     }
 }
+
+/// Strokes of hostile sizes stay bounded, and thin strokes on tight curves stay near the curve.
+final class StrokeBoundsTests: XCTestCase {
+    func elementCount(_ path: Path) -> Int { path.elements.count }
+
+    func testAnEnormousWidthMakesABoundedOutline() {
+        var line = Path(); line.move(to: Point(x: 0, y: 0)); line.addLine(to: Point(x: 10, y: 0)); line.addLine(to: Point(x: 10, y: 10))
+        for width in [1e6, 1e12, 1e17, 1e300] {
+            let outline = line.strokeOutline(StrokeStyle(width: width, cap: .round, join: .round), tolerance: 0.1)
+            XCTAssertLessThan(elementCount(outline), 10_000, "width \(width)")
+        }
+    }
+
+    func testHugeCoordinatesAndATinyToleranceDoNotTrap() {
+        var curve = Path(); curve.move(to: Point(x: 0, y: 0))
+        curve.addCurve(to: Point(x: 1e40, y: 0), control1: Point(x: 1e40, y: 1e40), control2: Point(x: -1e40, y: 1e40))
+        XCTAssertLessThanOrEqual(elementCount(curve.strokeOutline(StrokeStyle(width: 2), tolerance: 0.1)), 40_000, "at most 4,096 steps a curve, a few points each a side")
+        var small = Path(); small.move(to: Point(x: 0, y: 0)); small.addCurve(to: Point(x: 10, y: 0), control1: Point(x: 0, y: 10), control2: Point(x: 10, y: 10))
+        XCTAssertLessThanOrEqual(elementCount(small.strokeOutline(StrokeStyle(width: 2, cap: .round), tolerance: 1e-40)), 40_000)
+    }
+
+    func testAThinStrokeOnATightCurveStaysNearIt() {
+        // A cusp-like cubic 20 pt tall, stroked 0.2 wide: no miter spike reaches far from the curve.
+        var curve = Path(); curve.move(to: Point(x: 0, y: 0))
+        curve.addCurve(to: Point(x: 20, y: 0), control1: Point(x: 20, y: 20), control2: Point(x: -0.16, y: 20))
+        let bounds = curve.strokeOutline(StrokeStyle(width: 0.2), tolerance: 0.1).controlPointBounds
+        XCTAssertLessThan(bounds.maxY, 20.5)
+        XCTAssertGreaterThan(bounds.minX, -1)
+        XCTAssertLessThan(bounds.maxX, 21)
+    }
+
+    func testManyDashesAlongALongCurveAreAllThere() {
+        // 40 cubics, a dash pattern of 1 on 1: about half the length is stroked, in many pieces.
+        var path = Path(); path.move(to: Point(x: 0, y: 0))
+        for i in 0..<40 {
+            let x = Double(i) * 50
+            path.addCurve(to: Point(x: x + 50, y: 0), control1: Point(x: x + 10, y: 30), control2: Point(x: x + 40, y: -30))
+        }
+        let dashed = path.strokeOutline(StrokeStyle(width: 1, dashes: [1, 1]), tolerance: 0.1)
+        let pieces = dashed.elements.filter { if case .move = $0 { true } else { false } }.count
+        XCTAssertGreaterThan(pieces, 1000)
+    }
+}

@@ -184,9 +184,10 @@ void crk_downsample_box(const uint32_t *src, int width, int height, long stride,
  * The inverse of `crk_downsample_box`'s scale: `dw` × `dh` pixels of `dst` (rows packed) sampled bilinearly
  * (weights in 1/256ths, each channel rounded) from the `sw` × `sh` image `src`, whose pixel (i, j) covers
  * full-size pixels i·factor … (i+1)·factor; output pixel (0, 0) is full-size pixel (ox, oy). Beyond the
- * image its edge pixels extend.
+ * image its edge pixels extend. `scratch` (8-byte aligned) holds at least 3·dw + 1 + 2·sw values.
  */
-void crk_upsample_bilinear(const uint32_t *src, int sw, int sh, int factor, int ox, int oy, uint32_t *dst, int dw, int dh);
+void crk_upsample_bilinear(const uint32_t *src, int sw, int sh, int factor, int ox, int oy, uint32_t *dst, int dw, int dh,
+                           uint32_t *scratch);
 
 /**
  * A material over `count` premultiplied pixels, in place: each colour's saturation scaled by

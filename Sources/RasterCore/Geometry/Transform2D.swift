@@ -31,7 +31,6 @@ public struct Transform2D: Hashable, Sendable, CustomStringConvertible {
     public var isIdentity: Bool { self == .identity }
     /// `a·d − b·c`: 0 for a transform that cannot be inverted.
     public var determinant: Double { a * d - b * c }
-    /// True when no component is NaN or infinite.
     /// The most the transform stretches any length (its larger singular value): 1 for a rotation, the
     /// larger factor of a scale.
     public var largestStretch: Double {
@@ -39,7 +38,7 @@ public struct Transform2D: Hashable, Sendable, CustomStringConvertible {
         let p = a * a + b * b - c * c - d * d, q = a * c + b * d
         return ((sum + (p * p + 4 * q * q).squareRoot()) / 2).squareRoot()
     }
-
+    /// True when no component is NaN or infinite.
     public var isFinite: Bool { [a, b, c, d, tx, ty].allSatisfy(\.isFinite) }
     /// True when axis-aligned rectangles stay axis-aligned (no rotation other than 180°, no shear).
     public var preservesAxisAlignment: Bool { b == 0 && c == 0 }

@@ -13,10 +13,11 @@ extension Painter {
     /// ``maxBackdropSigma`` pixels is taken as that much. Nothing is drawn for an empty or non-finite
     /// shape; with `sigma` at most 0 only the saturation and tint apply.
     public func drawBackdrop(under path: Path, sigma: Double, saturation: Double = 1, tint: Color = .clear) {
+        // (The state's transform is to the current target's pixels, a layer's own when one is open.)
         let t = state.transform
         guard t.isFinite, path.isFinite, !path.isEmpty, saturation.isFinite,
-              let box = PixelRect(enclosing: t.apply(to: path.controlPointBounds)),
-              let (lx, ly) = targetPixel((box.x, box.y)) else { return }
+              let box = PixelRect(enclosing: t.apply(to: path.controlPointBounds)) else { return }
+        let saturation = min(saturation, Painter.maxBackdropSaturation)
         let sigmaPixels = sigma.isFinite ? min(max(0, sigma) * t.largestStretch, Painter.maxBackdropSigma) : 0
         let tintPixel = tint.alpha > 0 ? tint.premultiplied.packed : 0
         guard sigmaPixels >= 0.5 || saturation != 1 || tintPixel != 0 else { return }
@@ -30,7 +31,7 @@ extension Painter {
         let scale = targetScale, clipBounds = state.clipBounds
         withTargetPixels { pixels, width, height in
             let target = PixelRect(x: 0, y: 0, width: width, height: height)
-            region = PixelRect(x: lx, y: ly, width: box.width, height: box.height).intersection(clipBounds).intersection(target)
+            region = box.intersection(clipBounds).intersection(target)
             guard !region.isEmpty, var drawn = try? Bitmap(width: region.width, height: region.height, scale: scale) else { return }
             defer { material = drawn }
             // What the blur reaches: three σ around the region, within the target (its edges extend).
@@ -41,15 +42,20 @@ extension Painter {
                 if factor > 1 {
                     let sw = (source.width + factor - 1) / factor, sh = (source.height + factor - 1) / factor
                     var small = [UInt32](unsafeUninitializedCapacity: sw * sh) { _, count in count = sw * sh }
-                    var scratch = [UInt32](unsafeUninitializedCapacity: 2 * max(sw, sh)) { _, count in count = 2 * max(sw, sh) }
+                    // The blur's lines, then the scaling's column table (two indices and a weight per column,
+                    // as 32-bit words) and one mixed row (64-bit lanes, two words a pixel).
+                    let scratchCount = max(2 * max(sw, sh), 3 * region.width + 1 + 2 * sw)
+                    var scratch = [UInt32](unsafeUninitializedCapacity: scratchCount) { _, count in count = scratchCount }
                     small.withUnsafeMutableBufferPointer { small in
-                        crk_downsample_box(origin, Int32(source.width), Int32(source.height), width, Int32(factor), small.baseAddress!)
-                        scratch.withUnsafeMutableBufferPointer { crk_blur_rgba(small.baseAddress!, Int32(sw), Int32(sh), sigmaPixels / Double(factor), $0.baseAddress!) }
-                        // The material's colour matrix and tint mix linearly, so they commute with the scaling
-                        // (to the rounding): applied to the small image, a sixteenth of the pixels or fewer.
-                        crk_saturate_tint(small.baseAddress!, Int32(sw * sh), Float(saturation), tintPixel)
-                        crk_upsample_bilinear(small.baseAddress!, Int32(sw), Int32(sh), Int32(factor), Int32(ox), Int32(oy),
-                                              out.baseAddress!, Int32(region.width), Int32(region.height))
+                        scratch.withUnsafeMutableBufferPointer { scratch in
+                            crk_downsample_box(origin, Int32(source.width), Int32(source.height), width, Int32(factor), small.baseAddress!)
+                            crk_blur_rgba(small.baseAddress!, Int32(sw), Int32(sh), sigmaPixels / Double(factor), scratch.baseAddress!)
+                            // The material's colour matrix and tint mix linearly, so they commute with the scaling
+                            // (to the rounding): applied to the small image, a sixteenth of the pixels or fewer.
+                            crk_saturate_tint(small.baseAddress!, Int32(sw * sh), Float(saturation), tintPixel)
+                            crk_upsample_bilinear(small.baseAddress!, Int32(sw), Int32(sh), Int32(factor), Int32(ox), Int32(oy),
+                                                  out.baseAddress!, Int32(region.width), Int32(region.height), scratch.baseAddress!)
+                        }
                     }
                 } else if sigmaPixels >= 0.5 {
                     var buffer = [UInt32](unsafeUninitializedCapacity: source.width * source.height) { _, count in count = source.width * source.height }
@@ -72,22 +78,27 @@ extension Painter {
             }
         }
         guard let material else { return }
-        // Back in base device pixels (a layer's offset undone), through the shape.
-        let origin = (x: region.minX + (box.x - lx), y: region.minY + (box.y - ly))
+        // Back in base device pixels (a layer's offset added back), through the shape.
+        let base = clipBoundingBox, local = state.clipBounds
+        let dx = base.x - local.x, dy = base.y - local.y
         withSavedState {
             // A rectangle on whole device pixels (a bar) clips by pixels; any other shape by its coverage.
             let device = t.apply(to: path.controlPointBounds)
             if t.preservesAxisAlignment, device.integral == device.standardized, path == Path(rect: path.controlPointBounds),
                let pixels = PixelRect(enclosing: device) {
-                clip(toPixels: pixels)
+                clip(toPixels: PixelRect(x: pixels.x + dx, y: pixels.y + dy, width: pixels.width, height: pixels.height))
             } else {
                 clip(to: path)
             }
-            draw(material, atDevicePixel: origin)
+            draw(material, atDevicePixel: (region.minX + dx, region.minY + dy))
         }
     }
 
     /// The largest backdrop blur, in device pixels: a blur this wide already shows only the average colour
     /// of a screen's worth of content, and its margin bounds the pixels read.
     public static let maxBackdropSigma = 256.0
+
+    /// The largest saturation factor: far past anything visible (64 already turns a grey of one level off
+    /// into black or white), and it keeps the fixed-point colour matrix within 32 bits.
+    public static let maxBackdropSaturation = 64.0
 }

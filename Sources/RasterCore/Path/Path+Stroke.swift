@@ -67,8 +67,10 @@ struct Stroker {
         self.style = style
         halfWidth = style.width / 2
         self.tolerance = (tolerance.isFinite && tolerance > 0 ? tolerance : 0.1) / 2
+        // At most a quarter turn (thin lines), at least 1/1024 of a half turn (enormous ones: a round cap
+        // then has at most 1,024 steps, and the error grows with the width instead).
         let ratio = self.tolerance / halfWidth
-        maxTurn = ratio >= 1 ? .pi / 2 : min(.pi / 2, 2 * acos(1 - ratio))
+        maxTurn = max(.pi / 1024, ratio >= 1 ? .pi / 4 : min(.pi / 4, 2 * acos(1 - ratio)))
     }
 
     // MARK: Flattening
@@ -129,7 +131,8 @@ struct Stroker {
                 previous = v
             }
             n = max(n, (turn / maxTurn).rounded(.up))
-            let count = n.isFinite ? max(1, min(CoverageRasterizer.maxCurveSegments, Int(n))) : CoverageRasterizer.maxCurveSegments
+            let limit = CoverageRasterizer.maxCurveSegments
+            let count = n.isFinite && n < Double(limit) ? max(1, Int(n)) : limit
             // B'(s) = 3[(1−s)²(p1−p0) + 2s(1−s)(p2−p1) + s²(p3−p2)]; where it vanishes at an end the
             // direction is the next control point's.
             func tangent(_ s: Double) -> Point {
@@ -202,6 +205,7 @@ struct Stroker {
             }
             let a = max(0, trimStart - offset), b = min(length, trimEnd - offset)
             guard a < b else { continue }
+            let walk = Stroker.walk(contour)
             let whole = a <= 0 && b >= length
             var intervals = pattern.map { Stroker.dashIntervals($0, phase: style.dashPhase, length: length, closed: contour.closed) }
                 ?? [(0, length)]
@@ -214,8 +218,8 @@ struct Stroker {
                    first.0 <= 0, first.1 > 0, last.1 >= length, last.0 < length {
                     // A dash running over the start: one piece from the last dash's start round to the first's end.
                     intervals.removeFirst(); intervals.removeLast()
-                    let tail = Stroker.polyline(contour, cumulative, from: last.0, to: length)
-                    let head = Stroker.polyline(contour, cumulative, from: 0, to: first.1)
+                    let tail = Stroker.polyline(walk, cumulative, from: last.0, to: length)
+                    let head = Stroker.polyline(walk, cumulative, from: 0, to: first.1)
                     var merged = tail
                     merged.vertices[merged.vertices.count - 1] = contour.vertices[0]
                     merged.vertices += head.vertices.dropFirst()
@@ -226,7 +230,7 @@ struct Stroker {
                 let from = max(lo, a), to = min(hi, b)
                 // A zero-length dash is kept (its caps draw a dot) when it lies within the trim.
                 guard from < to || (lo == hi && from == to) else { continue }
-                pieces.append(Stroker.polyline(contour, cumulative, from: from, to: to))
+                pieces.append(Stroker.polyline(walk, cumulative, from: from, to: to))
             }
         }
         return pieces
@@ -263,6 +267,11 @@ struct Stroker {
         return result
     }
 
+    /// A contour's vertices in the order its length runs: a closed one's first again at the end.
+    static func walk(_ contour: Contour) -> [Vertex] {
+        contour.closed ? contour.vertices + [contour.vertices[0]] : contour.vertices
+    }
+
     /// Whether a contour's start lies in a dash (a zero-length subpath is drawn there only then).
     static func startsInDash(_ pattern: [Double], phase: Double) -> Bool {
         let period = pattern.reduce(0, +)
@@ -279,12 +288,16 @@ struct Stroker {
 
     /// The part of a contour between two distances along it (`from` ≤ `to`); one point, facing the contour's
     /// direction there, when they are equal.
-    static func polyline(_ contour: Contour, _ cumulative: [Double], from: Double, to: Double) -> Piece {
-        var vertices = contour.vertices
-        if contour.closed { vertices.append(vertices[0]) }
-        // The segment holding `from`: the last whose start is at or before it.
-        var k = 0
-        while k + 2 < vertices.count, cumulative[k + 1] <= from { k += 1 }
+    /// `vertices` are the contour's with, for a closed one, its first again at the end (see ``walk(_:)``).
+    static func polyline(_ vertices: [Vertex], _ cumulative: [Double], from: Double, to: Double) -> Piece {
+        // The segment holding `from`: the last whose start is at or before it (a binary search, so that
+        // thousands of dashes along a long curve cost their own length each, not the curve's).
+        var lo = 0, hi = vertices.count - 2
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if cumulative[mid] <= from { lo = mid } else { hi = mid - 1 }
+        }
+        let k = max(0, lo)
         /// The point at a distance along segment `i`, facing the tangent between its ends' (exact for lines).
         func vertex(at distance: Double, segment i: Int) -> Vertex {
             let a = vertices[i], b = vertices[i + 1]
@@ -406,7 +419,9 @@ struct Stroker {
                 let sweep = cross == 0 ? -Double.pi : atan2(cross, dot)
                 let join: StrokeStyle.LineJoin, limit: Double
                 if vertex.corner { join = style.join; limit = style.miterLimit } else {
-                    join = abs(sweep) <= 2 * maxTurn ? .miter : .round; limit = .infinity
+                    // Inside a flattened curve the turns are small; a larger one (a cusp) gets a round join,
+                    // and no miter there is longer than twice the half width.
+                    join = abs(sweep) <= 2 * maxTurn ? .miter : .round; limit = 2
                 }
                 out.append(p + n0)
                 switch join {
@@ -444,8 +459,9 @@ struct Stroker {
     /// Points on a circle about `center`, from the vector `from` (its radius) turning by `sweep` radians,
     /// leaving out both ends.
     func arc(about center: Point, from: Point, sweep: Double, into out: inout [Point]) {
-        let steps = Int((abs(sweep) / maxTurn).rounded(.up))
-        guard steps > 1 else { return }
+        let raw = (abs(sweep) / maxTurn).rounded(.up)
+        guard raw > 1 else { return }
+        let steps = raw.isFinite ? Int(min(raw, 2048)) : 2048
         for k in 1..<steps {
             let angle = sweep * Double(k) / Double(steps)
             let c = cos(angle), s = sin(angle)

@@ -49,12 +49,13 @@ extension RenderNode {
 
     /// The node's ``shadow`` (if any), then ``drawBody(in:)`` over it.
     func drawShadowedBody(in painter: Painter, part: BodyPart = .all) {
-        if let shadow, part != .backdrop { drawShadow(shadow, in: painter) }
+        // The shadow goes under the backdrop: with it, before a translucent group's layer (and not inside).
+        if let shadow, part != .withoutBackdrop || !backdrop.isVisible { drawShadow(shadow, in: painter) }
         drawBody(in: painter, part: part)
     }
 
-    /// Which part of a body to draw: a translucent group draws its backdrop before its layer and the rest
-    /// in it.
+    /// Which part of a body to draw: a translucent group draws its shadow and backdrop before its layer and
+    /// the rest in it.
     enum BodyPart { case all, backdrop, withoutBackdrop }
 
     /// Core Animation's layer shadow: the shadow path, or else the alpha of everything the body draws (drawn

@@ -65,6 +65,19 @@ public struct DrawnNode: Sendable, Encodable {
     public var content: DrawnContent?
     /// Back to front.
     public var children: [DrawnNode]
+    /// The material drawn first over what is behind (`{sigma (points), saturation, tint}`), or nil: what
+    /// is behind is the frame drawn so far, which the reference renderer does not blur (no built-in has
+    /// one), so it is described for `inspect --render-tree` only.
+    public var backdrop: DrawnBackdrop?
+}
+
+/// A view's backdrop material in a ``DrawnNode``.
+public struct DrawnBackdrop: Sendable, Encodable {
+    /// The blur's standard deviation, points.
+    public var sigma: Double
+    public var saturation: Double
+    /// Straight `[r, g, b, a]` in sRGB-encoded 0…1.
+    public var tint: [Double]
 }
 
 /// A border: a band `width` points wide inside the bounds, its inner corners `radius − width`.
@@ -226,7 +239,8 @@ extension RenderNode {
             background: backgroundColor.map(DrawnOperation.rgba),
             cornerRadius: cornerRadius, clipsToBounds: clipsToBounds,
             border: drawsBorder ? DrawnBorder(width: borderWidth, color: DrawnOperation.rgba(borderColor)) : nil,
-            content: drawn, children: children)
+            content: drawn, children: children,
+            backdrop: backdrop.isVisible ? DrawnBackdrop(sigma: backdrop.sigma, saturation: backdrop.saturation, tint: DrawnOperation.rgba(backdrop.tint)) : nil)
     }
 
     /// A node drawn through a perspective projection, a mask or with a shadow, as Smokescreen's pixels of it alone (a

@@ -6,18 +6,41 @@ import RasterCore
 public final class GradientCache: @unchecked Sendable {
     public init() {}
 
+    deinit {
+        if let last { Self.release(last.bitmap.width * last.bitmap.height * 4) }
+    }
+
     private let lock = NSLock()
     private var last: (shape: Gradient, width: Int, height: Int, bitmap: Bitmap)?
 
+    /// What every cache keeps together is bounded: past this many bytes a gradient is drawn each time it is
+    /// asked for and not kept (so ten thousand large gradient views cannot hold memory without end).
+    public static let budgetBytes = 256 << 20
+    private static let budgetLock = NSLock()
+    nonisolated(unsafe) private static var keptBytes = 0
+
+    private static func reserve(_ bytes: Int) -> Bool {
+        budgetLock.lock(); defer { budgetLock.unlock() }
+        guard keptBytes + bytes <= budgetBytes else { return false }
+        keptBytes += bytes
+        return true
+    }
+
+    private static func release(_ bytes: Int) {
+        budgetLock.lock(); defer { budgetLock.unlock() }
+        keptBytes -= bytes
+    }
+
     /// The gradient drawn at `width` × `height` pixels: the last one when it is the same, else drawn now
-    /// (nil only for a size a bitmap cannot have).
+    /// (nil only for a size a bitmap cannot have), and kept while the budget allows.
     public func bitmap(for shape: Gradient, width: Int, height: Int) -> Bitmap? {
         lock.lock()
         if let last, last.shape == shape, last.width == width, last.height == height { lock.unlock(); return last.bitmap }
         lock.unlock()
         guard let bitmap = try? shape.render(width: width, height: height) else { return nil }
         lock.lock()
-        last = (shape, width, height, bitmap)
+        if let old = last { Self.release(old.bitmap.width * old.bitmap.height * 4); last = nil }
+        if Self.reserve(width * height * 4) { last = (shape, width, height, bitmap) }
         lock.unlock()
         return bitmap
     }
@@ -40,7 +63,8 @@ public struct GradientContent: ViewContent {
         let sx = (t.a * t.a + t.b * t.b).squareRoot(), sy = (t.c * t.c + t.d * t.d).squareRoot()
         let w = bounds.width * sx, h = bounds.height * sy
         guard w.isFinite, h.isFinite, w > 0, h > 0 else { return }
-        let width = min(Self.maxSide, max(1, Int(w.rounded()))), height = min(Self.maxSide, max(1, Int(h.rounded())))
+        // (Clamped as doubles: a huge scale must not trap converting to Int.)
+        let width = Int(min(Double(Self.maxSide), max(1, w.rounded()))), height = Int(min(Double(Self.maxSide), max(1, h.rounded())))
         guard let bitmap = cache.bitmap(for: shape, width: width, height: height) else { return }
         painter.draw(bitmap, in: bounds)
     }

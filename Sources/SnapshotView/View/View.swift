@@ -226,7 +226,7 @@ open class View {
         set {
             guard newValue.sigma.isFinite, newValue.saturation.isFinite else { return }
             let old = _backdrop
-            _backdrop = Backdrop(sigma: max(0, newValue.sigma), saturation: max(0, newValue.saturation), tint: newValue.tint)
+            _backdrop = Backdrop(sigma: max(0, newValue.sigma), saturation: min(max(0, newValue.saturation), Painter.maxBackdropSaturation), tint: newValue.tint)
             ViewChangeObservation.report(self, .backdrop, .backdrop(old), .backdrop(_backdrop))
         }
     }

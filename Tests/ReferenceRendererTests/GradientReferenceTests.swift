@@ -33,9 +33,8 @@ final class GradientReferenceTests: XCTestCase {
 
     func testGradientsAgreeWithSkia() throws {
         guard try requireSkia() else { return }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gradient-reference-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (folder, cleanUp) = try referenceFolder("gradient")
+        defer { cleanUp() }
         var jobs: [[String: Any]] = [], ours: [Bitmap] = []
         for (index, c) in Self.cases.enumerated() {
             ours.append(try c.gradient.render(width: 160, height: 100))
@@ -46,10 +45,7 @@ final class GradientReferenceTests: XCTestCase {
                          "colors": g.stops.map { s in [s.color.red, s.color.green, s.color.blue, s.color.alpha].map { Int(($0 * 255).rounded()) } },
                          "locations": g.stops.map(\.location)])
         }
-        try JSONSerialization.data(withJSONObject: jobs).write(to: URL(fileURLWithPath: folder + "/cases.json"))
-        let run = try ReferenceRendererTests.runPython([Self.script, folder + "/cases.json"])
-        XCTAssertEqual(run.status, 0, run.stderr)
-        guard run.status == 0 else { return }
+        guard try runReferenceScript(Self.script, jobs: jobs, in: folder) else { return }
         var lines: [String] = []
         for (index, c) in Self.cases.enumerated() {
             let skia = try PNGCodec.read(contentsOf: folder + "/skia-\(index).png")

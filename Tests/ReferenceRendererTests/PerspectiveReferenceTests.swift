@@ -56,9 +56,8 @@ final class PerspectiveReferenceTests: XCTestCase {
     /// filter (its own Gaussian approximation), σ from 2 to 12 pixels, with the same thresholds.
     func testBlurredShapesAgreeWithSkia() throws {
         guard try requireSkia() else { return }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("blur-reference-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (folder, cleanUp) = try referenceFolder("blur")
+        defer { cleanUp() }
         let cases: [(rect: Rect, radius: Double, sigma: Double)] = [
             (Rect(x: 30, y: 30, width: 100, height: 60), 0, 2), (Rect(x: 30.5, y: 25.25, width: 100, height: 70), 12, 5),
             (Rect(x: 40, y: 40, width: 80, height: 40), 20, 9), (Rect(x: 50, y: 30, width: 60, height: 60), 30, 12),
@@ -71,10 +70,7 @@ final class PerspectiveReferenceTests: XCTestCase {
             jobs.append(["kind": "blur", "width": 160, "height": 130, "out": folder + "/skia-\(index).png",
                          "rect": [c.rect.minX, c.rect.minY, c.rect.width, c.rect.height], "radius": c.radius, "sigma": c.sigma])
         }
-        try JSONSerialization.data(withJSONObject: jobs).write(to: URL(fileURLWithPath: folder + "/cases.json"))
-        let run = try ReferenceRendererTests.runPython([Self.script, folder + "/cases.json"])
-        XCTAssertEqual(run.status, 0, run.stderr)
-        guard run.status == 0 else { return }
+        guard try runReferenceScript(Self.script, jobs: jobs, in: folder) else { return }
         var lines: [String] = []
         for (index, c) in cases.enumerated() {
             let skia = try PNGCodec.read(contentsOf: folder + "/skia-\(index).png")
@@ -92,9 +88,8 @@ final class PerspectiveReferenceTests: XCTestCase {
 
     func testTurnedImagesAgreeWithSkia() throws {
         guard try requireSkia() else { return }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("perspective-reference-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { if ProcessInfo.processInfo.environment["SMOKESCREEN_KEEP"] == nil { try? FileManager.default.removeItem(atPath: folder) } else { print("kept", folder) } }
+        let (folder, cleanUp) = try referenceFolder("perspective")
+        defer { cleanUp() }
         let image = try Self.pattern()
         try PNGCodec.write(image, to: folder + "/image.png")
         var jobs: [[String: Any]] = []
@@ -108,10 +103,7 @@ final class PerspectiveReferenceTests: XCTestCase {
             jobs.append(["image": folder + "/image.png", "width": 192, "height": 128, "out": folder + "/skia-\(index).png",
                          "matrix": [m.m11, m.m12, m.m13, m.m21, m.m22, m.m23, m.m31, m.m32, m.m33]])
         }
-        try JSONSerialization.data(withJSONObject: jobs).write(to: URL(fileURLWithPath: folder + "/cases.json"))
-        let run = try ReferenceRendererTests.runPython([Self.script, folder + "/cases.json"])
-        XCTAssertEqual(run.status, 0, run.stderr)
-        guard run.status == 0 else { return }
+        guard try runReferenceScript(Self.script, jobs: jobs, in: folder) else { return }
         var lines: [String] = []
         for (index, c) in Self.cases.enumerated() {
             let skia = try PNGCodec.read(contentsOf: folder + "/skia-\(index).png")
@@ -129,6 +121,24 @@ final class PerspectiveReferenceTests: XCTestCase {
 }
 
 extension XCTestCase {
+    /// A fresh temporary folder for a reference test, named after `name`, removed afterwards unless
+    /// `SMOKESCREEN_KEEP` is set (then its path is printed).
+    func referenceFolder(_ name: String) throws -> (path: String, cleanUp: () -> Void) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-reference-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let keep = ProcessInfo.processInfo.environment["SMOKESCREEN_KEEP"] != nil
+        return (folder, { if keep { print("kept", folder) } else { try? FileManager.default.removeItem(atPath: folder) } })
+    }
+
+    /// Writes `jobs` to `folder`/cases.json and runs the Python `script` on it; false (with the failure
+    /// recorded) when the script fails.
+    func runReferenceScript(_ script: String, jobs: [[String: Any]], in folder: String) throws -> Bool {
+        try JSONSerialization.data(withJSONObject: jobs).write(to: URL(fileURLWithPath: folder + "/cases.json"))
+        let run = try ReferenceRendererTests.runPython([script, folder + "/cases.json"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        return run.status == 0
+    }
+
     /// Whether skia-python can be imported; skips when it cannot, or under CI records a failure and returns false.
     func requireSkia() throws -> Bool {
         let (status, stderr) = try ReferenceRendererTests.runPython(["-c", "import skia"])

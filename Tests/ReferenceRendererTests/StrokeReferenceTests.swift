@@ -114,9 +114,8 @@ final class StrokeReferenceTests: XCTestCase {
     func testStrokesAndFillsAgreeWithSkia() throws {
         guard try requireSkia() else { return }
         let keep = ProcessInfo.processInfo.environment["SMOKESCREEN_KEEP"] != nil
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stroke-reference-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { if keep { print("kept", folder) } else { try? FileManager.default.removeItem(atPath: folder) } }
+        let (folder, cleanUp) = try referenceFolder("stroke")
+        defer { cleanUp() }
         let color = Color(red: 0.1, green: 0.3, blue: 0.8, alpha: 0.9)
         var jobs: [[String: Any]] = [], ours: [Bitmap] = []
         for (index, c) in Self.cases.enumerated() {
@@ -146,10 +145,7 @@ final class StrokeReferenceTests: XCTestCase {
             }
             jobs.append(job)
         }
-        try JSONSerialization.data(withJSONObject: jobs).write(to: URL(fileURLWithPath: folder + "/cases.json"))
-        let run = try ReferenceRendererTests.runPython([Self.script, folder + "/cases.json"])
-        XCTAssertEqual(run.status, 0, run.stderr)
-        guard run.status == 0 else { return }
+        guard try runReferenceScript(Self.script, jobs: jobs, in: folder) else { return }
         var lines: [String] = []
         for (index, c) in Self.cases.enumerated() {
             let skia = try PNGCodec.read(contentsOf: folder + "/skia-\(index).png")

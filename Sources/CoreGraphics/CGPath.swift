@@ -137,7 +137,7 @@ open class CGPath: Equatable, Hashable, @unchecked Sendable, CustomStringConvert
 /// A path that can be added to.
 public final class CGMutablePath: CGPath, @unchecked Sendable {
     public init() { super.init(elements: []) }
-    override init(elements: [Element]) { super.init(elements: elements) }
+    override package init(elements: [Element]) { super.init(elements: elements) }
 
     public func move(to point: CGPoint, transform: CGAffineTransform = .identity) {
         elements.append(.moveTo(point.applying(transform)))

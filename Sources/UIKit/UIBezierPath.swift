@@ -49,16 +49,7 @@ open class UIBezierPath: NSObject, @unchecked Sendable {
             let rest = Array(elements[firstLine..<(elements.count - 1)])
             elements = [.moveTo(afterCorner)] + rest + [.lineTo(start)] + corner + [.closeSubpath]
         }
-        path = CGMutablePath()
-        for element in elements {
-            switch element {
-            case .moveTo(let p): path.move(to: p)
-            case .lineTo(let p): path.addLine(to: p)
-            case .quadCurveTo(let p, let c): path.addQuadCurve(to: p, control: c)
-            case .curveTo(let p, let c1, let c2): path.addCurve(to: p, control1: c1, control2: c2)
-            case .closeSubpath: path.closeSubpath()
-            }
-        }
+        path = CGMutablePath(elements: elements)
     }
 
     /// A rectangle with `corners` rounded by `cornerRadii` (the width is used for both axes, as UIKit

@@ -33,7 +33,9 @@ extension Painter {
                 emit(CoverageRasterizer.Row(y: row, x0: from, coverage: UnsafeBufferPointer(start: start, count: to - from), full: from..<from))
             }
             for row in area.minY..<area.maxY {
-                let skip = skips.filter { row >= $0.minY && row < $0.maxY }.max { $0.width < $1.width }
+                // (A loop rather than filter and max: this runs for every row of a shadow.)
+                var skip: PixelRect?
+                for r in skips where row >= r.minY && row < r.maxY && r.width > (skip?.width ?? 0) { skip = r }
                 if let skip, skip.minX < area.maxX, skip.maxX > area.minX {
                     emitSpan(row, area.minX, max(area.minX, skip.minX))
                     emitSpan(row, min(area.maxX, skip.maxX), area.maxX)

@@ -110,14 +110,17 @@ extension RenderNode {
     /// The material behind the body (``backdrop``), inside the rounded bounds; nothing when it has none.
     func drawBackdrop(in painter: Painter) {
         guard backdrop.isVisible else { return }
-        let shape = cornerRadius > 0 ? Path(roundedRect: bounds, cornerRadii: radii, curve: cornerCurve) : Path(rect: bounds)
+        let shape = cornerRadius > 0 ? roundedBounds : Path(rect: bounds)
         painter.drawBackdrop(under: shape, sigma: backdrop.sigma, saturation: backdrop.saturation, tint: backdrop.tint)
     }
 
     /// Clips `painter` to the bounds, rounded as the background is.
     func clipToBounds(_ painter: Painter) {
-        if cornerRadius > 0 { painter.clip(to: Path(roundedRect: bounds, cornerRadii: radii, curve: cornerCurve)) } else { painter.clip(to: bounds) }
+        if cornerRadius > 0 { painter.clip(to: roundedBounds) } else { painter.clip(to: bounds) }
     }
+
+    /// The bounds rounded as the background is (its radii and corner curve).
+    var roundedBounds: Path { Path(roundedRect: bounds, cornerRadii: radii, curve: cornerCurve) }
 
     /// A transparent bitmap of the device pixels `region` at `scale` pixels per point, with `draw` run in it
     /// through `device` (its space to device pixels): something drawn alone where it lands in the frame (a

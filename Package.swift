@@ -108,7 +108,11 @@ let package = Package(
 
         // UIKit's containers on the view tree and the animation engine: the table view, with its batch
         // updates, row animations, selection and animated scrolling.
-        .target(name: "Containers", dependencies: ["RasterCore", "CRasterKernels", "SnapshotView", "Typesetting", "Motion"]),
+        .target(name: "Containers", dependencies: ["RasterCore", "CRasterKernels", "SnapshotView", "Typesetting", "Motion", "TableIndexPaths"]),
+
+        // UIKit's `IndexPath(row:section:)`, `row` and `section` on Foundation's IndexPath: one module, so
+        // that the table view and the UIKit layer both export the same declarations.
+        .target(name: "TableIndexPaths"),
 
         // The smokescreen, transition contexts, frame sampling and the parallel PNG frame writer.
         .target(name: "TransitionCompositor", dependencies: ["BoundedInput", "RasterCore", "PNGIO", "SnapshotView", "Motion", "FrameStore"]),
@@ -273,7 +277,7 @@ package.targets += [
     // UIView and its kinds, UIColor, UIFont, UIImage, animation as UIKit runs it, view controllers and
     // transitions, gesture recognizers, and the stage that runs them on a virtual clock.
     .target(name: "UIKit", dependencies: ["QuartzCore", "CoreGraphics", "RasterCore", "SnapshotView", "Motion", "Typesetting", "PNGIO",
-                                         "ConstraintSolver"]),
+                                         "ConstraintSolver", "Containers", "TableIndexPaths"]),
     // The stage: a window on a device, a virtual clock, frames taken as time passes, written as a render.
     .target(name: "SmokescreenStage", dependencies: ["UIKit", "Motion", "SnapshotView", "RasterCore", "TransitionCompositor", "FrameStore",
                                                     "PNGIO", "BoundedInput"]),

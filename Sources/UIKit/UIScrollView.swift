@@ -50,9 +50,45 @@ open class UIScrollView: UIView {
     }
     /// Points added around the content.
     open var contentInset = UIEdgeInsets.zero
-    /// The insets in effect: `contentInset` (no automatic adjustment here).
-    open var adjustedContentInset: UIEdgeInsets { contentInset }
+    /// The insets in effect: `contentInset` plus the safe area (the bars and the screen's edges the
+    /// scroll view is under) as ``contentInsetAdjustmentBehavior`` says: `.always` on every side,
+    /// `.automatic` and `.scrollableAxes` on the axes it scrolls along (vertically when the content is
+    /// taller than the bounds or it always bounces vertically, as a table does), `.never` not at all.
+    open var adjustedContentInset: UIEdgeInsets {
+        var inset = contentInset
+        guard contentInsetAdjustmentBehavior != .never else { return inset }
+        let safe = safeAreaInsets
+        let always = contentInsetAdjustmentBehavior == .always
+        if always || scrollsVertically {
+            inset.top += safe.top
+            inset.bottom += safe.bottom
+        }
+        if always || scrollsHorizontally {
+            inset.left += safe.left
+            inset.right += safe.right
+        }
+        return inset
+    }
+    /// Default `.automatic`.
     open var contentInsetAdjustmentBehavior = ContentInsetAdjustmentBehavior.automatic
+    /// The adjusted top inset the offset was last kept at, so that a scroll view resting at the top stays
+    /// there when its safe area changes.
+    private var restingTopInset: CGFloat = 0
+
+    /// Called when ``adjustedContentInset`` changes (with the safe area).
+    open func adjustedContentInsetDidChange() {}
+
+    open override func safeAreaInsetsDidChange() {
+        super.safeAreaInsetsDidChange()
+        let top = adjustedContentInset.top
+        guard top != restingTopInset else { return }
+        // At rest at the top, it stays at the top: the content starts under the bars, as UIKit's.
+        if contentOffset.y == -restingTopInset, !isTracking, !isDecelerating {
+            UIView.performWithoutAnimation { contentOffset = CGPoint(x: contentOffset.x, y: -top) }
+        }
+        restingTopInset = top
+        adjustedContentInsetDidChange()
+    }
     open var isScrollEnabled = true { didSet { scrollPan.isEnabled = isScrollEnabled } }
     open var isPagingEnabled = false
     open var bounces = true

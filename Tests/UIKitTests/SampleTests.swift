@@ -200,4 +200,37 @@ final class SampleTests: XCTestCase {
         XCTAssertEqual(stage.notDrawn, [])
         assertFrames(stage.frames(name: "bottom-sheet"), matchGoldenNamed: "bottom-sheet")
     }
+
+    /// Runs the inbox sample: open the second message, archive it, and watch the row go.
+    static func runInbox(on stage: Stage) throws -> (inbox: InboxViewController, navigation: UINavigationController) {
+        let inbox = InboxViewController(style: .plain)
+        let navigation = UINavigationController(rootViewController: inbox)
+        stage.show(navigation)
+        try stage.wait(0.1)
+        let cell = try XCTUnwrap(inbox.tableView.cellForRow(at: IndexPath(row: 1, section: 0)))
+        try stage.tap(at: cell.convert(CGPoint(x: 60, y: cell.bounds.midY), to: stage.window))
+        try stage.waitUntilIdle()
+        try stage.wait(0.1)
+        try XCTUnwrap(navigation.topViewController as? MessageViewController).archive()
+        try stage.waitUntilIdle()
+        return (inbox, navigation)
+    }
+
+    func testTheInboxSampleArchivesAMessageAfterThePop() throws {
+        let stage = try Stage(device: Self.samplePhone(), fps: 10, scale: 1)
+        let (inbox, navigation) = try Self.runInbox(on: stage)
+        XCTAssertTrue(navigation.topViewController === inbox)
+        XCTAssertEqual(inbox.messages.count, 5)
+        XCTAssertEqual(inbox.tableView.numberOfRows(inSection: 0), 5)
+        XCTAssertEqual(inbox.tableView.visibleCells.compactMap { ($0 as? InboxCell)?.sender.text }, ["Aiko", "Mei", "Kenji", "Sora", "Yuki"])
+        XCTAssertNil(inbox.tableView.indexPathForSelectedRow)
+        XCTAssertEqual(stage.warnings, [])
+        XCTAssertEqual(stage.notDrawn, [])
+        if let look = ProcessInfo.processInfo.environment["SMOKESCREEN_LOOK"] {
+            let big = try Stage(device: Self.samplePhone(), fps: 30, scale: 2)
+            _ = try Self.runInbox(on: big)
+            try big.write(to: look + "/inbox")
+        }
+        assertFrames(stage.frames(name: "inbox"), matchGoldenNamed: "inbox")
+    }
 }

@@ -5,32 +5,37 @@ import RasterCore
 /// geometry only, computed from the counts and heights, so that an update can compare the layout before
 /// with the layout after. Finding the rows in a rectangle is a binary search, so a table of 10,000 rows
 /// costs no more per frame than one of 20.
-struct TableLayout {
-    struct Section {
-        var top: Double
-        var headerHeight: Double
+package struct TableLayout {
+    package struct Section {
+        package var top: Double
+        package var headerHeight: Double
         /// The top of each row relative to the section's first row, and one more entry: the rows' total.
-        var rowOffsets: [Double]
-        var footerHeight: Double
-        var rowCount: Int { rowOffsets.count - 1 }
-        var rowsTop: Double { top + headerHeight }
-        var rowsHeight: Double { rowOffsets[rowOffsets.count - 1] }
-        var height: Double { headerHeight + rowsHeight + footerHeight }
-        var bottom: Double { top + height }
+        package var rowOffsets: [Double]
+        package var footerHeight: Double
+        package var rowCount: Int { rowOffsets.count - 1 }
+        package var rowsTop: Double { top + headerHeight }
+        package var rowsHeight: Double { rowOffsets[rowOffsets.count - 1] }
+        package var height: Double { headerHeight + rowsHeight + footerHeight }
+        package var bottom: Double { top + height }
     }
 
-    let style: TableViewStyle
-    let width: Double
-    private(set) var sections: [Section] = []
-    var contentHeight: Double { sections.last?.bottom ?? 0 }
+    package let style: TableViewStyle
+    package let width: Double
+    /// Points from each side to a row: a grouped section's inset unless given.
+    package let rowX: Double
+    package private(set) var sections: [Section] = []
+    package var contentHeight: Double { sections.last?.bottom ?? 0 }
 
-    init(style: TableViewStyle, width: Double) {
+    /// A layout `width` points wide; rows are inset `rowInset` points from each side (default: a grouped
+    /// section's inset in a grouped table, none in a plain one).
+    package init(style: TableViewStyle, width: Double, rowInset: Double? = nil) {
         self.style = style
         self.width = width
+        self.rowX = rowInset ?? (style == .grouped ? TableViewMetrics.groupedSideInset : 0)
     }
 
     /// Appends a section; heights are points.
-    mutating func appendSection(header: Double, rowHeights: [Double], footer: Double) {
+    package mutating func appendSection(header: Double, rowHeights: [Double], footer: Double) {
         var offsets = [Double](repeating: 0, count: rowHeights.count + 1)
         var y = 0.0
         for (i, h) in rowHeights.enumerated() {
@@ -42,49 +47,48 @@ struct TableLayout {
         sections.append(Section(top: top, headerHeight: header, rowOffsets: offsets, footerHeight: footer))
     }
 
-    var numberOfSections: Int { sections.count }
-    func numberOfRows(inSection section: Int) -> Int { sections[section].rowCount }
+    package var numberOfSections: Int { sections.count }
+    package func numberOfRows(inSection section: Int) -> Int { sections[section].rowCount }
 
-    func contains(_ indexPath: IndexPath) -> Bool {
+    package func contains(_ indexPath: IndexPath) -> Bool {
         indexPath.count == 2 && sections.indices.contains(indexPath.section) && (0..<sections[indexPath.section].rowCount).contains(indexPath.row)
     }
 
-    private var rowX: Double { style == .grouped ? TableViewMetrics.groupedSideInset : 0 }
     private var rowWidth: Double { max(0, width - 2 * rowX) }
 
-    func rectForRow(at indexPath: IndexPath) -> Rect {
+    package func rectForRow(at indexPath: IndexPath) -> Rect {
         let s = sections[indexPath.section]
         let y = s.rowsTop + s.rowOffsets[indexPath.row]
         return Rect(x: rowX, y: y, width: rowWidth, height: s.rowOffsets[indexPath.row + 1] - s.rowOffsets[indexPath.row])
     }
 
-    func rectForHeader(inSection section: Int) -> Rect {
+    package func rectForHeader(inSection section: Int) -> Rect {
         Rect(x: 0, y: sections[section].top, width: width, height: sections[section].headerHeight)
     }
 
-    func rectForFooter(inSection section: Int) -> Rect {
+    package func rectForFooter(inSection section: Int) -> Rect {
         let s = sections[section]
         return Rect(x: 0, y: s.rowsTop + s.rowsHeight, width: width, height: s.footerHeight)
     }
 
     /// The whole section (header, rows, footer).
-    func rect(ofSection section: Int) -> Rect {
+    package func rect(ofSection section: Int) -> Rect {
         Rect(x: 0, y: sections[section].top, width: width, height: sections[section].height)
     }
 
     /// The corners and separator of a row in this layout.
-    func position(of indexPath: IndexPath) -> CellSectionPosition {
+    package func position(of indexPath: IndexPath) -> CellSectionPosition {
         guard style == .grouped else { return .middle }
         let count = sections[indexPath.section].rowCount
         return CellSectionPosition(roundsTop: indexPath.row == 0, roundsBottom: indexPath.row == count - 1)
     }
 
-    func drawsSeparator(below indexPath: IndexPath) -> Bool {
+    package func drawsSeparator(below indexPath: IndexPath) -> Bool {
         style == .plain || indexPath.row < sections[indexPath.section].rowCount - 1
     }
 
     /// The sections that overlap the vertical span `minY..<maxY`.
-    func sections(overlapping minY: Double, _ maxY: Double) -> Range<Int> {
+    package func sections(overlapping minY: Double, _ maxY: Double) -> Range<Int> {
         guard !sections.isEmpty, maxY > minY else { return 0..<0 }
         let first = lowerBound(sections.count) { sections[$0].bottom <= minY }
         let end = lowerBound(sections.count) { sections[$0].top < maxY }
@@ -92,7 +96,7 @@ struct TableLayout {
     }
 
     /// The rows whose rectangles overlap the vertical span `minY..<maxY`, in order.
-    func indexPathsForRows(overlapping minY: Double, _ maxY: Double) -> [IndexPath] {
+    package func indexPathsForRows(overlapping minY: Double, _ maxY: Double) -> [IndexPath] {
         var result: [IndexPath] = []
         for s in sections(overlapping: minY, maxY) {
             let section = sections[s]

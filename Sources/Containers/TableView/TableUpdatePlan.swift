@@ -2,15 +2,23 @@ import Foundation
 /// The operations of one batch update, as recorded between `beginUpdates()` and `endUpdates()` (or in
 /// `performBatchUpdates`): deletes, reloads and move sources use index paths before the update; inserts
 /// and move destinations use index paths after it.
-struct TableUpdate {
-    var insertedSections: [(Int, TableViewRowAnimation)] = []
-    var deletedSections: [(Int, TableViewRowAnimation)] = []
-    var reloadedSections: [(Int, TableViewRowAnimation)] = []
-    var movedSections: [(from: Int, to: Int)] = []
-    var insertedRows: [(IndexPath, TableViewRowAnimation)] = []
-    var deletedRows: [(IndexPath, TableViewRowAnimation)] = []
-    var reloadedRows: [(IndexPath, TableViewRowAnimation)] = []
-    var movedRows: [(from: IndexPath, to: IndexPath)] = []
+package struct TableUpdate {
+    package var insertedSections: [(Int, TableViewRowAnimation)] = []
+    package var deletedSections: [(Int, TableViewRowAnimation)] = []
+    package var reloadedSections: [(Int, TableViewRowAnimation)] = []
+    package var movedSections: [(from: Int, to: Int)] = []
+    package var insertedRows: [(IndexPath, TableViewRowAnimation)] = []
+    package var deletedRows: [(IndexPath, TableViewRowAnimation)] = []
+    package var reloadedRows: [(IndexPath, TableViewRowAnimation)] = []
+    package var movedRows: [(from: IndexPath, to: IndexPath)] = []
+
+    package init() {}
+
+    /// Whether nothing was recorded.
+    package var isEmpty: Bool {
+        insertedSections.isEmpty && deletedSections.isEmpty && reloadedSections.isEmpty && movedSections.isEmpty
+            && insertedRows.isEmpty && deletedRows.isEmpty && reloadedRows.isEmpty && movedRows.isEmpty
+    }
 }
 
 /// What one update does to every section and row: checked against the counts before and after as UIKit
@@ -19,34 +27,34 @@ struct TableUpdate {
 /// Rows that stay keep their order: the places after the update not taken by inserted rows and move
 /// destinations are filled, in order, by the rows before it that are neither deleted nor moved, as
 /// UIKit resolves a combined update.
-struct TableUpdatePlan {
+package struct TableUpdatePlan {
     /// For each section before: its index after, or nil when deleted.
-    var sectionAfter: [Int?] = []
+    package var sectionAfter: [Int?] = []
     /// For each section after: its index before, or nil when inserted.
-    var sectionBefore: [Int?] = []
+    package var sectionBefore: [Int?] = []
     /// For each section before and each of its rows: the row's index path after, or nil when deleted.
-    var rowAfter: [[IndexPath?]] = []
+    package var rowAfter: [[IndexPath?]] = []
     /// For each section after and each of its rows: the row's index path before, or nil when inserted.
-    var rowBefore: [[IndexPath?]] = []
+    package var rowBefore: [[IndexPath?]] = []
     /// Sections (after) inserted, and how; reloaded sections are deleted and inserted.
-    var insertedSectionStyle: [Int: TableViewRowAnimation] = [:]
+    package var insertedSectionStyle: [Int: TableViewRowAnimation] = [:]
     /// Sections (before) deleted, and how.
-    var deletedSectionStyle: [Int: TableViewRowAnimation] = [:]
+    package var deletedSectionStyle: [Int: TableViewRowAnimation] = [:]
     /// Rows (after) inserted, and how; a reloaded row is deleted and inserted.
-    var insertedRowStyle: [IndexPath: TableViewRowAnimation] = [:]
+    package var insertedRowStyle: [IndexPath: TableViewRowAnimation] = [:]
     /// Rows (before) deleted, and how.
-    var deletedRowStyle: [IndexPath: TableViewRowAnimation] = [:]
+    package var deletedRowStyle: [IndexPath: TableViewRowAnimation] = [:]
     /// Rows (before) that are reloaded: deleted and inserted where they stay.
-    var reloadedRows: Set<IndexPath> = []
+    package var reloadedRows: Set<IndexPath> = []
     /// Sections (before) that are reloaded.
-    var reloadedSections: Set<Int> = []
+    package var reloadedSections: Set<Int> = []
     /// Rows (before) moved with `moveRow`, and sections (before) moved with `moveSection`: drawn in front.
-    var movedRows: Set<IndexPath> = []
-    var movedSections: Set<Int> = []
+    package var movedRows: Set<IndexPath> = []
+    package var movedSections: Set<Int> = []
 
     /// Checks `update` against the row counts before (`before[s]` rows in section s) and after, and
     /// resolves it. Throws a ``TableViewError`` naming the section, counts or index path at fault.
-    init(_ update: TableUpdate, before: [Int], after: [Int]) throws(TableViewError) {
+    package init(_ update: TableUpdate, before: [Int], after: [Int]) throws(TableViewError) {
         let s0 = before.count, s1 = after.count
         // A table's index paths are (section, row): anything else would trap on `row` or `section`.
         for ip in update.insertedRows.map(\.0) + update.deletedRows.map(\.0) + update.reloadedRows.map(\.0)
@@ -199,12 +207,12 @@ struct TableUpdatePlan {
     }
 
     /// Whether the row before (`ip`) leaves: deleted, reloaded, or in a deleted or reloaded section.
-    func rowLeaves(_ ip: IndexPath) -> Bool {
+    package func rowLeaves(_ ip: IndexPath) -> Bool {
         rowAfter[ip.section][ip.row] == nil || reloadedRows.contains(ip) || reloadedSections.contains(ip.section)
     }
 
     /// Whether the row after (`ip`) arrives: inserted, reloaded, or in an inserted or reloaded section.
-    func rowArrives(_ ip: IndexPath) -> Bool {
+    package func rowArrives(_ ip: IndexPath) -> Bool {
         guard let old = rowBefore[ip.section][ip.row] else { return true }
         return reloadedRows.contains(old)
     }

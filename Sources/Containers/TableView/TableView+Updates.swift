@@ -398,11 +398,7 @@ final class UpdateAnimator {
     /// `.bottom`, one at its bottom `.top`; a block that is the whole section, one in the middle, and
     /// every block of a plain table fade. Other styles stay.
     static func resolved(_ asked: TableViewRowAnimation, block: Range<Int>, count: Int, grouped: Bool) -> TableViewRowAnimation {
-        guard asked == .automatic else { return asked }
-        guard grouped, block.count < count else { return .fade }
-        if block.lowerBound == 0 { return .bottom }
-        if block.upperBound == count { return .top }
-        return .fade
+        asked.resolved(block: block, count: count, grouped: grouped)
     }
 
     /// The rows (after the update) inserted with `style` next to `ip`, with it, in its section.
@@ -543,5 +539,19 @@ final class UpdateAnimator {
     /// A section before the update that stays, unmoved and not reloaded.
     private func stays(before s: Int) -> Bool {
         plan.sectionAfter[s] != nil && !plan.movedSections.contains(s) && !plan.reloadedSections.contains(s)
+    }
+}
+
+extension TableViewRowAnimation {
+    /// This animation for a block of adjacent rows inserted or deleted together (`block` of a section of
+    /// `count` rows), `automatic` resolved: in a grouped table a block at the top of its section (not the
+    /// whole section) uses `.bottom`, one at its bottom `.top`; a block that is the whole section, one
+    /// in the middle, and every block of a plain table fade. Other styles stay.
+    package func resolved(block: Range<Int>, count: Int, grouped: Bool) -> TableViewRowAnimation {
+        guard self == .automatic else { return self }
+        guard grouped, block.count < count else { return .fade }
+        if block.lowerBound == 0 { return .bottom }
+        if block.upperBound == count { return .top }
+        return .fade
     }
 }

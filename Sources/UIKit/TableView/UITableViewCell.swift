@@ -1,0 +1,478 @@
+/// UIKit's table cell: a background, a selected background shown while the cell is highlighted or
+/// selected, a content view holding what the row shows (the built-in labels and image, or the app's own
+/// subviews), an accessory at the trailing edge, and the separator along the bottom (inset
+/// ``separatorInset``; the table decides whether it shows).
+///
+/// Built-in styles, laid out in the content view inside 16-pt margins: `.default` (the text label),
+/// `.value1` (text at the leading edge, detail at the trailing edge in the secondary label colour),
+/// `.value2` (a short tinted text label, detail beside it), `.subtitle` (text over detail). Fonts are
+/// iOS 14's list-cell fonts: the body style (17 pt) for text and values, the subheadline style (15 pt) for
+/// a subtitle.
+///
+/// What differs from UIKit: `init(style:reuseIdentifier:)` is `required` here, because Swift on Linux
+/// can make a registered class (`register(_:forCellReuseIdentifier:)`) only through a required
+/// initializer; a subclass overrides it as `required init(style:reuseIdentifier:)` (`smokescreen render`'s
+/// source pass writes `required` for `override init(style:reuseIdentifier:)`). Editing controls, swipe
+/// actions and the detail button's "i" are not drawn (noted).
+open class UITableViewCell: UIView {
+    /// The built-in layouts, with UIKit's raw values.
+    public enum CellStyle: Int, Sendable {
+        case `default` = 0, value1, value2, subtitle
+    }
+
+    /// What the cell shows at its trailing edge, with UIKit's raw values.
+    public enum AccessoryType: Int, Sendable {
+        case none = 0, disclosureIndicator, detailDisclosureButton, checkmark, detailButton
+    }
+
+    /// How the cell looks while highlighted or selected: `.none` shows nothing; the others the
+    /// selected background (`systemGray4`, as iOS 13 and later draw every style).
+    public enum SelectionStyle: Int, Sendable {
+        case none = 0, blue, gray, `default`
+    }
+
+    /// The editing control a row shows, with UIKit's raw values (accepted; not drawn).
+    public enum EditingStyle: Int, Sendable {
+        case none = 0, delete, insert
+    }
+
+    /// The separator's visibility, as UIKit's `UITableViewCell.SeparatorStyle`.
+    public typealias SeparatorStyle = UITableView.SeparatorStyle
+
+    /// The identifier the table dequeues it by.
+    public let reuseIdentifier: String?
+    /// The built-in layout chosen at creation.
+    public let style: CellStyle
+    /// What the row shows: add subviews here (the built-in labels and image are in it).
+    public let contentView: UIView
+
+    private var _textLabel: UILabel?
+    private var _detailTextLabel: UILabel?
+    private var _imageView: UIImageView?
+    private let separatorView = UIView(frame: .zero)
+    private let accessoryHolder = TableAccessoryView(frame: .zero)
+
+    /// Made when the cell is created, with UIKit's defaults for `style`.
+    public required init(style: CellStyle, reuseIdentifier: String?) {
+        self.style = style
+        self.reuseIdentifier = reuseIdentifier
+        // One pixel at @1x under the content view for the separator until the table says its scale; the
+        // content view follows the cell's size at once (its constraints never see a stale height).
+        contentView = UIView(frame: CGRect(x: 0, y: 0, width: 320, height: 43))
+        contentView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        super.init(frame: CGRect(x: 0, y: 0, width: 320, height: 44))
+        contentView.backgroundColor = nil
+        contentView.isOpaque = false
+        contentView.layoutMargins = UIEdgeInsets(top: 11, left: 16, bottom: 11, right: 16)
+        contentView.preservesSuperviewLayoutMargins = false
+        selectedBackgroundView = Self.defaultSelectedBackground()
+        separatorView.isUserInteractionEnabled = false
+        separatorView.backgroundColor = .separator
+        addSubview(contentView)
+        addSubview(accessoryHolder)
+        addSubview(separatorView)
+        backgroundColor = .systemBackground
+        usesTableBackground = true
+    }
+
+    /// A cell of the default style.
+    public convenience override init(frame: CGRect) {
+        self.init(style: .default, reuseIdentifier: nil)
+        self.frame = frame
+    }
+
+    public required init?(coder: NSCoder) { nil }
+
+    private static func defaultSelectedBackground() -> UIView {
+        let view = UIView(frame: .zero)
+        view.backgroundColor = .systemGray4
+        return view
+    }
+
+    /// Whether the background colour is still the one the table gives its cells (the app set none).
+    var usesTableBackground = false
+
+    open override var backgroundColor: UIColor? {
+        get { super.backgroundColor }
+        set { super.backgroundColor = newValue; usesTableBackground = false }
+    }
+
+    /// The table's default background for its style, unless the app set one.
+    func applyTableBackground(_ color: UIColor) {
+        guard usesTableBackground else { return }
+        super.backgroundColor = color
+    }
+
+    // MARK: Built-in content
+
+    /// The main text; made (and added to the content view) on first use.
+    open var textLabel: UILabel? {
+        if let label = _textLabel { return label }
+        let label = UILabel(frame: .zero)
+        label.font = style == .value2 ? .systemFont(ofSize: 15, weight: .semibold) : .preferredFont(forTextStyle: .body)
+        if style == .value2 { label.textColor = .tintColor; label.textAlignment = .right }
+        contentView.addSubview(label)
+        _textLabel = label
+        setNeedsLayout()
+        return label
+    }
+
+    /// The secondary text of the `.value1`, `.value2` and `.subtitle` styles; nil for `.default`.
+    open var detailTextLabel: UILabel? {
+        guard style != .default else { return nil }
+        if let label = _detailTextLabel { return label }
+        let label = UILabel(frame: .zero)
+        switch style {
+        case .subtitle:
+            label.font = .preferredFont(forTextStyle: .subheadline)
+            label.textColor = .secondaryLabel
+        case .value1:
+            label.font = .preferredFont(forTextStyle: .body)
+            label.textColor = .secondaryLabel
+            label.textAlignment = .right
+        default:
+            label.font = .systemFont(ofSize: 15)
+        }
+        contentView.addSubview(label)
+        _detailTextLabel = label
+        setNeedsLayout()
+        return label
+    }
+
+    /// The leading image; made on first use.
+    open var imageView: UIImageView? {
+        if let view = _imageView { return view }
+        let view = UIImageView(frame: .zero)
+        view.contentMode = .scaleAspectFit
+        contentView.addSubview(view)
+        _imageView = view
+        setNeedsLayout()
+        return view
+    }
+
+    // MARK: Accessory, backgrounds, separator
+
+    /// Default `.none`.
+    open var accessoryType = AccessoryType.none {
+        didSet {
+            if accessoryType == .detailButton || accessoryType == .detailDisclosureButton {
+                NotDrawn.note("UITableViewCell.AccessoryType .\(accessoryType) (the detail button is not drawn)")
+            }
+            accessoryHolder.type = accessoryType
+            setNeedsLayout()
+        }
+    }
+    /// A view shown in place of the accessory type, at its own size, centred vertically.
+    open var accessoryView: UIView? {
+        didSet {
+            oldValue?.removeFromSuperview()
+            if let accessoryView { addSubview(accessoryView) }
+            setNeedsLayout()
+        }
+    }
+    /// Accepted (editing controls are not drawn).
+    open var editingAccessoryType = AccessoryType.none
+    open var editingAccessoryView: UIView?
+    /// Default `.default`.
+    open var selectionStyle = SelectionStyle.default
+    /// Behind the content; nil shows the cell's background colour.
+    open var backgroundView: UIView? {
+        didSet { oldValue?.removeFromSuperview(); setNeedsLayout(); arrangeBackgrounds() }
+    }
+    /// Shown over the background while highlighted or selected (default `systemGray4`).
+    open var selectedBackgroundView: UIView? {
+        didSet { oldValue?.removeFromSuperview(); setNeedsLayout(); arrangeBackgrounds(); showSelectionState() }
+    }
+    /// Shown instead of ``selectedBackgroundView`` when the table allows multiple selection.
+    open var multipleSelectionBackgroundView: UIView?
+    /// Points from the cell's edges to its separator (only left and right count). Default 16 on the left.
+    open var separatorInset = UIEdgeInsets(top: 0, left: 16, bottom: 0, right: 0) { didSet { ownsSeparatorInset = true; setNeedsLayout() } }
+    /// Whether the app set ``separatorInset`` (else the table's applies).
+    private var ownsSeparatorInset = false
+    /// Accepted; indentation is not applied.
+    open var indentationLevel = 0
+    open var indentationWidth: CGFloat = 10
+    /// Accepted; there is no editing mode.
+    open private(set) var isEditing = false
+    open func setEditing(_ editing: Bool, animated: Bool) { isEditing = editing }
+    open var showsReorderControl = false
+    open var shouldIndentWhileEditing = true
+    open var focusStyle = 0
+
+    /// What the table says about the separator under this cell: whether it shows, its colour and the
+    /// table's insets (the cell's own ``separatorInset`` wins when the app set one).
+    var tableSeparator = TableSeparator(shows: true, color: nil, hairline: 1, inset: UIEdgeInsets(top: 0, left: 16, bottom: 0, right: 0)) {
+        didSet {
+            guard tableSeparator != oldValue else { return }
+            if tableSeparator.hairline != oldValue.hairline { placeContentView() }
+            setNeedsLayout()
+        }
+    }
+
+    // MARK: Selection
+
+    /// Whether the cell shows selected. Setting it is `setSelected(_:animated: false)`.
+    open var isSelected: Bool {
+        get { selectedState }
+        set { setSelected(newValue, animated: false) }
+    }
+    private var selectedState = false
+    /// Whether the cell shows highlighted (a finger is down on it).
+    open var isHighlighted: Bool {
+        get { highlightedState }
+        set { setHighlighted(newValue, animated: false) }
+    }
+    private var highlightedState = false
+    /// Whether the table has shown the cell since it last came from the data source (`willDisplay`
+    /// was sent).
+    var displayed = false
+    /// Set by the table while it shows the cell's separator hidden beside a highlighted row.
+    var onSelectionChange: ((UITableViewCell) -> Void)?
+
+    /// Shows the selected state; animated, the selected background fades over UIKit's 0.25 s (or the
+    /// enclosing animation's duration, inside one).
+    open func setSelected(_ selected: Bool, animated: Bool) {
+        selectedState = selected
+        changeSelectionState(animated: animated)
+    }
+
+    /// Shows the highlighted state (while a finger is down on the row).
+    open func setHighlighted(_ highlighted: Bool, animated: Bool) {
+        highlightedState = highlighted
+        changeSelectionState(animated: animated)
+    }
+
+    private func changeSelectionState(animated: Bool) {
+        if animated {
+            UIView.animate(withDuration: 0.25, delay: 0, options: [.beginFromCurrentState, .allowUserInteraction], animations: { self.showSelectionState() })
+        } else {
+            UIView.performWithoutAnimation { showSelectionState() }
+        }
+        onSelectionChange?(self)
+    }
+
+    private func showSelectionState() {
+        let shows = (selectedState || highlightedState) && selectionStyle != .none
+        selectedBackgroundView?.alpha = shows ? 1 : 0
+        for label in [_textLabel, _detailTextLabel].compactMap({ $0 }) { label.isHighlighted = shows }
+    }
+
+    /// Resets the cell before the table reuses it: out of the highlighted and selected states, fully
+    /// opaque, untransformed. Subclasses override it to reset their own state and call `super`.
+    open func prepareForReuse() {
+        UIView.performWithoutAnimation {
+            alpha = 1
+            transform = .identity
+            highlightedState = false
+            selectedState = false
+            showSelectionState()
+        }
+    }
+
+    // MARK: Layout
+
+    /// The accessory's size (points), zero without one.
+    private var accessorySize: CGSize {
+        if let accessoryView { return accessoryView.bounds.size }
+        return TableAccessoryView.size(of: accessoryType)
+    }
+
+    /// The content view's width in a cell `width` points wide: the accessory and its margins taken off.
+    private func contentWidth(forCellWidth width: CGFloat) -> CGFloat {
+        let accessory = accessorySize
+        return accessory.width > 0 ? max(0, width - accessory.width - 16 - 8) : width
+    }
+
+    /// Places the backgrounds, content view, accessory and separator, and the built-in labels and image
+    /// in the content view. Call `super` when you override it.
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        let size = bounds.size
+        backgroundView?.frame = CGRect(origin: .zero, size: size)
+        selectedBackgroundView?.frame = CGRect(origin: .zero, size: size)
+        arrangeBackgrounds()
+        let hairline = tableSeparator.hairline
+        let contentFrame = placeContentView()
+        let contentHeight = contentFrame.height
+        let accessory = accessorySize
+        let accessoryFrame = CGRect(x: size.width - 16 - accessory.width, y: (contentHeight - accessory.height) / 2,
+                                    width: accessory.width, height: accessory.height)
+        if let accessoryView { accessoryView.frame = accessoryFrame; accessoryHolder.frame = .zero } else { accessoryHolder.frame = accessoryFrame }
+        separatorView.isHidden = !tableSeparator.shows
+        if let color = tableSeparator.color { separatorView.backgroundColor = color }
+        let inset = ownsSeparatorInset ? separatorInset : tableSeparator.inset
+        let left = inset.left, right = inset.right
+        separatorView.frame = CGRect(x: left, y: size.height - hairline, width: max(0, size.width - left - right), height: hairline)
+        layoutBuiltInContent(in: contentFrame.size)
+    }
+
+    /// Sizes the content view: the cell less the accessory and the separator's pixel.
+    @discardableResult
+    private func placeContentView() -> CGRect {
+        let size = bounds.size
+        let frame = CGRect(x: 0, y: 0, width: contentWidth(forCellWidth: size.width), height: max(0, size.height - tableSeparator.hairline))
+        if contentView.frame != frame { contentView.frame = frame }
+        return frame
+    }
+
+    /// Puts the backgrounds at the back, the selected one above the other.
+    private func arrangeBackgrounds() {
+        if let selectedBackgroundView, selectedBackgroundView.superview !== self || subviews.first !== (backgroundView ?? selectedBackgroundView) {
+            insertSubview(selectedBackgroundView, at: 0)
+            UIView.performWithoutAnimation { showSelectionState() }
+        }
+        if let backgroundView, backgroundView.superview !== self || subviews.first !== backgroundView { insertSubview(backgroundView, at: 0) }
+    }
+
+    /// The built-in labels and image in a content view of `size`.
+    private func layoutBuiltInContent(in size: CGSize) {
+        var x: CGFloat = 16
+        let right = size.width - 16
+        if let imageView = _imageView, let image = imageView.image {
+            let side = min(max(0, size.height - 8), image.size.height)
+            let width = image.size.height > 0 ? min(image.size.width * side / image.size.height, 60) : 0
+            imageView.frame = CGRect(x: x, y: (size.height - side) / 2, width: width, height: side)
+            x += width + 12
+        } else {
+            _imageView?.frame = CGRect(x: x, y: size.height / 2, width: 0, height: 0)
+        }
+        let available = max(0, right - x)
+        switch style {
+        case .default:
+            _textLabel?.frame = CGRect(x: x, y: 0, width: available, height: size.height)
+        case .value1:
+            let detail = _detailTextLabel?.sizeThatFits(CGSize(width: available, height: 0)) ?? .zero
+            let detailWidth = min(available, detail.width)
+            _detailTextLabel?.frame = CGRect(x: right - detailWidth, y: 0, width: detailWidth, height: size.height)
+            _textLabel?.frame = CGRect(x: x, y: 0, width: max(0, available - detailWidth - (detailWidth > 0 ? 8 : 0)), height: size.height)
+        case .value2:
+            let textWidth = (available * 0.3).rounded()
+            _textLabel?.frame = CGRect(x: x, y: 0, width: textWidth, height: size.height)
+            _detailTextLabel?.frame = CGRect(x: x + textWidth + 6, y: 0, width: max(0, available - textWidth - 6), height: size.height)
+        case .subtitle:
+            let text = _textLabel?.sizeThatFits(CGSize(width: available, height: 0)) ?? .zero
+            let detail = _detailTextLabel?.sizeThatFits(CGSize(width: available, height: 0)) ?? .zero
+            let gap: CGFloat = text.height > 0 && detail.height > 0 ? 3 : 0
+            let top = ((size.height - text.height - gap - detail.height) / 2).rounded()
+            _textLabel?.frame = CGRect(x: x, y: top, width: available, height: text.height)
+            _detailTextLabel?.frame = CGRect(x: x, y: top + text.height + gap, width: available, height: detail.height)
+        }
+    }
+
+    /// The height a self-sizing row gives this cell at `width` points (the table's width): the content
+    /// view's constraints plus the separator's hairline when its subviews are laid out by Auto Layout,
+    /// else ``sizeThatFits(_:)`` (UIKit's rule for cells without constraints).
+    func selfSizingHeight(forWidth width: CGFloat) -> CGFloat {
+        let hairline = tableSeparator.hairline
+        if contentView.hasConstraintLaidOutContent {
+            let fitted = contentView.systemLayoutSizeFitting(CGSize(width: contentWidth(forCellWidth: width), height: 0),
+                                                             withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)
+            return fitted.height + hairline
+        }
+        return sizeThatFits(CGSize(width: width, height: 0)).height
+    }
+
+    /// The built-in labels' text at `size.width` with 11-pt margins above and below and the separator's
+    /// hairline, at least 44 pt (UIKit's minimum for its own styles). Override it to size a cell
+    /// laid out without constraints.
+    open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        let content = builtInHeight(contentWidth: contentWidth(forCellWidth: size.width))
+        return CGSize(width: size.width, height: max(44, content + tableSeparator.hairline))
+    }
+
+    private func builtInHeight(contentWidth cw: CGFloat) -> CGFloat {
+        var x: CGFloat = 16
+        if let image = _imageView?.image, image.size.height > 0 { x += min(image.size.width * min(36, image.size.height) / image.size.height, 60) + 12 }
+        let available = max(0, cw - 16 - x)
+        let text = _textLabel?.sizeThatFits(CGSize(width: available, height: 0)).height ?? 0
+        let detail = _detailTextLabel?.sizeThatFits(CGSize(width: available, height: 0)).height ?? 0
+        let body: CGFloat
+        switch style {
+        case .subtitle: body = text + (text > 0 && detail > 0 ? 3 : 0) + detail
+        default: body = max(text, detail)
+        }
+        return (body + 22).rounded(.up)
+    }
+}
+
+/// What a table says about the separator under one of its cells.
+struct TableSeparator: Equatable {
+    var shows: Bool
+    var color: UIColor?
+    /// Points taken from the bottom of the cell for the separator, shown or not: one device pixel (0 when
+    /// the table draws no separators).
+    var hairline: CGFloat
+    /// The table's separator inset.
+    var inset: UIEdgeInsets
+
+    static func == (a: TableSeparator, b: TableSeparator) -> Bool {
+        a.shows == b.shows && a.color === b.color && a.hairline == b.hairline && a.inset == b.inset
+    }
+}
+
+extension UIView {
+    /// Whether any view under this one is laid out by constraints.
+    var hasConstraintLaidOutContent: Bool {
+        subviews.contains { !$0.translatesAutoresizingMaskIntoConstraints || $0.hasConstraintLaidOutContent }
+    }
+}
+
+/// The disclosure chevron or checkmark a cell draws at its trailing edge: a stroke with round caps and
+/// joins, as iOS draws them (the chevron in the tertiary label colour, the checkmark in the tint).
+final class TableAccessoryView: UIView {
+    private let shape = CAShapeLayer()
+
+    var type = UITableViewCell.AccessoryType.none {
+        didSet { updateShape() }
+    }
+
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        isOpaque = false
+        isUserInteractionEnabled = false
+        shape.fillColor = nil
+        shape.lineWidth = 2
+        shape.lineCap = .round
+        shape.lineJoin = .round
+        layer.addSublayer(shape)
+    }
+
+    required init?(coder: NSCoder) { nil }
+
+    /// Points.
+    static func size(of type: UITableViewCell.AccessoryType) -> CGSize {
+        switch type {
+        case .none: return .zero
+        case .disclosureIndicator, .detailDisclosureButton: return CGSize(width: 8, height: 13)
+        case .checkmark: return CGSize(width: 14, height: 11)
+        case .detailButton: return CGSize(width: 22, height: 22)
+        }
+    }
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        updateShape()
+    }
+
+    private func updateShape() {
+        let b = bounds
+        shape.frame = b
+        let path = UIBezierPath()
+        switch type {
+        case .none, .detailButton:
+            shape.path = nil
+            return
+        case .disclosureIndicator, .detailDisclosureButton:
+            path.move(to: CGPoint(x: b.minX + 1.5, y: b.minY + 1.5))
+            path.addLine(to: CGPoint(x: b.maxX - 1.5, y: b.midY))
+            path.addLine(to: CGPoint(x: b.minX + 1.5, y: b.maxY - 1.5))
+            shape.strokeColor = UIColor.tertiaryLabel.cgColor
+        case .checkmark:
+            path.move(to: CGPoint(x: b.minX + 1, y: b.minY + b.height * 0.55))
+            path.addLine(to: CGPoint(x: b.minX + b.width * 0.36, y: b.maxY - 1))
+            path.addLine(to: CGPoint(x: b.maxX - 1, y: b.minY + 1))
+            shape.strokeColor = tintColor.cgColor
+        }
+        shape.path = path.cgPath
+    }
+}

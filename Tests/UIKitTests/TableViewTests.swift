@@ -1,0 +1,254 @@
+import SmokescreenStage
+import XCTest
+
+/// `UITableView`, `UITableViewCell` and `UITableViewController` with UIKit's names: loading, reuse,
+/// self-sizing rows, batch updates, selection by touch, and the controller's deselection alongside a pop.
+final class TableViewTests: XCTestCase {
+    /// A data source of `counts[s]` rows per section, titled "s.r"; rows `tall` get three lines.
+    final class Rows: NSObject, UITableViewDataSource, UITableViewDelegate {
+        var counts: [Int]
+        var tall: Set<IndexPath> = []
+        var made = 0
+        var selected: [IndexPath] = []
+        var fixedHeight: CGFloat?
+        var events: [String] = []
+
+        init(_ counts: [Int]) { self.counts = counts }
+
+        func numberOfSections(in tableView: UITableView) -> Int { counts.count }
+        func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { counts[section] }
+        func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+            let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+            made += 1
+            cell.textLabel?.numberOfLines = 0
+            cell.textLabel?.text = tall.contains(indexPath) ? "\(indexPath.section).\(indexPath.row)\nsecond\nthird" : "\(indexPath.section).\(indexPath.row)"
+            return cell
+        }
+        func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat { fixedHeight ?? UITableView.automaticDimension }
+        func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) { selected.append(indexPath) }
+        func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath) { events.append("willDisplay \(indexPath.row)") }
+    }
+
+    private func makeTable(_ rows: Rows, on stage: Stage, style: UITableView.Style = .plain) -> UITableView {
+        let table = UITableView(frame: stage.window.bounds, style: style)
+        table.register(UITableViewCell.self, forCellReuseIdentifier: "row")
+        table.dataSource = rows
+        table.delegate = rows
+        stage.window.addSubview(table)
+        table.layoutIfNeeded()
+        return table
+    }
+
+    func testRowsLoadLazilyAndCellsAreReusedAsTheTableScrolls() throws {
+        let stage = try makeStage(width: 120, height: 200)
+        let rows = Rows([100])
+        rows.fixedHeight = 40
+        let table = makeTable(rows, on: stage)
+        XCTAssertEqual(table.numberOfSections, 1)
+        XCTAssertEqual(table.numberOfRows(inSection: 0), 100)
+        XCTAssertEqual(table.contentSize, CGSize(width: 120, height: 4000))
+        XCTAssertEqual(table.indexPathsForVisibleRows, (0..<5).map { IndexPath(row: $0, section: 0) }, "200 points of 40-point rows")
+        XCTAssertEqual(rows.made, 5)
+        XCTAssertEqual(table.rectForRow(at: IndexPath(row: 3, section: 0)), CGRect(x: 0, y: 120, width: 120, height: 40))
+        XCTAssertEqual(table.indexPathForRow(at: CGPoint(x: 10, y: 130)), IndexPath(row: 3, section: 0))
+        XCTAssertEqual(table.cellForRow(at: IndexPath(row: 2, section: 0))?.textLabel?.text, "0.2")
+        XCTAssertNil(table.cellForRow(at: IndexPath(row: 50, section: 0)), "off screen: no cell")
+        let first = table.cellForRow(at: IndexPath(row: 0, section: 0))
+        table.contentOffset = CGPoint(x: 0, y: 1000)
+        XCTAssertEqual(table.indexPathsForVisibleRows, (25..<30).map { IndexPath(row: $0, section: 0) })
+        XCTAssertEqual(table.visibleCells.count, 5)
+        XCTAssertTrue(table.visibleCells.contains { $0 === first }, "the cell that left was reused")
+        XCTAssertEqual(first?.textLabel?.text.map { $0.hasPrefix("0.2") }, true)
+        XCTAssertEqual(rows.made, 10, "five new rows asked for, five cells made or reused")
+        XCTAssertEqual(table.indexPath(for: first!)?.section, 0)
+    }
+
+    func testSelfSizingRowsTakeTheirCellsHeights() throws {
+        let stage = try makeStage(width: 200, height: 300)
+        let rows = Rows([4])
+        rows.tall = [IndexPath(row: 1, section: 0)]
+        let table = makeTable(rows, on: stage)
+        let short = try XCTUnwrap(table.cellForRow(at: IndexPath(row: 0, section: 0)))
+        let tall = try XCTUnwrap(table.cellForRow(at: IndexPath(row: 1, section: 0)))
+        XCTAssertEqual(short.frame.height, 44, "one line: UIKit's minimum for its own styles")
+        // Three lines of 17-pt text, 11-pt margins, and the @1x separator's pixel.
+        let text = try XCTUnwrap(tall.textLabel?.sizeThatFits(CGSize(width: 200 - 32, height: 0)).height)
+        XCTAssertGreaterThan(text, 50)
+        XCTAssertEqual(tall.frame.height, (text + 22).rounded(.up) + 1)
+        XCTAssertEqual(tall.contentView.frame.height, tall.frame.height - 1, "the separator's pixel is under the content view")
+        XCTAssertEqual(table.rectForRow(at: IndexPath(row: 2, section: 0)).minY, 44 + tall.frame.height)
+    }
+
+    /// A cell laid out by constraints sizes its row by them.
+    final class ConstrainedCell: UITableViewCell {
+        let box = UIView()
+
+        required init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
+            super.init(style: style, reuseIdentifier: reuseIdentifier)
+            box.translatesAutoresizingMaskIntoConstraints = false
+            contentView.addSubview(box)
+            NSLayoutConstraint.activate([
+                box.topAnchor.constraint(equalTo: contentView.topAnchor, constant: 8),
+                box.bottomAnchor.constraint(equalTo: contentView.bottomAnchor, constant: -8),
+                box.leadingAnchor.constraint(equalTo: contentView.leadingAnchor, constant: 16),
+                box.widthAnchor.constraint(equalToConstant: 30),
+                box.heightAnchor.constraint(equalToConstant: 60),
+            ])
+        }
+
+        required init?(coder: NSCoder) { nil }
+    }
+
+    final class Constrained: NSObject, UITableViewDataSource {
+        func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 3 }
+        func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+            tableView.dequeueReusableCell(withIdentifier: "box", for: indexPath)
+        }
+    }
+
+    func testACellLaidOutByConstraintsSizesItsRow() throws {
+        let stage = try makeStage(width: 120, height: 300)
+        let table = UITableView(frame: stage.window.bounds, style: .plain)
+        table.register(ConstrainedCell.self, forCellReuseIdentifier: "box")
+        let source = Constrained()
+        table.dataSource = source
+        stage.window.addSubview(table)
+        table.layoutIfNeeded()
+        XCTAssertEqual(table.rectForRow(at: IndexPath(row: 1, section: 0)), CGRect(x: 0, y: 77, width: 120, height: 77),
+                       "8 + 60 + 8 points, and the separator's pixel")
+        let cell = try XCTUnwrap(table.cellForRow(at: IndexPath(row: 0, section: 0)) as? ConstrainedCell)
+        XCTAssertEqual(cell.box.frame, CGRect(x: 16, y: 8, width: 30, height: 60))
+        XCTAssertEqual(stage.warnings, [])
+    }
+
+    func testAnInsertAnimatesTheRowsBelowDownAndFadesTheNewRowIn() throws {
+        let stage = try makeStage(width: 100, height: 200)
+        let rows = Rows([3])
+        rows.fixedHeight = 40
+        let table = makeTable(rows, on: stage)
+        let below = try XCTUnwrap(table.cellForRow(at: IndexPath(row: 1, section: 0)))
+        var finished: Double?
+        rows.counts = [4]
+        table.performBatchUpdates({
+            table.insertRows(at: [IndexPath(row: 1, section: 0)], with: .fade)
+        }, completion: { _ in finished = stage.time })
+        let inserted = try XCTUnwrap(table.cellForRow(at: IndexPath(row: 1, section: 0)))
+        XCTAssertTrue(table.cellForRow(at: IndexPath(row: 2, section: 0)) === below, "the row that was 1 is now 2, same cell")
+        XCTAssertEqual(below.frame.minY, 80, "the model is the end")
+        try stage.wait(0.15)
+        XCTAssertEqual(below.layer.presentation()!.frame.minY, 60, accuracy: 1e-9, "half way, ease in and out")
+        XCTAssertEqual(Double(inserted.layer.presentation()!.opacity), 0.5, accuracy: 1e-6)
+        try stage.waitUntilIdle()
+        XCTAssertEqual(finished ?? 0, 0.3, accuracy: 1e-9, "UIKit's 0.3 s")
+        XCTAssertEqual(table.contentSize.height, 160)
+    }
+
+    func testADeleteWithTopSlidesTheRowUnderTheOneAboveAndRecyclesIt() throws {
+        let stage = try makeStage(width: 100, height: 200)
+        let rows = Rows([3])
+        rows.fixedHeight = 40
+        let table = makeTable(rows, on: stage)
+        let leaving = try XCTUnwrap(table.cellForRow(at: IndexPath(row: 1, section: 0)))
+        rows.counts = [2]
+        table.deleteRows(at: [IndexPath(row: 1, section: 0)], with: .top)
+        XCTAssertTrue(leaving.superview === table, "still shown while it leaves")
+        XCTAssertEqual(leaving.frame.minY, 0, "its bottom ends at the bottom of the row above")
+        XCTAssertLessThan(table.subviews.firstIndex(of: leaving)!, table.subviews.firstIndex(of: table.cellForRow(at: IndexPath(row: 0, section: 0))!)!,
+                          "behind the row above")
+        try stage.waitUntilIdle()
+        XCTAssertNil(leaving.superview, "gone when the update ends")
+        XCTAssertEqual(table.visibleCells.count, 2)
+    }
+
+    func testAnInvalidUpdateLogsUIKitsMessageAndReloads() throws {
+        let stage = try makeStage(width: 100, height: 200)
+        let rows = Rows([3])
+        let table = makeTable(rows, on: stage)
+        rows.counts = [5]
+        table.insertRows(at: [IndexPath(row: 0, section: 0)], with: .automatic)
+        XCTAssertEqual(stage.warnings.count, 1)
+        XCTAssertTrue(stage.warnings.first?.contains("NSInternalInconsistencyException") == true)
+        XCTAssertTrue(stage.warnings.first?.contains("invalid number of rows in section 0. The number of rows contained in an existing section after the update (5) must be equal to the number of rows contained in that section before the update (3), plus or minus the number of rows inserted or deleted from that section (1 inserted, 0 deleted)") == true,
+                      stage.warnings.first ?? "")
+        XCTAssertEqual(table.numberOfRows(inSection: 0), 5, "reloaded instead")
+    }
+
+    func testATapSelectsTheRowAndHidesTheSeparatorsAroundIt() throws {
+        let stage = try makeStage(width: 100, height: 200)
+        let rows = Rows([4])
+        rows.fixedHeight = 40
+        let table = makeTable(rows, on: stage)
+        try stage.tap(at: CGPoint(x: 50, y: 60))
+        XCTAssertEqual(rows.selected, [IndexPath(row: 1, section: 0)])
+        XCTAssertEqual(table.indexPathForSelectedRow, IndexPath(row: 1, section: 0))
+        let cells = table.visibleCells
+        XCTAssertTrue(cells[1].isSelected)
+        XCTAssertEqual(cells[1].selectedBackgroundView?.alpha, 1)
+        // The selected row's separator and the one above it are hidden; the others stay.
+        let separators = cells.map { cell in cell.subviews.contains { $0.frame.height == 1 && $0.frame.minY == 39 && !$0.isHidden } }
+        XCTAssertEqual(separators, [false, false, true, true])
+        table.deselectRow(at: IndexPath(row: 1, section: 0), animated: false)
+        stage.window.layoutIfNeeded()
+        XCTAssertEqual(cells.map { cell in cell.subviews.contains { $0.frame.height == 1 && $0.frame.minY == 39 && !$0.isHidden } }, [true, true, true, true])
+    }
+
+    func testEndUpdatesAloneAnimatesACellThatGrew() throws {
+        let stage = try makeStage(width: 200, height: 300)
+        let rows = Rows([3])
+        let table = makeTable(rows, on: stage)
+        let next = try XCTUnwrap(table.cellForRow(at: IndexPath(row: 1, section: 0)))
+        XCTAssertEqual(next.frame.minY, 44)
+        rows.tall = [IndexPath(row: 0, section: 0)]
+        table.cellForRow(at: IndexPath(row: 0, section: 0))?.textLabel?.text = "0.0\nsecond\nthird"
+        table.beginUpdates()
+        table.endUpdates()
+        let grown = table.rectForRow(at: IndexPath(row: 0, section: 0)).height
+        XCTAssertGreaterThan(grown, 60)
+        XCTAssertEqual(next.frame.minY, grown)
+        try stage.wait(0.15)
+        XCTAssertEqual(next.layer.presentation()!.frame.minY, (44 + grown) / 2, accuracy: 1e-9)
+    }
+
+    /// A list that pushes a detail screen for the row tapped.
+    final class List: UITableViewController {
+        override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 5 }
+        override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+            let cell = tableView.dequeueReusableCell(withIdentifier: "row") ?? UITableViewCell(style: .value1, reuseIdentifier: "row")
+            cell.textLabel?.text = "Row \(indexPath.row)"
+            cell.detailTextLabel?.text = "\(indexPath.row * 3)"
+            cell.accessoryType = .disclosureIndicator
+            return cell
+        }
+        override func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+            let detail = UIViewController()
+            detail.view.backgroundColor = .systemBackground
+            detail.title = "Row \(indexPath.row)"
+            navigationController?.pushViewController(detail, animated: true)
+        }
+    }
+
+    func testAControllerDeselectsItsRowAlongsideThePop() throws {
+        let stage = try makeStage(width: 160, height: 300)
+        let list = List(style: .plain)
+        list.title = "List"
+        let navigation = UINavigationController(rootViewController: list)
+        stage.show(navigation)
+        try stage.wait(0.1)
+        let row = try XCTUnwrap(list.tableView.cellForRow(at: IndexPath(row: 2, section: 0)))
+        let point = row.convert(CGPoint(x: 40, y: 20), to: stage.window)
+        try stage.tap(at: point)
+        XCTAssertTrue(row.isSelected)
+        try stage.waitUntilIdle()
+        XCTAssertEqual(navigation.viewControllers.count, 2)
+        XCTAssertTrue(row.isSelected, "still selected under the detail screen")
+        navigation.popViewController(animated: true)
+        try stage.wait(0.1)
+        let fading = try XCTUnwrap(row.selectedBackgroundView?.layer.presentation()?.opacity)
+        XCTAssertGreaterThan(fading, 0.05, "the highlight fades with the pop…")
+        XCTAssertLessThan(fading, 0.95)
+        try stage.waitUntilIdle()
+        XCTAssertFalse(row.isSelected, "…and is gone when it ends")
+        XCTAssertNil(list.tableView.indexPathForSelectedRow)
+        XCTAssertEqual(stage.warnings, [])
+    }
+}

@@ -121,6 +121,16 @@ public enum SourcePass {
                     index = end + 1
                     continue
                 }
+            case .identifier where text(token) == "override":
+                // `override init(style:reuseIdentifier:)` of a table cell (or `init(reuseIdentifier:)` of a
+                // header view) → `required init(…)`: the table makes registered classes through it.
+                if let labels = initializerLabels(tokens, bytes, closing, afterOverrideAt: index), Self.requiredInitializers.contains(labels) {
+                    output += Array("required".utf8)
+                    changes.append(Change(line: token.line, before: "override init(\(labels.map { $0 + ":" }.joined()))",
+                                          after: "required init(\(labels.map { $0 + ":" }.joined()))"))
+                    index += 1
+                    continue
+                }
             case .pound where text(token) == "#selector":
                 if let open = significant(from: index + 1), text(tokens[open]) == "(", let close = closing[open] {
                     let inner = tokens[(open + 1)..<close].map(text).joined()
@@ -153,6 +163,37 @@ public enum SourcePass {
             changes.sort { $0.line < $1.line }
         }
         return Result(text: text, changes: changes, problems: problems)
+    }
+
+    /// The initializers (by their argument labels) that are `required` in Smokescreen's UIKit, because
+    /// a table makes the classes registered with it through them: a cell's and a header view's.
+    static let requiredInitializers: Set<[String]> = [["style", "reuseIdentifier"], ["reuseIdentifier"]]
+
+    /// The argument labels of the initializer declared after the `override` at `index` (other modifiers
+    /// may stand between), or nil when no initializer follows.
+    private static func initializerLabels(_ tokens: [Token], _ bytes: [UInt8], _ closing: [Int: Int], afterOverrideAt index: Int) -> [String]? {
+        func text(_ t: Token) -> String { String(decoding: bytes[t.start..<t.end], as: UTF8.self) }
+        func next(_ i: Int) -> Int? {
+            var j = i
+            while j < tokens.count, tokens[j].kind == .space || tokens[j].kind == .comment { j += 1 }
+            return j < tokens.count ? j : nil
+        }
+        let modifiers: Set<String> = ["public", "open", "internal", "fileprivate", "private", "convenience"]
+        guard var i = next(index + 1) else { return nil }
+        while modifiers.contains(text(tokens[i])), let n = next(i + 1) { i = n }
+        guard text(tokens[i]) == "init", let open = next(i + 1), text(tokens[open]) == "(", let close = closing[open] else { return nil }
+        // The first identifier of each parameter (its label), at the top level of the parentheses.
+        var labels: [String] = []
+        var expectsLabel = true
+        var j = open + 1
+        while j < close {
+            let t = tokens[j]
+            if t.kind == .punctuation, text(t) == "(" || text(t) == "[", let end = closing[j] { j = end + 1; continue }
+            if t.kind == .punctuation, text(t) == "," { expectsLabel = true }
+            else if expectsLabel, t.kind == .identifier { labels.append(text(t)); expectsLabel = false }
+            j += 1
+        }
+        return labels
     }
 
     /// A file that imports neither UIKit nor a module that re-exports it (on iOS a framework's Swift files

@@ -130,4 +130,29 @@ final class SourcePassTests: XCTestCase {
         XCTAssertEqual(SourcePass.rewrite("import UIKit\nlet x = 1\n").changes, [])
         XCTAssertEqual(SourcePass.rewrite("import SmokescreenStage\n").changes, [], "it re-exports UIKit")
     }
+
+    func testCellInitializersTheTableMakesBecomeRequired() {
+        let source = """
+        final class Cell: UITableViewCell {
+            override init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
+                super.init(style: style, reuseIdentifier: reuseIdentifier)
+            }
+            required init?(coder: NSCoder) { fatalError() }
+        }
+        final class Header: UITableViewHeaderFooterView {
+            public override init(reuseIdentifier: String?) { super.init(reuseIdentifier: reuseIdentifier) }
+        }
+        final class List: UITableViewController {
+            override init(style: UITableView.Style) { super.init(style: style) }
+            override init(nibName: String?, bundle: Bundle?) { super.init(nibName: nibName, bundle: bundle) }
+        }
+        """
+        let result = SourcePass.rewrite(source, addingUIKitImport: false)
+        XCTAssertEqual(result.text, source
+            .replacingOccurrences(of: "    override init(style: UITableViewCell", with: "    required init(style: UITableViewCell")
+            .replacingOccurrences(of: "public override init(reuseIdentifier", with: "public required init(reuseIdentifier"))
+        XCTAssertEqual(result.changes.map(\.line), [2, 8])
+        XCTAssertEqual(result.changes[0].description, "override init(style:reuseIdentifier:) → required init(style:reuseIdentifier:)")
+        XCTAssertEqual(result.problems, [])
+    }
 }

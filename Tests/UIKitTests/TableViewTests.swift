@@ -251,4 +251,98 @@ final class TableViewTests: XCTestCase {
         XCTAssertNil(list.tableView.indexPathForSelectedRow)
         XCTAssertEqual(stage.warnings, [])
     }
+
+    /// A message list: each cell a body label pinned to the content view's margins.
+    final class MessageCell: UITableViewCell {
+        let body = UILabel()
+
+        required init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
+            super.init(style: style, reuseIdentifier: reuseIdentifier)
+            body.numberOfLines = 0
+            body.font = .preferredFont(forTextStyle: .body)
+            body.translatesAutoresizingMaskIntoConstraints = false
+            contentView.addSubview(body)
+            let margins = contentView.layoutMarginsGuide
+            NSLayoutConstraint.activate([
+                body.topAnchor.constraint(equalTo: margins.topAnchor),
+                body.bottomAnchor.constraint(equalTo: margins.bottomAnchor),
+                body.leadingAnchor.constraint(equalTo: margins.leadingAnchor),
+                body.trailingAnchor.constraint(equalTo: margins.trailingAnchor),
+            ])
+        }
+
+        required init?(coder: NSCoder) { nil }
+    }
+
+    final class Messages: NSObject, UITableViewDataSource {
+        let lines = [1, 3, 2, 1]
+        func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { lines.count }
+        func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+            let cell = tableView.dequeueReusableCell(withIdentifier: "message", for: indexPath) as! MessageCell
+            cell.body.text = (1...lines[indexPath.row]).map { "Line \($0)" }.joined(separator: "\n")
+            return cell
+        }
+    }
+
+    /// Row heights derived by hand from UIKit's rules: the label's lines at the body font's line height
+    /// (rounded up to whole points, as a label sizes itself), the content view's 11-pt margins above and
+    /// below, and the separator's device pixel; rows stacked from the top under the safe area.
+    func testAMessageListSizesItsRowsAtEveryWidthAndTextSize() throws {
+        for (width, scale) in [(CGFloat(320), CGFloat(1)), (390, 2)] {
+            for size in [UIContentSizeCategory.large, .extraExtraLarge, .accessibilityMedium] {
+                let device = Device(name: "phone", size: CGSize(width: width, height: 600), scale: scale,
+                                    safeAreaInsets: UIEdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
+                let stage = try Stage(device: device, fps: 10, contentSizeCategory: size)
+                let table = UITableView(frame: stage.window.bounds, style: .plain)
+                table.register(MessageCell.self, forCellReuseIdentifier: "message")
+                let source = Messages()
+                table.dataSource = source
+                stage.window.addSubview(table)
+                stage.window.layoutIfNeeded()
+                let lineHeight = UIFont.preferredFont(forTextStyle: .body).lineHeight
+                var y: CGFloat = 0
+                for (row, lines) in source.lines.enumerated() {
+                    let height = (CGFloat(lines) * lineHeight).rounded(.up) + 22 + 1 / scale
+                    XCTAssertEqual(table.rectForRow(at: IndexPath(row: row, section: 0)), CGRect(x: 0, y: y, width: width, height: height),
+                                   "row \(row) at \(width) pt @\(scale)x, \(size)")
+                    let cell = try XCTUnwrap(table.cellForRow(at: IndexPath(row: row, section: 0)) as? MessageCell)
+                    XCTAssertEqual(cell.body.frame, CGRect(x: 16, y: 11, width: width - 32, height: height - 22 - 1 / scale))
+                    y += height
+                }
+                XCTAssertEqual(table.contentOffset.y, -20, "resting under the safe area")
+                XCTAssertEqual(table.cellForRow(at: IndexPath(row: 0, section: 0))?.convert(CGPoint.zero, to: stage.window).y, 20)
+                XCTAssertEqual(stage.warnings, [])
+            }
+        }
+    }
+
+    func testASwitchHasUIKitsSizeAndATapTogglesIt() throws {
+        let stage = try makeStage(width: 100, height: 60)
+        let toggle = UISwitch(frame: CGRect(x: 10, y: 10, width: 200, height: 200))
+        XCTAssertEqual(toggle.frame, CGRect(x: 10, y: 10, width: 51, height: 31), "the size is fixed")
+        XCTAssertEqual(toggle.intrinsicContentSize, CGSize(width: 51, height: 31))
+        var changes: [Bool] = []
+        toggle.addAction(UIAction { _ in changes.append(toggle.isOn) }, for: .valueChanged)
+        stage.window.addSubview(toggle)
+        toggle.setOn(true, animated: false)
+        XCTAssertEqual(changes, [], "setOn sends nothing")
+        try stage.tap(at: CGPoint(x: 30, y: 25))
+        XCTAssertEqual(changes, [false])
+        XCTAssertFalse(toggle.isOn)
+        try stage.waitUntilIdle()
+        // Off: the thumb at the left, white, on the light fill.
+        let frame = try stage.bitmap(ofFrame: stage.frameCount - 1)
+        XCTAssertEqual(frame.rgba(10 + 2 + 13, 10 + 15), [255, 255, 255, 255])
+        XCTAssertNotEqual(frame.rgba(10 + 40, 10 + 15), [255, 255, 255, 255])
+        if let look = ProcessInfo.processInfo.environment["SMOKESCREEN_LOOK"] {
+            let big = try Stage(device: testDevice(width: 100, height: 60), fps: 30, scale: 3)
+            big.window.backgroundColor = .systemBackground
+            let shown = UISwitch(frame: CGRect(x: 10, y: 10, width: 0, height: 0))
+            big.window.addSubview(shown)
+            try big.wait(0.1)
+            try big.tap(at: CGPoint(x: 30, y: 25))
+            try big.waitUntilIdle()
+            try big.write(to: look + "/switch")
+        }
+    }
 }

@@ -49,10 +49,11 @@ public final class Stage {
     /// A stage on `device`, its clock at `fps` frames a second (default 60), frames drawn at `scale`
     /// pixels per point (default the device's), in the `appearance` given (default light), at the
     /// Dynamic Type text size `contentSizeCategory` (default `.large`, iOS's default), reading
-    /// `UIImage(named:)` from `imageFolders` in order.
+    /// `UIImage(named:)` from `imageFolders` in order, its random numbers (`Int.random(in:)` and the rest)
+    /// drawn from a generator seeded with `randomSeed` (default 0), so two runs draw the same frames.
     /// - Throws: ``StageError/invalidSetting(_:)`` for a size, scale or frame rate out of range.
     public init(device: Device = .iPhone15, fps: Double = 60, scale: CGFloat? = nil, appearance: UIUserInterfaceStyle = .light,
-                contentSizeCategory: UIContentSizeCategory = .large, imageFolders: [String] = []) throws {
+                contentSizeCategory: UIContentSizeCategory = .large, imageFolders: [String] = [], randomSeed: UInt64 = 0) throws {
         let scale = scale ?? device.scale
         guard device.size.width >= 1, device.size.height >= 1, device.size.width <= 8192, device.size.height <= 8192 else {
             throw StageError.invalidSetting("a device's size must be 1…8192 points each way, got \(device.size.width) × \(device.size.height)")
@@ -71,6 +72,7 @@ public final class Stage {
         UITraitCollection.current = UITraitCollection(style: appearance == .dark ? .dark : .light, scale: device.scale, contentSize: contentSizeCategory)
         UIImage.searchFolders = imageFolders
         StageContext.engine = engine
+        StageRandomNumberGenerator.seed(randomSeed)
         StageContext.displayScale = Double(device.scale)
         _ = NotDrawn.take()
         _ = UIViewController.takeWarnings()

@@ -82,8 +82,42 @@ public enum SourcePass {
             return j
         }
 
+        // The classes the scan is inside, with their superclass's name (nil: none), by brace depth.
+        var classes: [(depth: Int, superclass: String?)] = []
+        var pendingClass: String?? = nil
+        var depth = 0
         while index < tokens.count {
             let token = tokens[index]
+            if token.kind == .punctuation {
+                switch text(token) {
+                case "{":
+                    depth += 1
+                    if let pending = pendingClass { classes.append((depth, pending)); pendingClass = nil }
+                case "}":
+                    if classes.last?.depth == depth { classes.removeLast() }
+                    depth -= 1
+                default: break
+                }
+            } else if token.kind == .identifier, text(token) == "class", let n = significant(from: index + 1), tokens[n].kind == .identifier,
+                      !["func", "var", "let", "subscript", "override", "final", "public", "private", "open", "internal", "fileprivate", "static"].contains(text(tokens[n])) {
+                // `class Name<…>: Superclass, …` (the superclass is the first name after the colon).
+                var j = n + 1
+                var superclass: String?
+                while let k = significant(from: j), k < tokens.count, text(tokens[k]) != "{" {
+                    if text(tokens[k]) == ":", let m = significant(from: k + 1), tokens[m].kind == .identifier {
+                        var name = text(tokens[m])
+                        var e = m
+                        while let dot = significant(from: e + 1), text(tokens[dot]) == ".", let part = significant(from: dot + 1), tokens[part].kind == .identifier {
+                            name = text(tokens[part])
+                            e = part
+                        }
+                        superclass = name
+                        break
+                    }
+                    j = k + 1
+                }
+                pendingClass = .some(superclass)
+            }
             switch token.kind {
             case .punctuation where text(token) == "@":
                 // An attribute: `@name`, maybe with `(…)`.
@@ -124,12 +158,22 @@ public enum SourcePass {
             case .identifier where text(token) == "override":
                 // `override init(style:reuseIdentifier:)` of a table cell (or `init(reuseIdentifier:)` of a
                 // header view) → `required init(…)`: the table makes registered classes through it.
-                if let labels = initializerLabels(tokens, bytes, closing, afterOverrideAt: index), Self.requiredInitializers.contains(labels) {
-                    output += Array("required".utf8)
-                    changes.append(Change(line: token.line, before: "override init(\(labels.map { $0 + ":" }.joined()))",
-                                          after: "required init(\(labels.map { $0 + ":" }.joined()))"))
-                    index += 1
-                    continue
+                if let labels = initializerLabels(tokens, bytes, closing, afterOverrideAt: index) {
+                    let signature = "init(\(labels.map { $0 + ":" }.joined()))"
+                    if Self.requiredInitializers.contains(labels) {
+                        output += Array("required".utf8)
+                        changes.append(Change(line: token.line, before: "override " + signature, after: "required " + signature))
+                        index += 1
+                        continue
+                    }
+                    // A collection view's cell or reusable view: `init(frame:)` is required there.
+                    if labels == ["frame"], let superclass = classes.last?.superclass ?? nil,
+                       superclass.hasSuffix("Cell") || superclass.hasSuffix("ReusableView") {
+                        output += Array("required override".utf8)
+                        changes.append(Change(line: token.line, before: "override " + signature, after: "required override " + signature))
+                        index += 1
+                        continue
+                    }
                 }
             case .pound where text(token) == "#selector":
                 if let open = significant(from: index + 1), text(tokens[open]) == "(", let close = closing[open] {

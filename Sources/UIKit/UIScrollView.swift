@@ -52,14 +52,15 @@ open class UIScrollView: UIView {
     open var contentInset = UIEdgeInsets.zero
     /// The insets in effect: `contentInset` plus the safe area (the bars and the screen's edges the
     /// scroll view is under) as ``contentInsetAdjustmentBehavior`` says: `.always` on every side,
-    /// `.automatic` and `.scrollableAxes` on the axes it scrolls along (vertically when the content is
-    /// taller than the bounds or it always bounces vertically, as a table does), `.never` not at all.
+    /// `.scrollableAxes` on the axes it scrolls along (vertically when the content is taller than the
+    /// bounds or it always bounces vertically, as a table does), `.automatic` as that and also at the
+    /// top and bottom whenever it is in a navigation controller's screen, `.never` not at all.
     open var adjustedContentInset: UIEdgeInsets {
         var inset = contentInset
         guard contentInsetAdjustmentBehavior != .never else { return inset }
         let safe = safeAreaInsets
         let always = contentInsetAdjustmentBehavior == .always
-        if always || scrollsVertically {
+        if always || scrollsVertically || (contentInsetAdjustmentBehavior == .automatic && isInNavigationController) {
             inset.top += safe.top
             inset.bottom += safe.bottom
         }
@@ -74,6 +75,16 @@ open class UIScrollView: UIView {
     /// The adjusted top inset the offset was last kept at, so that a scroll view resting at the top stays
     /// there when its safe area changes.
     private var restingTopInset: CGFloat = 0
+
+    /// Whether a view controller of a navigation controller owns this view or one it is in.
+    private var isInNavigationController: Bool {
+        var view: UIView? = self
+        while let v = view {
+            if let controller = v.viewController, controller.navigationController != nil || controller is UINavigationController { return true }
+            view = v.superview
+        }
+        return false
+    }
 
     /// Called when ``adjustedContentInset`` changes (with the safe area).
     open func adjustedContentInsetDidChange() {}
@@ -134,6 +145,10 @@ open class UIScrollView: UIView {
         }, completion: { _ in self.delegate?.scrollViewDidEndScrollingAnimation(self) })
     }
 
+    /// Where a flick that would stop at `proposed` stops, before the delegate's say (velocity in points a
+    /// millisecond): a collection view asks its layout.
+    func targetContentOffset(proposed: CGPoint, velocity: CGPoint) -> CGPoint { proposed }
+
     /// Scrolls the least that makes `rect` (content coordinates) visible.
     open func scrollRectToVisible(_ rect: CGRect, animated: Bool) {
         var offset = contentOffset
@@ -178,6 +193,7 @@ open class UIScrollView: UIView {
             if isPagingEnabled, bounds.width > 0, bounds.height > 0 {
                 target = clamped(CGPoint(x: (target.x / bounds.width).rounded() * bounds.width, y: (target.y / bounds.height).rounded() * bounds.height))
             }
+            target = clamped(targetContentOffset(proposed: target, velocity: CGPoint(x: velocity.x / 1000, y: velocity.y / 1000)))
             delegate?.scrollViewWillEndDragging(self, withVelocity: CGPoint(x: velocity.x / 1000, y: velocity.y / 1000), targetContentOffset: &target)
             let decelerates = target != contentOffset
             isDragging = false

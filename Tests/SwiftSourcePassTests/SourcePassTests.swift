@@ -155,4 +155,29 @@ final class SourcePassTests: XCTestCase {
         XCTAssertEqual(result.changes[0].description, "override init(style:reuseIdentifier:) → required init(style:reuseIdentifier:)")
         XCTAssertEqual(result.problems, [])
     }
+
+    func testACollectionCellsInitFrameBecomesRequiredAndAViewsStaysAsItIs() {
+        let source = """
+        final class PhotoCell: UICollectionViewCell {
+            let image = UIImageView()
+            override init(frame: CGRect) { super.init(frame: frame) }
+            required init?(coder: NSCoder) { fatalError() }
+            class func make() -> PhotoCell { PhotoCell(frame: .zero) }
+        }
+        class Badge<T>: UIKit.UICollectionReusableView, Sendable { override init(frame: CGRect) { super.init(frame: frame) } }
+        final class Card: UIView {
+            override init(frame: CGRect) {
+                super.init(frame: frame)
+                let inner = { () -> Int in 1 }
+                _ = inner
+            }
+        }
+        """
+        let result = SourcePass.rewrite(source, addingUIKitImport: false)
+        XCTAssertEqual(result.text, source
+            .replacingOccurrences(of: "    override init(frame: CGRect) { super.init(frame: frame) }\n    required", with: "    required override init(frame: CGRect) { super.init(frame: frame) }\n    required")
+            .replacingOccurrences(of: "Sendable { override init", with: "Sendable { required override init"))
+        XCTAssertEqual(result.changes.map(\.line), [3, 7])
+        XCTAssertEqual(result.changes[0].description, "override init(frame:) → required override init(frame:)")
+    }
 }

@@ -233,4 +233,35 @@ final class SampleTests: XCTestCase {
         }
         assertFrames(stage.frames(name: "inbox"), matchGoldenNamed: "inbox")
     }
+
+    /// Runs the photo grid sample: open the fifth photo and come back.
+    static func runPhotoGrid(on stage: Stage) throws -> (grid: PhotoGridViewController, navigation: UINavigationController) {
+        let grid = PhotoGridViewController()
+        let navigation = UINavigationController(rootViewController: grid)
+        stage.show(navigation)
+        try stage.wait(0.1)
+        let cell = try XCTUnwrap(grid.collectionView.cellForItem(at: IndexPath(item: 4, section: 0)))
+        try stage.tap(at: cell.convert(CGPoint(x: cell.bounds.midX, y: cell.bounds.midY), to: stage.window))
+        try stage.waitUntilIdle()
+        try stage.wait(0.1)
+        navigation.popViewController(animated: true)
+        try stage.waitUntilIdle()
+        return (grid, navigation)
+    }
+
+    func testThePhotoGridZoomsAPhotoOutOfItsCellAndBack() throws {
+        let stage = try Stage(device: Self.samplePhone(), fps: 10, scale: 1)
+        let (grid, navigation) = try Self.runPhotoGrid(on: stage)
+        XCTAssertTrue(navigation.topViewController === grid)
+        XCTAssertEqual(grid.collectionView.indexPathsForSelectedItems, [], "deselected as the grid came back")
+        XCTAssertFalse(grid.collectionView.visibleCells.contains { $0.isHidden })
+        XCTAssertEqual(stage.warnings, [])
+        XCTAssertEqual(stage.notDrawn, [])
+        if let look = ProcessInfo.processInfo.environment["SMOKESCREEN_LOOK"] {
+            let big = try Stage(device: Self.samplePhone(), fps: 30, scale: 2)
+            _ = try Self.runPhotoGrid(on: big)
+            try big.write(to: look + "/photo-grid")
+        }
+        assertFrames(stage.frames(name: "photo-grid"), matchGoldenNamed: "photo-grid")
+    }
 }

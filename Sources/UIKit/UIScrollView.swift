@@ -31,6 +31,8 @@ open class UIScrollView: UIView {
     open weak var delegate: UIScrollViewDelegate?
     /// Points: the size of what it scrolls over.
     open var contentSize = CGSize.zero
+    /// Pull to refresh: kept, not drawn (see `UIRefreshControl`).
+    open var refreshControl: UIRefreshControl?
 
     /// The content area for constraints: its edges and size are the content's (constraints to it decide
     /// ``contentSize``).
@@ -226,4 +228,26 @@ open class UIScrollView: UIView {
 
     public enum ContentInsetAdjustmentBehavior: Int, Sendable { case automatic, scrollableAxes, never, always }
     public enum KeyboardDismissMode: Int, Sendable { case none, onDrag, interactive }
+}
+
+/// UIKit's pull-to-refresh control: kept on its scroll view, and `beginRefreshing`/`endRefreshing` change
+/// `isRefreshing`; not drawn (the spinner is noted), and a pull does not trigger it.
+open class UIRefreshControl: UIControl {
+    open private(set) var isRefreshing = false
+    open var attributedTitle: NSAttributedString?
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+    }
+
+    public convenience init() { self.init(frame: .zero) }
+
+    public required init?(coder: NSCoder) { nil }
+
+    open func beginRefreshing() {
+        NotDrawn.note("UIRefreshControl (its spinner)")
+        isRefreshing = true
+    }
+
+    open func endRefreshing() { isRefreshing = false }
 }

@@ -648,8 +648,16 @@ open class UITableView: UIScrollView {
             for (s, view) in footerViews where !sections.contains(s) { view.removeFromSuperview(); enqueueSupplementary(view); footerViews[s] = nil }
         }
         for s in sections {
-            if headerViews[s] == nil, let view = makeSupplementaryView(section: s, header: true, in: layout) { headerViews[s] = view; addSubview(view) }
-            if footerViews[s] == nil, let view = makeSupplementaryView(section: s, header: false, in: layout) { footerViews[s] = view; addSubview(view) }
+            if headerViews[s] == nil, let view = makeSupplementaryView(section: s, header: true, in: layout) {
+                headerViews[s] = view
+                addSubview(view)
+                tableDelegate?.tableView(self, willDisplayHeaderView: view, forSection: s)
+            }
+            if footerViews[s] == nil, let view = makeSupplementaryView(section: s, header: false, in: layout) {
+                footerViews[s] = view
+                addSubview(view)
+                tableDelegate?.tableView(self, willDisplayFooterView: view, forSection: s)
+            }
             if updatesInFlight == 0 {
                 headerViews[s]?.frame = headerFrame(section: s, in: layout)
                 footerViews[s]?.frame = CGRect(layout.rectForFooter(inSection: s)).offsetBy(dx: 0, dy: headerViewHeight)

@@ -345,4 +345,49 @@ final class TableViewTests: XCTestCase {
             try big.write(to: look + "/switch")
         }
     }
+
+    /// iOS 14's list content configurations, as settings screens write them.
+    final class Settings: NSObject, UITableViewDataSource {
+        func numberOfSections(in tableView: UITableView) -> Int { 2 }
+        func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 2 }
+        func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? { section == 0 ? "Account" : "About" }
+        func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+            let cell = tableView.dequeueReusableCell(withIdentifier: indexPath.section == 0 ? "subtitle" : "value") ?? UITableViewCell(
+                style: indexPath.section == 0 ? .subtitle : .value1, reuseIdentifier: indexPath.section == 0 ? "subtitle" : "value")
+            var content = cell.defaultContentConfiguration()
+            content.text = indexPath.section == 0 ? "Name \(indexPath.row)" : "Version"
+            content.secondaryText = indexPath.section == 0 ? "Subtitle" : "1.\(indexPath.row)"
+            cell.contentConfiguration = content
+            cell.accessoryType = indexPath.section == 0 ? .disclosureIndicator : .none
+            return cell
+        }
+    }
+
+    func testListContentConfigurationsLayOutAndSizeTheirRows() throws {
+        let stage = try makeStage(width: 240, height: 400)
+        let table = UITableView(frame: stage.window.bounds, style: .insetGrouped)
+        let source = Settings()
+        table.dataSource = source
+        stage.window.addSubview(table)
+        stage.window.layoutIfNeeded()
+        let body = UIFont.preferredFont(forTextStyle: .body).lineHeight, subheadline = UIFont.preferredFont(forTextStyle: .subheadline).lineHeight
+        let subtitled = try XCTUnwrap(table.cellForRow(at: IndexPath(row: 0, section: 0)))
+        XCTAssertEqual(subtitled.frame.height, (body.rounded(.up) + 3 + subheadline.rounded(.up) + 22).rounded(.up) + 1,
+                       "text, 3 points, secondary text, 11-point margins, the separator's pixel")
+        XCTAssertEqual(subtitled.frame.minX, 16, "inset grouped")
+        let value = try XCTUnwrap(table.cellForRow(at: IndexPath(row: 1, section: 1)))
+        XCTAssertEqual(value.frame.height, 44, "one line: the minimum")
+        let labels = value.contentView.subviews.first?.subviews.compactMap { $0 as? UILabel } ?? []
+        XCTAssertEqual(labels.map(\.text), ["Version", "1.1"])
+        XCTAssertEqual(labels[1].frame.maxX, value.contentView.bounds.width - 16, "the value at the trailing margin")
+        XCTAssertNil(stage.warnings.first)
+        if let look = ProcessInfo.processInfo.environment["SMOKESCREEN_LOOK"] {
+            let big = try Stage(device: testDevice(width: 240, height: 400), fps: 10, scale: 2)
+            let shown = UITableView(frame: big.window.bounds, style: .insetGrouped)
+            shown.dataSource = source
+            big.window.addSubview(shown)
+            try big.wait(0.1)
+            try big.write(to: look + "/settings")
+        }
+    }
 }

@@ -54,6 +54,26 @@ open class UICollectionViewCell: UICollectionReusableView {
 
     public required init?(coder: NSCoder) { nil }
 
+    /// iOS 14's content: a configuration whose view fills the content view.
+    open var contentConfiguration: UIContentConfiguration? {
+        didSet {
+            if let view = configuredView, let configuration = contentConfiguration, type(of: view.configuration) == type(of: configuration) {
+                view.configuration = configuration
+                return
+            }
+            configuredView?.removeFromSuperview()
+            configuredView = nil
+            guard let contentConfiguration else { return }
+            let view = contentConfiguration.makeContentView()
+            view.frame = contentView.bounds
+            view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            contentView.addSubview(view)
+            configuredView = view
+        }
+    }
+    private var configuredView: (UIView & UIContentView)?
+    open var automaticallyUpdatesContentConfiguration = true
+
     /// Whether the cell shows selected (the collection view sets it).
     open var isSelected = false { didSet { showState() } }
     /// Whether a finger is down on it (the collection view sets it).

@@ -150,6 +150,53 @@ open class UITableViewCell: UIView {
         return view
     }
 
+    // MARK: Content configuration
+
+    /// iOS 14's content: a configuration whose view fills the content view (the built-in labels are then
+    /// not made). Setting one of the same kind again updates the view in place.
+    open var contentConfiguration: UIContentConfiguration? {
+        didSet { installContentConfiguration() }
+    }
+    /// Whether the configuration is updated for the cell's state (kept; configurations here do not change with state).
+    open var automaticallyUpdatesContentConfiguration = true
+    /// The cell's state (selection and highlight).
+    open var configurationState: UICellConfigurationState {
+        var state = UICellConfigurationState()
+        state.isSelected = isSelected
+        state.isHighlighted = isHighlighted
+        state.isEditing = isEditing
+        return state
+    }
+    private var configuredView: (UIView & UIContentView)?
+
+    /// A list configuration for the cell's style: `.cell()`, `.subtitleCell()` or `.valueCell()`.
+    open func defaultContentConfiguration() -> UIListContentConfiguration {
+        switch style {
+        case .default: return .cell()
+        case .subtitle: return .subtitleCell()
+        case .value1, .value2: return .valueCell()
+        }
+    }
+
+    private func installContentConfiguration() {
+        guard let configuration = contentConfiguration else {
+            configuredView?.removeFromSuperview()
+            configuredView = nil
+            return
+        }
+        if let view = configuredView, type(of: view.configuration) == type(of: configuration) {
+            view.configuration = configuration
+        } else {
+            configuredView?.removeFromSuperview()
+            let view = configuration.makeContentView()
+            view.frame = contentView.bounds
+            view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            contentView.addSubview(view)
+            configuredView = view
+        }
+        setNeedsLayout()
+    }
+
     // MARK: Accessory, backgrounds, separator
 
     /// Default `.none`.
@@ -372,11 +419,13 @@ open class UITableViewCell: UIView {
         return sizeThatFits(CGSize(width: width, height: 0)).height
     }
 
-    /// The built-in labels' text at `size.width` with 11-pt margins above and below and the separator's
-    /// hairline, at least 44 pt (UIKit's minimum for its own styles). Override it to size a cell
+    /// The content configuration's height (else the built-in labels' text with 11-pt margins above and
+    /// below) at `size.width`, and the separator's hairline, at least 44 pt (UIKit's minimum for its own
+    /// styles). Override it to size a cell
     /// laid out without constraints.
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
-        let content = builtInHeight(contentWidth: contentWidth(forCellWidth: size.width))
+        let width = contentWidth(forCellWidth: size.width)
+        let content = configuredView.map { $0.sizeThatFits(CGSize(width: width, height: 0)).height } ?? builtInHeight(contentWidth: width)
         return CGSize(width: size.width, height: max(44, content + tableSeparator.hairline))
     }
 

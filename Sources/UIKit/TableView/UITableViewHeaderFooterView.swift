@@ -51,6 +51,29 @@ open class UITableViewHeaderFooterView: UIView {
         return label
     }
 
+    /// iOS 14's content: a configuration whose view fills the content view.
+    open var contentConfiguration: UIContentConfiguration? {
+        didSet {
+            configuredView?.removeFromSuperview()
+            configuredView = nil
+            guard let contentConfiguration else { return }
+            let view = contentConfiguration.makeContentView()
+            view.frame = contentView.bounds
+            view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            contentView.addSubview(view)
+            configuredView = view
+        }
+    }
+    private var configuredView: (UIView & UIContentView)?
+
+    /// The list header (or footer) configuration of the table's style.
+    open func defaultContentConfiguration() -> UIListContentConfiguration {
+        switch tableStyle {
+        case .plain: return isFooter ? .plainFooter() : .plainHeader()
+        case .grouped, .insetGrouped: return isFooter ? .groupedFooter() : .groupedHeader()
+        }
+    }
+
     /// Resets it before the table reuses it.
     open func prepareForReuse() {}
 

@@ -73,6 +73,17 @@ open class UIViewController: UIResponder {
     }
 
     open func viewDidLoad() {}
+
+    // MARK: Segues (there are no storyboards)
+
+    /// UIKit performs a storyboard segue; there are no storyboards here, so it is logged with UIKit's
+    /// message and not performed (`prepare(for:sender:)` is not called).
+    open func performSegue(withIdentifier identifier: String, sender: Any?) {
+        UIKitLog.warn("Receiver (\(self)) has no segue with identifier '\(identifier)' (there are no storyboards here)")
+    }
+    open func shouldPerformSegue(withIdentifier identifier: String, sender: Any?) -> Bool { true }
+    /// Called before a segue; never here (there are none), kept for code that overrides it.
+    open func prepare(for segue: UIStoryboardSegue, sender: Any?) {}
     open func viewWillAppear(_ animated: Bool) {}
     open func viewDidAppear(_ animated: Bool) {}
     open func viewWillDisappear(_ animated: Bool) {}

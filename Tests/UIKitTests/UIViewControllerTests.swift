@@ -103,4 +103,25 @@ final class UIViewControllerTests: XCTestCase {
         controller.endAppearanceTransition()
         XCTAssertEqual(controller.log, ["a.viewWillAppear", "a.viewDidAppear"])
     }
+
+    /// Code written for storyboards compiles: a segue asked for is logged with UIKit's message and not
+    /// performed; one made in code performs its handler.
+    func testSeguesAreLoggedWithoutStoryboardsAndACodeSeguePerforms() throws {
+        let stage = try makeStage()
+        final class Source: UIViewController {
+            var prepared = 0
+            override func prepare(for segue: UIStoryboardSegue, sender: Any?) { prepared += 1 }
+        }
+        let source = Source()
+        stage.show(source)
+        source.performSegue(withIdentifier: "detail", sender: nil)
+        XCTAssertEqual(source.prepared, 0)
+        XCTAssertEqual(stage.warnings.count, 1)
+        XCTAssertTrue(stage.warnings[0].hasSuffix("has no segue with identifier 'detail' (there are no storyboards here)"), stage.warnings[0])
+        var performed = false
+        let segue = UIStoryboardSegue(identifier: "code", source: source, destination: UIViewController()) { performed = true }
+        segue.perform()
+        XCTAssertTrue(performed)
+        XCTAssertEqual(segue.identifier, "code")
+    }
 }

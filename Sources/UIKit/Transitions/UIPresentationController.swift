@@ -147,3 +147,35 @@ open class UIStoryboard: NSObject {
         return UIViewController()
     }
 }
+
+/// A storyboard segue: made in code it runs its `perform()` (or its handler) when asked; there are no
+/// storyboards to make one from.
+open class UIStoryboardSegue: NSObject {
+    public let identifier: String?
+    public let source: UIViewController
+    public let destination: UIViewController
+    private let handler: (() -> Void)?
+
+    public init(identifier: String?, source: UIViewController, destination: UIViewController) {
+        self.identifier = identifier
+        self.source = source
+        self.destination = destination
+        handler = nil
+        super.init()
+    }
+
+    public convenience init(identifier: String?, source: UIViewController, destination: UIViewController, performHandler: @escaping () -> Void) {
+        self.init(identifier: identifier, source: source, destination: destination, handler: performHandler)
+    }
+
+    private init(identifier: String?, source: UIViewController, destination: UIViewController, handler: @escaping () -> Void) {
+        self.identifier = identifier
+        self.source = source
+        self.destination = destination
+        self.handler = handler
+        super.init()
+    }
+
+    /// Runs the handler; subclasses override it to present the destination their way.
+    open func perform() { handler?() }
+}

@@ -30,7 +30,7 @@ open class UIScrollView: UIView {
     /// Told as it scrolls.
     open weak var delegate: UIScrollViewDelegate?
     /// Points: the size of what it scrolls over.
-    open var contentSize = CGSize.zero
+    open var contentSize = CGSize.zero { didSet { if contentSize != oldValue { adjustedInsetMayHaveChanged() } } }
     /// Pull to refresh: kept, not drawn (see `UIRefreshControl`).
     open var refreshControl: UIRefreshControl?
 
@@ -51,7 +51,7 @@ open class UIScrollView: UIView {
         return guide
     }
     /// Points added around the content.
-    open var contentInset = UIEdgeInsets.zero
+    open var contentInset = UIEdgeInsets.zero { didSet { if contentInset != oldValue { adjustedInsetMayHaveChanged() } } }
     /// The insets in effect: `contentInset` plus the safe area (the bars and the screen's edges the
     /// scroll view is under) as ``contentInsetAdjustmentBehavior`` says: `.always` on every side,
     /// `.scrollableAxes` on the axes it scrolls along (vertically when the content is taller than the
@@ -59,18 +59,28 @@ open class UIScrollView: UIView {
     /// top and bottom whenever it is in a navigation controller's screen, `.never` not at all.
     open var adjustedContentInset: UIEdgeInsets {
         var inset = contentInset
-        guard contentInsetAdjustmentBehavior != .never else { return inset }
+        let axes = safeAreaAdjustedAxes
+        guard axes.vertical || axes.horizontal else { return inset }
         let safe = safeAreaInsets
-        let always = contentInsetAdjustmentBehavior == .always
-        if always || scrollsVertically || (contentInsetAdjustmentBehavior == .automatic && isInNavigationController) {
+        if axes.vertical {
             inset.top += safe.top
             inset.bottom += safe.bottom
         }
-        if always || scrollsHorizontally {
+        if axes.horizontal {
             inset.left += safe.left
             inset.right += safe.right
         }
         return inset
+    }
+
+    /// The axes on which the content is inset by the safe area (``adjustedContentInset``).
+    var safeAreaAdjustedAxes: (vertical: Bool, horizontal: Bool) {
+        switch contentInsetAdjustmentBehavior {
+        case .never: return (false, false)
+        case .always: return (true, true)
+        case .scrollableAxes: return (scrollsVertically, scrollsHorizontally)
+        case .automatic: return (scrollsVertically || isInNavigationController, scrollsHorizontally)
+        }
     }
     /// Default `.automatic`.
     open var contentInsetAdjustmentBehavior = ContentInsetAdjustmentBehavior.automatic
@@ -78,11 +88,12 @@ open class UIScrollView: UIView {
     /// there when its safe area changes.
     private var restingTopInset: CGFloat = 0
 
-    /// Whether a view controller of a navigation controller owns this view or one it is in.
+    /// Whether a view controller of a navigation or tab bar controller owns this view or one it is in.
     private var isInNavigationController: Bool {
         var view: UIView? = self
         while let v = view {
-            if let controller = v.viewController, controller.navigationController != nil || controller is UINavigationController { return true }
+            if let controller = v.viewController,
+               controller.navigationController != nil || controller.tabBarController != nil || controller is UINavigationController { return true }
             view = v.superview
         }
         return false
@@ -93,9 +104,14 @@ open class UIScrollView: UIView {
 
     open override func safeAreaInsetsDidChange() {
         super.safeAreaInsetsDidChange()
+        adjustedInsetMayHaveChanged()
+    }
+
+    /// The safe area, the content's size or the content inset changed: a scroll view resting at the top
+    /// stays at the top (the content starts under the bars), as UIKit's.
+    private func adjustedInsetMayHaveChanged() {
         let top = adjustedContentInset.top
         guard top != restingTopInset else { return }
-        // At rest at the top, it stays at the top: the content starts under the bars, as UIKit's.
         if contentOffset.y == -restingTopInset, !isTracking, !isDecelerating {
             UIView.performWithoutAnimation { contentOffset = CGPoint(x: contentOffset.x, y: -top) }
         }
@@ -162,7 +178,7 @@ open class UIScrollView: UIView {
     }
 
     /// The offset kept within the content (and its insets).
-    private func clamped(_ p: CGPoint) -> CGPoint {
+    func clamped(_ p: CGPoint) -> CGPoint {
         let minX = -adjustedContentInset.left, minY = -adjustedContentInset.top
         let maxX = max(minX, contentSize.width + adjustedContentInset.right - bounds.width)
         let maxY = max(minY, contentSize.height + adjustedContentInset.bottom - bounds.height)

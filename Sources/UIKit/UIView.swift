@@ -226,8 +226,20 @@ open class UIView: UIResponder {
         }
         let inWindow = convert(bounds, to: window)
         guard !safe.isNull else { return UIEdgeInsets(top: inWindow.height, left: 0, bottom: 0, right: 0) }
-        return UIEdgeInsets(top: max(0, safe.minY - inWindow.minY), left: max(0, safe.minX - inWindow.minX),
-                            bottom: max(0, inWindow.maxY - safe.maxY), right: max(0, inWindow.maxX - safe.maxX))
+        var insets = UIEdgeInsets(top: max(0, safe.minY - inWindow.minY), left: max(0, safe.minX - inWindow.minX),
+                                  bottom: max(0, inWindow.maxY - safe.maxY), right: max(0, inWindow.maxX - safe.maxX))
+        // Inside a scroll view that insets its content for the safe area, the content has none on those
+        // axes (a cell scrolled under a bar keeps its own margins), as UIKit's.
+        var ancestor = superview
+        while let v = ancestor, v !== window {
+            if let scroll = v as? UIScrollView {
+                let axes = scroll.safeAreaAdjustedAxes
+                if axes.vertical { insets.top = 0; insets.bottom = 0 }
+                if axes.horizontal { insets.left = 0; insets.right = 0 }
+            }
+            ancestor = v.superview
+        }
+        return insets
     }
 
     // MARK: Hierarchy

@@ -390,4 +390,221 @@ final class TableViewTests: XCTestCase {
             try big.write(to: look + "/settings")
         }
     }
+
+    // MARK: Found in review
+
+    /// A cell scrolled under the navigation bar keeps its margins (the table, not its content, is inset
+    /// for the safe area), so measuring it again gives the same height.
+    func testACellUnderTheBarKeepsItsMarginsAndHeight() throws {
+        let stage = try Stage(device: Device(name: "phone", size: CGSize(width: 200, height: 300), scale: 1,
+                                             safeAreaInsets: UIEdgeInsets(top: 20, left: 0, bottom: 0, right: 0)), fps: 10)
+        final class List: UITableViewController {
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                tableView.register(MessageCell.self, forCellReuseIdentifier: "message")
+            }
+            override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 30 }
+            override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+                let cell = tableView.dequeueReusableCell(withIdentifier: "message", for: indexPath) as! MessageCell
+                cell.body.text = "Row \(indexPath.row)"
+                return cell
+            }
+        }
+        let list = List(nibName: nil, bundle: nil)
+        stage.show(UINavigationController(rootViewController: list))
+        try stage.wait(0.1)
+        let table = try XCTUnwrap(list.tableView)
+        let top = table.adjustedContentInset.top
+        XCTAssertEqual(top, 64, "the status bar's 20 and the bar's 44")
+        let height = table.rectForRow(at: IndexPath(row: 2, section: 0)).height
+        table.contentOffset = CGPoint(x: 0, y: table.rectForRow(at: IndexPath(row: 2, section: 0)).minY - top + 10)
+        stage.window.layoutIfNeeded()
+        let cell = try XCTUnwrap(table.cellForRow(at: IndexPath(row: 2, section: 0)) as? MessageCell)
+        XCTAssertEqual(cell.contentView.layoutMargins.top, 11)
+        XCTAssertEqual(cell.body.frame.minY, 11)
+        table.beginUpdates()
+        table.endUpdates()
+        XCTAssertEqual(table.rectForRow(at: IndexPath(row: 2, section: 0)).height, height)
+    }
+
+    func testLessContentBringsTheOffsetBackWithinIt() throws {
+        let stage = try makeStage(width: 100, height: 200)
+        let rows = Rows([100])
+        rows.fixedHeight = 40
+        let table = makeTable(rows, on: stage)
+        table.contentOffset = CGPoint(x: 0, y: 3800)
+        rows.counts = [50]
+        table.deleteRows(at: (50..<100).map { IndexPath(row: $0, section: 0) }, with: .fade)
+        XCTAssertEqual(table.contentOffset.y, 1800, "the end of 2000 points of rows")
+        try stage.waitUntilIdle()
+        XCTAssertEqual(table.indexPathsForVisibleRows?.map(\.row), Array(45..<50))
+        rows.counts = [3]
+        table.reloadData()
+        XCTAssertEqual(table.contentOffset.y, 0)
+        XCTAssertEqual(table.visibleCells.count, 3)
+    }
+
+    func testAnAnimatedScrollFarAwayKeepsFewCellsAndShowsTheRowsItPasses() throws {
+        let stage = try makeStage(width: 100, height: 200)
+        let rows = Rows([10_000])
+        rows.fixedHeight = 40
+        let table = makeTable(rows, on: stage)
+        table.scrollToRow(at: IndexPath(row: 9_000, section: 0), at: .top, animated: true)
+        var most = 0
+        for _ in 0..<3 {
+            try stage.wait(0.1)
+            most = max(most, table.subviews.filter { $0 is UITableViewCell }.count)
+            let shown = try XCTUnwrap(table.layer.presentation()?.bounds)
+            let first = Int(shown.minY / 40)
+            XCTAssertNotNil(table.visibleCells.first { table.indexPath(for: $0)?.row == first }, "the row at the top of the picture at \(stage.time) s has a cell")
+        }
+        try stage.waitUntilIdle()
+        XCTAssertLessThanOrEqual(most, 12, "two screens of rows at most")
+        XCTAssertEqual(table.indexPathsForVisibleRows?.first?.row, 9_000)
+        XCTAssertLessThan(rows.made, 200)
+    }
+
+    func testWillDisplayAndDidEndDisplayingPairUp() throws {
+        let stage = try makeStage(width: 100, height: 120)
+        final class Log: NSObject, UITableViewDataSource, UITableViewDelegate {
+            var shown = Set<Int>()
+            var unpaired = 0
+            var counts = 20
+            func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { counts }
+            func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+                let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+                cell.textLabel?.numberOfLines = 0
+                cell.textLabel?.text = Array(repeating: "line", count: 4).joined(separator: "\n")
+                return cell
+            }
+            func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath) { shown.insert(indexPath.row) }
+            func tableView(_ tableView: UITableView, didEndDisplaying cell: UITableViewCell, forRowAt indexPath: IndexPath) {
+                if shown.remove(indexPath.row) == nil { unpaired += 1 }
+            }
+        }
+        let log = Log()
+        let table = UITableView(frame: stage.window.bounds, style: .plain)
+        table.register(UITableViewCell.self, forCellReuseIdentifier: "row")
+        table.dataSource = log
+        table.delegate = log
+        stage.window.addSubview(table)
+        table.layoutIfNeeded()
+        table.contentOffset = CGPoint(x: 0, y: 500)
+        log.counts = 18
+        table.deleteRows(at: [IndexPath(row: 0, section: 0)], with: .fade)
+        table.deleteRows(at: [IndexPath(row: 0, section: 0)], with: .fade)
+        try stage.waitUntilIdle()
+        table.reloadData()
+        table.layoutIfNeeded()
+        XCTAssertEqual(log.unpaired, 0)
+        XCTAssertEqual(log.shown, Set(table.indexPathsForVisibleRows?.map(\.row) ?? []))
+    }
+
+    func testAnInsertedSectionsHeaderFadesInAtItsPlaceAndNestedCompletionsRun() throws {
+        let stage = try makeStage(width: 100, height: 300)
+        final class Sections: NSObject, UITableViewDataSource {
+            var sections = 1
+            func numberOfSections(in tableView: UITableView) -> Int { sections }
+            func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 2 }
+            func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? { "Section \(section)" }
+            func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+                tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+            }
+        }
+        let source = Sections()
+        let table = UITableView(frame: stage.window.bounds, style: .plain)
+        table.register(UITableViewCell.self, forCellReuseIdentifier: "row")
+        table.rowHeight = 40
+        table.dataSource = source
+        stage.window.addSubview(table)
+        table.layoutIfNeeded()
+        source.sections = 2
+        var completed: [String] = []
+        table.beginUpdates()
+        table.performBatchUpdates({ table.insertSections(IndexSet(integer: 1), with: .fade) }, completion: { _ in completed.append("inner") })
+        table.endUpdates()
+        let header = try XCTUnwrap(table.headerView(forSection: 1))
+        try stage.wait(0.15)
+        let shown = try XCTUnwrap(header.layer.presentation())
+        XCTAssertEqual(shown.frame, CGRect(x: 0, y: 108, width: 100, height: 28), "at its place from the start: 28 + 2 × 40")
+        XCTAssertEqual(Double(shown.opacity), 0.5, accuracy: 1e-6, "fading in")
+        try stage.waitUntilIdle()
+        XCTAssertEqual(completed, ["inner"])
+    }
+
+    func testACellWhoseConstraintsLeaveItsHeightOpenGets44() throws {
+        let stage = try makeStage(width: 100, height: 200)
+        final class Loose: UITableViewCell {
+            required init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
+                super.init(style: style, reuseIdentifier: reuseIdentifier)
+                let label = UILabel()
+                label.text = "loose"
+                label.translatesAutoresizingMaskIntoConstraints = false
+                contentView.addSubview(label)
+                label.topAnchor.constraint(equalTo: contentView.topAnchor).isActive = true
+                label.leadingAnchor.constraint(equalTo: contentView.leadingAnchor).isActive = true
+            }
+            required init?(coder: NSCoder) { nil }
+        }
+        final class One: NSObject, UITableViewDataSource {
+            func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 1 }
+            func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+                tableView.dequeueReusableCell(withIdentifier: "loose", for: indexPath)
+            }
+        }
+        let source = One()
+        let table = UITableView(frame: stage.window.bounds, style: .plain)
+        table.register(Loose.self, forCellReuseIdentifier: "loose")
+        table.dataSource = source
+        stage.window.addSubview(table)
+        table.layoutIfNeeded()
+        XCTAssertEqual(table.rectForRow(at: IndexPath(row: 0, section: 0)).height, 44)
+        XCTAssertEqual(stage.warnings.filter { $0.contains("it is given 44") }.count, 1)
+    }
+
+    func testARegisteredHeaderViewTakesTheGroupedStyle() throws {
+        let stage = try makeStage(width: 200, height: 300)
+        final class Headed: NSObject, UITableViewDataSource, UITableViewDelegate {
+            func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 1 }
+            func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+                tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+            }
+            func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int) -> UIView? {
+                let header = tableView.dequeueReusableHeaderFooterView(withIdentifier: "header")
+                header?.textLabel?.text = "Settings"
+                return header
+            }
+        }
+        let source = Headed()
+        let table = UITableView(frame: stage.window.bounds, style: .insetGrouped)
+        table.register(UITableViewCell.self, forCellReuseIdentifier: "row")
+        table.register(UITableViewHeaderFooterView.self, forHeaderFooterViewReuseIdentifier: "header")
+        table.dataSource = source
+        table.delegate = source
+        stage.window.addSubview(table)
+        table.layoutIfNeeded()
+        let header = try XCTUnwrap(table.headerView(forSection: 0))
+        XCTAssertEqual(header.frame.height, 38, "a grouped header's height")
+        XCTAssertNil(header.backgroundColor, "no plain bar")
+        XCTAssertEqual(header.textLabel?.font.pointSize, 13)
+        header.layoutIfNeeded()
+        XCTAssertEqual(header.textLabel?.text, "SETTINGS")
+    }
+
+    func testAScrollViewInANavigationControllerStaysUnderTheBarWhenItsContentComesLate() throws {
+        let stage = try Stage(device: Device(name: "phone", size: CGSize(width: 200, height: 300), scale: 1,
+                                             safeAreaInsets: UIEdgeInsets(top: 20, left: 0, bottom: 0, right: 0)), fps: 10)
+        final class Screen: UIViewController {
+            let scroll = UIScrollView()
+            override func loadView() { view = scroll }
+        }
+        let screen = Screen()
+        stage.show(UINavigationController(rootViewController: screen))
+        try stage.wait(0.1)
+        XCTAssertEqual(screen.scroll.contentOffset.y, -64)
+        screen.scroll.contentSize = CGSize(width: 200, height: 1000)
+        XCTAssertEqual(screen.scroll.contentOffset.y, -64, "still resting under the bar")
+        screen.scroll.contentInset.top = 10
+        XCTAssertEqual(screen.scroll.contentOffset.y, -74)
+    }
 }

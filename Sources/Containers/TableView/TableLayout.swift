@@ -47,6 +47,17 @@ package struct TableLayout {
         sections.append(Section(top: top, headerHeight: header, rowOffsets: offsets, footerHeight: footer))
     }
 
+    /// Sets the height of the row at `indexPath` (points), moving the rows and sections below it: the
+    /// cost is the rows after it in its section and the sections after it, not a new layout.
+    package mutating func setHeight(_ height: Double, forRowAt indexPath: IndexPath) {
+        guard contains(indexPath) else { return }
+        let s = indexPath.section, r = indexPath.row
+        let delta = height - (sections[s].rowOffsets[r + 1] - sections[s].rowOffsets[r])
+        guard delta != 0 else { return }
+        for i in (r + 1)..<sections[s].rowOffsets.count { sections[s].rowOffsets[i] += delta }
+        for t in (s + 1)..<sections.count { sections[t].top += delta }
+    }
+
     package var numberOfSections: Int { sections.count }
     package func numberOfRows(inSection section: Int) -> Int { sections[section].rowCount }
 

@@ -77,8 +77,10 @@ open class UICollectionView: UIScrollView {
     private var cellClasses: [String: UICollectionViewCell.Type] = [:]
     private var supplementaryClasses: [String: UICollectionReusableView.Type] = [:]
     private var isLayingOutItems = false
-    /// A span (content coordinates) whose elements keep their views while an animated scroll runs.
+    /// What the picture shows (content coordinates) while an animated scroll runs: its elements have
+    /// views besides those in the bounds.
     private var keptRect: CGRect?
+    private var scrollFollower: DisplayLink?
 
     struct SupplementaryKey: Hashable {
         var kind: String
@@ -303,16 +305,19 @@ open class UICollectionView: UIScrollView {
             let old = super.contentOffset
             super.contentOffset = newValue
             guard super.contentOffset != old else { return }
+            // Inside an animation the model offset jumps to the end while the picture scrolls: at each
+            // frame of the animation the items the picture shows get cells.
             let duration = UIView.inheritedAnimationDuration
-            if duration > 0 {
-                let shown = CGRect(origin: old, size: bounds.size).union(bounds)
-                keptRect = keptRect.map { $0.union(shown) } ?? shown
+            if duration > 0, let engine = StageContext.engine {
+                scrollFollower?.invalidate()
                 let generation = updateGeneration
-                StageContext.engine?.perform(afterDelay: duration) { [weak self] in
+                let end = engine.currentTime + duration
+                scrollFollower = engine.addDisplayLink(duration: duration) { [weak self] time in
                     guard let self, self.updateGeneration == generation else { return }
-                    self.keptRect = nil
+                    self.keptRect = time >= end - 1e-9 ? nil : self.layer.presentation()?.bounds
                     self.layoutItems()
                 }
+                keptRect = layer.presentation()?.bounds
             }
             if collectionViewLayout.shouldInvalidateLayout(forBoundsChange: bounds) { layoutIsValid = false }
             layoutItems()
@@ -324,9 +329,23 @@ open class UICollectionView: UIScrollView {
         layoutItems()
     }
 
-    /// Points: the content the views are kept for.
-    private var shownRect: CGRect {
-        keptRect.map { $0.union(bounds) } ?? bounds
+    /// The attributes of every element in the bounds, and in what the picture shows during an animated
+    /// scroll, each once.
+    private func shownAttributes() -> [UICollectionViewLayoutAttributes] {
+        var result = collectionViewLayout.layoutAttributesForElements(in: bounds) ?? []
+        guard let kept = keptRect, kept != bounds else { return result }
+        var seen = Set(result.map { Key(category: $0.representedElementCategory.rawValue, kind: $0.representedElementKind, indexPath: $0.indexPath) })
+        for a in collectionViewLayout.layoutAttributesForElements(in: kept) ?? []
+        where seen.insert(Key(category: a.representedElementCategory.rawValue, kind: a.representedElementKind, indexPath: a.indexPath)).inserted {
+            result.append(a)
+        }
+        return result
+    }
+
+    private struct Key: Hashable {
+        var category: UInt
+        var kind: String?
+        var indexPath: IndexPath
     }
 
     /// Every element the layout puts in view gets its view with its attributes; the others go back to the
@@ -346,7 +365,7 @@ open class UICollectionView: UIScrollView {
                 backgroundView.frame = bounds
                 if backgroundView.superview !== self { insertSubview(backgroundView, at: 0) }
             }
-            let attributes = collectionViewLayout.layoutAttributesForElements(in: shownRect) ?? []
+            let attributes = shownAttributes()
             // What leaves the view goes back to the queues first, so what comes in can reuse it.
             let wantedCells = Set(attributes.filter { $0.representedElementCategory == .cell }.map(\.indexPath))
             let wantedSupplementary = Set(attributes.compactMap { a in
@@ -503,7 +522,7 @@ open class UICollectionView: UIScrollView {
         }
         prepareLayoutIfNeeded()
         // The attributes before, of what is in view now or will be.
-        let oldRect = shownRect
+        let oldRect = bounds
         attributesBefore = [:]
         for a in collectionViewLayout.layoutAttributesForElements(in: oldRect.insetBy(dx: -oldRect.width, dy: -oldRect.height)) ?? []
         where a.representedElementCategory == .cell {

@@ -121,16 +121,23 @@ open class UITableView: UIScrollView {
     var footerViews: [Int: UIView] = [:]
     /// Cells and header views an update is animating out: removed when it ends.
     var leavingViews: [UIView] = []
+    /// The row (before its update) each leaving cell showed, for `didEndDisplaying`.
+    var leavingRows: [ObjectIdentifier: IndexPath] = [:]
     /// Views drawn behind the other rows while an update runs (rows sliding under their neighbours).
     var behindViews = Set<ObjectIdentifier>()
     var updatesInFlight = 0
     var updateGeneration = 0
     var pendingUpdate: TableUpdate?
+    /// Completions of `performBatchUpdates` nested in the batch being recorded.
+    var pendingCompletions: [(Bool) -> Void] = []
     var batchDepth = 0
     var selectedRows: [IndexPath] = []
     var highlightedRow: IndexPath?
-    /// A vertical span (content coordinates) whose rows keep their cells while an animated scroll runs.
+    /// A vertical span (content coordinates) whose rows have cells, besides the bounds, while an animated
+    /// scroll runs: what the picture shows at the current frame (the model is already at the end).
     var keptSpan: ClosedRange<CGFloat>?
+    /// Follows an animated scroll frame by frame (the stage's display link).
+    var scrollFollower: DisplayLink?
     private var reusePool: [String: [UITableViewCell]] = [:]
     private var registeredCells: [String: UITableViewCell.Type] = [:]
     private var registeredHeaders: [String: UITableViewHeaderFooterView.Type] = [:]
@@ -306,7 +313,8 @@ open class UITableView: UIScrollView {
         measuredHeights = [:]
         for (ip, cell) in visibleCellsByRow {
             cell.removeFromSuperview()
-            tableDelegate?.tableView(self, didEndDisplaying: cell, forRowAt: ip)
+            if cell.displayed { tableDelegate?.tableView(self, didEndDisplaying: cell, forRowAt: ip) }
+            cell.displayed = false
             enqueue(cell)
         }
         visibleCellsByRow = [:]
@@ -316,8 +324,14 @@ open class UITableView: UIScrollView {
         }
         for view in leavingViews {
             view.removeFromSuperview()
-            if let cell = view as? UITableViewCell { enqueue(cell) }
+            UIView.performWithoutAnimation { view.alpha = 1 }
+            if let cell = view as? UITableViewCell {
+                if cell.displayed, let ip = leavingRows[ObjectIdentifier(cell)] { tableDelegate?.tableView(self, didEndDisplaying: cell, forRowAt: ip) }
+                cell.displayed = false
+                enqueue(cell)
+            }
         }
+        leavingRows = [:]
         headerViews = [:]
         footerViews = [:]
         leavingViews = []
@@ -325,6 +339,9 @@ open class UITableView: UIScrollView {
         selectedRows = []
         highlightedRow = nil
         layout = makeLayout(counts: dataSourceCounts())
+        // Less content than before: the offset comes back within it.
+        let inside = clamped(contentOffset)
+        if inside != contentOffset { UIView.performWithoutAnimation { contentOffset = inside } }
         layoutRows()
     }
 
@@ -393,7 +410,7 @@ open class UITableView: UIScrollView {
             var heights = [Double](repeating: 0, count: rows)
             for r in 0..<rows {
                 let ip = IndexPath(row: r, section: s)
-                if measureAll, measuredHeights[ip] == nil, selfSizes(ip) { measure(ip, layoutWidth: Double(bounds.width)) }
+                if measureAll, measuredHeights[ip] == nil, selfSizes(ip) { measure(ip, layoutWidth: Double(bounds.width), keep: false) }
                 heights[r] = Double(layoutHeight(at: ip))
             }
             layout.appendSection(header: Double(supplementaryHeight(section: s, header: true)), rowHeights: heights,
@@ -403,23 +420,42 @@ open class UITableView: UIScrollView {
         return layout
     }
 
-    /// Measures row `ip` with a cell from the data source, kept for display (sized to the row before it
-    /// joins the table, so its constraints never see another height).
-    private func measure(_ ip: IndexPath, layoutWidth: Double) {
+    /// Measures row `ip` with a cell from the data source: kept for display when `keep` (sized to the
+    /// row before it joins the table, so its constraints never see another height), else back to the
+    /// reuse queue. Returns the height (points).
+    @discardableResult
+    private func measure(_ ip: IndexPath, layoutWidth: Double, keep: Bool) -> CGFloat {
         let shown = visibleCellsByRow[ip]
-        guard let cell = shown ?? makeCell(at: ip) else { return }
+        guard let cell = shown ?? makeCell(at: ip) else { return 44 }
         cell.tableSeparator.hairline = hairline
         let width = rowWidth(layoutWidth)
-        let height = Self.given(cell.selfSizingHeight(forWidth: width)) ?? 44
+        let height = sizedHeight(of: cell, at: ip, width: width)
         measuredHeights[ip] = height
         if shown == nil {
-            UIView.performWithoutAnimation {
-                cell.frame = CGRect(x: CGFloat(rowInset), y: cell.frame.minY, width: width, height: height)
-                cell.layoutIfNeeded()
+            if keep {
+                UIView.performWithoutAnimation {
+                    cell.frame = CGRect(x: CGFloat(rowInset), y: cell.frame.minY, width: width, height: height)
+                    cell.layoutIfNeeded()
+                }
+                visibleCellsByRow[ip] = cell
+                addCellView(cell)
+            } else {
+                enqueue(cell)
             }
-            visibleCellsByRow[ip] = cell
-            addCellView(cell)
         }
+        return height
+    }
+
+    /// The height `cell` sizes itself to at `width` (points); one that is not positive (constraints
+    /// that leave the height open) is logged and given 44, as UIKit does.
+    func sizedHeight(of cell: UITableViewCell, at ip: IndexPath, width: CGFloat) -> CGFloat {
+        cell.tableSeparator.hairline = hairline
+        let height = cell.selfSizingHeight(forWidth: width)
+        guard height.isFinite, height > 0 else {
+            UIKitLog.warn("UITableView: the cell for row \(ip) sizes itself to \(height) points (its content view's constraints do not set its height); it is given 44")
+            return 44
+        }
+        return min(height, 100_000)
     }
 
     private func rowWidth(_ width: Double) -> CGFloat { CGFloat(max(0, width - 2 * rowInset)) }
@@ -435,12 +471,13 @@ open class UITableView: UIScrollView {
         let hasTitle = !(title ?? "").isEmpty
         let custom = header ? tableDelegate?.tableView(self, viewForHeaderInSection: s) : tableDelegate?.tableView(self, viewForFooterInSection: s)
         if let custom {
-            if custom.frame.height > 0 { return custom.frame.height }
+            // A header-footer view's starting frame is not a height it asks for.
+            if custom.frame.height > 0, !(custom is UITableViewHeaderFooterView) { return custom.frame.height }
             if custom.hasConstraintLaidOutContent {
                 return custom.systemLayoutSizeFitting(CGSize(width: bounds.width, height: 0), withHorizontalFittingPriority: .required,
                                                       verticalFittingPriority: .fittingSizeLevel).height
             }
-            return style == .plain ? 28 : 38
+            return style == .plain ? 28 : (header ? 38 : 34)
         }
         switch style {
         case .plain: return hasTitle ? 28 : 0
@@ -470,18 +507,25 @@ open class UITableView: UIScrollView {
             let old = super.contentOffset
             super.contentOffset = newValue
             guard super.contentOffset != old else { return }
-            // Inside an animation the model offset jumps to the end while the picture scrolls: rows
-            // between the two keep cells until the animation is over.
+            // Inside an animation the model offset jumps to the end while the picture scrolls: at each
+            // frame of the animation the rows the picture shows get cells.
             let duration = UIView.inheritedAnimationDuration
-            if duration > 0 {
-                let low = min(old.y, newValue.y), high = max(old.y, newValue.y) + bounds.height
-                keptSpan = min(keptSpan?.lowerBound ?? low, low)...max(keptSpan?.upperBound ?? high, high)
+            if duration > 0, let engine = StageContext.engine {
+                scrollFollower?.invalidate()
                 let generation = updateGeneration
-                StageContext.engine?.perform(afterDelay: duration) { [weak self] in
+                let end = engine.currentTime + duration
+                scrollFollower = engine.addDisplayLink(duration: duration) { [weak self] time in
                     guard let self, self.updateGeneration == generation else { return }
-                    self.keptSpan = nil
+                    if time >= end - 1e-9 {
+                        self.keptSpan = nil
+                    } else {
+                        let shown = self.layer.presentation()?.bounds ?? self.bounds
+                        self.keptSpan = shown.minY...max(shown.minY, shown.maxY)
+                    }
                     self.layoutRows()
                 }
+                let shown = layer.presentation()?.bounds ?? CGRect(origin: old, size: bounds.size)
+                keptSpan = shown.minY...max(shown.minY, shown.maxY)
             }
             layoutRows()
         }
@@ -499,12 +543,19 @@ open class UITableView: UIScrollView {
         }
     }
 
-    /// The span of content (points) whose rows have cells: the bounds, and what an animated scroll
-    /// passes over.
-    private var shownSpan: ClosedRange<CGFloat> {
+    /// The spans of content (points) whose rows have cells: the bounds, and what the picture shows while
+    /// an animated scroll runs.
+    private var shownSpans: [ClosedRange<CGFloat>] {
         let visible = bounds.minY...max(bounds.minY, bounds.maxY)
-        guard let kept = keptSpan else { return visible }
-        return min(visible.lowerBound, kept.lowerBound)...max(visible.upperBound, kept.upperBound)
+        guard let kept = keptSpan, kept != visible else { return [visible] }
+        return [visible, kept]
+    }
+
+    /// The rows overlapping the shown spans, in order, each once.
+    private func rowsShown(in layout: TableLayout) -> [IndexPath] {
+        let lists = shownSpans.map { layout.indexPathsForRows(overlapping: Double($0.lowerBound - headerViewHeight), Double($0.upperBound - headerViewHeight)) }
+        guard lists.count > 1 else { return lists.first ?? [] }
+        return Array(Set(lists.joined())).sorted()
     }
 
     /// Gives every row, header and footer in view its view at its place (measuring self-sizing rows as
@@ -525,20 +576,23 @@ open class UITableView: UIScrollView {
             var wanted: [IndexPath] = []
             for _ in 0..<64 {
                 guard let layout else { break }
-                let span = shownSpan
-                wanted = layout.indexPathsForRows(overlapping: Double(span.lowerBound - headerViewHeight), Double(span.upperBound - headerViewHeight))
+                wanted = rowsShown(in: layout)
                 let unmeasured = wanted.filter { measuredHeights[$0] == nil && selfSizes($0) }
                 guard !unmeasured.isEmpty else { break }
-                for ip in unmeasured { measure(ip, layoutWidth: layout.width) }
-                let counts = (0..<layout.numberOfSections).map { layout.numberOfRows(inSection: $0) }
-                self.layout = makeLayout(counts: counts)
+                // Each measured row moves the rows below it; the layout is patched, not rebuilt.
+                var patched = layout
+                for ip in unmeasured { patched.setHeight(Double(measure(ip, layoutWidth: layout.width, keep: true)), forRowAt: ip) }
+                self.layout = patched
+                let size = CGSize(width: bounds.width, height: headerViewHeight + CGFloat(patched.contentHeight) + (tableFooterView?.frame.height ?? 0))
+                if contentSize != size { contentSize = size }
             }
             guard let layout else { return }
             let wantedSet = Set(wanted)
             if updatesInFlight == 0 {
                 for (ip, cell) in visibleCellsByRow where !wantedSet.contains(ip) {
                     cell.removeFromSuperview()
-                    tableDelegate?.tableView(self, didEndDisplaying: cell, forRowAt: ip)
+                    if cell.displayed { tableDelegate?.tableView(self, didEndDisplaying: cell, forRowAt: ip) }
+                    cell.displayed = false
                     visibleCellsByRow[ip] = nil
                     enqueue(cell)
                 }
@@ -641,21 +695,35 @@ open class UITableView: UIScrollView {
 
     /// Headers and footers in view, at their places (a plain table's float at the top of the bounds).
     func placeSupplementaryViews(in layout: TableLayout) {
-        let span = shownSpan
-        let sections = layout.sections(overlapping: Double(span.lowerBound - headerViewHeight), Double(span.upperBound - headerViewHeight))
+        let sections = Set(shownSpans.flatMap { layout.sections(overlapping: Double($0.lowerBound - headerViewHeight), Double($0.upperBound - headerViewHeight)) }).sorted()
         if updatesInFlight == 0 {
-            for (s, view) in headerViews where !sections.contains(s) { view.removeFromSuperview(); enqueueSupplementary(view); headerViews[s] = nil }
-            for (s, view) in footerViews where !sections.contains(s) { view.removeFromSuperview(); enqueueSupplementary(view); footerViews[s] = nil }
+            for (s, view) in headerViews where !sections.contains(s) {
+                view.removeFromSuperview()
+                tableDelegate?.tableView(self, didEndDisplayingHeaderView: view, forSection: s)
+                enqueueSupplementary(view)
+                headerViews[s] = nil
+            }
+            for (s, view) in footerViews where !sections.contains(s) {
+                view.removeFromSuperview()
+                tableDelegate?.tableView(self, didEndDisplayingFooterView: view, forSection: s)
+                enqueueSupplementary(view)
+                footerViews[s] = nil
+            }
         }
         for s in sections {
+            // A new header or footer starts at its place (faded in when an update is running).
             if headerViews[s] == nil, let view = makeSupplementaryView(section: s, header: true, in: layout) {
                 headerViews[s] = view
                 addSubview(view)
+                view.frame = headerFrame(section: s, in: layout)
+                if updatesInFlight > 0 { view.alpha = 0 }
                 tableDelegate?.tableView(self, willDisplayHeaderView: view, forSection: s)
             }
             if footerViews[s] == nil, let view = makeSupplementaryView(section: s, header: false, in: layout) {
                 footerViews[s] = view
                 addSubview(view)
+                view.frame = CGRect(layout.rectForFooter(inSection: s)).offsetBy(dx: 0, dy: headerViewHeight)
+                if updatesInFlight > 0 { view.alpha = 0 }
                 tableDelegate?.tableView(self, willDisplayFooterView: view, forSection: s)
             }
             if updatesInFlight == 0 {
@@ -701,6 +769,10 @@ open class UITableView: UIScrollView {
         guard rect.height > 0 else { return nil }
         return withoutAnimation { () -> UIView? in
             if let custom = header ? tableDelegate?.tableView(self, viewForHeaderInSection: s) : tableDelegate?.tableView(self, viewForFooterInSection: s) {
+                if let headerView = custom as? UITableViewHeaderFooterView {
+                    headerView.tableStyle = style
+                    headerView.isFooter = !header
+                }
                 return custom
             }
             let title = header ? dataSource?.tableView(self, titleForHeaderInSection: s) : dataSource?.tableView(self, titleForFooterInSection: s)
@@ -755,9 +827,7 @@ open class UITableView: UIScrollView {
         guard batchDepth > 0 else { return }
         batchDepth -= 1
         guard batchDepth == 0 else { return }
-        let update = pendingUpdate ?? TableUpdate()
-        pendingUpdate = nil
-        apply(update, completion: nil)
+        endBatch()
     }
 
     /// Runs `updates` as one batch and animates it; `completion` gets true when the animation ran to its
@@ -767,10 +837,19 @@ open class UITableView: UIScrollView {
         batchDepth += 1
         updates?()
         batchDepth -= 1
+        // Inside an outer batch, the completion runs when the outer one ends.
+        if let completion { pendingCompletions.append(completion) }
         guard batchDepth == 0 else { return }
+        endBatch()
+    }
+
+    /// Applies the batch recorded, with every completion given inside it.
+    private func endBatch() {
         let update = pendingUpdate ?? TableUpdate()
         pendingUpdate = nil
-        apply(update, completion: completion)
+        let completions = pendingCompletions
+        pendingCompletions = []
+        apply(update, completion: completions.isEmpty ? nil : { finished in completions.forEach { $0(finished) } })
     }
 
     open func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
@@ -881,15 +960,16 @@ open class UITableView: UIScrollView {
         visibleCellsByRow = cells
         for (ip, cell) in cells where selfSizes(ip) {
             UIView.performWithoutAnimation { configure(cell, at: ip) }
-            cell.tableSeparator.hairline = hairline
-            measuredHeights[ip] = Self.given(cell.selfSizingHeight(forWidth: CGFloat(max(0, old.width - 2 * old.rowX)))) ?? 44
+            measuredHeights[ip] = sizedHeight(of: cell, at: ip, width: CGFloat(max(0, old.width - 2 * old.rowX)))
         }
         let new = makeLayout(counts: after)
         layout = new
 
-        // Rows coming into view get cells now, placed where they start.
+        // Rows coming into view get cells now, placed where they start; with less content the offset
+        // comes back within it, with the update.
         let width = CGFloat(new.width)
-        let span = bounds
+        let targetOffset = clamped(contentOffset)
+        let span = bounds.union(CGRect(origin: targetOffset, size: bounds.size))
         var starts: [IndexPath: (frame: CGRect, alpha: CGFloat)] = [:]
         for ip in new.indexPathsForRows(overlapping: Double(span.minY - headerViewHeight), Double(span.maxY - headerViewHeight)) {
             if visibleCellsByRow[ip] == nil, let cell = makeCell(at: ip) {
@@ -897,13 +977,13 @@ open class UITableView: UIScrollView {
                 addCellView(cell)
                 if selfSizes(ip) {
                     UIView.performWithoutAnimation { configure(cell, at: ip) }
-                    cell.tableSeparator.hairline = hairline
-                    measuredHeights[ip] = Self.given(cell.selfSizingHeight(forWidth: CGFloat(max(0, new.width - 2 * new.rowX)))) ?? 44
+                    measuredHeights[ip] = sizedHeight(of: cell, at: ip, width: CGFloat(max(0, new.width - 2 * new.rowX)))
                 }
             }
         }
         let measured = makeLayout(counts: after)
         layout = measured
+        let finalOffset = clamped(contentOffset)
         for (ip, cell) in visibleCellsByRow {
             let final = rowFrame(ip, in: measured)
             if plan.rowArrives(ip) {
@@ -931,7 +1011,10 @@ open class UITableView: UIScrollView {
                 }
             }
         }
-        for entry in leaving { leavingViews.append(entry.cell) }
+        for entry in leaving {
+            leavingViews.append(entry.cell)
+            leavingRows[ObjectIdentifier(entry.cell)] = entry.ip
+        }
         let leavingStyles = leaving.map { entry -> (UITableViewCell, (frame: CGRect, alpha: CGFloat)?) in
             let (rows, style) = block(around: entry.ip, arriving: false, plan: plan, in: old)
             if style == .top || style == .bottom || style == .middle { behindViews.insert(ObjectIdentifier(entry.cell)) }
@@ -978,6 +1061,8 @@ open class UITableView: UIScrollView {
             if let footer = self.tableFooterView {
                 footer.frame = CGRect(x: 0, y: self.headerViewHeight + CGFloat(measured.contentHeight), width: self.bounds.width, height: footer.frame.height)
             }
+            for view in Array(self.headerViews.values) + Array(self.footerViews.values) { view.alpha = 1 }
+            if finalOffset != self.contentOffset { self.contentOffset = finalOffset }
         }
         let finish: (Bool) -> Void = { finished in
             guard self.updateGeneration == generation else { completion?(finished); return }
@@ -987,19 +1072,21 @@ open class UITableView: UIScrollView {
                     view.removeFromSuperview()
                     UIView.performWithoutAnimation { view.alpha = 1 }
                     if let cell = view as? UITableViewCell {
-                        if let ip = leaving.first(where: { $0.cell === cell })?.ip { self.tableDelegate?.tableView(self, didEndDisplaying: cell, forRowAt: ip) }
+                        if cell.displayed, let ip = self.leavingRows[ObjectIdentifier(cell)] { self.tableDelegate?.tableView(self, didEndDisplaying: cell, forRowAt: ip) }
+                        cell.displayed = false
                         self.enqueue(cell)
                     } else {
                         self.enqueueSupplementary(view)
                     }
                 }
                 self.leavingViews = []
+                self.leavingRows = [:]
                 self.behindViews = []
                 self.layoutRows()
             }
             completion?(finished)
         }
-        let nothingMoves = leaving.isEmpty && starts.isEmpty && old.contentHeight == measured.contentHeight
+        let nothingMoves = leaving.isEmpty && starts.isEmpty && old.contentHeight == measured.contentHeight && finalOffset == contentOffset
             && visibleCellsByRow.allSatisfy { ip, cell in cell.frame == rowFrame(ip, in: measured) }
         if UIView.inheritedAnimationDuration > 0 {
             // Inside an animation block: the update takes its duration and curve.

@@ -414,7 +414,8 @@ open class UITableViewCell: UIView {
         if contentView.hasConstraintLaidOutContent {
             let fitted = contentView.systemLayoutSizeFitting(CGSize(width: contentWidth(forCellWidth: width), height: 0),
                                                              withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)
-            return fitted.height + hairline
+            // Constraints that leave the height open fit nothing: the table gives such a row 44 (logged).
+            return fitted.height > 0 ? fitted.height + hairline : 0
         }
         return sizeThatFits(CGSize(width: width, height: 0)).height
     }

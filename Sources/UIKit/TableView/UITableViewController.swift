@@ -5,7 +5,7 @@
 /// pop fades the row's highlight out with the pop, and a cancelled pop selects it again), as UIKit's.
 open class UITableViewController: UIViewController, UITableViewDataSource, UITableViewDelegate {
     /// The style its table is made with.
-    public let style: UITableView.Style
+    public private(set) var style: UITableView.Style
     /// Whether the rows selected are deselected when the view appears again. Default true.
     open var clearsSelectionOnViewWillAppear = true
 
@@ -14,9 +14,11 @@ open class UITableViewController: UIViewController, UITableViewDataSource, UITab
         super.init(nibName: nil, bundle: nil)
     }
 
-    public convenience init() { self.init(style: .plain) }
-
-    public override convenience init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { self.init(style: .plain) }
+    /// A plain table's controller (there are no nibs: the names are accepted).
+    public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        style = .plain
+        super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
+    }
 
     public required init?(coder: NSCoder) { nil }
 
@@ -86,6 +88,10 @@ open class UITableViewController: UIViewController, UITableViewDataSource, UITab
     open func tableView(_ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath) -> UITableViewCell.EditingStyle { .delete }
     open func tableView(_ tableView: UITableView, willDisplayHeaderView view: UIView, forSection section: Int) {}
     open func tableView(_ tableView: UITableView, willDisplayFooterView view: UIView, forSection section: Int) {}
+    open func tableView(_ tableView: UITableView, didEndDisplayingHeaderView view: UIView, forSection section: Int) {}
+    open func tableView(_ tableView: UITableView, didEndDisplayingFooterView view: UIView, forSection section: Int) {}
+    open func tableView(_ tableView: UITableView, estimatedHeightForHeaderInSection section: Int) -> CGFloat { UITableView.automaticDimension }
+    open func tableView(_ tableView: UITableView, estimatedHeightForFooterInSection section: Int) -> CGFloat { UITableView.automaticDimension }
     open func tableView(_ tableView: UITableView, accessoryButtonTappedForRowWith indexPath: IndexPath) {}
     open func tableView(_ tableView: UITableView, indentationLevelForRowAt indexPath: IndexPath) -> Int { 0 }
     open func tableView(_ tableView: UITableView, shouldIndentWhileEditingRowAt indexPath: IndexPath) -> Bool { true }

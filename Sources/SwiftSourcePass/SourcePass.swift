@@ -41,6 +41,8 @@ public enum SourcePass {
     static let removedAttributes: Set<String> = ["objc", "objcMembers", "nonobjc", "IBAction", "IBOutlet", "IBInspectable",
                                                   "IBDesignable", "IBSegueAction", "GKInspectable"]
     static let submoduleParents: Set<String> = ["UIKit", "QuartzCore", "CoreGraphics", "Foundation"]
+    /// Modules a user's file imports that become `import UIKit` (see the import rewrite).
+    static let replacedImports: Set<String> = ["Foundation", "Dispatch", "ObjectiveC"]
     /// What may follow `dynamic` when it is a declaration modifier.
     static let declarationWords: Set<String> = ["var", "func", "let", "subscript", "init", "override", "public", "private", "internal",
                                                  "fileprivate", "open", "final", "static", "class", "lazy", "weak", "unowned", "required",
@@ -55,6 +57,7 @@ public enum SourcePass {
         output.reserveCapacity(source.utf8.count)
         var changes: [Change] = []
         var problems: [Problem] = []
+        var importsUIKit = false
         let bytes = Array(source.utf8)
         var index = 0
 
@@ -155,6 +158,19 @@ public enum SourcePass {
                     index = end + 1
                     continue
                 }
+                // `import Foundation`, `import Dispatch`, `import ObjectiveC` → `import UIKit`: UIKit re-exports
+                // Foundation and declares the main queue on the stage's clock (beside a direct import of
+                // Foundation its `DispatchQueue.main` would be ambiguous) and the runtime's associated
+                // objects; ObjectiveC is not a module on Linux.
+                if let m = significant(from: index + 1), tokens[m].kind == .identifier, replacedImports.contains(text(tokens[m])),
+                   !(m + 1 < tokens.count && text(tokens[m + 1]) == ".") {
+                    output += bytes[token.start..<tokens[m].start]
+                    output += Array("UIKit".utf8)
+                    changes.append(Change(line: token.line, before: "import " + text(tokens[m]), after: "import UIKit"))
+                    importsUIKit = true
+                    index = m + 1
+                    continue
+                }
             case .identifier where text(token) == "override":
                 // `override init(style:reuseIdentifier:)` of a table cell (or `init(reuseIdentifier:)` of a
                 // header view) → `required init(…)`: the table makes registered classes through it.
@@ -201,7 +217,7 @@ public enum SourcePass {
             index += 1
         }
         var text = String(decoding: output, as: UTF8.self)
-        if addingUIKitImport, let added = Self.addingUIKitImport(to: text, tokens: tokens, bytes: bytes) {
+        if addingUIKitImport, !importsUIKit, let added = Self.addingUIKitImport(to: text, tokens: tokens, bytes: bytes) {
             text = added.text
             changes.append(Change(line: added.line, before: "", after: "import UIKit"))
             changes.sort { $0.line < $1.line }

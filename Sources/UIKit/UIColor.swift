@@ -15,6 +15,17 @@ open class UIColor: NSObject, _ExpressibleByColorLiteral, @unchecked Sendable {
         super.init()
     }
 
+    /// A colour from an asset catalog: there are none here, so nil (logged), as UIKit returns for a name
+    /// it does not find.
+    public convenience init?(named name: String) {
+        UIKitLog.warn("UIColor(named: \"\(name)\"): there are no asset catalogs here; nil")
+        return nil
+    }
+
+    public convenience init?(named name: String, in bundle: Bundle?, compatibleWith traitCollection: UITraitCollection?) {
+        self.init(named: name)
+    }
+
     public convenience init(white: CGFloat, alpha: CGFloat) { self.init(red: white, green: white, blue: white, alpha: alpha) }
 
     /// `#colorLiteral(red:green:blue:alpha:)`, as Apple's UIKit takes it.

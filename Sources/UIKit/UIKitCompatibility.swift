@@ -23,6 +23,8 @@ open class UIApplication: UIResponder {
     open var statusBarFrame: CGRect {
         CGRect(x: 0, y: 0, width: UIScreen.main.bounds.width, height: UIWindow.stageWindow?.safeAreaInsets.top ?? 0)
     }
+    /// Whether the status bar is hidden (deprecated in UIKit): kept; the stage draws no status bar.
+    open var isStatusBarHidden = false
     /// Kept for code that calls them: scripted touches are never ignored.
     open func beginIgnoringInteractionEvents() {}
     open func endIgnoringInteractionEvents() {}
@@ -207,3 +209,91 @@ public struct UIInterfaceOrientationMask: OptionSet, Sendable, Hashable {
 
 /// How much room a trait collection's dimension has.
 public enum UIUserInterfaceSizeClass: Int, Sendable { case unspecified, compact, regular }
+
+/// Interface Builder's nib files: there are none on Linux. A nib names what code would load; loading it
+/// makes nothing and the stage's `warnings` say so, so that code which registers or loads nibs compiles.
+open class UINib: NSObject {
+    public let name: String
+
+    public init(nibName name: String, bundle bundleOrNil: Bundle?) {
+        self.name = name
+        super.init()
+    }
+
+    /// Nothing: there are no nibs here (logged).
+    open func instantiate(withOwner ownerOrNil: Any?, options optionsOrNil: [UINib.OptionsKey: Any]? = nil) -> [Any] {
+        UIKitLog.warn("UINib \"\(name)\": there are no nibs here; nothing is loaded")
+        return []
+    }
+
+    public struct OptionsKey: Hashable, RawRepresentable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public static let externalObjects = OptionsKey(rawValue: "UINibExternalObjects")
+    }
+}
+
+extension Bundle {
+    /// UIKit's nib loading: there are no nibs here; nil, logged.
+    public func loadNibNamed(_ name: String, owner: Any?, options: [UINib.OptionsKey: Any]? = nil) -> [Any]? {
+        UIKitLog.warn("Bundle.loadNibNamed(\"\(name)\"): there are no nibs here; nothing is loaded")
+        return nil
+    }
+}
+
+extension UITableView {
+    /// Cells from a nib: there are none here (logged); the identifier dequeues plain cells.
+    public func register(_ nib: UINib?, forCellReuseIdentifier identifier: String) {
+        UIKitLog.warn("UITableView.register(UINib \"\(nib?.name ?? "nil")\"): there are no nibs here; \"\(identifier)\" makes plain cells")
+        register(UITableViewCell.self, forCellReuseIdentifier: identifier)
+    }
+
+    public func register(_ nib: UINib?, forHeaderFooterViewReuseIdentifier identifier: String) {
+        UIKitLog.warn("UITableView.register(UINib \"\(nib?.name ?? "nil")\"): there are no nibs here; \"\(identifier)\" makes plain header views")
+        register(UITableViewHeaderFooterView.self, forHeaderFooterViewReuseIdentifier: identifier)
+    }
+}
+
+extension UICollectionView {
+    /// Cells from a nib: there are none here (logged); the identifier dequeues plain cells.
+    public func register(_ nib: UINib?, forCellWithReuseIdentifier identifier: String) {
+        UIKitLog.warn("UICollectionView.register(UINib \"\(nib?.name ?? "nil")\"): there are no nibs here; \"\(identifier)\" makes plain cells")
+        register(UICollectionViewCell.self, forCellWithReuseIdentifier: identifier)
+    }
+
+    public func register(_ nib: UINib?, forSupplementaryViewOfKind kind: String, withReuseIdentifier identifier: String) {
+        UIKitLog.warn("UICollectionView.register(UINib \"\(nib?.name ?? "nil")\"): there are no nibs here; \"\(identifier)\" makes plain views")
+        register(UICollectionReusableView.self, forSupplementaryViewOfKind: kind, withReuseIdentifier: identifier)
+    }
+}
+
+// The Objective-C runtime's associated objects, which categories written in Swift use to add stored
+// properties to UIKit's classes: a table beside the objects, by object and key. An entry lives as long
+// as the table (the stage's run), not as long as its object.
+
+/// How an associated object is held (all are held strongly here).
+public enum objc_AssociationPolicy: UInt, Sendable {
+    case OBJC_ASSOCIATION_ASSIGN = 0
+    case OBJC_ASSOCIATION_RETAIN_NONATOMIC = 1
+    case OBJC_ASSOCIATION_COPY_NONATOMIC = 3
+    case OBJC_ASSOCIATION_RETAIN = 769
+    case OBJC_ASSOCIATION_COPY = 771
+}
+
+private struct AssociationKey: Hashable {
+    let object: ObjectIdentifier
+    let key: UnsafeRawPointer
+}
+
+nonisolated(unsafe) private var associations: [AssociationKey: Any] = [:]
+
+/// The value associated with `object` under `key`, or nil.
+public func objc_getAssociatedObject(_ object: Any, _ key: UnsafeRawPointer) -> Any? {
+    associations[AssociationKey(object: ObjectIdentifier(object as AnyObject), key: key)]
+}
+
+/// Associates `value` with `object` under `key` (nil removes it).
+public func objc_setAssociatedObject(_ object: Any, _ key: UnsafeRawPointer, _ value: Any?, _ policy: objc_AssociationPolicy) {
+    let k = AssociationKey(object: ObjectIdentifier(object as AnyObject), key: key)
+    if let value { associations[k] = value } else { associations[k] = nil }
+}

@@ -31,6 +31,9 @@ open class UIScrollView: UIView {
     open weak var delegate: UIScrollViewDelegate?
     /// Points: the size of what it scrolls over.
     open var contentSize = CGSize.zero { didSet { if contentSize != oldValue { adjustedInsetMayHaveChanged() } } }
+    /// Kept: touches reach the content at once here.
+    open var delaysContentTouches = true
+    open var canCancelContentTouches = true
     /// Pull to refresh: kept, not drawn (see `UIRefreshControl`).
     open var refreshControl: UIRefreshControl?
 

@@ -560,6 +560,24 @@ open class UIView: UIResponder {
         return snapshot
     }
 
+    /// A new view showing the part `rect` (the view's coordinates, points) of what this view shows now,
+    /// `rect`'s size, not in any tree. Cap insets are kept for the signature: the snapshot is not
+    /// stretched here.
+    open func resizableSnapshotView(from rect: CGRect, afterScreenUpdates afterUpdates: Bool, withCapInsets capInsets: UIEdgeInsets) -> UIView? {
+        if afterUpdates { layoutIfNeeded() }
+        let scale = Double(UIScreen.main.scale)
+        guard rect.width.isFinite, rect.height.isFinite, rect.origin.x.isFinite, rect.origin.y.isFinite,
+              let image = try? backing.snapshot(scale: scale, presentation: StageContext.presentation) else { return nil }
+        let b = bounds
+        let limit = 1e9
+        guard [(rect.minX - b.minX) * scale, (rect.minY - b.minY) * scale, rect.width * scale, rect.height * scale].allSatisfy({ abs($0) < limit }) else { return nil }
+        let x = Int(((rect.minX - b.minX) * scale).rounded()), y = Int(((rect.minY - b.minY) * scale).rounded())
+        let w = Int((rect.width * scale).rounded()), h = Int((rect.height * scale).rounded())
+        let x0 = max(0, x), y0 = max(0, y), x1 = min(image.width, x + w), y1 = min(image.height, y + h)
+        guard x1 > x0, y1 > y0, let part = try? image.cropped(to: PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)) else { return nil }
+        return UISnapshotView(frame: CGRect(origin: .zero, size: rect.size), image: part)
+    }
+
     /// Draws the view's hierarchy into the current context at `rect`; true when it drew.
     @discardableResult
     open func drawHierarchy(in rect: CGRect, afterScreenUpdates afterUpdates: Bool) -> Bool {

@@ -73,6 +73,8 @@ open class UIViewController: UIResponder {
     }
 
     open func viewDidLoad() {}
+    /// Never called here (a stage has no memory pressure); kept for code that overrides it.
+    open func didReceiveMemoryWarning() {}
 
     // MARK: Segues (there are no storyboards)
 

@@ -121,9 +121,9 @@ final class SourcePassTests: XCTestCase {
     }
 
     func testAFileWithoutUIKitGetsItsImportOnAnExistingLine() {
-        let framework = "// Constants.swift\nimport Foundation\nlet duration: TimeInterval = 0.3\n"
+        let framework = "// Constants.swift\nimport QuartzCore\nlet duration: TimeInterval = 0.3\n"
         let result = SourcePass.rewrite(framework)
-        XCTAssertEqual(result.text, "// Constants.swift\nimport UIKit; import Foundation\nlet duration: TimeInterval = 0.3\n")
+        XCTAssertEqual(result.text, "// Constants.swift\nimport UIKit; import QuartzCore\nlet duration: TimeInterval = 0.3\n")
         XCTAssertEqual(result.changes.map(\.line), [2])
         XCTAssertTrue(result.changes[0].description.hasPrefix("added import UIKit"))
         XCTAssertEqual(SourcePass.rewrite("//\nlet x = 1\n").text, "import UIKit; //\nlet x = 1\n", "a comment line when there is no import")
@@ -179,5 +179,15 @@ final class SourcePassTests: XCTestCase {
             .replacingOccurrences(of: "Sendable { override init", with: "Sendable { required override init"))
         XCTAssertEqual(result.changes.map(\.line), [3, 7])
         XCTAssertEqual(result.changes[0].description, "override init(frame:) → required override init(frame:)")
+    }
+
+    /// `import Foundation` beside UIKit would make `DispatchQueue.main` ambiguous (UIKit's runs on the
+    /// stage's clock); `ObjectiveC` is no module on Linux. Both become `import UIKit`.
+    func testFoundationDispatchAndObjectiveCImportsBecomeUIKit() {
+        let source = "import Foundation\nimport UIKit\nimport ObjectiveC\nimport struct Foundation.Date\nimport Dispatch\nfunc f() { DispatchQueue.main.async {} }\n"
+        let result = SourcePass.rewrite(source)
+        XCTAssertEqual(result.text, "import UIKit\nimport UIKit\nimport UIKit\nimport struct Foundation.Date\nimport UIKit\nfunc f() { DispatchQueue.main.async {} }\n")
+        XCTAssertEqual(result.changes.map(\.description), ["import Foundation → import UIKit", "import ObjectiveC → import UIKit", "import Dispatch → import UIKit"])
+        XCTAssertEqual(SourcePass.rewrite("import Foundation\n").text, "import UIKit\n", "no second UIKit import is added")
     }
 }

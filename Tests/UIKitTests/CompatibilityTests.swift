@@ -60,4 +60,40 @@ final class CompatibilityTests: XCTestCase {
         XCTAssertEqual(stage.notDrawn, ["UIPinchGestureRecognizer (the stage has one finger: it never begins)"])
         XCTAssertFalse(UIViewController().prefersStatusBarHidden)
     }
+
+    /// Names published table and collection code uses, found by compiling it: nibs (none here, logged),
+    /// associated objects, part-of-a-view snapshots, asset-catalog colours (none here, logged).
+    func testNibsAssociatedObjectsPartSnapshotsAndNamedColours() throws {
+        let stage = try makeStage(width: 40, height: 30)
+        let table = UITableView(frame: stage.window.bounds, style: .plain)
+        table.register(UINib(nibName: "Cell", bundle: nil), forCellReuseIdentifier: "cell")
+        XCTAssertNotNil(table.dequeueReusableCell(withIdentifier: "cell"), "a plain cell")
+        XCTAssertNil(Bundle.main.loadNibNamed("Card", owner: nil))
+        XCTAssertNil(UIColor(named: "Brand"))
+        XCTAssertEqual(stage.warnings.count, 3)
+
+        var key = 0
+        let view = UIView()
+        XCTAssertNil(objc_getAssociatedObject(view, &key))
+        objc_setAssociatedObject(view, &key, "badge", .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+        XCTAssertEqual(objc_getAssociatedObject(view, &key) as? String, "badge")
+        objc_setAssociatedObject(view, &key, nil, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+        XCTAssertNil(objc_getAssociatedObject(view, &key))
+
+        let card = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 10))
+        card.backgroundColor = .red
+        let inner = UIView(frame: CGRect(x: 10, y: 0, width: 10, height: 10))
+        inner.backgroundColor = .blue
+        card.addSubview(inner)
+        stage.window.addSubview(card)
+        let part = try XCTUnwrap(card.resizableSnapshotView(from: CGRect(x: 10, y: 0, width: 10, height: 10), afterScreenUpdates: true, withCapInsets: .zero))
+        XCTAssertEqual(part.frame.size, CGSize(width: 10, height: 10))
+        stage.window.addSubview(part)
+        part.frame.origin = CGPoint(x: 25, y: 15)
+        try stage.wait(0.1)
+        let frame = try stage.bitmap(ofFrame: stage.frameCount - 1)
+        XCTAssertEqual(frame.rgba(30, 20), [0, 0, 255, 255], "the blue right half of the card, and only it")
+        XCTAssertEqual(frame.rgba(26, 16), [0, 0, 255, 255])
+        XCTAssertNil(card.resizableSnapshotView(from: CGRect(x: 1e300, y: 0, width: 10, height: 10), afterScreenUpdates: false, withCapInsets: .zero))
+    }
 }

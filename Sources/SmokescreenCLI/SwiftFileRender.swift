@@ -79,11 +79,13 @@ struct SwiftFileRender {
     func run() throws {
         let sources = try readFiles()
         let root = try findPackageRoot()
+        let cache = try cacheFolder(root: root)
+        let sourceFolder = cache + "/Sources/SwiftRender"
         // The source pass, each change printed where it was made.
         var rewritten: [(name: String, original: String, text: String)] = []
         var problems = 0
         for (path, text) in sources {
-            let result = SourcePass.rewrite(text)
+            let result = SourcePass.rewrite(text, file: sourceFolder + "/" + (path as NSString).lastPathComponent)
             if !quiet { for change in result.changes { printNote("\(path):\(change.line): \(change)") } }
             for problem in result.problems {
                 printError("\(path):\(problem.line): \(problem.message)")
@@ -93,10 +95,8 @@ struct SwiftFileRender {
         }
         if problems > 0 { throw CLIError(ExitStatus.dataError, "the source pass could not rewrite \(problems) construct\(problems == 1 ? "" : "s") (above)") }
 
-        let cache = try cacheFolder(root: root)
         let lock = try lockCache(cache)
         defer { close(lock) }
-        let sourceFolder = cache + "/Sources/SwiftRender"
         try writePackage(at: cache, root: root)
         try syncSources(rewritten.map { ($0.name, $0.text) }, into: sourceFolder)
         let start = Date()

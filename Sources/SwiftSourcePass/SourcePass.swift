@@ -49,8 +49,11 @@ public enum SourcePass {
                                                  "convenience", "@"]
 
     /// Rewrites `source` (the text of one Swift file); with `addingUIKitImport` (default), a file that
-    /// imports no UIKit gets `import UIKit` (see ``addingUIKitImport(to:tokens:bytes:)``).
-    public static func rewrite(_ source: String, addingUIKitImport: Bool = true) -> Result {
+    /// imports no UIKit gets `import UIKit` (see ``addingUIKitImport(to:tokens:bytes:)``). With `file`
+    /// (the path the rewritten text is compiled at), an `override` member of an extension of a class
+    /// declared in the same file moves into the class's body, `#sourceLocation` keeping the compiler's
+    /// lines the file's own.
+    public static func rewrite(_ source: String, addingUIKitImport: Bool = true, file: String? = nil) -> Result {
         var lexer = Lexer(Array(source.utf8))
         let tokens = lexer.tokens()
         var output: [UInt8] = []
@@ -221,6 +224,13 @@ public enum SourcePass {
             text = added.text
             changes.append(Change(line: added.line, before: "", after: "import UIKit"))
             changes.sort { $0.line < $1.line }
+        }
+        if let file {
+            let moved = movingOverridesOutOfExtensions(text, file: file)
+            if !moved.changes.isEmpty {
+                text = moved.text
+                changes = (changes + moved.changes).sorted { $0.line < $1.line }
+            }
         }
         return Result(text: text, changes: changes, problems: problems)
     }

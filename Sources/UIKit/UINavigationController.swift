@@ -43,6 +43,15 @@ open class UINavigationController: UIViewController {
     public let navigationBar = UINavigationBar(frame: .zero)
     /// Told of moves and asked for their animators.
     open weak var delegate: UINavigationControllerDelegate?
+    /// The back swipe's recognizer, for code that sets its delegate or turns it off. What differs: a pan
+    /// from the left edge does not pop by itself yet (install an interaction controller of your own, as
+    /// the samples do).
+    open var interactivePopGestureRecognizer: UIGestureRecognizer? { backSwipe }
+    private lazy var backSwipe: UIScreenEdgePanGestureRecognizer = {
+        let recognizer = UIScreenEdgePanGestureRecognizer()
+        recognizer.edges = .left
+        return recognizer
+    }()
 
     /// A navigation controller whose stack is `rootViewController`.
     public init(rootViewController: UIViewController) {

@@ -76,6 +76,12 @@ open class UIViewController: UIResponder {
     /// Never called here (a stage has no memory pressure); kept for code that overrides it.
     open func didReceiveMemoryWarning() {}
 
+    var madeTopLayoutGuide: UILayoutSupport?
+    var madeBottomLayoutGuide: UILayoutSupport?
+    /// iOS 7's layout guides (deprecated in iOS 11): the safe area's top and bottom as guides of the view.
+    open var topLayoutGuide: UILayoutSupport { layoutSupport(top: true) }
+    open var bottomLayoutGuide: UILayoutSupport { layoutSupport(top: false) }
+
     // MARK: Segues (there are no storyboards)
 
     /// UIKit performs a storyboard segue; there are no storyboards here, so it is logged with UIKit's

@@ -190,4 +190,53 @@ final class SourcePassTests: XCTestCase {
         XCTAssertEqual(result.changes.map(\.description), ["import Foundation → import UIKit", "import ObjectiveC → import UIKit", "import Dispatch → import UIKit"])
         XCTAssertEqual(SourcePass.rewrite("import Foundation\n").text, "import UIKit\n", "no second UIKit import is added")
     }
+
+    /// Swift on Linux cannot override in an extension: such members move into their class's body, with
+    /// `#sourceLocation` keeping every line the file's own.
+    func testOverridesInAnExtensionMoveIntoTheirClass() {
+        let source = """
+        import UIKit
+        final class List: UITableViewController {
+            var rows = 3
+        }
+        extension List {
+            override func viewDidAppear(_ animated: Bool) {
+                super.viewDidAppear(animated)
+            }
+            func helper() {}
+        }
+        extension List: UICollectionViewDelegate {
+            @available(iOS 13, *) public override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { rows }
+        }
+        extension Array where Element == Int { }
+        """
+        let result = SourcePass.rewrite(source, file: "/cache/List.swift")
+        XCTAssertEqual(result.text, """
+        import UIKit
+        final class List: UITableViewController {
+            var rows = 3
+
+        #sourceLocation(file: "/cache/List.swift", line: 6)
+            override func viewDidAppear(_ animated: Bool) {
+                super.viewDidAppear(animated)
+            }
+        #sourceLocation(file: "/cache/List.swift", line: 12)
+            @available(iOS 13, *) public override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { rows }
+        #sourceLocation(file: "/cache/List.swift", line: 4)
+        }
+        extension List {
+            
+
+
+            func helper() {}
+        }
+        extension List: UICollectionViewDelegate {
+           \u{20}
+        }
+        extension Array where Element == Int { }
+        """)
+        XCTAssertEqual(result.changes.map(\.line), [6, 12])
+        XCTAssertEqual(result.changes[0].description, "override func viewDidAppear in an extension → in class List's body (Swift on Linux cannot override in an extension)")
+        XCTAssertEqual(SourcePass.rewrite(source).text, source, "without a file name nothing moves")
+    }
 }

@@ -96,4 +96,32 @@ final class CompatibilityTests: XCTestCase {
         XCTAssertEqual(frame.rgba(26, 16), [0, 0, 255, 255])
         XCTAssertNil(card.resizableSnapshotView(from: CGRect(x: 1e300, y: 0, width: 10, height: 10), afterScreenUpdates: false, withCapInsets: .zero))
     }
+
+    /// iOS 7's layout guides and the navigation controller's back-swipe recognizer, as published code uses them.
+    func testTopLayoutGuideAndTheBackSwipeRecognizer() throws {
+        let stage = try Stage(device: Device(name: "phone", size: CGSize(width: 100, height: 200), scale: 1,
+                                             safeAreaInsets: UIEdgeInsets(top: 20, left: 0, bottom: 10, right: 0)), fps: 10)
+        let screen = UIViewController()
+        let navigation = UINavigationController(rootViewController: screen)
+        stage.show(navigation)
+        try stage.wait(0.1)
+        XCTAssertEqual(screen.topLayoutGuide.length, 64)
+        XCTAssertEqual(screen.bottomLayoutGuide.length, 10)
+        let banner = UIView()
+        banner.translatesAutoresizingMaskIntoConstraints = false
+        screen.view.addSubview(banner)
+        NSLayoutConstraint.activate([
+            banner.topAnchor.constraint(equalTo: screen.topLayoutGuide.bottomAnchor),
+            banner.leadingAnchor.constraint(equalTo: screen.view.leadingAnchor),
+            banner.trailingAnchor.constraint(equalTo: screen.view.trailingAnchor),
+            banner.heightAnchor.constraint(equalToConstant: 20),
+        ])
+        screen.view.layoutIfNeeded()
+        XCTAssertEqual(banner.frame, CGRect(x: 0, y: 64, width: 100, height: 20))
+        XCTAssertTrue(screen.topLayoutGuide === screen.topLayoutGuide)
+        let recognizer = try XCTUnwrap(navigation.interactivePopGestureRecognizer)
+        XCTAssertTrue(recognizer === navigation.interactivePopGestureRecognizer)
+        XCTAssertEqual((recognizer as? UIScreenEdgePanGestureRecognizer)?.edges, .left)
+        XCTAssertEqual(stage.warnings, [])
+    }
 }

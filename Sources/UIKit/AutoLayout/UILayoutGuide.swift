@@ -49,3 +49,53 @@ open class UILayoutGuide: NSObject, LayoutItem {
         "<UILayoutGuide: layoutFrame = \(layoutFrame), identifier = '\(identifier)'>"
     }
 }
+
+/// iOS 7's top and bottom layout guides (`topLayoutGuide`, `bottomLayoutGuide`): the part of a
+/// controller's view the bars cover.
+public protocol UILayoutSupport: NSObjectProtocol {
+    /// Points: the safe area's inset at that edge.
+    var length: CGFloat { get }
+    var topAnchor: NSLayoutYAxisAnchor { get }
+    var bottomAnchor: NSLayoutYAxisAnchor { get }
+    var heightAnchor: NSLayoutDimension { get }
+}
+
+/// A controller's top or bottom layout guide: a guide of its view from the view's edge to the safe area's.
+final class ControllerLayoutSupport: NSObject, UILayoutSupport {
+    private weak var view: UIView?
+    private let top: Bool
+    private lazy var guide: UILayoutGuide = {
+        let guide = UILayoutGuide()
+        guide.identifier = top ? "_UIViewControllerTopLayoutGuide" : "_UIViewControllerBottomLayoutGuide"
+        guard let view else { return guide }
+        view.addLayoutGuide(guide)
+        let safe = view.safeAreaLayoutGuide
+        NSLayoutConstraint.activate(top
+            ? [guide.topAnchor.constraint(equalTo: view.topAnchor), guide.bottomAnchor.constraint(equalTo: safe.topAnchor),
+               guide.leadingAnchor.constraint(equalTo: view.leadingAnchor), guide.trailingAnchor.constraint(equalTo: view.trailingAnchor)]
+            : [guide.topAnchor.constraint(equalTo: safe.bottomAnchor), guide.bottomAnchor.constraint(equalTo: view.bottomAnchor),
+               guide.leadingAnchor.constraint(equalTo: view.leadingAnchor), guide.trailingAnchor.constraint(equalTo: view.trailingAnchor)])
+        return guide
+    }()
+
+    init(view: UIView, top: Bool) {
+        self.view = view
+        self.top = top
+        super.init()
+    }
+
+    var length: CGFloat { top ? view?.safeAreaInsets.top ?? 0 : view?.safeAreaInsets.bottom ?? 0 }
+    var topAnchor: NSLayoutYAxisAnchor { guide.topAnchor }
+    var bottomAnchor: NSLayoutYAxisAnchor { guide.bottomAnchor }
+    var heightAnchor: NSLayoutDimension { guide.heightAnchor }
+}
+
+extension UIViewController {
+    /// The controller's top or bottom layout guide, made once.
+    func layoutSupport(top: Bool) -> UILayoutSupport {
+        if let made = top ? madeTopLayoutGuide : madeBottomLayoutGuide { return made }
+        let support = ControllerLayoutSupport(view: view, top: top)
+        if top { madeTopLayoutGuide = support } else { madeBottomLayoutGuide = support }
+        return support
+    }
+}

@@ -43,15 +43,46 @@ open class UINavigationController: UIViewController {
     public let navigationBar = UINavigationBar(frame: .zero)
     /// Told of moves and asked for their animators.
     open weak var delegate: UINavigationControllerDelegate?
-    /// The back swipe's recognizer, for code that sets its delegate or turns it off. What differs: a pan
-    /// from the left edge does not pop by itself yet (install an interaction controller of your own, as
-    /// the samples do).
+    /// The back swipe: a pan from the left edge pops the top controller following the finger (UIKit's
+    /// slide), finishing when released past half way or thrown right, cancelling otherwise. Set its
+    /// delegate or turn it off as in UIKit. It drives UIKit's own slide; a delegate's animator with no
+    /// interaction controller of its own pops without following the finger.
     open var interactivePopGestureRecognizer: UIGestureRecognizer? { backSwipe }
     private lazy var backSwipe: UIScreenEdgePanGestureRecognizer = {
-        let recognizer = UIScreenEdgePanGestureRecognizer()
+        let recognizer = UIScreenEdgePanGestureRecognizer(target: self, action: Selector(UINavigationController.handleBackSwipe(_:), name: "handleBackSwipe(_:)"))
         recognizer.edges = .left
         return recognizer
     }()
+    /// The back swipe's interaction controller while a finger drives a pop.
+    private var backSwipeInteractor: UIPercentDrivenInteractiveTransition?
+
+    /// Points a second: a release faster than this to the right finishes the pop wherever it is.
+    static let backSwipeThrowSpeed: CGFloat = 300
+
+    func handleBackSwipe(_ pan: UIScreenEdgePanGestureRecognizer) {
+        let width = max(1, view.bounds.width)
+        switch pan.state {
+        case .began:
+            guard stack.count > 1, backSwipeInteractor == nil else { return }
+            let interactor = UIPercentDrivenInteractiveTransition()
+            backSwipeInteractor = interactor
+            popViewController(animated: true)
+        case .changed:
+            backSwipeInteractor?.update(min(1, max(0, pan.translation(in: view).x / width)))
+        case .ended, .cancelled, .failed:
+            guard let interactor = backSwipeInteractor else { return }
+            backSwipeInteractor = nil
+            let progress = pan.translation(in: view).x / width
+            let speed = pan.state == .ended ? pan.velocity(in: view).x : 0
+            if pan.state == .ended, speed > Self.backSwipeThrowSpeed || (progress > 0.5 && speed > -Self.backSwipeThrowSpeed) {
+                interactor.finish()
+            } else {
+                interactor.cancel()
+            }
+        default:
+            break
+        }
+    }
 
     /// A navigation controller whose stack is `rootViewController`.
     public init(rootViewController: UIViewController) {
@@ -170,7 +201,9 @@ open class UINavigationController: UIViewController {
         let animator: UIViewControllerAnimatedTransitioning? = animated && onScreen
             ? delegate?.navigationController(self, animationControllerFor: operation, from: from, to: to) ?? NavigationSlideAnimator(operation: operation)
             : nil
-        let interaction = animator.flatMap { delegate?.navigationController(self, interactionControllerFor: $0) }
+        var interaction = animator.flatMap { delegate?.navigationController(self, interactionControllerFor: $0) }
+        // A back swipe drives UIKit's own slide.
+        if interaction == nil, operation == .pop, animator is NavigationSlideAnimator, let swipe = backSwipeInteractor { interaction = swipe }
         let bounds = containerView.bounds
         let fromView = from.view!, toView = to.view!
         UIView.performWithoutAnimation {
@@ -249,6 +282,7 @@ open class UINavigationController: UIViewController {
 
     open override func loadView() {
         view = BarContainerView(frame: UIScreen.main.bounds) { [weak self] in self?.layOutBar() }
+        view.addGestureRecognizer(backSwipe)
     }
 
     open override func viewDidLoad() {

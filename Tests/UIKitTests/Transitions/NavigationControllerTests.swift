@@ -193,4 +193,51 @@ final class NavigationControllerTests: XCTestCase {
         }
         XCTAssertNil(popped, "nothing keeps a popped controller")
     }
+
+    /// The back swipe follows the finger, pops when released past half way or thrown right, and puts the
+    /// detail back when released short.
+    func testTheBackSwipeFollowsTheFingerThenPopsOrCancels() throws {
+        let detail = LoggedController("b", log: log, color: .systemBlue)
+        navigation.pushViewController(detail, animated: false)
+        try stage.wait(0.1)
+        // Released at a fifth of the width, not thrown: back where it was.
+        try stage.pan(from: CGPoint(x: 2, y: 60), to: CGPoint(x: 22, y: 60), duration: 0.3, releaseVelocity: .zero)
+        try stage.waitUntilIdle()
+        XCTAssertTrue(navigation.topViewController === detail)
+        XCTAssertEqual(navigation.viewControllers.count, 2)
+        // Followed by the finger, then released past half way: popped.
+        try stage.touchDown(at: CGPoint(x: 2, y: 60))
+        try stage.moveTouch(to: CGPoint(x: 42, y: 60), duration: 0.3)
+        // The slide is scrubbed along its own timing curve (UIKit's percent-driven rule), so the detail is
+        // part of the way, and further when the finger is.
+        let first = try XCTUnwrap(detail.view.layer.presentation()?.frame.minX)
+        XCTAssertGreaterThan(first, 10)
+        XCTAssertLessThan(first, 50)
+        try stage.moveTouch(to: CGPoint(x: 72, y: 60), duration: 0.2)
+        let second = try XCTUnwrap(detail.view.layer.presentation()?.frame.minX)
+        XCTAssertGreaterThan(second, first + 20)
+        stage.liftTouch(velocity: .zero)
+        try stage.waitUntilIdle()
+        XCTAssertTrue(navigation.topViewController === rootController)
+        XCTAssertFalse(navigation.interactivePopGestureRecognizer?.isEnabled == false)
+        // Turned off, the swipe does nothing.
+        navigation.pushViewController(LoggedController("c", log: log, color: .systemGreen), animated: false)
+        if let look = ProcessInfo.processInfo.environment["SMOKESCREEN_LOOK"] {
+            let big = try Stage(device: Device(name: "phone", size: CGSize(width: 180, height: 320), scale: 2,
+                                               safeAreaInsets: UIEdgeInsets(top: 20, left: 0, bottom: 0, right: 0)), fps: 30)
+            let list = InboxViewController(style: .plain)
+            let nav = UINavigationController(rootViewController: list)
+            big.show(nav)
+            try big.wait(0.1)
+            nav.pushViewController(MessageViewController(message: list.messages[0]), animated: false)
+            try big.wait(0.1)
+            try big.pan(from: CGPoint(x: 2, y: 160), to: CGPoint(x: 120, y: 160), duration: 0.6, releaseVelocity: CGVector(dx: 200, dy: 0))
+            try big.waitUntilIdle()
+            try big.write(to: look + "/back-swipe")
+        }
+        navigation.interactivePopGestureRecognizer?.isEnabled = false
+        try stage.pan(from: CGPoint(x: 2, y: 60), to: CGPoint(x: 90, y: 60), duration: 0.3, releaseVelocity: CGVector(dx: 800, dy: 0))
+        try stage.waitUntilIdle()
+        XCTAssertEqual(navigation.viewControllers.count, 2)
+    }
 }

@@ -1,3 +1,5 @@
+internal import Motion
+
 /// Told as a scroll view scrolls.
 public protocol UIScrollViewDelegate: NSObjectProtocol {
     func scrollViewDidScroll(_ scrollView: UIScrollView)
@@ -90,6 +92,8 @@ open class UIScrollView: UIView {
     /// The adjusted top inset the offset was last kept at, so that a scroll view resting at the top stays
     /// there when its safe area changes.
     private var restingTopInset: CGFloat = 0
+    /// The display link following an animated offset.
+    private var offsetFollower: DisplayLink?
 
     /// Whether a view controller of a navigation or tab bar controller owns this view or one it is in.
     private var isInNavigationController: Bool {
@@ -164,6 +168,28 @@ open class UIScrollView: UIView {
         UIView.animate(withDuration: 0.3, delay: 0, options: [.curveEaseInOut, .beginFromCurrentState], animations: {
             self.contentOffset = contentOffset
         }, completion: { _ in self.delegate?.scrollViewDidEndScrollingAnimation(self) })
+    }
+
+    /// Follows an animated change of the offset frame by frame: inside an animation block the model
+    /// offset is already the end while the picture scrolls, so a view that gives content views to what
+    /// is in view (a table's rows) is told at each frame what the picture shows, and nil when the
+    /// animation is over. Outside an animation block, nothing.
+    func followOffsetAnimation(_ show: @escaping (_ shown: CGRect?) -> Void) {
+        let duration = UIView.inheritedAnimationDuration
+        guard duration > 0, let engine = StageContext.engine else { return }
+        offsetFollower?.invalidate()
+        let end = engine.currentTime + duration
+        offsetFollower = engine.addDisplayLink(duration: duration) { [weak self] time in
+            guard let self else { return }
+            show(time >= end - 1e-9 ? nil : self.layer.presentation()?.bounds)
+        }
+        show(layer.presentation()?.bounds)
+    }
+
+    /// Stops following an animated offset (a reload replaced what was shown).
+    func stopFollowingOffsetAnimation() {
+        offsetFollower?.invalidate()
+        offsetFollower = nil
     }
 
     /// Where a flick that would stop at `proposed` stops, before the delegate's say (velocity in points a

@@ -66,8 +66,8 @@ open class UICollectionView: UIScrollView {
     var leavingViews: [UIView] = []
     var updatesInFlight = 0
     var updateGeneration = 0
-    var pendingUpdate: TableUpdate?
-    var batchDepth = 0
+    /// The batch being recorded, if any.
+    var batch = UpdateBatch()
     var selected: [IndexPath] = []
     var highlighted: IndexPath?
     /// The layout's attributes before the update being set up (for `finalLayoutAttributesForDisappearingItem`).
@@ -80,7 +80,6 @@ open class UICollectionView: UIScrollView {
     /// What the picture shows (content coordinates) while an animated scroll runs: its elements have
     /// views besides those in the bounds.
     private var keptRect: CGRect?
-    private var scrollFollower: DisplayLink?
 
     struct SupplementaryKey: Hashable {
         var kind: String
@@ -275,6 +274,8 @@ open class UICollectionView: UIScrollView {
     /// Asks the data source again for everything and shows it at once; updates still animating end where
     /// they are; selection is cleared.
     open func reloadData() {
+        stopFollowingOffsetAnimation()
+        keptRect = nil
         if updatesInFlight > 0 {
             updateGeneration += 1
             updatesInFlight = 0
@@ -306,18 +307,11 @@ open class UICollectionView: UIScrollView {
             super.contentOffset = newValue
             guard super.contentOffset != old else { return }
             // Inside an animation the model offset jumps to the end while the picture scrolls: at each
-            // frame of the animation the items the picture shows get cells.
-            let duration = UIView.inheritedAnimationDuration
-            if duration > 0, let engine = StageContext.engine {
-                scrollFollower?.invalidate()
-                let generation = updateGeneration
-                let end = engine.currentTime + duration
-                scrollFollower = engine.addDisplayLink(duration: duration) { [weak self] time in
-                    guard let self, self.updateGeneration == generation else { return }
-                    self.keptRect = time >= end - 1e-9 ? nil : self.layer.presentation()?.bounds
-                    self.layoutItems()
-                }
-                keptRect = layer.presentation()?.bounds
+            // frame the items the picture shows get cells.
+            followOffsetAnimation { [weak self] shown in
+                guard let self else { return }
+                self.keptRect = shown
+                self.layoutItems()
             }
             if collectionViewLayout.shouldInvalidateLayout(forBoundsChange: bounds) { layoutIsValid = false }
             layoutItems()
@@ -446,15 +440,12 @@ open class UICollectionView: UIScrollView {
 
     // MARK: Batch updates
 
+    /// Runs `updates` as one batch and animates it; `completion` gets true when the animation ran to its
+    /// end (inside an outer batch, when the outer one's does).
     open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
-        if batchDepth == 0 { pendingUpdate = TableUpdate() }
-        batchDepth += 1
+        batch.begin()
         updates?()
-        batchDepth -= 1
-        guard batchDepth == 0 else { return }
-        let update = pendingUpdate ?? TableUpdate()
-        pendingUpdate = nil
-        apply(update, completion: completion)
+        if let ended = batch.end(completion: completion) { apply(ended.update, completion: ended.completion) }
     }
 
     open func insertItems(at indexPaths: [IndexPath]) { record { $0.insertedRows += indexPaths.map { ($0, .fade) } } }
@@ -484,16 +475,9 @@ open class UICollectionView: UIScrollView {
         layoutItems()
     }
 
+    /// One operation: inside a batch it is recorded; alone it is its own update.
     private func record(_ body: (inout TableUpdate) -> Void) {
-        if batchDepth > 0 {
-            var update = pendingUpdate ?? TableUpdate()
-            body(&update)
-            pendingUpdate = update
-        } else {
-            var update = TableUpdate()
-            body(&update)
-            apply(update, completion: nil)
-        }
+        if let alone = batch.record(body) { apply(alone, completion: nil) }
     }
 
     /// Points: how long an update animates outside an animation block (not published; 0.3 s).
@@ -625,14 +609,7 @@ open class UICollectionView: UIScrollView {
             }
             completion?(finished)
         }
-        if UIView.inheritedAnimationDuration > 0 {
-            UIView.animate(withDuration: UIView.inheritedAnimationDuration, animations: changes, completion: finish)
-        } else if !UIView.areAnimationsEnabled {
-            UIView.performWithoutAnimation(changes)
-            finish(true)
-        } else {
-            UIView.animate(withDuration: Self.updateDuration, delay: 0, options: [.curveEaseInOut], animations: changes, completion: finish)
-        }
+        runUpdateAnimation(duration: Self.updateDuration, nothingMoves: false, changes: changes, finish: finish)
     }
 
     /// The layout decides where a flick stops (`targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`).

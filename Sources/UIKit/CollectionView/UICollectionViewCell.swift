@@ -56,20 +56,7 @@ open class UICollectionViewCell: UICollectionReusableView {
 
     /// iOS 14's content: a configuration whose view fills the content view.
     open var contentConfiguration: UIContentConfiguration? {
-        didSet {
-            if let view = configuredView, let configuration = contentConfiguration, type(of: view.configuration) == type(of: configuration) {
-                view.configuration = configuration
-                return
-            }
-            configuredView?.removeFromSuperview()
-            configuredView = nil
-            guard let contentConfiguration else { return }
-            let view = contentConfiguration.makeContentView()
-            view.frame = contentView.bounds
-            view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-            contentView.addSubview(view)
-            configuredView = view
-        }
+        didSet { configuredView = contentView.installContent(contentConfiguration, replacing: configuredView) }
     }
     private var configuredView: (UIView & UIContentView)?
     open var automaticallyUpdatesContentConfiguration = true

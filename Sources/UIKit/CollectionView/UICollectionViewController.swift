@@ -40,16 +40,9 @@ open class UICollectionViewController: UIViewController, UICollectionViewDataSou
         super.viewWillAppear(animated)
         guard clearsSelectionOnViewWillAppear, let collection = viewIfLoaded as? UICollectionView,
               let selected = collection.indexPathsForSelectedItems, !selected.isEmpty else { return }
-        if let coordinator = transitionCoordinator {
-            coordinator.animate(alongsideTransition: { _ in
-                for ip in selected { collection.deselectItem(at: ip, animated: true) }
-            }, completion: { context in
-                guard context.isCancelled else { return }
-                for ip in selected { collection.selectItem(at: ip, animated: false, scrollPosition: []) }
-            })
-        } else {
-            for ip in selected { collection.deselectItem(at: ip, animated: animated) }
-        }
+        clearSelectionAlongsideTransition(animated: animated,
+                                          deselect: { for ip in selected { collection.deselectItem(at: ip, animated: $0) } },
+                                          reselect: { for ip in selected { collection.selectItem(at: ip, animated: false, scrollPosition: []) } })
     }
 
     // MARK: Data source (UIKit's defaults)

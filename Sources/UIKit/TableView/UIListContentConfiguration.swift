@@ -295,3 +295,25 @@ open class UIListContentView: UIView, UIContentView {
         imageView.frame = CGRect(x: m.leading, y: ((b.height - image.height) / 2).rounded(), width: image.width, height: image.height)
     }
 }
+
+extension UIView {
+    /// Shows `configuration` in this (content) view: the view already showing a configuration of the
+    /// same kind is updated in place, otherwise a new one fills this view. Returns the view showing it
+    /// (nil for no configuration).
+    func installContent(_ configuration: UIContentConfiguration?, replacing shown: (UIView & UIContentView)?) -> (UIView & UIContentView)? {
+        guard let configuration else {
+            shown?.removeFromSuperview()
+            return nil
+        }
+        if let shown, type(of: shown.configuration) == type(of: configuration) {
+            shown.configuration = configuration
+            return shown
+        }
+        shown?.removeFromSuperview()
+        let view = configuration.makeContentView()
+        view.frame = bounds
+        view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        addSubview(view)
+        return view
+    }
+}

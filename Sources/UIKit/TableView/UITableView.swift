@@ -127,17 +127,13 @@ open class UITableView: UIScrollView {
     var behindViews = Set<ObjectIdentifier>()
     var updatesInFlight = 0
     var updateGeneration = 0
-    var pendingUpdate: TableUpdate?
-    /// Completions of `performBatchUpdates` nested in the batch being recorded.
-    var pendingCompletions: [(Bool) -> Void] = []
-    var batchDepth = 0
+    /// The batch being recorded, if any.
+    var batch = UpdateBatch()
     var selectedRows: [IndexPath] = []
     var highlightedRow: IndexPath?
     /// A vertical span (content coordinates) whose rows have cells, besides the bounds, while an animated
     /// scroll runs: what the picture shows at the current frame (the model is already at the end).
     var keptSpan: ClosedRange<CGFloat>?
-    /// Follows an animated scroll frame by frame (the stage's display link).
-    var scrollFollower: DisplayLink?
     private var reusePool: [String: [UITableViewCell]] = [:]
     private var registeredCells: [String: UITableViewCell.Type] = [:]
     private var registeredHeaders: [String: UITableViewHeaderFooterView.Type] = [:]
@@ -305,6 +301,8 @@ open class UITableView: UIScrollView {
     /// animating end where they are. Selection is cleared, as UIKit's.
     open func reloadData() {
         needsReload = false
+        stopFollowingOffsetAnimation()
+        keptSpan = nil
         if updatesInFlight > 0 {
             updateGeneration += 1
             updatesInFlight = 0
@@ -508,24 +506,11 @@ open class UITableView: UIScrollView {
             super.contentOffset = newValue
             guard super.contentOffset != old else { return }
             // Inside an animation the model offset jumps to the end while the picture scrolls: at each
-            // frame of the animation the rows the picture shows get cells.
-            let duration = UIView.inheritedAnimationDuration
-            if duration > 0, let engine = StageContext.engine {
-                scrollFollower?.invalidate()
-                let generation = updateGeneration
-                let end = engine.currentTime + duration
-                scrollFollower = engine.addDisplayLink(duration: duration) { [weak self] time in
-                    guard let self, self.updateGeneration == generation else { return }
-                    if time >= end - 1e-9 {
-                        self.keptSpan = nil
-                    } else {
-                        let shown = self.layer.presentation()?.bounds ?? self.bounds
-                        self.keptSpan = shown.minY...max(shown.minY, shown.maxY)
-                    }
-                    self.layoutRows()
-                }
-                let shown = layer.presentation()?.bounds ?? CGRect(origin: old, size: bounds.size)
-                keptSpan = shown.minY...max(shown.minY, shown.maxY)
+            // frame the rows the picture shows get cells.
+            followOffsetAnimation { [weak self] shown in
+                guard let self else { return }
+                self.keptSpan = shown.map { $0.minY...max($0.minY, $0.maxY) }
+                self.layoutRows()
             }
             layoutRows()
         }
@@ -817,39 +802,21 @@ open class UITableView: UIScrollView {
     /// animate together. Index paths of deletes, reloads and move sources are before the batch; of
     /// inserts and move destinations after it.
     open func beginUpdates() {
-        if batchDepth == 0 { pendingUpdate = TableUpdate() }
-        batchDepth += 1
+        batch.begin()
     }
 
     /// Ends a batch and animates it. With nothing recorded it still measures the rows again and
     /// animates any change of height (UIKit's way of animating a self-sizing cell that grew).
     open func endUpdates() {
-        guard batchDepth > 0 else { return }
-        batchDepth -= 1
-        guard batchDepth == 0 else { return }
-        endBatch()
+        if let ended = batch.end(completion: nil) { apply(ended.update, completion: ended.completion) }
     }
 
     /// Runs `updates` as one batch and animates it; `completion` gets true when the animation ran to its
-    /// end.
+    /// end (inside an outer batch, when the outer one's does).
     open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
-        if batchDepth == 0 { pendingUpdate = TableUpdate() }
-        batchDepth += 1
+        batch.begin()
         updates?()
-        batchDepth -= 1
-        // Inside an outer batch, the completion runs when the outer one ends.
-        if let completion { pendingCompletions.append(completion) }
-        guard batchDepth == 0 else { return }
-        endBatch()
-    }
-
-    /// Applies the batch recorded, with every completion given inside it.
-    private func endBatch() {
-        let update = pendingUpdate ?? TableUpdate()
-        pendingUpdate = nil
-        let completions = pendingCompletions
-        pendingCompletions = []
-        apply(update, completion: completions.isEmpty ? nil : { finished in completions.forEach { $0(finished) } })
+        if let ended = batch.end(completion: completion) { apply(ended.update, completion: ended.completion) }
     }
 
     open func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
@@ -906,15 +873,7 @@ open class UITableView: UIScrollView {
 
     /// One operation: inside a batch it is recorded; alone it is its own update.
     private func record(_ body: (inout TableUpdate) -> Void) {
-        if batchDepth > 0 {
-            var update = pendingUpdate ?? TableUpdate()
-            body(&update)
-            pendingUpdate = update
-        } else {
-            var update = TableUpdate()
-            body(&update)
-            apply(update, completion: nil)
-        }
+        if let alone = batch.record(body) { apply(alone, completion: nil) }
     }
 
     // MARK: Animating an update
@@ -1088,15 +1047,7 @@ open class UITableView: UIScrollView {
         }
         let nothingMoves = leaving.isEmpty && starts.isEmpty && old.contentHeight == measured.contentHeight && finalOffset == contentOffset
             && visibleCellsByRow.allSatisfy { ip, cell in cell.frame == rowFrame(ip, in: measured) }
-        if UIView.inheritedAnimationDuration > 0 {
-            // Inside an animation block: the update takes its duration and curve.
-            UIView.animate(withDuration: UIView.inheritedAnimationDuration, animations: changes, completion: finish)
-        } else if nothingMoves || !UIView.areAnimationsEnabled {
-            UIView.performWithoutAnimation(changes)
-            finish(true)
-        } else {
-            UIView.animate(withDuration: Self.updateDuration, delay: 0, options: [.curveEaseInOut], animations: changes, completion: finish)
-        }
+        runUpdateAnimation(duration: Self.updateDuration, nothingMoves: nothingMoves, changes: changes, finish: finish)
     }
 
     /// The block of adjacent rows arriving (or leaving) with row `ip` in its section of `layout`, and

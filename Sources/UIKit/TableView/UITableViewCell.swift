@@ -179,21 +179,7 @@ open class UITableViewCell: UIView {
     }
 
     private func installContentConfiguration() {
-        guard let configuration = contentConfiguration else {
-            configuredView?.removeFromSuperview()
-            configuredView = nil
-            return
-        }
-        if let view = configuredView, type(of: view.configuration) == type(of: configuration) {
-            view.configuration = configuration
-        } else {
-            configuredView?.removeFromSuperview()
-            let view = configuration.makeContentView()
-            view.frame = contentView.bounds
-            view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-            contentView.addSubview(view)
-            configuredView = view
-        }
+        configuredView = contentView.installContent(contentConfiguration, replacing: configuredView)
         setNeedsLayout()
     }
 

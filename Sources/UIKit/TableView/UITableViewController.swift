@@ -39,16 +39,9 @@ open class UITableViewController: UIViewController, UITableViewDataSource, UITab
     open override func viewWillAppear(_ animated: Bool) {
         super.viewWillAppear(animated)
         guard clearsSelectionOnViewWillAppear, let table = viewIfLoaded as? UITableView, let selected = table.indexPathsForSelectedRows else { return }
-        if let coordinator = transitionCoordinator {
-            coordinator.animate(alongsideTransition: { _ in
-                for ip in selected { table.deselectRow(at: ip, animated: true) }
-            }, completion: { context in
-                guard context.isCancelled else { return }
-                for ip in selected { table.selectRow(at: ip, animated: false, scrollPosition: .none) }
-            })
-        } else {
-            for ip in selected { table.deselectRow(at: ip, animated: animated) }
-        }
+        clearSelectionAlongsideTransition(animated: animated,
+                                          deselect: { for ip in selected { table.deselectRow(at: ip, animated: $0) } },
+                                          reselect: { for ip in selected { table.selectRow(at: ip, animated: false, scrollPosition: .none) } })
     }
 
     // MARK: Data source (UIKit's defaults)
@@ -112,4 +105,20 @@ open class UITableViewController: UIViewController, UITableViewDataSource, UITab
     open func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) {}
     open func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {}
     open func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {}
+}
+
+extension UIViewController {
+    /// Deselects (`deselect(animated)`) alongside the transition that shows the controller, as UIKit's
+    /// table and collection view controllers do in `viewWillAppear`: the highlight fades with a pop, and
+    /// `reselect` puts it back when the transition is cancelled; without a transition, at once or
+    /// animated as the appearance is.
+    func clearSelectionAlongsideTransition(animated: Bool, deselect: @escaping (Bool) -> Void, reselect: @escaping () -> Void) {
+        guard let coordinator = transitionCoordinator else {
+            deselect(animated)
+            return
+        }
+        coordinator.animate(alongsideTransition: { _ in deselect(true) }, completion: { context in
+            if context.isCancelled { reselect() }
+        })
+    }
 }

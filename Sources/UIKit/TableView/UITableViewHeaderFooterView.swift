@@ -53,16 +53,7 @@ open class UITableViewHeaderFooterView: UIView {
 
     /// iOS 14's content: a configuration whose view fills the content view.
     open var contentConfiguration: UIContentConfiguration? {
-        didSet {
-            configuredView?.removeFromSuperview()
-            configuredView = nil
-            guard let contentConfiguration else { return }
-            let view = contentConfiguration.makeContentView()
-            view.frame = contentView.bounds
-            view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-            contentView.addSubview(view)
-            configuredView = view
-        }
+        didSet { configuredView = contentView.installContent(contentConfiguration, replacing: configuredView) }
     }
     private var configuredView: (UIView & UIContentView)?
 

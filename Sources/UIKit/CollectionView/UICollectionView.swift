@@ -392,7 +392,8 @@ open class UICollectionView: UIScrollView {
                     }
                     if cell.superview !== self { addSubview(cell) }
                     if updatesInFlight == 0 || !cell.displayed { apply(a, to: cell) }
-                    cell.isSelected = selected.contains(a.indexPath)
+                    let isSelected = selected.contains(a.indexPath)
+                    if cell.isSelected != isSelected { cell.isSelected = isSelected }
                     if !cell.displayed {
                         cell.displayed = true
                         collectionDelegate?.collectionView(self, willDisplay: cell, forItemAt: a.indexPath)

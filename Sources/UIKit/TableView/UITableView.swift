@@ -255,7 +255,10 @@ open class UITableView: UIScrollView {
     /// The row under `point` (the table's coordinates), or nil.
     open func indexPathForRow(at point: CGPoint) -> IndexPath? {
         let y = Double(point.y - headerViewHeight)
-        return loadedLayout.indexPathsForRows(overlapping: y, y + 1e-9).first { rectForRow(at: $0).contains(point) || rectForRow(at: $0).minY <= point.y && point.y < rectForRow(at: $0).maxY }
+        return loadedLayout.indexPathsForRows(overlapping: y, y + 1e-9).first { ip in
+            let row = rectForRow(at: ip)
+            return row.minY <= point.y && point.y < row.maxY
+        }
     }
 
     /// The rows overlapping `rect` (the table's coordinates), in order.
@@ -388,14 +391,6 @@ open class UITableView: UIScrollView {
         Self.given(tableDelegate?.tableView(self, heightForRowAt: ip) ?? Self.automaticDimension) == nil && Self.given(rowHeight) == nil
     }
 
-    /// The row's height as the layout uses it: the delegate's, `rowHeight`, the measured height, or the
-    /// estimate.
-    func layoutHeight(at ip: IndexPath) -> CGFloat {
-        if let h = Self.given(tableDelegate?.tableView(self, heightForRowAt: ip) ?? Self.automaticDimension) { return h }
-        if let h = Self.given(rowHeight) { return h }
-        return measuredHeights[ip] ?? estimatedHeight(at: ip)
-    }
-
     /// The device pixel a separator takes (points).
     var hairline: CGFloat {
         separatorStyle == .none ? 0 : 1 / max(1, UIScreen.main.scale)
@@ -407,9 +402,14 @@ open class UITableView: UIScrollView {
         for (s, rows) in counts.enumerated() {
             var heights = [Double](repeating: 0, count: rows)
             for r in 0..<rows {
+                // The delegate's height, `rowHeight`, else the row's measured height or its estimate.
                 let ip = IndexPath(row: r, section: s)
-                if measureAll, measuredHeights[ip] == nil, selfSizes(ip) { measure(ip, layoutWidth: Double(bounds.width), keep: false) }
-                heights[r] = Double(layoutHeight(at: ip))
+                if let h = Self.given(tableDelegate?.tableView(self, heightForRowAt: ip) ?? Self.automaticDimension) ?? Self.given(rowHeight) {
+                    heights[r] = Double(h)
+                    continue
+                }
+                if measureAll, measuredHeights[ip] == nil { measure(ip, layoutWidth: Double(bounds.width), keep: false) }
+                heights[r] = Double(measuredHeights[ip] ?? estimatedHeight(at: ip))
             }
             layout.appendSection(header: Double(supplementaryHeight(section: s, header: true)), rowHeights: heights,
                                  footer: Double(supplementaryHeight(section: s, header: false)))
@@ -614,6 +614,7 @@ open class UITableView: UIScrollView {
 
     func addCellView(_ cell: UITableViewCell) {
         if cell.superview !== self { addSubview(cell) }
+        if cell.onSelectionChange == nil { cell.onSelectionChange = { [weak self] cell in self?.selectionDidChange(of: cell) } }
     }
 
     /// A cell from the data source for `ip`, not animated even inside an animation block (UIKit makes
@@ -630,23 +631,21 @@ open class UITableView: UIScrollView {
     func configure(_ cell: UITableViewCell, at ip: IndexPath) {
         guard let layout, layout.contains(ip) else { return }
         UIView.performWithoutAnimation {
-            cell.applyTableBackground(style == .plain ? .systemBackground : .secondarySystemGroupedBackground)
+            cell.applyTableBackground(for: style)
             let selected = selectedRows.contains(ip)
-            if cell.isSelected != selected {
-                cell.onSelectionChange = nil
-                cell.setSelected(selected, animated: false)
-            }
+            if cell.isSelected != selected { cell.setSelected(selected, animated: false) }
             configureSeparator(cell, at: ip)
             if style == .insetGrouped {
                 let position = layout.position(of: ip)
                 var corners: CACornerMask = []
                 if position.roundsTop { corners.formUnion([.layerMinXMinYCorner, .layerMaxXMinYCorner]) }
                 if position.roundsBottom { corners.formUnion([.layerMinXMaxYCorner, .layerMaxXMaxYCorner]) }
-                cell.layer.cornerRadius = corners.isEmpty ? 0 : 10
-                cell.layer.maskedCorners = corners
-                cell.clipsToBounds = !corners.isEmpty
+                // Set only when they change: this runs for every cell in view at every frame of a scroll.
+                let radius: CGFloat = corners.isEmpty ? 0 : 10
+                if cell.layer.cornerRadius != radius { cell.layer.cornerRadius = radius }
+                if cell.layer.maskedCorners != corners { cell.layer.maskedCorners = corners }
+                if cell.clipsToBounds == corners.isEmpty { cell.clipsToBounds = !corners.isEmpty }
             }
-            cell.onSelectionChange = { [weak self] cell in self?.selectionDidChange(of: cell) }
             cell.layoutIfNeeded()
         }
     }
@@ -655,12 +654,7 @@ open class UITableView: UIScrollView {
     private func selectionDidChange(of cell: UITableViewCell) {
         guard let ip = indexPath(for: cell) else { return }
         for neighbour in [ip, IndexPath(row: ip.row - 1, section: ip.section)] {
-            if let other = visibleCellsByRow[neighbour] {
-                let saved = other.onSelectionChange
-                other.onSelectionChange = nil
-                configureSeparator(other, at: neighbour)
-                other.onSelectionChange = saved
-            }
+            if let other = visibleCellsByRow[neighbour] { configureSeparator(other, at: neighbour) }
         }
     }
 

@@ -97,10 +97,15 @@ open class UITableViewCell: UIView {
         set { super.backgroundColor = newValue; usesTableBackground = false }
     }
 
-    /// The table's default background for its style, unless the app set one.
-    func applyTableBackground(_ color: UIColor) {
-        guard usesTableBackground else { return }
-        super.backgroundColor = color
+    /// The table style whose default background the cell shows (set once per style, not every frame).
+    private var tableBackgroundStyle: UITableView.Style?
+
+    /// The default background of a table of `style` (plain: `systemBackground`, grouped:
+    /// `secondarySystemGroupedBackground`), unless the app set one.
+    func applyTableBackground(for style: UITableView.Style) {
+        guard usesTableBackground, tableBackgroundStyle != style else { return }
+        tableBackgroundStyle = style
+        super.backgroundColor = style == .plain ? .systemBackground : .secondarySystemGroupedBackground
     }
 
     // MARK: Built-in content

@@ -267,6 +267,9 @@ package.products += [
     .library(name: "UIKit", targets: ["UIKit"]),
     .library(name: "SmokescreenStage", targets: ["SmokescreenStage"]),
     .library(name: "SmokescreenStageTesting", targets: ["SmokescreenStageTesting"]),
+    // The stage and everything under it as one shared library, built once beside the tool's own release
+    // build: `smokescreen render File.swift` compiles only the user's files and links them against it.
+    .library(name: "SmokescreenStageRuntime", type: .dynamic, targets: ["SmokescreenStage"]),
 ]
 package.targets += [
     // CGAffineTransform, CGVector, CGColor, CGPath, CGImage: what Foundation on Linux lacks of Core Graphics.

@@ -9,11 +9,13 @@ import Glibc
 /// `smokescreen render File.swift…`: UIKit code written for iOS, compiled against Smokescreen's UIKit
 /// and run on a stage.
 ///
-/// The files go through the source pass (each change printed with its line), into a package kept in a
-/// cache folder beside Smokescreen's own build, with a `main.swift` that calls the files' `run(on:)`;
-/// `swift build -c release` compiles it (the first time with Smokescreen's modules, minutes; after an
-/// edit only the user's module, seconds), and the program renders into the output folder. The
-/// compiler's diagnostics name the user's files, lines and columns.
+/// The files go through the source pass (each change printed with its line) into a cache folder, with a
+/// `main.swift` that calls the files' `run(on:)`. Smokescreen's UIKit is one shared library,
+/// `libSmokescreenStageRuntime.so`, built by `swift build -c release` in Smokescreen's own package (its
+/// modules shared with the tool's release build; minutes the first time, then only when Smokescreen's
+/// sources changed); `swiftc` compiles only the user's files against it (about a second), and the
+/// program renders into the output folder. The compiler's diagnostics name the user's files, lines and
+/// columns.
 struct SwiftFileRender {
     /// The user's files, as given.
     let files: [String]
@@ -97,17 +99,21 @@ struct SwiftFileRender {
 
         let lock = try lockCache(cache)
         defer { close(lock) }
-        try writePackage(at: cache, root: root)
+        try removeEarlierPackageBuild(in: cache)
         try syncSources(rewritten.map { ($0.name, $0.text) }, into: sourceFolder)
+        let runtime = try buildRuntime(root: root, cache: cache)
         let start = Date()
         if !quiet { printNote("compiling \(files.count) file\(files.count == 1 ? "" : "s") against Smokescreen's UIKit (\(cache))…") }
-        let build = runProcess("/usr/bin/env", ["swift", "build", "-c", "release", "--package-path", cache, "--product", "SwiftRender"], timeout: nil)
-        let mapped = mapDiagnostics(build.output, sourceFolder: sourceFolder, originals: Dictionary(uniqueKeysWithValues: rewritten.map { ($0.name, $0.original) }))
-        guard build.status == 0 else {
+        let program = cache + "/SwiftRender"
+        let compile = runProcess("/usr/bin/env", ["swiftc"] + compilerArguments(root: root, binFolder: runtime, sourceFolder: sourceFolder,
+                                                                                 files: rewritten.map(\.name) + ["main.swift"], program: program),
+                                 timeout: nil)
+        let mapped = mapDiagnostics(compile.output, sourceFolder: sourceFolder, originals: Dictionary(uniqueKeysWithValues: rewritten.map { ($0.name, $0.original) }))
+        guard compile.status == 0 else {
             FileHandle.standardError.write(Data(mapped.diagnostics.utf8))
-            if mapped.diagnostics.isEmpty { FileHandle.standardError.write(Data(build.output.suffix(4000).utf8)) }
+            if mapped.diagnostics.isEmpty { FileHandle.standardError.write(Data(compile.output.suffix(4000).utf8)) }
             guard mapped.errors > 0 else {
-                throw CLIError(ExitStatus.failure, "building the files against Smokescreen's UIKit failed outside them (the build's output is above)")
+                throw CLIError(ExitStatus.failure, "compiling the files against Smokescreen's UIKit failed outside them (the compiler's output is above)")
             }
             throw CLIError(ExitStatus.dataError, "the files do not compile against Smokescreen's UIKit (\(mapped.errors) error\(mapped.errors == 1 ? "" : "s"))")
         }
@@ -119,7 +125,6 @@ struct SwiftFileRender {
         if let scale { arguments += ["--scale", String(scale)] }
         if let jobs { arguments += ["--jobs", String(jobs)] }
         if force { arguments.append("--force") }
-        let program = cache + "/.build/release/SwiftRender"
         let result = runProcess(program, arguments, timeout: timeout, passThrough: true)
         if result.timedOut {
             throw CLIError(ExitStatus.failure, "the script ran for over \(Int(timeout)) s of wall-clock time and was stopped (an endless loop in its code?); "
@@ -187,28 +192,104 @@ struct SwiftFileRender {
         return fd
     }
 
-    func writePackage(at folder: String, root: String) throws {
-        let identity = (root as NSString).lastPathComponent.lowercased()
-        let manifest = """
-        // swift-tools-version:5.9
-        // Written by `smokescreen render File.swift`: the user's files compiled against Smokescreen's UIKit.
-        import PackageDescription
-
-        let package = Package(
-            name: "SmokescreenSwiftRender",
-            dependencies: [.package(path: \(swiftLiteral(root)))],
-            targets: [
-                .executableTarget(name: "SwiftRender", dependencies: [.product(name: "SmokescreenStage", package: \(swiftLiteral(identity)))],
-                                  path: "Sources/SwiftRender"),
-            ]
-        )
-
-        """
-        try writeIfChanged(manifest, to: folder + "/Package.swift")
+    /// The release build's folder of Smokescreen's package, with `libSmokescreenStageRuntime.so` in it
+    /// up to date: built by `swift build` when it is missing or a source of the package (or its manifest)
+    /// changed since the last build this cache saw; otherwise left as it is, without starting SwiftPM.
+    func buildRuntime(root: String, cache: String) throws -> String {
+        let bin = root + "/.build/release"
+        let library = bin + "/" + Self.runtimeLibrary
+        let stampPath = cache + "/runtime-stamp"
+        // The stamp: when the last build started, and the library's modification time it left.
+        if let stamp = try? String(contentsOfFile: stampPath, encoding: .utf8),
+           let (started, built) = Self.parseStamp(stamp),
+           let modified = Self.modificationTime(library), modified == built,
+           Self.newestSource(root: root) < started {
+            return bin
+        }
+        let started = Date().timeIntervalSince1970
+        if !quiet {
+            printNote("bringing Smokescreen's UIKit up to date in \(root)/.build (\(Self.modificationTime(library) == nil ? "the first time: minutes" : "only what changed"))…")
+        }
+        let build = runProcess("/usr/bin/env", ["swift", "build", "-c", "release", "--package-path", root, "--product", Self.runtimeProduct], timeout: nil)
+        guard build.status == 0, let built = Self.modificationTime(library) else {
+            FileHandle.standardError.write(Data(build.output.suffix(4000).utf8))
+            throw CLIError(ExitStatus.failure, "building Smokescreen's UIKit (swift build -c release --product \(Self.runtimeProduct) in \(root)) failed; its output is above")
+        }
+        try? "\(started) \(built)\n".write(toFile: stampPath, atomically: true, encoding: .utf8)
+        return bin
     }
 
-    /// The files into the package's sources, each written only when it changed (so that the build
-    /// recompiles only what changed), and files of an earlier render removed.
+    static let runtimeProduct = "SmokescreenStageRuntime"
+    static let runtimeLibrary = "lib\(runtimeProduct).so"
+
+    static func parseStamp(_ text: String) -> (Double, Double)? {
+        let parts = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Double($0) }
+        return parts.count == 2 ? (parts[0], parts[1]) : nil
+    }
+
+    static func modificationTime(_ path: String) -> Double? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+    }
+
+    /// The newest modification time of the package's manifest and of anything under `Sources/` (a few
+    /// milliseconds for the package's files; a folder's time covers files added to it or removed).
+    static func newestSource(root: String) -> Double {
+        var newest = modificationTime(root + "/Package.swift") ?? .infinity
+        let sources = root + "/Sources"
+        newest = max(newest, modificationTime(sources) ?? .infinity)
+        guard let walker = FileManager.default.enumerator(atPath: sources) else { return .infinity }
+        while let relative = walker.nextObject() as? String {
+            newest = max(newest, modificationTime(sources + "/" + relative) ?? .infinity)
+        }
+        return newest
+    }
+
+    /// `swiftc`'s arguments for the user's module: Swift 5 mode, optimized, the package's modules and
+    /// its C modules' maps (with the system headers they include, by pkg-config as SwiftPM finds them),
+    /// linked against the runtime library by its absolute path.
+    func compilerArguments(root: String, binFolder bin: String, sourceFolder: String, files: [String], program: String) -> [String] {
+        var arguments = ["-module-name", "SwiftRender", "-swift-version", "5", "-O", "-g", "-D", "SWIFT_PACKAGE",
+                         "-no-color-diagnostics", "-I", bin + "/Modules"]
+        let fm = FileManager.default
+        let sources = root + "/Sources"
+        for target in ((try? fm.contentsOfDirectory(atPath: sources)) ?? []).sorted() {
+            // A system library's own module map; a C target's, written by SwiftPM into its build folder.
+            if fm.fileExists(atPath: sources + "/" + target + "/module.modulemap") {
+                arguments += ["-Xcc", "-fmodule-map-file=" + sources + "/" + target + "/module.modulemap"]
+            } else if fm.fileExists(atPath: bin + "/" + target + ".build/module.modulemap") {
+                arguments += ["-Xcc", "-fmodule-map-file=" + bin + "/" + target + ".build/module.modulemap",
+                              "-Xcc", "-I", "-Xcc", sources + "/" + target + "/include"]
+            }
+        }
+        arguments += systemIncludeFlags(root: root)
+        arguments += files.map { sourceFolder + "/" + $0 }
+        arguments += ["-L", bin, "-l" + Self.runtimeProduct, "-Xlinker", "-rpath=" + bin, "-o", program]
+        return arguments
+    }
+
+    /// `-I` flags of the system libraries the package's manifest names by `pkgConfig:`.
+    func systemIncludeFlags(root: String) -> [String] {
+        guard let manifest = try? String(contentsOfFile: root + "/Package.swift", encoding: .utf8) else { return [] }
+        let names = manifest.matches(of: /pkgConfig: "([^"]+)"/).map { String($0.1) }
+        guard !names.isEmpty else { return [] }
+        let result = runProcess("/usr/bin/env", ["pkg-config", "--cflags-only-I"] + names, timeout: 30)
+        guard result.status == 0 else { return [] }
+        var seen = Set<String>()
+        return result.output.split(whereSeparator: \.isWhitespace).map(String.init).filter { $0.hasPrefix("-I") && seen.insert($0).inserted }
+    }
+
+    /// An earlier version of the command kept a whole SwiftPM package and its build here (hundreds of
+    /// megabytes): removed, now that the build is the package's own.
+    func removeEarlierPackageBuild(in cache: String) throws {
+        for name in [".build", "Package.swift", "Package.resolved"] where FileManager.default.fileExists(atPath: cache + "/" + name) {
+            try? FileManager.default.removeItem(atPath: cache + "/" + name)
+        }
+    }
+
+    /// The files into the cache's source folder (each written only when it changed), and files of an
+    /// earlier render removed.
     func syncSources(_ sources: [(name: String, text: String)], into folder: String) throws {
         let main = """
         // Written by `smokescreen render File.swift`: the stage the command describes, given to run(on:).
@@ -230,10 +311,6 @@ struct SwiftFileRender {
         do { try text.write(toFile: path, atomically: true, encoding: .utf8) } catch {
             throw CLIError(ExitStatus.cannotCreate, "\(path): cannot write: \(error.localizedDescription)")
         }
-    }
-
-    private func swiftLiteral(_ s: String) -> String {
-        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
     // MARK: Diagnostics

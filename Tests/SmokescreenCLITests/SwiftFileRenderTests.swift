@@ -4,8 +4,9 @@ import PNGIO
 import XCTest
 
 /// `smokescreen render File.swift…` run as a user runs it: iOS code in `SwiftFiles/`, compiled against
-/// the package's UIKit in the build cache (the first test compiles Smokescreen's modules in release,
-/// a minute or two; each later one only its files, seconds), then the bad inputs.
+/// the package's UIKit library in its release build (`script/test` builds it before the suite; without
+/// it the first render here builds it, minutes), each render compiling only its files (about a second),
+/// then the bad inputs.
 final class SwiftFileRenderTests: XCTestCase {
     static let files = SafetyTests.root + "/Tests/SmokescreenCLITests/SwiftFiles"
     var folders: [String] = []
@@ -31,8 +32,12 @@ final class SwiftFileRenderTests: XCTestCase {
                       first.standardError)
         XCTAssertTrue(first.standardError.contains("SwipeDownDismiss.swift:14: removed @objc"))
         XCTAssertTrue(first.standardOutput.contains("Script: frames 20 of 20"), first.standardOutput)
-        let second = try render(["swipe-dismiss/SwipeDownDismiss.swift", "swipe-dismiss/Script.swift"], options + ["--out", two, "--jobs", "2", "--quiet"])
+        let second = try render(["swipe-dismiss/SwipeDownDismiss.swift", "swipe-dismiss/Script.swift"], options + ["--out", two, "--jobs", "2"])
         XCTAssertEqual(second.status, 0, second.standardError)
+        // The UIKit library is built once: with no change to the package's sources since, the second
+        // render only compiles the two files.
+        XCTAssertFalse(second.standardError.contains("bringing Smokescreen's UIKit up to date"), second.standardError)
+        XCTAssertTrue(second.standardError.contains("compiling 2 files against Smokescreen's UIKit"), second.standardError)
         let names = try FileManager.default.contentsOfDirectory(atPath: one).filter { $0.hasSuffix(".png") }.sorted()
         XCTAssertEqual(names.count, 20, "t = 0 … 1.9 at 10 fps")
         for name in names {
@@ -135,6 +140,46 @@ final class SwiftFileRenderTests: XCTestCase {
         let notPackage = try SafetyTests.run(["render", Self.files + "/bad/Traps.swift", "--package", "/tmp"])
         XCTAssertEqual(notPackage.status, 64)
         XCTAssertTrue(notPackage.standardError.contains("not Smokescreen's package"), notPackage.standardError)
+    }
+
+    /// The library is rebuilt only when the package's manifest or a file under `Sources/` is newer than
+    /// the last build: the newest time covers files edited, added (their folder's time) and the manifest.
+    func testTheNewestSourceTimeSeesEditsAdditionsAndTheManifest() throws {
+        let root = try temporaryFolder()
+        try FileManager.default.createDirectory(atPath: root + "/Sources/Kit/Deep", withIntermediateDirectories: true)
+        func write(_ path: String, at time: Double) throws {
+            if !FileManager.default.fileExists(atPath: root + "/" + path) { try "// \(path)".write(toFile: root + "/" + path, atomically: true, encoding: .utf8) }
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: time)], ofItemAtPath: root + "/" + path)
+        }
+        try write("Package.swift", at: 1_000)
+        try write("Sources/Kit/Deep/A.swift", at: 2_000)
+        for folder in ["Sources", "Sources/Kit", "Sources/Kit/Deep"] {
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 500)], ofItemAtPath: root + "/" + folder)
+        }
+        XCTAssertEqual(SwiftFileRender.newestSource(root: root), 2_000)
+        try write("Sources/Kit/Deep/A.swift", at: 3_000)
+        XCTAssertEqual(SwiftFileRender.newestSource(root: root), 3_000, "an edit deep in a target")
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 4_000)], ofItemAtPath: root + "/Sources/Kit")
+        XCTAssertEqual(SwiftFileRender.newestSource(root: root), 4_000, "a file added to or removed from a target")
+        try write("Package.swift", at: 5_000)
+        XCTAssertEqual(SwiftFileRender.newestSource(root: root), 5_000, "the manifest")
+        XCTAssertEqual(SwiftFileRender.newestSource(root: root + "/none"), .infinity, "no package: always build")
+        XCTAssertNil(SwiftFileRender.parseStamp("12 x"))
+        XCTAssertEqual(SwiftFileRender.parseStamp("12.5 13.25\n").map { [$0.0, $0.1] }, [12.5, 13.25])
+    }
+
+    /// A package that names the stage but cannot build it: the build's failure is reported as such, not
+    /// as the user's files failing to compile.
+    func testAPackageThatCannotBuildTheLibraryEndsWithAMessage() throws {
+        let root = try temporaryFolder()
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        try "// swift-tools-version:5.9\nthis is not a manifest \"SmokescreenStage\"\n".write(toFile: root + "/Package.swift", atomically: true, encoding: .utf8)
+        let cache = try temporaryFolder()
+        let run = try SafetyTests.run(["render", Self.files + "/bad/Traps.swift", "--package", root, "--out", try temporaryFolder()],
+                                      environment: ["SMOKESCREEN_CACHE": cache])
+        XCTAssertEqual(run.status, 1, run.standardError)
+        XCTAssertTrue(run.standardError.contains("building Smokescreen's UIKit (swift build -c release --product SmokescreenStageRuntime in \(root)) failed"),
+                      run.standardError)
     }
 
     /// The tool does not link the stage's module: the names it accepts are the stage runner's, read from

@@ -12,7 +12,7 @@ import XCTest
 /// what `smokescreen inspect --json --render-tree` prints), compared with pixelmatch.
 ///
 /// Frames: the first, the last, the quarters, and the three where the most pixels change from the frame
-/// before (measured on the @1x trees drawn at half a pixel per point, to save time; the same indices are
+/// before (measured on the @1x trees drawn at a quarter of a pixel per point, to save time; the same indices are
 /// used at @2x, as frame times do not depend on the scale).
 /// Comparison: pixelmatch threshold 0.1 with anti-aliasing detection, at most 0.1 % of the pixels may
 /// differ. Text is not compared: every label's text box (one pixel wider on each side) is masked, as
@@ -242,7 +242,7 @@ final class ReferenceRendererTests: XCTestCase {
     }
 
     /// Pixels per point of the frames drawn to find where the most pixels change.
-    static let sampleScale = 0.5
+    static let sampleScale = 0.25
 
     /// Every frame of the History scrolls opening, at rest and moving (the frames that were striped),
     /// agrees with cairo at @1x and @2x.
@@ -309,8 +309,9 @@ final class ReferenceRendererTests: XCTestCase {
     static func sample(_ sequence: FrameSequence) throws -> [Int] {
         let n = sequence.count
         guard n > 2 else { return Array(0..<n) }
-        // Measured at half a pixel per point (a quarter of @1x's pixels): every frame is drawn, and a
-        // debug build draws slowly.
+        // Measured at a quarter of a pixel per point (a sixteenth of @1x's pixels): every frame is drawn,
+        // and a debug build draws slowly. Half a pixel took twice as long and picked the same moments, a
+        // frame or two apart.
         var previous = try Bitmap(pointSize: sequence.pointSize, scale: sampleScale), current = previous
         ViewRenderer.draw(sequence.nodes[0], into: &previous)
         var changes: [(index: Int, pixels: Int)] = []

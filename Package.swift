@@ -270,6 +270,8 @@ package.products += [
     // The stage and everything under it as one shared library, built once beside the tool's own release
     // build: `smokescreen render File.swift` compiles only the user's files and links them against it.
     .library(name: "SmokescreenStageRuntime", type: .dynamic, targets: ["SmokescreenStage"]),
+    // The same transition with the UIKit layer and with the native API, timed side by side.
+    .executable(name: "uikit-bench", targets: ["UIKitBenchmark"]),
 ]
 package.targets += [
     // CGAffineTransform, CGVector, CGColor, CGPath, CGImage: what Foundation on Linux lacks of Core Graphics.
@@ -288,6 +290,8 @@ package.targets += [
     // its own, so that the stage never links XCTest into the programs `render File.swift` builds).
     .target(name: "SmokescreenStageTesting", dependencies: ["SmokescreenStage", "SmokescreenSnapshotTesting", "FrameDiff",
                                                            .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]),
+    .executableTarget(name: "UIKitBenchmark", dependencies: ["SmokescreenStage", "SmokescreenScenes", "TransitionCompositor", "Motion",
+                                                            "SnapshotView", "RasterCore", "PNGIO"]),
     .testTarget(name: "UIKitTests", dependencies: ["UIKit", "SmokescreenStage", "SmokescreenTesting", "SmokescreenStageTesting"],
                 exclude: ["__Snapshots__"]),
 ]

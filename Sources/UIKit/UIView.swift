@@ -418,7 +418,9 @@ open class UIView: UIResponder {
     open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
         guard !isHidden, isUserInteractionEnabled, alpha > 0.01, self.point(inside: point, with: event) else { return nil }
         for view in _subviews.reversed() {
-            if let hit = view.hitTest(view.convert(point, from: self), with: event) { return hit }
+            // A point that maps behind the eye, or into a layer seen exactly edge on, is in no point of it.
+            guard let local = try? view.backing.convert(point.point, from: backing) else { continue }
+            if let hit = view.hitTest(CGPoint(local), with: event) { return hit }
         }
         return self
     }

@@ -95,6 +95,7 @@ final class DocumentedCommandsTests: XCTestCase {
         ("swift package", "DocC takes minutes a target; docs/reference.md's coverage table is its output"),
         ("Fuzz/run", ".ci/run fuzzes every target after the suite"),
         ("smokescreen render Tests/SmokescreenCLITests/SwiftFiles/", "SwiftFileRenderTests renders these Swift files (at @1x, 10 fps, twice) and checks their frames"),
+        (".build/release/uikit-bench", "UIKitBenchmarkTests runs the benchmark once, with the release build script/test makes"),
     ]
 
     func testEveryDocumentedCommandRunsAsWritten() throws {

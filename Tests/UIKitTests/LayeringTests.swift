@@ -5,7 +5,8 @@ final class LayeringTests: XCTestCase {
     func testNoSmokescreenModuleImportsTheUIKitLayer() throws {
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Sources")
-        let layer: Set<String> = ["UIKit", "QuartzCore", "CoreGraphics", "SmokescreenStage", "SmokescreenStageTesting"]
+        // (UIKitBenchmark is a program on top of both: the UIKit layer against the native API.)
+        let layer: Set<String> = ["UIKit", "QuartzCore", "CoreGraphics", "SmokescreenStage", "SmokescreenStageTesting", "UIKitBenchmark"]
         let modules = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { !layer.contains($0) }
         XCTAssertGreaterThan(modules.count, 20)
         var offenders: [String] = []

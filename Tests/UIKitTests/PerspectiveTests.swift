@@ -35,6 +35,45 @@ final class PerspectiveTests: XCTestCase {
         XCTAssertEqual(square.layer.transform, CATransform3DRotate(perspective, 0.6, 0, 1, 0), "the model keeps its matrix")
     }
 
+    /// A tap lands on a turned card where the card is seen, not where its frame is: hit testing and
+    /// `convert` go through the perspective, as Core Animation's do.
+    func testHitTestingAndConvertGoThroughThePerspective() throws {
+        let stage = try makeStage(width: 300, height: 200)
+        let card = UIView(frame: CGRect(x: 50, y: 50, width: 200, height: 100))
+        card.backgroundColor = .red
+        stage.window.addSubview(card)
+        var p = CATransform3DIdentity
+        p.m34 = -1.0 / 500
+        card.layer.transform = CATransform3DRotate(p, 1.3, 0, 1, 0)
+        // About its centre x turns to x·cos θ, and w = 1 + x·sin θ / 500 (x from the centre).
+        func seen(_ x: CGFloat, _ y: CGFloat) -> CGPoint {
+            let px = x - 100, py = y - 50, w = 1 + px * sin(1.3) / 500
+            return CGPoint(x: px * cos(1.3) / w + 150, y: py / w + 100)
+        }
+        for corner in [CGPoint(x: 0, y: 0), CGPoint(x: 200, y: 100)] {
+            let converted = card.convert(corner, to: stage.window)
+            XCTAssertEqual(converted.x, seen(corner.x, corner.y).x, accuracy: 1e-9)
+            XCTAssertEqual(converted.y, seen(corner.x, corner.y).y, accuracy: 1e-9)
+            let back = stage.window.convert(converted, to: card)
+            XCTAssertEqual(back.x, corner.x, accuracy: 1e-9)
+            XCTAssertEqual(back.y, corner.y, accuracy: 1e-9)
+        }
+        // Seen nearly edge on, the card spans x ≈ 120…193 (its near edge is the left one, magnified).
+        XCTAssertTrue(stage.window.hitTest(CGPoint(x: 150, y: 100), with: nil) === card)
+        XCTAssertTrue(stage.window.hitTest(CGPoint(x: 60, y: 100), with: nil) === stage.window, "inside the frame, outside the card as seen")
+        XCTAssertTrue(stage.window.hitTest(CGPoint(x: 240, y: 100), with: nil) === stage.window)
+        // Exactly edge on, the card is a line: nothing in it is hit, not even where its frame is.
+        card.layer.transform = CATransform3DRotate(p, .pi / 2, 0, 1, 0)
+        XCTAssertTrue(stage.window.hitTest(CGPoint(x: 150, y: 80), with: nil) === stage.window)
+        card.layer.transform = CATransform3DRotate(p, 1.3, 0, 1, 0)
+        let log = GestureLog()
+        card.addGestureRecognizer(UITapGestureRecognizer(target: log, action: Selector(GestureLog.handleTap(_:))))
+        try stage.tap(at: CGPoint(x: 60, y: 100))
+        XCTAssertEqual(log.entries.count, 0)
+        try stage.tap(at: CGPoint(x: 150, y: 100))
+        XCTAssertEqual(log.entries.count, 1, "\(log.entries)")
+    }
+
     func testAnAnchorPointOnTheLeftEdgeKeepsThatEdgeInPlace() throws {
         let stage = try makeStage(width: 100, height: 100)
         let door = UIView(frame: CGRect(x: 20, y: 20, width: 60, height: 60))

@@ -102,14 +102,29 @@ extension View {
         return transformToRoot.concatenating(fromRoot)
     }
 
-    /// Whether every view from this one up to its root is placed by a 2-D affine map.
-    var isFlatToRoot: Bool {
+    /// ``transformToRoot`` when every view from this one up to its root is placed by a 2-D affine map
+    /// (the same product, in the same order), else nil: one walk up for both.
+    var flatTransformToRoot: Transform2D? {
+        var t = Transform2D.identity
         var node = self
         while let parent = node.superview {
-            if !node.isFlatInSuperview { return false }
+            guard node.isFlatInSuperview else { return nil }
+            t = t.concatenating(node.transformToSuperview)
             node = parent
         }
-        return true
+        return t
+    }
+
+    /// ``transform(to:)`` when neither chain has a 3-D step (the same numbers), else nil.
+    private func flatTransform(to view: View?) throws -> Transform2D? {
+        guard let mine = flatTransformToRoot else { return nil }
+        guard let view else { return mine }
+        guard view.root === root else { throw ViewTreeError.differentTrees(from: label, to: view.label) }
+        guard let theirs = view.flatTransformToRoot else { return nil }
+        guard let fromRoot = theirs.inverted() else {
+            throw ViewTreeError.differentTrees(from: label, to: "\(view.label) (its transform is not invertible)")
+        }
+        return mine.concatenating(fromRoot)
     }
 
     /// `point` in this view's bounds coordinates, expressed in `view`'s (nil: the root's), through 3-D
@@ -117,7 +132,7 @@ extension View {
     /// ``ViewTreeError/differentTrees(from:to:)``, as no point of `view` is there). Between views placed
     /// only by 2-D transforms, the affine map of ``transform(to:)``.
     public func convert(_ point: Point, to view: View?) throws -> Point {
-        if isFlatToRoot, (view ?? root).isFlatToRoot { return try transform(to: view).apply(to: point) }
+        if let flat = try flatTransform(to: view) { return flat.apply(to: point) }
         return try Self.apply(try projection(to: view), to: point, from: label, to: view?.label ?? root.label)
     }
 
@@ -129,7 +144,7 @@ extension View {
     /// `rect` in this view's bounds coordinates, expressed in `view`'s (nil: the root's). Through a
     /// rotation, a skew or a perspective the result is the bounding box of the mapped rect, as in UIKit.
     public func convert(_ rect: Rect, to view: View?) throws -> Rect {
-        if isFlatToRoot, (view ?? root).isFlatToRoot { return try transform(to: view).apply(to: rect) }
+        if let flat = try flatTransform(to: view) { return flat.apply(to: rect) }
         return try Self.apply(try projection(to: view), to: rect)
     }
 

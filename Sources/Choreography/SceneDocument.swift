@@ -87,6 +87,12 @@ public struct SceneDocument: Sendable, Equatable {
         public var transformAnchor = Point(x: 0.5, y: 0.5)
         /// A gradient over the view (views of type view only). Default nil.
         public var gradient: Gradient?
+        /// A filled and stroked path over the background (views of type view only), as a
+        /// `CAShapeLayer` filling the view. Default nil.
+        public var shape: Shape?
+        /// A path the view shows only inside (background, content, subviews), as a layer `mask` that
+        /// is a filled `CAShapeLayer`. Default nil.
+        public var mask: Mask?
         /// Back to front. Default none.
         public var subviews: [ViewSpec] = []
         /// Constraints on this view's subviews (at any depth) and itself (`self`), solved when the file is
@@ -94,6 +100,32 @@ public struct SceneDocument: Sendable, Equatable {
         public var constraints: [ConstraintSpec] = []
         /// The file gave the view a `frame` (a view without one can be laid out by constraints).
         var frameWritten = false
+    }
+
+    /// A view's `shape`: a path (SVG path data, in the view's bounds coordinates, points) filled and
+    /// stroked as a `CAShapeLayer` with the same properties (and defaults) draws it.
+    public struct Shape: Sendable, Equatable {
+        public var path = Path()
+        /// Default opaque black, as `CAShapeLayer.fillColor`; a transparent colour fills nothing.
+        public var fillColor: Color = .black
+        public var fillRule = FillRule.nonZero
+        /// Default none.
+        public var strokeColor: Color?
+        /// Width, caps, joins, miter limit, dashes and `strokeStart`/`strokeEnd` (defaults 1, butt,
+        /// miter, 10, none, 0 and 1).
+        public var stroke = StrokeStyle()
+
+        /// The drawing.
+        public var content: ShapeContent {
+            ShapeContent(path: path, fill: fillColor.alpha > 0 ? fillColor : nil, rule: fillRule,
+                         stroke: strokeColor.flatMap { $0.alpha > 0 && stroke.width > 0 ? ($0, stroke) : nil })
+        }
+    }
+
+    /// A view's `mask`: the view shows only inside `path` (SVG path data in its bounds coordinates).
+    public struct Mask: Sendable, Equatable {
+        public var path = Path()
+        public var fillRule = FillRule.nonZero
     }
 
     /// A transition between two states.
@@ -173,7 +205,7 @@ public struct SceneDocument: Sendable, Equatable {
     static let viewKeys = ["type", "name", "frame", "backgroundColor", "alpha", "cornerRadius", "clipsToBounds", "hidden", "borderWidth",
                            "borderColor", "text", "fontSize", "bold", "tracking", "textColor", "lines", "alignment", "lineSpacing", "image",
                            "contentMode", "contentSize", "contentOffset", "subviews", "constraints", "cornerCurve", "shadow", "material",
-                           "rotation3D", "gradient"]
+                           "rotation3D", "gradient", "shape", "mask"]
     static let transitionKeys = ["name", "summary", "from", "to", "reversedName", "phases", "matched", "unmatched", "onTop", "gesture"]
     /// At most this many samples in a gesture.
     static let maximumGestureSamples = 10_000
@@ -448,6 +480,73 @@ public struct SceneDocument: Sendable, Equatable {
         return Gradient(kind: kind, stops: stops, start: start, end: end)
     }
 
+    /// `{"path": "M0 0 L10 10 Z", "fillColor": …, "fillRule": …, "strokeColor": …, "lineWidth": …,
+    /// "lineCap": …, "lineJoin": …, "miterLimit": …, "dash": [on, off, …], "dashPhase": …,
+    /// "strokeStart": …, "strokeEnd": …}`: a `CAShapeLayer`'s properties.
+    private static func readShape(_ r: inout JSONReader) throws(DocumentError) -> Shape {
+        var shape = Shape()
+        var hasPath = false
+        let keys = ["path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin", "miterLimit", "dash", "dashPhase",
+                    "strokeStart", "strokeEnd"]
+        try r.readObject { (r: inout JSONReader, key: String) throws(DocumentError) in
+            switch key {
+            case "path":
+                shape.path = try readPathData(&r)
+                hasPath = true
+            case "fillColor": shape.fillColor = try readColor(&r)
+            case "fillRule": shape.fillRule = try readFillRule(&r)
+            case "strokeColor": shape.strokeColor = try readColor(&r)
+            case "lineWidth": shape.stroke.width = try readNumber(&r, in: 0...Limits.scenePoints)
+            case "lineCap":
+                let text = try r.readString(maxBytes: 64)
+                switch text {
+                case "butt": shape.stroke.cap = .butt
+                case "round": shape.stroke.cap = .round
+                case "square": shape.stroke.cap = .square
+                default: throw r.error("'\(text)' is not a line cap: use butt, round or square")
+                }
+            case "lineJoin":
+                let text = try r.readString(maxBytes: 64)
+                switch text {
+                case "miter": shape.stroke.join = .miter
+                case "round": shape.stroke.join = .round
+                case "bevel": shape.stroke.join = .bevel
+                default: throw r.error("'\(text)' is not a line join: use miter, round or bevel")
+                }
+            case "miterLimit": shape.stroke.miterLimit = try readNumber(&r, in: 0...1000)
+            case "dash":
+                var lengths: [Double] = []
+                try r.readArray(maxCount: 64) { (r: inout JSONReader, _: Int) throws(DocumentError) in
+                    lengths.append(try readNumber(&r, in: 0...Limits.scenePoints))
+                }
+                shape.stroke.dashes = lengths
+            case "dashPhase": shape.stroke.dashPhase = try readNumber(&r, in: -Limits.scenePoints...Limits.scenePoints)
+            case "strokeStart": shape.stroke.start = try readNumber(&r, in: 0...1)
+            case "strokeEnd": shape.stroke.end = try readNumber(&r, in: 0...1)
+            default: throw r.unknownKey(key, known: keys)
+            }
+        }
+        guard hasPath else { throw r.error("a shape needs a 'path' (SVG path data, such as \"M0 0 L40 0 L20 30 Z\")") }
+        return shape
+    }
+
+    /// SVG path data (`"M0 0 L10 10 Z"`), bounded and checked: an error names the offset in the string.
+    private static func readPathData(_ r: inout JSONReader) throws(DocumentError) -> Path {
+        let text = try r.readString(maxBytes: 1 << 20)
+        do throws(SVGPathData.SyntaxError) { return try SVGPathData.parse(text) } catch {
+            throw r.error("not SVG path data \(error)")
+        }
+    }
+
+    private static func readFillRule(_ r: inout JSONReader) throws(DocumentError) -> FillRule {
+        let text = try r.readString(maxBytes: 64)
+        switch text {
+        case "nonZero": return .nonZero
+        case "evenOdd": return .evenOdd
+        default: throw r.error("'\(text)' is not a fill rule: use nonZero or evenOdd")
+        }
+    }
+
     private static func readColor(_ r: inout JSONReader) throws(DocumentError) -> Color {
         let text = try r.readString(maxBytes: 16)
         do { return try Color(parsing: text) } catch { throw r.error("'\(text)' is not a colour: use #RGB, #RRGGBB or #RRGGBBAA") }
@@ -480,7 +579,7 @@ public struct SceneDocument: Sendable, Equatable {
         guard count <= Limits.sceneViews else { throw r.error("more than \(Limits.sceneViews) views in the scene") }
         var spec = ViewSpec()
         var frameMark: JSONReader.Mark?
-        var gradientMark: JSONReader.Mark?
+        var gradientMark: JSONReader.Mark?, shapeMark: JSONReader.Mark?
         let points = -Limits.scenePoints...Limits.scenePoints
         try r.readObject { (r: inout JSONReader, key: String) throws(DocumentError) in
             switch key {
@@ -557,6 +656,23 @@ public struct SceneDocument: Sendable, Equatable {
             case "gradient":
                 gradientMark = r.mark()
                 spec.gradient = try readGradient(&r)
+            case "shape":
+                shapeMark = r.mark()
+                spec.shape = try readShape(&r)
+            case "mask":
+                var mask = Mask()
+                var hasPath = false
+                try r.readObject { (r: inout JSONReader, key: String) throws(DocumentError) in
+                    switch key {
+                    case "path":
+                        mask.path = try readPathData(&r)
+                        hasPath = true
+                    case "fillRule": mask.fillRule = try readFillRule(&r)
+                    default: throw r.unknownKey(key, known: ["path", "fillRule"])
+                    }
+                }
+                guard hasPath else { throw r.error("a mask needs a 'path' (SVG path data): the view shows only inside it") }
+                spec.mask = mask
             case "subviews":
                 try r.readArray(maxCount: Limits.sceneViews) { (r: inout JSONReader, index: Int) throws(DocumentError) in
                     spec.subviews.append(try readView(&r, depth: depth + 1, count: &count, frameMarks: &frameMarks, nameMarks: &nameMarks, imageMarks: &imageMarks,
@@ -571,6 +687,10 @@ public struct SceneDocument: Sendable, Equatable {
         if spec.kind != .image, typeKeys[.image] == true { throw r.error("'image' is for views of type image") }
         // (Checked once the whole view is read: "type" may come after "gradient".)
         if spec.kind != .view, spec.gradient != nil, let gradientMark { throw r.errors(at: [gradientMark], reason: "'gradient' is for views of type view")[0] }
+        if let shapeMark {
+            if spec.kind != .view { throw r.errors(at: [shapeMark], reason: "'shape' is for views of type view")[0] }
+            if spec.gradient != nil { throw r.errors(at: [shapeMark], reason: "a view draws a 'gradient' or a 'shape', not both: put one in a subview")[0] }
+        }
         return spec
     }
 

@@ -93,6 +93,28 @@ extension SceneDocument {
                         "end": { "type": "array", "items": { "type": "number", "minimum": -100, "maximum": 100 }, "minItems": 2, "maxItems": 2, "description": "Unit coordinates. Default [0.5, 1]." }
                       },
                       "description": "Views of type view only: a CAGradientLayer's gradient over the background." },
+        "shape": { "type": "object", "additionalProperties": false, "required": ["path"],
+                   "properties": {
+                     "path": { "type": "string", "maxLength": 1048576, "description": "SVG path data (M, L, H, V, C, S, Q, T, A, Z and their relative forms) in the view's coordinates, points." },
+                     "fillColor": { "$ref": "#/$defs/color", "description": "Default #000000; a transparent colour fills nothing." },
+                     "fillRule": { "enum": ["nonZero", "evenOdd"], "default": "nonZero" },
+                     "strokeColor": { "$ref": "#/$defs/color", "description": "Default none." },
+                     "lineWidth": { "type": "number", "minimum": 0, "maximum": 100000, "default": 1, "description": "Points." },
+                     "lineCap": { "enum": ["butt", "round", "square"], "default": "butt" },
+                     "lineJoin": { "enum": ["miter", "round", "bevel"], "default": "miter" },
+                     "miterLimit": { "type": "number", "minimum": 0, "maximum": 1000, "default": 10 },
+                     "dash": { "type": "array", "maxItems": 64, "items": { "type": "number", "minimum": 0, "maximum": 100000 }, "description": "Dash and gap lengths, points." },
+                     "dashPhase": { "type": "number", "minimum": -100000, "maximum": 100000, "default": 0 },
+                     "strokeStart": { "type": "number", "minimum": 0, "maximum": 1, "default": 0 },
+                     "strokeEnd": { "type": "number", "minimum": 0, "maximum": 1, "default": 1 }
+                   },
+                   "description": "Views of type view only: a CAShapeLayer's filled and stroked path over the background." },
+        "mask": { "type": "object", "additionalProperties": false, "required": ["path"],
+                  "properties": {
+                    "path": { "type": "string", "maxLength": 1048576, "description": "SVG path data in the view's coordinates, points." },
+                    "fillRule": { "enum": ["nonZero", "evenOdd"], "default": "nonZero" }
+                  },
+                  "description": "The view (background, content, subviews) shows only inside the path, as a layer mask." },
         "subviews": { "type": "array", "items": { "$ref": "#/$defs/view" } }
       }
     },

@@ -147,6 +147,8 @@ struct TreeBuilder {
                 let gradientView = GradientView(frame: spec.frame, name: spec.name)
                 gradientView.gradient = gradient
                 view = gradientView
+            } else if let shape = spec.shape {
+                view = DrawingView(frame: spec.frame, drawing: shape.content, name: spec.name)
             } else {
                 view = View(frame: spec.frame, name: spec.name)
             }
@@ -206,6 +208,12 @@ struct TreeBuilder {
         view.backdrop = spec.material ?? .none
         view.transformAnchor = Point(x: (spec.transformAnchor.x - 0.5) * spec.frame.width, y: (spec.transformAnchor.y - 0.5) * spec.frame.height)
         view.transform3D = spec.transform3D
+        if let mask = spec.mask {
+            // Fixed to the view as it is seen: a scroll view's bounds start at its content offset.
+            let origin = spec.kind == .scroll ? spec.contentOffset : Point(x: 0, y: 0)
+            view.mask = DrawingView(frame: Rect(origin: origin, size: spec.frame.size),
+                                    drawing: ShapeContent(path: mask.path, fill: .black, rule: mask.fillRule, stroke: nil), name: "mask")
+        }
         if spec.backgroundColor == nil { view.isOpaque = false }
         for child in spec.subviews { try view.addSubview(try make(child)) }
         return view

@@ -99,31 +99,6 @@ open class CAShapeLayer: CALayer {
     }
 }
 
-/// A shape layer's filled and stroked path (over its `contents` image, if any).
-struct ShapeContent: ViewContent {
-    let path: Path
-    let fill: Color?
-    let rule: FillRule
-    let stroke: (color: Color, style: StrokeStyle)?
-    let below: (any ViewContent)?
-
-    func draw(in painter: Painter, bounds: Rect) {
-        below?.draw(in: painter, bounds: bounds)
-        if let fill { painter.fill(path, color: fill, rule: rule) }
-        if let stroke { painter.stroke(path, style: stroke.style, color: stroke.color) }
-    }
-
-    func extent(in bounds: Rect) -> Rect {
-        var shape = path.controlPointBounds
-        if let style = stroke?.style {
-            // A miter reaches up to miterLimit half widths from its corner, a square cap √2.
-            let reach = style.width / 2 * max(style.join == .miter ? max(1, style.miterLimit) : 1, style.cap == .square ? 2.0.squareRoot() : 1)
-            if reach.isFinite { shape = shape.insetBy(dx: -reach, dy: -reach) }
-        }
-        return shape.union(below?.extent(in: bounds) ?? shape)
-    }
-}
-
 /// How a shape layer fills where its path crosses itself.
 public struct CAShapeLayerFillRule: RawRepresentable, Hashable, Sendable {
     public let rawValue: String

@@ -125,3 +125,48 @@ extension SceneDrawingTests {
         XCTAssertEqual(try error(scene(##"{ "material": "chromeDark" }"##)), "no error")
     }
 }
+
+/// `shape` (a CAShapeLayer's path, fill and stroke) and `mask` (a path the view shows only inside), in
+/// SVG path data.
+extension SceneDrawingTests {
+    func testShapesAndMasksAreReadAndDrawn() throws {
+        let views = """
+            { "name": "triangle", "frame": [0, 0, 60, 50],
+              "shape": { "path": "M0 0 H60 L0 50 Z", "fillColor": "#FF0000", "strokeColor": "#0000FF", "lineWidth": 4,
+                         "lineJoin": "bevel", "dash": [6, 2], "strokeEnd": 0.5 } },
+            { "name": "disc", "frame": [60, 40, 60, 60], "backgroundColor": "#00FF00",
+              "mask": { "path": "M0 30 A30 30 0 1 1 60 30 A30 30 0 1 1 0 30 Z" } }
+            """
+        let document = try SceneDocument.parse(Array(scene(views).utf8), path: "scene.json")
+        let triangle = try XCTUnwrap(document.states["a"]?.subviews.first?.shape)
+        XCTAssertEqual(triangle.path.elements, [.move(to: Point(x: 0, y: 0)), .line(to: Point(x: 60, y: 0)), .line(to: Point(x: 0, y: 50)), .close])
+        XCTAssertEqual(triangle.stroke, StrokeStyle(width: 4, join: .bevel, dashes: [6, 2], end: 0.5))
+        XCTAssertEqual(triangle.fillColor, Color(red: 1, green: 0, blue: 0, alpha: 1))
+        let frame = try firstFrame(scene(views))
+        func rgb(_ x: Int, _ y: Int) -> [UInt8] { let p = frame[x, y].unpremultiplied; return [p.r, p.g, p.b] }
+        XCTAssertEqual(rgb(10, 20), [255, 0, 0], "inside the triangle: the fill")
+        XCTAssertEqual(rgb(50, 30), [255, 255, 255], "past the hypotenuse: the state's background")
+        XCTAssertEqual(rgb(20, 1), [0, 0, 255], "the stroke along the top edge (in the first half of the outline)")
+        XCTAssertEqual(rgb(1, 40), [255, 0, 0], "the left edge is the outline's last third: not stroked (strokeEnd 0.5)")
+        XCTAssertEqual(rgb(90, 70), [0, 255, 0], "the disc's centre")
+        XCTAssertEqual(rgb(62, 42), [255, 255, 255], "the square's corner, outside the mask's circle")
+        XCTAssertEqual(rgb(118, 98), [255, 255, 255])
+    }
+
+    func testBadShapesAndMasksNameTheirKeyAndOffset() throws {
+        func bad(_ view: String) throws -> String { try error(scene(view)) }
+        XCTAssertTrue(try bad(##"{ "shape": { "fillColor": "#000" } }"##).contains("a shape needs a 'path'"))
+        XCTAssertTrue(try bad(##"{ "shape": { "path": "M0 0 L5" } }"##)
+            .contains("states.a.subviews[0].shape.path: not SVG path data at offset 7: the path ends where a number is expected"))
+        XCTAssertTrue(try bad(##"{ "shape": { "path": "M0 0", "lineCap": "flat" } }"##).contains("'flat' is not a line cap: use butt, round or square"))
+        XCTAssertTrue(try bad(##"{ "shape": { "path": "M0 0", "strokeEnd": 2 } }"##).contains("shape.strokeEnd: must be in 0.0…1.0, got 2.0"))
+        XCTAssertTrue(try bad(##"{ "shape": { "path": "M0 0", "fill": "#000" } }"##).contains("unknown key 'fill'"))
+        XCTAssertTrue(try bad(##"{ "type": "label", "text": "x", "shape": { "path": "M0 0" } }"##).contains("'shape' is for views of type view"))
+        XCTAssertTrue(try bad(##"{ "gradient": { "colors": ["#000"] }, "shape": { "path": "M0 0" } }"##).contains("a view draws a 'gradient' or a 'shape', not both"))
+        XCTAssertTrue(try bad(##"{ "mask": { "fillRule": "evenOdd" } }"##).contains("a mask needs a 'path'"))
+        XCTAssertTrue(try bad(##"{ "mask": { "path": "Q" } }"##).contains("mask.path: not SVG path data at offset 0: path data starts with a moveto (M or m)"))
+        XCTAssertTrue(try bad(##"{ "mask": { "path": "M0 0", "fillRule": "winding" } }"##).contains("'winding' is not a fill rule: use nonZero or evenOdd"))
+        XCTAssertEqual(try bad(##"{ "type": "label", "text": "x", "mask": { "path": "M0 0 H10 V10 Z", "fillRule": "evenOdd" } }"##), "no error",
+                       "a mask goes on any view")
+    }
+}

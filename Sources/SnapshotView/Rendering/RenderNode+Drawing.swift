@@ -34,17 +34,28 @@ extension RenderNode {
         }
     }
 
-    /// ``drawBody(in:)`` through the node's ``mask``: the mask tree is drawn alone over the pixels the node
-    /// can reach within the clip, and its alpha becomes part of the clip while the body is drawn.
+    /// ``drawShadowedBody(in:part:)`` through the node's ``mask`` (``throughMask(in:_:)``).
     func drawMaskedBody(in painter: Painter, part: BodyPart = .all) {
-        guard let mask else { drawShadowedBody(in: painter, part: part); return }
+        throughMask(in: painter) { drawShadowedBody(in: painter, part: part) }
+    }
+
+    /// ``drawBody(in:)`` through the node's ``mask``, without its shadow: a snapshot of the view, which
+    /// shows the view inside its bounds as it is seen, masked (a shadow falls outside them).
+    func drawBodyThroughMask(in painter: Painter) {
+        throughMask(in: painter) { drawBody(in: painter) }
+    }
+
+    /// `body` through the node's ``mask`` (when it has one): the mask tree is drawn alone over the pixels
+    /// the node can reach within the clip, and its alpha becomes part of the clip while `body` draws.
+    private func throughMask(in painter: Painter, _ body: () -> Void) {
+        guard let mask else { body(); return }
         let device = painter.transform
         guard let box = PixelRect(enclosing: device.apply(to: visualBounds))?.intersection(painter.clipBoundingBox),
               let alpha = Self.drawnAlone(over: box, scale: painter.bitmap.scale, device: device, mask.draw(in:)) else { return }
         painter.save()
         defer { painter.restore() }
         painter.clip(toAlphaOf: alpha, atDevicePixel: (box.x, box.y))
-        drawShadowedBody(in: painter, part: part)
+        body()
     }
 
     /// The node's ``shadow`` (if any), then ``drawBody(in:)`` over it.

@@ -2,7 +2,8 @@ import RasterCore
 
 extension View {
     /// Renders the view's bounds and its subtree (not its superview) into a new bitmap of
-    /// `bounds.size × scale` pixels (rounded up), transparent where nothing is drawn.
+    /// `bounds.size × scale` pixels (rounded up), transparent where nothing is drawn; through the view's
+    /// `mask`, when it has one (as a snapshot of a masked view shows it).
     ///
     /// The view's own alpha, `isHidden`, transform and position are how it is placed in its superview,
     /// so they do not affect its snapshot (as with `renderInContext`); those of its subviews do.
@@ -125,7 +126,7 @@ package struct PendingSnapshot: Sendable {
         }
         bitmap.draw { painter in
             painter.translate(x: -node.bounds.minX, y: -node.bounds.minY)
-            node.drawBody(in: painter)
+            node.drawBodyThroughMask(in: painter)
         }
         return bitmap
     }

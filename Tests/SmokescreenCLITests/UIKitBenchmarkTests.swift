@@ -17,30 +17,26 @@ final class UIKitBenchmarkTests: XCTestCase {
             }
             throw XCTSkip("no release build of uikit-bench (swift build -c release --product uikit-bench)")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = ["--runs", "1", "--scale", "1", "--assets", SafetyTests.root + "/assets"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, output)
+        func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: tool)
+            process.arguments = arguments
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = pipe
+            try process.run()
+            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, output)
+        }
+        let (status, output) = try run(["--runs", "1", "--scale", "1", "--assets", SafetyTests.root + "/assets"])
+        XCTAssertEqual(status, 0, output)
         XCTAssertTrue(output.contains("pair: 31 frames @1x, 60 fps; the sides' frames differ in 0.000 % of the pixels"), output)
         XCTAssertTrue(output.contains("UIKit / native: build "), output)
         XCTAssertNotNil(output.range(of: #"native +[0-9.]+ KB, UIKit +[0-9.]+ KB: [0-9.]+x"#, options: .regularExpression), output)
 
-        let bad = Process()
-        bad.executableURL = URL(fileURLWithPath: tool)
-        bad.arguments = ["--runs", "0"]
-        let badPipe = Pipe()
-        bad.standardOutput = badPipe
-        bad.standardError = badPipe
-        try bad.run()
-        let message = String(decoding: badPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        bad.waitUntilExit()
-        XCTAssertEqual(bad.terminationStatus, 1)
+        let (badStatus, message) = try run(["--runs", "0"])
+        XCTAssertEqual(badStatus, 1)
         XCTAssertTrue(message.contains("uikit-bench: --runs must be 1…1000"), message)
     }
 }

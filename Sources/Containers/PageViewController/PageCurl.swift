@@ -79,6 +79,17 @@ public struct PageCurlGeometry: Hashable, Sendable {
         return Point(x: p.x + towardsEdge.x * shift, y: p.y + towardsEdge.y * shift)
     }
 
+    /// How strong the shadow the curl casts is, 0…1: 1 while the curl's edge is over the page, falling
+    /// linearly to 0 as the page's near corner at the spine gets a radius past that edge (where a turn
+    /// ends), so that the shadow fades with the page gone instead of staying at full strength at the
+    /// spine, and still moves until the turn's last frame.
+    public var shadowStrength: Double {
+        let far = farthestDistance
+        let edge = far >= Double.pi * radius / 2 ? radius : projectedDistance(far)
+        guard radius > 0 else { return 1 }
+        return min(1, max(0, 1 - (nearestDistance - edge) / radius))
+    }
+
     /// The largest signed distance any point of the page has from the axis (the far corner).
     public var farthestDistance: Double {
         let corners = [Point(x: 0, y: 0), Point(x: pageSize.width, y: 0), Point(x: 0, y: pageSize.height),
@@ -115,7 +126,8 @@ public struct PageCurlDrawing: ViewContent {
     public static let backWash = 0.7
     /// The darkest shade of the cylinder, where it is seen edge-on (black alpha): 0.35.
     public static let edgeShade = 0.35
-    /// The shadow on the page below: black alpha at the curl's edge: 0.25. It fades out over one radius
+    /// The shadow on the page below: black alpha at the curl's edge: 0.25 (times the geometry's
+    /// ``PageCurlGeometry/shadowStrength``, which takes it away once the page has gone). It fades out over one radius
     /// as `shadowAlpha × (1 − f)^shadowExponent` (f: 0 at the curl's edge, 1 at the shadow's far side),
     /// one value per device pixel, so neighbouring device pixels differ by at most
     /// 255 × 0.25 × 1.25 / (radius in pixels) levels: 1.7 for the smallest radius of a 320 pt page
@@ -191,9 +203,11 @@ public struct PageCurlDrawing: ViewContent {
         guard x1 > x0, y1 > y0, (x1 - x0) * (y1 - y0) <= Self.maxPixels else { return }
         let box = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         let pixelsPerPoint = abs(toDevice.determinant).squareRoot()
+        let strength = g.shadowStrength
+        let profile = strength < 1 ? SampledProfile(count: 4096) { Self.shadowAlpha(at: $0) * strength } : Self.shadowProfile
         page.withUnsafePixels { front in
             back.withUnsafePixels { backPixels in
-                Self.shadowProfile.withSamples { samples in
+                profile.withSamples { samples in
                     var curl = crk_curl(
                         device_to_page_a: toPage.a, device_to_page_b: toPage.b, device_to_page_c: toPage.c, device_to_page_d: toPage.d,
                         origin_x: toDevice.tx, origin_y: toDevice.ty, pixels_per_point: pixelsPerPoint,

@@ -16,8 +16,11 @@ public enum SVGPathData {
 
     /// An error in path data: the offset (in UTF-8 bytes) where it was found, and why.
     public struct SyntaxError: Error, CustomStringConvertible, Equatable {
+        /// Bytes (UTF-8) from the start of the path data.
         public let offset: Int
+        /// What is wrong there.
         public let reason: String
+        /// `at offset N: reason`.
         public var description: String { "at offset \(offset): \(reason)" }
     }
 

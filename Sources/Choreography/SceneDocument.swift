@@ -105,9 +105,11 @@ public struct SceneDocument: Sendable, Equatable {
     /// A view's `shape`: a path (SVG path data, in the view's bounds coordinates, points) filled and
     /// stroked as a `CAShapeLayer` with the same properties (and defaults) draws it.
     public struct Shape: Sendable, Equatable {
+        /// The path, in the view's coordinates (points). Required in a file.
         public var path = Path()
         /// Default opaque black, as `CAShapeLayer.fillColor`; a transparent colour fills nothing.
         public var fillColor: Color = .black
+        /// Default non-zero.
         public var fillRule = FillRule.nonZero
         /// Default none.
         public var strokeColor: Color?
@@ -124,7 +126,9 @@ public struct SceneDocument: Sendable, Equatable {
 
     /// A view's `mask`: the view shows only inside `path` (SVG path data in its bounds coordinates).
     public struct Mask: Sendable, Equatable {
+        /// The path, in the view's coordinates (points). Required in a file.
         public var path = Path()
+        /// Default non-zero.
         public var fillRule = FillRule.nonZero
     }
 

@@ -4,6 +4,7 @@ import RasterCore
 /// (a layer's `contents` image, if any): a `CAShapeLayer`'s drawing, and a scene file's `shape` and
 /// `mask`.
 public struct ShapeContent: ViewContent {
+    /// The path, in the view's bounds coordinates (points).
     public let path: Path
     /// The fill; nil for none.
     public let fill: Color?
@@ -14,6 +15,7 @@ public struct ShapeContent: ViewContent {
     /// Drawn first, under the shape. Default nil.
     public let below: (any ViewContent)?
 
+    /// `path` filled with `fill` by `rule` (default non-zero), then stroked (widths in points), over `below`.
     public init(path: Path, fill: Color?, rule: FillRule = .nonZero, stroke: (color: Color, style: StrokeStyle)?, below: (any ViewContent)? = nil) {
         self.path = path
         self.fill = fill
@@ -22,12 +24,14 @@ public struct ShapeContent: ViewContent {
         self.below = below
     }
 
+    /// Draws `below`, the fill, then the stroke.
     public func draw(in painter: Painter, bounds: Rect) {
         below?.draw(in: painter, bounds: bounds)
         if let fill { painter.fill(path, color: fill, rule: rule) }
         if let stroke { painter.stroke(path, style: stroke.style, color: stroke.color) }
     }
 
+    /// The path's control-point bounds, grown by what the stroke can reach past them, with `below`'s.
     public func extent(in bounds: Rect) -> Rect {
         var shape = path.controlPointBounds
         if let style = stroke?.style {

@@ -204,7 +204,7 @@ public struct PageCurlDrawing: ViewContent {
         let box = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         let pixelsPerPoint = abs(toDevice.determinant).squareRoot()
         let strength = g.shadowStrength
-        let profile = strength < 1 ? SampledProfile(count: 4096) { Self.shadowAlpha(at: $0) * strength } : Self.shadowProfile
+        let profile = strength < 1 ? Self.shadowProfile.scaled(by: strength) : Self.shadowProfile
         page.withUnsafePixels { front in
             back.withUnsafePixels { backPixels in
                 profile.withSamples { samples in
@@ -249,6 +249,12 @@ struct SampledProfile: Sendable {
         let t = position - Double(i)
         return samples[i] + (samples[i + 1] - samples[i]) * t
     }
+
+    /// Every sample times `factor` (the same values as sampling the function times `factor`, without
+    /// evaluating it again).
+    func scaled(by factor: Double) -> SampledProfile { SampledProfile(samples: samples.map { $0 * factor }) }
+
+    private init(samples: [Double]) { self.samples = samples }
 
     /// The `count + 1` samples, for code that interpolates them itself.
     func withSamples<R>(_ body: (UnsafeBufferPointer<Double>) -> R) -> R { samples.withUnsafeBufferPointer(body) }

@@ -141,6 +141,10 @@ final class DocumentedCommandsTests: XCTestCase {
         let sandbox = FileManager.default.temporaryDirectory.appendingPathComponent("docs-run-\(UUID().uuidString)").path
         try Self.prepare(sandbox, tool: tool)
         defer { try? FileManager.default.removeItem(atPath: sandbox) }
+        // The figures as copied in: only those the document's commands write again are its own (the
+        // documents run at once, and a copy another document's figure has since been recorded over is
+        // stale, not a figure to check or record).
+        let copied = try Self.modificationDates(in: sandbox + "/docs/images")
         for var line in try Self.blocks(of: document).flatMap({ $0 }) {
             // `swift build … && .build/release/smokescreen …`: the build is done; the rest runs.
             if line.command.hasPrefix("swift build"), let and = line.command.range(of: " && ") {
@@ -158,7 +162,16 @@ final class DocumentedCommandsTests: XCTestCase {
                 if seconds >= 3 { $0.slow.append(String(format: "%5.1f s  %@:%d: %@", seconds, document, line.number, line.command)) }
             }
         }
-        try Self.compareFigures(in: sandbox, document: document, report: report)
+        try Self.compareFigures(in: sandbox, document: document, report: report, copied: copied)
+    }
+
+    /// The modification date of every file in `folder`, by name.
+    static func modificationDates(in folder: String) throws -> [String: Date] {
+        var dates: [String: Date] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder) {
+            dates[name] = try FileManager.default.attributesOfItem(atPath: folder + "/" + name)[.modificationDate] as? Date
+        }
+        return dates
     }
 
     /// The scratch folder: assets, tests and the Makefile linked, docs/images copied, the tool on PATH
@@ -277,11 +290,12 @@ final class DocumentedCommandsTests: XCTestCase {
         return (status, text + String(decoding: log, as: UTF8.self))
     }
 
-    /// Figures the document's commands wrote into the scratch copy of docs/images: the same pixels as
-    /// the repository's.
-    static func compareFigures(in sandbox: String, document: String, report: Report) throws {
+    /// Figures the document's commands wrote into the scratch copy of docs/images (those whose
+    /// modification date is not the one `copied` holds): the same pixels as the repository's.
+    static func compareFigures(in sandbox: String, document: String, report: Report, copied: [String: Date]) throws {
         let images = sandbox + "/docs/images"
-        for name in try FileManager.default.contentsOfDirectory(atPath: images) where name.hasSuffix(".png") {
+        let now = try Self.modificationDates(in: images)
+        for name in now.keys.sorted() where name.hasSuffix(".png") && (copied[name] == nil || now[name] != copied[name]) {
             let made = images + "/" + name, kept = Self.root + "/docs/images/" + name
             guard !FileManager.default.contentsEqual(atPath: made, andPath: kept) else { continue }
             let a = try PNGCodec.read(contentsOf: made), b = try PNGCodec.read(contentsOf: kept)

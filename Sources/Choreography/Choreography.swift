@@ -34,19 +34,26 @@ public struct Choreography: Sendable, Equatable {
     /// How a matched pair changes from one view into the other.
     public enum MatchStyle: String, Sendable, Equatable, CaseIterable {
         /// Snapshots of both views travel from the from-view's rect to the to-view's, stretched, cross-fading.
+        /// Their corners are one layer's: each snapshot is taken with square corners (unless the view has a
+        /// border) and both are clipped to a corner radius that moves from the from-view's to the
+        /// to-view's, with the rounded view's corners and curve.
         case snapshot
         /// A live image view with the from-view's image and content mode changes frame and corner radius,
         /// so an aspect-fill picture is re-placed in every frame instead of stretched. The from-view must
         /// be an `ImageView`. When the to-view shows its image aspect-fit, the element ends on the
         /// picture's own rect inside it.
         case liveImage
-        /// Text: each snapshot (clear background) travels the whole way scaled by the ratio of the font
-        /// sizes about its top-left corner. When the two texts have the same number of lines they
+        /// Text: each snapshot (clear background) travels the whole way, scaled vertically by the ratio
+        /// of the font sizes and horizontally by the ratio of the line widths (one line on each side; the
+        /// font sizes' otherwise), about the start of its first line on its baseline, so the two texts
+        /// stay on each other's glyphs whatever their alignment or label height. When the two texts have
+        /// the same number of lines they
         /// cross-fade; when the line count changes, the old text fades out over the first half of the
         /// phase and the new one fades in over the second half, so only one text is readable at a time.
         case text
-        /// Two opaque views (bars): the to-view fades in on top of the from-view, which stays opaque the
-        /// whole time, so nothing behind them ever shows through.
+        /// Two opaque views (bars, a card growing into a screen): the to-view fades in on top of the
+        /// from-view, which stays opaque the whole time, so nothing behind them ever shows through. Corners
+        /// as ``snapshot``'s.
         case opaqueCrossFade
     }
 

@@ -149,6 +149,8 @@ struct Plan {
     var labels: [Int: [Side: Label]] = [:]
     var liveImages: [Int: ImageView] = [:]
     var cornerRadii: [Int: [Side: Double]] = [:]
+    /// Which corners each side of a match rounds, and their curve.
+    var cornerShapes: [Int: [Side: (corners: Corners, curve: CornerCurve)]] = [:]
 
     init(name: String, choreography: Choreography, from: View, to: View) throws {
         self.name = name
@@ -238,6 +240,7 @@ struct Plan {
                 rect = fit.contentMode.placement(of: image.pointSize, in: rect)
             }
             cornerRadii[i, default: [:]][side] = view.cornerRadius
+            cornerShapes[i, default: [:]][side] = (view.roundedCorners, view.cornerCurve)
             if let label = view as? Label { labels[i, default: [:]][side] = label }
             switch match.style {
             case .liveImage:
@@ -254,8 +257,16 @@ struct Plan {
                 }
             case .snapshot, .opaqueCrossFade, .text:
                 let others = hidden.filter { $0 !== view && $0.isDescendant(of: view) }
+                // A snapshot pair is one element whose corners change as a layer's do: each snapshot is
+                // taken with square corners and clipped live to the corner radius, which moves from the
+                // from-view's to the to-view's. Rounded corners baked into a stretched snapshot would become
+                // ellipses, and a square to-view fading in would show pale corners outside the rounded one.
+                // A border is drawn along the corners, so a bordered view keeps its own.
+                let squared = match.style != .text && view.cornerRadius > 0 && view.borderWidth == 0
                 let snap = try withHidden(others) {
-                    try context.placeSnapshot(of: view, clearBackground: match.style == .text, name: "\(view.name ?? "view") (\(side))")
+                    try withCornerRadius(squared ? 0 : view.cornerRadius, of: view) {
+                        try context.placeSnapshot(of: view, clearBackground: match.style == .text, name: "\(view.name ?? "view") (\(side))")
+                    }
                 }
                 let alpha = Self.onScreenAlpha(of: view)
                 snap.alpha = alpha
@@ -338,28 +349,46 @@ struct Plan {
                 let radii = cornerRadii[i] ?? [:]
                 track(match.phase, s, d, c, start: { live.frame = a.rect; live.cornerRadius = radii[.from] ?? 0; live.alpha = a.alpha },
                       end: { live.frame = b.rect; live.cornerRadius = radii[.to] ?? 0; live.alpha = b.alpha })
-            case .snapshot:
-                track(match.phase, s, d, c, start: { a.view.frame = a.rect; b.view.frame = a.rect; a.view.alpha = a.alpha; b.view.alpha = 0 },
-                      end: { a.view.frame = b.rect; b.view.frame = b.rect; a.view.alpha = 0; b.view.alpha = b.alpha })
-            case .opaqueCrossFade:
-                track(match.phase, s, d, c, start: { a.view.frame = a.rect; b.view.frame = a.rect; b.view.alpha = 0 },
-                      end: { a.view.frame = b.rect; b.view.frame = b.rect; b.view.alpha = b.alpha })
+            case .snapshot, .opaqueCrossFade:
+                let radii = cornerRadii[i] ?? [:]
+                let (r0, r1) = (radii[.from] ?? 0, radii[.to] ?? 0)
+                if r0 > 0 || r1 > 0 {
+                    // The rounded side's corners and curve (the from-view's when both are rounded).
+                    let shape = (r0 > 0 ? cornerShapes[i]?[.from] : cornerShapes[i]?[.to]) ?? (.all, .circular)
+                    for view in [a.view, b.view] {
+                        view.clipsToBounds = true
+                        view.roundedCorners = shape.corners
+                        view.cornerCurve = shape.curve
+                    }
+                }
+                // An opaque cross-fade keeps the from-view opaque under the to-view fading in.
+                let fromEndAlpha = match.style == .opaqueCrossFade ? a.alpha : 0
+                track(match.phase, s, d, c,
+                      start: { a.view.frame = a.rect; b.view.frame = a.rect; a.view.alpha = a.alpha; b.view.alpha = 0
+                               a.view.cornerRadius = r0; b.view.cornerRadius = r0 },
+                      end: { a.view.frame = b.rect; b.view.frame = b.rect; a.view.alpha = fromEndAlpha; b.view.alpha = b.alpha
+                             a.view.cornerRadius = r1; b.view.cornerRadius = r1 })
             case .text:
                 let la = labels[i]?[.from], lb = labels[i]?[.to]
                 let growth = (lb?.font.pointSize ?? 1) / max(0.001, la?.font.pointSize ?? 1)
                 let linesA = (try? la?.layout().lines) ?? [], linesB = (try? lb?.layout().lines) ?? []
-                // Widths follow the texts, not only the font sizes: one line on each side, set from the
-                // left, is stretched by the ratio of the two lines' widths, so both texts cover the same
-                // glyph run while they cross-fade (tracking, weight and optical size make the larger text
-                // other than the smaller one scaled; scaled by the sizes alone they were out of register).
+                // Widths follow the texts, not only the font sizes: one line on each side is stretched by the
+                // ratio of the two lines' widths, so both texts cover the same glyph run while they cross-fade
+                // (tracking, weight and optical size make the larger text other than the smaller one scaled;
+                // scaled by the sizes alone they were out of register).
                 var widthGrowth = growth
-                if linesA.count == 1, linesB.count == 1, let wa = linesA.first?.width, let wb = linesB.first?.width, wa > 0, wb > 0,
-                   let ta = la?.textAlignment, let tb = lb?.textAlignment, [.left, .natural].contains(ta), [.left, .natural].contains(tb),
-                   (linesA.first?.x ?? 0) == 0, (linesB.first?.x ?? 0) == 0 {
+                if linesA.count == 1, linesB.count == 1, let wa = linesA.first?.width, let wb = linesB.first?.width, wa > 0, wb > 0 {
                     widthGrowth = wb / wa
                 }
-                let aEnd = Rect(origin: b.rect.origin, size: Size(width: a.rect.width * widthGrowth, height: a.rect.height * growth))
-                let bStart = Rect(origin: a.rect.origin, size: Size(width: b.rect.width / widthGrowth, height: b.rect.height / growth))
+                // The texts meet where their first lines start, on their baselines: each label places its
+                // text by its alignment and centres it in its own height, so frames scaled from their corners
+                // put the two texts apart and the text doubles (or, a centred title becoming a back button's
+                // text, lands far from it).
+                let anchorA = la.flatMap(Self.textAnchor) ?? .zero, anchorB = lb.flatMap(Self.textAnchor) ?? .zero
+                let aEnd = Rect(x: b.rect.minX + anchorB.x - anchorA.x * widthGrowth, y: b.rect.minY + anchorB.y - anchorA.y * growth,
+                                width: a.rect.width * widthGrowth, height: a.rect.height * growth)
+                let bStart = Rect(x: a.rect.minX + anchorA.x - anchorB.x / widthGrowth, y: a.rect.minY + anchorA.y - anchorB.y / growth,
+                                  width: b.rect.width / widthGrowth, height: b.rect.height / growth)
                 track(match.phase, s, d, c, start: { a.view.frame = a.rect; b.view.frame = bStart }, end: { a.view.frame = aEnd; b.view.frame = b.rect })
                 if linesA.count == linesB.count {
                     track(match.phase, s, d, c, start: { a.view.alpha = a.alpha; b.view.alpha = 0 }, end: { a.view.alpha = 0; b.view.alpha = b.alpha })
@@ -419,6 +448,23 @@ struct Plan {
             }
         }
         return (frame, alpha, transform)
+    }
+
+    /// Where `label` draws its first line: the line's start and its baseline, from the top-left corner of
+    /// the label's bounds (points; the text centred vertically, the line placed by the alignment); nil
+    /// without text.
+    static func textAnchor(of label: Label) -> Point? {
+        guard let layout = try? label.layout(), let line = layout.lines.first else { return nil }
+        return Point(x: line.x, y: (label.bounds.height - layout.size.height) / 2 + line.baseline)
+    }
+
+    /// Runs `body` with `view`'s corner radius set to `radius`, then restores it.
+    private func withCornerRadius<T>(_ radius: Double, of view: View, _ body: () throws -> T) throws -> T {
+        let saved = view.cornerRadius
+        guard radius != saved else { return try body() }
+        view.cornerRadius = radius
+        defer { view.cornerRadius = saved }
+        return try body()
     }
 
     private func withHidden<T>(_ views: [View], _ body: () throws -> T) throws -> T {

@@ -13,12 +13,14 @@ import TransitionCompositor
 ///
 /// Timeline ↔ detail has three phases, whose timings come from `assets/vesper/durations.plist` (or
 /// `--durations`):
-/// - `navigationBar`: the detail's bar fades in over the timeline's, which stays opaque;
+/// - `navigationBar`: the detail's bar fades in over the timeline's, which stays opaque, while the
+///   timeline's title slides into the back button's place and becomes its text, as a navigation bar's
+///   push does;
 /// - `tableView`: the other notes fade out and slide away (those above up, those below down); the
 ///   selected note's cell fades where it is;
 /// - `selectedNote`: the thumbnail grows into the detail image (a live aspect-fill image), and the title
-///   and body move to their detail places; the body, whose line count changes, fades out before the
-///   detail's fades in.
+///   and body move to their detail places under it; the body, whose line count changes, fades out
+///   before the detail's fades in.
 ///
 /// Detail → timeline is the same description reversed: every animation runs over its mirrored interval,
 /// so the notes come back while the selected note settles into its cell.
@@ -115,6 +117,8 @@ public struct VesperTransition: Transition {
             phases: blockNames.map { Choreography.Phase($0, timing: timings[$0] ?? BlockTiming(duration: 0)) },
             matches: [
                 .init(from: "navigationBar", to: "detail navigationBar", phase: "navigationBar", style: .opaqueCrossFade),
+                // As a navigation bar pushes: the title slides into the back button's place and becomes its text.
+                .init(from: "navigationBar title", to: "detail navigationBar back", phase: "navigationBar", style: .text),
                 .init(from: "\(note) thumbnail", to: "detail image", phase: "selectedNote", style: .liveImage),
                 .init(from: "\(note) title", to: "detail title", phase: "selectedNote", style: .text),
                 .init(from: "\(note) body", to: "detail body", phase: "selectedNote", style: .text),
@@ -123,22 +127,23 @@ public struct VesperTransition: Transition {
                 .init(.views([note]), phase: "tableView", effects: [.fade]),
                 .init(.subviews(of: "table"), phase: "tableView", effects: [.fade, .slideAway(from: "\(note) thumbnail", above: 40, below: 80)]),
             ],
-            // The title and body stay above the growing picture (and the bar above everything).
-            onTop: ["detail title", "detail body", "navigationBar"])
+            // The picture covers the title and body, as the image view added last does on a device; the bar
+            // stays above everything, and the travelling title above the bar.
+            onTop: ["detail image", "navigationBar", "navigationBar title"])
     }
 
     /// The description of detail → picture with these phase timings: the image grows; under it the
     /// detail (its bar and white background, as one piece) fades out in the `chrome` phase over the
     /// picture screen's black, which lies opaque underneath from the start — so the screen never passes
     /// through a flat mid-grey with ghost text over it; the title and body fade out with it on the same
-    /// curve, drawn above the growing picture (reversed: they fade in above the shrinking picture, which
-    /// never lands on top of them).
+    /// curve, under the growing picture (the image view is the front-most view on a device; reversed, the
+    /// shrinking picture uncovers them as they fade in).
     public static func detailToPicture(_ timings: [String: BlockTiming]) -> Choreography {
         var choreography = Choreography(
             phases: pictureBlockNames.map { Choreography.Phase($0, timing: timings[$0] ?? BlockTiming(duration: 0)) },
             matches: [.init(from: "detail image", to: "picture image", phase: "picture", style: .liveImage)],
             unmatched: [.init(.views(["detail title", "detail body"]), phase: "chrome", effects: [.fade])],
-            onTop: ["detail title", "detail body"])
+            onTop: ["detail image"])
         choreography.stageFade = .fromStageFadesOut(phase: "chrome")
         return choreography
     }

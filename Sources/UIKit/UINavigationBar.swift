@@ -107,7 +107,7 @@ open class UINavigationBar: UIView {
     }
 }
 
-/// The back button's chevron: a filled open angle, pointing left.
+/// The back button's chevron: an open angle stroked with round ends, pointing left.
 final class BackChevronView: UIView {
     var tint: UIColor = .systemBlue { didSet { setNeedsDisplay() } }
 
@@ -119,16 +119,17 @@ final class BackChevronView: UIView {
     required init?(coder: NSCoder) { nil }
 
     override func draw(_ rect: CGRect) {
-        let w = bounds.width, h = bounds.height, stroke: CGFloat = 3
+        // Two strokes meeting at the point, with round caps and join, as the SF Symbol back chevron.
+        let w = bounds.width, h = bounds.height, stroke: CGFloat = 2.8
+        let inset = stroke / 2
         let path = UIBezierPath()
-        path.move(to: CGPoint(x: w - 1, y: 1))
-        path.addLine(to: CGPoint(x: w - 1 + stroke * 0.7 - stroke, y: 1 + stroke * 0.7))
-        path.addLine(to: CGPoint(x: 1 + stroke * 1.2, y: h / 2))
-        path.addLine(to: CGPoint(x: w - 1 - stroke * 0.3, y: h - 1 - stroke * 0.7))
-        path.addLine(to: CGPoint(x: w - 1, y: h - 1))
-        path.addLine(to: CGPoint(x: 1, y: h / 2))
-        path.close()
-        tint.setFill()
-        path.fill()
+        path.move(to: CGPoint(x: w - inset, y: inset))
+        path.addLine(to: CGPoint(x: inset + 1, y: h / 2))
+        path.addLine(to: CGPoint(x: w - inset, y: h - inset))
+        path.lineWidth = stroke
+        path.lineCapStyle = .round
+        path.lineJoinStyle = .round
+        tint.setStroke()
+        path.stroke()
     }
 }

@@ -143,6 +143,85 @@ final class ChoreographyTests: XCTestCase {
         }
     }
 
+    /// A 20-pt title in a 28-pt label becoming a 32-pt one in a 40-pt label: each label centres its text
+    /// in its own height, so frames scaled from their tops would put the baselines apart (the title
+    /// doubled). The snapshots meet on their first baselines at every moment.
+    func testTextsOfDifferentLabelHeightsMeetOnTheirBaselines() throws {
+        let small = Label(text: "Nara", style: .init(font: .system(size: 20, weight: .bold)), frame: Rect(x: 16, y: 10, width: 70, height: 28), name: "title")
+        let large = Label(text: "Nara", style: .init(font: .system(size: 32, weight: .bold)), frame: Rect(x: 8, y: 50, width: 90, height: 40), name: "title")
+        func baseline(_ label: Label) throws -> Double {
+            let layout = try label.layout()
+            return (label.bounds.height - layout.size.height) / 2 + (try XCTUnwrap(layout.lines.first)).baseline
+        }
+        let ba = try baseline(small), bb = try baseline(large)
+        XCTAssertNotEqual(ba * 32 / 20, bb, accuracy: 0.5, "scaled from the top, the baselines would be apart")
+        let choreography = Choreography(phases: [linear("move", 1)], matches: [.init(from: "title", to: "title", phase: "move", style: .text)])
+        let engine = AnimationEngine(fps: 10)
+        let context = try ChoreographyRenderer.perform(name: "t", choreography: choreography, from: try tree("A", [small]), to: try tree("B", [large]),
+                                                       engine: engine, scale: 1)
+        let old = try piece(context, "title (from)"), new = try piece(context, "title (to)")
+        for t in [0.0, 0.25, 0.5, 0.75, 1.0] {
+            engine.advance(to: t)
+            let a = state(old, engine).frame, b = state(new, engine).frame
+            let onScreenA = a.minY + ba * a.height / small.bounds.height, onScreenB = b.minY + bb * b.height / large.bounds.height
+            XCTAssertEqual(onScreenA, onScreenB, accuracy: 1e-9, "t = \(t)")
+            XCTAssertEqual(a.minX, b.minX, accuracy: 1e-9, "left-aligned texts start together, t = \(t)")
+        }
+    }
+
+    /// A centred title becoming a left-aligned text elsewhere (a bar title becoming a back button's text):
+    /// the snapshots are placed by where each line starts, not by the labels' frames.
+    func testACentredTextTravelsToWhereTheOtherTextStarts() throws {
+        let centred = Label(text: "Inbox", style: .init(font: .system(size: 17, weight: .semibold), alignment: .center),
+                            frame: Rect(x: 20, y: 20, width: 60, height: 22), name: "text")
+        let left = Label(text: "Inbox", style: .init(font: .system(size: 17)), frame: Rect(x: 4, y: 20, width: 60, height: 22), name: "text")
+        let startA = try XCTUnwrap(try centred.layout().lines.first), startB = try XCTUnwrap(try left.layout().lines.first)
+        XCTAssertGreaterThan(startA.x, 5, "the centred line starts inside its label")
+        let choreography = Choreography(phases: [linear("move", 1)], matches: [.init(from: "text", to: "text", phase: "move", style: .text)])
+        let engine = AnimationEngine(fps: 10)
+        let context = try ChoreographyRenderer.perform(name: "t", choreography: choreography, from: try tree("A", [centred]), to: try tree("B", [left]),
+                                                       engine: engine, scale: 1)
+        let old = try piece(context, "text (from)"), new = try piece(context, "text (to)")
+        for t in [0.0, 0.4, 1.0] {
+            engine.advance(to: t)
+            let a = state(old, engine).frame, b = state(new, engine).frame
+            let lineA = a.minX + startA.x * a.width / centred.bounds.width, lineB = b.minX + startB.x * b.width / left.bounds.width
+            XCTAssertEqual(lineA, lineB, accuracy: 1e-9, "t = \(t)")
+            // Both lines span the same width too.
+            XCTAssertEqual(startA.width * a.width / centred.bounds.width, startB.width * b.width / left.bounds.width, accuracy: 1e-9, "t = \(t)")
+        }
+        XCTAssertEqual(state(new, engine).frame, left.frame)
+    }
+
+    /// A rounded card (radius 12) growing into a square panel of the same colour: the pair shares one
+    /// radius, 6 at the middle, and the square panel never shows outside it; the opaque cross-fade lets
+    /// none of the white behind show inside.
+    func testAPairSharesOneMovingCornerRadius() throws {
+        let green = Color(hex: 0x27AE60)
+        let card = box("card", Rect(x: 10, y: 10, width: 40, height: 40), green)
+        card.cornerRadius = 12
+        let panel = box("card", Rect(x: 10, y: 10, width: 80, height: 80), green)
+        for style in [Choreography.MatchStyle.snapshot, .opaqueCrossFade] {
+            let choreography = Choreography(phases: [linear("grow", 1)], matches: [.init(from: "card", to: "card", phase: "grow", style: style)])
+            let engine = AnimationEngine(fps: 10)
+            let context = try ChoreographyRenderer.perform(name: "t", choreography: choreography, from: try tree("A", [card]), to: try tree("B", [panel]),
+                                                           engine: engine, scale: 1)
+            let a = try piece(context, "card (from)"), b = try piece(context, "card (to)")
+            engine.advance(to: 0.5)
+            for view in [a, b] {
+                XCTAssertTrue(view.clipsToBounds, "\(style)")
+                XCTAssertEqual(engine.presentationValue(of: .cornerRadius, of: view).doubleValue, 6, "\(style)")
+            }
+            XCTAssertEqual(card.cornerRadius, 12, "the view itself keeps its corners")
+            guard style == .opaqueCrossFade else { continue }
+            let canvas = try ViewRenderer.render(context.container, scale: 1, presentation: engine)
+            // The pair is 60 x 60 at (10, 10) with radius 6: the corner pixel lies wholly outside the curve
+            // (its nearest point is 7.07 from the corner's centre), the middle wholly inside.
+            XCTAssertEqual(canvas[10, 10], Color.white.premultiplied, "no square corner outside the rounded one")
+            XCTAssertEqual(canvas[40, 40], green.premultiplied, "opaque: nothing behind shows")
+        }
+    }
+
     func testAnOpaqueCrossFadeNeverShowsWhatIsBehind() throws {
         // Red bar to blue bar over a green window: no frame may show any green in the bar's area.
         let from = try tree("A", [box("bar", Rect(x: 0, y: 0, width: 100, height: 20), Color(hex: 0xFF0000))], background: Color(hex: 0x00FF00))

@@ -1,5 +1,5 @@
 import Foundation
-import Containers
+@testable import Containers
 import Motion
 import RasterCore
 import SnapshotView
@@ -102,6 +102,43 @@ final class TableViewLayoutTests: XCTestCase {
         XCTAssertEqual(model.log.last, "didDeselect [0, 0]")
         table.selectRow(at: nil, animated: false, scrollPosition: .none)
         XCTAssertNil(table.indexPathsForSelectedRows)
+    }
+
+    /// UIKit hides both separators of a selected row (its own and the one of the row above), so the grey
+    /// band has no lines; they come back when it is deselected. A grouped section's last row has none
+    /// either way.
+    func testSeparatorsBesideASelectedRowAreHidden() throws {
+        func shown(_ table: TableView, _ rows: Int, section: Int = 0) -> [Bool?] {  // nil: no cell
+            (0..<rows).map { table.cellForRow(at: IndexPath(row: $0, section: section))?.drawsSeparator }
+        }
+        let model = ListModel([names(5)])  // the table's data source is weak
+        let table = try makeTable(model)
+        XCTAssertEqual(shown(table, 5), [true, true, true, true, true])
+        table.tapRow(at: IndexPath(row: 2, section: 0))
+        XCTAssertEqual(shown(table, 5), [true, false, false, true, true])
+        table.tapRow(at: IndexPath(row: 0, section: 0))
+        XCTAssertEqual(shown(table, 5), [false, true, true, true, true], "the first row has no row above it")
+        table.deselectRow(at: IndexPath(row: 0, section: 0), animated: false)
+        XCTAssertEqual(shown(table, 5), [true, true, true, true, true])
+        // Multiple selection: two rows next to each other hide the three separators around them.
+        table.allowsMultipleSelection = true
+        table.selectRow(at: IndexPath(row: 2, section: 0), animated: false, scrollPosition: .none)
+        table.selectRow(at: IndexPath(row: 3, section: 0), animated: false, scrollPosition: .none)
+        XCTAssertEqual(shown(table, 5), [true, false, false, false, true])
+        table.deselectRow(at: IndexPath(row: 2, section: 0), animated: false)
+        XCTAssertEqual(shown(table, 5), [true, true, false, false, true])
+        // A cell made again for a selected row keeps them hidden; reloading the data deselects every row.
+        table.scrollToRow(at: IndexPath(row: 4, section: 0), at: .top, animated: false)
+        table.scrollToRow(at: IndexPath(row: 0, section: 0), at: .top, animated: false)
+        XCTAssertEqual(shown(table, 5), [true, true, false, false, true])
+        try table.reloadData()
+        XCTAssertEqual(shown(table, 5), [true, true, true, true, true])
+        let groupedModel = ListModel([names(3)])
+        let grouped = try makeTable(groupedModel, style: .grouped)
+        grouped.tapRow(at: IndexPath(row: 1, section: 0))
+        XCTAssertEqual(shown(grouped, 3), [false, false, false])
+        grouped.deselectRow(at: IndexPath(row: 1, section: 0), animated: false)
+        XCTAssertEqual(shown(grouped, 3), [true, true, false])
     }
 
     func testAnimatedDeselectionFollowsTheEnclosingBlock() throws {
@@ -217,6 +254,20 @@ final class TableViewCellTests: XCTestCase {
         // The checkmark's pixels are the tint colour, inside its 14x11 box at x 170…184.
         let tinted = (170..<184).flatMap { x in (16..<28).map { y in canvas[x, y] } }.filter { $0.b > 200 && $0.r < 60 }
         XCTAssertFalse(tinted.isEmpty, "a blue checkmark")
+        // The checkmark's stroke has round ends: its first point (1 pt in from the box's left edge, 2 pt
+        // wide) is capped by a half circle reaching the edge, not cut square 1 pt short of it.
+        let outline = AccessoryDrawing.stroke([Point(x: 10, y: 10), Point(x: 20, y: 10), Point(x: 20, y: 20)], width: 2)
+        let bounds = outline.controlPointBounds
+        XCTAssertEqual(bounds.minX, 9, accuracy: 0.02, "a round cap 1 pt beyond the start")
+        XCTAssertEqual(bounds.maxX, 21, accuracy: 0.02, "a round join 1 pt beyond the corner")
+        XCTAssertEqual(bounds.maxY, 21, accuracy: 0.02, "a round cap 1 pt beyond the end")
+        // Drawn at 10 pixels a point: the pixel at (20.9…21, 9.1…9.2) pt, inside a mitred join's corner
+        // (21, 9), is wholly outside the round one (1.2 pt from the corner point); (20.6…20.7, 9.6…9.7) is
+        // wholly inside it.
+        var fine = try Bitmap(width: 300, height: 300, scale: 10)
+        fine.draw { painter in painter.fill(outline, color: .black) }
+        XCTAssertEqual(fine[209, 91].a, 0, "the join is round, not mitred")
+        XCTAssertEqual(fine[206, 96].a, 255, "inside the round join")
         // Selected: the grey background behind the content.
         cell.setSelected(true, animated: false)
         ViewRenderer.draw(try XCTUnwrap(cell.renderNode()), into: &canvas)

@@ -181,8 +181,10 @@ final class VesperTransitionTests: XCTestCase {
     }
 }
 
-/// Issue 28: Vesper's stacking. The title and body stay above the growing or shrinking picture; detail ↔
-/// picture has the black screen opaque underneath and the detail fading over it (no mid-grey).
+/// Vesper's stacking as on a device (issue 44, replacing issue 28's order): the picture, the image view
+/// added last, covers the title and body while it grows or shrinks; the bar stays above everything, with
+/// the title travelling into the back button above it. Detail ↔ picture has the black screen opaque
+/// underneath and the detail fading over it (no mid-grey).
 final class VesperStackingTests: XCTestCase {
     var assets: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -200,24 +202,56 @@ final class VesperStackingTests: XCTestCase {
         return smokescreen.subviews.map { $0.name ?? "" }
     }
 
-    func testTheTitleAndBodyStayAboveThePicture() throws {
+    func testThePictureCoversTheTitleAndBody() throws {
         for direction in [VesperTransition.Direction.timelineToDetail, .detailToTimeline] {
             let order = try pieces(VesperTransition(direction), at: 0.3)
             let image = try XCTUnwrap(order.firstIndex(of: "note 1 thumbnail → detail image"), "\(order)")
             for text in ["note 1 title (from)", "detail title (to)", "note 1 body (from)", "detail body (to)"] {
-                XCTAssertGreaterThan(try XCTUnwrap(order.firstIndex(of: text), text), image, "\(direction): \(text) above the picture")
+                XCTAssertLessThan(try XCTUnwrap(order.firstIndex(of: text), text), image, "\(direction): \(text) under the picture")
             }
-            XCTAssertEqual(order.last, "detail navigationBar (to)")
+            let bar = try XCTUnwrap(order.firstIndex(of: "detail navigationBar (to)"), "\(order)")
+            XCTAssertGreaterThan(bar, image, "\(direction): the bar above the picture")
+            // The bar's title and the back button's text it becomes, above both bars.
+            XCTAssertEqual(Set(order.suffix(2)), ["navigationBar title (from)", "detail navigationBar back (to)"], "\(order)")
         }
         for direction in [VesperTransition.Direction.detailToPicture, .pictureToDetail] {
             let order = try pieces(VesperTransition(direction), at: 0.15)
             let image = try XCTUnwrap(order.firstIndex(of: "detail image → picture image"), "\(order)")
+            XCTAssertEqual(image, order.count - 1, "\(direction): the picture in front of everything")
             for text in ["detail title snapshot", "detail body snapshot"] {
-                XCTAssertGreaterThan(try XCTUnwrap(order.firstIndex(of: text), text), image, "\(direction): \(text) above the picture")
+                XCTAssertLessThan(try XCTUnwrap(order.firstIndex(of: text), text), image, "\(direction): \(text) under the picture")
             }
             // The black picture screen underneath, the detail's stage over it.
             XCTAssertLessThan(try XCTUnwrap(order.firstIndex(of: "to stage")), try XCTUnwrap(order.firstIndex(of: "from stage")))
         }
+    }
+
+    /// The push's title travels into the back button: at the end of the bar's phase the timeline's title
+    /// stands on the back button's text, at the start the back text on the title.
+    func testTheBarTitleTravelsIntoTheBackButton() throws {
+        let timings = try VesperTransition.timings(assetsDirectory: assets)
+        let bar = try XCTUnwrap(timings["navigationBar"])
+        /// The two texts' snapshots' frames ([x, y, width, height] in the window, points).
+        func frames(at time: Double) throws -> (title: [Double], back: [Double]) {
+            var settings = RenderSettings(scale: 1, fps: 20, assetsDirectory: assets)
+            settings.inspectionTime = time
+            let tree = try XCTUnwrap(VesperTransition(.timelineToDetail).render(settings).inspection?.tree)
+            let nodes = all(tree)
+            return (try XCTUnwrap(nodes.first { $0.name == "navigationBar title (from)" }).frame,
+                    try XCTUnwrap(nodes.first { $0.name == "detail navigationBar back (to)" }).frame)
+        }
+        let scene = try VesperScene(assetsDirectory: assets, scale: 1)
+        let title = try XCTUnwrap(try scene.makeTimeline().view(named: "navigationBar title") as? Label)
+        let back = try XCTUnwrap(try scene.makeDetail().view(named: "detail navigationBar back") as? Label)
+        // Where each text starts in its label, and in the bar (the bars are at the window's origin).
+        let titleInset = try XCTUnwrap(title.layout().lines.first).x, backInset = try XCTUnwrap(back.layout().lines.first).x
+        let titleStart = title.frame.minX + titleInset, backStart = back.frame.minX + backInset
+        XCTAssertGreaterThan(titleStart - backStart, 50, "a centred title far from the back button's text")
+        let start = try frames(at: bar.delay), end = try frames(at: bar.end - 1e-6)
+        // At the start the back text, scaled as it travels, begins where the title's text begins; at the
+        // end the title's text begins where the back text does (to within the last microsecond's motion).
+        XCTAssertEqual(start.back[0] + backInset * start.back[2] / back.frame.width, titleStart, accuracy: 1e-6)
+        XCTAssertEqual(end.title[0] + titleInset * end.title[2] / title.frame.width, backStart, accuracy: 0.01)
     }
 
     func testTheDetailFadesOverTheBlackInTheChromePhase() throws {

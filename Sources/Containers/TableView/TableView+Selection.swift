@@ -24,6 +24,7 @@ extension TableView {
         }
         selected.insert(indexPath)
         visibleCells[indexPath]?.setSelected(true, animated: animated)
+        updateSeparators(around: indexPath)
         if scrollPosition != .none { scrollToRow(at: indexPath, at: scrollPosition, animated: animated) }
     }
 
@@ -34,6 +35,7 @@ extension TableView {
     public func deselectRow(at indexPath: IndexPath, animated: Bool) {
         guard selected.remove(indexPath) != nil else { return }
         visibleCells[indexPath]?.setSelected(false, animated: animated)
+        updateSeparators(around: indexPath)
     }
 
     /// A finger taps `point` (the table's content coordinates, points): the row there, if any, goes
@@ -69,6 +71,7 @@ extension TableView {
         }
         selected.insert(target)
         visibleCells[target]?.setSelected(true, animated: false)
+        updateSeparators(around: target)
         delegate?.tableView(self, didSelectRowAt: target)
     }
 }

@@ -380,9 +380,24 @@ open class TableView: ScrollView {
     /// animation), then lays it out.
     func configure(_ cell: TableViewCell, at ip: IndexPath, position: CellSectionPosition) {
         cell.sectionPosition = position
-        cell.drawsSeparator = layout.drawsSeparator(below: ip)
+        cell.drawsSeparator = showsSeparator(below: ip)
         if cell.isSelected != selected.contains(ip) { cell.setSelected(selected.contains(ip), animated: false) }
         cell.layoutSubviews()
+    }
+
+    /// Whether the separator under row `ip` shows: where the layout draws one, and not beside a selected
+    /// row (UIKit hides both separators of a highlighted or selected row, so its grey band has no lines).
+    /// Shown or hidden at once, as UIKit does, while the highlight itself may fade.
+    func showsSeparator(below ip: IndexPath) -> Bool {
+        layout.drawsSeparator(below: ip) && !selected.contains(ip) && !selected.contains(IndexPath(row: ip.row + 1, section: ip.section))
+    }
+
+    /// Shows or hides the separators above and below row `ip` after its selection changed.
+    func updateSeparators(around ip: IndexPath) {
+        for row in [IndexPath(row: ip.row - 1, section: ip.section), ip] {
+            guard let cell = visibleCells[row] else { continue }
+            cell.drawsSeparator = showsSeparator(below: row)
+        }
     }
 
     func enqueue(_ cell: TableViewCell) {

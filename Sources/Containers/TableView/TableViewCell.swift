@@ -240,7 +240,7 @@ struct CellPieceDrawing: OperationContent {
     var isSingleShape: Bool { separator == nil }
 }
 
-/// A checkmark or a disclosure chevron, filled as polygons in the accessory's bounds.
+/// A checkmark or a disclosure chevron: strokes with round caps and joins, in the accessory's bounds.
 struct AccessoryDrawing: OperationContent {
     let type: TableViewCell.AccessoryType
 
@@ -259,33 +259,14 @@ struct AccessoryDrawing: OperationContent {
     func extent(in bounds: Rect) -> Rect { bounds }
     var isSingleShape: Bool { true }
 
-    /// A polyline of `width` points as one closed polygon, with mitred joins.
+    /// A polyline stroked `width` points wide with round caps and joins, as SF Symbols draws the chevrons
+    /// and checkmarks of standard chrome: the outline, to fill under the non-zero rule.
     static func stroke(_ points: [Point], width: Double) -> Path {
-        let h = width / 2
-        func normal(_ a: Point, _ b: Point) -> Point {
-            let dx = b.x - a.x, dy = b.y - a.y, l = max(1e-9, (dx * dx + dy * dy).squareRoot())
-            return Point(x: -dy / l * h, y: dx / l * h)
-        }
-        var left: [Point] = [], right: [Point] = []
-        for i in points.indices {
-            let n: Point
-            if i == 0 { n = normal(points[0], points[1]) }
-            else if i == points.count - 1 { n = normal(points[i - 1], points[i]) }
-            else {
-                let a = normal(points[i - 1], points[i]), c = normal(points[i], points[i + 1])
-                let m = Point(x: a.x + c.x, y: a.y + c.y)
-                let dot = (m.x * a.x + m.y * a.y) / (h * h)
-                let k = dot > 1e-6 ? min(4, 1 / dot) * 1 : 1
-                n = Point(x: m.x * k, y: m.y * k)
-            }
-            left.append(Point(x: points[i].x + n.x, y: points[i].y + n.y))
-            right.append(Point(x: points[i].x - n.x, y: points[i].y - n.y))
-        }
-        var path = Path()
-        path.move(to: left[0])
-        for p in left.dropFirst() { path.addLine(to: p) }
-        for p in right.reversed() { path.addLine(to: p) }
-        path.closeSubpath()
-        return path
+        var line = Path()
+        guard let first = points.first else { return line }
+        line.move(to: first)
+        for p in points.dropFirst() { line.addLine(to: p) }
+        // A fiftieth of a point: a tenth of a device pixel at @3x keeps the flattened caps invisible.
+        return line.strokeOutline(StrokeStyle(width: width, cap: .round, join: .round), tolerance: 0.02)
     }
 }

@@ -157,7 +157,7 @@ public final class NavigationBarContent: View {
 
     init(item: NavigationItem, backTitle: String?, width: Double) {
         let barTop = 20.0, barHeight = 44.0
-        let (title, titleWidth) = NavigationBarContent.fitted(item.title ?? "", style: TextStyle(font: .boldSystem(size: 17)),
+        let (title, titleWidth) = NavigationBarContent.fitted(item.title ?? "", style: TextStyle(font: .system(size: 17, weight: .semibold)),
                                                              maxWidth: max(0, width - 180), height: barHeight, name: "title")
         title.frame = Rect(x: (width - title.bounds.width) / 2, y: barTop, width: title.bounds.width, height: barHeight)
         titleLabel = title
@@ -190,7 +190,7 @@ public final class NavigationBarContent: View {
         if let backButton { try? addSubview(backButton) }
         var x = width - 8
         for button in item.rightBarButtonItems {
-            let label = Label(text: button.title, style: TextStyle(font: button.isProminent ? .boldSystem(size: 17) : .system(size: 17),
+            let label = Label(text: button.title, style: TextStyle(font: button.isProminent ? .system(size: 17, weight: .semibold) : .system(size: 17),
                                                                   color: TableViewMetrics.tint, alignment: .right),
                               frame: Rect(x: x - 80, y: barTop, width: 80, height: barHeight), name: "barButton \(button.title)")
             try? addSubview(label)

@@ -129,13 +129,18 @@ public struct NavigationTransition: Transition {
                 // The user tapped the row and its detail was pushed: the row is selected under it.
                 list.tableView.selectRow(at: selected, animated: false, scrollPosition: .none)
                 nav.pushViewController(DetailController(item: DeselectingList.items[selected.row]), animated: false)
-                engine.perform(afterDelay: Self.startTime) {
-                    if let gesture = scene.gesture { nav.popInteractively(following: gesture) } else { nav.popViewController(animated: true) }
+                // The back button, pressed and released (it dims under the finger and leaves dimmed with
+                // the popped item), or a back swipe.
+                let backButton = { nav.navigationBar.content?.backButton }
+                if let gesture = scene.gesture {
+                    engine.perform(afterDelay: Self.startTime) { nav.popInteractively(following: gesture) }
+                } else {
+                    BarButtonPress.tap(backButton, liftingAt: Self.startTime, on: engine, leaves: true) { nav.popViewController(animated: true) }
                 }
                 if scene.goesBackAgain {
                     // After the cancelled swipe, the back button: what the cancel left shows as the list
                     // comes back (smart: the highlight, fading; naive: none; default: the stuck one, fading).
-                    engine.perform(afterDelay: Self.backAgainTime) { nav.popViewController(animated: true) }
+                    BarButtonPress.tap(backButton, liftingAt: Self.backAgainTime, on: engine, leaves: true) { nav.popViewController(animated: true) }
                 }
             }
             _ = keep

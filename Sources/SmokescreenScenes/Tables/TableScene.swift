@@ -17,6 +17,8 @@ struct TableScreen {
     let window: View
     let table: TableView
     let bar: View
+    /// The bar's button at the right, when the screen has one.
+    let barButton: View?
 
     init(title: String, button: String? = nil, style: TableViewStyle, engine: AnimationEngine) throws {
         window = View(frame: Rect(origin: .zero, size: TableScreen.pointSize), name: "window")
@@ -26,13 +28,16 @@ struct TableScreen {
                           style: style, engine: engine, name: "table")
         bar = View(frame: Rect(x: 0, y: 0, width: TableScreen.pointSize.width, height: TableScreen.barHeight), name: "navigationBar")
         bar.backgroundColor = TableScreen.barColor
-        let titleLabel = Label(text: title, style: TextStyle(font: .boldSystem(size: 17), alignment: .center),
+        let titleLabel = Label(text: title, style: TextStyle(font: .system(size: 17, weight: .semibold), alignment: .center),
                                frame: Rect(x: 80, y: 20, width: TableScreen.pointSize.width - 160, height: 44), name: "title")
         try bar.addSubview(titleLabel)
         if let button {
             let label = Label(text: button, style: TextStyle(font: .system(size: 17), color: TableViewMetrics.tint, alignment: .right),
                               frame: Rect(x: TableScreen.pointSize.width - 96, y: 20, width: 80, height: 44), name: "barButton")
             try bar.addSubview(label)
+            barButton = label
+        } else {
+            barButton = nil
         }
         let line = View(frame: Rect(x: 0, y: TableScreen.barHeight - 0.5, width: TableScreen.pointSize.width, height: 0.5), name: "hairline")
         line.backgroundColor = TableScreen.hairline

@@ -158,6 +158,13 @@ final class SortPlaysScript: TableScript {
 
     static let originalOrder = ["Macbeth", "Hamlet", "Twelfth Night", "Othello", "As You Like It", "King Lear", "The Tempest"]
 
+    /// The "Sort" button is tapped for each sort: pressed just before, released as the sort starts.
+    override func setUp() throws {
+        for time in [1.0, 2.0] {
+            BarButtonPress.tap({ [weak self] in self?.screen.barButton }, liftingAt: time, on: engine) {}
+        }
+    }
+
     override func steps() -> [(Double, () throws -> Void)] {
         [
             (0.3, { [unowned self] in
@@ -165,6 +172,7 @@ final class SortPlaysScript: TableScript {
                 plays[3].open = true
                 try self.table.insertRows(at: (0..<3).map { IndexPath(row: $0, section: 3) }, with: .automatic)
             }),
+            // The sorts, as the finger lifts from "Sort" (setUp presses it).
             (1.0, { [unowned self] in try toggleSort(alphabetical: true) }),
             (2.0, { [unowned self] in try toggleSort(alphabetical: false) }),
         ]

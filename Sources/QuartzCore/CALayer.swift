@@ -413,6 +413,40 @@ open class CALayer: NSObject {
         return CGRect((try? backing.convert(rect.rect, from: layer.backing)) ?? rect.rect)
     }
 
+    // MARK: Hit testing
+
+    /// Whether `p`, a point in this layer's coordinates (points), is inside the layer: within its bounds,
+    /// as Core Animation's default (edges half-open, as `CGRect.contains`). A subclass overrides it to
+    /// test a shape of its own; ``hitTest(_:)`` asks it.
+    open func contains(_ p: CGPoint) -> Bool { bounds.contains(p) }
+
+    /// The farthest descendant of this layer, or this layer itself, that contains `p`, a point in the
+    /// superlayer's coordinates (points; for a layer without one, the space its `position` is in), as
+    /// Core Animation's `hitTest(_:)`: a hidden layer and its sublayers are skipped; a layer that masks to
+    /// its bounds passes on only the points inside them; sublayers are tried front first (the last drawn,
+    /// by `zPosition` then order); a point that maps behind the eye or into a plane seen edge on is in no
+    /// point of a layer. Opacity does not count (a transparent layer is still hit). Nil when no layer
+    /// contains the point.
+    open func hitTest(_ p: CGPoint) -> CALayer? {
+        guard !isHidden, let local = pointFromSuperlayerSpace(p) else { return nil }
+        if masksToBounds, !contains(local) { return nil }
+        let front = _sublayers.enumerated().sorted { ($0.element.zPosition, $0.offset) > ($1.element.zPosition, $1.offset) }
+        for (_, layer) in front {
+            if let hit = layer.hitTest(local) { return hit }
+        }
+        return contains(local) ? self : nil
+    }
+
+    /// `p` in the superlayer's coordinates (or, without one, the space of `position`) expressed in this
+    /// layer's, through every transform on the way; nil when it maps nowhere in the layer.
+    private func pointFromSuperlayerSpace(_ p: CGPoint) -> CGPoint? {
+        if let superlayer {
+            return (try? backing.convert(p.point, from: superlayer.backing)).map(CGPoint.init)
+        }
+        guard let inverse = backing.chainToSuperview.flattened.inverted(), let local = inverse.apply(to: p.point) else { return nil }
+        return CGPoint(local)
+    }
+
     // MARK: Presentation and animations
 
     /// A copy of the layer as it shows now on the stage's clock (its in-flight animations applied), as

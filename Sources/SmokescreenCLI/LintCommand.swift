@@ -45,6 +45,9 @@ struct LintCommand: ParsableCommand {
     @Option(help: "A durations plist to use instead of the transition's own (only for transitions that read one): new timings, checked without editing the shipped file.")
     var durations: String?
 
+    @Flag(name: .customLong("no-status-bar"), help: "Leave out iOS's status bar, which built-in phone screens draw over every frame.")
+    var noStatusBar = false
+
     @Option(parsing: .unconditional, help: "Flicker: visible → invisible → visible within this many seconds.")
     var flickerWindow = Thresholds().flickerWindow
 
@@ -121,6 +124,7 @@ struct LintCommand: ParsableCommand {
                                           durationsFile: durations, warn: { printWarning($0) })
             settings.describesFrames = true
             settings.assetsDirectoryIsExplicit = assetsNamed(assets)
+            settings.drawsStatusBar = !noStatusBar
             let rendered = try chosen.render(settings)
             let frames = try PreviewFrames(rendered: rendered)
             return (chosen.name, LintRun.check(rendered: rendered, frames: frames, thresholds: thresholds))

@@ -144,6 +144,9 @@ struct Preview: ParsableCommand {
     @Option(help: "A durations plist to use instead of the transition's own (only for transitions that read one): new timings, previewed without editing the shipped file.")
     var durations: String?
 
+    @Flag(name: .customLong("no-status-bar"), help: "Leave out iOS's status bar, which built-in phone screens draw over every frame.")
+    var noStatusBar = false
+
     @OptionGroup var options: PreviewOptions
 
     @Option(help: "The folder the previews go to, as --out names the output folder of every command (--preview-out is the same option; default: out/<name>-<scale>x-preview for a transition, out/<name>-preview for a render folder).")
@@ -184,6 +187,7 @@ struct Preview: ParsableCommand {
                 try checkDurations(durations, for: chosen)
                 var settings = RenderSettings(scale: Double(scale), fps: fps, assetsDirectory: folder, durationsFile: durations, warn: { printWarning($0) })
                 settings.assetsDirectoryIsExplicit = assetsNamed(assets)
+                settings.drawsStatusBar = !noStatusBar
                 frames = try PreviewFrames(rendered: chosen.render(settings))
             }
             let (folder, files) = try options.write(frames, quiet: quiet || json, renderedAt: isFolder ? nil : scale)

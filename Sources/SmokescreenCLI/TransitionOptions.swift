@@ -27,6 +27,9 @@ struct TransitionOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Frames to repeat after the end, 0…\(Limits.maxHoldFrames).")
     var hold = 0
 
+    @Flag(name: .customLong("no-status-bar"), help: "Leave out iOS's status bar, which built-in phone screens draw over every frame.")
+    var noStatusBar = false
+
     /// Whether the argument names a scene file rather than a built-in.
     var isSceneFile: Bool { name.lowercased().hasSuffix(".json") }
 
@@ -97,6 +100,7 @@ struct TransitionOptions: ParsableArguments {
         var settings = RenderSettings(scale: Double(scale), fps: fps, assetsDirectory: folder, durationsFile: durations, holdFrames: hold,
                                       warn: { printWarning($0) })
         settings.assetsDirectoryIsExplicit = assetsNamed(assets)
+        settings.drawsStatusBar = !noStatusBar
         return settings
     }
 }

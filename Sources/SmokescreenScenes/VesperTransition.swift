@@ -188,6 +188,8 @@ public struct VesperTransition: Transition {
         } ?? ChoreographyRenderer.render(name: name, choreography: choreography, from: from, to: to, settings: settings,
                                          durations: durations, assets: assets)
         rendered.sequence.fingerprint = fingerprint(ofFiles: inputs)
+        // Dark content throughout: over the picture's black it disappears, as a photo viewer's is hidden.
+        StatusBarOverlay.apply(to: &rendered, settings: settings, style: .darkContent)
         return rendered
     }
 

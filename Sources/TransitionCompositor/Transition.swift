@@ -33,6 +33,11 @@ public struct RenderSettings: Sendable {
     /// Threads that may draw the transition's snapshots before its frames (`--jobs`): 1 draws them one
     /// after another on the calling thread. Default nil: every core.
     public var jobs: Int?
+    /// Whether a built-in transition of a phone screen draws iOS's status bar (time, signal, Wi-Fi,
+    /// battery) over every frame, as the status bar's window lies over an app's (`--no-status-bar`: no).
+    /// Scene files, Swift files and the reference scene draw screens of their own and never get one.
+    /// Default true.
+    public var drawsStatusBar = true
     /// Asked before each frame is frozen: when it answers true the render stops with
     /// ``RenderError/cancelled(what:)`` (a live preview whose page went away). Default nil: never.
     public var isCancelled: (@Sendable () -> Bool)?

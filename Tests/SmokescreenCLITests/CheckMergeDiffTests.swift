@@ -142,6 +142,24 @@ final class MergeJSONTests: TemporaryFolderTestCase {
     }
 }
 
+/// `--no-status-bar` reaches the settings of every command that renders a built-in.
+final class StatusBarOptionTests: XCTestCase {
+    func testTheSwitchReachesTheSettings() throws {
+        for command in ["render", "inspect", "memory"] {
+            let parsed = try SmokescreenCommand.parseAsRoot([command, "nav-push", "--no-status-bar"])
+            let options = try XCTUnwrap((parsed as? Render)?.transitionOptions ?? (parsed as? Inspect)?.transitionOptions
+                                        ?? (parsed as? Memory)?.transitionOptions, command)
+            XCTAssertFalse(try options.settings(scale: 1).drawsStatusBar, command)
+            let plain = try SmokescreenCommand.parseAsRoot([command, "nav-push"])
+            let defaults = try XCTUnwrap((plain as? Render)?.transitionOptions ?? (plain as? Inspect)?.transitionOptions
+                                         ?? (plain as? Memory)?.transitionOptions, command)
+            XCTAssertTrue(try defaults.settings(scale: 1).drawsStatusBar, command)
+        }
+        XCTAssertTrue(try XCTUnwrap(try SmokescreenCommand.parseAsRoot(["preview", "nav-push", "--no-status-bar"]) as? Preview).noStatusBar)
+        XCTAssertTrue(try XCTUnwrap(try SmokescreenCommand.parseAsRoot(["lint", "nav-push", "--no-status-bar"]) as? LintCommand).noStatusBar)
+    }
+}
+
 /// One default scale: 2 for every command that renders, in the parsed value and in the help.
 final class DefaultScaleTests: XCTestCase {
     func testEveryRenderingCommandDefaultsToTwo() throws {

@@ -89,3 +89,31 @@ final class ReleaseContinuityTests: XCTestCase {
         XCTAssertLessThan(max(after / under, under / after), 2, "vesper: \(under) → \(after)")
     }
 }
+
+/// The status bar lies over every frame of a built-in phone screen and touches nothing below its 20
+/// points; without it the frames are the screens' own, and the render's fingerprint tells the two apart.
+final class StatusBarOverlayTests: XCTestCase {
+    func testTheStatusBarCoversOnlyTheTopTwentyPointsOfEveryFrame() throws {
+        var settings = RenderSettings(scale: 1, fps: 10, assetsDirectory: "/nonexistent")
+        let with = try NavigationTransition(.push).render(settings).sequence
+        settings.drawsStatusBar = false
+        let without = try NavigationTransition(.push).render(settings).sequence
+        XCTAssertEqual(with.count, without.count)
+        XCTAssertNotEqual(with.fingerprint, without.fingerprint)
+        var a = try with.makeCanvas(), b = try without.makeCanvas()
+        for frame in [0, with.count / 2, with.count - 1] {
+            with.draw(frame: frame, into: &a)
+            without.draw(frame: frame, into: &b)
+            var top = 0
+            for y in 0..<a.height {
+                for x in 0..<a.width where a[x, y] != b[x, y] {
+                    XCTAssertLessThan(y, 20, "frame \(frame): (\(x), \(y)) changed below the status bar")
+                    top += 1
+                }
+            }
+            XCTAssertGreaterThan(top, 100, "frame \(frame): the status bar is drawn")
+        }
+        // Above the smokescreen: in the middle of the push, the bar's time is still there.
+        XCTAssertTrue(with.nodes[with.count / 2].children.last?.name == "statusBar")
+    }
+}

@@ -106,6 +106,8 @@ public struct INipponPagesTransition: Transition {
         _ = keep
         rendered.bitmaps = assets + rendered.bitmaps
         rendered.sequence.fingerprint = fingerprint(ofFiles: inputs)
+        // White content over the app's brown bar.
+        StatusBarOverlay.apply(to: &rendered, settings: settings, style: .lightContent)
         return rendered
     }
 

@@ -81,6 +81,8 @@ public struct INipponTransition: Transition {
             return context
         }
         rendered.sequence.fingerprint = fingerprint(ofFiles: [])
+        // White content over the app's brown bar.
+        StatusBarOverlay.apply(to: &rendered, settings: settings, style: .lightContent)
         _ = keep
         return rendered
     }

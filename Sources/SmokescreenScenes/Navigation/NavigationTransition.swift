@@ -102,7 +102,7 @@ public struct NavigationTransition: Transition {
     public func render(_ settings: RenderSettings) throws -> RenderedTransition {
         let scene = self.scene
         var keep: DeselectingList?
-        return try TransitionDriver.render(name: name, settings: settings, defaultFPS: defaultFPS,
+        var rendered = try TransitionDriver.render(name: name, settings: settings, defaultFPS: defaultFPS,
                                            durations: ["transition": 0.35, "deselect": TableViewCell.selectionFadeDuration],
                                            assets: []) { engine in
             let list = DeselectingList(way: scene.way, engine: engine)
@@ -146,6 +146,8 @@ public struct NavigationTransition: Transition {
             _ = keep
             return context
         }
+        StatusBarOverlay.apply(to: &rendered, settings: settings, style: .darkContent)
+        return rendered
     }
 }
 

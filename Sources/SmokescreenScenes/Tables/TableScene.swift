@@ -110,6 +110,7 @@ public struct TableTransition: Transition {
             return context
         }
         rendered.sequence.fingerprint = fingerprint(ofFiles: [])
+        StatusBarOverlay.apply(to: &rendered, settings: settings, style: .darkContent)
         _ = script
         return rendered
     }

@@ -112,6 +112,18 @@ public struct RenderNode: Sendable {
         return projection.boundingBox(of: visualBounds, within: Rect(x: -1e6, y: -1e6, width: 2e6, height: 2e6))
     }
 
+    /// This node with `overlay` as its front-most child (in this node's bounds coordinates): what a window
+    /// above the app's (iOS's status bar) adds to every frame.
+    public func addingFrontChild(_ overlay: RenderNode) -> RenderNode {
+        var node = RenderNode(name: name, transformToParent: transformToParent, projection: projection, isDoubleSided: isDoubleSided,
+                              mask: mask, shadow: shadow, roundedCorners: roundedCorners, cornerCurve: cornerCurve, backdrop: backdrop,
+                              bounds: bounds, alpha: alpha, backgroundColor: backgroundColor, cornerRadius: cornerRadius,
+                              clipsToBounds: clipsToBounds, borderWidth: borderWidth, borderColor: borderColor, content: content,
+                              contentHasBackingStore: contentHasBackingStore, children: children + [overlay])
+        node.depth = depth
+        return node
+    }
+
     /// A node that draws nothing (a mask that hides everything).
     static let nothing = RenderNode(name: nil, transformToParent: .identity, bounds: .zero, alpha: 1, backgroundColor: nil,
                                     cornerRadius: 0, clipsToBounds: false, borderWidth: 0, borderColor: .clear, content: nil, children: [])

@@ -38,7 +38,7 @@ public final class StatusBar: View {
                           frame: Rect(x: 0, y: 0, width: width, height: StatusBar.height), name: "time")
         super.init(frame: Rect(x: 0, y: 0, width: width, height: StatusBar.height), name: "statusBar")
         isOpaque = false
-        let icons = StatusBarIconsView(frame: bounds, drawing: StatusBarIcons(ink: ink), name: "statusBar icons")
+        let icons = StatusBarIconsView(frame: bounds, drawing: StatusBarIcons(ink: ink, bounds: bounds), name: "statusBar icons")
         try? addSubview(icons)
         try? addSubview(timeLabel)
     }
@@ -52,6 +52,16 @@ final class StatusBarIconsView: DrawingView {
 /// The signal bars, Wi-Fi and battery of ``StatusBar``, in the bar's bounds (points).
 struct StatusBarIcons: OperationContent {
     let ink: Color
+    /// The bounds the shapes were made for, and the shapes: the bar never changes, so its strokes are
+    /// outlined once, not at every frame.
+    let madeFor: Rect
+    let made: [DrawingOperation]
+
+    init(ink: Color, bounds: Rect) {
+        self.ink = ink
+        madeFor = bounds
+        made = Self.operations(in: bounds, ink: ink)
+    }
 
     /// The icons' vertical middle: the bar's.
     static func operations(in b: Rect, ink: Color) -> [DrawingOperation] {
@@ -110,7 +120,7 @@ struct StatusBarIcons: OperationContent {
         return wedge
     }
 
-    func operations(in bounds: Rect) -> [DrawingOperation] { Self.operations(in: bounds, ink: ink) }
+    func operations(in bounds: Rect) -> [DrawingOperation] { bounds == madeFor ? made : Self.operations(in: bounds, ink: ink) }
     func extent(in bounds: Rect) -> Rect { bounds }
     var isSingleShape: Bool { false }
 }

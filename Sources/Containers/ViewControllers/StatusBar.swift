@@ -63,7 +63,7 @@ struct StatusBarIcons: OperationContent {
         made = Self.operations(in: bounds, ink: ink)
     }
 
-    /// The icons' vertical middle: the bar's.
+    /// The icons for bounds `b` (points), centred on its vertical middle, in `ink`.
     static func operations(in b: Rect, ink: Color) -> [DrawingOperation] {
         let middle = b.midY
         var ops: [DrawingOperation] = []

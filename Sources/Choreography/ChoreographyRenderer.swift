@@ -148,9 +148,8 @@ struct Plan {
     /// Match sources for the text and live-image styles.
     var labels: [Int: [Side: Label]] = [:]
     var liveImages: [Int: ImageView] = [:]
-    var cornerRadii: [Int: [Side: Double]] = [:]
-    /// Which corners each side of a match rounds, and their curve.
-    var cornerShapes: [Int: [Side: (corners: Corners, curve: CornerCurve)]] = [:]
+    /// Each side's corners: radius (points), which corners it rounds, and their curve.
+    var corners: [Int: [Side: (radius: Double, rounded: Corners, curve: CornerCurve)]] = [:]
 
     init(name: String, choreography: Choreography, from: View, to: View) throws {
         self.name = name
@@ -239,8 +238,7 @@ struct Plan {
             if match.style == .liveImage, side == .to, let fit = view as? ImageView, fit.contentMode == .scaleAspectFit, let image = fit.image {
                 rect = fit.contentMode.placement(of: image.pointSize, in: rect)
             }
-            cornerRadii[i, default: [:]][side] = view.cornerRadius
-            cornerShapes[i, default: [:]][side] = (view.roundedCorners, view.cornerCurve)
+            corners[i, default: [:]][side] = (view.cornerRadius, view.roundedCorners, view.cornerCurve)
             if let label = view as? Label { labels[i, default: [:]][side] = label }
             switch match.style {
             case .liveImage:
@@ -346,18 +344,16 @@ struct Plan {
             switch match.style {
             case .liveImage:
                 let live = a.view
-                let radii = cornerRadii[i] ?? [:]
-                track(match.phase, s, d, c, start: { live.frame = a.rect; live.cornerRadius = radii[.from] ?? 0; live.alpha = a.alpha },
-                      end: { live.frame = b.rect; live.cornerRadius = radii[.to] ?? 0; live.alpha = b.alpha })
+                let (r0, r1) = (corners[i]?[.from]?.radius ?? 0, corners[i]?[.to]?.radius ?? 0)
+                track(match.phase, s, d, c, start: { live.frame = a.rect; live.cornerRadius = r0; live.alpha = a.alpha },
+                      end: { live.frame = b.rect; live.cornerRadius = r1; live.alpha = b.alpha })
             case .snapshot, .opaqueCrossFade:
-                let radii = cornerRadii[i] ?? [:]
-                let (r0, r1) = (radii[.from] ?? 0, radii[.to] ?? 0)
-                if r0 > 0 || r1 > 0 {
-                    // The rounded side's corners and curve (the from-view's when both are rounded).
-                    let shape = (r0 > 0 ? cornerShapes[i]?[.from] : cornerShapes[i]?[.to]) ?? (.all, .circular)
+                let (r0, r1) = (corners[i]?[.from]?.radius ?? 0, corners[i]?[.to]?.radius ?? 0)
+                // The rounded side's corners and curve (the from-view's when both are rounded).
+                if let shape = r0 > 0 ? corners[i]?[.from] : r1 > 0 ? corners[i]?[.to] : nil {
                     for view in [a.view, b.view] {
                         view.clipsToBounds = true
-                        view.roundedCorners = shape.corners
+                        view.roundedCorners = shape.rounded
                         view.cornerCurve = shape.curve
                     }
                 }

@@ -196,11 +196,10 @@ public enum SVGPathData {
             skipSeparators()
             let begin = offset
             if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") { offset += 1 }
-            var digits = 0
-            while offset < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[offset]) { offset += 1; digits += 1 }
+            var digits = Self.digits(in: bytes, from: &offset)
             if offset < bytes.count, bytes[offset] == UInt8(ascii: ".") {
                 offset += 1
-                while offset < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[offset]) { offset += 1; digits += 1 }
+                digits += Self.digits(in: bytes, from: &offset)
             }
             guard digits > 0 else {
                 offset = begin
@@ -209,15 +208,20 @@ public enum SVGPathData {
             if offset < bytes.count, bytes[offset] == UInt8(ascii: "e") || bytes[offset] == UInt8(ascii: "E") {
                 var look = offset + 1
                 if look < bytes.count, bytes[look] == UInt8(ascii: "+") || bytes[look] == UInt8(ascii: "-") { look += 1 }
-                var exponentDigits = 0
-                while look < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[look]) { look += 1; exponentDigits += 1 }
-                if exponentDigits > 0 { offset = look }
+                if Self.digits(in: bytes, from: &look) > 0 { offset = look }
             }
             let text = String(decoding: bytes[begin..<offset], as: UTF8.self)
             guard let value = Double(text), value.isFinite, abs(value) <= 1e7 else {
                 throw SyntaxError(offset: begin, reason: "'\(text)' is not a number within ±10,000,000")
             }
             return value
+        }
+
+        /// How many decimal digits follow `index` in `bytes`; moves `index` past them.
+        static func digits(in bytes: [UInt8], from index: inout Int) -> Int {
+            let begin = index
+            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+            return index - begin
         }
 
         /// An arc's flag: one character, 0 or 1 (separators before it skipped).

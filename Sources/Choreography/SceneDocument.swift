@@ -453,14 +453,7 @@ public struct SceneDocument: Sendable, Equatable {
         var start = Point(x: 0.5, y: 0), end = Point(x: 0.5, y: 1)
         try r.readObject { (r: inout JSONReader, key: String) throws(DocumentError) in
             switch key {
-            case "type":
-                let text = try r.readString(maxBytes: 64)
-                switch text {
-                case "axial": kind = .axial
-                case "radial": kind = .radial
-                case "conic": kind = .conic
-                default: throw r.error("'\(text)' is not a gradient type: use axial, radial or conic")
-                }
+            case "type": kind = try readKeyword(&r, "gradient type", ["axial": .axial, "radial": .radial, "conic": .conic])
             case "colors":
                 try r.readArray(maxCount: 256) { (r: inout JSONReader, _: Int) throws(DocumentError) in colors.append(try readColor(&r)) }
             case "locations":
@@ -501,22 +494,8 @@ public struct SceneDocument: Sendable, Equatable {
             case "fillRule": shape.fillRule = try readFillRule(&r)
             case "strokeColor": shape.strokeColor = try readColor(&r)
             case "lineWidth": shape.stroke.width = try readNumber(&r, in: 0...Limits.scenePoints)
-            case "lineCap":
-                let text = try r.readString(maxBytes: 64)
-                switch text {
-                case "butt": shape.stroke.cap = .butt
-                case "round": shape.stroke.cap = .round
-                case "square": shape.stroke.cap = .square
-                default: throw r.error("'\(text)' is not a line cap: use butt, round or square")
-                }
-            case "lineJoin":
-                let text = try r.readString(maxBytes: 64)
-                switch text {
-                case "miter": shape.stroke.join = .miter
-                case "round": shape.stroke.join = .round
-                case "bevel": shape.stroke.join = .bevel
-                default: throw r.error("'\(text)' is not a line join: use miter, round or bevel")
-                }
+            case "lineCap": shape.stroke.cap = try readKeyword(&r, "line cap", ["butt": .butt, "round": .round, "square": .square])
+            case "lineJoin": shape.stroke.join = try readKeyword(&r, "line join", ["miter": .miter, "round": .round, "bevel": .bevel])
             case "miterLimit": shape.stroke.miterLimit = try readNumber(&r, in: 0...1000)
             case "dash":
                 var lengths: [Double] = []
@@ -543,12 +522,16 @@ public struct SceneDocument: Sendable, Equatable {
     }
 
     private static func readFillRule(_ r: inout JSONReader) throws(DocumentError) -> FillRule {
+        try readKeyword(&r, "fill rule", ["nonZero": .nonZero, "evenOdd": .evenOdd])
+    }
+
+    /// One of `choices`' names, as its value; another string is an error naming `what` and the choices
+    /// ("'x' is not a line cap: use butt, round or square").
+    private static func readKeyword<T>(_ r: inout JSONReader, _ what: String, _ choices: KeyValuePairs<String, T>) throws(DocumentError) -> T {
         let text = try r.readString(maxBytes: 64)
-        switch text {
-        case "nonZero": return .nonZero
-        case "evenOdd": return .evenOdd
-        default: throw r.error("'\(text)' is not a fill rule: use nonZero or evenOdd")
-        }
+        if let match = choices.first(where: { $0.key == text }) { return match.value }
+        let names = choices.map(\.key)
+        throw r.error("'\(text)' is not a \(what): use \(names.dropLast().joined(separator: ", ")) or \(names[names.count - 1])")
     }
 
     private static func readColor(_ r: inout JSONReader) throws(DocumentError) -> Color {
@@ -638,13 +621,7 @@ public struct SceneDocument: Sendable, Equatable {
                 let v = try readNumbers(&r, count: 2)
                 guard v.allSatisfy(points.contains) else { throw r.error("must be [x, y] in points") }
                 spec.contentOffset = Point(x: v[0], y: v[1])
-            case "cornerCurve":
-                let text = try r.readString(maxBytes: 64)
-                switch text {
-                case "circular": spec.cornerCurve = .circular
-                case "continuous": spec.cornerCurve = .continuous
-                default: throw r.error("'\(text)' is not a corner curve: use circular or continuous")
-                }
+            case "cornerCurve": spec.cornerCurve = try readKeyword(&r, "corner curve", ["circular": .circular, "continuous": .continuous])
             case "shadow": spec.shadow = try readShadow(&r)
             case "material":
                 let text = try r.readString(maxBytes: 64)

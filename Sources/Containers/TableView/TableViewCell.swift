@@ -156,7 +156,7 @@ open class TableViewCell: View {
         contentView.frame = Rect(x: 0, y: 0, width: contentWidth, height: size.height)
         accessoryHolder.frame = Rect(x: size.width - accessoryRight - accessory.width, y: (size.height - accessory.height) / 2,
                                      width: accessory.width, height: accessory.height)
-        accessoryHolder.drawing = AccessoryDrawing(type: accessoryType)
+        accessoryHolder.drawing = PreparedDrawing(AccessoryDrawing(type: accessoryType), for: accessoryHolder.bounds)
 
         var x = TableViewMetrics.contentInset
         if let image = imageView.image {

@@ -165,7 +165,9 @@ public final class NavigationBarContent: View {
         titleTextWidth = titleWidth
         if let backTitle, item.leftBarButtonItems.isEmpty {
             let button = View(frame: Rect(x: 0, y: barTop, width: 110, height: barHeight), name: "backButton")
-            let chevron = DrawingView(frame: Rect(x: 9, y: 11, width: 12, height: 21), drawing: BackChevron(), name: "chevron")
+            let chevronFrame = Rect(x: 9, y: 11, width: 12, height: 21)
+            let chevron = DrawingView(frame: chevronFrame, drawing: PreparedDrawing(BackChevron(), for: Rect(origin: .zero, size: chevronFrame.size)),
+                                      name: "chevron")
             let (label, textWidth) = NavigationBarContent.fitted(backTitle, style: TextStyle(font: .system(size: 17), color: TableViewMetrics.tint),
                                                                  maxWidth: 84 + 2 * NavigationBarContent.textInset, height: barHeight,
                                                                  name: "backTitle")

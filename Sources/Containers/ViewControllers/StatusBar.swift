@@ -38,7 +38,7 @@ public final class StatusBar: View {
                           frame: Rect(x: 0, y: 0, width: width, height: StatusBar.height), name: "time")
         super.init(frame: Rect(x: 0, y: 0, width: width, height: StatusBar.height), name: "statusBar")
         isOpaque = false
-        let icons = StatusBarIconsView(frame: bounds, drawing: StatusBarIcons(ink: ink, bounds: bounds), name: "statusBar icons")
+        let icons = StatusBarIconsView(frame: bounds, drawing: PreparedDrawing(StatusBarIcons(ink: ink), for: bounds), name: "statusBar icons")
         try? addSubview(icons)
         try? addSubview(timeLabel)
     }
@@ -52,19 +52,9 @@ final class StatusBarIconsView: DrawingView {
 /// The signal bars, Wi-Fi and battery of ``StatusBar``, in the bar's bounds (points).
 struct StatusBarIcons: OperationContent {
     let ink: Color
-    /// The bounds the shapes were made for, and the shapes: the bar never changes, so its strokes are
-    /// outlined once, not at every frame.
-    let madeFor: Rect
-    let made: [DrawingOperation]
 
-    init(ink: Color, bounds: Rect) {
-        self.ink = ink
-        madeFor = bounds
-        made = Self.operations(in: bounds, ink: ink)
-    }
-
-    /// The icons for bounds `b` (points), centred on its vertical middle, in `ink`.
-    static func operations(in b: Rect, ink: Color) -> [DrawingOperation] {
+    /// The icons for bounds `b` (points), centred on its vertical middle, in ``ink``.
+    func operations(in b: Rect) -> [DrawingOperation] {
         let middle = b.midY
         var ops: [DrawingOperation] = []
         // Four bars, 3 pt wide, 1.5 pt apart, rising from 3.6 to 10.5 pt, bottoms level.
@@ -75,13 +65,13 @@ struct StatusBarIcons: OperationContent {
         }
         // Wi-Fi: a sector and two bands about a point at the bottom, 90° wide, pointing up, round-ended.
         let centre = Point(x: b.minX + 6 + 4 * 4.5 + 4 + 7.7, y: bottom + 0.4)
-        let wedge = sector(about: centre, radius: 3.6)
+        let wedge = Self.sector(about: centre, radius: 3.6)
         ops.append(.path(wedge, ink))
         // Its corners softened: a thin round stroke along its edge (drawn on its own, so the stroke's inner
         // loop, traced the other way round, does not cancel the fill).
         ops.append(.path(wedge.strokeOutline(StrokeStyle(width: 0.8, join: .round), tolerance: 0.02), ink))
         for radius in [6.9, 10.3] {
-            ops.append(.path(arc(about: centre, radius: radius).strokeOutline(StrokeStyle(width: 2.3, cap: .round), tolerance: 0.02), ink))
+            ops.append(.path(Self.arc(about: centre, radius: radius).strokeOutline(StrokeStyle(width: 2.3, cap: .round), tolerance: 0.02), ink))
         }
         // The battery: its outline at 35 %, the charge inside, the cap at the right.
         let capWidth = 1.3, body = Rect(x: b.maxX - 6 - capWidth - 1 - 22.5, y: middle - 5.75, width: 22.5, height: 11.5)
@@ -120,7 +110,6 @@ struct StatusBarIcons: OperationContent {
         return wedge
     }
 
-    func operations(in bounds: Rect) -> [DrawingOperation] { bounds == madeFor ? made : Self.operations(in: bounds, ink: ink) }
     func extent(in bounds: Rect) -> Rect { bounds }
     var isSingleShape: Bool { false }
 }

@@ -20,7 +20,7 @@
     X(EGifCloseFile) X(GifMakeMapObject) X(GifFreeMapObject) X(GifErrorString)
 #define CPREV_LIQ_FUNCTIONS(X) \
     X(liq_attr_create) X(liq_attr_destroy) X(liq_histogram_create) X(liq_histogram_destroy) \
-    X(liq_image_create_rgba) X(liq_image_destroy) X(liq_histogram_add_image) X(liq_set_speed) \
+    X(liq_image_create_rgba_rows) X(liq_image_destroy) X(liq_histogram_add_image) X(liq_set_speed) \
     X(liq_set_max_colors) X(liq_histogram_quantize) X(liq_set_dithering_level) X(liq_get_palette) \
     X(liq_write_remapped_image) X(liq_result_destroy)
 
@@ -85,6 +85,8 @@ struct cprev_gif {
     liq_result *result;
     GifFileType *file;
     uint8_t *indices;
+    /* One pointer per row of the rectangle being added (libimagequant reads a rectangle by its rows). */
+    void **rows;
     /* The GIF in memory: giflib writes through `write_out`. */
     uint8_t *data;
     size_t size, capacity;
@@ -120,15 +122,31 @@ cprev_gif *cprev_gif_create(int width, int height) {
     gif->height = height;
     gif->attr = api.liq_attr_create();
     gif->indices = malloc((size_t)width * (size_t)height);
-    if (!gif->attr || !gif->indices) { cprev_gif_destroy(gif); return NULL; }
+    gif->rows = malloc(sizeof(void *) * (size_t)height);
+    if (!gif->attr || !gif->indices || !gif->rows) { cprev_gif_destroy(gif); return NULL; }
     gif->histogram = api.liq_histogram_create(gif->attr);
     if (!gif->histogram) { cprev_gif_destroy(gif); return NULL; }
     return gif;
 }
 
-int cprev_gif_add_colors(cprev_gif *gif, const uint8_t *rgba, char *error, size_t error_size) {
-    liq_image *image = api.liq_image_create_rgba(gif->attr, rgba, gif->width, gif->height, 0);
-    if (!image) { say(error, error_size, "libimagequant could not take the frame"); return 1; }
+/* A libimagequant image of the `width` x `height` rectangle at (`left`, `top`) of a whole frame `rgba`,
+ * or NULL with the reason in `error` (a rectangle outside the frame included). */
+static liq_image *rectangle_image(cprev_gif *gif, const uint8_t *rgba, int left, int top, int width, int height,
+                                  char *error, size_t error_size) {
+    if (left < 0 || top < 0 || width < 1 || height < 1 || width > gif->width - left || height > gif->height - top) {
+        say(error, error_size, "the changed rectangle is outside the frame");
+        return NULL;
+    }
+    for (int y = 0; y < height; y++) gif->rows[y] = (void *)(rgba + ((size_t)(top + y) * (size_t)gif->width + (size_t)left) * 4);
+    liq_image *image = api.liq_image_create_rgba_rows(gif->attr, gif->rows, width, height, 0);
+    if (!image) say(error, error_size, "libimagequant could not take the frame");
+    return image;
+}
+
+int cprev_gif_add_colors(cprev_gif *gif, const uint8_t *rgba, int left, int top, int width, int height,
+                         char *error, size_t error_size) {
+    liq_image *image = rectangle_image(gif, rgba, left, top, width, height, error, error_size);
+    if (!image) return 1;
     liq_error e = api.liq_histogram_add_image(gif->histogram, gif->attr, image);
     api.liq_image_destroy(image);
     if (e != LIQ_OK) { say(error, error_size, "libimagequant could not add the frame's colours"); return 1; }
@@ -175,11 +193,12 @@ int cprev_gif_choose_palette(cprev_gif *gif, int speed, float dithering, char *e
     return 0;
 }
 
-int cprev_gif_add_frame(cprev_gif *gif, const uint8_t *rgba, int delay_cs, char *error, size_t error_size) {
+int cprev_gif_add_frame(cprev_gif *gif, const uint8_t *rgba, int left, int top, int width, int height, int delay_cs,
+                        char *error, size_t error_size) {
     if (!gif->file || !gif->result) { say(error, error_size, "no palette chosen yet"); return 1; }
-    liq_image *image = api.liq_image_create_rgba(gif->attr, rgba, gif->width, gif->height, 0);
-    if (!image) { say(error, error_size, "libimagequant could not take the frame"); return 1; }
-    size_t pixels = (size_t)gif->width * (size_t)gif->height;
+    liq_image *image = rectangle_image(gif, rgba, left, top, width, height, error, error_size);
+    if (!image) return 1;
+    size_t pixels = (size_t)width * (size_t)height;
     liq_error e = api.liq_write_remapped_image(gif->result, image, gif->indices, pixels);
     api.liq_image_destroy(image);
     if (e != LIQ_OK) { say(error, error_size, "libimagequant could not map the frame to the palette"); return 1; }
@@ -191,12 +210,12 @@ int cprev_gif_add_frame(cprev_gif *gif, const uint8_t *rgba, int delay_cs, char 
     GifByteType extension[4];
     size_t length = api.EGifGCBToExtension(&control, extension);
     if (api.EGifPutExtension(gif->file, GRAPHICS_EXT_FUNC_CODE, (int)length, extension) == GIF_ERROR
-        || api.EGifPutImageDesc(gif->file, 0, 0, gif->width, gif->height, false, NULL) == GIF_ERROR) {
+        || api.EGifPutImageDesc(gif->file, left, top, width, height, false, NULL) == GIF_ERROR) {
         say(error, error_size, api.GifErrorString(gif->file->Error));
         return 1;
     }
-    for (int y = 0; y < gif->height; y++) {
-        if (api.EGifPutLine(gif->file, gif->indices + (size_t)y * (size_t)gif->width, gif->width) == GIF_ERROR) {
+    for (int y = 0; y < height; y++) {
+        if (api.EGifPutLine(gif->file, gif->indices + (size_t)y * (size_t)width, width) == GIF_ERROR) {
             say(error, error_size, api.GifErrorString(gif->file->Error));
             return 1;
         }
@@ -228,6 +247,7 @@ void cprev_gif_destroy(cprev_gif *gif) {
     if (gif->histogram) api.liq_histogram_destroy(gif->histogram);
     if (gif->attr) api.liq_attr_destroy(gif->attr);
     free(gif->indices);
+    free(gif->rows);
     free(gif->data);
     free(gif);
 }

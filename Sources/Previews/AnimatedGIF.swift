@@ -6,8 +6,15 @@ import RasterCore
 ///
 /// GIF has no partial transparency: frames are composited onto white. Delays are in hundredths of a
 /// second, rounded so that the total matches the frame times, and at least 2 (browsers play anything
-/// shorter at 10): a 60 fps render plays at 50 fps. The animation loops forever. Frames are drawn twice
-/// (colours, then pixels), one at a time. The same frames give the same bytes.
+/// shorter at 10): a 60 fps render plays at 50 fps. The animation loops forever. The same frames give the
+/// same bytes.
+///
+/// Only what changes is stored, as GIF allows: a frame with the pixels of the one before adds its time to
+/// that frame's delay, and every other frame after the first is the smallest rectangle holding the pixels
+/// that changed, drawn over the frames before it (disposal: none). The palette is chosen from the first
+/// frame and those rectangles. A still stretch of a transition (a held pose, a pause between two
+/// animations) then costs nothing to quantize or store. Stored frames are drawn twice (colours, then
+/// pixels), one at a time.
 public enum AnimatedGIF {
     /// The GIF of `frames`; `dithering` 0…1 (default 1), `speed` libimagequant's 1 (best) … 10 (fastest),
     /// default 4.
@@ -28,16 +35,22 @@ public enum AnimatedGIF {
         func check(_ code: Int32, _ what: String) throws {
             guard code == 0 else { throw PreviewError.failed("\(frames.name): \(what): \(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))") }
         }
-        for index in frames.times.indices {
-            let rgba = try straightOnWhite(frames.frame(index))
-            try check(rgba.withUnsafeBufferPointer { cprev_gif_add_colors(gif, $0.baseAddress, &message, message.count) }, "frame \(index)")
+        // First pass: which frames are stored, and the colours of what they store.
+        let stored = try StoredFrames.walk(frames) { frame, index, rectangle in
+            let rgba = straightOnWhite(frame)
+            try check(rgba.withUnsafeBufferPointer {
+                cprev_gif_add_colors(gif, $0.baseAddress, Int32(rectangle.x), Int32(rectangle.y), Int32(rectangle.width), Int32(rectangle.height),
+                                     &message, message.count)
+            }, "frame \(index)")
         }
         try check(cprev_gif_choose_palette(gif, Int32(speed), Float(min(1, max(0, dithering))), &message, message.count), "palette")
-        let delays = centiseconds(frames.displayDurations)
-        for index in frames.times.indices {
+        let delays = centiseconds(stored.durations(of: frames))
+        for ((index, rectangle), delay) in zip(stored.frames, delays) {
             let rgba = try straightOnWhite(frames.frame(index))
-            try check(rgba.withUnsafeBufferPointer { cprev_gif_add_frame(gif, $0.baseAddress, Int32(delays[index]), &message, message.count) },
-                      "frame \(index)")
+            try check(rgba.withUnsafeBufferPointer {
+                cprev_gif_add_frame(gif, $0.baseAddress, Int32(rectangle.x), Int32(rectangle.y), Int32(rectangle.width), Int32(rectangle.height),
+                                    Int32(delay), &message, message.count)
+            }, "frame \(index)")
         }
         var data: UnsafeMutablePointer<UInt8>?
         var size = 0
@@ -61,20 +74,19 @@ public enum AnimatedGIF {
 
     /// Straight RGBA8 of `bitmap` composited onto opaque white.
     static func straightOnWhite(_ bitmap: Bitmap) -> [UInt8] {
-        var out = [UInt8](repeating: 255, count: bitmap.width * bitmap.height * 4)
-        var i = 0
-        for y in 0..<bitmap.height {
-            for x in 0..<bitmap.width {
-                let p = bitmap[x, y]
-                // Premultiplied over white: c + 255 − a.
-                let cover = 255 - Int(p.a)
-                out[i] = UInt8(min(255, Int(p.r) + cover))
-                out[i + 1] = UInt8(min(255, Int(p.g) + cover))
-                out[i + 2] = UInt8(min(255, Int(p.b) + cover))
-                out[i + 3] = 255
-                i += 4
+        [UInt8](unsafeUninitializedCapacity: bitmap.width * bitmap.height * 4) { out, count in
+            bitmap.withUnsafePixels { pixels in
+                for (i, packed) in pixels.enumerated() {
+                    let p = PremultipliedRGBA8(packed: packed)
+                    // Premultiplied over white: c + 255 − a (at most 255, as c ≤ a).
+                    let cover = 255 - Int(p.a)
+                    out[4 * i] = UInt8(min(255, Int(p.r) + cover))
+                    out[4 * i + 1] = UInt8(min(255, Int(p.g) + cover))
+                    out[4 * i + 2] = UInt8(min(255, Int(p.b) + cover))
+                    out[4 * i + 3] = 255
+                }
             }
+            count = bitmap.width * bitmap.height * 4
         }
-        return out
     }
 }

@@ -9,33 +9,41 @@ import RasterCore
 ///
 /// Delays are the frame times' differences in milliseconds (the last frame: one frame interval); the
 /// animation loops forever. The same frames give the same bytes.
+///
+/// Only what changes is stored, as APNG allows: a frame with the pixels of the one before adds its time
+/// to that frame's delay, and every other frame after the first is the smallest rectangle holding the
+/// pixels that changed, replacing those pixels (blend: source; disposal: none).
 public enum AnimatedPNG {
     /// The APNG of `frames`, every frame compressed with `compression`.
     public static func encode(_ frames: PreviewFrames, compression: PNGCompression = .fast) throws -> [UInt8] {
-        let count = frames.times.count
-        guard count > 0 else { throw PreviewError.failed("\(frames.name): no frames to animate") }
-        var output: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        var sequence: UInt32 = 0
-        let delays = frames.displayDurations
-        for index in 0..<count {
-            let png = try PNGCodec.encodeRGBA(try frames.frame(index), compression: compression)
-            let chunks = try Self.chunks(of: png)
-            if index == 0 {
-                guard let header = chunks.first(where: { $0.type == "IHDR" }) else { throw PreviewError.failed("the PNG writer wrote no IHDR") }
-                append(chunk: "IHDR", header.data, to: &output)
-                // acTL: number of frames, plays (0: forever).
-                append(chunk: "acTL", be32(UInt32(count)) + be32(0), to: &output)
-                if let srgb = chunks.first(where: { $0.type == "sRGB" }) { append(chunk: "sRGB", srgb.data, to: &output) }
+        guard !frames.times.isEmpty else { throw PreviewError.failed("\(frames.name): no frames to animate") }
+        // The frames stored, compressed: acTL, which comes first, counts them.
+        var header: [Chunk] = [], data: [[Chunk]] = []
+        let stored = try StoredFrames.walk(frames) { frame, _, rectangle in
+            let part = rectangle == frame.bounds ? frame : try frame.cropped(to: rectangle)
+            let chunks = try Self.chunks(of: try PNGCodec.encodeRGBA(part, compression: compression))
+            if data.isEmpty {
+                guard let ihdr = chunks.first(where: { $0.type == "IHDR" }) else { throw PreviewError.failed("the PNG writer wrote no IHDR") }
+                header = [ihdr] + chunks.filter { $0.type == "sRGB" }
             }
+            data.append(chunks.filter { $0.type == "IDAT" })
+        }
+        var output: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        append(chunk: "IHDR", header[0].data, to: &output)
+        // acTL: number of frames, plays (0: forever).
+        append(chunk: "acTL", be32(UInt32(stored.frames.count)) + be32(0), to: &output)
+        for chunk in header.dropFirst() { append(chunk: chunk.type, chunk.data, to: &output) }
+        var sequence: UInt32 = 0
+        for (k, ((_, rectangle), duration)) in zip(stored.frames, stored.durations(of: frames)).enumerated() {
             // fcTL: sequence, size, offset, delay (ms / 1000), dispose none, blend source.
             // Clamped as a Double first: a delay of any size (even one no Int holds) is at most 65.535 s.
-            let milliseconds = UInt16(min(65535, max(0, (delays[index] * 1000).rounded())))
-            let control = be32(sequence) + be32(UInt32(frames.pixelWidth)) + be32(UInt32(frames.pixelHeight)) + be32(0) + be32(0)
-                + be16(milliseconds) + be16(1000) + [0, 0]
+            let milliseconds = UInt16(min(65535, max(0, (duration * 1000).rounded())))
+            let control = be32(sequence) + be32(UInt32(rectangle.width)) + be32(UInt32(rectangle.height))
+                + be32(UInt32(rectangle.x)) + be32(UInt32(rectangle.y)) + be16(milliseconds) + be16(1000) + [0, 0]
             append(chunk: "fcTL", control, to: &output)
             sequence += 1
-            for chunk in chunks where chunk.type == "IDAT" {
-                if index == 0 {
+            for chunk in data[k] {
+                if k == 0 {
                     append(chunk: "IDAT", chunk.data, to: &output)
                 } else {
                     append(chunk: "fdAT", be32(sequence) + chunk.data, to: &output)

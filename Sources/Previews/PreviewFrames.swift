@@ -18,9 +18,17 @@ public struct PreviewFrames {
     /// Width and height of every frame (pixels).
     public let pixelWidth: Int, pixelHeight: Int
     private let draw: (Int) throws -> Bitmap
+    private let repeats: (Int) throws -> Bool
 
     /// Frame `index`, drawn or read now.
     public func frame(_ index: Int) throws -> Bitmap { try draw(index) }
+
+    /// Whether frame `index` is known to have the pixels of the frame before it without drawing or
+    /// decoding either: in a render folder, when its file holds the same bytes as the previous frame's
+    /// (the writer encodes a repeated frame once and writes those bytes again). False when it is not
+    /// known (frames drawn from a render in memory, and frame 0). Throws what ``frame(_:)`` throws for a
+    /// file that cannot be read.
+    public func repeatsPrevious(_ index: Int) throws -> Bool { index > 0 ? try repeats(index) : false }
 
     /// The frames of a render made in memory.
     public init(rendered: RenderedTransition) throws {
@@ -37,6 +45,7 @@ public struct PreviewFrames {
             sequence.draw(frame: index, into: &canvas)
             return canvas
         }
+        repeats = { _ in false }
     }
 
     /// The frames of a render folder, as its manifest lists them (frames read when asked for, bounded
@@ -67,6 +76,8 @@ public struct PreviewFrames {
             }
             return bitmap
         }
+        // The files' bytes, read with the PNG reader's checks (a regular file within its size limit).
+        repeats = { index in try PNGCodec.readBytes(contentsOf: files[index]) == PNGCodec.readBytes(contentsOf: files[index - 1]) }
     }
 
     /// The time each frame shows for (seconds): to the next frame's time, and one frame interval for the

@@ -30,10 +30,13 @@ int cprev_load(char *error, size_t error_size);
 cprev_gif *cprev_gif_create(int width, int height);
 
 /**
- * First pass: adds one frame's colours (straight RGBA8 rows, no padding, `width * height * 4` bytes)
- * to the histogram the palette is chosen from. Returns 0, or non-zero with a message in `error`.
+ * First pass: adds the colours of the `width` x `height` rectangle at (`left`, `top`) of one frame
+ * (`rgba`: the whole frame, straight RGBA8 rows of the GIF's width, no padding) to the histogram the
+ * palette is chosen from. Returns 0, or non-zero with a message in `error` (a rectangle outside the
+ * frame included).
  */
-int cprev_gif_add_colors(cprev_gif *gif, const uint8_t *rgba, char *error, size_t error_size);
+int cprev_gif_add_colors(cprev_gif *gif, const uint8_t *rgba, int left, int top, int width, int height,
+                         char *error, size_t error_size);
 
 /**
  * Chooses the palette (at most 256 colours, libimagequant at `speed` 1...10, dithering 0...1) from every
@@ -42,10 +45,12 @@ int cprev_gif_add_colors(cprev_gif *gif, const uint8_t *rgba, char *error, size_
 int cprev_gif_choose_palette(cprev_gif *gif, int speed, float dithering, char *error, size_t error_size);
 
 /**
- * Second pass: maps one frame (as in cprev_gif_add_colors) to the palette and appends it with a delay of
- * `delay_cs` hundredths of a second. Returns 0, or non-zero with a message.
+ * Second pass: maps the rectangle of one frame (as in cprev_gif_add_colors) to the palette and appends
+ * it at its place, over the frames before it (disposal: none), shown for `delay_cs` hundredths of a
+ * second. Returns 0, or non-zero with a message.
  */
-int cprev_gif_add_frame(cprev_gif *gif, const uint8_t *rgba, int delay_cs, char *error, size_t error_size);
+int cprev_gif_add_frame(cprev_gif *gif, const uint8_t *rgba, int left, int top, int width, int height, int delay_cs,
+                        char *error, size_t error_size);
 
 /**
  * Finishes the GIF (looping forever) into `*out` (`*out_size` bytes), which the caller frees with

@@ -31,6 +31,7 @@ extension FrameComparison {
         marks?.initialize(repeating: PixelMark.same, count: count)
         defer { marks?.deallocate() }
 
+        var differentBytes = 0
         let stats: PixelStats = expected.withUnsafePixels { eb in
             actual.withUnsafePixels { ab in
                 let e = eb.baseAddress!, a = ab.baseAddress!
@@ -47,11 +48,18 @@ extension FrameComparison {
                                                           threshold: Mode.clampedThreshold(threshold), includeAA: includeAA, marks: marks)
                         }
                     }
+                case .bytes:
+                    let (stats, bytes) = PixelKernel.compareBytes(e, a, width: w, height: h, marks: marks)
+                    differentBytes = bytes
+                    return stats
+                case .deltaE1994(let maximum):
+                    return PixelKernel.compareDeltaE(e, a, width: w, height: h, maximum: Mode.clampedDeltaE(maximum), marks: marks)
                 }
             }
         }
 
-        if scaleReason == nil && Double(stats.different) <= allowedFraction * Double(count) { return nil }
+        let (counted, of) = mode == .bytes ? (differentBytes, 4 * count) : (stats.different, count)
+        if scaleReason == nil && Double(counted) <= allowedFraction * Double(of) { return nil }
 
         var image: Bitmap?
         if let style = diffImage, let marks, var canvas = try? Bitmap(width: w, height: h, scale: actual.scale) {

@@ -28,6 +28,16 @@ public struct FrameComparison: Hashable, Sendable, CustomStringConvertible {
         /// (`Tests/FrameDiffTests/Fixtures`). pixelmatch 7 blends semi-transparent pixels onto a
         /// checkerboard instead of white, so its counts differ where alpha is below 255.
         case perceptual(threshold: Double, includeAA: Bool)
+        /// swift-snapshot-testing's `precision` alone: a pixel differs when any byte of it differs (straight
+        /// RGBA, as the PNG stores it), but the frames match when the differing *bytes* (R, G, B and A
+        /// counted apart) are at most ``FrameComparison/maxDifferentFraction`` of all bytes.
+        case bytes
+        /// swift-snapshot-testing's `perceptualPrecision`: a pixel differs when the CIE ΔE 1994 distance
+        /// of the two colours (graphic-arts weights, the expected pixel as the reference, each composited
+        /// onto white) is over `maximum` (0…100; 2 is about what an eye notices). Core Image's
+        /// `CILabDeltaE`, which swift-snapshot-testing uses on Apple's platforms, is documented as the same
+        /// measure; its colour conversion may differ in the last decimals.
+        case deltaE1994(maximum: Double)
     }
 
     /// The per-pixel test; default ``Mode/exact``.
@@ -70,6 +80,23 @@ public struct FrameComparison: Hashable, Sendable, CustomStringConvertible {
         FrameComparison(mode: .perceptual(threshold: threshold, includeAA: includeAA), maxDifferentFraction: maxDifferentFraction)
     }
 
+    /// swift-snapshot-testing's image comparison, with its parameters' meanings: `precision` is the share
+    /// of pixels (0…1) that must match, `perceptualPrecision` how close (0…1) a pixel's colour must be to
+    /// match, as `1 − ΔE₁₉₉₄ / 100`. Both 1 (the default): exact. `perceptualPrecision` 1 with a lower
+    /// `precision`: at most `1 − precision` of the *bytes* may differ (``Mode/bytes``), as there. Otherwise
+    /// a pixel matches when ΔE ≤ `(1 − perceptualPrecision) × 100` (``Mode/deltaE1994(maximum:)``) and at
+    /// most `1 − precision` of the pixels may fail. Values are clamped to 0…1.
+    public static func snapshotTesting(precision: Float = 1, perceptualPrecision: Float = 1) -> FrameComparison {
+        // As the decimals written (0.99 is 0.99, not Float's 0.99000001), the results rounded to 10⁻⁹, so
+        // that `precision: 0.99` allows exactly 1 % and `perceptualPrecision: 0.98` a ΔE of exactly 2.
+        func decimal(_ value: Float) -> Double { value.isNaN ? 1 : min(1, max(0, Double("\(value)") ?? Double(value))) }
+        func rounded(_ value: Double) -> Double { (value * 1e9).rounded() / 1e9 }
+        let precision = decimal(precision), perceptual = decimal(perceptualPrecision)
+        if precision >= 1, perceptual >= 1 { return .exact }
+        if perceptual >= 1 { return FrameComparison(mode: .bytes, maxDifferentFraction: rounded(1 - precision)) }
+        return FrameComparison(mode: .deltaE1994(maximum: rounded((1 - perceptual) * 100)), maxDifferentFraction: rounded(1 - precision))
+    }
+
     /// `maxDifferentFraction` clamped to 0…1 (NaN → 0).
     var allowedFraction: Double {
         maxDifferentFraction.isNaN ? 0 : min(1, max(0, maxDifferentFraction))
@@ -82,8 +109,10 @@ public struct FrameComparison: Hashable, Sendable, CustomStringConvertible {
         case .tolerance(let n): text = "tolerance \(Mode.clampedTolerance(n)) per channel"
         case .perceptual(let t, let aa):
             text = "perceptual, threshold \(Mode.clampedThreshold(t))" + (aa ? ", anti-aliased pixels included" : "")
+        case .bytes: text = "any differing byte"
+        case .deltaE1994(let maximum): text = "ΔE 1994 over \(Mode.clampedDeltaE(maximum))"
         }
-        if allowedFraction > 0 { text += ", up to \(allowedFraction * 100)% of pixels may differ" }
+        if allowedFraction > 0 { text += ", up to \(allowedFraction * 100)% of \(mode == .bytes ? "bytes" : "pixels") may differ" }
         return text
     }
 }
@@ -91,6 +120,7 @@ public struct FrameComparison: Hashable, Sendable, CustomStringConvertible {
 extension FrameComparison.Mode {
     static func clampedTolerance(_ n: Int) -> Int { min(255, max(0, n)) }
     static func clampedThreshold(_ t: Double) -> Double { t.isNaN ? 0.1 : min(1, max(0, t)) }
+    static func clampedDeltaE(_ d: Double) -> Double { d.isNaN ? 0 : min(100, max(0, d)) }
 }
 
 /// An opaque 8-bit sRGB colour used to mark pixels in a diff image.

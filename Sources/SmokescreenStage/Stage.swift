@@ -69,7 +69,8 @@ public final class Stage {
         self.scale = scale
         engine = AnimationEngine(fps: fps)
         UIScreen.setMain(UIScreen(bounds: CGRect(origin: .zero, size: device.size), scale: device.scale))
-        UITraitCollection.current = UITraitCollection(style: appearance == .dark ? .dark : .light, scale: device.scale, contentSize: contentSizeCategory)
+        UITraitCollection.current = UITraitCollection(style: appearance == .dark ? .dark : .light, scale: device.scale, contentSize: contentSizeCategory,
+                                                       screen: device.size)
         UIImage.searchFolders = imageFolders
         StageContext.engine = engine
         StageRandomNumberGenerator.seed(randomSeed)
@@ -329,6 +330,13 @@ public final class Stage {
         layOut()
         let bitmap = try screen.snapshot(scale: Double(scale), presentation: engine)
         return UIImage(bitmap: bitmap)
+    }
+
+    /// What `view` shows now (laid out first): its bounds and subtree at the stage's scale, transparent
+    /// where it draws nothing, as Core Animation renders a view's layer into an image.
+    public func snapshot(of view: UIView) throws -> UIImage {
+        layOut()
+        return UIImage(bitmap: try view.backing.snapshot(scale: Double(scale), presentation: engine))
     }
 
     private func nextTick() -> Int {

@@ -215,42 +215,103 @@ extension UIColor {
     public class var lightText: UIColor { UIColor(white: 1, alpha: 0.6) }
 }
 
-/// The traits colours and fonts resolve against: light or dark, and the text size.
+/// The traits colours, fonts and layouts resolve against: light or dark, the display scale, the text
+/// size, the size classes, the idiom, the layout direction.
+///
+/// As UIKit's: a collection made with one trait's initializer (`UITraitCollection(displayScale: 2)`) says
+/// only that trait, the others unspecified; `init(traitsFrom:)` combines collections, a later one's
+/// specified traits winning. Unspecified traits read as UIKit's unspecified values (`.unspecified`, a
+/// scale of 0), except `preferredContentSizeCategory`, which reads `.large` (Dynamic Type's default) where
+/// UIKit reads `.unspecified`: fonts resolve against it directly here. The stage's ``current`` collection
+/// specifies every trait from its device.
 open class UITraitCollection: NSObject, @unchecked Sendable {
-    public let userInterfaceStyle: UIUserInterfaceStyle
-    public let displayScale: CGFloat
-    public let preferredContentSizeCategory: UIContentSizeCategory
-    /// A phone in portrait: compact wide, regular tall; a pad (a screen 768 points wide or more): regular.
-    public var horizontalSizeClass: UIUserInterfaceSizeClass { UIScreen.main.bounds.width >= 768 ? .regular : .compact }
-    public var verticalSizeClass: UIUserInterfaceSizeClass { .regular }
-    /// The stage's device's idiom.
-    public var userInterfaceIdiom: UIUserInterfaceIdiom { UIDevice.current.userInterfaceIdiom }
+    /// The traits a collection specifies; nil: unspecified.
+    package struct Values: Sendable {
+        var style: UIUserInterfaceStyle?
+        var scale: CGFloat?
+        var contentSize: UIContentSizeCategory?
+        var horizontal: UIUserInterfaceSizeClass?
+        var vertical: UIUserInterfaceSizeClass?
+        var idiom: UIUserInterfaceIdiom?
+        var direction: UITraitEnvironmentLayoutDirection?
+        var forceTouch: UIForceTouchCapability?
+    }
+    package let values: Values
 
-    public init(userInterfaceStyle: UIUserInterfaceStyle) {
-        self.userInterfaceStyle = userInterfaceStyle
-        displayScale = 0
-        preferredContentSizeCategory = .large
+    public var userInterfaceStyle: UIUserInterfaceStyle { values.style ?? .unspecified }
+    /// Pixels per point; 0 when unspecified.
+    public var displayScale: CGFloat { values.scale ?? 0 }
+    /// Dynamic Type's text size; `.large` when unspecified (UIKit: `.unspecified`).
+    public var preferredContentSizeCategory: UIContentSizeCategory { values.contentSize ?? .large }
+    public var horizontalSizeClass: UIUserInterfaceSizeClass { values.horizontal ?? .unspecified }
+    public var verticalSizeClass: UIUserInterfaceSizeClass { values.vertical ?? .unspecified }
+    public var userInterfaceIdiom: UIUserInterfaceIdiom { values.idiom ?? .unspecified }
+    public var layoutDirection: UITraitEnvironmentLayoutDirection { values.direction ?? .unspecified }
+    public var forceTouchCapability: UIForceTouchCapability { values.forceTouch ?? .unknown }
+
+    package init(values: Values) {
+        self.values = values
         super.init()
     }
 
-    package init(style: UIUserInterfaceStyle, scale: CGFloat, contentSize: UIContentSizeCategory) {
-        userInterfaceStyle = style
-        displayScale = scale
-        preferredContentSizeCategory = contentSize
-        super.init()
+    /// Every trait of a stage on a screen `size` points wide and tall at `scale`, as UIKit gives a full-screen
+    /// app: a pad (768 points or more across its shorter side) is regular both ways; a phone is compact wide
+    /// and regular tall in portrait, compact tall in landscape, and in landscape regular wide when its
+    /// shorter side is 414 points or more (the Plus and Max phones).
+    package convenience init(style: UIUserInterfaceStyle, scale: CGFloat, contentSize: UIContentSizeCategory, screen size: CGSize) {
+        let shorter = min(size.width, size.height), landscape = size.width > size.height
+        let pad = shorter >= 768
+        let horizontal: UIUserInterfaceSizeClass = pad || (landscape && shorter >= 414) ? .regular : .compact
+        let vertical: UIUserInterfaceSizeClass = pad || !landscape ? .regular : .compact
+        self.init(values: Values(style: style, scale: scale, contentSize: contentSize, horizontal: horizontal, vertical: vertical,
+                                 idiom: pad ? .pad : .phone, direction: .leftToRight, forceTouch: .unavailable))
     }
 
-    public override convenience init() { self.init(userInterfaceStyle: .unspecified) }
+    package convenience init(style: UIUserInterfaceStyle, scale: CGFloat, contentSize: UIContentSizeCategory) {
+        self.init(style: style, scale: scale, contentSize: contentSize, screen: UIScreen.main.bounds.size)
+    }
 
+    public convenience init(userInterfaceStyle: UIUserInterfaceStyle) { self.init(values: Values(style: userInterfaceStyle)) }
+    public override convenience init() { self.init(values: Values()) }
     /// Traits that say only a text size.
-    public init(preferredContentSizeCategory: UIContentSizeCategory) {
-        userInterfaceStyle = .unspecified
-        displayScale = 0
-        self.preferredContentSizeCategory = preferredContentSizeCategory
-        super.init()
+    public convenience init(preferredContentSizeCategory: UIContentSizeCategory) { self.init(values: Values(contentSize: preferredContentSizeCategory)) }
+    public convenience init(displayScale scale: CGFloat) { self.init(values: Values(scale: scale)) }
+    public convenience init(horizontalSizeClass: UIUserInterfaceSizeClass) { self.init(values: Values(horizontal: horizontalSizeClass)) }
+    public convenience init(verticalSizeClass: UIUserInterfaceSizeClass) { self.init(values: Values(vertical: verticalSizeClass)) }
+    public convenience init(userInterfaceIdiom idiom: UIUserInterfaceIdiom) { self.init(values: Values(idiom: idiom)) }
+    public convenience init(layoutDirection: UITraitEnvironmentLayoutDirection) { self.init(values: Values(direction: layoutDirection)) }
+    public convenience init(forceTouchCapability capability: UIForceTouchCapability) { self.init(values: Values(forceTouch: capability)) }
+
+    /// One collection of the traits of `traitCollections`: for each trait, the last collection that
+    /// specifies it wins.
+    public convenience init(traitsFrom traitCollections: [UITraitCollection]) {
+        var merged = Values()
+        for traits in traitCollections {
+            let v = traits.values
+            merged.style = v.style ?? merged.style
+            merged.scale = v.scale ?? merged.scale
+            merged.contentSize = v.contentSize ?? merged.contentSize
+            merged.horizontal = v.horizontal ?? merged.horizontal
+            merged.vertical = v.vertical ?? merged.vertical
+            merged.idiom = v.idiom ?? merged.idiom
+            merged.direction = v.direction ?? merged.direction
+            merged.forceTouch = v.forceTouch ?? merged.forceTouch
+        }
+        self.init(values: merged)
     }
 
-    nonisolated(unsafe) private static var _current = UITraitCollection(style: .light, scale: 2, contentSize: .large)
+    /// Whether every trait `trait` specifies has the same value here.
+    public func containsTraits(in trait: UITraitCollection?) -> Bool {
+        guard let trait else { return true }
+        let v = trait.values, mine = values
+        return (v.style == nil || v.style == mine.style) && (v.scale == nil || v.scale == mine.scale)
+            && (v.contentSize == nil || v.contentSize == mine.contentSize) && (v.horizontal == nil || v.horizontal == mine.horizontal)
+            && (v.vertical == nil || v.vertical == mine.vertical) && (v.idiom == nil || v.idiom == mine.idiom)
+            && (v.direction == nil || v.direction == mine.direction) && (v.forceTouch == nil || v.forceTouch == mine.forceTouch)
+    }
+
+    nonisolated(unsafe) private static var _current = UITraitCollection(style: .light, scale: 2, contentSize: .large,
+                                                                        screen: CGSize(width: 375, height: 667))
 
     /// The traits in effect: the stage's (light at @2x unless it says otherwise).
     public class var current: UITraitCollection {
@@ -258,6 +319,12 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
         set { _current = newValue }
     }
 }
+
+/// Which way text and layouts run.
+public enum UITraitEnvironmentLayoutDirection: Int, Sendable { case unspecified = -1, leftToRight, rightToLeft }
+
+/// Whether the screen reads pressure (3D Touch); the stage's screen does not.
+public enum UIForceTouchCapability: Int, Sendable { case unknown, unavailable, available }
 
 public enum UIUserInterfaceStyle: Int, Sendable {
     case unspecified, light, dark

@@ -84,25 +84,44 @@ struct PreviewOptions: ParsableArguments {
         try checkOutputPath(folder, option: previewOut == nil ? "the preview folder" : "--preview-out")
         let output = try OutputFolder(path: folder, option: previewOut == nil ? "the preview folder" : "--preview-out")
         defer { output.close() }
-        var written: [String] = []
-        for kind in asked {
-            // A line per file as it is made (a GIF of a long render takes seconds), unless quiet.
+        var kinds = asked
+        if Video.ffmpegPath() == nil, only.isEmpty, let mp4 = kinds.firstIndex(of: .mp4) {
+            printWarning("no MP4: the ffmpeg executable is not installed (Debian: apt-get install ffmpeg)")
+            kinds.remove(at: mp4)
+        }
+        try output.claim(kinds.map(\.fileName))
+        let failures = PreviewFailures(count: kinds.count)
+        func make(_ index: Int) {
+            let kind = kinds[index]
+            // A line per file as it is started (a GIF of a long render takes seconds), unless quiet.
             if !quiet { FileHandle.standardError.write(Data("preview: \(kind.fileName)…\n".utf8)) }
             let path = "\(folder)/\(kind.fileName)"
-            try output.claim([kind.fileName])
-            switch kind {
-            case .sheet: try save(PNGCodec.encode(ContactSheet.make(frames, layout: layout), compression: .small), to: path)
-            case .apng: try save(AnimatedPNG.encode(frames), to: path)
-            case .gif: try save(AnimatedGIF.encode(frames), to: path)
-            case .mp4:
-                if Video.ffmpegPath() == nil && only.isEmpty {
-                    printWarning("no MP4: the ffmpeg executable is not installed (Debian: apt-get install ffmpeg)")
-                    continue
+            do {
+                switch kind {
+                case .sheet: try save(PNGCodec.encode(ContactSheet.make(frames, layout: layout), compression: .small), to: path)
+                case .apng: try save(AnimatedPNG.encode(frames), to: path)
+                case .gif: try save(AnimatedGIF.encode(frames), to: path)
+                case .mp4: try Video.writeMP4(frames, to: path)
                 }
-                try Video.writeMP4(frames, to: path)
+            } catch {
+                failures.set(index, error)
             }
-            written.append(kind.fileName)
         }
+        // The GIF (the longest: its quantizing and dithering run in this process) on a core of its own while
+        // the others are made one after another on this thread (the MP4's encoder is a process of its own).
+        // Each reads the frames one at a time; the files are the same as made one by one.
+        if let gif = kinds.firstIndex(of: .gif), kinds.count > 1, ProcessInfo.processInfo.activeProcessorCount > 1 {
+            // The frames are read, and the drawings made, from two threads as `render --jobs` does.
+            nonisolated(unsafe) let makeOne: (Int) -> Void = make
+            let others = kinds.indices.filter { $0 != gif }
+            DispatchQueue.concurrentPerform(iterations: 2) { lane in
+                if lane == 0 { makeOne(gif) } else { for index in others { makeOne(index) } }
+            }
+        } else {
+            for index in kinds.indices { make(index) }
+        }
+        if let error = failures.first { throw error }
+        let written = kinds.map(\.fileName)
         if !quiet { print("\(frames.name): \(written.joined(separator: ", ")) → \(folder)") }
         return (folder, written)
     }
@@ -112,6 +131,18 @@ struct PreviewOptions: ParsableArguments {
             throw PreviewWriteError(description: "\(error)", exitStatus: ExitStatus.cannotCreate)
         }
     }
+}
+
+/// The error of each preview made at once, by its place in the order asked: the first is thrown.
+final class PreviewFailures: @unchecked Sendable {
+    private let lock = NSLock()
+    private var errors: [Error?]
+
+    init(count: Int) { errors = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ error: Error) { lock.withLock { errors[index] = error } }
+
+    var first: Error? { lock.withLock { errors.compactMap { $0 }.first } }
 }
 
 struct PreviewWriteError: ExitStatusError {

@@ -30,6 +30,28 @@ final class PreviewCommandTests: XCTestCase {
         XCTAssertEqual(a, try Data(contentsOf: URL(fileURLWithPath: out + "/animation.png")))
     }
 
+    /// The previews are made at once (the GIF on a core of its own): each file is the same as when it is
+    /// made alone, and a failure of one is still reported.
+    func testPreviewsMadeAtOnceAreThoseMadeAlone() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg") else { throw XCTSkip("ffmpeg is not installed; .ci/run installs it") }
+        let render = folder + "/r"
+        let rendered = try SafetyTests.run(["render", "nav-push", "--scale", "1", "--fps", "10", "--out", render, "--quiet"])
+        XCTAssertEqual(rendered.status, 0, rendered.standardError)
+        let together = try SafetyTests.run(["preview", render, "--preview-out", folder + "/all", "--quiet"])
+        XCTAssertEqual(together.status, 0, together.standardError)
+        for (kind, file) in [("sheet", "sheet.png"), ("apng", "animation.png"), ("gif", "animation.gif"), ("mp4", "animation.mp4")] {
+            let alone = try SafetyTests.run(["preview", render, "--only", kind, "--preview-out", folder + "/" + kind, "--quiet"])
+            XCTAssertEqual(alone.status, 0, alone.standardError)
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: folder + "/all/" + file)),
+                           try Data(contentsOf: URL(fileURLWithPath: folder + "/" + kind + "/" + file)), file)
+        }
+        // A frame that cannot be read fails the previews made beside the GIF, and the command with it.
+        try Data("not a PNG".utf8).write(to: URL(fileURLWithPath: render + "/frame_0003.png"))
+        let broken = try SafetyTests.run(["preview", render, "--preview-out", folder + "/broken", "--quiet"])
+        XCTAssertNotEqual(broken.status, 0)
+        XCTAssertTrue(broken.standardError.contains("frame_0003.png"), broken.standardError)
+    }
+
     func testBadPreviewArgumentsAreNamed() throws {
         let unknown = try SafetyTests.run(["preview", "vesper-timline-to-detail"])
         XCTAssertEqual(unknown.status, 64)

@@ -296,3 +296,18 @@ package.targets += [
                 exclude: ["__Snapshots__"]),
 ]
 #endif
+
+// The test suite's debug build with the pixel loops optimized: script/test sets SMOKESCREEN_OPTIMIZED_TESTS=1,
+// so that the drawing, comparing and encoding the tests do in-process run at release speed (a debug build
+// runs them 20-50x slower) while the tests keep `@testable import` and debug checks elsewhere. A plain
+// `swift build` or a package depending on this one never sees these flags.
+if Context.environment["SMOKESCREEN_OPTIMIZED_TESTS"] == "1" {
+    let swiftTargets: Set = ["RasterCore", "PNGIO", "Typesetting", "SnapshotView", "FrameDiff"]
+    let cTargets: Set = ["CRasterKernels", "CFastPNG", "CPNGShim"]
+    for target in package.targets where swiftTargets.contains(target.name) {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-O"], .when(configuration: .debug))]
+    }
+    for target in package.targets where cTargets.contains(target.name) {
+        target.cSettings = (target.cSettings ?? []) + [.unsafeFlags(["-O2"], .when(configuration: .debug))]
+    }
+}

@@ -144,8 +144,8 @@ final class ReferenceRendererTests: XCTestCase {
         let scenes = TransitionCatalog.all.filter { only.isEmpty || only.contains($0.name) }
         XCTAssertFalse(scenes.isEmpty, "no built-in called \(only)")
         let started = Date()
-        // Scenes in parallel, one per core (at most 4: each holds its frames and images): a debug build
-        // draws slowly, and XCTest runs one test at a time.
+        // Scenes in parallel, one per core (at most 4: each holds its frames and images): cairo runs in a
+        // process of its own for each, and XCTest runs one test at a time.
         let workers = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount))
         let shared = Shared(count: scenes.count)
         Self.current = shared
@@ -304,14 +304,35 @@ final class ReferenceRendererTests: XCTestCase {
         return (try PNGCodec.read(contentsOf: folder + "/reference.png", scale: sequence.scale), tree)
     }
 
+    /// A cairo surface as `render_reference.py` writes it to a `.rgba` file: premultiplied ARGB32 words in
+    /// the machine's (little-endian) byte order, B, G, R, A, rows without padding.
+    static func readSurface(_ path: String, width: Int, height: Int, scale: Double) throws -> Bitmap {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        guard data.count == width * height * 4 else {
+            throw NSError(domain: "render_reference.py", code: 1, userInfo: [NSLocalizedDescriptionKey: "\(path): \(data.count) bytes, not \(width)x\(height)x4"])
+        }
+        var bitmap = try Bitmap(width: width, height: height, scale: scale)
+        data.withUnsafeBytes { raw in
+            let words = raw.bindMemory(to: UInt32.self)
+            bitmap.withUnsafeMutablePixels { pixels in
+                for i in 0..<pixels.count {
+                    // 0xAARRGGBB to packed RGBA (R in the low byte): swap R and B.
+                    let w = words[i]
+                    pixels[i] = (w & 0xFF00FF00) | (w >> 16 & 0xFF) | (w & 0xFF) << 16
+                }
+            }
+        }
+        return bitmap
+    }
+
     /// The frames compared: first, last, the quarters, and the three with the most changed pixels from the
     /// frame before (ties: the earlier; measured at ``sampleScale``), in order.
     static func sample(_ sequence: FrameSequence) throws -> [Int] {
         let n = sequence.count
         guard n > 2 else { return Array(0..<n) }
-        // Measured at a quarter of a pixel per point (a sixteenth of @1x's pixels): every frame is drawn,
-        // and a debug build draws slowly. Half a pixel took twice as long and picked the same moments, a
-        // frame or two apart.
+        // Measured at a quarter of a pixel per point (a sixteenth of @1x's pixels): every frame is drawn
+        // (in a plain debug build, without script/test's optimized drawing modules, slowly). Half a pixel
+        // took twice as long and picked the same moments, a frame or two apart.
         var previous = try Bitmap(pointSize: sequence.pointSize, scale: sampleScale), current = previous
         ViewRenderer.draw(sequence.nodes[0], into: &previous)
         var changes: [(index: Int, pixels: Int)] = []
@@ -368,7 +389,7 @@ final class ReferenceRendererTests: XCTestCase {
             let folder = work + "/frame_\(frame)"
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try encoder.encode(tree).write(to: URL(fileURLWithPath: folder + "/tree.json"))
-            arguments += [folder + "/tree.json", work, folder + "/reference.png"]
+            arguments += [folder + "/tree.json", work, folder + "/reference.rgba"]
             trees[frame] = tree
             Self.collectRasters(tree.root, into: &rasters)
         }
@@ -386,7 +407,8 @@ final class ReferenceRendererTests: XCTestCase {
         for frame in frames {
             sequence.draw(frame: frame, into: &canvas)
             lap("draw")
-            var reference = try PNGCodec.read(contentsOf: work + "/frame_\(frame)/reference.png", scale: sequence.scale)
+            var reference = try Self.readSurface(work + "/frame_\(frame)/reference.rgba", width: canvas.width, height: canvas.height,
+                                                 scale: sequence.scale)
             lap("decode")
             Self.mask(trees[frame]!.textBoxes, of: &reference, from: canvas)
             lap("mask")

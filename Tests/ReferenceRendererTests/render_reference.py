@@ -3,6 +3,10 @@
 
 Usage: render_reference.py TREE.json IMAGES_FOLDER OUT.png [TREE2.json IMAGES2 OUT2.png ...]
 
+OUT may end in .rgba instead of .png: then the surface's own bytes are written as they are, premultiplied
+ARGB32 words in the machine's byte order, rows without padding (what the test reads: no compression to
+pay for, and no round trip through straight alpha).
+
 TREE.json is a `DrawnTree` (what `smokescreen inspect NAME --json --time T --render-tree FOLDER` prints
 under "render" → "tree", or what the reference-renderer test writes): nodes with the affine from their
 bounds (points) to frame pixels, backgrounds, rounded corners, clips, borders, group opacity, images
@@ -329,7 +333,16 @@ def main(argv):
             tree = json.load(f)
         if "render" in tree:  # the whole `inspect --json --render-tree` document
             tree = tree["render"]["tree"]
-        Renderer(tree, argv[i + 1]).render().write_to_png(argv[i + 2])
+        surface = Renderer(tree, argv[i + 1]).render()
+        if argv[i + 2].endswith(".rgba"):
+            surface.flush()
+            width, height, stride = surface.get_width(), surface.get_height(), surface.get_stride()
+            data = surface.get_data()
+            with open(argv[i + 2], "wb") as f:
+                for y in range(height):
+                    f.write(data[y * stride:y * stride + width * 4])
+        else:
+            surface.write_to_png(argv[i + 2])
     return 0
 
 

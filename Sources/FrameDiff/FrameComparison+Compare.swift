@@ -49,9 +49,8 @@ extension FrameComparison {
                         }
                     }
                 case .bytes:
-                    let (stats, bytes) = PixelKernel.compareBytes(e, a, width: w, height: h, marks: marks)
-                    differentBytes = bytes
-                    return stats
+                    return PixelKernel.compareChannels(e, a, width: w, height: h, tolerance: 0, marks: marks, markDarker: false,
+                                                       differentBytes: &differentBytes)
                 case .deltaE1994(let maximum):
                     return PixelKernel.compareDeltaE(e, a, width: w, height: h, maximum: Mode.clampedDeltaE(maximum), marks: marks)
                 }

@@ -1,36 +1,10 @@
 import Foundation
 import RasterCore
 
-/// The per-pixel tests behind swift-snapshot-testing's `precision` and `perceptualPrecision`
-/// (``FrameComparison/snapshotTesting(precision:perceptualPrecision:)``).
+/// The per-pixel test behind swift-snapshot-testing's `perceptualPrecision`
+/// (``FrameComparison/snapshotTesting(precision:perceptualPrecision:)``; its `precision` alone counts bytes
+/// in ``PixelKernel/compareChannels(_:_:width:height:tolerance:marks:markDarker:differentBytes:)``).
 extension PixelKernel {
-    /// Pixels with any differing byte (straight RGBA, as the PNG stores them), and how many bytes differ.
-    static func compareBytes(_ e: UnsafePointer<UInt32>, _ a: UnsafePointer<UInt32>, width w: Int, height h: Int,
-                             marks: UnsafeMutablePointer<UInt8>?) -> (stats: PixelStats, bytes: Int) {
-        var stats = PixelStats()
-        var bytes = 0
-        PremultipliedRGBA8.unpremultiplyTable.withUnsafeBufferPointer { t in
-            let table = t.baseAddress!
-            for y in 0..<h {
-                let row = y * w
-                if equal(e + row, a + row, count: w) { continue }
-                for x in 0..<w {
-                    let p = e[row + x], q = a[row + x]
-                    if p == q { continue }
-                    let sp = PremultipliedRGBA8.unpremultiply(packed: p, table: table), sq = PremultipliedRGBA8.unpremultiply(packed: q, table: table)
-                    var shift: UInt32 = 0
-                    while shift < 32 {
-                        if sp >> shift & 0xFF != sq >> shift & 0xFF { bytes += 1 }
-                        shift += 8
-                    }
-                    stats.count(x: x, y: y, channelDelta: channelDelta(sp, sq))
-                    marks?[row + x] = PixelMark.different
-                }
-            }
-        }
-        return (stats, bytes)
-    }
-
     /// Pixels whose colours are more than `maximum` apart by CIE ΔE 1994 (graphic arts weights), the
     /// expected pixel as the reference; each colour composited onto white first (Lab has no alpha).
     static func compareDeltaE(_ e: UnsafePointer<UInt32>, _ a: UnsafePointer<UInt32>, width w: Int, height h: Int, maximum: Double,

@@ -65,9 +65,11 @@ enum PixelKernel {
     /// Counts pixels whose straight channels differ by more than `tolerance` (0 for exact: any different byte).
     /// Straight conversion is injective on valid premultiplied pixels, so premultiplied inequality is the
     /// same test as straight inequality and equal pixels need no conversion.
+    /// With `differentBytes`, also counts the straight bytes that differ (R, G, B and A apart), for
+    /// ``FrameComparison/Mode/bytes``.
     static func compareChannels(
         _ e: UnsafePointer<UInt32>, _ a: UnsafePointer<UInt32>, width w: Int, height h: Int, tolerance: Int,
-        marks: UnsafeMutablePointer<UInt8>?, markDarker: Bool
+        marks: UnsafeMutablePointer<UInt8>?, markDarker: Bool, differentBytes: UnsafeMutablePointer<Int>? = nil
     ) -> PixelStats {
         var stats = PixelStats()
         PremultipliedRGBA8.unpremultiplyTable.withUnsafeBufferPointer { t in
@@ -81,6 +83,13 @@ enum PixelKernel {
                     let sp = PremultipliedRGBA8.unpremultiply(packed: p, table: table), sq = PremultipliedRGBA8.unpremultiply(packed: q, table: table)
                     let d = channelDelta(sp, sq)
                     if d <= tolerance { continue }
+                    if let differentBytes {
+                        var shift: UInt32 = 0
+                        while shift < 32 {
+                            if sp >> shift & 0xFF != sq >> shift & 0xFF { differentBytes.pointee += 1 }
+                            shift += 8
+                        }
+                    }
                     stats.count(x: x, y: y, channelDelta: d)
                     if let marks {
                         marks[row + x] = markDarker && colorDelta(sp, sq) < 0 ? PixelMark.darker : PixelMark.different

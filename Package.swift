@@ -288,7 +288,7 @@ package.targets += [
                                                     "PNGIO", "BoundedInput"]),
     // `assertSnapshot(of: stage, as: .frames)`: a stage's frames through swift-snapshot-testing (a target of
     // its own, so that the stage never links XCTest into the programs `render File.swift` builds).
-    .target(name: "SmokescreenStageTesting", dependencies: ["SmokescreenStage", "SmokescreenSnapshotTesting", "FrameDiff",
+    .target(name: "SmokescreenStageTesting", dependencies: ["SmokescreenStage", "SmokescreenSnapshotTesting", "FrameDiff", "RasterCore",
                                                            .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]),
     .executableTarget(name: "UIKitBenchmark", dependencies: ["SmokescreenStage", "SmokescreenScenes", "TransitionCompositor", "Motion",
                                                             "SnapshotView", "RasterCore", "PNGIO"]),

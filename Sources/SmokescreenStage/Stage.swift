@@ -339,6 +339,12 @@ public final class Stage {
         return UIImage(bitmap: try view.backing.snapshot(scale: Double(scale), presentation: engine))
     }
 
+    /// What `layer` shows now: its bounds and sublayers at the stage's scale, transparent where it draws
+    /// nothing, as `CALayer.render(in:)` draws into an image.
+    public func snapshot(of layer: CALayer) throws -> UIImage {
+        UIImage(bitmap: try layer.backing.snapshot(scale: Double(scale), presentation: engine))
+    }
+
     private func nextTick() -> Int {
         let now = engine.currentTime
         let k = engine.clock.frame(atOrBefore: now)

@@ -1,4 +1,5 @@
 import FrameDiff
+import RasterCore
 import SmokescreenSnapshotTesting
 import SmokescreenStage
 import SnapshotTesting
@@ -42,9 +43,7 @@ extension Snapshotting where Value == UIViewController, Format == SnapshotFrames
         Snapshotting(pathExtension: "png", diffing: .frames(comparison: comparison)) { controller in
             Async { callback in
                 do {
-                    let stage = try ViewImageConfig.stage(config, traits: traits, size: controller.view.frame.size)
-                    stage.show(controller)
-                    callback(SnapshotFrames(frames: [try stage.snapshot(of: controller.view).bitmap!]))
+                    callback(SnapshotFrames(frames: [try ViewImageConfig.draw(controller, on: config, traits: traits)]))
                 } catch {
                     SnapshotFailure.report("cannot draw the view controller: \(error)")
                 }
@@ -67,11 +66,7 @@ extension Snapshotting where Value == UIView, Format == SnapshotFrames {
         return Snapshotting(pathExtension: "png", diffing: .frames(comparison: comparison)) { view in
             Async { callback in
                 do {
-                    let stage = try ViewImageConfig.stage(ViewImageConfig(size: size), traits: traits, size: view.frame.size)
-                    if let size { view.frame.size = size }
-                    stage.window.addSubview(view)
-                    callback(SnapshotFrames(frames: [try stage.snapshot(of: view).bitmap!]))
-                    view.removeFromSuperview()
+                    callback(SnapshotFrames(frames: [try ViewImageConfig.draw(view, size: size, traits: traits)]))
                 } catch {
                     SnapshotFailure.report("cannot draw the view: \(error)")
                 }
@@ -80,18 +75,77 @@ extension Snapshotting where Value == UIView, Format == SnapshotFrames {
     }
 }
 
+extension Snapshotting where Value == CALayer, Format == SnapshotFrames {
+    /// `.image()`: the layer at its bounds, exact.
+    public static var image: Snapshotting { .image() }
+
+    /// The layer and its sublayers at its bounds, as swift-snapshot-testing's strategy of the same name,
+    /// at the scale `traits` give (`.init(displayScale: 1)`; 2 when they give none, where
+    /// swift-snapshot-testing takes the simulator's); compared as
+    /// ``FrameDiff/FrameComparison/snapshotTesting(precision:perceptualPrecision:)`` says.
+    public static func image(precision: Float = 1, perceptualPrecision: Float = 1, traits: UITraitCollection = .init()) -> Snapshotting {
+        let comparison = FrameComparison.snapshotTesting(precision: precision, perceptualPrecision: perceptualPrecision)
+        return Snapshotting(pathExtension: "png", diffing: .frames(comparison: comparison)) { layer in
+            Async { callback in
+                do {
+                    callback(SnapshotFrames(frames: [try ViewImageConfig.draw(layer, traits: traits)]))
+                } catch {
+                    SnapshotFailure.report("cannot draw the layer: \(error)")
+                }
+            }
+        }
+    }
+}
+
 extension ViewImageConfig {
+    /// `layer` drawn as ``Snapshotting/image(precision:perceptualPrecision:traits:)`` draws it.
+    package static func draw(_ layer: CALayer, traits: UITraitCollection) throws -> Bitmap {
+        let size = layer.bounds.size
+        let (stage, _) = try stage(ViewImageConfig(size: size.width > 0 && size.height > 0 ? size : nil), traits: traits, size: CGSize(width: 1, height: 1))
+        return try stage.snapshot(of: layer).bitmap!
+    }
+
+    /// `controller` drawn as ``Snapshotting/image(on:precision:perceptualPrecision:size:traits:)`` draws it:
+    /// shown on a stage of `config` under `traits`, told of the traits applied over the device's (as
+    /// swift-snapshot-testing's override does), laid out, and its view's pixels taken.
+    package static func draw(_ controller: UIViewController, on config: ViewImageConfig, traits: UITraitCollection) throws -> Bitmap {
+        let (stage, device) = try stage(config, traits: traits, size: controller.view.frame.size)
+        stage.show(controller)
+        controller.traitsDidChange(from: device)
+        return try stage.snapshot(of: controller.view).bitmap!
+    }
+
+    /// `view` drawn as ``Snapshotting/image(drawHierarchyInKeyWindow:precision:perceptualPrecision:size:traits:)``
+    /// draws it: at `size` (else its frame's size) in a window of that size under `traits`, told of the
+    /// traits (a label that adjusts its font to the text size takes the new one), sized to fit when it
+    /// has no size yet (as swift-snapshot-testing does), laid out, and its pixels taken.
+    package static func draw(_ view: UIView, size: CGSize?, traits: UITraitCollection) throws -> Bitmap {
+        if let size { view.frame.size = size }
+        let (stage, device) = try stage(ViewImageConfig(size: view.frame.size.width > 0 && view.frame.size.height > 0 ? view.frame.size : nil),
+                                        traits: traits, size: CGSize(width: 1, height: 1))
+        stage.window.addSubview(view)
+        defer { view.removeFromSuperview() }
+        view.traitsDidChange(from: device)
+        if view.frame.width == 0 || view.frame.height == 0 {
+            view.sizeToFit()
+            view.setNeedsLayout()
+            view.layoutIfNeeded()
+        }
+        return try stage.snapshot(of: view).bitmap!
+    }
+
     /// A stage of `config`'s screen (else `size`), safe area and traits under `traits`: the scale of the
     /// traits (2 when they give none), their appearance and text size, and every other trait the stage's
-    /// views see in `UITraitCollection.current`.
-    package static func stage(_ config: ViewImageConfig, traits: UITraitCollection, size: CGSize) throws -> Stage {
+    /// views see in `UITraitCollection.current`; and the device's own traits, which those replaced.
+    package static func stage(_ config: ViewImageConfig, traits: UITraitCollection, size: CGSize) throws -> (Stage, device: UITraitCollection) {
         let merged = UITraitCollection(traitsFrom: [config.traits, traits])
         let screen = config.size ?? size
         let scale = merged.displayScale > 0 ? merged.displayScale : 2
         let stage = try Stage(device: Device(name: "snapshot", size: screen, scale: scale, safeAreaInsets: config.safeArea),
                               appearance: merged.userInterfaceStyle == .dark ? .dark : .light,
                               contentSizeCategory: merged.preferredContentSizeCategory)
-        UITraitCollection.current = UITraitCollection(traitsFrom: [UITraitCollection.current, merged])
-        return stage
+        let device = UITraitCollection.current
+        UITraitCollection.current = UITraitCollection(traitsFrom: [device, merged])
+        return (stage, device)
     }
 }

@@ -90,6 +90,12 @@ open class UIFont: NSObject, @unchecked Sendable {
         return UIFont(font: .preferredFont(forTextStyle: style.typesetting, contentSize: category.typesetting), name: ".SFUI-\(style.rawValue)")
     }
 
+    /// The text style a font from ``preferredFont(forTextStyle:compatibleWith:)`` was made for (nil for
+    /// any other font): what `adjustsFontForContentSizeCategory` resolves again.
+    package var textStyle: TextStyle? {
+        fontName.hasPrefix(".SFUI-") ? TextStyle(rawValue: String(fontName.dropFirst(".SFUI-".count))) : nil
+    }
+
     /// The size of the system font UIKit uses for labels (17 pt).
     open class var labelFontSize: CGFloat { 17 }
     open class var buttonFontSize: CGFloat { 18 }

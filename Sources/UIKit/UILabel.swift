@@ -112,7 +112,16 @@ open class UILabel: UIView {
     open var shadowColor: UIColor? { didSet { if shadowColor != nil { NotDrawn.note("UILabel.shadowColor") } } }
     open var shadowOffset = CGSize(width: 0, height: -1)
     open var preferredMaxLayoutWidth: CGFloat = 0
+    /// When true, a font from `UIFont.preferredFont(forTextStyle:)` follows the text size when the traits
+    /// change (`traitCollectionDidChange(_:)`); other fonts stay as they are, as in UIKit.
     open var adjustsFontForContentSizeCategory = false
+
+    open override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
+        super.traitCollectionDidChange(previousTraitCollection)
+        // Resolved again whatever the traits were before: the font may have been made under others.
+        guard adjustsFontForContentSizeCategory, let style = font?.textStyle else { return }
+        font = .preferredFont(forTextStyle: style, compatibleWith: traitCollection)
+    }
 
     /// The size the text takes within `size` (points), rounded up to whole points, as UIKit's.
     open override func sizeThatFits(_ size: CGSize) -> CGSize {

@@ -26,6 +26,14 @@ open class UIScreen: NSObject, @unchecked Sendable {
     /// The stage's screen.
     open class var main: UIScreen { current }
 
+    /// The system's side margin (points) for content in a window `width` points wide: 20 from 414 points
+    /// (the Plus and Max phones, the XR, phones in landscape, every iPad), else 16, as UIKit's minimum
+    /// layout margins and table cells' insets are (measured on iOS's own pictures: IOSParityTests).
+    package static func systemMargin(forWidth width: CGFloat) -> CGFloat { width >= 414 ? 20 : 16 }
+
+    /// ``systemMargin(forWidth:)`` of this screen.
+    package var systemMargin: CGFloat { Self.systemMargin(forWidth: bounds.width) }
+
     /// Makes `screen` the main screen (the stage, when it starts).
     package static func setMain(_ screen: UIScreen) { current = screen }
 }

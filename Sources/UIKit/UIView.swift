@@ -91,6 +91,19 @@ open class UIView: UIResponder {
     /// The Smokescreen view that draws this one: the layer's backing.
     package var backing: View { layer.backing }
 
+    /// The traits in effect (the stage's).
+    open var traitCollection: UITraitCollection { UITraitCollection.current }
+
+    /// Called when the traits this view sees change (see `UIViewController.traitCollectionDidChange(_:)`:
+    /// the same moments).
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+
+    /// Tells this view, then its subviews, that the traits changed from `previous`.
+    package func traitsDidChange(from previous: UITraitCollection?) {
+        traitCollectionDidChange(previous)
+        for subview in subviews { subview.traitsDidChange(from: previous) }
+    }
+
     /// The kind of Smokescreen view this kind of UIKit view draws with.
     package func makeBacking() -> View { LayerView() }
 

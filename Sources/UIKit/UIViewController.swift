@@ -174,6 +174,20 @@ open class UIViewController: UIResponder {
     /// The traits in effect (the stage's).
     open var traitCollection: UITraitCollection { UITraitCollection.current }
 
+    /// Called when the traits this controller sees change, with the ones before. A stage's traits do not
+    /// change while it runs; a snapshot that applies traits over its device's
+    /// (`assertSnapshot(of: controller, as: .image(on:traits:))`, as swift-snapshot-testing does with an
+    /// override) calls it once the controller is shown, before the picture is laid out and taken.
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+
+    /// Tells this controller, then its view's tree (each view before its subviews), then its children,
+    /// that the traits changed from `previous`: the order UIKit propagates a change in.
+    package func traitsDidChange(from previous: UITraitCollection?) {
+        traitCollectionDidChange(previous)
+        loadedView?.traitsDidChange(from: previous)
+        for child in children { child.traitsDidChange(from: previous) }
+    }
+
     open override var next: UIResponder? { loadedView?.superview ?? parent }
 
     // MARK: Appearance

@@ -22,6 +22,27 @@ final class AutoLayoutTests: LayoutTestCase {
         return view
     }
 
+    /// A window's root view controller's view keeps the window's bounds even when it does not translate its
+    /// autoresizing mask and nothing sizes it (UIKit holds it with its encapsulated-layout constraints),
+    /// and its subviews are laid out inside it.
+    func testAWindowsRootViewKeepsTheWindowsSizeWithoutTranslatingItsMask() throws {
+        let stage = try makeStage(width: 120, height: 80)
+        let controller = UIViewController()
+        controller.view.translatesAutoresizingMaskIntoConstraints = false
+        let inner = UIView()
+        inner.translatesAutoresizingMaskIntoConstraints = false
+        controller.view.addSubview(inner)
+        NSLayoutConstraint.activate([
+            inner.leadingAnchor.constraint(equalTo: controller.view.leadingAnchor, constant: 10),
+            inner.trailingAnchor.constraint(equalTo: controller.view.trailingAnchor, constant: -10),
+            inner.topAnchor.constraint(equalTo: controller.view.topAnchor, constant: 5),
+            inner.bottomAnchor.constraint(equalTo: controller.view.bottomAnchor, constant: -5),
+        ])
+        stage.show(controller)
+        XCTAssertEqual(controller.view.frame, CGRect(x: 0, y: 0, width: 120, height: 80))
+        XCTAssertEqual(inner.frame, CGRect(x: 10, y: 5, width: 100, height: 70))
+    }
+
     func testEdgesPinnedWithInsetsGiveTheFrame() {
         let card = constrained()
         NSLayoutConstraint.activate([

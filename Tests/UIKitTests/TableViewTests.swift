@@ -39,6 +39,29 @@ final class TableViewTests: XCTestCase {
         return table
     }
 
+    /// A plain table shorter than its bounds draws separators where more rows would be (as iOS does: see
+    /// IOSParityTests); a footer view, a grouped table or no separators draw none.
+    func testAPlainTableDrawsSeparatorsBelowItsLastRow() throws {
+        func separatorRows(style: UITableView.Style = .plain, footer: Bool = false, separators: Bool = true, rowHeight: CGFloat? = nil) throws -> [Int] {
+            let stage = try makeStage(width: 100, height: 200)
+            let rows = Rows([2])
+            rows.fixedHeight = rowHeight
+            let table = makeTable(rows, on: stage, style: style)
+            if let rowHeight { table.rowHeight = rowHeight }
+            if footer { table.tableFooterView = UIView() }
+            if !separators { table.separatorStyle = .none }
+            stage.layOut()
+            let bitmap = try XCTUnwrap(try stage.snapshot(of: table).bitmap)
+            // Column 80: right of every label, inside the separators' 16-pt inset.
+            return (0..<200).filter { bitmap.rgba(80, $0) != bitmap.rgba(80, 0) }
+        }
+        XCTAssertEqual(try separatorRows(), [43, 87, 131, 175], "two rows' separators, then two where rows would be")
+        XCTAssertEqual(try separatorRows(rowHeight: 60), [59, 119, 179], "at the table's row height")
+        XCTAssertEqual(try separatorRows(footer: true), [43, 87], "a footer view ends them")
+        XCTAssertEqual(try separatorRows(separators: false), [])
+        XCTAssertEqual(try separatorRows(style: .grouped).filter { $0 > 140 }, [], "none in a grouped table")
+    }
+
     func testRowsLoadLazilyAndCellsAreReusedAsTheTableScrolls() throws {
         let stage = try makeStage(width: 120, height: 200)
         let rows = Rows([100])

@@ -105,7 +105,7 @@ final class ViewImageConfigTests: XCTestCase {
         XCTAssertEqual(controller.bodySize, 16, "the body style at the medium text size (17 at the default, large)")
         XCTAssertEqual(controller.traits.displayScale, 1)
         // The picture: 320 × 568 px, white with the blue band at y 20…60, x 16…304.
-        let stage = try ViewImageConfig.stage(.iPhoneSe, traits: UITraitCollection(displayScale: 1), size: .zero)
+        let (stage, _) = try ViewImageConfig.stage(.iPhoneSe, traits: UITraitCollection(displayScale: 1), size: .zero)
         let again = Recording()
         stage.show(again)
         let bitmap = try XCTUnwrap(try stage.snapshot(of: again.view).bitmap)
@@ -117,7 +117,7 @@ final class ViewImageConfigTests: XCTestCase {
     }
 
     func testDarkTraitsReachTheColours() throws {
-        let stage = try ViewImageConfig.stage(.iPhoneSe, traits: UITraitCollection(traitsFrom: [UITraitCollection(displayScale: 1),
+        let (stage, _) = try ViewImageConfig.stage(.iPhoneSe, traits: UITraitCollection(traitsFrom: [UITraitCollection(displayScale: 1),
                                                                                                  UITraitCollection(userInterfaceStyle: .dark)]), size: .zero)
         let controller = Recording()
         stage.show(controller)

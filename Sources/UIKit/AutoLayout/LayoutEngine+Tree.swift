@@ -163,14 +163,14 @@ extension LayoutEngine {
 
     /// A view's frame changed outside the engine: a translating view's pins follow it.
     static func frameDidChange(_ view: UIView) {
-        guard view.translatesAutoresizingMaskIntoConstraints, view.layoutStateIfPresent?.pinned == true,
+        guard view.keepsItsFrameInLayout, view.layoutStateIfPresent?.pinned == true,
               let engine = engine(of: view), !engine.dirty else { return }
         engine.repin(view)
     }
 
     /// A view's intrinsic content size changed.
     static func contentSizeDidChange(_ view: UIView) {
-        guard !view.translatesAutoresizingMaskIntoConstraints, let engine = engine(of: view), !engine.dirty,
+        guard !view.keepsItsFrameInLayout, let engine = engine(of: view), !engine.dirty,
               engine.entries[ObjectIdentifier(view)] != nil else { return }
         let width = (view as? UILabel)?.wrapsToLayoutWidth == true ? engine.solvedRect(of: view).map { $0.width } : nil
         if !engine.updateContentSize(of: view, to: view.layoutContentSize(forWidth: width)) { engine.dirty = true }

@@ -108,7 +108,7 @@ final class LayoutEngine {
         if let view = item as? UIView {
             if view === root {
                 if !freeRoot { pin(entry, to: CGRect(origin: .zero, size: view.alignmentRect(forFrame: view.frame).size)) }
-            } else if view.translatesAutoresizingMaskIntoConstraints {
+            } else if view.keepsItsFrameInLayout {
                 pin(entry, to: view.alignmentRect(forFrame: view.frame))
             } else {
                 laidOut.append(Weak(view))

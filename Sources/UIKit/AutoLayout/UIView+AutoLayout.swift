@@ -203,7 +203,7 @@ extension UIView: LayoutItem {
         get {
             if let margins = _layoutState?.margins { return margins }
             if viewController != nil {
-                let side: CGFloat = (window?.bounds.width ?? UIScreen.main.bounds.width) >= 414 ? 20 : 16
+                let side = UIScreen.systemMargin(forWidth: window?.bounds.width ?? UIScreen.main.bounds.width)
                 return NSDirectionalEdgeInsets(top: 0, leading: side, bottom: 0, trailing: side)
             }
             return NSDirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8)
@@ -356,6 +356,13 @@ extension UIView: LayoutItem {
     }
 
     // MARK: Applying
+
+    /// Whether constraints leave the view's frame as it is set: a view that translates its autoresizing
+    /// mask, and a window's root view controller's view even when it does not (UIKit holds that view at the
+    /// window's bounds with its `UIView-Encapsulated-Layout` constraints).
+    var keepsItsFrameInLayout: Bool {
+        translatesAutoresizingMaskIntoConstraints || (viewController != nil && superview is UIWindow)
+    }
 
     /// Whether the view already shows `frame` (its centre and size; a transform is kept).
     func hasFrame(_ frame: CGRect) -> Bool {

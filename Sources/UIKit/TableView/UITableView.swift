@@ -75,8 +75,13 @@ open class UITableView: UIScrollView {
     open var separatorStyle = SeparatorStyle.singleLine { didSet { refreshCells() } }
     /// Default `UIColor.separator`.
     open var separatorColor: UIColor? = .separator { didSet { refreshCells() } }
-    /// The cells' separator inset (left and right count). Default 16 pt on the left.
-    open var separatorInset = UIEdgeInsets(top: 0, left: 16, bottom: 0, right: 0) { didSet { refreshCells() } }
+    /// The cells' separator inset (left and right count). Default the system margin on the left: 16 pt,
+    /// 20 on screens 414 points wide or wider (Plus and Max phones, phones in landscape, iPads), as UIKit's.
+    open var separatorInset: UIEdgeInsets {
+        get { givenSeparatorInset ?? UIEdgeInsets(top: 0, left: UIScreen.main.systemMargin, bottom: 0, right: 0) }
+        set { givenSeparatorInset = newValue; refreshCells() }
+    }
+    private var givenSeparatorInset: UIEdgeInsets?
     /// Behind every row, kept filling the visible bounds.
     open var backgroundView: UIView? {
         didSet { oldValue?.removeFromSuperview(); setNeedsLayout() }
@@ -121,6 +126,8 @@ open class UITableView: UIScrollView {
     var footerViews: [Int: UIView] = [:]
     /// Cells and header views an update is animating out: removed when it ends.
     var leavingViews: [UIView] = []
+    /// The separators drawn below a plain table's last row (``placeEmptyRowSeparators(in:)``).
+    private var emptyRowSeparators: [UIView] = []
     /// The row (before its update) each leaving cell showed, for `didEndDisplaying`.
     var leavingRows: [ObjectIdentifier: IndexPath] = [:]
     /// Views drawn behind the other rows while an update runs (rows sliding under their neighbours).
@@ -604,7 +611,36 @@ open class UITableView: UIScrollView {
             }
             placeSupplementaryViews(in: layout)
             placeTableHeaderAndFooter(in: layout)
+            placeEmptyRowSeparators(in: layout)
             arrangeSubviewsInZOrder()
+        }
+    }
+
+    /// A plain table shorter than its bounds draws separators where more rows would be, below the last
+    /// (as UIKit's: every row height of the table, `rowHeight` or 44 points, with the separators' inset
+    /// and colour) until its bounds end; a table footer view ends them, as in UIKit, where an empty footer
+    /// is the usual way to remove them.
+    private func placeEmptyRowSeparators(in layout: TableLayout) {
+        var wanted: [CGRect] = []
+        if style == .plain, separatorStyle != .none, tableFooterView == nil, hairline > 0 {
+            let pitch = Self.given(rowHeight) ?? 44
+            let left = separatorInset.left, width = max(0, bounds.width - separatorInset.left - separatorInset.right)
+            var y = headerViewHeight + CGFloat(layout.contentHeight) + pitch
+            while y - hairline < bounds.maxY, wanted.count < 256 {
+                if y >= bounds.minY { wanted.append(CGRect(x: left, y: y - hairline, width: width, height: hairline)) }
+                y += pitch
+            }
+        }
+        while emptyRowSeparators.count > wanted.count { emptyRowSeparators.removeLast().removeFromSuperview() }
+        while emptyRowSeparators.count < wanted.count {
+            let separator = UIView()
+            separator.isUserInteractionEnabled = false
+            emptyRowSeparators.append(separator)
+            addSubview(separator)
+        }
+        for (separator, frame) in zip(emptyRowSeparators, wanted) {
+            separator.frame = frame
+            separator.backgroundColor = separatorColor
         }
     }
 

@@ -3,7 +3,8 @@
 /// subviews), an accessory at the trailing edge, and the separator along the bottom (inset
 /// ``separatorInset``; the table decides whether it shows).
 ///
-/// Built-in styles, laid out in the content view inside 16-pt margins: `.default` (the text label),
+/// Built-in styles, laid out in the content view inside the system margins (16 pt; 20 on screens 414
+/// points wide or wider, as UIKit's): `.default` (the text label),
 /// `.value1` (text at the leading edge, detail at the trailing edge in the secondary label colour),
 /// `.value2` (a short tinted text label, detail beside it), `.subtitle` (text over detail). Fonts are
 /// iOS 14's list-cell fonts: the body style (17 pt) for text and values, the subheadline style (15 pt) for
@@ -63,7 +64,7 @@ open class UITableViewCell: UIView {
         super.init(frame: CGRect(x: 0, y: 0, width: 320, height: 44))
         contentView.backgroundColor = nil
         contentView.isOpaque = false
-        contentView.layoutMargins = UIEdgeInsets(top: 11, left: 16, bottom: 11, right: 16)
+        contentView.layoutMargins = UIEdgeInsets(top: 11, left: margin, bottom: 11, right: margin)
         contentView.preservesSuperviewLayoutMargins = false
         selectedBackgroundView = Self.defaultSelectedBackground()
         separatorView.isUserInteractionEnabled = false
@@ -223,8 +224,13 @@ open class UITableViewCell: UIView {
     }
     /// Shown instead of ``selectedBackgroundView`` when the table allows multiple selection.
     open var multipleSelectionBackgroundView: UIView?
-    /// Points from the cell's edges to its separator (only left and right count). Default 16 on the left.
-    open var separatorInset = UIEdgeInsets(top: 0, left: 16, bottom: 0, right: 0) { didSet { ownsSeparatorInset = true; setNeedsLayout() } }
+    /// The side margin of the built-in content and the accessory (points): the system margin of the
+    /// screen (16, or 20 on screens 414 points wide or wider).
+    private var margin: CGFloat { UIScreen.main.systemMargin }
+
+    /// Points from the cell's edges to its separator (only left and right count). Default the system
+    /// margin on the left (16 pt; 20 on screens 414 points wide or wider).
+    open var separatorInset = UIEdgeInsets(top: 0, left: UIScreen.main.systemMargin, bottom: 0, right: 0) { didSet { ownsSeparatorInset = true; setNeedsLayout() } }
     /// Whether the app set ``separatorInset`` (else the table's applies).
     private var ownsSeparatorInset = false
     /// Accepted; indentation is not applied.
@@ -239,7 +245,7 @@ open class UITableViewCell: UIView {
 
     /// What the table says about the separator under this cell: whether it shows, its colour and the
     /// table's insets (the cell's own ``separatorInset`` wins when the app set one).
-    var tableSeparator = TableSeparator(shows: true, color: nil, hairline: 1, inset: UIEdgeInsets(top: 0, left: 16, bottom: 0, right: 0)) {
+    var tableSeparator = TableSeparator(shows: true, color: nil, hairline: 1, inset: UIEdgeInsets(top: 0, left: UIScreen.main.systemMargin, bottom: 0, right: 0)) {
         didSet {
             guard tableSeparator != oldValue else { return }
             if tableSeparator.hairline != oldValue.hairline { placeContentView() }
@@ -318,7 +324,7 @@ open class UITableViewCell: UIView {
     /// The content view's width in a cell `width` points wide: the accessory and its margins taken off.
     private func contentWidth(forCellWidth width: CGFloat) -> CGFloat {
         let accessory = accessorySize
-        return accessory.width > 0 ? max(0, width - accessory.width - 16 - 8) : width
+        return accessory.width > 0 ? max(0, width - accessory.width - margin - 8) : width
     }
 
     /// Places the backgrounds, content view, accessory and separator, and the built-in labels and image
@@ -333,7 +339,7 @@ open class UITableViewCell: UIView {
         let contentFrame = placeContentView()
         let contentHeight = contentFrame.height
         let accessory = accessorySize
-        let accessoryFrame = CGRect(x: size.width - 16 - accessory.width, y: (contentHeight - accessory.height) / 2,
+        let accessoryFrame = CGRect(x: size.width - margin - accessory.width, y: (contentHeight - accessory.height) / 2,
                                     width: accessory.width, height: accessory.height)
         if let accessoryView { accessoryView.frame = accessoryFrame; accessoryHolder.frame = .zero } else { accessoryHolder.frame = accessoryFrame }
         separatorView.isHidden = !tableSeparator.shows
@@ -364,8 +370,8 @@ open class UITableViewCell: UIView {
 
     /// The built-in labels and image in a content view of `size`.
     private func layoutBuiltInContent(in size: CGSize) {
-        var x: CGFloat = 16
-        let right = size.width - 16
+        var x = margin
+        let right = size.width - margin
         if let imageView = _imageView, let image = imageView.image {
             let side = min(max(0, size.height - 8), image.size.height)
             let width = image.size.height > 0 ? min(image.size.width * side / image.size.height, 60) : 0
@@ -422,9 +428,9 @@ open class UITableViewCell: UIView {
     }
 
     private func builtInHeight(contentWidth cw: CGFloat) -> CGFloat {
-        var x: CGFloat = 16
+        var x = margin
         if let image = _imageView?.image, image.size.height > 0 { x += min(image.size.width * min(36, image.size.height) / image.size.height, 60) + 12 }
-        let available = max(0, cw - 16 - x)
+        let available = max(0, cw - margin - x)
         let text = _textLabel?.sizeThatFits(CGSize(width: available, height: 0)).height ?? 0
         let detail = _detailTextLabel?.sizeThatFits(CGSize(width: available, height: 0)).height ?? 0
         let body: CGFloat

@@ -165,6 +165,105 @@ final class IOSParityTests: XCTestCase {
         }
     }
 
+    // MARK: A collection view on four devices
+
+    /// A horizontal flow layout inside the view's layout margins: orange cells 50 points narrower than the
+    /// collection view (300 at most), as tall as it, 20 apart.
+    final class Cards: UIViewController, UICollectionViewDataSource, UICollectionViewDelegateFlowLayout {
+        let flow: UICollectionViewFlowLayout = {
+            let layout = UICollectionViewFlowLayout()
+            layout.scrollDirection = .horizontal
+            layout.minimumLineSpacing = 20
+            return layout
+        }()
+        lazy var collectionView = UICollectionView(frame: .zero, collectionViewLayout: flow)
+
+        override func viewDidLoad() {
+            super.viewDidLoad()
+            view.backgroundColor = .white
+            view.addSubview(collectionView)
+            collectionView.backgroundColor = .white
+            collectionView.dataSource = self
+            collectionView.delegate = self
+            collectionView.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "Cell")
+            collectionView.translatesAutoresizingMaskIntoConstraints = false
+            let margins = view.layoutMarginsGuide
+            NSLayoutConstraint.activate([
+                collectionView.leadingAnchor.constraint(equalTo: margins.leadingAnchor),
+                collectionView.topAnchor.constraint(equalTo: margins.topAnchor),
+                collectionView.trailingAnchor.constraint(equalTo: margins.trailingAnchor),
+                collectionView.bottomAnchor.constraint(equalTo: margins.bottomAnchor),
+            ])
+        }
+
+        override func viewDidLayoutSubviews() {
+            super.viewDidLayoutSubviews()
+            collectionView.collectionViewLayout.invalidateLayout()
+        }
+
+        func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 20 }
+
+        func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+            let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "Cell", for: indexPath)
+            cell.contentView.backgroundColor = .orange
+            return cell
+        }
+
+        func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+                            sizeForItemAt indexPath: IndexPath) -> CGSize {
+            CGSize(width: min(collectionView.frame.width - 50, 300), height: collectionView.frame.height)
+        }
+    }
+
+    /// Whether pixel (`x`, `y`) is orange.
+    static func isOrange(_ b: Bitmap, _ x: Int, _ y: Int) -> Bool {
+        let c = onWhite(b, x, y)
+        return c[0] > 200 && c[2] < 60 && (100..<200).contains(c[1])
+    }
+
+    /// The orange runs (first and last column, pixels) across row `y`.
+    static func orangeRuns(_ b: Bitmap, y: Int) -> [ClosedRange<Int>] {
+        var runs: [ClosedRange<Int>] = [], x = 0
+        while x < b.width {
+            if isOrange(b, x, y) {
+                let start = x
+                while x < b.width, isOrange(b, x, y) { x += 1 }
+                runs.append(start...(x - 1))
+            }
+            x += 1
+        }
+        return runs
+    }
+
+    /// `testCollectionViewsWithMultipleScreenSizes.*`: the cells' columns across the middle row and the
+    /// first cell's rows, within 1 device pixel, and their colour within 2 levels, on four devices.
+    func testACollectionViewOnFourDevicesAsIOSDrawsIt() throws {
+        let screens: [(String, ViewImageConfig)] = [("iphoneSe", .iPhoneSe), ("iphone8", .iPhone8), ("iphoneMax", .iPhoneXsMax), ("ipad", .iPadPro12_9)]
+        for (suffix, config) in screens {
+            let name = "testCollectionViewsWithMultipleScreenSizes.\(suffix)"
+            let ios = try reference(name + ".png")
+            let ours = try draw(Cards(), on: config, name: name + ".png")
+            guard ours.width == ios.width, ours.height == ios.height else {
+                XCTFail("\(name): iOS drew \(ios.width)x\(ios.height) px, here \(ours.width)x\(ours.height)")
+                continue
+            }
+            let a = Self.orangeRuns(ios, y: ios.height / 2), b = Self.orangeRuns(ours, y: ours.height / 2)
+            XCTAssertEqual(a.count, b.count, "\(name): cells across: iOS \(a), here \(b)")
+            let across = zip(a, b).map { max(abs($0.lowerBound - $1.lowerBound), abs($0.upperBound - $1.upperBound)) }.max() ?? 0
+            XCTAssertLessThanOrEqual(across, 1, "\(name): cells across: iOS \(a), here \(b)")
+            var down = 0
+            if let first = a.first {
+                let column = first.lowerBound + 3
+                let rows = { (bitmap: Bitmap) in (0..<bitmap.height).filter { Self.isOrange(bitmap, column, $0) } }
+                let ra = rows(ios), rb = rows(ours)
+                down = max(abs((ra.first ?? 0) - (rb.first ?? 0)), abs((ra.last ?? 0) - (rb.last ?? 0)))
+                XCTAssertLessThanOrEqual(down, 1, "\(name): the first cell's rows: iOS \(ra.first ?? -1)…\(ra.last ?? -1), here \(rb.first ?? -1)…\(rb.last ?? -1)")
+                for (p, q) in zip(Self.onWhite(ios, column, ios.height / 2), Self.onWhite(ours, column, ours.height / 2)) { XCTAssertLessThanOrEqual(abs(p - q), 2, "\(name): orange") }
+            }
+            print("ios-parity | \(name) | \(ios.width)x\(ios.height) | \(b.count) of \(a.count) cells across, columns ±\(across) px, rows ±\(down) px |")
+        }
+    }
+
     // MARK: Layers
 
     /// `testCALayer.1.png`: a 100-pt red layer with a 4-pt black border, @3x: the same pixels.

@@ -13,6 +13,15 @@ open class UINavigationItem: NSObject {
     open var largeTitleDisplayMode = LargeTitleDisplayMode.automatic {
         didSet { if largeTitleDisplayMode == .always { NotDrawn.note("large titles (UINavigationItem.largeTitleDisplayMode .always)") } }
     }
+    /// The items at the leading end, first outermost; they replace the back button unless
+    /// ``leftItemsSupplementBackButton``.
+    open var leftBarButtonItems: [UIBarButtonItem]? { didSet { itemsDidChange?() } }
+    /// The items at the trailing end, first outermost.
+    open var rightBarButtonItems: [UIBarButtonItem]? { didSet { itemsDidChange?() } }
+    /// Whether the leading items follow the back button instead of replacing it. Default false.
+    open var leftItemsSupplementBackButton = false { didSet { itemsDidChange?() } }
+    /// Called when the items change (the bar showing this item shows them again).
+    var itemsDidChange: (() -> Void)?
 
     public init(title: String) {
         self.title = title
@@ -45,6 +54,11 @@ open class UINavigationBar: UIView {
 
     private let titleLabel = UILabel()
     private let backLabel = UILabel()
+    /// The views of the shown item's bar button items, leading then trailing, each with its item.
+    private var leadingItems: [(UIBarButtonItem, UIView)] = []
+    private var trailingItems: [(UIBarButtonItem, UIView)] = []
+    private weak var shownController: UIViewController?
+    private var shownStack: [UIViewController] = []
     private let chevron = BackChevronView(frame: CGRect(x: 0, y: 0, width: 13, height: 21))
     private var shownTitleView: UIView?
 
@@ -74,12 +88,52 @@ open class UINavigationBar: UIView {
         shownTitleView = top?.navigationItem.titleView
         if let titleView = shownTitleView { addSubview(titleView) }
         titleLabel.text = shownTitleView == nil ? top.flatMap { $0.navigationItem.title ?? $0.title } : nil
-        let hasBack = below != nil && top?.navigationItem.hidesBackButton == false
+        let item = top?.navigationItem
+        let left = item?.leftBarButtonItems ?? [], right = item?.rightBarButtonItems ?? []
+        let hasBack = below != nil && item?.hidesBackButton == false && (left.isEmpty || item?.leftItemsSupplementBackButton == true)
         backLabel.text = hasBack ? below.map { $0.navigationItem.backButtonTitle ?? $0.navigationItem.title ?? $0.title ?? "Back" } : nil
         backLabel.isHidden = !hasBack
         chevron.isHidden = !hasBack
+        shownStack = stack
+        shownController = top
+        for (_, view) in leadingItems + trailingItems { view.removeFromSuperview() }
+        leadingItems = left.map { ($0, makeView(for: $0)) }
+        trailingItems = right.map { ($0, makeView(for: $0)) }
+        for (_, view) in leadingItems + trailingItems { addSubview(view) }
+        item?.itemsDidChange = { [weak self, weak top] in
+            guard let self, let top, self.shownController === top else { return }
+            self.show(self.shownStack)
+        }
         setNeedsLayout()
         layoutIfNeeded()
+    }
+
+    /// The view that shows `item`: its custom view, a system button with its title or image (semibold for
+    /// `.done`), or one drawing its symbol; a tap runs the item's action.
+    private func makeView(for item: UIBarButtonItem) -> UIView {
+        if let custom = item.customView { return custom }
+        if let system = item.systemItem, [.flexibleSpace, .fixedSpace].contains(system) { return UIView() }
+        let button: UIButton
+        if let symbol = item.systemItem.flatMap(UIBarButtonItem.symbolShape) {
+            button = BarSymbolButton(symbol: symbol)
+        } else {
+            button = UIButton(type: .system)
+            button.setTitle(item.title, for: .normal)
+            button.setImage(item.title == nil ? item.image : nil, for: .normal)
+            button.titleLabel?.font = .systemFont(ofSize: 17, weight: item.style == .done ? .semibold : .regular)
+        }
+        button.tintColor = item.tintColor
+        button.isEnabled = item.isEnabled
+        button.addAction(UIAction { [weak self, weak item] _ in item?.perform(fallback: self?.shownController) }, for: .primaryActionTriggered)
+        return button
+    }
+
+    /// The width `view` takes for `item` (points).
+    private func width(of item: UIBarButtonItem, _ view: UIView) -> CGFloat {
+        if item.systemItem == .fixedSpace || item.width > 0 { return item.width }
+        if item.customView != nil { return view.bounds.width }
+        if view is BarSymbolButton { return BarSymbolButton.side }
+        return view.sizeThatFits(bounds.size).width
     }
 
     open override func tintColorDidChange() {
@@ -95,10 +149,31 @@ open class UINavigationBar: UIView {
         chevron.frame = CGRect(x: 8, y: (height - 21) / 2, width: 13, height: 21)
         let backWidth = backLabel.isHidden ? 0 : min(backLabel.sizeThatFits(bounds.size).width, bounds.width / 3)
         backLabel.frame = CGRect(x: 26, y: 0, width: backWidth, height: height)
-        // The title is centred on the bar, moved right only as far as the back button needs.
-        let leading = backLabel.isHidden ? 16 : 26 + backWidth + 8
-        let titleWidth = min(titleLabel.sizeThatFits(bounds.size).width, max(0, bounds.width - leading - 16))
-        let titleX = max(leading, (bounds.width - titleWidth) / 2)
+        // Bar button items from the system margin inwards, 8 points apart (after the back button when
+        // they supplement it); a view of its own at its height, centred.
+        let margin = UIScreen.systemMargin(forWidth: bounds.width), gap: CGFloat = 8
+        func place(_ view: UIView, x: CGFloat, width: CGFloat) {
+            let h = view is UIButton && !(view is BarSymbolButton) ? height : (view is BarSymbolButton ? BarSymbolButton.side : view.bounds.height)
+            view.frame = CGRect(x: x, y: (height - h) / 2, width: width, height: h)
+        }
+        var x = backLabel.isHidden ? margin : 26 + backWidth + gap
+        for (item, view) in leadingItems {
+            let w = width(of: item, view)
+            place(view, x: x, width: w)
+            x += w + gap
+        }
+        var right = bounds.width - margin
+        for (item, view) in trailingItems {
+            let w = width(of: item, view)
+            right -= w
+            place(view, x: right, width: w)
+            right -= gap
+        }
+        // The title is centred on the bar, moved only as far as the items beside it need.
+        let leading = backLabel.isHidden && leadingItems.isEmpty ? margin : x
+        let trailing = trailingItems.isEmpty ? bounds.width - margin : right
+        let titleWidth = min(titleLabel.sizeThatFits(bounds.size).width, max(0, trailing - leading))
+        let titleX = min(max(leading, (bounds.width - titleWidth) / 2), max(leading, trailing - titleWidth))
         titleLabel.frame = CGRect(x: titleX, y: 0, width: titleWidth, height: height)
         if let titleView = shownTitleView {
             let size = titleView.bounds.size
@@ -131,5 +206,97 @@ final class BackChevronView: UIView {
         path.lineJoinStyle = .round
         tint.setStroke()
         path.stroke()
+    }
+}
+
+/// A bar button item's system symbol, drawn in the tint colour in SF Symbols' style (strokes with
+/// round ends): add's plus 17.7 points across with 1.7-point strokes, centred in a 22-point box, as
+/// iOS draws it (measured on iOS's own picture, docs/ios-parity.md); stop's and close's crosses and
+/// play's and pause's shapes the same size. Fades to 20 % while highlighted, as system buttons do.
+final class BarSymbolButton: UIButton {
+    /// The box the symbol is centred in (points).
+    static let side: CGFloat = 22
+    private let symbolView: BarSymbolView
+
+    init(symbol: UIBarButtonItem.Symbol) {
+        symbolView = BarSymbolView(symbol: symbol)
+        super.init(type: .system)
+        symbolView.isUserInteractionEnabled = false
+        addSubview(symbolView)
+    }
+
+    required init?(coder: NSCoder) { nil }
+
+    override func stateDidChange() {
+        super.stateDidChange()
+        symbolView.alpha = isHighlighted ? 0.2 : (isEnabled ? 1 : 0.35)
+    }
+
+    override func tintColorDidChange() {
+        super.tintColorDidChange()
+        symbolView.setNeedsDisplay()
+    }
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        symbolView.frame = bounds
+        symbolView.tint = tintColor
+    }
+}
+
+final class BarSymbolView: UIView {
+    let symbol: UIBarButtonItem.Symbol
+    var tint: UIColor = .systemBlue { didSet { setNeedsDisplay() } }
+
+    init(symbol: UIBarButtonItem.Symbol) {
+        self.symbol = symbol
+        super.init(frame: .zero)
+        isOpaque = false
+    }
+
+    required init?(coder: NSCoder) { nil }
+
+    override func draw(_ rect: CGRect) {
+        let c = CGPoint(x: bounds.midX, y: bounds.midY)
+        let stroke: CGFloat = 1.7, half: CGFloat = 17.7 / 2 - stroke / 2
+        let path = UIBezierPath()
+        path.lineWidth = stroke
+        path.lineCapStyle = .round
+        path.lineJoinStyle = .round
+        switch symbol {
+        case .plus:
+            path.move(to: CGPoint(x: c.x - half, y: c.y)); path.addLine(to: CGPoint(x: c.x + half, y: c.y))
+            path.move(to: CGPoint(x: c.x, y: c.y - half)); path.addLine(to: CGPoint(x: c.x, y: c.y + half))
+            tint.setStroke()
+            path.stroke()
+        case .xmark:
+            let d = half * 0.8
+            path.move(to: CGPoint(x: c.x - d, y: c.y - d)); path.addLine(to: CGPoint(x: c.x + d, y: c.y + d))
+            path.move(to: CGPoint(x: c.x + d, y: c.y - d)); path.addLine(to: CGPoint(x: c.x - d, y: c.y + d))
+            tint.setStroke()
+            path.stroke()
+        case .xmarkCircle:
+            // A filled grey circle with a darker cross, as iOS 13's close button.
+            UIColor.systemGray5.setFill()
+            UIBezierPath(ovalIn: CGRect(x: c.x - 11, y: c.y - 11, width: 22, height: 22)).fill()
+            let d: CGFloat = 4
+            path.lineWidth = 2
+            path.move(to: CGPoint(x: c.x - d, y: c.y - d)); path.addLine(to: CGPoint(x: c.x + d, y: c.y + d))
+            path.move(to: CGPoint(x: c.x + d, y: c.y - d)); path.addLine(to: CGPoint(x: c.x - d, y: c.y + d))
+            UIColor.secondaryLabel.setStroke()
+            path.stroke()
+        case .play:
+            let triangle = UIBezierPath()
+            triangle.move(to: CGPoint(x: c.x - 6, y: c.y - 8))
+            triangle.addLine(to: CGPoint(x: c.x + 8, y: c.y))
+            triangle.addLine(to: CGPoint(x: c.x - 6, y: c.y + 8))
+            triangle.close()
+            tint.setFill()
+            triangle.fill()
+        case .pause:
+            tint.setFill()
+            UIBezierPath(roundedRect: CGRect(x: c.x - 6, y: c.y - 8, width: 4, height: 16), cornerRadius: 1).fill()
+            UIBezierPath(roundedRect: CGRect(x: c.x + 2, y: c.y - 8, width: 4, height: 16), cornerRadius: 1).fill()
+        }
     }
 }

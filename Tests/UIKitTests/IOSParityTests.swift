@@ -264,6 +264,50 @@ final class IOSParityTests: XCTestCase {
         }
     }
 
+    // MARK: A bar button item
+
+    /// The add item at the leading end of a navigation bar, as iOS drew it in
+    /// `testTraitsEmbeddedInTabNavigation.*` (iPhone SE, 8 and X): the plus's ink box, measured from the
+    /// bar's top, within 1 device pixel, and its blue within 2 levels. Only the bar is compared: those
+    /// pictures come from an older iOS's layout (no status bar, a tab bar controller 548 points tall on
+    /// the SE) that the UIKit layer does not reproduce.
+    func testABarButtonItemAsIOSDrawsIt() throws {
+        var rows: [String] = []
+        for (suffix, config) in [("iphone-se", ViewImageConfig.iPhoneSe), ("iphone-8", .iPhone8), ("iphone-x", .iPhoneX)] {
+            let name = "testTraitsEmbeddedInTabNavigation.\(suffix)"
+            let ios = try reference(name + ".png")
+            let root = UIViewController()
+            root.view.backgroundColor = .white
+            root.navigationItem.leftBarButtonItem = UIBarButtonItem(barButtonSystemItem: .add, target: nil, action: nil)
+            let navigation = UINavigationController(rootViewController: root)
+            let ours = try draw(navigation, on: config, name: name + ".png")
+            let barTop = Int((navigation.navigationBar.frame.minY * 3).rounded())
+            let band = PixelRect(x: 0, y: 0, width: 300, height: 132)
+            let a = try XCTUnwrap(Self.blueInk(ios, in: band), "\(name): iOS's plus")
+            let b = try XCTUnwrap(Self.blueInk(ours, in: PixelRect(x: 0, y: barTop, width: 300, height: 132)), "\(name): the plus")
+            let d = max(abs(a.minX - b.minX), abs(a.maxX - b.maxX), abs(a.minY - (b.minY - barTop)), abs(a.maxY - (b.maxY - barTop)))
+            XCTAssertLessThanOrEqual(d, 1, "\(name): the plus at \(b) (from the bar's top at \(barTop)), iOS's at \(a)")
+            let centre = { (bitmap: Bitmap, box: PixelRect) in Self.onWhite(bitmap, (box.minX + box.maxX) / 2, (box.minY + box.maxY) / 2) }
+            for (p, q) in zip(centre(ios, a), centre(ours, b)) { XCTAssertLessThanOrEqual(abs(p - q), 2, "\(name): the tint") }
+            rows.append("ios-parity | \(name), its bar | \(ios.width)x\(ios.height) | the plus's box ±\(d) px |")
+        }
+        print(rows.joined(separator: "\n"))
+    }
+
+    /// The box of the blue ink (the tint: blue over 200, red under 100) inside `region`.
+    static func blueInk(_ b: Bitmap, in region: PixelRect) -> PixelRect? {
+        let r = region.intersection(b.bounds)
+        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        for y in r.minY..<r.maxY {
+            for x in r.minX..<r.maxX {
+                let p = b[x, y]
+                guard p.b > 200, p.r < 100 else { continue }
+                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+            }
+        }
+        return maxX < 0 ? nil : PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+    }
+
     // MARK: Layers
 
     /// `testCALayer.1.png`: a 100-pt red layer with a 4-pt black border, @3x: the same pixels.

@@ -125,7 +125,7 @@ open class UIBarButtonItem: UIBarItem {
     }
 
     /// The system items drawn as shapes.
-    package enum Symbol: Sendable { case plus, xmark, xmarkCircle, play, pause }
+    package enum Symbol: Sendable { case plus, xmark, xmarkCircle, play, pause, plusCircle }
 
     package static func symbolShape(_ item: SystemItem) -> Symbol? {
         switch item {

@@ -188,6 +188,8 @@ open class UIButton: UIControl {
     private var images: [UInt: UIImage] = [:]
     private let label = UILabel()
     private let icon = UIImageView()
+    /// The glyph of a `.contactAdd` button (a plus in a ring), drawn in the tint colour.
+    private var glyph: BarSymbolView?
 
     public init(type buttonType: ButtonType) {
         self.buttonType = buttonType
@@ -217,6 +219,15 @@ open class UIButton: UIControl {
         label.font = .systemFont(ofSize: 15)
         addSubview(icon)
         addSubview(label)
+        if buttonType == .contactAdd {
+            let glyph = BarSymbolView(symbol: .plusCircle)
+            glyph.isUserInteractionEnabled = false
+            addSubview(glyph)
+            self.glyph = glyph
+            frame.size = sizeThatFits(.zero)
+        } else if [.detailDisclosure, .infoLight, .infoDark, .close].contains(buttonType) {
+            NotDrawn.note("UIButton(type: .\(buttonType)) (its symbol)")
+        }
         refresh()
     }
 
@@ -259,11 +270,14 @@ open class UIButton: UIControl {
         let faded = buttonType == .system && isHighlighted
         label.alpha = faded ? 0.2 : (isEnabled ? 1 : 0.35)
         icon.alpha = label.alpha
+        glyph?.alpha = isHighlighted ? 0.2 : label.alpha
+        glyph?.tint = tintColor
         setNeedsLayout()
     }
 
     open override func layoutSubviews() {
         super.layoutSubviews()
+        glyph?.frame = bounds
         let imageSize = icon.image?.size ?? .zero
         let text = label.sizeThatFits(bounds.size)
         let gap: CGFloat = imageSize.width > 0 && text.width > 0 ? 4 : 0
@@ -275,6 +289,8 @@ open class UIButton: UIControl {
     }
 
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        // The contact-add button's size, as iOS gives it (73 × 71 pixels at @3x).
+        if glyph != nil { return CGSize(width: 73.0 / 3, height: 71.0 / 3) }
         let text = label.sizeThatFits(size), image = icon.image?.size ?? .zero
         return CGSize(width: text.width + image.width + (text.width > 0 && image.width > 0 ? 4 : 0) + 12,
                       height: max(text.height, image.height) + 12)

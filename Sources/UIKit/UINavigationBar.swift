@@ -293,6 +293,18 @@ final class BarSymbolView: UIView {
             triangle.close()
             tint.setFill()
             triangle.fill()
+        case .plusCircle:
+            // `UIButton(type: .contactAdd)`'s glyph as iOS draws it (measured on its picture at @3x): a ring
+            // 21.7 points across with a 1.57-point stroke, a plus 10.4 points across with 1.53-point strokes.
+            let ring = UIBezierPath(ovalIn: CGRect(x: c.x - 10.05, y: c.y - 10.05, width: 20.1, height: 20.1))
+            ring.lineWidth = 1.57
+            tint.setStroke()
+            ring.stroke()
+            let arm: CGFloat = 5.2 - 1.53 / 2
+            path.lineWidth = 1.53
+            path.move(to: CGPoint(x: c.x - arm, y: c.y)); path.addLine(to: CGPoint(x: c.x + arm, y: c.y))
+            path.move(to: CGPoint(x: c.x, y: c.y - arm)); path.addLine(to: CGPoint(x: c.x, y: c.y + arm))
+            path.stroke()
         case .pause:
             tint.setFill()
             UIBezierPath(roundedRect: CGRect(x: c.x - 6, y: c.y - 8, width: 4, height: 16), cornerRadius: 1).fill()

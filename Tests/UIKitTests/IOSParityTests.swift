@@ -38,11 +38,15 @@ final class IOSParityTests: XCTestCase {
     /// written as `<name>.png` into `$SMOKESCREEN_PARITY_OUT` when it is set (to look at beside iOS's).
     func draw(_ controller: UIViewController, on config: ViewImageConfig, traits: UITraitCollection = UITraitCollection(), name: String) throws -> Bitmap {
         let bitmap = try ViewImageConfig.draw(controller, on: config, traits: UITraitCollection(traitsFrom: [traits, UITraitCollection(displayScale: 3)]))
-        if let folder = ProcessInfo.processInfo.environment["SMOKESCREEN_PARITY_OUT"], !folder.isEmpty {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try PNGCodec.write(bitmap, to: folder + "/" + name)
-        }
+        try Self.keep(bitmap, name: name)
         return bitmap
+    }
+
+    /// Writes `bitmap` as `name` into `$SMOKESCREEN_PARITY_OUT` when it is set.
+    static func keep(_ bitmap: Bitmap, name: String) throws {
+        guard let folder = ProcessInfo.processInfo.environment["SMOKESCREEN_PARITY_OUT"], !folder.isEmpty else { return }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try PNGCodec.write(bitmap, to: folder + "/" + name)
     }
 
     // MARK: Measuring
@@ -292,6 +296,26 @@ final class IOSParityTests: XCTestCase {
             rows.append("ios-parity | \(name), its bar | \(ios.width)x\(ios.height) | the plus's box ±\(d) px |")
         }
         print(rows.joined(separator: "\n"))
+    }
+
+    /// `testUIView.1.png`: `UIButton(type: .contactAdd)` at its own size: the same size (73 × 71 px at
+    /// @3x), the glyph's box within 1 px, and at most 2 % of the pixels more than half a step of coverage
+    /// apart (the ring and the plus are vector shapes drawn by different rasterizers).
+    func testAContactAddButtonAsIOSDrawsIt() throws {
+        let ios = try reference("testUIView.1.png")
+        let button = UIButton(type: .contactAdd)
+        let ours = try ViewImageConfig.draw(button, size: nil, traits: UITraitCollection(displayScale: 3))
+        try Self.keep(ours, name: "testUIView.1.png")
+        XCTAssertEqual([ours.width, ours.height], [ios.width, ios.height])
+        guard ours.width == ios.width, ours.height == ios.height else { return }
+        let a = try XCTUnwrap(Self.blueInk(ios, in: ios.bounds)), b = try XCTUnwrap(Self.blueInk(ours, in: ours.bounds))
+        let box = max(abs(a.minX - b.minX), abs(a.maxX - b.maxX), abs(a.minY - b.minY), abs(a.maxY - b.maxY))
+        XCTAssertLessThanOrEqual(box, 1, "the glyph at \(b), iOS's at \(a)")
+        var apart = 0
+        for y in 0..<ios.height { for x in 0..<ios.width where abs(Int(ios[x, y].a) - Int(ours[x, y].a)) > 128 { apart += 1 } }
+        let share = Double(apart) / Double(ios.width * ios.height)
+        XCTAssertLessThanOrEqual(share, 0.02, "\(apart) pixels' coverage differs by more than half")
+        print(String(format: "ios-parity | testUIView.1 | 73x71 | the glyph's box ±%d px; %.2f %% of pixels over half a step apart |", box, share * 100))
     }
 
     /// The box of the blue ink (the tint: blue over 200, red under 100) inside `region`.

@@ -108,20 +108,37 @@ public struct CatalogueRender {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The plan: each item's frames and cost (its timeline run without drawing) and part of `parts`.
+    /// One item's entry: its frames and cost (frames × pixels), or the error that stopped it.
+    static func entry(_ item: Item, _ settings: (any Transition) throws -> RenderSettings, scale: Int) -> Record.Entry {
+        do {
+            let transition = try item.load()
+            let rendered = try transition.render(try settings(transition))
+            let pixels = transition.pointSize.width * Double(scale) * transition.pointSize.height * Double(scale)
+            return .init(name: item.name, source: item.source, frames: rendered.sequence.count,
+                         cost: Double(rendered.sequence.count) * pixels, part: 0, error: nil)
+        } catch {
+            return .init(name: item.name, source: item.source, frames: 0, cost: 0, part: 0, error: "\(error)")
+        }
+    }
+
+    /// The plan: each item's frames and cost (its timeline run without drawing) and part of `parts`;
+    /// the items are run on `threads` threads at once (the plan is the same for any number).
     public static func plan(_ items: [Item], settings: (any Transition) throws -> RenderSettings, scale: Int, fps: Double?,
-                            compression: String, match: String?, part: Int, parts: Int) -> Record {
-        var entries: [Record.Entry] = []
-        for item in items {
-            do {
-                let transition = try item.load()
-                let rendered = try transition.render(try settings(transition))
-                let pixels = transition.pointSize.width * Double(scale) * transition.pointSize.height * Double(scale)
-                entries.append(.init(name: item.name, source: item.source, frames: rendered.sequence.count,
-                                     cost: Double(rendered.sequence.count) * pixels, part: 0, error: nil))
-            } catch {
-                entries.append(.init(name: item.name, source: item.source, frames: 0, cost: 0, part: 0, error: "\(error)"))
+                            compression: String, match: String?, part: Int, parts: Int, threads: Int = 1) -> Record {
+        var entries: [Record.Entry]
+        if threads > 1, items.count > 1 {
+            let made = EntryList(count: items.count)
+            withoutActuallyEscaping(settings) { settings in
+                nonisolated(unsafe) let settings = settings
+                nonisolated(unsafe) let all = items
+                let lanes = min(threads, items.count)
+                DispatchQueue.concurrentPerform(iterations: lanes) { lane in
+                    for index in stride(from: lane, to: all.count, by: lanes) { made.set(index, Self.entry(all[index], settings, scale: scale)) }
+                }
             }
+            entries = made.entries
+        } else {
+            entries = items.map { Self.entry($0, settings, scale: scale) }
         }
         let split = ShardPlan.partition(entries.map { ($0.name, $0.cost) }, parts: parts)
         var partOf: [String: Int] = [:]
@@ -130,4 +147,13 @@ public struct CatalogueRender {
         return Record(generator: SmokescreenVersion.generator, scale: scale, fps: fps, compression: compression, match: match,
                       part: part, parts: parts, catalogue: entries)
     }
+}
+
+/// Entries made on several threads, kept in the items' order.
+private final class EntryList: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [CatalogueRender.Record.Entry?]
+    init(count: Int) { list = Array(repeating: nil, count: count) }
+    func set(_ index: Int, _ entry: CatalogueRender.Record.Entry) { lock.withLock { list[index] = entry } }
+    var entries: [CatalogueRender.Record.Entry] { lock.withLock { list.compactMap { $0 } } }
 }

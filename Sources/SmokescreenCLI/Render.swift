@@ -220,8 +220,11 @@ extension Render {
         let base = out ?? "out"
         var settings = try transitionOptions.settings(scale: scale)
         settings.jobs = jobs  // the snapshots before the frames too
-        let record = CatalogueRender.plan(items, settings: { _ in settings }, scale: scale, fps: transitionOptions.fps,
-                                          compression: compression, match: match, part: part, parts: parts)
+        var planSettings = settings
+        planSettings.jobs = 1
+        let record = CatalogueRender.plan(items, settings: { _ in planSettings }, scale: scale, fps: transitionOptions.fps,
+                                          compression: compression, match: match, part: part, parts: parts,
+                                          threads: max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount))
         if dryRun {
             print(String(decoding: try record.encoded(), as: UTF8.self), terminator: "")
             return
@@ -246,9 +249,15 @@ extension Render {
         }
         let mine = record.catalogue.filter { $0.part == part }
         if !quiet { print("part \(part) of \(parts): \(mine.count) of \(record.catalogue.count) transitions → \(base)") }
-        var rows: [(name: String, frames: Int, bytes: Int, seconds: Double, failed: Bool)] = []
         let compressionPreset = try PNGCompression(named: compression)
-        for entry in mine {
+        let threads = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        // With more than one thread, several transitions at once, each drawn and written on one thread
+        // (the longest first): no core waits at the end of a transition for the others' last frames, nor
+        // while one thread builds the next transition's frames. The files are the same either way.
+        let lanes = min(threads, mine.count)
+        let progress = CatalogueProgress(count: mine.count, quiet: quiet)
+        func renderEntry(_ index: Int, threads: Int) {
+            let entry = mine[index]
             let start = ContinuousClock.now
             func elapsed() -> Double {
                 let d = start.duration(to: .now)
@@ -256,18 +265,29 @@ extension Render {
             }
             do {
                 if let error = entry.error { throw CatalogueFailure(description: error) }
-                guard let item = items.first(where: { $0.name == entry.name }) else { continue }
-                let rendered = try item.load().render(settings)
-                let writer = FrameWriter(directory: "\(base)/\(entry.name)", compression: compressionPreset,
-                                         jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, force: force, onWait: { printWarning($0) })
+                guard let item = items.first(where: { $0.name == entry.name }) else { return progress.skip(index) }
+                var laneSettings = settings
+                if lanes > 1 { laneSettings.jobs = 1 }
+                let rendered = try item.load().render(laneSettings)
+                let writer = FrameWriter(directory: "\(base)/\(entry.name)", compression: compressionPreset, jobs: threads, force: force,
+                                         onWait: { printWarning($0) })
                 let report = try writer.write(rendered.sequence, selection: .all, progress: nil)
-                rows.append((entry.name, report.written.count, report.bytes, elapsed(), false))
-                if !quiet { print("\(entry.name): \(report.written.count) frames, \(report.bytes) bytes, \(String(format: "%.2f", elapsed())) s") }
+                progress.finish(index, row: (entry.name, report.written.count, report.bytes, elapsed(), false), error: nil)
             } catch {
-                rows.append((entry.name, 0, 0, elapsed(), true))
-                printError("\(entry.name): failed: \(error)")
+                progress.finish(index, row: (entry.name, 0, 0, elapsed(), true), error: "\(entry.name): failed: \(error)")
             }
         }
+        if lanes > 1 {
+            let order = mine.indices.sorted { mine[$0].cost != mine[$1].cost ? mine[$0].cost > mine[$1].cost : $0 < $1 }
+            let next = CatalogueProgress.Counter()
+            nonisolated(unsafe) let render: (Int, Int) -> Void = renderEntry
+            DispatchQueue.concurrentPerform(iterations: lanes) { _ in
+                while let k = next.take(below: order.count) { render(order[k], 1) }
+            }
+        } else {
+            for index in mine.indices { renderEntry(index, threads: threads) }
+        }
+        let rows = progress.rows
         if !quiet {
             print("")
             print("transition".padding(toLength: 40, withPad: " ", startingAt: 0) + "frames".leftPadded(8) + "bytes".leftPadded(13) + "seconds".leftPadded(10))
@@ -280,6 +300,61 @@ extension Render {
                   + String(format: "%.2f", rows.reduce(0) { $0 + $1.seconds }).leftPadded(10))
         }
         if rows.contains(where: \.failed) { throw ExitCode(ExitStatus.failure) }
+    }
+}
+
+/// What `render --all` has finished, from any thread: each transition's row, printed in the catalogue's
+/// order as soon as those before it are done (so the output is the same however many run at once).
+final class CatalogueProgress: @unchecked Sendable {
+    typealias Row = (name: String, frames: Int, bytes: Int, seconds: Double, failed: Bool)
+    private let lock = NSLock()
+    private let quiet: Bool
+    private var done: [Row?]
+    private var finished: [Bool]
+    private var printed = 0
+
+    init(count: Int, quiet: Bool) {
+        self.quiet = quiet
+        done = Array(repeating: nil, count: count)
+        finished = Array(repeating: false, count: count)
+    }
+
+    /// Transition `index` is done: `row`, and the message of its failure, if it failed.
+    func finish(_ index: Int, row: Row, error: String?) {
+        lock.withLock {
+            done[index] = row
+            finished[index] = true
+            if let error { printError(error) }
+            flush()
+        }
+    }
+
+    /// Transition `index` has nothing to render.
+    func skip(_ index: Int) { lock.withLock { finished[index] = true; flush() } }
+
+    private func flush() {
+        while printed < finished.count, finished[printed] {
+            if !quiet, let row = done[printed], !row.failed {
+                print("\(row.name): \(row.frames) frames, \(row.bytes) bytes, \(String(format: "%.2f", row.seconds)) s")
+            }
+            printed += 1
+        }
+    }
+
+    /// The rows of the transitions done, in the catalogue's order.
+    var rows: [Row] { lock.withLock { done.compactMap { $0 } } }
+
+    /// The next index to take, from any thread.
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+        func take(below limit: Int) -> Int? {
+            lock.withLock {
+                guard value < limit else { return nil }
+                value += 1
+                return value - 1
+            }
+        }
     }
 }
 

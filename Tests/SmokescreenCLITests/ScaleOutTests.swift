@@ -164,6 +164,22 @@ final class ScaleOutTests: XCTestCase {
         XCTAssert(result.standardError.contains("already exists and holds 'catalogue.json'"), result.standardError)
     }
 
+    /// With two threads several transitions are rendered at once, each on one thread: the same files as
+    /// one thread writes, and the same lines in the catalogue's order.
+    func testTransitionsRenderedAtOnceWriteWhatOneThreadWrites() throws {
+        let common = ["render", "--all", "--match", "table-[bm]*", "--scale", "1", "--fps", "10"]
+        let one = temporary("one"), two = temporary("two")
+        let a = try run(common + ["--jobs", "1", "--out", one]), b = try run(common + ["--jobs", "2", "--out", two])
+        XCTAssertEqual(a.status, 0, a.standardError)
+        XCTAssertEqual(b.status, 0, b.standardError)
+        XCTAssertEqual(try files(one), try files(two))
+        func names(_ output: String) -> [String] {
+            output.split(separator: "\n").compactMap { line in line.contains(" frames, ") ? String(line.split(separator: ":")[0]) : nil }
+        }
+        XCTAssertEqual(names(a.standardOutput), names(b.standardOutput), "one line a transition, in the catalogue's order")
+        XCTAssertEqual(names(b.standardOutput), ["table-batch-mixed", "table-multiple-selection"], b.standardOutput)
+    }
+
     func testAFailingTransitionDoesNotStopTheOthers() throws {
         let scenes = temporary("scenes")
         try FileManager.default.createDirectory(atPath: scenes, withIntermediateDirectories: true)

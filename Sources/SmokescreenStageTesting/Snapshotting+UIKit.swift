@@ -40,15 +40,7 @@ extension Snapshotting where Value == UIViewController, Format == SnapshotFrames
     }
 
     static func drawing(config: ViewImageConfig, traits: UITraitCollection, comparison: FrameComparison) -> Snapshotting {
-        Snapshotting(pathExtension: "png", diffing: .frames(comparison: comparison)) { controller in
-            Async { callback in
-                do {
-                    callback(SnapshotFrames(frames: [try ViewImageConfig.draw(controller, on: config, traits: traits)]))
-                } catch {
-                    SnapshotFailure.report("cannot draw the view controller: \(error)")
-                }
-            }
-        }
+        .picture(of: "the view controller", comparison: comparison) { try ViewImageConfig.draw($0, on: config, traits: traits) }
     }
 }
 
@@ -62,15 +54,8 @@ extension Snapshotting where Value == UIView, Format == SnapshotFrames {
     /// `drawHierarchyInKeyWindow` is accepted: the view is drawn the same way either way.
     public static func image(drawHierarchyInKeyWindow: Bool = false, precision: Float = 1, perceptualPrecision: Float = 1,
                              size: CGSize? = nil, traits: UITraitCollection = .init()) -> Snapshotting {
-        let comparison = FrameComparison.snapshotTesting(precision: precision, perceptualPrecision: perceptualPrecision)
-        return Snapshotting(pathExtension: "png", diffing: .frames(comparison: comparison)) { view in
-            Async { callback in
-                do {
-                    callback(SnapshotFrames(frames: [try ViewImageConfig.draw(view, size: size, traits: traits)]))
-                } catch {
-                    SnapshotFailure.report("cannot draw the view: \(error)")
-                }
-            }
+        .picture(of: "the view", comparison: .snapshotTesting(precision: precision, perceptualPrecision: perceptualPrecision)) {
+            try ViewImageConfig.draw($0, size: size, traits: traits)
         }
     }
 }
@@ -84,13 +69,22 @@ extension Snapshotting where Value == CALayer, Format == SnapshotFrames {
     /// swift-snapshot-testing takes the simulator's); compared as
     /// ``FrameDiff/FrameComparison/snapshotTesting(precision:perceptualPrecision:)`` says.
     public static func image(precision: Float = 1, perceptualPrecision: Float = 1, traits: UITraitCollection = .init()) -> Snapshotting {
-        let comparison = FrameComparison.snapshotTesting(precision: precision, perceptualPrecision: perceptualPrecision)
-        return Snapshotting(pathExtension: "png", diffing: .frames(comparison: comparison)) { layer in
+        .picture(of: "the layer", comparison: .snapshotTesting(precision: precision, perceptualPrecision: perceptualPrecision)) {
+            try ViewImageConfig.draw($0, traits: traits)
+        }
+    }
+}
+
+extension Snapshotting where Format == SnapshotFrames {
+    /// One picture `draw` makes of the value, stored as a PNG and compared with `comparison`; a drawing
+    /// that fails is reported as `what` could not be drawn, with the reason.
+    static func picture(of what: String, comparison: FrameComparison, _ draw: @escaping (Value) throws -> Bitmap) -> Snapshotting {
+        Snapshotting(pathExtension: "png", diffing: .frames(comparison: comparison)) { value in
             Async { callback in
                 do {
-                    callback(SnapshotFrames(frames: [try ViewImageConfig.draw(layer, traits: traits)]))
+                    callback(SnapshotFrames(frames: [try draw(value)]))
                 } catch {
-                    SnapshotFailure.report("cannot draw the layer: \(error)")
+                    SnapshotFailure.report("cannot draw \(what): \(error)")
                 }
             }
         }

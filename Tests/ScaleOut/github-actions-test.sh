@@ -96,7 +96,7 @@ while IFS=$'\x1f' read -r job part kind env text; do
             # Tests already built there (CI runs this after the suite) are run without checking the whole
             # build again for each part (--skip-build: seconds a part).
             case "$text" in
-                swift\ test*) if [ -d "$root/.build/debug/SmokescreenPackageTests.xctest" ]; then text="swift test --skip-build${text#swift test}"; fi
+                swift\ test*) if [ -e "$root/.build/debug/SmokescreenPackageTests.xctest" ]; then text="swift test --skip-build${text#swift test}"; fi
                     (cd "$root" && env $env bash -c "$text") ;;
                 script/quickstart*) (cd "$root" && env $env bash -c "$text") ;;
                 *) (cd "$folder" && env $env bash -c "$text") ;;

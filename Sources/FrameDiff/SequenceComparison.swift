@@ -1,3 +1,4 @@
+import BoundedInput
 import Foundation
 import FrameStore
 import PNGIO
@@ -85,14 +86,14 @@ public struct SequenceComparison: Sendable {
         var start = 0
         while start < pairs.count {
             let chunk = Array(pairs[start..<min(pairs.count, start + batch)])
-            let outcomes = Outcomes(count: chunk.count)
+            let outcomes = Slots<FrameOutcome>(count: chunk.count)
             let includeInputs = includeInputImages
             DispatchQueue.concurrentPerform(iterations: chunk.count) { index in
                 let pair = chunk[index]
                 outcomes.set(index, Self.compareFrame(name: pair.name, expectedPath: pair.expected, actualPath: pair.actual,
                                                       digest: pair.digest, comparison: frameComparison, writeTo: writeTo, includeInputs: includeInputs))
             }
-            for outcome in outcomes.values() {
+            for outcome in outcomes.values {
                 if outcome.notDecoded { report.notDecoded += 1 }
                 report.unreadable += outcome.unreadable
                 if report.artifactError == nil, let error = outcome.writeError { report.artifactError = error }
@@ -196,23 +197,5 @@ public struct SequenceComparison: Sendable {
             }
         }
         return outcome
-    }
-
-    /// Results filled in by concurrent workers, one slot each.
-    final class Outcomes: @unchecked Sendable {
-        private var slots: [FrameOutcome?]
-        private let lock = NSLock()
-
-        init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-        func set(_ index: Int, _ outcome: FrameOutcome) {
-            lock.lock(); defer { lock.unlock() }
-            slots[index] = outcome
-        }
-
-        func values() -> [FrameOutcome] {
-            lock.lock(); defer { lock.unlock() }
-            return slots.compactMap { $0 }
-        }
     }
 }

@@ -127,7 +127,7 @@ public struct CatalogueRender {
                             compression: String, match: String?, part: Int, parts: Int, threads: Int = 1) -> Record {
         var entries: [Record.Entry]
         if threads > 1, items.count > 1 {
-            let made = EntryList(count: items.count)
+            let made = Slots<Record.Entry>(count: items.count)
             withoutActuallyEscaping(settings) { settings in
                 nonisolated(unsafe) let settings = settings
                 nonisolated(unsafe) let all = items
@@ -136,7 +136,7 @@ public struct CatalogueRender {
                     for index in stride(from: lane, to: all.count, by: lanes) { made.set(index, Self.entry(all[index], settings, scale: scale)) }
                 }
             }
-            entries = made.entries
+            entries = made.values
         } else {
             entries = items.map { Self.entry($0, settings, scale: scale) }
         }
@@ -147,13 +147,4 @@ public struct CatalogueRender {
         return Record(generator: SmokescreenVersion.generator, scale: scale, fps: fps, compression: compression, match: match,
                       part: part, parts: parts, catalogue: entries)
     }
-}
-
-/// Entries made on several threads, kept in the items' order.
-private final class EntryList: @unchecked Sendable {
-    private let lock = NSLock()
-    private var list: [CatalogueRender.Record.Entry?]
-    init(count: Int) { list = Array(repeating: nil, count: count) }
-    func set(_ index: Int, _ entry: CatalogueRender.Record.Entry) { lock.withLock { list[index] = entry } }
-    var entries: [CatalogueRender.Record.Entry] { lock.withLock { list.compactMap { $0 } } }
 }

@@ -90,7 +90,7 @@ struct PreviewOptions: ParsableArguments {
             kinds.remove(at: mp4)
         }
         try output.claim(kinds.map(\.fileName))
-        let failures = PreviewFailures(count: kinds.count)
+        let failures = Slots<Error>(count: kinds.count)
         func make(_ index: Int) {
             let kind = kinds[index]
             // A line per file as it is started (a GIF of a long render takes seconds), unless quiet.
@@ -120,7 +120,8 @@ struct PreviewOptions: ParsableArguments {
         } else {
             for index in kinds.indices { make(index) }
         }
-        if let error = failures.first { throw error }
+        // The first failure in the order asked.
+        if let error = failures.values.first { throw error }
         let written = kinds.map(\.fileName)
         if !quiet { print("\(frames.name): \(written.joined(separator: ", ")) → \(folder)") }
         return (folder, written)
@@ -131,18 +132,6 @@ struct PreviewOptions: ParsableArguments {
             throw PreviewWriteError(description: "\(error)", exitStatus: ExitStatus.cannotCreate)
         }
     }
-}
-
-/// The error of each preview made at once, by its place in the order asked: the first is thrown.
-final class PreviewFailures: @unchecked Sendable {
-    private let lock = NSLock()
-    private var errors: [Error?]
-
-    init(count: Int) { errors = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ error: Error) { lock.withLock { errors[index] = error } }
-
-    var first: Error? { lock.withLock { errors.compactMap { $0 }.first } }
 }
 
 struct PreviewWriteError: ExitStatusError {

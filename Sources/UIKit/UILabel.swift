@@ -116,6 +116,11 @@ open class UILabel: UIView {
     /// change (`traitCollectionDidChange(_:)`); other fonts stay as they are, as in UIKit.
     open var adjustsFontForContentSizeCategory = false
 
+    override func resolveColors() {
+        super.resolveColors()
+        label.textColor = textColor.color
+    }
+
     open override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
         super.traitCollectionDidChange(previousTraitCollection)
         // Resolved again whatever the traits were before: the font may have been made under others.

@@ -66,7 +66,7 @@ open class UISwitch: UIControl {
     }
 
     private func show() {
-        track.backgroundColor = on ? (onTintColor ?? .systemGreen) : UIColor(red: 120 / 255, green: 120 / 255, blue: 128 / 255, alpha: 0.16)
+        track.backgroundColor = on ? (onTintColor ?? .systemGreen) : .secondarySystemFill
         thumb.backgroundColor = thumbTintColor ?? .white
         let x = on ? UISwitch.size.width - UISwitch.thumbInset - UISwitch.thumbDiameter : UISwitch.thumbInset
         thumb.frame = CGRect(x: x, y: UISwitch.thumbInset, width: UISwitch.thumbDiameter, height: UISwitch.thumbDiameter)

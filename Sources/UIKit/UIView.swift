@@ -100,6 +100,7 @@ open class UIView: UIResponder {
 
     /// Tells this view, then its subviews, that the traits changed from `previous`.
     package func traitsDidChange(from previous: UITraitCollection?) {
+        resolveColors()
         traitCollectionDidChange(previous)
         for subview in subviews { subview.traitsDidChange(from: previous) }
     }
@@ -196,6 +197,13 @@ open class UIView: UIResponder {
             _backgroundColor = newValue
             backing.backgroundColor = newValue.flatMap { $0.color.alpha > 0 ? $0.color : nil }
         }
+    }
+
+    /// Resolves the view's dynamic colours again for the traits now in effect, as UIKit does when the
+    /// traits change (a view made in light mode and drawn in dark mode shows its dark colours). Colours
+    /// given to layers as `CGColor` stay as they were, as in UIKit.
+    func resolveColors() {
+        backing.backgroundColor = _backgroundColor.flatMap { $0.color.alpha > 0 ? $0.color : nil }
     }
 
     open var clipsToBounds: Bool {

@@ -37,6 +37,9 @@ open class UIFont: NSObject, @unchecked Sendable {
         return min(max(size, CGFloat(Font.pointSizeRange.lowerBound)), CGFloat(Font.pointSizeRange.upperBound))
     }
 
+    /// The weight's name this font was made with (`regular` when its name says none).
+    var weightName: String { UIFont.weight(named: fontName).rawValue }
+
     private static func weight(named suffix: String) -> Font.Weight {
         let s = suffix.lowercased()
         if s.contains("ultralight") || s.contains("extralight") { return .ultraLight }

@@ -6,17 +6,32 @@ import PNGIO
 open class UIImage: NSObject, _ExpressibleByImageLiteral, @unchecked Sendable {
     /// The pixels (premultiplied RGBA8, with their scale); nil for an empty image.
     package let bitmap: Bitmap?
-    /// How the image is drawn by tinting views: kept, not drawn differently.
-    open private(set) var renderingMode = RenderingMode.automatic
+    /// How views that tint draw the image: a template (`.alwaysTemplate`, or a symbol image left
+    /// `.automatic`) is drawn in the view's tint colour, its alpha kept.
+    open internal(set) var renderingMode = RenderingMode.automatic
+    /// The SF Symbol's name of a symbol image (``init(systemName:)``), and its configuration.
+    package let symbolName: String?
+    let configuration: SymbolConfiguration?
 
     package init(bitmap: Bitmap) {
         self.bitmap = bitmap
+        symbolName = nil
+        configuration = nil
+        super.init()
+    }
+
+    init(bitmap: Bitmap?, symbolName: String?, configuration: SymbolConfiguration?) {
+        self.bitmap = bitmap
+        self.symbolName = symbolName
+        self.configuration = configuration
         super.init()
     }
 
     /// An empty image (size zero).
     public override init() {
         bitmap = nil
+        symbolName = nil
+        configuration = nil
         super.init()
     }
 
@@ -29,6 +44,8 @@ open class UIImage: NSObject, _ExpressibleByImageLiteral, @unchecked Sendable {
         let s = scale > 0 && scale.isFinite ? Double(scale) : 1
         bitmap = (try? cgImage.bitmap.withScale(s)) ?? cgImage.bitmap
         imageOrientation = orientation
+        symbolName = nil
+        configuration = nil
         super.init()
     }
 
@@ -70,12 +87,6 @@ open class UIImage: NSObject, _ExpressibleByImageLiteral, @unchecked Sendable {
         self.init(named: name)
     }
 
-    /// SF Symbols are not available here: nil, noted in the render's list of what was not drawn.
-    public convenience init?(systemName name: String) {
-        NotDrawn.note("UIImage(systemName:) (SF Symbols are not available; nil)")
-        return nil
-    }
-
     /// The folders ``init(named:)`` looks in, in order: the stage's.
     nonisolated(unsafe) package static var searchFolders: [String] = []
 
@@ -113,10 +124,10 @@ open class UIImage: NSObject, _ExpressibleByImageLiteral, @unchecked Sendable {
         return Data(bytes)
     }
 
-    /// The same image with `renderingMode` (kept; template images are drawn as they are).
+    /// The same image with `renderingMode`: `.alwaysTemplate` is drawn in the tint colour of the image
+    /// view or button showing it, `.alwaysOriginal` in its own colours (a symbol's are black).
     open func withRenderingMode(_ renderingMode: RenderingMode) -> UIImage {
-        if renderingMode == .alwaysTemplate { NotDrawn.note("UIImage template rendering (drawn with its own colours)") }
-        let image = bitmap.map { UIImage(bitmap: $0) } ?? UIImage()
+        let image = UIImage(bitmap: bitmap, symbolName: symbolName, configuration: configuration)
         image.renderingMode = renderingMode
         return image
     }

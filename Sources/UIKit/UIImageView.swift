@@ -9,7 +9,11 @@ open class UIImageView: UIView {
     open var highlightedImage: UIImage? { didSet { showImage() } }
     open var isHighlighted = false { didSet { showImage() } }
 
-    private func showImage() { imageBacking?.image = (isHighlighted ? highlightedImage ?? image : image)?.bitmap }
+    /// A template image (a symbol's, or `.alwaysTemplate`) is shown in the tint colour.
+    private func showImage() {
+        let shown = isHighlighted ? highlightedImage ?? image : image
+        imageBacking?.image = shown.flatMap { $0.isTemplate ? $0.tinted(tintColor) : $0.bitmap }
+    }
 
     /// A view showing `image`, sized to it (points).
     public init(image: UIImage?) {
@@ -51,8 +55,20 @@ open class UIImageView: UIView {
 
     open override func sizeThatFits(_ size: CGSize) -> CGSize { image?.size ?? .zero }
 
-    /// Images are drawn with their own colours; a template image is not tinted (noted).
-    open override func tintColorDidChange() {}
+    /// A template image is drawn again in the new tint colour.
+    open override func tintColorDidChange() { showImage() }
+
+    override func resolveColors() {
+        super.resolveColors()
+        showImage()
+    }
+
+    /// Applied to the symbol images it shows (merged over each image's own). Default nil.
+    open var preferredSymbolConfiguration: UIImage.SymbolConfiguration? {
+        didSet {
+            if let preferredSymbolConfiguration, let image, image.isSymbolImage { self.image = image.withConfiguration(preferredSymbolConfiguration) }
+        }
+    }
 
     // Image animations (`animationImages`) are not run.
     open var animationImages: [UIImage]? { didSet { if animationImages != nil { NotDrawn.note("UIImageView.animationImages") } } }

@@ -190,6 +190,8 @@ open class UIButton: UIControl {
     private let icon = UIImageView()
     /// The glyph of a `.contactAdd` button (a plus in a ring), drawn in the tint colour.
     private var glyph: BarSymbolView?
+    /// What a configured button draws with besides the title and image (made when first configured).
+    private var configured: ButtonConfigurationViews?
 
     public init(type buttonType: ButtonType) {
         self.buttonType = buttonType
@@ -210,6 +212,46 @@ open class UIButton: UIControl {
         super.init(frame: frame)
         setUp()
     }
+
+    /// iOS 15: a system button drawn from `configuration`, sized to fit it, sending `primaryAction`.
+    public convenience init(configuration: Configuration, primaryAction: UIAction? = nil) {
+        self.init(type: .system)
+        self.configuration = configuration
+        configurationDidChange()  // a class's own initializer does not run its observers
+        if let primaryAction { addAction(primaryAction, for: .primaryActionTriggered) }
+        frame.size = sizeThatFits(.zero)
+    }
+
+    // MARK: Configuration (iOS 15)
+
+    /// What the button draws (its title, image and colours) instead of its per-state titles and images;
+    /// nil (the default) for a button without one.
+    open var configuration: Configuration? { didSet { configurationDidChange() } }
+
+    private func configurationDidChange() {
+        if configuration != nil, configured == nil { configured = ButtonConfigurationViews(in: self) }
+        configured?.background.isHidden = configuration == nil
+        configured?.subtitle.isHidden = configuration == nil
+        refresh()
+        invalidateIntrinsicContentSize()
+    }
+
+    public typealias ConfigurationUpdateHandler = (UIButton) -> Void
+    /// Called when the button's state changes (and on ``setNeedsUpdateConfiguration()``), to change
+    /// ``configuration`` for the state.
+    open var configurationUpdateHandler: ConfigurationUpdateHandler? { didSet { setNeedsUpdateConfiguration() } }
+    /// Kept; the configuration's colours always follow the state here.
+    open var automaticallyUpdatesConfiguration = true
+
+    /// Runs ``updateConfiguration()`` and the update handler now (UIKit runs them before the next layout).
+    open func setNeedsUpdateConfiguration() {
+        guard configuration != nil || configurationUpdateHandler != nil else { return }
+        updateConfiguration()
+        configurationUpdateHandler?(self)
+    }
+
+    /// Override to change ``configuration`` for the state; the default does nothing.
+    open func updateConfiguration() {}
 
     public required init?(coder: NSCoder) { nil }
 
@@ -259,10 +301,17 @@ open class UIButton: UIControl {
 
     private var defaultTitleColor: UIColor { buttonType == .custom ? .white : tintColor }
 
-    override func stateDidChange() { refresh() }
+    override func stateDidChange() {
+        if configuration != nil || configurationUpdateHandler != nil { setNeedsUpdateConfiguration() }
+        refresh()
+    }
     open override func tintColorDidChange() { refresh() }
 
     private func refresh() {
+        if let configuration {
+            refresh(with: configuration)
+            return
+        }
         label.text = currentTitle
         label.textColor = currentTitleColor
         icon.image = currentImage
@@ -275,8 +324,96 @@ open class UIButton: UIControl {
         setNeedsLayout()
     }
 
+    /// Draws `configuration` for the state: colours, title, subtitle, image and background.
+    private func refresh(with configuration: Configuration) {
+        let colors = configuration.colors(tint: tintColor, state: state)
+        label.text = configuration.title
+        label.font = configuration.titleFont
+        label.textColor = colors.foreground
+        label.alpha = 1
+        let image = configuration.preferredSymbolConfigurationForImage.flatMap { configuration.image?.withConfiguration($0) } ?? configuration.image
+        icon.image = image
+        icon.tintColor = colors.foreground
+        icon.alpha = 1
+        if let views = configured {
+            views.subtitle.text = configuration.subtitle
+            views.subtitle.font = configuration.subtitleFont
+            views.subtitle.textColor = colors.foreground
+            views.background.backgroundColor = colors.background
+            views.background.layer.borderWidth = configuration.background.strokeWidth
+            views.background.layer.borderColor = configuration.background.strokeColor?.cgColor
+        }
+        setNeedsLayout()
+    }
+
+    /// The content's size (points): the image beside or above the title and subtitle, with paddings.
+    private func configuredContent(_ configuration: Configuration, width: CGFloat?) -> (size: CGSize, title: CGSize, subtitle: CGSize, image: CGSize) {
+        let limit = CGSize(width: width.map { max(0, $0) } ?? 0, height: 0)
+        let title = configuration.title == nil ? .zero : label.sizeThatFits(limit)
+        let subtitle = configuration.subtitle == nil ? .zero : configured?.subtitle.sizeThatFits(limit) ?? .zero
+        let image = icon.image?.size ?? .zero
+        let texts = CGSize(width: max(title.width, subtitle.width),
+                           height: title.height + subtitle.height + (title.height > 0 && subtitle.height > 0 ? configuration.titlePadding : 0))
+        let padding = image.width > 0 && texts.width > 0 ? configuration.imagePadding : 0
+        let vertical = configuration.imagePlacement == .top || configuration.imagePlacement == .bottom
+        let size = vertical ? CGSize(width: max(image.width, texts.width), height: image.height + padding + texts.height)
+            : CGSize(width: image.width + padding + texts.width, height: max(image.height, texts.height))
+        return (size, title, subtitle, image)
+    }
+
+    private func layOutConfiguration(_ configuration: Configuration) {
+        let insets = configuration.contentInsets
+        let box = CGRect(x: insets.leading, y: insets.top, width: max(0, bounds.width - insets.leading - insets.trailing),
+                         height: max(0, bounds.height - insets.top - insets.bottom))
+        let content = configuredContent(configuration, width: box.width)
+        let texts = CGSize(width: max(content.title.width, content.subtitle.width),
+                           height: content.size.height - (configuration.imagePlacement == .top || configuration.imagePlacement == .bottom
+                                                          ? content.image.height + (content.image.height > 0 && content.title.width > 0 ? configuration.imagePadding : 0) : 0))
+        let padding = content.image.width > 0 && texts.width > 0 ? configuration.imagePadding : 0
+        // The content is centred in the box; the image on its side of the texts.
+        var origin = CGPoint(x: box.midX - min(content.size.width, box.width) / 2, y: box.midY - content.size.height / 2)
+        switch configuration.titleAlignment {
+        case .leading: origin.x = box.minX
+        case .trailing: origin.x = box.maxX - min(content.size.width, box.width)
+        case .automatic, .center: break
+        }
+        var textsOrigin = origin, imageOrigin = origin
+        switch configuration.imagePlacement {
+        case .trailing:
+            imageOrigin = CGPoint(x: origin.x + min(texts.width, box.width - content.image.width - padding) + padding, y: box.midY - content.image.height / 2)
+            textsOrigin.y = box.midY - texts.height / 2
+        case .top:
+            imageOrigin = CGPoint(x: box.midX - content.image.width / 2, y: origin.y)
+            textsOrigin = CGPoint(x: box.midX - texts.width / 2, y: origin.y + content.image.height + padding)
+        case .bottom:
+            textsOrigin = CGPoint(x: box.midX - texts.width / 2, y: origin.y)
+            imageOrigin = CGPoint(x: box.midX - content.image.width / 2, y: origin.y + texts.height + padding)
+        default:
+            imageOrigin = CGPoint(x: origin.x, y: box.midY - content.image.height / 2)
+            textsOrigin = CGPoint(x: origin.x + content.image.width + padding, y: box.midY - texts.height / 2)
+        }
+        icon.frame = CGRect(origin: imageOrigin, size: content.image)
+        let textWidth = min(texts.width, box.maxX - textsOrigin.x)
+        let align: NSTextAlignment = configuration.titleAlignment == .leading ? .left : (configuration.titleAlignment == .trailing ? .right : .center)
+        label.textAlignment = align
+        label.frame = CGRect(x: textsOrigin.x, y: textsOrigin.y, width: textWidth, height: content.title.height)
+        if let views = configured {
+            views.subtitle.textAlignment = align
+            views.subtitle.frame = CGRect(x: textsOrigin.x, y: textsOrigin.y + content.title.height + (content.title.height > 0 && content.subtitle.height > 0 ? configuration.titlePadding : 0),
+                                          width: textWidth, height: content.subtitle.height)
+            let b = configuration.background.backgroundInsets
+            views.background.frame = CGRect(x: b.leading, y: b.top, width: max(0, bounds.width - b.leading - b.trailing), height: max(0, bounds.height - b.top - b.bottom))
+            views.background.layer.cornerRadius = configuration.background.cornerRadius.flatMap { configuration.cornerStyle == .fixed ? $0 : nil }
+                ?? configuration.cornerRadius(height: views.background.bounds.height)
+        }
+    }
+
     open override func layoutSubviews() {
         super.layoutSubviews()
+        if let configuration {
+            layOutConfiguration(configuration)
+            return
+        }
         glyph?.frame = bounds
         let imageSize = icon.image?.size ?? .zero
         let text = label.sizeThatFits(bounds.size)
@@ -289,6 +426,11 @@ open class UIButton: UIControl {
     }
 
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        if let configuration {
+            let insets = configuration.contentInsets
+            let content = configuredContent(configuration, width: size.width > 0 ? size.width - insets.leading - insets.trailing : nil).size
+            return CGSize(width: content.width + insets.leading + insets.trailing, height: content.height + insets.top + insets.bottom)
+        }
         // The contact-add button's size, as iOS gives it (73 × 71 pixels at @3x).
         if glyph != nil { return CGSize(width: 73.0 / 3, height: 71.0 / 3) }
         let text = label.sizeThatFits(size), image = icon.image?.size ?? .zero

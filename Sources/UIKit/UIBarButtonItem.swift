@@ -14,9 +14,9 @@ open class UIBarItem: NSObject {
 /// Drawn as iOS draws them: titles in the tint colour at 17 pt (semibold for `.done` and the Done and
 /// Save system items), images at their size; system items with titles (Done, Cancel, Edit, Save, Undo,
 /// Redo) as those titles, and add (+), stop (×), close (× in a filled circle), play and pause as vector
-/// shapes in SF Symbols' style. The other system symbols (compose, reply, action, organize, bookmarks,
-/// search, refresh, camera, trash, rewind, fast forward, page curl) take their place but are not drawn,
-/// and the stage's `notDrawn` says so. Menus (`menu:`) are not there.
+/// shapes in SF Symbols' style; compose, reply, action, organize, bookmarks, search, refresh, camera,
+/// trash, rewind and fast forward as their SF Symbols' names (`UIImage(systemName:)`). Page curl takes
+/// its place but is not drawn, and the stage's `notDrawn` says so. Menus (`menu:`) are not there.
 open class UIBarButtonItem: UIBarItem {
     public enum Style: Int, Sendable {
         case plain, bordered, done
@@ -67,7 +67,7 @@ open class UIBarButtonItem: UIBarItem {
         self.action = action
         title = Self.systemTitle(systemItem)
         if [.done, .save].contains(systemItem) { style = .done }
-        if Self.symbolShape(systemItem) == nil, title == nil, ![.flexibleSpace, .fixedSpace].contains(systemItem) {
+        if Self.symbolShape(systemItem) == nil, Self.symbolName(systemItem) == nil, title == nil, ![.flexibleSpace, .fixedSpace].contains(systemItem) {
             NotDrawn.note("UIBarButtonItem system item \(systemItem) (its symbol)")
         }
     }
@@ -126,6 +126,62 @@ open class UIBarButtonItem: UIBarItem {
 
     /// The system items drawn as shapes.
     package enum Symbol: Sendable { case plus, xmark, xmarkCircle, play, pause, plusCircle }
+
+    /// The system items drawn as SF Symbols' names (Smokescreen's drawings of them).
+    package static func symbolName(_ item: SystemItem) -> String? {
+        switch item {
+        case .compose: "square.and.pencil"
+        case .reply: "arrowshape.turn.up.left"
+        case .action: "square.and.arrow.up"
+        case .organize: "folder"
+        case .bookmarks: "book"
+        case .search: "magnifyingglass"
+        case .refresh: "arrow.clockwise"
+        case .camera: "camera"
+        case .trash: "trash"
+        case .rewind: "backward.fill"
+        case .fastForward: "forward.fill"
+        default: nil
+        }
+    }
+
+    /// The view a bar shows for the item: its custom view, a system button with its title or image
+    /// (semibold for `.done`), or one drawing its symbol; a tap runs the item's action, sent to
+    /// `fallback()` when it has no target.
+    package func makeBarView(fallback: @escaping () -> AnyObject?) -> UIView {
+        if let customView { return customView }
+        if let systemItem, [.flexibleSpace, .fixedSpace].contains(systemItem) { return UIView() }
+        let button: UIButton
+        if let symbol = systemItem.flatMap(UIBarButtonItem.symbolShape) {
+            button = BarSymbolButton(symbol: symbol)
+        } else {
+            button = UIButton(type: .system)
+            button.setTitle(title, for: .normal)
+            // Bar symbols are drawn a size up from the body text, as UIKit's bars draw them.
+            let symbolImage = systemItem.flatMap(UIBarButtonItem.symbolName).flatMap {
+                UIImage(systemName: $0, withConfiguration: UIImage.SymbolConfiguration(textStyle: .body, scale: .large))
+            }
+            button.setImage(title == nil ? image ?? symbolImage : nil, for: .normal)
+            button.titleLabel?.font = .systemFont(ofSize: 17, weight: style == .done ? .semibold : .regular)
+        }
+        button.tintColor = tintColor
+        button.isEnabled = isEnabled
+        button.addAction(UIAction { [weak self] _ in self?.perform(fallback: fallback()) }, for: .primaryActionTriggered)
+        return button
+    }
+
+    /// The width (points) a bar gives the item's `view`.
+    package func barWidth(of view: UIView, in size: CGSize) -> CGFloat {
+        if systemItem == .fixedSpace || width > 0 { return width }
+        if customView != nil { return view.bounds.width }
+        if view is BarSymbolButton { return BarSymbolButton.side }
+        return view.sizeThatFits(size).width
+    }
+
+    /// The height (points) a bar `barHeight` points high gives the item's `view`.
+    package func barHeight(of view: UIView, barHeight: CGFloat) -> CGFloat {
+        view is BarSymbolButton ? BarSymbolButton.side : (view is UIButton ? barHeight : view.bounds.height)
+    }
 
     package static func symbolShape(_ item: SystemItem) -> Symbol? {
         switch item {

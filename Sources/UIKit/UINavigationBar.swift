@@ -97,8 +97,8 @@ open class UINavigationBar: UIView {
         shownStack = stack
         shownController = top
         for (_, view) in leadingItems + trailingItems { view.removeFromSuperview() }
-        leadingItems = left.map { ($0, makeView(for: $0)) }
-        trailingItems = right.map { ($0, makeView(for: $0)) }
+        leadingItems = left.map { ($0, $0.makeBarView { [weak self] in self?.shownController }) }
+        trailingItems = right.map { ($0, $0.makeBarView { [weak self] in self?.shownController }) }
         for (_, view) in leadingItems + trailingItems { addSubview(view) }
         item?.itemsDidChange = { [weak self, weak top] in
             guard let self, let top, self.shownController === top else { return }
@@ -106,34 +106,6 @@ open class UINavigationBar: UIView {
         }
         setNeedsLayout()
         layoutIfNeeded()
-    }
-
-    /// The view that shows `item`: its custom view, a system button with its title or image (semibold for
-    /// `.done`), or one drawing its symbol; a tap runs the item's action.
-    private func makeView(for item: UIBarButtonItem) -> UIView {
-        if let custom = item.customView { return custom }
-        if let system = item.systemItem, [.flexibleSpace, .fixedSpace].contains(system) { return UIView() }
-        let button: UIButton
-        if let symbol = item.systemItem.flatMap(UIBarButtonItem.symbolShape) {
-            button = BarSymbolButton(symbol: symbol)
-        } else {
-            button = UIButton(type: .system)
-            button.setTitle(item.title, for: .normal)
-            button.setImage(item.title == nil ? item.image : nil, for: .normal)
-            button.titleLabel?.font = .systemFont(ofSize: 17, weight: item.style == .done ? .semibold : .regular)
-        }
-        button.tintColor = item.tintColor
-        button.isEnabled = item.isEnabled
-        button.addAction(UIAction { [weak self, weak item] _ in item?.perform(fallback: self?.shownController) }, for: .primaryActionTriggered)
-        return button
-    }
-
-    /// The width `view` takes for `item` (points).
-    private func width(of item: UIBarButtonItem, _ view: UIView) -> CGFloat {
-        if item.systemItem == .fixedSpace || item.width > 0 { return item.width }
-        if item.customView != nil { return view.bounds.width }
-        if view is BarSymbolButton { return BarSymbolButton.side }
-        return view.sizeThatFits(bounds.size).width
     }
 
     open override func tintColorDidChange() {
@@ -152,21 +124,21 @@ open class UINavigationBar: UIView {
         // Bar button items from the system margin inwards, 8 points apart (after the back button when
         // they supplement it); a view of its own at its height, centred.
         let margin = UIScreen.systemMargin(forWidth: bounds.width), gap: CGFloat = 8
-        func place(_ view: UIView, x: CGFloat, width: CGFloat) {
-            let h = view is UIButton && !(view is BarSymbolButton) ? height : (view is BarSymbolButton ? BarSymbolButton.side : view.bounds.height)
+        func place(_ item: UIBarButtonItem, _ view: UIView, x: CGFloat, width: CGFloat) {
+            let h = item.barHeight(of: view, barHeight: height)
             view.frame = CGRect(x: x, y: (height - h) / 2, width: width, height: h)
         }
         var x = backLabel.isHidden ? margin : 26 + backWidth + gap
         for (item, view) in leadingItems {
-            let w = width(of: item, view)
-            place(view, x: x, width: w)
+            let w = item.barWidth(of: view, in: bounds.size)
+            place(item, view, x: x, width: w)
             x += w + gap
         }
         var right = bounds.width - margin
         for (item, view) in trailingItems {
-            let w = width(of: item, view)
+            let w = item.barWidth(of: view, in: bounds.size)
             right -= w
-            place(view, x: right, width: w)
+            place(item, view, x: right, width: w)
             right -= gap
         }
         // The title is centred on the bar, moved only as far as the items beside it need.

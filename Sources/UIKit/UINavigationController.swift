@@ -243,6 +243,7 @@ open class UINavigationController: UIViewController {
                 for controller in arriving { controller.willMove(toParent: nil); controller.removeFromParent() }
                 for controller in leaving { controller.didMove(toParent: self) }
                 self.navigationBar.show(self.stack)
+                self.showToolbarItems()
                 if onScreen {
                     to.beginAppearanceTransition(false, animated: true); to.endAppearanceTransition()
                     from.beginAppearanceTransition(true, animated: true); from.endAppearanceTransition()
@@ -275,6 +276,7 @@ open class UINavigationController: UIViewController {
             navigationBar.show(stack)
             UIView.performWithoutAnimation { containerView.addSubview(toView) }
         }
+        showToolbarItems()
         transition.start()
     }
 
@@ -288,6 +290,7 @@ open class UINavigationController: UIViewController {
     open override func viewDidLoad() {
         super.viewDidLoad()
         BarContainerView.install(container: containerView, bar: navigationBar, in: view)
+        if let toolbarIfMade { view.addSubview(toolbarIfMade) }
         showTop()
     }
 
@@ -296,6 +299,7 @@ open class UINavigationController: UIViewController {
         // The top's view first: its `viewDidLoad` may set the title the bar shows.
         _ = stack.last?.view
         navigationBar.show(stack)
+        showToolbarItems()
         guard let top = stack.last else { return }
         BarContainerView.show(top, alone: containerView, insets: barInsets)
     }
@@ -306,17 +310,61 @@ open class UINavigationController: UIViewController {
         navigationBar.show(stack)
     }
 
-    /// The height the bar takes from the children's safe area.
+    /// The height the bars take from the children's safe area.
     private var barInsets: UIEdgeInsets {
-        UIEdgeInsets(top: isNavigationBarHidden ? 0 : UINavigationBar.height, left: 0, bottom: 0, right: 0)
+        UIEdgeInsets(top: isNavigationBarHidden ? 0 : UINavigationBar.height, left: 0, bottom: toolbarHidden ? 0 : UIToolbar.height, right: 0)
     }
 
-    /// Places the bar under the top of the safe area.
+    /// Places the bar under the top of the safe area, and the toolbar (when shown) on its bottom.
     func layOutBar() {
-        let top = view.window != nil ? view.safeAreaInsetsIgnoringController.top : 0
-        navigationBar.frame = CGRect(x: 0, y: isNavigationBarHidden ? -UINavigationBar.height : top,
+        let safe = view.window != nil ? view.safeAreaInsetsIgnoringController : .zero
+        navigationBar.frame = CGRect(x: 0, y: isNavigationBarHidden ? -UINavigationBar.height : safe.top,
                                      width: view.bounds.width, height: UINavigationBar.height)
+        if let toolbar = toolbarIfMade {
+            let bottom = view.bounds.height - safe.bottom
+            toolbar.frame = CGRect(x: 0, y: toolbarHidden ? view.bounds.height : bottom - UIToolbar.height, width: view.bounds.width, height: UIToolbar.height)
+        }
         for controller in stack { controller.containerSafeAreaInsets = barInsets }
+    }
+
+    // MARK: The toolbar
+
+    private var toolbarIfMade: UIToolbar?
+    private var toolbarHidden = true
+
+    /// The toolbar along the bottom, showing the top controller's `toolbarItems`; hidden by default.
+    open var toolbar: UIToolbar! {
+        if let toolbarIfMade { return toolbarIfMade }
+        let toolbar = UIToolbar(frame: CGRect(x: 0, y: 0, width: 320, height: UIToolbar.height))
+        toolbarIfMade = toolbar
+        if isViewLoaded { view.addSubview(toolbar) }
+        showToolbarItems()
+        return toolbar
+    }
+
+    /// Whether the toolbar is hidden. Default true.
+    open var isToolbarHidden: Bool {
+        get { toolbarHidden }
+        set { setToolbarHidden(newValue, animated: false) }
+    }
+
+    /// Shows or hides the toolbar, sliding it up from the bottom or down out of the screen over
+    /// ``hideShowBarDuration``.
+    open func setToolbarHidden(_ hidden: Bool, animated: Bool) {
+        guard hidden != toolbarHidden else { return }
+        toolbarHidden = hidden
+        _ = toolbar
+        guard isViewLoaded else { return }
+        if animated {
+            UIView.animate(withDuration: TimeInterval(Self.hideShowBarDuration)) { self.layOutBar() }
+        } else {
+            UIView.performWithoutAnimation { layOutBar() }
+        }
+    }
+
+    /// Shows the top controller's toolbar items.
+    func showToolbarItems() {
+        toolbarIfMade?.items = stack.last?.toolbarItems
     }
 
     // MARK: The bar

@@ -293,6 +293,13 @@ open class UIViewController: UIResponder {
     /// The navigation controller this controller is in, if any.
     open var navigationController: UINavigationController? { enclosingNavigationController }
 
+    /// The items a navigation controller's toolbar shows while this controller is its top one.
+    open var toolbarItems: [UIBarButtonItem]? {
+        didSet { if let navigation = navigationController, navigation.topViewController === self { navigation.showToolbarItems() } }
+    }
+
+    open func setToolbarItems(_ toolbarItems: [UIBarButtonItem]?, animated: Bool) { self.toolbarItems = toolbarItems }
+
     /// The item a navigation bar shows for this controller (made on first use).
     open var navigationItem: UINavigationItem { lazyNavigationItem }
 

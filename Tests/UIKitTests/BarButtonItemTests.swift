@@ -62,8 +62,11 @@ final class BarButtonItemTests: XCTestCase {
         XCTAssertEqual(UIBarButtonItem.SystemItem.close.rawValue, 24, "Apple's raw values")
         XCTAssertNotNil(UIBarButtonItem.symbolShape(.add))
         XCTAssertNil(UIBarButtonItem.symbolShape(.camera))
+        XCTAssertEqual(UIBarButtonItem.symbolName(.camera), "camera", "drawn as its symbol's name")
         let stage = try Stage(device: .iPhoneSE, fps: 10, scale: 1)
         _ = UIBarButtonItem(barButtonSystemItem: .camera, target: nil, action: nil)
-        XCTAssertTrue(stage.notDrawn.contains { $0.contains("camera") }, "\(stage.notDrawn)")
+        XCTAssertEqual(stage.notDrawn, [])
+        _ = UIBarButtonItem(barButtonSystemItem: .pageCurl, target: nil, action: nil)
+        XCTAssertTrue(stage.notDrawn.contains { $0.contains("pageCurl") }, "\(stage.notDrawn)")
     }
 }

@@ -162,6 +162,43 @@ enum SymbolArtwork {
             }
         }
         g["gear"] = g["gearshape"]
+        g["square.and.pencil"] = Glyph(width: 1.04, height: 1) { pen in
+            pen.line([(0.52, 0.1), (0.14, 0.1), (0.06, 0.18), (0.06, 0.86), (0.14, 0.94), (0.82, 0.94), (0.9, 0.86), (0.9, 0.48)])
+            pen.line([(0.42, 0.6), (0.48, 0.44), (0.86, 0.06), (0.98, 0.18), (0.6, 0.56), (0.42, 0.6)])
+        }
+        g["arrow.clockwise"] = Glyph(width: 0.92, height: 1.02) { pen in
+            pen.path(filled: false) { path, p in
+                let c = p(0.46, 0.56), r = p(0.4, 0).x - p(0, 0).x
+                path.addArc(withCenter: c, radius: r, startAngle: -.pi / 2 + 0.5, endAngle: -.pi / 2, clockwise: false)
+            }
+            pen.line([(0.34, 0.04), (0.5, 0.16), (0.34, 0.28)])
+        }
+        g["camera"] = Glyph(width: 1.16, height: 0.9) { pen in
+            pen.roundedRect(0.03, 0.18, 1.1, 0.69, radius: 0.14, filled: false)
+            pen.line([(0.36, 0.18), (0.44, 0.04), (0.72, 0.04), (0.8, 0.18)])
+            pen.ring(0.58, 0.52, 0.2)
+        }
+        g["book"] = Glyph(width: 1.16, height: 0.92) { pen in
+            pen.line([(0.58, 0.16), (0.34, 0.06), (0.04, 0.06), (0.04, 0.8), (0.34, 0.8), (0.58, 0.88), (0.82, 0.8), (1.12, 0.8), (1.12, 0.06), (0.82, 0.06), (0.58, 0.16)], closed: true)
+            pen.line([(0.58, 0.16), (0.58, 0.88)])
+        }
+        g["arrowshape.turn.up.left"] = Glyph(width: 1.04, height: 0.96) { pen in
+            pen.line([(0.4, 0.06), (0.06, 0.38), (0.4, 0.7)])
+            pen.path(filled: false) { path, p in
+                path.move(to: p(0.06, 0.38))
+                path.addLine(to: p(0.52, 0.38))
+                path.addCurve(to: p(0.98, 0.9), controlPoint1: p(0.8, 0.38), controlPoint2: p(0.98, 0.56))
+            }
+        }
+        g["folder"] = Glyph(width: 1.14, height: 0.9) { $0.line([(0.04, 0.1), (0.4, 0.1), (0.5, 0.22), (1.1, 0.22), (1.1, 0.84), (0.04, 0.84)], closed: true) }
+        g["backward.fill"] = Glyph(width: 1.16, height: 0.8) { pen in
+            pen.polygon([(0.56, 0.08), (0.08, 0.4), (0.56, 0.72)])
+            pen.polygon([(1.08, 0.08), (0.6, 0.4), (1.08, 0.72)])
+        }
+        g["forward.fill"] = Glyph(width: 1.16, height: 0.8) { pen in
+            pen.polygon([(0.08, 0.08), (0.56, 0.4), (0.08, 0.72)])
+            pen.polygon([(0.6, 0.08), (1.08, 0.4), (0.6, 0.72)])
+        }
         g["circle"] = Glyph(width: 1, height: 1) { $0.ring(0.5, 0.5, 0.5) }
         g["circle.fill"] = Glyph(width: 1, height: 1) { $0.disc(0.5, 0.5, 0.5) }
         g["paperplane"] = Glyph(width: 1, height: 1) { pen in

@@ -1,0 +1,89 @@
+/// UIKit's toolbar: a 44-point bar of bar button items along the bottom of a screen, drawn as iOS 15 and
+/// later draw a toolbar's standard appearance: the chrome material with a hairline along its top edge.
+/// Items sit from the system margin at each end, 8 points apart; flexible spaces share what is left
+/// between them and fixed spaces take their width. A tap runs an item's action.
+open class UIToolbar: UIView {
+    /// Points: a toolbar's height (its background reaches into the safe area below it when it sits at
+    /// the bottom of the screen, as UIKit's).
+    static let height: CGFloat = 44
+
+    private let background = UIVisualEffectView(effect: UIBlurEffect(style: .systemChromeMaterial))
+    private let hairline = UIView()
+    private var itemViews: [(UIBarButtonItem, UIView)] = []
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        background.isUserInteractionEnabled = false
+        hairline.isUserInteractionEnabled = false
+        hairline.backgroundColor = UIColor(white: 0, alpha: 0.3)
+        addSubview(background)
+        addSubview(hairline)
+    }
+
+    public convenience init() { self.init(frame: CGRect(x: 0, y: 0, width: 320, height: UIToolbar.height)) }
+
+    public required init?(coder: NSCoder) { nil }
+
+    /// The items, leading to trailing. Default nil.
+    open var items: [UIBarButtonItem]? {
+        didSet {
+            for (_, view) in itemViews { view.removeFromSuperview() }
+            itemViews = (items ?? []).map { item in (item, item.makeBarView { [weak self] in self?.nearestController }) }
+            for (_, view) in itemViews { addSubview(view) }
+            setNeedsLayout()
+        }
+    }
+
+    open func setItems(_ items: [UIBarButtonItem]?, animated: Bool) { self.items = items }
+
+    /// Kept; the bar draws its standard appearance.
+    open var barStyle = UIBarStyle.default
+    open var isTranslucent = true
+    /// The background's colour over the material; nil: the material alone.
+    open var barTintColor: UIColor? { didSet { background.contentView.backgroundColor = barTintColor } }
+
+    private var nearestController: UIViewController? {
+        var responder: UIResponder? = self
+        while let r = responder {
+            if let controller = r as? UIViewController { return controller }
+            responder = r.next
+        }
+        return nil
+    }
+
+    open override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(width: size.width, height: UIToolbar.height) }
+    open override var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIToolbar.height) }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        // The background reaches down through the safe area when the bar sits on it.
+        var below: CGFloat = 0
+        if let window, abs(convert(bounds, to: window).maxY - (window.bounds.height - window.safeAreaInsets.bottom)) < 0.5 {
+            below = window.safeAreaInsets.bottom
+        }
+        background.frame = CGRect(x: 0, y: 0, width: bounds.width, height: bounds.height + below)
+        hairline.frame = CGRect(x: 0, y: -1 / max(1, UIScreen.main.scale), width: bounds.width, height: 1 / max(1, UIScreen.main.scale))
+        let margin = UIScreen.systemMargin(forWidth: bounds.width), gap: CGFloat = 8
+        let widths = itemViews.map { $0.0.systemItem == .flexibleSpace ? 0 : $0.0.barWidth(of: $0.1, in: bounds.size) }
+        let flexible = itemViews.filter { $0.0.systemItem == .flexibleSpace }.count
+        let used = widths.reduce(0, +) + gap * CGFloat(max(0, itemViews.count - 1 - 2 * flexible))
+        let share = flexible > 0 ? max(0, bounds.width - 2 * margin - used) / CGFloat(flexible) : 0
+        var x = margin
+        for (index, (item, view)) in itemViews.enumerated() {
+            if item.systemItem == .flexibleSpace {
+                view.frame = CGRect(x: x, y: 0, width: share, height: bounds.height)
+                x += share
+                continue
+            }
+            let w = widths[index]
+            let h = item.barHeight(of: view, barHeight: bounds.height)
+            view.frame = CGRect(x: x, y: (bounds.height - h) / 2, width: w, height: h)
+            x += w
+            let next = index + 1 < itemViews.count ? itemViews[index + 1].0 : nil
+            if next != nil, next?.systemItem != .flexibleSpace, item.systemItem != .fixedSpace, next?.systemItem != .fixedSpace { x += gap }
+        }
+    }
+}
+
+/// Bar styles, with Apple's raw values (kept).
+public enum UIBarStyle: Int, Sendable { case `default` = 0, black = 1 }

@@ -24,6 +24,9 @@ struct Render: ParsableCommand {
     @Option(name: .customLong("text-size"), help: "With Swift files: the Dynamic Type text size of the stage (\(StageTextSizes.names.joined(separator: ", ")); default large).")
     var textSize = "large"
 
+    @Option(help: "With Swift files: the stage's appearance, light or dark (dynamic colours resolve for it; default light).")
+    var appearance = "light"
+
     @Option(name: .customLong("time-limit"), parsing: .unconditional, help: "With Swift files: virtual seconds after run(on:) returns for what it started to end (default 60).")
     var timeLimit = 60.0
 
@@ -87,6 +90,12 @@ struct Render: ParsableCommand {
         }
         if !transitionOptions.isSwiftFile, textSize != "large" {
             throw ValidationError("--text-size goes with Swift files (a scene or built-in has its own font sizes)")
+        }
+        guard ["light", "dark"].contains(appearance) else {
+            throw ValidationError("--appearance: '\(appearance)' is neither light nor dark")
+        }
+        if !transitionOptions.isSwiftFile, appearance != "light" {
+            throw ValidationError("--appearance goes with Swift files (a scene or built-in draws its own colours, light)")
         }
         if transitionOptions.isSwiftFile {
             if all || frames != nil || shard != nil || transitionOptions.durations != nil || transitionOptions.transition != nil || transitionOptions.hold != 0 {
@@ -202,6 +211,7 @@ extension Render {
         var render = SwiftFileRender(files: files, out: folder, name: name, device: device, fps: transitionOptions.fps ?? 60, scale: scale,
                                      jobs: jobs, force: force, timeLimit: timeLimit, timeout: timeout, packageRoot: packagePath, quiet: quiet || json)
         render.textSize = textSize
+        render.appearance = appearance
         do { try render.run() } catch let error as CLIError {
             printError(error.description)
             throw ExitCode(error.status)

@@ -24,6 +24,8 @@ struct SwiftFileRender {
     let device: String
     /// Dynamic Type's text size, by `StageTextSizes`' names.
     var textSize = "large"
+    /// The stage's appearance: "light" or "dark".
+    var appearance = "light"
     let fps: Double
     let scale: Int?
     let jobs: Int?
@@ -120,7 +122,7 @@ struct SwiftFileRender {
         if !quiet, !mapped.diagnostics.isEmpty { FileHandle.standardError.write(Data(mapped.diagnostics.utf8)) }
         if !quiet { printNote(String(format: "compiled in %.1f s", Date().timeIntervalSince(start))) }
 
-        var arguments = ["--out", out, "--name", name, "--device", device, "--text-size", textSize, "--fps", String(fps),
+        var arguments = ["--out", out, "--name", name, "--device", device, "--text-size", textSize, "--appearance", appearance, "--fps", String(fps),
                          "--time-limit", String(timeLimit)]
         if let scale { arguments += ["--scale", String(scale)] }
         if let jobs { arguments += ["--jobs", String(jobs)] }

@@ -3,7 +3,7 @@ import Foundation
 
 /// What the program `smokescreen render File.swift` builds runs: a stage made from the command's
 /// options, the user's `run(on:)`, time let pass until nothing animates, and the frames written. Its
-/// arguments are the command's (`--out`, `--name`, `--device`, `--text-size`, `--fps`, `--scale`,
+/// arguments are the command's (`--out`, `--name`, `--device`, `--text-size`, `--appearance`, `--fps`, `--scale`,
 /// `--jobs`, `--time-limit`, `--force`); a summary line goes to standard output, errors to standard error with
 /// an exit status of 1 (the stage), 64 (an argument) or the writer's.
 public enum StageRunner {
@@ -38,6 +38,10 @@ public enum StageRunner {
         guard let textSize = textSizes[textSizeName] else {
             fail("--text-size: no text size '\(textSizeName)' (\(textSizes.keys.sorted().joined(separator: ", ")))", status: 64)
         }
+        let appearanceName = options["appearance"] ?? "light"
+        guard let appearance = ["light": UIUserInterfaceStyle.light, "dark": .dark][appearanceName] else {
+            fail("--appearance: '\(appearanceName)' is neither light nor dark", status: 64)
+        }
         let fps = Double(options["fps"] ?? "60") ?? .nan
         let scale = options["scale"].flatMap(Double.init).map { CGFloat($0) }
         let jobs = options["jobs"].flatMap(Int.init)
@@ -45,7 +49,7 @@ public enum StageRunner {
         guard timeLimit.isFinite, timeLimit > 0 else { fail("--time-limit must be a positive number of seconds", status: 64) }
         Stage.onlyOutputFolder = out
         do {
-            let stage = try Stage(device: device, fps: fps, scale: scale, contentSizeCategory: textSize)
+            let stage = try Stage(device: device, fps: fps, scale: scale, appearance: appearance, contentSizeCategory: textSize)
             try script(stage)
             try stage.waitUntilIdle(timeLimit: timeLimit)
             for warning in stage.notDrawn { FileHandle.standardError.write(Data("smokescreen: accepted, not drawn: \(warning)\n".utf8)) }

@@ -54,6 +54,17 @@ final class SwiftFileRenderTests: XCTestCase {
         XCTAssertEqual(try pixel(0, 180, 300), indigo)
         XCTAssertEqual(try pixel(7, 180, 100), white, "the card is up")
         XCTAssertEqual(try pixel(19, 180, 300), indigo, "dismissed by the long drag")
+        // In dark mode the same code draws iOS's dark colours: indigo's dark value, the card black.
+        let dark = try temporaryFolder()
+        let darkRun = try render(["swipe-dismiss/SwipeDownDismiss.swift", "swipe-dismiss/Script.swift"], options + ["--out", dark, "--appearance", "dark"])
+        XCTAssertEqual(darkRun.status, 0, darkRun.standardError)
+        func darkPixel(_ frame: Int, _ x: Int, _ y: Int) throws -> [UInt8] {
+            let bitmap = try PNGCodec.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: dark + "/" + names[frame]))), scale: 1)
+            let p = bitmap[x, y].unpremultiplied
+            return [p.r, p.g, p.b]
+        }
+        XCTAssertEqual(try darkPixel(0, 180, 300), [94, 92, 230])
+        XCTAssertEqual(try darkPixel(7, 180, 100), [0, 0, 0], "the card's systemBackground in dark mode")
     }
 
     /// The samples in `SwiftFiles/`, one a pattern of iOS transition code, each rendered at @1x and 10
@@ -135,6 +146,12 @@ final class SwiftFileRenderTests: XCTestCase {
         let textSizeOfScene = try SafetyTests.run(["render", "nav-push", "--text-size", "AX1"])
         XCTAssertEqual(textSizeOfScene.status, 64)
         XCTAssertTrue(textSizeOfScene.standardError.contains("--text-size goes with Swift files"), textSizeOfScene.standardError)
+        let appearance = try render(["bad/Traps.swift"], ["--appearance", "dim"])
+        XCTAssertEqual(appearance.status, 64)
+        XCTAssertTrue(appearance.standardError.contains("--appearance: 'dim' is neither light nor dark"), appearance.standardError)
+        let appearanceOfScene = try SafetyTests.run(["render", "nav-push", "--appearance", "dark"])
+        XCTAssertEqual(appearanceOfScene.status, 64)
+        XCTAssertTrue(appearanceOfScene.standardError.contains("--appearance goes with Swift files"), appearanceOfScene.standardError)
         let frames = try render(["bad/Traps.swift"], ["--frames", "0..3"])
         XCTAssertEqual(frames.status, 64)
         let notPackage = try SafetyTests.run(["render", Self.files + "/bad/Traps.swift", "--package", "/tmp"])

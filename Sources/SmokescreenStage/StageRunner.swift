@@ -39,7 +39,7 @@ public enum StageRunner {
             fail("--text-size: no text size '\(textSizeName)' (\(textSizes.keys.sorted().joined(separator: ", ")))", status: 64)
         }
         let appearanceName = options["appearance"] ?? "light"
-        guard let appearance = ["light": UIUserInterfaceStyle.light, "dark": .dark][appearanceName] else {
+        guard let appearance = ["light": UIUserInterfaceStyle.light, "dark": UIUserInterfaceStyle.dark][appearanceName] else {
             fail("--appearance: '\(appearanceName)' is neither light nor dark", status: 64)
         }
         let fps = Double(options["fps"] ?? "60") ?? .nan

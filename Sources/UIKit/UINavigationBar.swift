@@ -22,6 +22,11 @@ open class UINavigationItem: NSObject {
     open var leftItemsSupplementBackButton = false { didSet { itemsDidChange?() } }
     /// Called when the items change (the bar showing this item shows them again).
     var itemsDidChange: (() -> Void)?
+    /// This item's appearances, over the bar's while it is on top; nil (the default): the bar's.
+    open var standardAppearance: UINavigationBarAppearance? { didSet { itemsDidChange?() } }
+    open var scrollEdgeAppearance: UINavigationBarAppearance? { didSet { itemsDidChange?() } }
+    open var compactAppearance: UINavigationBarAppearance? { didSet { itemsDidChange?() } }
+    open var compactScrollEdgeAppearance: UINavigationBarAppearance? { didSet { itemsDidChange?() } }
 
     public init(title: String) {
         self.title = title
@@ -44,8 +49,9 @@ extension UIViewController {
     }
 }
 
-/// UIKit's navigation bar as iOS 15 and later draw it over content at rest: no background (the scroll
-/// edge appearance), the top item's title centred in semibold 17 pt, and below the root a back button in
+/// UIKit's navigation bar as iOS 15 and later draw it: no background while the content is at its top
+/// (the scroll-edge appearance), the chrome material with a hairline while content scrolls under it
+/// (the standard appearance), or the appearances given; the top item's title centred in semibold 17 pt, and below the root a back button in
 /// the tint colour (a chevron and the previous item's back title, "Back" when it has none). 44 points
 /// high, under the top of the safe area.
 open class UINavigationBar: UIView {
@@ -64,15 +70,54 @@ open class UINavigationBar: UIView {
 
     /// Accepted; large titles are not drawn (listed in the stage's `notDrawn`).
     open var prefersLargeTitles = false { didSet { if prefersLargeTitles { NotDrawn.note("large titles (UINavigationBar.prefersLargeTitles)") } } }
-    /// Accepted; the bar draws no background at rest, as iOS 15's scroll-edge appearance.
+    /// Kept; the appearances say what the background is.
     open var isTranslucent = true
-    open var barTintColor: UIColor?
+    /// Over the standard appearance's background when set (UIKit's legacy customization).
+    open var barTintColor: UIColor? { didSet { showAppearance() } }
+    /// The appearance while content scrolls under the bar: by default the chrome material with a
+    /// hairline.
+    open var standardAppearance = UINavigationBarAppearance() { didSet { showAppearance() } }
+    /// The appearance while the content is at its top (or does not scroll); nil (the default): the
+    /// standard appearance without background or hairline, as iOS 15 and later draw it.
+    open var scrollEdgeAppearance: UINavigationBarAppearance? { didSet { showAppearance() } }
+    /// Kept; a phone in landscape uses the standard and scroll-edge appearances here.
+    open var compactAppearance: UINavigationBarAppearance?
+    open var compactScrollEdgeAppearance: UINavigationBarAppearance?
+    /// Whether the content under the bar is at its scroll edge (set by the navigation controller).
+    package var isAtScrollEdge = true { didSet { if isAtScrollEdge != oldValue { showAppearance() } } }
+    private let background = BarBackgroundView(shadowAtBottom: true)
+    private var titleAttributes: [NSAttributedString.Key: Any] = [:]
+    private var titleOffset = UIOffset.zero
+
+    /// The appearance shown now: the top item's, else the bar's, for the scroll edge or not.
+    var shownAppearance: UINavigationBarAppearance {
+        let item = shownController?.navigationItem
+        if isAtScrollEdge {
+            return item?.scrollEdgeAppearance ?? scrollEdgeAppearance ?? (item?.standardAppearance ?? standardAppearance).transparentCopy()
+        }
+        let standard = item?.standardAppearance ?? standardAppearance
+        guard let barTintColor else { return standard }
+        let tinted = UINavigationBarAppearance(barAppearance: standard)
+        tinted.backgroundColor = barTintColor
+        return tinted
+    }
+
+    func showAppearance() {
+        let appearance = shownAppearance
+        background.show(appearance)
+        titleAttributes = appearance.titleTextAttributes
+        titleOffset = appearance.titlePositionAdjustment
+        titleLabel.font = titleAttributes[.font] as? UIFont ?? .systemFont(ofSize: 17, weight: .semibold)
+        titleLabel.textColor = titleAttributes[.foregroundColor] as? UIColor ?? .label
+        setNeedsLayout()
+    }
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
         titleLabel.font = .systemFont(ofSize: 17, weight: .semibold)
         titleLabel.textAlignment = .center
         backLabel.font = .systemFont(ofSize: 17)
+        addSubview(background)
         addSubview(titleLabel)
         addSubview(chevron)
         addSubview(backLabel)
@@ -104,6 +149,7 @@ open class UINavigationBar: UIView {
             guard let self, let top, self.shownController === top else { return }
             self.show(self.shownStack)
         }
+        showAppearance()
         setNeedsLayout()
         layoutIfNeeded()
     }
@@ -115,6 +161,9 @@ open class UINavigationBar: UIView {
 
     open override func layoutSubviews() {
         super.layoutSubviews()
+        // The background reaches up under the status bar to the top of the screen.
+        let above = window.map { convert(CGPoint.zero, to: $0).y } ?? 0
+        background.frame = CGRect(x: 0, y: -max(0, above), width: bounds.width, height: bounds.height + max(0, above))
         backLabel.textColor = tintColor
         chevron.tint = tintColor
         let height = bounds.height
@@ -146,7 +195,7 @@ open class UINavigationBar: UIView {
         let trailing = trailingItems.isEmpty ? bounds.width - margin : right
         let titleWidth = min(titleLabel.sizeThatFits(bounds.size).width, max(0, trailing - leading))
         let titleX = min(max(leading, (bounds.width - titleWidth) / 2), max(leading, trailing - titleWidth))
-        titleLabel.frame = CGRect(x: titleX, y: 0, width: titleWidth, height: height)
+        titleLabel.frame = CGRect(x: titleX + titleOffset.horizontal, y: titleOffset.vertical, width: titleWidth, height: height)
         if let titleView = shownTitleView {
             let size = titleView.bounds.size
             titleView.frame = CGRect(x: (bounds.width - size.width) / 2, y: (height - size.height) / 2, width: size.width, height: size.height)

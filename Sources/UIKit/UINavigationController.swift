@@ -277,6 +277,7 @@ open class UINavigationController: UIViewController {
             UIView.performWithoutAnimation { containerView.addSubview(toView) }
         }
         showToolbarItems()
+        updateBarScrollEdges()
         transition.start()
     }
 
@@ -300,6 +301,7 @@ open class UINavigationController: UIViewController {
         _ = stack.last?.view
         navigationBar.show(stack)
         showToolbarItems()
+        updateBarScrollEdges()
         guard let top = stack.last else { return }
         BarContainerView.show(top, alone: containerView, insets: barInsets)
     }
@@ -325,6 +327,17 @@ open class UINavigationController: UIViewController {
             toolbar.frame = CGRect(x: 0, y: toolbarHidden ? view.bounds.height : bottom - UIToolbar.height, width: view.bounds.width, height: UIToolbar.height)
         }
         for controller in stack { controller.containerSafeAreaInsets = barInsets }
+        updateBarScrollEdges()
+    }
+
+    /// Whether the top controller's content is at its top (the bar) and its end (the toolbar): the bars'
+    /// appearances follow.
+    func updateBarScrollEdges() {
+        guard let top = stack.last else { return }
+        navigationBar.isAtScrollEdge = top.contentScrollView(for: .top).map { $0.contentOffset.y <= -$0.adjustedContentInset.top + 0.5 } ?? true
+        toolbarIfMade?.isAtScrollEdge = top.contentScrollView(for: .bottom).map {
+            $0.contentOffset.y + $0.bounds.height >= $0.contentSize.height + $0.adjustedContentInset.bottom - 0.5
+        } ?? true
     }
 
     // MARK: The toolbar

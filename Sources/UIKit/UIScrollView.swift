@@ -32,7 +32,13 @@ open class UIScrollView: UIView {
     /// Told as it scrolls.
     open weak var delegate: UIScrollViewDelegate?
     /// Points: the size of what it scrolls over.
-    open var contentSize = CGSize.zero { didSet { if contentSize != oldValue { adjustedInsetMayHaveChanged() } } }
+    open var contentSize = CGSize.zero {
+        didSet {
+            guard contentSize != oldValue else { return }
+            adjustedInsetMayHaveChanged()
+            barsMayHaveReachedAnEdge()
+        }
+    }
     /// Kept: touches reach the content at once here.
     open var delaysContentTouches = true
     open var canCancelContentTouches = true
@@ -158,7 +164,16 @@ open class UIScrollView: UIView {
             guard newValue.x.isFinite, newValue.y.isFinite, newValue != bounds.origin else { return }
             bounds.origin = newValue
             delegate?.scrollViewDidScroll(self)
+            barsMayHaveReachedAnEdge()
         }
+    }
+
+    /// Tells the navigation controller of the controller this scroll view belongs to, if any, that its
+    /// bars' scroll edges may have changed.
+    private func barsMayHaveReachedAnEdge() {
+        var responder: UIResponder? = next
+        while let r = responder, !(r is UIViewController) { responder = r.next }
+        (responder as? UIViewController)?.navigationController?.updateBarScrollEdges()
     }
 
     /// Scrolls to `contentOffset`; animated over 0.3 s, ease in and out (then

@@ -149,6 +149,8 @@ open class UIViewController: UIResponder {
     /// The transition this controller is part of, while it runs.
     var activeTransition: ControllerTransition?
     var storedNavigationItem: UINavigationItem?
+    /// The scroll views given by `setContentScrollView(_:for:)`, by edge.
+    var givenContentScrollViews: [UInt: WeakScrollView] = [:]
     var storedTabBarItem: UITabBarItem?
 
     /// The status bar: accepted for code that overrides them; the stage draws no status bar.
@@ -300,6 +302,26 @@ open class UIViewController: UIResponder {
 
     open func setToolbarItems(_ toolbarItems: [UIBarButtonItem]?, animated: Bool) { self.toolbarItems = toolbarItems }
 
+    /// iOS 15: the scroll view whose edge a bar at `edge` follows (its appearance at the scroll edge or
+    /// not); nil leaves it to UIKit's choice.
+    open func setContentScrollView(_ scrollView: UIScrollView?, for edge: NSDirectionalRectEdge) {
+        for single in [NSDirectionalRectEdge.top, .leading, .bottom, .trailing] where edge.contains(single) {
+            givenContentScrollViews[single.rawValue] = scrollView.map(WeakScrollView.init)
+        }
+        navigationController?.updateBarScrollEdges()
+    }
+
+    /// The scroll view a bar at `edge` follows: the one given, else the view itself when it scrolls, else
+    /// the first of its subviews that does.
+    open func contentScrollView(for edge: NSDirectionalRectEdge) -> UIScrollView? {
+        for single in [NSDirectionalRectEdge.top, .leading, .bottom, .trailing] where edge.contains(single) {
+            if let given = givenContentScrollViews[single.rawValue] { return given.view }
+        }
+        guard let view = viewIfLoaded else { return nil }
+        if let scroll = view as? UIScrollView { return scroll }
+        return view.subviews.first { $0 is UIScrollView } as? UIScrollView
+    }
+
     /// The item a navigation bar shows for this controller (made on first use).
     open var navigationItem: UINavigationItem { lazyNavigationItem }
 
@@ -337,4 +359,10 @@ open class UIViewController: UIResponder {
     open func didMove(toParent parent: UIViewController?) {}
 
     open override var description: String { "<\(type(of: self))>" }
+}
+
+/// A scroll view held weakly (a controller's content scroll view belongs to its view tree).
+struct WeakScrollView {
+    weak var view: UIScrollView?
+    init(_ view: UIScrollView) { self.view = view }
 }

@@ -1,5 +1,6 @@
 /// UIKit's toolbar: a 44-point bar of bar button items along the bottom of a screen, drawn as iOS 15 and
-/// later draw a toolbar's standard appearance: the chrome material with a hairline along its top edge.
+/// later draw a toolbar's standard appearance (the chrome material with a hairline along its top edge),
+/// or, in a navigation controller whose content's end is in view, its scroll-edge appearance (none).
 /// Items sit from the system margin at each end, 8 points apart; flexible spaces share what is left
 /// between them and fixed spaces take their width. A tap runs an item's action.
 open class UIToolbar: UIView {
@@ -7,17 +8,13 @@ open class UIToolbar: UIView {
     /// the bottom of the screen, as UIKit's).
     static let height: CGFloat = 44
 
-    private let background = UIVisualEffectView(effect: UIBlurEffect(style: .systemChromeMaterial))
-    private let hairline = UIView()
+    private let background = BarBackgroundView(shadowAtBottom: false)
     private var itemViews: [(UIBarButtonItem, UIView)] = []
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
-        background.isUserInteractionEnabled = false
-        hairline.isUserInteractionEnabled = false
-        hairline.backgroundColor = UIColor(white: 0, alpha: 0.3)
         addSubview(background)
-        addSubview(hairline)
+        showAppearance()
     }
 
     public convenience init() { self.init(frame: CGRect(x: 0, y: 0, width: 320, height: UIToolbar.height)) }
@@ -36,11 +33,34 @@ open class UIToolbar: UIView {
 
     open func setItems(_ items: [UIBarButtonItem]?, animated: Bool) { self.items = items }
 
-    /// Kept; the bar draws its standard appearance.
+    /// Kept; the appearances say what the background is.
     open var barStyle = UIBarStyle.default
     open var isTranslucent = true
-    /// The background's colour over the material; nil: the material alone.
-    open var barTintColor: UIColor? { didSet { background.contentView.backgroundColor = barTintColor } }
+    /// Over the standard appearance's background when set (UIKit's legacy customization).
+    open var barTintColor: UIColor? { didSet { showAppearance() } }
+    /// The appearance while content scrolls under the bar: the chrome material with a hairline.
+    open var standardAppearance = UIToolbarAppearance() { didSet { showAppearance() } }
+    /// A navigation controller's toolbar shows this while its content's end is in view (or it does not
+    /// scroll); nil (the default): the standard appearance without background or hairline.
+    open var scrollEdgeAppearance: UIToolbarAppearance? { didSet { showAppearance() } }
+    /// Kept.
+    open var compactAppearance: UIToolbarAppearance?
+    open var compactScrollEdgeAppearance: UIToolbarAppearance?
+    /// Whether the content above is at its bottom edge: set by a navigation controller for its toolbar;
+    /// a toolbar of one's own shows its standard appearance.
+    package var isAtScrollEdge = false { didSet { if isAtScrollEdge != oldValue { showAppearance() } } }
+
+    private func showAppearance() {
+        if isAtScrollEdge {
+            background.show(scrollEdgeAppearance ?? standardAppearance.transparentCopy())
+        } else if let barTintColor {
+            let tinted = UIToolbarAppearance(barAppearance: standardAppearance)
+            tinted.backgroundColor = barTintColor
+            background.show(tinted)
+        } else {
+            background.show(standardAppearance)
+        }
+    }
 
     private var nearestController: UIViewController? {
         var responder: UIResponder? = self
@@ -62,7 +82,6 @@ open class UIToolbar: UIView {
             below = window.safeAreaInsets.bottom
         }
         background.frame = CGRect(x: 0, y: 0, width: bounds.width, height: bounds.height + below)
-        hairline.frame = CGRect(x: 0, y: -1 / max(1, UIScreen.main.scale), width: bounds.width, height: 1 / max(1, UIScreen.main.scale))
         let margin = UIScreen.systemMargin(forWidth: bounds.width), gap: CGFloat = 8
         let widths = itemViews.map { $0.0.systemItem == .flexibleSpace ? 0 : $0.0.barWidth(of: $0.1, in: bounds.size) }
         let flexible = itemViews.filter { $0.0.systemItem == .flexibleSpace }.count

@@ -86,11 +86,11 @@ open class UIBarButtonItemAppearance: NSObject, NSCopying {
     open func copy(with zone: NSZone? = nil) -> Any { UIBarButtonItemAppearance(style: .plain) }
 }
 
-/// A navigation bar's appearance: the background and shadow, and the title's attributes (`.font` and
-/// `.foregroundColor` are drawn).
+/// A navigation bar's appearance: the background and shadow, and the titles' attributes (`.font` and
+/// `.foregroundColor` are drawn, for the small and the large title).
 open class UINavigationBarAppearance: UIBarAppearance {
     open var titleTextAttributes: [NSAttributedString.Key: Any] = [:]
-    /// Kept; large titles are not drawn.
+    /// The large title's attributes (`.font`, `.foregroundColor` drawn).
     open var largeTitleTextAttributes: [NSAttributedString.Key: Any] = [:]
     /// Points the title is moved by.
     open var titlePositionAdjustment = UIOffset.zero

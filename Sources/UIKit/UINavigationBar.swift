@@ -9,10 +9,9 @@ open class UINavigationItem: NSObject {
     open var hidesBackButton = false
     /// A view shown in place of the title (centred in the bar, at its own size).
     open var titleView: UIView?
-    /// Accepted; large titles are not drawn (listed in the stage's `notDrawn`).
-    open var largeTitleDisplayMode = LargeTitleDisplayMode.automatic {
-        didSet { if largeTitleDisplayMode == .always { NotDrawn.note("large titles (UINavigationItem.largeTitleDisplayMode .always)") } }
-    }
+    /// Whether the bar shows this item's title large (when the bar ``UINavigationBar/prefersLargeTitles``):
+    /// `.automatic` (the default) as the item below it does, the root's large.
+    open var largeTitleDisplayMode = LargeTitleDisplayMode.automatic { didSet { itemsDidChange?() } }
     /// The items at the leading end, first outermost; they replace the back button unless
     /// ``leftItemsSupplementBackButton``.
     open var leftBarButtonItems: [UIBarButtonItem]? { didSet { itemsDidChange?() } }
@@ -68,8 +67,21 @@ open class UINavigationBar: UIView {
     private let chevron = BackChevronView(frame: CGRect(x: 0, y: 0, width: 13, height: 21))
     private var shownTitleView: UIView?
 
-    /// Accepted; large titles are not drawn (listed in the stage's `notDrawn`).
-    open var prefersLargeTitles = false { didSet { if prefersLargeTitles { NotDrawn.note("large titles (UINavigationBar.prefersLargeTitles)") } } }
+    /// Whether items show their titles large (34-pt bold, at the leading margin, in a 52-point band under
+    /// the bar's 44 points) while their content is at its top; as the content scrolls the band collapses
+    /// into the small title. Default false.
+    open var prefersLargeTitles = false { didSet { largeTitlesDidChange?() } }
+    /// Called when ``prefersLargeTitles`` or the shown items change (the navigation controller lays its
+    /// bar out again).
+    var largeTitlesDidChange: (() -> Void)?
+    /// Points: the height of the large-title band under the bar's 44 points.
+    static let largeTitleHeight: CGFloat = 52
+    /// Points of the large-title band shown now (0…52; set by the navigation controller).
+    var largeTitleExpansion: CGFloat = 0 { didSet { if largeTitleExpansion != oldValue { setNeedsLayout() } } }
+    /// Whether the top item shows a large title (set by the navigation controller).
+    var showsLargeTitle = false { didSet { if showsLargeTitle != oldValue { setNeedsLayout() } } }
+    private let largeTitleBand = UIView()
+    private let largeTitleLabel = UILabel()
     /// Kept; the appearances say what the background is.
     open var isTranslucent = true
     /// Over the standard appearance's background when set (UIKit's legacy customization).
@@ -109,6 +121,8 @@ open class UINavigationBar: UIView {
         titleOffset = appearance.titlePositionAdjustment
         titleLabel.font = titleAttributes[.font] as? UIFont ?? .systemFont(ofSize: 17, weight: .semibold)
         titleLabel.textColor = titleAttributes[.foregroundColor] as? UIColor ?? .label
+        largeTitleLabel.font = appearance.largeTitleTextAttributes[.font] as? UIFont ?? .systemFont(ofSize: 34, weight: .bold)
+        largeTitleLabel.textColor = appearance.largeTitleTextAttributes[.foregroundColor] as? UIColor ?? .label
         setNeedsLayout()
     }
 
@@ -118,6 +132,11 @@ open class UINavigationBar: UIView {
         titleLabel.textAlignment = .center
         backLabel.font = .systemFont(ofSize: 17)
         addSubview(background)
+        largeTitleBand.clipsToBounds = true
+        largeTitleBand.isUserInteractionEnabled = false
+        largeTitleLabel.font = .systemFont(ofSize: 34, weight: .bold)
+        largeTitleBand.addSubview(largeTitleLabel)
+        addSubview(largeTitleBand)
         addSubview(titleLabel)
         addSubview(chevron)
         addSubview(backLabel)
@@ -133,6 +152,7 @@ open class UINavigationBar: UIView {
         shownTitleView = top?.navigationItem.titleView
         if let titleView = shownTitleView { addSubview(titleView) }
         titleLabel.text = shownTitleView == nil ? top.flatMap { $0.navigationItem.title ?? $0.title } : nil
+        largeTitleLabel.text = top.flatMap { $0.navigationItem.title ?? $0.title }
         let item = top?.navigationItem
         let left = item?.leftBarButtonItems ?? [], right = item?.rightBarButtonItems ?? []
         let hasBack = below != nil && item?.hidesBackButton == false && (left.isEmpty || item?.leftItemsSupplementBackButton == true)
@@ -150,6 +170,7 @@ open class UINavigationBar: UIView {
             self.show(self.shownStack)
         }
         showAppearance()
+        largeTitlesDidChange?()
         setNeedsLayout()
         layoutIfNeeded()
     }
@@ -166,7 +187,17 @@ open class UINavigationBar: UIView {
         background.frame = CGRect(x: 0, y: -max(0, above), width: bounds.width, height: bounds.height + max(0, above))
         backLabel.textColor = tintColor
         chevron.tint = tintColor
-        let height = bounds.height
+        // The items and the small title sit in the top 44 points; the large title in the band below, its
+        // line's foot 4 points above the bar's bottom (estimated), clipped as the band collapses.
+        let height = min(bounds.height, UINavigationBar.height)
+        let band = max(0, bounds.height - UINavigationBar.height)
+        largeTitleBand.isHidden = !showsLargeTitle
+        largeTitleBand.frame = CGRect(x: 0, y: UINavigationBar.height, width: bounds.width, height: band)
+        let large = largeTitleLabel.sizeThatFits(.zero)
+        let largeMargin = UIScreen.systemMargin(forWidth: bounds.width)
+        largeTitleLabel.frame = CGRect(x: largeMargin, y: band - 4 - large.height, width: min(large.width, bounds.width - 2 * largeMargin), height: large.height)
+        // The small title shows once the large one has collapsed.
+        titleLabel.alpha = showsLargeTitle && band > 0 ? 0 : 1
         chevron.frame = CGRect(x: 8, y: (height - 21) / 2, width: 13, height: 21)
         let backWidth = backLabel.isHidden ? 0 : min(backLabel.sizeThatFits(bounds.size).width, bounds.width / 3)
         backLabel.frame = CGRect(x: 26, y: 0, width: backWidth, height: height)

@@ -209,7 +209,7 @@ open class UINavigationController: UIViewController {
         UIView.performWithoutAnimation {
             toView.frame = bounds
             toView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-            to.containerSafeAreaInsets = barInsets
+            to.containerSafeAreaInsets = barInsets(for: to)
             toView.layoutIfNeeded()
         }
         if operation == .push { to.flags.insert(.movingToParent) } else { for c in leaving { c.flags.insert(.movingFromParent) } }
@@ -272,6 +272,11 @@ open class UINavigationController: UIViewController {
             let bar = navigationBar, stack = stack
             UIView.transition(with: bar, duration: duration.isFinite && duration > 0 ? duration : 0, options: [.transitionCrossDissolve],
                               animations: { bar.show(stack) })
+            // The bar grows or shrinks to the new top's large title over the move.
+            UIView.animate(withDuration: duration.isFinite && duration > 0 ? duration : 0, delay: 0, options: [.curveEaseInOut]) {
+                self.updateBarScrollEdges()
+                bar.layoutIfNeeded()
+            }
         } else {
             navigationBar.show(stack)
             UIView.performWithoutAnimation { containerView.addSubview(toView) }
@@ -290,6 +295,10 @@ open class UINavigationController: UIViewController {
 
     open override func viewDidLoad() {
         super.viewDidLoad()
+        navigationBar.largeTitlesDidChange = { [weak self] in
+            guard let self, self.isViewLoaded, self.transitionInProgress == nil else { return }
+            self.layOutBar()
+        }
         BarContainerView.install(container: containerView, bar: navigationBar, in: view)
         if let toolbarIfMade { view.addSubview(toolbarIfMade) }
         showTop()
@@ -303,7 +312,7 @@ open class UINavigationController: UIViewController {
         showToolbarItems()
         updateBarScrollEdges()
         guard let top = stack.last else { return }
-        BarContainerView.show(top, alone: containerView, insets: barInsets)
+        BarContainerView.show(top, alone: containerView, insets: barInsets(for: top))
     }
 
     /// Shows a changed title or navigation item of the top controller.
@@ -312,21 +321,42 @@ open class UINavigationController: UIViewController {
         navigationBar.show(stack)
     }
 
-    /// The height the bars take from the children's safe area.
-    private var barInsets: UIEdgeInsets {
-        UIEdgeInsets(top: isNavigationBarHidden ? 0 : UINavigationBar.height, left: 0, bottom: toolbarHidden ? 0 : UIToolbar.height, right: 0)
+    /// The height the bars take from `controller`'s safe area: the bar's 44 points and its large-title
+    /// band when the controller shows a large title, the toolbar's.
+    private func barInsets(for controller: UIViewController?) -> UIEdgeInsets {
+        let large = controller.map(showsLargeTitle) ?? false
+        return UIEdgeInsets(top: isNavigationBarHidden ? 0 : UINavigationBar.height + (large ? UINavigationBar.largeTitleHeight : 0),
+                            left: 0, bottom: toolbarHidden ? 0 : UIToolbar.height, right: 0)
     }
 
-    /// Places the bar under the top of the safe area, and the toolbar (when shown) on its bottom.
+    /// Whether `controller`'s title shows large: the bar prefers large titles and the item says
+    /// `.always`, or `.automatic` as the item below it does (the root's large).
+    func showsLargeTitle(_ controller: UIViewController) -> Bool {
+        guard navigationBar.prefersLargeTitles, let index = stack.firstIndex(where: { $0 === controller }) else { return false }
+        for item in stack[...index].reversed().map(\.navigationItem) {
+            switch item.largeTitleDisplayMode {
+            case .always: return true
+            case .never: return false
+            case .automatic: continue
+            }
+        }
+        return true
+    }
+
+    /// Places the bar under the top of the safe area (44 points, and the part of its large-title band
+    /// still shown), and the toolbar (when shown) on its bottom.
     func layOutBar() {
         let safe = view.window != nil ? view.safeAreaInsetsIgnoringController : .zero
-        navigationBar.frame = CGRect(x: 0, y: isNavigationBarHidden ? -UINavigationBar.height : safe.top,
-                                     width: view.bounds.width, height: UINavigationBar.height)
+        let barHeight = UINavigationBar.height + (navigationBar.showsLargeTitle ? navigationBar.largeTitleExpansion : 0)
+        navigationBar.frame = CGRect(x: 0, y: isNavigationBarHidden ? -barHeight : safe.top,
+                                     width: view.bounds.width, height: barHeight)
+        // Its background reaches up to the screen's top from wherever it now sits.
+        navigationBar.setNeedsLayout()
         if let toolbar = toolbarIfMade {
             let bottom = view.bounds.height - safe.bottom
             toolbar.frame = CGRect(x: 0, y: toolbarHidden ? view.bounds.height : bottom - UIToolbar.height, width: view.bounds.width, height: UIToolbar.height)
         }
-        for controller in stack { controller.containerSafeAreaInsets = barInsets }
+        for controller in stack { controller.containerSafeAreaInsets = barInsets(for: controller) }
         updateBarScrollEdges()
     }
 
@@ -334,7 +364,20 @@ open class UINavigationController: UIViewController {
     /// appearances follow.
     func updateBarScrollEdges() {
         guard let top = stack.last else { return }
-        navigationBar.isAtScrollEdge = top.contentScrollView(for: .top).map { $0.contentOffset.y <= -$0.adjustedContentInset.top + 0.5 } ?? true
+        // How far the content has scrolled up from its top (points; 0 at rest or without a scroll view).
+        let scrolled = top.contentScrollView(for: .top).map { $0.contentOffset.y + $0.adjustedContentInset.top } ?? 0
+        let large = showsLargeTitle(top)
+        navigationBar.showsLargeTitle = large
+        let expansion = large ? min(UINavigationBar.largeTitleHeight, max(0, UINavigationBar.largeTitleHeight - scrolled)) : 0
+        if expansion != navigationBar.largeTitleExpansion {
+            navigationBar.largeTitleExpansion = expansion
+            let safe = view.window != nil ? view.safeAreaInsetsIgnoringController : .zero
+            if !isNavigationBarHidden {
+                navigationBar.frame = CGRect(x: 0, y: safe.top, width: view.bounds.width, height: UINavigationBar.height + expansion)
+            }
+        }
+        // A large title keeps the scroll-edge appearance until it has collapsed.
+        navigationBar.isAtScrollEdge = scrolled <= (large ? UINavigationBar.largeTitleHeight : 0) + 0.5
         toolbarIfMade?.isAtScrollEdge = top.contentScrollView(for: .bottom).map {
             $0.contentOffset.y + $0.bounds.height >= $0.contentSize.height + $0.adjustedContentInset.bottom - 0.5
         } ?? true

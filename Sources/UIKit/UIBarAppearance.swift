@@ -148,6 +148,53 @@ open class UIToolbarAppearance: UIBarAppearance {
     }
 }
 
+/// A tab bar's appearance: its background and shadow; the item appearances are kept (tabs draw in the
+/// tint colour and grey).
+open class UITabBarAppearance: UIBarAppearance {
+    open var stackedLayoutAppearance = UITabBarItemAppearance()
+    open var inlineLayoutAppearance = UITabBarItemAppearance()
+    open var compactInlineLayoutAppearance = UITabBarItemAppearance()
+    open var selectionIndicatorTintColor: UIColor?
+    open var selectionIndicatorImage: UIImage?
+    open var stackedItemPositioning = UITabBar.ItemPositioning.automatic
+    open var stackedItemWidth: CGFloat = 0
+    open var stackedItemSpacing: CGFloat = 0
+
+    public override init() { super.init() }
+    public override init(idiom: UIUserInterfaceIdiom) { super.init(idiom: idiom) }
+    public override init(barAppearance: UIBarAppearance) { super.init(barAppearance: barAppearance) }
+
+    open override func copy(with zone: NSZone? = nil) -> Any { UITabBarAppearance(barAppearance: self) }
+
+    func transparentCopy() -> UITabBarAppearance {
+        let copy = UITabBarAppearance(barAppearance: self)
+        copy.configureWithTransparentBackground()
+        return copy
+    }
+}
+
+/// A tab's look per state (kept; tabs draw in the tint colour and grey).
+open class UITabBarItemStateAppearance: NSObject {
+    open var titleTextAttributes: [NSAttributedString.Key: Any] = [:]
+    open var titlePositionAdjustment = UIOffset.zero
+    open var iconColor: UIColor?
+    open var badgeBackgroundColor: UIColor?
+    open var badgeTextAttributes: [NSAttributedString.Key: Any] = [:]
+}
+
+/// Tabs' looks (kept).
+open class UITabBarItemAppearance: NSObject, NSCopying {
+    public let normal = UITabBarItemStateAppearance()
+    public let selected = UITabBarItemStateAppearance()
+    public let disabled = UITabBarItemStateAppearance()
+    public let focused = UITabBarItemStateAppearance()
+    public override init() { super.init() }
+    public init(style: UITabBarItemAppearance.Style) { super.init() }
+    public enum Style: Int, Sendable { case stacked = 0, inline, compactInline }
+    open func configureWithDefault(for style: UITabBarItemAppearance.Style) {}
+    open func copy(with zone: NSZone? = nil) -> Any { UITabBarItemAppearance() }
+}
+
 /// Draws a bar appearance's background and hairline: the effect, the colour over it, the shadow along
 /// the content edge (the bottom of a navigation bar, the top of a toolbar).
 final class BarBackgroundView: UIView {

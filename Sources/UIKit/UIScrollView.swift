@@ -173,7 +173,9 @@ open class UIScrollView: UIView {
     private func barsMayHaveReachedAnEdge() {
         var responder: UIResponder? = next
         while let r = responder, !(r is UIViewController) { responder = r.next }
-        (responder as? UIViewController)?.navigationController?.updateBarScrollEdges()
+        let controller = responder as? UIViewController
+        controller?.navigationController?.updateBarScrollEdges()
+        controller?.enclosingTabBarController?.updateBarScrollEdges()
     }
 
     /// Scrolls to `contentOffset`; animated over 0.3 s, ease in and out (then

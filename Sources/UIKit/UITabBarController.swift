@@ -119,6 +119,7 @@ open class UITabBarController: UIViewController {
         }
         selected = index
         tabBar.show(controllers, selected: selected)
+        updateBarScrollEdges()
         let onScreen = view.window != nil
         let animator = onScreen ? delegate?.tabBarController(self, animationControllerForTransitionFrom: from, to: to) : nil
         let interaction = animator.flatMap { delegate?.tabBarController(self, interactionControllerFor: $0) }
@@ -193,6 +194,7 @@ open class UITabBarController: UIViewController {
     private func showSelected() {
         _ = selectedViewController?.view
         tabBar.show(controllers, selected: selected)
+        updateBarScrollEdges()
         guard let shown = selectedViewController else { return }
         BarContainerView.show(shown, alone: contentView, insets: barInsets)
     }
@@ -204,10 +206,22 @@ open class UITabBarController: UIViewController {
         let height = UITabBar.height + bottom
         tabBar.frame = CGRect(x: 0, y: view.bounds.height - height, width: view.bounds.width, height: height)
         for controller in controllers { controller.containerSafeAreaInsets = barInsets }
+        updateBarScrollEdges()
+    }
+
+    /// Whether the selected tab's content has its end in view: the tab bar's appearance follows. A tab
+    /// that is a navigation controller is followed through its top controller.
+    func updateBarScrollEdges() {
+        var shown = selectedViewController
+        if let navigation = shown as? UINavigationController { shown = navigation.topViewController }
+        tabBar.isAtScrollEdge = shown?.contentScrollView(for: .bottom).map {
+            $0.contentOffset.y + $0.bounds.height >= $0.contentSize.height + $0.adjustedContentInset.bottom - 0.5
+        } ?? true
     }
 }
 
-/// The bar of tabs as iOS 15+ draws it at rest: no background, each tab's image (when it has one) above
+/// The bar of tabs as iOS 15+ draws it: no background while the selected tab's content has its end in
+/// view (or does not scroll), the chrome material with a hairline otherwise, each tab's image (when it has one) above
 /// its title in 10-point medium type, the selected one in the tint colour and the others grey; 49 points
 /// high above the bottom of the safe area. A tap on a tab selects it.
 open class UITabBar: UIView {
@@ -217,14 +231,40 @@ open class UITabBar: UIView {
     private var items: [(label: UILabel, icon: UIImageView)] = []
     private var selected = 0
 
-    /// Accepted; the bar draws no background at rest, as iOS 15's scroll-edge appearance.
+    /// Kept; the appearances say what the background is.
     open var isTranslucent = true
-    open var barTintColor: UIColor?
+    /// Over the standard appearance's background when set (UIKit's legacy customization).
+    open var barTintColor: UIColor? { didSet { showAppearance() } }
     /// The colour of the tabs not selected (grey by default).
-    open var unselectedItemTintColor: UIColor?
+    open var unselectedItemTintColor: UIColor? { didSet { setNeedsLayout() } }
+    /// The appearance while content scrolls under the bar: the chrome material with a hairline.
+    open var standardAppearance = UITabBarAppearance() { didSet { showAppearance() } }
+    /// The appearance while the selected tab's content has its end in view (or does not scroll); nil
+    /// (the default): the standard one without background or hairline, as iOS 15 and later draw it.
+    open var scrollEdgeAppearance: UITabBarAppearance? { didSet { showAppearance() } }
+    /// Kept.
+    open var itemPositioning = ItemPositioning.automatic
+    public enum ItemPositioning: Int, Sendable { case automatic = 0, fill, centered }
+    /// Whether the selected tab's content is at its bottom edge (set by the tab bar controller).
+    package var isAtScrollEdge = true { didSet { if isAtScrollEdge != oldValue { showAppearance() } } }
+    private let background = BarBackgroundView(shadowAtBottom: false)
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        addSubview(background)
+        showAppearance()
+    }
+
+    private func showAppearance() {
+        if isAtScrollEdge {
+            background.show(scrollEdgeAppearance ?? standardAppearance.transparentCopy())
+        } else if let barTintColor {
+            let tinted = UITabBarAppearance(barAppearance: standardAppearance)
+            tinted.backgroundColor = barTintColor
+            background.show(tinted)
+        } else {
+            background.show(standardAppearance)
+        }
     }
 
     public required init?(coder: NSCoder) { nil }
@@ -250,6 +290,7 @@ open class UITabBar: UIView {
 
     open override func layoutSubviews() {
         super.layoutSubviews()
+        background.frame = bounds
         guard !items.isEmpty else { return }
         let width = bounds.width / CGFloat(items.count)
         for (index, item) in items.enumerated() {
@@ -257,6 +298,8 @@ open class UITabBar: UIView {
             item.icon.frame = CGRect(x: x + (width - 25) / 2, y: 7, width: 25, height: 25)
             item.label.frame = CGRect(x: x, y: 33, width: width, height: 12)
             item.label.textColor = index == selected ? tintColor : unselectedItemTintColor ?? .systemGray
+            // A template icon (a symbol) takes its tab's colour.
+            item.icon.tintColor = item.label.textColor
         }
     }
 

@@ -154,12 +154,15 @@ enum SymbolArtwork {
             pen.line([(0.12, 0.76), (0.42, 0.5), (0.6, 0.64), (0.8, 0.42), (1.02, 0.64)])
         }
         g["gearshape"] = Glyph(width: 1, height: 1) { pen in
-            pen.ring(0.5, 0.5, 0.3)
-            pen.ring(0.5, 0.5, 0.12)
+            // Eight teeth round a wheel, and the hub.
+            var outline: [(CGFloat, CGFloat)] = []
             for k in 0..<8 {
-                let a = CGFloat(k) * .pi / 4
-                pen.line([(0.5 + 0.34 * cos(a), 0.5 + 0.34 * sin(a)), (0.5 + 0.44 * cos(a), 0.5 + 0.44 * sin(a))])
+                let c = CGFloat(k) * .pi / 4
+                let corners: [(radius: CGFloat, angle: CGFloat)] = [(0.36, c - 0.27), (0.46, c - 0.15), (0.46, c + 0.15), (0.36, c + 0.27)]
+                for corner in corners { outline.append((0.5 + corner.radius * cos(corner.angle), 0.5 + corner.radius * sin(corner.angle))) }
             }
+            pen.line(outline, closed: true)
+            pen.ring(0.5, 0.5, 0.15)
         }
         g["gear"] = g["gearshape"]
         g["square.and.pencil"] = Glyph(width: 1.04, height: 1) { pen in

@@ -109,6 +109,11 @@ open class UINavigationBarAppearance: UIBarAppearance {
             titleTextAttributes = other.titleTextAttributes
             largeTitleTextAttributes = other.largeTitleTextAttributes
             titlePositionAdjustment = other.titlePositionAdjustment
+            buttonAppearance = other.buttonAppearance
+            doneButtonAppearance = other.doneButtonAppearance
+            backButtonAppearance = other.backButtonAppearance
+            backIndicatorImage = other.backIndicatorImage
+            backIndicatorTransitionMaskImage = other.backIndicatorTransitionMaskImage
         }
     }
 
@@ -140,12 +145,6 @@ open class UIToolbarAppearance: UIBarAppearance {
     public override init(barAppearance: UIBarAppearance) { super.init(barAppearance: barAppearance) }
 
     open override func copy(with zone: NSZone? = nil) -> Any { UIToolbarAppearance(barAppearance: self) }
-
-    func transparentCopy() -> UIToolbarAppearance {
-        let copy = UIToolbarAppearance(barAppearance: self)
-        copy.configureWithTransparentBackground()
-        return copy
-    }
 }
 
 /// A tab bar's appearance: its background and shadow; the item appearances are kept (tabs draw in the
@@ -165,12 +164,6 @@ open class UITabBarAppearance: UIBarAppearance {
     public override init(barAppearance: UIBarAppearance) { super.init(barAppearance: barAppearance) }
 
     open override func copy(with zone: NSZone? = nil) -> Any { UITabBarAppearance(barAppearance: self) }
-
-    func transparentCopy() -> UITabBarAppearance {
-        let copy = UITabBarAppearance(barAppearance: self)
-        copy.configureWithTransparentBackground()
-        return copy
-    }
 }
 
 /// A tab's look per state (kept; tabs draw in the tint colour and grey).
@@ -215,6 +208,24 @@ final class BarBackgroundView: UIView {
     }
 
     required init?(coder: NSCoder) { nil }
+
+    /// Shows what a bar at the bottom shows: the scroll-edge appearance (by default the standard one
+    /// without background or hairline) at its content's edge, else the standard one, under `barTintColor`
+    /// when it is set.
+    func show(standard: UIBarAppearance, scrollEdge: UIBarAppearance?, atScrollEdge: Bool, barTintColor: UIColor?) {
+        if atScrollEdge {
+            if let scrollEdge { return show(scrollEdge) }
+            let clear = UIBarAppearance(barAppearance: standard)
+            clear.configureWithTransparentBackground()
+            show(clear)
+        } else if let barTintColor {
+            let tinted = UIBarAppearance(barAppearance: standard)
+            tinted.backgroundColor = barTintColor
+            show(tinted)
+        } else {
+            show(standard)
+        }
+    }
 
     func show(_ appearance: UIBarAppearance) {
         effectView.effect = appearance.backgroundEffect

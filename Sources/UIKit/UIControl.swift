@@ -74,10 +74,10 @@ open class UIControl: UIView {
     private var targets: [Target] = []
 
     /// Default true; a disabled control sends no events.
-    open var isEnabled = true { didSet { stateDidChange() } }
-    open var isSelected = false { didSet { stateDidChange() } }
+    open var isEnabled = true { didSet { if isEnabled != oldValue { stateDidChange() } } }
+    open var isSelected = false { didSet { if isSelected != oldValue { stateDidChange() } } }
     /// True while a finger is down on it.
-    open var isHighlighted = false { didSet { stateDidChange() } }
+    open var isHighlighted = false { didSet { if isHighlighted != oldValue { stateDidChange() } } }
     open var contentHorizontalAlignment = ContentHorizontalAlignment.center
     open var contentVerticalAlignment = ContentVerticalAlignment.center
 
@@ -130,15 +130,6 @@ open class UIControl: UIView {
 
     open func sendAction(_ action: Selector, to target: Any?, for event: UIEvent?) {
         action.perform(target: target, sender: self)
-    }
-
-    private var nearestController: UIViewController? {
-        var responder: UIResponder? = self
-        while let r = responder {
-            if let controller = r as? UIViewController { return controller }
-            responder = r.next
-        }
-        return nil
     }
 
     // MARK: Touches
@@ -261,6 +252,7 @@ open class UIButton: UIControl {
         label.font = .systemFont(ofSize: 15)
         addSubview(icon)
         addSubview(label)
+        icon.drawsAutomaticAsTemplate = buttonType == .system
         if buttonType == .contactAdd {
             let glyph = BarSymbolView(symbol: .plusCircle)
             glyph.isUserInteractionEnabled = false
@@ -347,7 +339,7 @@ open class UIButton: UIControl {
     }
 
     /// The content's size (points): the image beside or above the title and subtitle, with paddings.
-    private func configuredContent(_ configuration: Configuration, width: CGFloat?) -> (size: CGSize, title: CGSize, subtitle: CGSize, image: CGSize) {
+    private func configuredContent(_ configuration: Configuration, width: CGFloat?) -> (size: CGSize, title: CGSize, subtitle: CGSize, image: CGSize, texts: CGSize) {
         let limit = CGSize(width: width.map { max(0, $0) } ?? 0, height: 0)
         let title = configuration.title == nil ? .zero : label.sizeThatFits(limit)
         let subtitle = configuration.subtitle == nil ? .zero : configured?.subtitle.sizeThatFits(limit) ?? .zero
@@ -358,7 +350,7 @@ open class UIButton: UIControl {
         let vertical = configuration.imagePlacement == .top || configuration.imagePlacement == .bottom
         let size = vertical ? CGSize(width: max(image.width, texts.width), height: image.height + padding + texts.height)
             : CGSize(width: image.width + padding + texts.width, height: max(image.height, texts.height))
-        return (size, title, subtitle, image)
+        return (size, title, subtitle, image, texts)
     }
 
     private func layOutConfiguration(_ configuration: Configuration) {
@@ -366,9 +358,7 @@ open class UIButton: UIControl {
         let box = CGRect(x: insets.leading, y: insets.top, width: max(0, bounds.width - insets.leading - insets.trailing),
                          height: max(0, bounds.height - insets.top - insets.bottom))
         let content = configuredContent(configuration, width: box.width)
-        let texts = CGSize(width: max(content.title.width, content.subtitle.width),
-                           height: content.size.height - (configuration.imagePlacement == .top || configuration.imagePlacement == .bottom
-                                                          ? content.image.height + (content.image.height > 0 && content.title.width > 0 ? configuration.imagePadding : 0) : 0))
+        let texts = content.texts
         let padding = content.image.width > 0 && texts.width > 0 ? configuration.imagePadding : 0
         // The content is centred in the box; the image on its side of the texts.
         var origin = CGPoint(x: box.midX - min(content.size.width, box.width) / 2, y: box.midY - content.size.height / 2)

@@ -11,8 +11,9 @@ open class UIImageView: UIView {
 
     /// A template image (a symbol's, or `.alwaysTemplate`) is shown in the tint colour.
     private func showImage() {
-        let shown = isHighlighted ? highlightedImage ?? image : image
-        imageBacking?.image = shown.flatMap { $0.isTemplate ? $0.tinted(tintColor) : $0.bitmap }
+        let shown = displayedImage
+        imageBacking?.image = shown.flatMap { $0.isTemplate || (drawsAutomaticAsTemplate && $0.renderingMode == .automatic) ? $0.tinted(tintColor) : $0.bitmap }
+        if preferredSymbolConfiguration != nil { invalidateIntrinsicContentSize() }
     }
 
     /// A view showing `image`, sized to it (points).
@@ -48,12 +49,20 @@ open class UIImageView: UIView {
 
     package override func contentModeDidChange() { imageBacking?.contentMode = contentMode.snapshotContentMode }
 
-    /// The image's size in points (none without an image).
-    open override var intrinsicContentSize: CGSize {
-        image?.size ?? CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
+    /// The image shown: the highlighted one while highlighted, a symbol drawn with
+    /// ``preferredSymbolConfiguration`` merged over its own.
+    private var displayedImage: UIImage? {
+        let shown = isHighlighted ? highlightedImage ?? image : image
+        guard let preferredSymbolConfiguration, let symbol = shown, symbol.isSymbolImage else { return shown }
+        return symbol.withConfiguration(preferredSymbolConfiguration)
     }
 
-    open override func sizeThatFits(_ size: CGSize) -> CGSize { image?.size ?? .zero }
+    /// The shown image's size in points (none without an image).
+    open override var intrinsicContentSize: CGSize {
+        displayedImage?.size ?? CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
+    }
+
+    open override func sizeThatFits(_ size: CGSize) -> CGSize { displayedImage?.size ?? .zero }
 
     /// A template image is drawn again in the new tint colour.
     open override func tintColorDidChange() { showImage() }
@@ -63,12 +72,11 @@ open class UIImageView: UIView {
         showImage()
     }
 
-    /// Applied to the symbol images it shows (merged over each image's own). Default nil.
-    open var preferredSymbolConfiguration: UIImage.SymbolConfiguration? {
-        didSet {
-            if let preferredSymbolConfiguration, let image, image.isSymbolImage { self.image = image.withConfiguration(preferredSymbolConfiguration) }
-        }
-    }
+    /// Applied to the symbol images it shows (merged over each image's own; ``image`` stays as given).
+    /// Default nil.
+    open var preferredSymbolConfiguration: UIImage.SymbolConfiguration? { didSet { showImage() } }
+    /// A system button's image view draws `.automatic` images as templates, as UIKit's.
+    var drawsAutomaticAsTemplate = false { didSet { showImage() } }
 
     // Image animations (`animationImages`) are not run.
     open var animationImages: [UIImage]? { didSet { if animationImages != nil { NotDrawn.note("UIImageView.animationImages") } } }

@@ -52,7 +52,7 @@ extension UIViewController {
 /// (the scroll-edge appearance), the chrome material with a hairline while content scrolls under it
 /// (the standard appearance), or the appearances given; the top item's title centred in semibold 17 pt, and below the root a back button in
 /// the tint colour (a chevron and the previous item's back title, "Back" when it has none). 44 points
-/// high, under the top of the safe area.
+/// high under the top of the safe area, and up to 52 more for a large title (`prefersLargeTitles`).
 open class UINavigationBar: UIView {
     /// Points.
     static let height: CGFloat = 44
@@ -88,10 +88,14 @@ open class UINavigationBar: UIView {
     open var barTintColor: UIColor? { didSet { showAppearance() } }
     /// The appearance while content scrolls under the bar: by default the chrome material with a
     /// hairline.
-    open var standardAppearance = UINavigationBarAppearance() { didSet { showAppearance() } }
+    open var standardAppearance = UINavigationBarAppearance() {
+        didSet { standardAppearance = UINavigationBarAppearance(barAppearance: standardAppearance); showAppearance() }
+    }
     /// The appearance while the content is at its top (or does not scroll); nil (the default): the
     /// standard appearance without background or hairline, as iOS 15 and later draw it.
-    open var scrollEdgeAppearance: UINavigationBarAppearance? { didSet { showAppearance() } }
+    open var scrollEdgeAppearance: UINavigationBarAppearance? {
+        didSet { scrollEdgeAppearance = scrollEdgeAppearance.map(UINavigationBarAppearance.init(barAppearance:)); showAppearance() }
+    }
     /// Kept; a phone in landscape uses the standard and scroll-edge appearances here.
     open var compactAppearance: UINavigationBarAppearance?
     open var compactScrollEdgeAppearance: UINavigationBarAppearance?

@@ -363,7 +363,7 @@ open class UINavigationController: UIViewController {
     /// Whether the top controller's content is at its top (the bar) and its end (the toolbar): the bars'
     /// appearances follow.
     func updateBarScrollEdges() {
-        guard let top = stack.last else { return }
+        guard isViewLoaded, let top = stack.last else { return }
         // How far the content has scrolled up from its top (points; 0 at rest or without a scroll view).
         let scrolled = top.contentScrollView(for: .top).map { $0.contentOffset.y + $0.adjustedContentInset.top } ?? 0
         let large = showsLargeTitle(top)

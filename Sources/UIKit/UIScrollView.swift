@@ -171,9 +171,7 @@ open class UIScrollView: UIView {
     /// Tells the navigation controller of the controller this scroll view belongs to, if any, that its
     /// bars' scroll edges may have changed.
     private func barsMayHaveReachedAnEdge() {
-        var responder: UIResponder? = next
-        while let r = responder, !(r is UIViewController) { responder = r.next }
-        let controller = responder as? UIViewController
+        let controller = nearestController
         controller?.navigationController?.updateBarScrollEdges()
         controller?.enclosingTabBarController?.updateBarScrollEdges()
     }

@@ -212,6 +212,7 @@ open class UITabBarController: UIViewController {
     /// Whether the selected tab's content has its end in view: the tab bar's appearance follows. A tab
     /// that is a navigation controller is followed through its top controller.
     func updateBarScrollEdges() {
+        guard isViewLoaded else { return }
         var shown = selectedViewController
         if let navigation = shown as? UINavigationController { shown = navigation.topViewController }
         tabBar.isAtScrollEdge = shown?.contentScrollView(for: .bottom).map {
@@ -238,10 +239,14 @@ open class UITabBar: UIView {
     /// The colour of the tabs not selected (grey by default).
     open var unselectedItemTintColor: UIColor? { didSet { setNeedsLayout() } }
     /// The appearance while content scrolls under the bar: the chrome material with a hairline.
-    open var standardAppearance = UITabBarAppearance() { didSet { showAppearance() } }
+    open var standardAppearance = UITabBarAppearance() {
+        didSet { standardAppearance = UITabBarAppearance(barAppearance: standardAppearance); showAppearance() }
+    }
     /// The appearance while the selected tab's content has its end in view (or does not scroll); nil
     /// (the default): the standard one without background or hairline, as iOS 15 and later draw it.
-    open var scrollEdgeAppearance: UITabBarAppearance? { didSet { showAppearance() } }
+    open var scrollEdgeAppearance: UITabBarAppearance? {
+        didSet { scrollEdgeAppearance = scrollEdgeAppearance.map(UITabBarAppearance.init(barAppearance:)); showAppearance() }
+    }
     /// Kept.
     open var itemPositioning = ItemPositioning.automatic
     public enum ItemPositioning: Int, Sendable { case automatic = 0, fill, centered }
@@ -256,15 +261,7 @@ open class UITabBar: UIView {
     }
 
     private func showAppearance() {
-        if isAtScrollEdge {
-            background.show(scrollEdgeAppearance ?? standardAppearance.transparentCopy())
-        } else if let barTintColor {
-            let tinted = UITabBarAppearance(barAppearance: standardAppearance)
-            tinted.backgroundColor = barTintColor
-            background.show(tinted)
-        } else {
-            background.show(standardAppearance)
-        }
+        background.show(standard: standardAppearance, scrollEdge: scrollEdgeAppearance, atScrollEdge: isAtScrollEdge, barTintColor: barTintColor)
     }
 
     public required init?(coder: NSCoder) { nil }

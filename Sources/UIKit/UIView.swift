@@ -199,6 +199,16 @@ open class UIView: UIResponder {
         }
     }
 
+    /// The nearest view controller up the responder chain (the one whose view holds this view), if any.
+    var nearestController: UIViewController? {
+        var responder: UIResponder? = next
+        while let r = responder {
+            if let controller = r as? UIViewController { return controller }
+            responder = r.next
+        }
+        return nil
+    }
+
     /// Resolves the view's dynamic colours again for the traits now in effect, as UIKit does when the
     /// traits change (a view made in light mode and drawn in dark mode shows its dark colours). Colours
     /// given to layers as `CGColor` stay as they were, as in UIKit.
@@ -214,7 +224,19 @@ open class UIView: UIResponder {
     /// The colour controls tint with: the superview's when not set, `.systemBlue` at the top.
     open var tintColor: UIColor! {
         get { _tintColor ?? superview?.tintColor ?? .systemBlue }
-        set { _tintColor = newValue; tintColorDidChange() }
+        set {
+            _tintColor = newValue
+            tintColorDidChange()
+            for subview in subviews { subview.inheritedTintDidChange() }
+        }
+    }
+
+    /// Tells this view, and its subviews, that the tint they inherit changed (unless they have their own),
+    /// as UIKit does when a superview's tint is set or a view moves under another tint.
+    func inheritedTintDidChange() {
+        guard _tintColor == nil else { return }
+        tintColorDidChange()
+        for subview in subviews { subview.inheritedTintDidChange() }
     }
 
     open func tintColorDidChange() {}
@@ -310,6 +332,7 @@ open class UIView: UIResponder {
         if oldWindow !== newWindow { view.windowDidChange() }
         if !movingWithin {
             LayoutEngine.subtreeDidJoin(view)
+            view.inheritedTintDidChange()
             view.didMoveToSuperview()
             didAddSubview(view)
         }

@@ -309,13 +309,14 @@ open class UIViewController: UIResponder {
             givenContentScrollViews[single.rawValue] = scrollView.map(WeakScrollView.init)
         }
         navigationController?.updateBarScrollEdges()
+        enclosingTabBarController?.updateBarScrollEdges()
     }
 
     /// The scroll view a bar at `edge` follows: the one given, else the view itself when it scrolls, else
     /// the first of its subviews that does.
     open func contentScrollView(for edge: NSDirectionalRectEdge) -> UIScrollView? {
         for single in [NSDirectionalRectEdge.top, .leading, .bottom, .trailing] where edge.contains(single) {
-            if let given = givenContentScrollViews[single.rawValue] { return given.view }
+            if let given = givenContentScrollViews[single.rawValue]?.view { return given }
         }
         guard let view = viewIfLoaded else { return nil }
         if let scroll = view as? UIScrollView { return scroll }

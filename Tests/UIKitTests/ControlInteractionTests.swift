@@ -66,6 +66,11 @@ final class ControlInteractionTests: XCTestCase {
         XCTAssertEqual(control.intrinsicContentSize.height, 32)
         control.setWidth(50, forSegmentAt: 1)
         XCTAssertEqual(control.widthForSegment(at: 1), 50)
+        control.apportionsSegmentWidthsByContent = false
+        let other = control.intrinsicContentSize.width - 50 - 1
+        control.setWidth(200, forSegmentAt: 1)
+        XCTAssertEqual(control.intrinsicContentSize.width, other + 200 + 1, "a fixed width counts once, the others keep theirs")
+        control.apportionsSegmentWidthsByContent = true
         // Title attributes: the colour and font are drawn.
         control.setTitleTextAttributes([.foregroundColor: UIColor.systemRed, .font: UIFont.systemFont(ofSize: 20)], for: .normal)
         XCTAssertEqual(control.titleTextAttributes(for: .normal)?[.foregroundColor] as? UIColor, .systemRed)
@@ -227,6 +232,10 @@ final class ControlInteractionTests: XCTestCase {
         XCTAssertEqual(pages.size(forNumberOfPages: 3), CGSize(width: 76, height: 26))
         pages.numberOfPages = 1
         pages.hidesForSinglePage = true
+        XCTAssertTrue(pages.subviews.allSatisfy(\.isHidden), "nothing drawn for a single page")
+        XCTAssertFalse(pages.isHidden, "the view's own isHidden stays the user's")
+        pages.isHidden = true
+        pages.currentPage = 0
         XCTAssertTrue(pages.isHidden)
     }
 }

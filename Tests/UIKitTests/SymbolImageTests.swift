@@ -106,6 +106,31 @@ final class SymbolImageTests: XCTestCase {
         let button = UIButton(type: .system)
         button.setImage(UIImage(systemName: "heart.fill"), for: .normal)
         XCTAssertEqual(button.imageView?.image?.isSymbolImage, true)
+        // A tint set on a superview reaches the image views under it, even those added later; a system
+        // button draws a PNG left `.automatic` as a template too.
+        let container = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        container.backgroundColor = .white
+        let star = UIImageView(image: UIImage(systemName: "circle.fill"))
+        container.tintColor = .systemRed
+        container.addSubview(star)
+        let red = try ViewImageConfig.draw(container, size: nil, traits: UITraitCollection(displayScale: 1))
+        XCTAssertEqual(red.rgba(Int(star.frame.midX), Int(star.frame.midY)), [255, 59, 48, 255])
+        container.tintColor = .systemGreen
+        let green2 = try ViewImageConfig.draw(container, size: nil, traits: UITraitCollection(displayScale: 1))
+        XCTAssertEqual(green2.rgba(Int(star.frame.midX), Int(star.frame.midY)), [52, 199, 89, 255], "the tint changed above it")
+        let system = UIButton(type: .system)
+        system.setImage(UIImage(bitmap: white), for: .normal)
+        system.tintColor = .systemRed
+        system.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
+        let tintedPNG = try ViewImageConfig.draw(system, size: nil, traits: UITraitCollection(displayScale: 1))
+        XCTAssertEqual(tintedPNG.rgba(10, 10), [255, 59, 48, 255], "a system button's image is a template")
+        // A preferred configuration applies to images set after it, and the image stays as given.
+        let sized = UIImageView()
+        sized.preferredSymbolConfiguration = UIImage.SymbolConfiguration(pointSize: 40)
+        let plain = try XCTUnwrap(UIImage(systemName: "plus"))
+        sized.image = plain
+        XCTAssertTrue(sized.image === plain)
+        XCTAssertGreaterThan(sized.intrinsicContentSize.width, plain.size.width * 2, "drawn at 40 points")
     }
 }
 

@@ -107,11 +107,18 @@ final class TextFieldTests: XCTestCase {
         field.insertText("secret")
         XCTAssertEqual(field.text, "secret")
         XCTAssertEqual(field.subviews.compactMap { ($0 as? UILabel)?.text }, ["••••••"])
-        // The clear button shows while editing and clears on a tap.
+        // The clear button shows while editing and clears on a tap, asking textFieldShouldClear only.
+        let delegate = Delegate()
+        field.delegate = delegate
         let clear = field.clearButtonRect(forBounds: field.bounds)
         try stage.tap(at: CGPoint(x: clear.midX, y: clear.midY + 3))
         XCTAssertEqual(field.text, "")
         XCTAssertTrue(field.isEditing)
+        XCTAssertEqual(delegate.calls, [], "no shouldChangeCharactersIn for a clear")
+        // endEditing(_:) on an ancestor ends it.
+        XCTAssertTrue(stage.window.endEditing(true))
+        XCTAssertFalse(field.isEditing)
+        XCTAssertEqual(delegate.calls, ["did end"])
     }
 
     /// Fields in their border styles, with a placeholder, text, secure text, a left view and the clear

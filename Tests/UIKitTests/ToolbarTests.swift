@@ -32,6 +32,12 @@ final class ToolbarTests: XCTestCase {
         toolbar.layoutIfNeeded()
         let packed = toolbar.subviews.compactMap { $0 as? UIButton }
         XCTAssertEqual(packed[1].frame.minX, packed[0].frame.maxX + 30, accuracy: 0.001)
+        // Pushed to the end by a flexible space, two items 8 points apart end at the margin.
+        toolbar.items = [.flexibleSpace(), trash, compose]
+        toolbar.layoutIfNeeded()
+        let end = toolbar.subviews.compactMap { $0 as? UIButton }
+        XCTAssertEqual(end[1].frame.maxX, 390 - 16, accuracy: 0.001)
+        XCTAssertEqual(end[1].frame.minX - end[0].frame.maxX, 8, accuracy: 0.001)
     }
 
     func testANavigationControllersToolbarShowsTheTopControllersItems() throws {

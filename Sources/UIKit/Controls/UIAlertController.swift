@@ -1,3 +1,7 @@
+/// How severe an alert is (iOS 16), with Apple's raw values; kept (Mac Catalyst draws critical ones
+/// differently).
+public enum UIAlertControllerSeverity: Int, Sendable { case `default` = 0, critical = 1 }
+
 /// An alert's button: a title, a style, whether it is enabled, and what it does.
 open class UIAlertAction: NSObject {
     /// The styles, with Apple's raw values.
@@ -56,7 +60,7 @@ open class UIAlertController: UIViewController {
     /// Drawn bold (in place of the cancel action). Must be one of ``actions``.
     open var preferredAction: UIAlertAction? { didSet { if isViewLoaded { rebuild() } } }
     /// iOS 16's severity (kept; drawn the same).
-    open var severity = 0
+    open var severity = UIAlertControllerSeverity.default
 
     private let transitions = AlertTransitions()
     package let dimmingView = UIView()
@@ -306,6 +310,12 @@ package final class AlertActionButton: UIControl {
 
     override func stateDidChange() {
         backgroundColor = isHighlighted ? UIColor(white: 0.5, alpha: 0.15) : nil
+    }
+
+    /// `alert.view.tintColor = …` recolours the enabled, non-destructive titles, as UIKit's.
+    package override func tintColorDidChange() {
+        super.tintColorDidChange()
+        if action.isEnabled, action.style != .destructive { label.textColor = tintColor }
     }
 
     package override func layoutSubviews() {

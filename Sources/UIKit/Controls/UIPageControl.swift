@@ -25,6 +25,7 @@ open class UIPageControl: UIControl {
     private let capsule = UIView()
     private var dots: [UIView] = []
     private var images: [Int: UIImage] = [:]
+    private var currentImages: [Int: UIImage] = [:]
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
@@ -56,7 +57,7 @@ open class UIPageControl: UIControl {
         }
     }
 
-    /// When true, a control with one page is hidden. Default false.
+    /// When true, a control with one page draws nothing (its `isHidden` stays as set). Default false.
     open var hidesForSinglePage = false { didSet { refresh() } }
     /// The other pages' dots; nil is white at 30 %.
     open var pageIndicatorTintColor: UIColor? { didSet { refresh() } }
@@ -82,8 +83,11 @@ open class UIPageControl: UIControl {
     }
 
     open func indicatorImage(forPage page: Int) -> UIImage? { images[page] }
-    open func setCurrentPageIndicatorImage(_ image: UIImage?, forPage page: Int) { setIndicatorImage(image, forPage: page) }
-    open func currentPageIndicatorImage(forPage page: Int) -> UIImage? { images[page] }
+    open func setCurrentPageIndicatorImage(_ image: UIImage?, forPage page: Int) {
+        currentImages[page] = image
+        if image != nil { NotDrawn.note("UIPageControl indicator images (dots drawn)") }
+    }
+    open func currentPageIndicatorImage(forPage page: Int) -> UIImage? { currentImages[page] }
     open func updateCurrentPageDisplay() { refresh() }
 
     /// Points: the dots of `pageCount` pages with room beside them, 26 high.
@@ -114,7 +118,10 @@ open class UIPageControl: UIControl {
                 : pageIndicatorTintColor ?? UIColor(white: 1, alpha: 0.3)
         }
         capsule.backgroundColor = backgroundStyle == .prominent ? UIColor(white: 0, alpha: 0.2) : nil
-        isHidden = hidesForSinglePage && numberOfPages <= 1
+        // Hidden for a single page by its contents, so that the view's own isHidden stays the user's.
+        let single = hidesForSinglePage && numberOfPages <= 1
+        for dot in dots { dot.isHidden = single }
+        capsule.isHidden = single
         setNeedsLayout()
     }
 

@@ -56,7 +56,7 @@ open class UIProgressView: UIView {
     /// Accepted and kept; not drawn (noted).
     open var progressImage: UIImage? { didSet { if progressImage != nil { NotDrawn.note("UIProgressView images") } } }
     open var trackImage: UIImage? { didSet { if trackImage != nil { NotDrawn.note("UIProgressView images") } } }
-    /// When set, ``progress`` follows its `fractionCompleted` whenever it is read for drawing.
+    /// When set, the bar shows its `fractionCompleted`, read when it is set and at each layout pass.
     open var observedProgress: Progress? { didSet { if let observedProgress { progress = Float(observedProgress.fractionCompleted) } } }
 
     /// Sets the progress (clamped to 0…1); animated, the bar grows over 0.25 s (or the enclosing
@@ -86,6 +86,7 @@ open class UIProgressView: UIView {
 
     open override func layoutSubviews() {
         super.layoutSubviews()
+        if let observedProgress { current = min(max(Float(observedProgress.fractionCompleted), 0), 1) }
         track.frame = CGRect(x: 0, y: (bounds.height - Metrics.height) / 2, width: bounds.width, height: Metrics.height)
         let rounded = progressViewStyle == .default
         track.layer.cornerRadius = rounded ? Metrics.height / 2 : 0

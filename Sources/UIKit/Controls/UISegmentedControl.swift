@@ -209,7 +209,8 @@ open class UISegmentedControl: UIControl {
     open func setAction(_ action: UIAction, forSegmentAt segment: Int) {
         guard segments.indices.contains(segment) else { return }
         segments[segment].action = action
-        segments[segment].title = action.title.isEmpty ? segments[segment].title : action.title
+        segments[segment].title = action.title.isEmpty ? nil : action.title
+        segments[segment].image = action.image
         segmentsDidChange()
     }
 
@@ -308,13 +309,14 @@ open class UISegmentedControl: UIControl {
 
     /// The width a segment's content needs (points), without padding.
     private func contentWidth(_ index: Int) -> CGFloat {
-        if let image = segments[index].image, segments[index].title == nil { return image.size.width }
+        let imageWidth = segments[index].image?.size.width ?? 0
+        guard segments[index].title != nil else { return imageWidth }
         let label = labels[index]
         // Measured in the selected (semibold) font so that selecting a segment never changes the widths.
         let probe = UILabel()
         probe.font = attribute(.font, for: .selected, as: UIFont.self) ?? .systemFont(ofSize: Metrics.fontSize, weight: .semibold)
         probe.text = label.text
-        return probe.sizeThatFits(.zero).width
+        return probe.sizeThatFits(.zero).width + (imageWidth > 0 ? imageWidth + 4 : 0)
     }
 
     /// The segments' widths across `width` points less the dividers' slots: fixed widths kept, the rest
@@ -352,10 +354,16 @@ open class UISegmentedControl: UIControl {
         for (index, frame) in frames.enumerated() {
             let offset = segments[index].contentOffset
             let center = CGPoint(x: frame.midX + offset.width, y: frame.midY + offset.height)
-            let text = labels[index].sizeThatFits(.zero)
-            labels[index].frame = CGRect(x: center.x - text.width / 2, y: center.y - text.height / 2, width: min(text.width, frame.width), height: text.height)
+            let text = labels[index].text == nil ? .zero : labels[index].sizeThatFits(.zero)
             let image = imageViews[index].image?.size ?? .zero
-            imageViews[index].frame = CGRect(x: center.x - image.width / 2, y: center.y - image.height / 2, width: image.width, height: image.height)
+            // An image and a title sit side by side, 4 points apart, centred together and kept inside
+            // the segment (a title too long is cut at its end).
+            let gap: CGFloat = image.width > 0 && text.width > 0 ? 4 : 0
+            let total = min(image.width + gap + text.width, frame.width)
+            let left = max(frame.minX, center.x - total / 2)
+            imageViews[index].frame = CGRect(x: left, y: center.y - image.height / 2, width: image.width, height: image.height)
+            let textX = left + image.width + gap
+            labels[index].frame = CGRect(x: textX, y: center.y - text.height / 2, width: max(0, min(text.width, frame.maxX - textX)), height: text.height)
         }
         for (index, divider) in dividers.enumerated() {
             let height = min(Metrics.dividerHeight, bounds.height)
@@ -372,7 +380,10 @@ open class UISegmentedControl: UIControl {
     /// a 1-point slot between segments; 32 high. (iOS's "Segment A/B/C" control is 3 × 87 + 2 = 263 wide.)
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
         let wants = segments.indices.map { segments[$0].width > 0 ? segments[$0].width : (contentWidth($0) + 2 * Metrics.titlePadding).rounded(.up) }
-        let width = apportionsSegmentWidthsByContent ? wants.reduce(0, +) : (wants.max() ?? 0) * CGFloat(segments.count)
+        // Fixed widths as given; the others each the widest of them (or their own, by content).
+        let fixed = segments.indices.filter { segments[$0].width > 0 }.map { wants[$0] }
+        let free = segments.indices.filter { segments[$0].width <= 0 }.map { wants[$0] }
+        let width = fixed.reduce(0, +) + (apportionsSegmentWidthsByContent ? free.reduce(0, +) : (free.max() ?? 0) * CGFloat(free.count))
         return CGSize(width: width + CGFloat(max(0, segments.count - 1)) * Metrics.dividerWidth, height: Metrics.height)
     }
 

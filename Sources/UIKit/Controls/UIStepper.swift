@@ -46,6 +46,7 @@ open class UIStepper: UIControl {
     /// The value, kept within ``minimumValue``…``maximumValue``. Default 0. Setting it sends no event.
     open var value: Double = 0 {
         didSet {
+            guard value.isFinite else { value = oldValue; return }
             let clamped = min(max(value, minimumValue), maximumValue)
             if clamped != value { value = clamped }
             refresh()

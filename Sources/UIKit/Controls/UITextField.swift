@@ -69,7 +69,7 @@ open class UITextField: UIControl {
     public enum BorderStyle: Int, Sendable { case none = 0, line, bezel, roundedRect }
     /// When an end view or the clear button shows, with Apple's raw values.
     public enum ViewMode: Int, Sendable { case never = 0, whileEditing, unlessEditing, always }
-    public enum DidEndEditingReason: Int, Sendable { case committed = 0 }
+    public enum DidEndEditingReason: Int, Sendable { case committed = 0, cancelled = 1 }
 
     /// Posted (on the default centre) after the text changes by typing.
     public static let textDidChangeNotification = Notification.Name("UITextFieldTextDidChangeNotification")
@@ -195,11 +195,26 @@ open class UITextField: UIControl {
         if let other = UITextField.editingField, other !== self, !other.resignFirstResponder() { return false }
         editing = true
         UITextField.editingField = self
-        if clearsOnBeginEditing { storedText = "" }
+        if clearsOnBeginEditing, delegate?.textFieldShouldClear(self) ?? true { storedText = "" }
         refresh()
         sendActions(for: .editingDidBegin)
         delegate?.textFieldDidBeginEditing(self)
         NotificationCenter.default.post(name: UITextField.textDidBeginEditingNotification, object: self)
+        return true
+    }
+
+    /// The field being edited now, if any.
+    static var editing: UITextField? { editingField }
+
+    /// Ends editing without asking the delegate (`endEditing(true)`).
+    func endEditingForced() -> Bool {
+        guard editing else { return true }
+        editing = false
+        if UITextField.editingField === self { UITextField.editingField = nil }
+        refresh()
+        sendActions(for: .editingDidEnd)
+        delegate?.textFieldDidEndEditing(self, reason: .committed)
+        NotificationCenter.default.post(name: UITextField.textDidEndEditingNotification, object: self)
         return true
     }
 
@@ -238,6 +253,16 @@ open class UITextField: UIControl {
         if delegate?.textFieldShouldReturn(self) ?? true { sendActions(for: [.editingDidEndOnExit, .primaryActionTriggered]) }
     }
 
+    /// Empties the text as the clear button does: `.editingChanged` and the notification, no
+    /// `shouldChangeCharactersIn` (UIKit asks `textFieldShouldClear(_:)` instead).
+    private func clear() {
+        guard !storedText.isEmpty else { return }
+        storedText = ""
+        refresh()
+        sendActions(for: .editingChanged)
+        NotificationCenter.default.post(name: UITextField.textDidChangeNotification, object: self)
+    }
+
     private func replace(_ range: NSRange, with string: String) {
         guard editing || becomeFirstResponder() else { return }
         guard delegate?.textField(self, shouldChangeCharactersIn: range, replacementString: string) ?? true else { return }
@@ -253,9 +278,7 @@ open class UITextField: UIControl {
         if isEnabled, let touch = touches.first {
             let point = touch.location(in: self)
             if !clearButton.isHidden, clearButton.frame.insetBy(dx: -6, dy: -6).contains(point) {
-                if delegate?.textFieldShouldClear(self) ?? true {
-                    replace(NSRange(location: 0, length: (storedText as NSString).length), with: "")
-                }
+                if delegate?.textFieldShouldClear(self) ?? true { clear() }
             } else if bounds.contains(point) {
                 becomeFirstResponder()
             }
@@ -373,4 +396,14 @@ open class UITextField: UIControl {
     }
 
     open override var intrinsicContentSize: CGSize { sizeThatFits(.zero) }
+}
+
+extension UIView {
+    /// Ends the editing of the text field in this view's tree, if one is editing (it resigns first
+    /// responder); with `force` even when its delegate would keep it. True when nothing is left editing.
+    @discardableResult
+    public func endEditing(_ force: Bool) -> Bool {
+        guard let field = UITextField.editing, field === self || field.isDescendant(of: self) else { return true }
+        return force ? field.endEditingForced() : field.resignFirstResponder()
+    }
 }

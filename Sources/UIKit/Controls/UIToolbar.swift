@@ -39,10 +39,14 @@ open class UIToolbar: UIView {
     /// Over the standard appearance's background when set (UIKit's legacy customization).
     open var barTintColor: UIColor? { didSet { showAppearance() } }
     /// The appearance while content scrolls under the bar: the chrome material with a hairline.
-    open var standardAppearance = UIToolbarAppearance() { didSet { showAppearance() } }
+    open var standardAppearance = UIToolbarAppearance() {
+        didSet { standardAppearance = UIToolbarAppearance(barAppearance: standardAppearance); showAppearance() }
+    }
     /// A navigation controller's toolbar shows this while its content's end is in view (or it does not
     /// scroll); nil (the default): the standard appearance without background or hairline.
-    open var scrollEdgeAppearance: UIToolbarAppearance? { didSet { showAppearance() } }
+    open var scrollEdgeAppearance: UIToolbarAppearance? {
+        didSet { scrollEdgeAppearance = scrollEdgeAppearance.map(UIToolbarAppearance.init(barAppearance:)); showAppearance() }
+    }
     /// Kept.
     open var compactAppearance: UIToolbarAppearance?
     open var compactScrollEdgeAppearance: UIToolbarAppearance?
@@ -51,24 +55,7 @@ open class UIToolbar: UIView {
     package var isAtScrollEdge = false { didSet { if isAtScrollEdge != oldValue { showAppearance() } } }
 
     private func showAppearance() {
-        if isAtScrollEdge {
-            background.show(scrollEdgeAppearance ?? standardAppearance.transparentCopy())
-        } else if let barTintColor {
-            let tinted = UIToolbarAppearance(barAppearance: standardAppearance)
-            tinted.backgroundColor = barTintColor
-            background.show(tinted)
-        } else {
-            background.show(standardAppearance)
-        }
-    }
-
-    private var nearestController: UIViewController? {
-        var responder: UIResponder? = self
-        while let r = responder {
-            if let controller = r as? UIViewController { return controller }
-            responder = r.next
-        }
-        return nil
+        background.show(standard: standardAppearance, scrollEdge: scrollEdgeAppearance, atScrollEdge: isAtScrollEdge, barTintColor: barTintColor)
     }
 
     open override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(width: size.width, height: UIToolbar.height) }
@@ -85,7 +72,10 @@ open class UIToolbar: UIView {
         let margin = UIScreen.systemMargin(forWidth: bounds.width), gap: CGFloat = 8
         let widths = itemViews.map { $0.0.systemItem == .flexibleSpace ? 0 : $0.0.barWidth(of: $0.1, in: bounds.size) }
         let flexible = itemViews.filter { $0.0.systemItem == .flexibleSpace }.count
-        let used = widths.reduce(0, +) + gap * CGFloat(max(0, itemViews.count - 1 - 2 * flexible))
+        // A gap between two neighbours that are items (not spaces), as they are placed below.
+        let isSpace = itemViews.map { [.flexibleSpace, .fixedSpace].contains($0.0.systemItem) }
+        let gaps = zip(isSpace, isSpace.dropFirst()).filter { !$0 && !$1 }.count
+        let used = widths.reduce(0, +) + gap * CGFloat(gaps)
         let share = flexible > 0 ? max(0, bounds.width - 2 * margin - used) / CGFloat(flexible) : 0
         var x = margin
         for (index, (item, view)) in itemViews.enumerated() {
@@ -98,8 +88,7 @@ open class UIToolbar: UIView {
             let h = item.barHeight(of: view, barHeight: bounds.height)
             view.frame = CGRect(x: x, y: (bounds.height - h) / 2, width: w, height: h)
             x += w
-            let next = index + 1 < itemViews.count ? itemViews[index + 1].0 : nil
-            if next != nil, next?.systemItem != .flexibleSpace, item.systemItem != .fixedSpace, next?.systemItem != .fixedSpace { x += gap }
+            if index + 1 < itemViews.count, !isSpace[index], !isSpace[index + 1] { x += gap }
         }
     }
 }

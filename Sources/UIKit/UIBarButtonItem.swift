@@ -39,6 +39,8 @@ open class UIBarButtonItem: UIBarItem {
     open var tintColor: UIColor?
     /// iOS 14's closure action, run instead of `action` when set.
     open var primaryAction: UIAction?
+    /// iOS 14's menu (kept, not drawn): with no action or primary action, a tap notes it.
+    open var menu: UIMenu?
     /// The system item it was made as, if any.
     package private(set) var systemItem: SystemItem?
 
@@ -77,17 +79,20 @@ open class UIBarButtonItem: UIBarItem {
         self.customView = customView
     }
 
-    /// iOS 14's: a system item whose tap runs `primaryAction`.
-    public convenience init(systemItem: SystemItem, primaryAction: UIAction? = nil) {
+    /// iOS 14's: a system item whose tap runs `primaryAction` (or offers `menu`).
+    public convenience init(systemItem: SystemItem, primaryAction: UIAction? = nil, menu: UIMenu? = nil) {
         self.init(barButtonSystemItem: systemItem, target: nil, action: nil)
         self.primaryAction = primaryAction
+        self.menu = menu
     }
 
-    /// iOS 14's: a title or image (the action's when not given) whose tap runs `primaryAction`.
-    public convenience init(title: String? = nil, image: UIImage? = nil, primaryAction: UIAction? = nil) {
+    /// iOS 14's: a title or image (the action's when not given) whose tap runs `primaryAction` (or
+    /// offers `menu`).
+    public convenience init(title: String? = nil, image: UIImage? = nil, primaryAction: UIAction? = nil, menu: UIMenu? = nil) {
         self.init(title: title ?? (primaryAction?.title.isEmpty == false ? primaryAction?.title : nil), style: .plain, target: nil, action: nil)
         self.image = image ?? primaryAction?.image
         self.primaryAction = primaryAction
+        self.menu = menu
     }
 
     /// A flexible space: takes what is left between items (in a toolbar).
@@ -108,6 +113,8 @@ open class UIBarButtonItem: UIBarItem {
             primaryAction.handler(primaryAction)
         } else if let action {
             action.perform(target: target ?? fallback, sender: self)
+        } else if let menu {
+            NotDrawn.note("UIMenu \"\(menu.title)\" (a tap would show the menu; not drawn)")
         }
     }
 

@@ -1,24 +1,118 @@
-/// An action with a handler (iOS 14's closure-based target–action).
-open class UIAction: NSObject {
-    public let title: String
-    public let image: UIImage?
+/// What menus hold: actions, submenus and deferred elements, each with a title and an image.
+open class UIMenuElement: NSObject {
+    open var title: String
+    open var subtitle: String?
+    open var image: UIImage?
+
+    init(title: String, subtitle: String? = nil, image: UIImage?) {
+        self.title = title
+        self.subtitle = subtitle
+        self.image = image
+        super.init()
+    }
+
+    /// How an element is shown, with Apple's raw values.
+    public struct Attributes: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let disabled = Attributes(rawValue: 1 << 0)
+        public static let destructive = Attributes(rawValue: 1 << 1)
+        public static let hidden = Attributes(rawValue: 1 << 2)
+        public static let keepsMenuPresented = Attributes(rawValue: 1 << 3)
+    }
+
+    /// An element's check state, with Apple's raw values.
+    public enum State: Int, Sendable { case mixed = -1, off = 0, on = 1 }
+}
+
+/// An action with a handler (iOS 14's closure-based target–action), also a menu's item.
+open class UIAction: UIMenuElement {
     public let identifier: Identifier
     let handler: (UIAction) -> Void
+    /// Shown in menus (kept).
+    open var discoverabilityTitle: String?
+    open var attributes: UIMenuElement.Attributes = []
+    open var state: UIMenuElement.State = .off
     /// The control that sent the action, while its handler runs.
     open internal(set) var sender: Any?
 
-    public init(title: String = "", image: UIImage? = nil, identifier: Identifier? = nil, handler: @escaping (UIAction) -> Void) {
-        self.title = title
-        self.image = image
+    public init(title: String = "", subtitle: String? = nil, image: UIImage? = nil, identifier: Identifier? = nil, discoverabilityTitle: String? = nil,
+                attributes: UIMenuElement.Attributes = [], state: UIMenuElement.State = .off, handler: @escaping (UIAction) -> Void) {
         self.identifier = identifier ?? Identifier(rawValue: UUID().uuidString)
         self.handler = handler
-        super.init()
+        self.discoverabilityTitle = discoverabilityTitle
+        self.attributes = attributes
+        self.state = state
+        super.init(title: title, subtitle: subtitle, image: image)
     }
 
     public struct Identifier: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
         public init(_ rawValue: String) { self.rawValue = rawValue }
+    }
+}
+
+/// A menu: a title and its children (actions, submenus). Menus are kept on the buttons and bar items
+/// given them, not drawn: a control showing its menu as its primary action notes it when tapped.
+open class UIMenu: UIMenuElement {
+    public struct Identifier: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public init(_ rawValue: String) { self.rawValue = rawValue }
+    }
+
+    /// How a menu shows, with Apple's raw values.
+    public struct Options: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let displayInline = Options(rawValue: 1 << 0)
+        public static let destructive = Options(rawValue: 1 << 1)
+        public static let singleSelection = Options(rawValue: 1 << 5)
+        public static let displayAsPalette = Options(rawValue: 1 << 7)
+    }
+
+    /// The size of the menu's elements, with Apple's raw values.
+    public enum ElementSize: Int, Sendable { case small = 0, medium = 1, large = 2 }
+
+    public let identifier: Identifier
+    public let options: Options
+    public let children: [UIMenuElement]
+    open var preferredElementSize = ElementSize.large
+
+    public init(title: String = "", subtitle: String? = nil, image: UIImage? = nil, identifier: Identifier? = nil, options: Options = [],
+                preferredElementSize: ElementSize = .large, children: [UIMenuElement] = []) {
+        self.identifier = identifier ?? Identifier(rawValue: UUID().uuidString)
+        self.options = options
+        self.children = children
+        self.preferredElementSize = preferredElementSize
+        super.init(title: title, subtitle: subtitle, image: image)
+    }
+
+    /// The same menu with `newChildren`.
+    open func replacingChildren(_ newChildren: [UIMenuElement]) -> UIMenu {
+        UIMenu(title: title, subtitle: subtitle, image: image, identifier: identifier, options: options, preferredElementSize: preferredElementSize,
+               children: newChildren)
+    }
+
+    /// The actions in the menu and its submenus, in order (what a menu would offer).
+    package var allActions: [UIAction] {
+        children.flatMap { element -> [UIAction] in
+            if let action = element as? UIAction { return [action] }
+            return (element as? UIMenu)?.allActions ?? []
+        }
+    }
+}
+
+/// A menu element whose children a provider gives when the menu opens (kept: menus are not drawn).
+open class UIDeferredMenuElement: UIMenuElement {
+    let provider: (@escaping ([UIMenuElement]) -> Void) -> Void
+    public init(_ elementProvider: @escaping (@escaping ([UIMenuElement]) -> Void) -> Void) {
+        provider = elementProvider
+        super.init(title: "", image: nil)
+    }
+    open class func uncached(_ elementProvider: @escaping (@escaping ([UIMenuElement]) -> Void) -> Void) -> UIDeferredMenuElement {
+        UIDeferredMenuElement(elementProvider)
     }
 }
 
@@ -263,6 +357,21 @@ open class UIButton: UIControl {
             NotDrawn.note("UIButton(type: .\(buttonType)) (its symbol)")
         }
         refresh()
+    }
+
+    /// The button's menu (kept, not drawn: a tap with ``showsMenuAsPrimaryAction`` notes it).
+    open var menu: UIMenu?
+    /// When true, a tap shows the menu instead of sending the primary action. Default false.
+    open var showsMenuAsPrimaryAction = false
+    /// iOS 15: a pop-up button (kept).
+    open var changesSelectionAsPrimaryAction = false
+
+    /// A tap on a button that shows its menu as its primary action offers the menu (noted: menus are not
+    /// drawn) instead of sending its actions.
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard showsMenuAsPrimaryAction, let menu, isEnabled else { return super.touchesEnded(touches, with: event) }
+        isHighlighted = false
+        NotDrawn.note("UIMenu \"\(menu.title)\" (a tap would show the menu; not drawn)")
     }
 
     /// The label that shows the title (nil in UIKit before a title is set; always there here).

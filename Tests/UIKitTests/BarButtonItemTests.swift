@@ -70,3 +70,36 @@ final class BarButtonItemTests: XCTestCase {
         XCTAssertTrue(stage.notDrawn.contains { $0.contains("pageCurl") }, "\(stage.notDrawn)")
     }
 }
+
+/// Menus (`UIMenu`, `UIAction`'s menu attributes, `menu:` on buttons and bar items): code that builds them
+/// compiles and keeps them; a tap that would show one is noted, not drawn.
+final class MenuTests: XCTestCase {
+    func testMenusAreKeptAndATapThatWouldShowOneIsNoted() throws {
+        let stage = try makeStage(width: 100, height: 60)
+        var chose: [String] = []
+        let sort = UIMenu(title: "Sort", options: .singleSelection, children: [
+            UIAction(title: "Date", state: .on) { _ in chose.append("date") },
+            UIAction(title: "Name", image: UIImage(systemName: "textformat")) { _ in chose.append("name") },
+        ])
+        let menu = UIMenu(title: "Options", children: [sort, UIAction(title: "Delete", attributes: .destructive) { _ in chose.append("delete") }])
+        XCTAssertEqual(menu.allActions.map(\.title), ["Date", "Name", "Delete"])
+        XCTAssertEqual((menu.children[1] as? UIAction)?.attributes, .destructive)
+        XCTAssertEqual(UIMenu.Options.singleSelection.rawValue, 32, "Apple's raw values")
+        XCTAssertEqual(menu.replacingChildren([]).children.count, 0)
+        let button = UIButton(type: .system)
+        button.setTitle("More", for: .normal)
+        button.menu = menu
+        button.showsMenuAsPrimaryAction = true
+        var sent = 0
+        button.addAction(UIAction { _ in sent += 1 }, for: .primaryActionTriggered)
+        button.frame = CGRect(x: 0, y: 0, width: 100, height: 60)
+        stage.window.addSubview(button)
+        try stage.tap(at: CGPoint(x: 50, y: 30))
+        XCTAssertEqual(sent, 0, "the menu instead of the action")
+        XCTAssertTrue(stage.notDrawn.contains { $0.contains("UIMenu \"Options\"") }, "\(stage.notDrawn)")
+        let item = UIBarButtonItem(title: "Sort", image: nil, primaryAction: nil, menu: sort)
+        XCTAssertTrue(item.menu === sort)
+        XCTAssertEqual(chose, [])
+        _ = UIDeferredMenuElement.uncached { completion in completion([]) }
+    }
+}

@@ -353,8 +353,17 @@ open class UIButton: UIControl {
             addSubview(glyph)
             self.glyph = glyph
             frame.size = sizeThatFits(.zero)
-        } else if [.detailDisclosure, .infoLight, .infoDark, .close].contains(buttonType) {
-            NotDrawn.note("UIButton(type: .\(buttonType)) (its symbol)")
+        } else if [.detailDisclosure, .infoLight, .infoDark].contains(buttonType) {
+            // The info symbol in the tint colour, 22 points, as iOS's info buttons.
+            setImage(UIImage(systemName: "info.circle", withConfiguration: UIImage.SymbolConfiguration(pointSize: 20)), for: .normal)
+            frame.size = sizeThatFits(.zero)
+        } else if buttonType == .close {
+            // iOS 13's close button: a grey cross in a light grey circle, 30 points.
+            let glyph = BarSymbolView(symbol: .xmarkCircle)
+            glyph.isUserInteractionEnabled = false
+            addSubview(glyph)
+            self.glyph = glyph
+            frame.size = sizeThatFits(.zero)
         }
         refresh()
     }
@@ -530,8 +539,11 @@ open class UIButton: UIControl {
             let content = configuredContent(configuration, width: size.width > 0 ? size.width - insets.leading - insets.trailing : nil).size
             return CGSize(width: content.width + insets.leading + insets.trailing, height: content.height + insets.top + insets.bottom)
         }
-        // The contact-add button's size, as iOS gives it (73 × 71 pixels at @3x).
+        // The contact-add button's size, as iOS gives it (73 × 71 pixels at @3x); the close button's 30
+        // points and the info buttons' their symbol's (estimated).
+        if buttonType == .close { return CGSize(width: 30, height: 30) }
         if glyph != nil { return CGSize(width: 73.0 / 3, height: 71.0 / 3) }
+        if [.detailDisclosure, .infoLight, .infoDark].contains(buttonType), let image = icon.image, currentTitle == nil { return image.size }
         let text = label.sizeThatFits(size), image = icon.image?.size ?? .zero
         return CGSize(width: text.width + image.width + (text.width > 0 && image.width > 0 ? 4 : 0) + 12,
                       height: max(text.height, image.height) + 12)

@@ -134,3 +134,33 @@ final class SymbolImageTests: XCTestCase {
     }
 }
 
+
+/// UIKit's own chrome that draws symbols: the detail button of a cell, the info and close buttons.
+final class ChromeSymbolTests: XCTestCase {
+    func testDetailAccessoriesAndInfoAndCloseButtonsAreDrawn() throws {
+        let stage = try makeStage(width: 200, height: 100)
+        stage.window.backgroundColor = .white
+        let cell = UITableViewCell(style: .default, reuseIdentifier: nil)
+        cell.frame = CGRect(x: 0, y: 0, width: 200, height: 44)
+        cell.accessoryType = .detailDisclosureButton
+        stage.window.addSubview(cell)
+        let info = UIButton(type: .infoLight)
+        XCTAssertEqual(info.frame.size.width, info.frame.size.height)
+        XCTAssertGreaterThan(info.frame.width, 20)
+        info.frame.origin = CGPoint(x: 10, y: 60)
+        stage.window.addSubview(info)
+        let close = UIButton(type: .close)
+        XCTAssertEqual(close.frame.size, CGSize(width: 30, height: 30))
+        close.frame.origin = CGPoint(x: 60, y: 55)
+        stage.window.addSubview(close)
+        try stage.wait(0)
+        XCTAssertEqual(stage.notDrawn, [], "every symbol drawn")
+        let b = try stage.bitmap(ofFrame: 0)
+        try IOSParityTests.keep(b, name: "chrome-symbols.png")
+        func blue(_ xs: Range<Int>, _ ys: Range<Int>) -> Int { ys.reduce(0) { n, y in n + xs.filter { b.rgba($0, y)[2] > 200 && b.rgba($0, y)[0] < 80 }.count } }
+        XCTAssertGreaterThan(blue(130..<190, 0..<44), 20, "the cell's info symbol in the tint")
+        XCTAssertGreaterThan(blue(10..<40, 60..<90), 20, "the info button's")
+        let grey = (55..<95).flatMap { y in (60..<90).filter { let p = b.rgba($0, y); return p[0] < 240 && abs(Int(p[0]) - Int(p[2])) < 12 } }
+        XCTAssertFalse(grey.isEmpty, "the close button's grey circle")
+    }
+}

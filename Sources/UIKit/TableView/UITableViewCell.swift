@@ -194,9 +194,6 @@ open class UITableViewCell: UIView {
     /// Default `.none`.
     open var accessoryType = AccessoryType.none {
         didSet {
-            if accessoryType == .detailButton || accessoryType == .detailDisclosureButton {
-                NotDrawn.note("UITableViewCell.AccessoryType .\(accessoryType) (the detail button is not drawn)")
-            }
             accessoryHolder.type = accessoryType
             setNeedsLayout()
         }
@@ -464,10 +461,13 @@ extension UIView {
     }
 }
 
-/// The disclosure chevron or checkmark a cell draws at its trailing edge: a stroke with round caps and
-/// joins, as iOS draws them (the chevron in the tertiary label colour, the checkmark in the tint).
+/// The disclosure chevron, checkmark or detail button a cell draws at its trailing edge: strokes with
+/// round caps and joins, as iOS draws them (the chevron in the tertiary label colour, the checkmark in
+/// the tint), and the info symbol (in the tint) for the detail button, 12 points before the chevron.
 final class TableAccessoryView: UIView {
     private let shape = CAShapeLayer()
+    /// The detail button's info symbol (22 points, in the tint colour).
+    private let info = UIImageView(image: UIImage(systemName: "info.circle", withConfiguration: UIImage.SymbolConfiguration(pointSize: 20)))
 
     var type = UITableViewCell.AccessoryType.none {
         didSet { updateShape() }
@@ -482,6 +482,8 @@ final class TableAccessoryView: UIView {
         shape.lineCap = .round
         shape.lineJoin = .round
         layer.addSublayer(shape)
+        info.contentMode = .center
+        addSubview(info)
     }
 
     required init?(coder: NSCoder) { nil }
@@ -490,7 +492,8 @@ final class TableAccessoryView: UIView {
     static func size(of type: UITableViewCell.AccessoryType) -> CGSize {
         switch type {
         case .none: return .zero
-        case .disclosureIndicator, .detailDisclosureButton: return CGSize(width: 8, height: 13)
+        case .disclosureIndicator: return CGSize(width: 8, height: 13)
+        case .detailDisclosureButton: return CGSize(width: 22 + 12 + 8, height: 22)
         case .checkmark: return CGSize(width: 14, height: 11)
         case .detailButton: return CGSize(width: 22, height: 22)
         }
@@ -502,8 +505,12 @@ final class TableAccessoryView: UIView {
     }
 
     private func updateShape() {
-        let b = bounds
+        var b = bounds
         shape.frame = b
+        // The detail button: the info symbol at the leading end (alone, or before the chevron).
+        info.isHidden = type != .detailButton && type != .detailDisclosureButton
+        info.frame = CGRect(x: b.minX, y: b.midY - 11, width: 22, height: 22)
+        if type == .detailDisclosureButton { b = CGRect(x: b.maxX - 8, y: b.midY - 6.5, width: 8, height: 13) }
         let path = UIBezierPath()
         switch type {
         case .none, .detailButton:

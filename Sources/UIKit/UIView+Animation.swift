@@ -202,6 +202,15 @@ extension UIView {
         engine.addKeyframe(withRelativeStartTime: frameStartTime, relativeDuration: frameDuration, animations: animations)
     }
 
+    /// Lays the view out now: animated over `duration` seconds (or the enclosing block's), or at once.
+    func layOutNow(animatedOver duration: TimeInterval?) {
+        if let duration {
+            UIView.animate(withDuration: duration, delay: 0, options: [.beginFromCurrentState]) { self.layoutIfNeeded() }
+        } else {
+            UIView.performWithoutAnimation { layoutIfNeeded() }
+        }
+    }
+
     // MARK: Without animation
 
     /// Runs `actionsWithoutAnimation` with animations disabled (blocks nested in it apply at once).

@@ -65,11 +65,7 @@ open class UIProgressView: UIView {
         guard progress.isFinite else { return }
         current = min(max(progress, 0), 1)
         setNeedsLayout()
-        if animated {
-            UIView.animate(withDuration: Metrics.animationDuration, delay: 0, options: [.beginFromCurrentState]) { self.layoutIfNeeded() }
-        } else {
-            UIView.performWithoutAnimation { layoutIfNeeded() }
-        }
+        layOutNow(animatedOver: animated ? Metrics.animationDuration : nil)
     }
 
     private func refresh() {

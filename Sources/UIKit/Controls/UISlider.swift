@@ -102,11 +102,7 @@ open class UISlider: UIControl {
         guard value.isFinite else { return }
         currentValue = min(max(value, minimumValue), maximumValue)
         setNeedsLayout()
-        if animated {
-            UIView.animate(withDuration: Metrics.animationDuration, delay: 0, options: [.beginFromCurrentState]) { self.layoutIfNeeded() }
-        } else {
-            UIView.performWithoutAnimation { layoutIfNeeded() }
-        }
+        layOutNow(animatedOver: animated ? Metrics.animationDuration : nil)
     }
 
     private func refresh() {

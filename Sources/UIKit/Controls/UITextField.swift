@@ -149,21 +149,9 @@ open class UITextField: UIControl {
     open var minimumFontSize: CGFloat = 0
     open var clearsOnBeginEditing = false
     open var clearButtonMode = ViewMode.never { didSet { refresh() } }
-    open var leftView: UIView? {
-        didSet {
-            oldValue?.removeFromSuperview()
-            if let leftView { addSubview(leftView) }
-            refresh()
-        }
-    }
+    open var leftView: UIView? { didSet { replaceEndView(oldValue, with: leftView) } }
     open var leftViewMode = ViewMode.never { didSet { refresh() } }
-    open var rightView: UIView? {
-        didSet {
-            oldValue?.removeFromSuperview()
-            if let rightView { addSubview(rightView) }
-            refresh()
-        }
-    }
+    open var rightView: UIView? { didSet { replaceEndView(oldValue, with: rightView) } }
     open var rightViewMode = ViewMode.never { didSet { refresh() } }
     /// Shown as bullets, one per character.
     open var isSecureTextEntry = false { didSet { refresh() } }
@@ -179,6 +167,12 @@ open class UITextField: UIControl {
     open var spellCheckingType = UITextSpellCheckingType.default
     open var textContentType: UITextContentType?
     open var enablesReturnKeyAutomatically = false
+
+    private func replaceEndView(_ old: UIView?, with new: UIView?) {
+        old?.removeFromSuperview()
+        if let new { addSubview(new) }
+        refresh()
+    }
 
     // MARK: Editing
 

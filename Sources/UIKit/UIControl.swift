@@ -346,7 +346,6 @@ open class UIButton: UIControl {
         label.font = .systemFont(ofSize: 15)
         addSubview(icon)
         addSubview(label)
-        icon.drawsAutomaticAsTemplate = buttonType == .system
         if buttonType == .contactAdd {
             let glyph = BarSymbolView(symbol: .plusCircle)
             glyph.isUserInteractionEnabled = false
@@ -424,7 +423,7 @@ open class UIButton: UIControl {
         }
         label.text = currentTitle
         label.textColor = currentTitleColor
-        icon.image = currentImage
+        icon.image = shownImage(currentImage)
         // A system button's content fades while highlighted.
         let faded = buttonType == .system && isHighlighted
         label.alpha = faded ? 0.2 : (isEnabled ? 1 : 0.35)
@@ -432,6 +431,12 @@ open class UIButton: UIControl {
         glyph?.alpha = isHighlighted ? 0.2 : label.alpha
         glyph?.tint = tintColor
         setNeedsLayout()
+    }
+
+    /// A system button draws an image left `.automatic` as a template (in its tint), as UIKit's.
+    private func shownImage(_ image: UIImage?) -> UIImage? {
+        guard buttonType == .system, let image, image.renderingMode == .automatic, !image.isSymbolImage else { return image }
+        return image.withRenderingMode(.alwaysTemplate)
     }
 
     /// Draws `configuration` for the state: colours, title, subtitle, image and background.
@@ -442,7 +447,7 @@ open class UIButton: UIControl {
         label.textColor = colors.foreground
         label.alpha = 1
         let image = configuration.preferredSymbolConfigurationForImage.flatMap { configuration.image?.withConfiguration($0) } ?? configuration.image
-        icon.image = image
+        icon.image = shownImage(image)
         icon.tintColor = colors.foreground
         icon.alpha = 1
         if let views = configured {

@@ -9,11 +9,18 @@ open class UIImageView: UIView {
     open var highlightedImage: UIImage? { didSet { showImage() } }
     open var isHighlighted = false { didSet { showImage() } }
 
+    /// The image shown: the highlighted one while highlighted, a symbol drawn with
+    /// ``preferredSymbolConfiguration`` merged over its own (made when one of them changes).
+    private var displayedImage: UIImage?
+
     /// A template image (a symbol's, or `.alwaysTemplate`) is shown in the tint colour.
     private func showImage() {
-        let shown = displayedImage
-        imageBacking?.image = shown.flatMap { $0.isTemplate || (drawsAutomaticAsTemplate && $0.renderingMode == .automatic) ? $0.tinted(tintColor) : $0.bitmap }
-        if preferredSymbolConfiguration != nil { invalidateIntrinsicContentSize() }
+        displayedImage = isHighlighted ? highlightedImage ?? image : image
+        if let preferredSymbolConfiguration, let symbol = displayedImage, symbol.isSymbolImage {
+            displayedImage = symbol.withConfiguration(preferredSymbolConfiguration)
+            invalidateIntrinsicContentSize()
+        }
+        imageBacking?.image = displayedImage.flatMap { $0.isTemplate ? $0.tinted(tintColor) : $0.bitmap }
     }
 
     /// A view showing `image`, sized to it (points).
@@ -49,14 +56,6 @@ open class UIImageView: UIView {
 
     package override func contentModeDidChange() { imageBacking?.contentMode = contentMode.snapshotContentMode }
 
-    /// The image shown: the highlighted one while highlighted, a symbol drawn with
-    /// ``preferredSymbolConfiguration`` merged over its own.
-    private var displayedImage: UIImage? {
-        let shown = isHighlighted ? highlightedImage ?? image : image
-        guard let preferredSymbolConfiguration, let symbol = shown, symbol.isSymbolImage else { return shown }
-        return symbol.withConfiguration(preferredSymbolConfiguration)
-    }
-
     /// The shown image's size in points (none without an image).
     open override var intrinsicContentSize: CGSize {
         displayedImage?.size ?? CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
@@ -75,8 +74,7 @@ open class UIImageView: UIView {
     /// Applied to the symbol images it shows (merged over each image's own; ``image`` stays as given).
     /// Default nil.
     open var preferredSymbolConfiguration: UIImage.SymbolConfiguration? { didSet { showImage() } }
-    /// A system button's image view draws `.automatic` images as templates, as UIKit's.
-    var drawsAutomaticAsTemplate = false { didSet { showImage() } }
+
 
     // Image animations (`animationImages`) are not run.
     open var animationImages: [UIImage]? { didSet { if animationImages != nil { NotDrawn.note("UIImageView.animationImages") } } }

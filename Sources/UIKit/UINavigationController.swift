@@ -365,7 +365,7 @@ open class UINavigationController: UIViewController {
     func updateBarScrollEdges() {
         guard isViewLoaded, let top = stack.last else { return }
         // How far the content has scrolled up from its top (points; 0 at rest or without a scroll view).
-        let scrolled = top.contentScrollView(for: .top).map { $0.contentOffset.y + $0.adjustedContentInset.top } ?? 0
+        let scrolled = top.contentScrollView(for: .top)?.scrolledFromTop ?? 0
         let large = showsLargeTitle(top)
         navigationBar.showsLargeTitle = large
         let expansion = large ? min(UINavigationBar.largeTitleHeight, max(0, UINavigationBar.largeTitleHeight - scrolled)) : 0
@@ -378,9 +378,7 @@ open class UINavigationController: UIViewController {
         }
         // A large title keeps the scroll-edge appearance until it has collapsed.
         navigationBar.isAtScrollEdge = scrolled <= (large ? UINavigationBar.largeTitleHeight : 0) + 0.5
-        toolbarIfMade?.isAtScrollEdge = top.contentScrollView(for: .bottom).map {
-            $0.contentOffset.y + $0.bounds.height >= $0.contentSize.height + $0.adjustedContentInset.bottom - 0.5
-        } ?? true
+        toolbarIfMade?.isAtScrollEdge = top.contentScrollView(for: .bottom)?.isAtBottomEdge ?? true
     }
 
     // MARK: The toolbar

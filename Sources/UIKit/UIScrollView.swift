@@ -168,6 +168,12 @@ open class UIScrollView: UIView {
         }
     }
 
+    /// Points the content has scrolled up from its top (0 at rest).
+    var scrolledFromTop: CGFloat { contentOffset.y + adjustedContentInset.top }
+
+    /// Whether the content's end is in view (where a bottom bar shows its scroll-edge appearance).
+    var isAtBottomEdge: Bool { contentOffset.y + bounds.height >= contentSize.height + adjustedContentInset.bottom - 0.5 }
+
     /// Tells the navigation controller of the controller this scroll view belongs to, if any, that its
     /// bars' scroll edges may have changed.
     private func barsMayHaveReachedAnEdge() {

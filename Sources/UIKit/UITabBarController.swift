@@ -215,9 +215,7 @@ open class UITabBarController: UIViewController {
         guard isViewLoaded else { return }
         var shown = selectedViewController
         if let navigation = shown as? UINavigationController { shown = navigation.topViewController }
-        tabBar.isAtScrollEdge = shown?.contentScrollView(for: .bottom).map {
-            $0.contentOffset.y + $0.bounds.height >= $0.contentSize.height + $0.adjustedContentInset.bottom - 0.5
-        } ?? true
+        tabBar.isAtScrollEdge = shown?.contentScrollView(for: .bottom)?.isAtBottomEdge ?? true
     }
 }
 

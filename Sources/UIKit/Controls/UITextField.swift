@@ -85,7 +85,7 @@ open class UITextField: UIControl {
     }
 
     /// The field being edited now, if any (one at a time, as the first responder).
-    nonisolated(unsafe) private static weak var editingField: UITextField?
+    nonisolated(unsafe) static weak var editingField: UITextField?
 
     private let border = UIView()
     private let textLabel = UILabel()
@@ -197,9 +197,6 @@ open class UITextField: UIControl {
         return true
     }
 
-    /// The field being edited now, if any.
-    static var editing: UITextField? { editingField }
-
     /// Ends editing without asking the delegate (`endEditing(true)`).
     func endEditingForced() -> Bool {
         guard editing else { return true }
@@ -217,13 +214,7 @@ open class UITextField: UIControl {
     open override func resignFirstResponder() -> Bool {
         guard editing else { return true }
         guard delegate?.textFieldShouldEndEditing(self) ?? true else { return false }
-        editing = false
-        if UITextField.editingField === self { UITextField.editingField = nil }
-        refresh()
-        sendActions(for: .editingDidEnd)
-        delegate?.textFieldDidEndEditing(self, reason: .committed)
-        NotificationCenter.default.post(name: UITextField.textDidEndEditingNotification, object: self)
-        return true
+        return endEditingForced()
     }
 
     /// Types `text` at the end (where the caret is here), as the keyboard would: the delegate may refuse
@@ -397,7 +388,7 @@ extension UIView {
     /// responder); with `force` even when its delegate would keep it. True when nothing is left editing.
     @discardableResult
     public func endEditing(_ force: Bool) -> Bool {
-        guard let field = UITextField.editing, field === self || field.isDescendant(of: self) else { return true }
+        guard let field = UITextField.editingField, field === self || field.isDescendant(of: self) else { return true }
         return force ? field.endEditingForced() : field.resignFirstResponder()
     }
 }

@@ -324,6 +324,7 @@ final class UpdateAnimator {
         }
         table.headerViews = headers
         table.footerViews = footers
+        table.drawnTitles.formIntersection((Array(headers.values) + Array(footers.values)).map(ObjectIdentifier.init))
         table.leavingViews += leaving
         table.arrangeSubviews()
         return touched

@@ -71,6 +71,8 @@ open class TableView: ScrollView {
     var visibleCells: [IndexPath: TableViewCell] = [:]
     var headerViews: [Int: View] = [:]
     var footerViews: [Int: View] = [:]
+    /// The header and footer views the table drew from titles (a delegate's own views keep their colours).
+    var drawnTitles: Set<ObjectIdentifier> = []
     /// Views leaving in an update, removed when it completes.
     var leavingViews: [View] = []
     /// Which views an update draws behind or in front of the others, until it completes.
@@ -97,14 +99,53 @@ open class TableView: ScrollView {
     /// taken from the reuse queue): with reuse it stays near the number of rows on screen.
     public private(set) var numberOfCellsCreated = 0
 
+    /// The appearance the table, its cells and its section titles draw in (iOS's system colours for it,
+    /// ``SystemPalette``). Setting it recolours the background (when it is the system's), the cells on
+    /// screen and in the reuse queue, and the titles the table drew; cells made later take it as the
+    /// table places them. Default `.light`.
+    public var appearance: Appearance {
+        didSet {
+            guard appearance != oldValue else { return }
+            if backgroundColor == Self.systemBackground(style, oldValue) { backgroundColor = Self.systemBackground(style, appearance) }
+            for cell in visibleCells.values { cell.appearance = appearance }
+            for cell in reusePool.values.joined() { cell.appearance = appearance }
+            for view in Array(headerViews.values) + Array(footerViews.values) { recolorSupplementaryView(view) }
+        }
+    }
+
+    /// The Dynamic Type text size the table's text draws at (`UIContentSizeCategory`): cells' text in
+    /// the body style, their detail and the section titles in theirs, rows taller with the body font
+    /// (``TableViewMetrics/rowHeight(at:)``, set as ``rowHeight`` when that was the old size's) and titles'
+    /// bands with theirs. Cells take it when they are dequeued, as they take ``appearance``; rows already
+    /// laid out keep their heights until the next `reloadData()`. Default `.large`.
+    public var textSize: Font.ContentSize {
+        didSet {
+            guard textSize != oldValue else { return }
+            if rowHeight == TableViewMetrics.rowHeight(at: oldValue) { rowHeight = TableViewMetrics.rowHeight(at: textSize) }
+            for cell in Array(visibleCells.values) + Array(reusePool.values.joined()) { cell.textSize = textSize }
+            for view in Array(headerViews.values) + Array(footerViews.values) { recolorSupplementaryView(view) }
+        }
+    }
+
     /// A table of `style` with its frame in points. `engine` animates its updates (see
-    /// ``animationEngine``). Grouped tables get the grouped background colour.
-    public init(frame: Rect = .zero, style: TableViewStyle = .plain, engine: AnimationEngine? = nil, name: String? = nil) {
+    /// ``animationEngine``). The background is the appearance's system background (grouped tables: the
+    /// grouped background); text is drawn at `textSize`.
+    public init(frame: Rect = .zero, style: TableViewStyle = .plain, engine: AnimationEngine? = nil, name: String? = nil,
+                appearance: Appearance = .light, textSize: Font.ContentSize = .large) {
         self.style = style
+        self.appearance = appearance
+        self.textSize = textSize
         animationEngine = engine
         layout = TableLayout(style: style, width: frame.width)
         super.init(frame: frame, name: name)
-        backgroundColor = style == .grouped ? TableViewMetrics.groupedBackground : .white
+        backgroundColor = Self.systemBackground(style, appearance)
+        rowHeight = TableViewMetrics.rowHeight(at: textSize)
+    }
+
+    /// The background a table of `style` has in `appearance`.
+    static func systemBackground(_ style: TableViewStyle, _ appearance: Appearance) -> Color {
+        let palette = SystemPalette.of(appearance)
+        return style == .grouped ? palette.groupedBackground : palette.background
     }
 
     // MARK: Cells
@@ -122,11 +163,17 @@ open class TableView: ScrollView {
             reusePool[identifier] = pool
             animationEngine?.removeAnimations(of: cell, includingSubviews: true)
             cell.prepareForReuse()
+            cell.appearance = appearance
+            cell.textSize = textSize
             return cell
         }
         numberOfCellsCreated += 1
         let (style, cellClass) = registered[identifier] ?? (.default, TableViewCell.self)
-        return cellClass.init(style: style, reuseIdentifier: identifier)
+        let cell = cellClass.init(style: style, reuseIdentifier: identifier)
+        // Before the data source configures it, so that colours and fonts it sets stay.
+        cell.appearance = appearance
+        cell.textSize = textSize
+        return cell
     }
 
     /// The cell on screen for `indexPath`, or nil when the row has none (off screen), as `cellForRow(at:)`.
@@ -202,6 +249,7 @@ open class TableView: ScrollView {
         for case let cell as TableViewCell in leavingViews { enqueue(cell) }
         headerViews = [:]
         footerViews = [:]
+        drawnTitles = []
         leavingViews = []
         layerOf = [:]
         selected = []
@@ -271,9 +319,11 @@ open class TableView: ScrollView {
     /// them from the font.
     public func automaticHeaderHeight(title: String?, header: Bool = true) -> Double {
         let hasTitle = !(title ?? "").isEmpty
+        // Above Large, a title's band grows with its font (rounded up to a whole point).
+        let growth = max(0, TableViewMetrics.lineGrowth(style == .plain ? .subheadline : .footnote, at: textSize)).rounded(.up)
         switch style {
-        case .plain: return hasTitle ? 28 : 0
-        case .grouped: return hasTitle ? (header ? 38 : 34) : 18
+        case .plain: return hasTitle ? 28 + growth : 0
+        case .grouped: return hasTitle ? (header ? 38 : 34) + growth : 18
         }
     }
 
@@ -333,8 +383,8 @@ open class TableView: ScrollView {
             }
             let sections = Set(layout.sections(overlapping: minY, maxY))
             if updatesInFlight == 0 {
-                for (s, view) in headerViews where !sections.contains(s) { view.removeFromSuperview(); headerViews[s] = nil }
-                for (s, view) in footerViews where !sections.contains(s) { view.removeFromSuperview(); footerViews[s] = nil }
+                for (s, view) in headerViews where !sections.contains(s) { view.removeFromSuperview(); headerViews[s] = nil; drawnTitles.remove(ObjectIdentifier(view)) }
+                for (s, view) in footerViews where !sections.contains(s) { view.removeFromSuperview(); footerViews[s] = nil; drawnTitles.remove(ObjectIdentifier(view)) }
             }
             for s in sections {
                 // New ones are placed at once; ones an update is moving are left to it.
@@ -373,6 +423,9 @@ open class TableView: ScrollView {
         let cell = ViewChangeObservation.withoutObserver { dataSource.tableView(self, cellForRowAt: ip) }
         cell.animationEngine = animationEngine
         cell.corneredStyle = style == .grouped
+        // A cell the data source made itself (not dequeued) takes the table's appearance and text size here.
+        cell.appearance = appearance
+        cell.textSize = textSize
         return cell
     }
 
@@ -420,22 +473,36 @@ open class TableView: ScrollView {
         let title = header ? dataSource?.tableView(self, titleForHeaderInSection: s) : dataSource?.tableView(self, titleForFooterInSection: s)
         guard let title, !title.isEmpty else { return nil }
         let view = View(frame: rect, name: header ? "header \(s)" : "footer \(s)")
+        drawnTitles.insert(ObjectIdentifier(view))
         let label: Label
         switch style {
         case .plain:
-            view.backgroundColor = TableViewMetrics.plainHeaderBackground
             label = Label(text: title, style: TextStyle(font: .boldSystem(size: 15)),
                           frame: Rect(x: TableViewMetrics.contentInset, y: 0, width: max(0, rect.width - 2 * TableViewMetrics.contentInset), height: rect.height))
         case .grouped:
             view.isOpaque = false
             let inset = TableViewMetrics.groupedSideInset + TableViewMetrics.contentInset
             let text = header ? title.uppercased() : title
-            let y = header ? rect.height - 25 : 6
-            label = Label(text: text, style: TextStyle(font: .system(size: 13), color: TableViewMetrics.secondaryText),
-                          frame: Rect(x: inset, y: y, width: max(0, rect.width - 2 * inset), height: 18))
+            let growth = max(0, TableViewMetrics.lineGrowth(.footnote, at: textSize)).rounded(.up)
+            let y = header ? rect.height - 25 - growth : 6
+            label = Label(text: text, style: TextStyle(font: .system(size: 13)),
+                          frame: Rect(x: inset, y: y, width: max(0, rect.width - 2 * inset), height: 18 + growth))
         }
         try? view.addSubview(label)
+        recolorSupplementaryView(view)
         return view
+    }
+
+    /// Gives a title the table drew the colours of the table's style and appearance, and its font at the
+    /// table's text size: a plain table's bold in the subheadline style (15 pt at Large), a grouped
+    /// table's in the footnote style (13 pt).
+    private func recolorSupplementaryView(_ view: View) {
+        guard drawnTitles.contains(ObjectIdentifier(view)), let label = view.subviews.first as? Label else { return }
+        let palette = SystemPalette.of(appearance)
+        if style == .plain { view.backgroundColor = palette.plainHeaderBackground }
+        label.style.color = style == .plain ? palette.label : palette.secondaryLabel
+        label.style.font = style == .plain ? .boldSystem(size: Font.TextStyle.subheadline.pointSize(at: textSize))
+            : .system(size: Font.TextStyle.footnote.pointSize(at: textSize))
     }
 
     /// Puts the table's own views in their z-order at the bottom of the subviews, leaving views added by

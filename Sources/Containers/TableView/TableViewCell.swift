@@ -71,6 +71,27 @@ open class TableViewCell: View {
         didSet { if oldValue != drawsSeparator { updateBackgrounds() } }
     }
     var corneredStyle = false { didSet { if oldValue != corneredStyle { updateBackgrounds() } } }
+    /// The appearance the cell draws in: its backgrounds, separator, accessory and the colours of its
+    /// text and detail labels (the system's label colours; a colour set on a label is replaced). The table
+    /// sets it to its own. Default `.light`.
+    public var appearance = Appearance.light {
+        didSet {
+            guard oldValue != appearance else { return }
+            applyLabelColors()
+            updateBackgrounds()
+            layoutSubviews()
+        }
+    }
+    /// The Dynamic Type text size the labels draw at: the text in the body style (17 pt at Large), a
+    /// value-1 detail in the body style too, a subtitle in the caption style (12 pt); a font set on a
+    /// label is replaced when it changes. The table sets it to its own. Default `.large`.
+    public var textSize = Font.ContentSize.large {
+        didSet {
+            guard oldValue != textSize else { return }
+            applyFonts()
+            layoutSubviews()
+        }
+    }
     /// The engine the table animates on; selection changes animate on it.
     weak var animationEngine: AnimationEngine?
 
@@ -91,8 +112,8 @@ open class TableViewCell: View {
         textLabel = Label(text: "", style: TextStyle(font: .system(size: 17)), name: "textLabel")
         switch style {
         case .default: detailTextLabel = nil
-        case .value1: detailTextLabel = Label(text: "", style: TextStyle(font: .system(size: 17), color: TableViewMetrics.secondaryText, alignment: .right), name: "detailTextLabel")
-        case .subtitle: detailTextLabel = Label(text: "", style: TextStyle(font: .system(size: 12), color: TableViewMetrics.secondaryText), name: "detailTextLabel")
+        case .value1: detailTextLabel = Label(text: "", style: TextStyle(font: .system(size: 17), alignment: .right), name: "detailTextLabel")
+        case .subtitle: detailTextLabel = Label(text: "", style: TextStyle(font: .system(size: 12)), name: "detailTextLabel")
         }
         imageView = ImageView(image: nil, frame: .zero, contentMode: .scaleAspectFit, name: "imageView")
         accessoryHolder = DrawingView(frame: .zero, drawing: nil, name: "accessory")
@@ -105,9 +126,23 @@ open class TableViewCell: View {
         if let detailTextLabel { try? contentView.addSubview(detailTextLabel) }
         // Building a cell is not a change to animate, even inside an update's animation block.
         ViewChangeObservation.withoutObserver {
+            applyLabelColors()
             updateBackgrounds()
             layoutSubviews()
         }
+    }
+
+    /// The labels' fonts at ``textSize``.
+    private func applyFonts() {
+        textLabel.style.font = .system(size: Font.TextStyle.body.pointSize(at: textSize))
+        detailTextLabel?.style.font = .system(size: (style == .subtitle ? Font.TextStyle.caption1 : .body).pointSize(at: textSize))
+    }
+
+    /// The text label in `label`, the detail in `secondaryLabel`.
+    private func applyLabelColors() {
+        let palette = SystemPalette.of(appearance)
+        textLabel.style.color = palette.label
+        detailTextLabel?.style.color = palette.secondaryLabel
     }
 
     /// Resets what a row sets before the cell is reused: text, detail, image, accessory, selection.
@@ -156,7 +191,7 @@ open class TableViewCell: View {
         contentView.frame = Rect(x: 0, y: 0, width: contentWidth, height: size.height)
         accessoryHolder.frame = Rect(x: size.width - accessoryRight - accessory.width, y: (size.height - accessory.height) / 2,
                                      width: accessory.width, height: accessory.height)
-        accessoryHolder.drawing = PreparedDrawing(AccessoryDrawing(type: accessoryType), for: accessoryHolder.bounds)
+        accessoryHolder.drawing = PreparedDrawing(AccessoryDrawing(type: accessoryType, palette: SystemPalette.of(appearance)), for: accessoryHolder.bounds)
 
         var x = TableViewMetrics.contentInset
         if let image = imageView.image {
@@ -174,16 +209,21 @@ open class TableViewCell: View {
             textLabel.frame = Rect(x: x, y: 0, width: textWidth * 0.6, height: size.height)
             detailTextLabel?.frame = Rect(x: x + textWidth * 0.6, y: 0, width: textWidth * 0.4, height: size.height)
         case .subtitle:
-            let top = max(0, (size.height - 38) / 2)
-            textLabel.frame = Rect(x: x, y: top, width: textWidth, height: 22)
-            detailTextLabel?.frame = Rect(x: x, y: top + 22, width: textWidth, height: 16)
+            // 22 and 16 pt at Large, each growing with its font.
+            let textHeight = 22 + TableViewMetrics.lineGrowth(.body, at: textSize)
+            let detailHeight = 16 + TableViewMetrics.lineGrowth(.caption1, at: textSize)
+            let top = max(0, (size.height - textHeight - detailHeight) / 2)
+            textLabel.frame = Rect(x: x, y: top, width: textWidth, height: textHeight)
+            detailTextLabel?.frame = Rect(x: x, y: top + textHeight, width: textWidth, height: detailHeight)
         }
     }
 
     func updateBackgrounds() {
         let corners = corneredStyle ? sectionPosition : .middle
-        backgroundView.drawing = CellPieceDrawing(color: .white, position: corners, separator: drawsSeparator ? TableViewMetrics.separator : nil)
-        selectedBackgroundView.drawing = CellPieceDrawing(color: TableViewMetrics.selectedBackground, position: corners, separator: nil)
+        let palette = SystemPalette.of(appearance)
+        let color = corneredStyle ? palette.groupedCellBackground : palette.background
+        backgroundView.drawing = CellPieceDrawing(color: color, position: corners, separator: drawsSeparator ? palette.separator : nil)
+        selectedBackgroundView.drawing = CellPieceDrawing(color: palette.selectedCellBackground, position: corners, separator: nil)
     }
 
     /// The view's summary with the text and selection.
@@ -243,6 +283,8 @@ struct CellPieceDrawing: OperationContent {
 /// A checkmark or a disclosure chevron: strokes with round caps and joins, in the accessory's bounds.
 struct AccessoryDrawing: OperationContent {
     let type: TableViewCell.AccessoryType
+    /// The checkmark is drawn in the tint, the chevron in `tertiaryLabel`.
+    let palette: SystemPalette
 
     func operations(in b: Rect) -> [DrawingOperation] {
         switch type {
@@ -250,10 +292,10 @@ struct AccessoryDrawing: OperationContent {
         case .checkmark:
             // Two strokes 2 pt thick: down-right to the foot, then up-right to the corner.
             return [.path(Self.stroke([Point(x: b.minX + 1, y: b.minY + b.height * 0.55), Point(x: b.minX + b.width * 0.36, y: b.maxY - 1),
-                                       Point(x: b.maxX - 1, y: b.minY + 1)], width: 2), TableViewMetrics.tint)]
+                                       Point(x: b.maxX - 1, y: b.minY + 1)], width: 2), palette.tint)]
         case .disclosureIndicator:
             return [.path(Self.stroke([Point(x: b.minX + 1.5, y: b.minY + 1), Point(x: b.maxX - 1.5, y: b.midY),
-                                       Point(x: b.minX + 1.5, y: b.maxY - 1)], width: 2), TableViewMetrics.chevron)]
+                                       Point(x: b.minX + 1.5, y: b.maxY - 1)], width: 2), palette.tertiaryLabel)]
         }
     }
     func extent(in bounds: Rect) -> Rect { bounds }

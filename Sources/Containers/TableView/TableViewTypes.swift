@@ -1,4 +1,5 @@
 import RasterCore
+import Typesetting
 
 /// How a table draws its sections, as `UITableView.Style`.
 public enum TableViewStyle: String, Hashable, Sendable {
@@ -89,6 +90,22 @@ public struct CellSectionPosition: Hashable, Sendable {
 public enum TableViewMetrics {
     /// 44 pt: UITableView's default `rowHeight`.
     public static let defaultRowHeight = 44.0
+
+    /// How much taller a line of the system font in `style` is at the Dynamic Type size `size` than at
+    /// Large, the default (points; negative below it): the growth of the font's line height.
+    public static func lineGrowth(_ style: Font.TextStyle, at size: Font.ContentSize) -> Double {
+        guard size != .large else { return 0 }
+        let at = (try? Font.preferredFont(forTextStyle: style, contentSize: size).metrics().lineHeight) ?? 0
+        let large = (try? Font.preferredFont(forTextStyle: style).metrics().lineHeight) ?? 0
+        return at - large
+    }
+
+    /// A row's height at the Dynamic Type size `size` (points): 44 up to Large, and above it 44 plus the
+    /// body font's growth, rounded up to a whole point, as a self-sizing standard cell grows with its
+    /// text (the cell's margins stay). UIKit computes it from SF's metrics; here Inter's.
+    public static func rowHeight(at size: Font.ContentSize) -> Double {
+        max(defaultRowHeight, (defaultRowHeight + lineGrowth(.body, at: size)).rounded(.up))
+    }
     /// 16 pt: the left inset of separators and of a cell's content.
     public static let contentInset = 16.0
     /// 16 pt: how far a grouped section's rounded rectangle is inset from each side.
@@ -101,20 +118,20 @@ public enum TableViewMetrics {
     /// A hairline's thickness at `scale` pixels per point: 1 / scale points (one device pixel), as
     /// UIKit draws table separators.
     public static func hairlineThickness(scale: Double) -> Double { 1 / scale }
-    /// `systemGray4` (#D1D1D6): a selected row's background.
-    public static let selectedBackground = Color(red8: 0xD1, green8: 0xD1, blue8: 0xD6)
+    /// `systemGray4` (#D1D1D6): a selected row's background (light; ``SystemPalette`` has both appearances).
+    public static var selectedBackground: Color { SystemPalette.light.selectedCellBackground }
     /// `opaqueSeparator` (#C6C6C8), the colour of UITableView's separators since iOS 13 (light
     /// appearance); iOS 7–12 drew #C8C7CC. The newer one matches the rest of these metrics (iOS 13's
     /// system colours and `insetGrouped` sections).
-    public static let separator = Color(red8: 0xC6, green8: 0xC6, blue8: 0xC8)
-    /// `systemGroupedBackground` (#F2F2F7): behind a grouped table's sections.
-    public static let groupedBackground = Color(red8: 0xF2, green8: 0xF2, blue8: 0xF7)
-    /// #F7F7F7: a plain table's section header bar.
-    public static let plainHeaderBackground = Color(red8: 0xF7, green8: 0xF7, blue8: 0xF7)
-    /// `secondaryLabel` on white, opaque (#8A8A8E): header and footer titles of grouped tables, detail text.
-    public static let secondaryText = Color(red8: 0x8A, green8: 0x8A, blue8: 0x8E)
-    /// `systemBlue` (#007AFF): checkmarks, the tint.
-    public static let tint = Color(red8: 0x00, green8: 0x7A, blue8: 0xFF)
-    /// `tertiaryLabel`, opaque (#C4C4C7): the disclosure chevron.
-    public static let chevron = Color(red8: 0xC4, green8: 0xC4, blue8: 0xC7)
+    public static var separator: Color { SystemPalette.light.separator }
+    /// `systemGroupedBackground` (#F2F2F7): behind a grouped table's sections (light).
+    public static var groupedBackground: Color { SystemPalette.light.groupedBackground }
+    /// #F7F7F7: a plain table's section header bar (light).
+    public static var plainHeaderBackground: Color { SystemPalette.light.plainHeaderBackground }
+    /// `secondaryLabel` on white, opaque (#8A8A8E): header and footer titles of grouped tables, detail text (light).
+    public static var secondaryText: Color { SystemPalette.light.secondaryLabel }
+    /// `systemBlue` (#007AFF): checkmarks, the tint (light).
+    public static var tint: Color { SystemPalette.light.tint }
+    /// `tertiaryLabel`, opaque (#C4C4C7): the disclosure chevron (light).
+    public static var chevron: Color { SystemPalette.light.tertiaryLabel }
 }

@@ -3,25 +3,46 @@ import SnapshotView
 import Typesetting
 
 /// The bar at the top of a navigation controller: for the top item a centred title, a back button
-/// ("‹" and the previous item's title) at the left, and bar button items at the right, on a light bar
-/// with a hairline. 64 pt tall: 20 for the status bar, 44 for the bar. Each item is drawn as one
-/// ``NavigationBarContent`` view, so a transition can slide and cross-fade two of them.
+/// ("‹" and the previous item's title) at the left, and bar button items at the right. 64 pt tall: 20
+/// for the status bar, 44 for the bar. Each item is drawn as one ``NavigationBarContent`` view, so a
+/// transition can slide and cross-fade two of them.
+///
+/// As iOS 15 and later draw a bar: with the content under it at its top (``isAtScrollEdge``, the
+/// default) the bar has no background and no hairline, and what is behind it shows; once content has
+/// scrolled under it, the standard appearance: the chrome material (`Backdrop.material(.chrome)`) with a
+/// hairline (black at 30 %, white at 15 % dark) along its bottom.
 public final class NavigationBar: View {
     /// 64 pt.
     public static let height = 64.0
-    /// #F9F9F9, iOS's bar background (opaque).
-    public static let background = Color(red8: 249, green8: 249, blue8: 249)
 
+    /// The appearance the bar and its items draw in.
+    public let appearance: Appearance
     /// The content shown now (the top item's).
     public internal(set) var content: NavigationBarContent?
+    /// The hairline along the bottom, shown with the standard appearance.
+    public let hairline: View
+    /// True (the default): the content under the bar is at its top, and the bar shows nothing behind its
+    /// items (the scroll-edge appearance); false: the standard appearance. Changes show at once.
+    public var isAtScrollEdge = true {
+        didSet { if oldValue != isAtScrollEdge { showBackground() } }
+    }
 
     /// A bar `width` points wide.
-    public init(width: Double) {
+    public init(width: Double, appearance: Appearance = .light) {
+        self.appearance = appearance
+        hairline = View(frame: Rect(x: 0, y: NavigationBar.height, width: width, height: 0.5), name: "hairline")
+        hairline.backgroundColor = SystemPalette.of(appearance).barHairline
         super.init(frame: Rect(x: 0, y: 0, width: width, height: NavigationBar.height), name: "navigationBar")
-        backgroundColor = NavigationBar.background
-        let line = View(frame: Rect(x: 0, y: NavigationBar.height - 0.5, width: width, height: 0.5), name: "hairline")
-        line.backgroundColor = Color(red8: 200, green8: 199, blue8: 204)
-        try? addSubview(line)
+        isOpaque = false
+        try? addSubview(hairline)
+        showBackground()
+    }
+
+    private func showBackground() {
+        ViewChangeObservation.withoutObserver {
+            backdrop = isAtScrollEdge ? .none : Backdrop.material(.chrome, dark: appearance == .dark)
+            hairline.isHidden = isAtScrollEdge
+        }
     }
 }
 
@@ -155,9 +176,10 @@ public final class NavigationBarContent: View {
         return (label, max(0, min(textWidth, w - 2 * textInset)))
     }
 
-    init(item: NavigationItem, backTitle: String?, width: Double) {
+    init(item: NavigationItem, backTitle: String?, width: Double, appearance: Appearance = .light) {
+        let palette = SystemPalette.of(appearance)
         let barTop = 20.0, barHeight = 44.0
-        let (title, titleWidth) = NavigationBarContent.fitted(item.title ?? "", style: TextStyle(font: .system(size: 17, weight: .semibold)),
+        let (title, titleWidth) = NavigationBarContent.fitted(item.title ?? "", style: TextStyle(font: .system(size: 17, weight: .semibold), color: palette.label),
                                                              maxWidth: max(0, width - 180), height: barHeight, name: "title")
         title.frame = Rect(x: (width - title.bounds.width) / 2, y: barTop, width: title.bounds.width, height: barHeight)
         titleLabel = title
@@ -166,9 +188,9 @@ public final class NavigationBarContent: View {
         if let backTitle, item.leftBarButtonItems.isEmpty {
             let button = View(frame: Rect(x: 0, y: barTop, width: 110, height: barHeight), name: "backButton")
             let chevronFrame = Rect(x: 9, y: 11, width: 12, height: 21)
-            let chevron = DrawingView(frame: chevronFrame, drawing: PreparedDrawing(BackChevron(), for: Rect(origin: .zero, size: chevronFrame.size)),
+            let chevron = DrawingView(frame: chevronFrame, drawing: PreparedDrawing(BackChevron(color: palette.tint), for: Rect(origin: .zero, size: chevronFrame.size)),
                                       name: "chevron")
-            let (label, textWidth) = NavigationBarContent.fitted(backTitle, style: TextStyle(font: .system(size: 17), color: TableViewMetrics.tint),
+            let (label, textWidth) = NavigationBarContent.fitted(backTitle, style: TextStyle(font: .system(size: 17), color: palette.tint),
                                                                  maxWidth: 84 + 2 * NavigationBarContent.textInset, height: barHeight,
                                                                  name: "backTitle")
             label.frame = Rect(x: 26 - NavigationBarContent.textInset, y: 0, width: label.bounds.width, height: barHeight)
@@ -193,14 +215,14 @@ public final class NavigationBarContent: View {
         var x = width - 8
         for button in item.rightBarButtonItems {
             let label = Label(text: button.title, style: TextStyle(font: button.isProminent ? .system(size: 17, weight: .semibold) : .system(size: 17),
-                                                                  color: TableViewMetrics.tint, alignment: .right),
+                                                                  color: palette.tint, alignment: .right),
                               frame: Rect(x: x - 80, y: barTop, width: 80, height: barHeight), name: "barButton \(button.title)")
             try? addSubview(label)
             itemLabels.append(label)
             x -= 88
         }
         for (i, button) in item.leftBarButtonItems.enumerated() {
-            let label = Label(text: button.title, style: TextStyle(font: .system(size: 17), color: TableViewMetrics.tint),
+            let label = Label(text: button.title, style: TextStyle(font: .system(size: 17), color: palette.tint),
                               frame: Rect(x: 8 + Double(i) * 88, y: barTop, width: 80, height: barHeight), name: "barButton \(button.title)")
             try? addSubview(label)
             itemLabels.append(label)
@@ -210,9 +232,12 @@ public final class NavigationBarContent: View {
 
 /// iOS's back chevron: two strokes meeting at a point on the left.
 struct BackChevron: OperationContent {
+    /// The tint.
+    let color: Color
+
     func operations(in b: Rect) -> [DrawingOperation] {
         [.path(AccessoryDrawing.stroke([Point(x: b.maxX - 1.5, y: b.minY + 1.5), Point(x: b.minX + 2, y: b.midY),
-                                        Point(x: b.maxX - 1.5, y: b.maxY - 1.5)], width: 2.8), TableViewMetrics.tint)]
+                                        Point(x: b.maxX - 1.5, y: b.maxY - 1.5)], width: 2.8), color)]
     }
     func extent(in bounds: Rect) -> Rect { bounds }
     var isSingleShape: Bool { true }

@@ -1,6 +1,7 @@
 import Motion
 import RasterCore
 import SnapshotView
+import Typesetting
 
 /// A stack of view controllers with a navigation bar, as `UINavigationController`: push slides the new
 /// screen in from the right over the old one, pop slides it away, and a swipe from the left edge pops
@@ -77,17 +78,25 @@ open class NavigationController: ViewController {
     /// The error a custom animator threw, kept for whoever renders (completions cannot throw).
     public private(set) var transitionError: Error?
 
-    /// A navigation controller `size` points large (default 375x667) showing `root`.
-    public init(rootViewController root: ViewController, engine: AnimationEngine?, size: Size = Size(width: 375, height: 667)) {
+    /// A navigation controller `size` points large (default 375x667) showing `root`, in `appearance`
+    /// (default light): its bar, its view, and every controller it shows take it (the bar keeps the one
+    /// given here); the controllers it shows take `textSize` (default `.large`; the bar's title stays
+    /// 17 pt, as UIKit's standard bar's does).
+    public init(rootViewController root: ViewController, engine: AnimationEngine?, size: Size = Size(width: 375, height: 667),
+                appearance: Appearance = .light, textSize: Font.ContentSize = .large) {
         self.engine = engine
         self.size = size
-        navigationBar = NavigationBar(width: size.width)
+        navigationBar = NavigationBar(width: size.width, appearance: appearance)
         containerView = View(frame: Rect(x: 0, y: NavigationBar.height, width: size.width, height: size.height - NavigationBar.height),
                              name: "navigationContainer")
         containerView.clipsToBounds = true
         super.init()
+        self.appearance = appearance
+        self.textSize = textSize
         viewControllers = [root]
         root.navigationController = self
+        root.appearance = appearance
+        root.textSize = textSize
     }
 
     /// The top of the stack.
@@ -96,7 +105,7 @@ open class NavigationController: ViewController {
     /// The bar and the top controller's view.
     open override func loadView() -> View {
         let view = View(frame: Rect(origin: .zero, size: size), name: "navigationController")
-        view.backgroundColor = .white
+        view.backgroundColor = SystemPalette.of(appearance).background
         try? view.addSubview(containerView)
         try? view.addSubview(navigationBar)
         if let top = viewControllers.last {
@@ -122,11 +131,19 @@ open class NavigationController: ViewController {
 
     @discardableResult
     private func setBarContent(for index: Int) -> NavigationBarContent {
-        let content = NavigationBarContent(item: viewControllers[index].navigationItem, backTitle: backTitle(below: index), width: size.width)
+        let content = NavigationBarContent(item: viewControllers[index].navigationItem, backTitle: backTitle(below: index), width: size.width, appearance: appearance)
         navigationBar.content?.removeFromSuperview()
         try? navigationBar.addSubview(content)
         navigationBar.content = content
+        showScrollEdge(of: viewControllers[index])
         return content
+    }
+
+    /// The bar's scroll-edge appearance while `controller` is on top: a table scrolled from its top
+    /// shows the standard one; any other view is at its edge.
+    func showScrollEdge(of controller: ViewController) {
+        let scrolled = (controller as? TableViewController).map { $0.isViewLoaded && $0.tableView.contentOffset.y > 0 } ?? false
+        navigationBar.isAtScrollEdge = !scrolled
     }
 
     // MARK: Stack operations
@@ -137,6 +154,8 @@ open class NavigationController: ViewController {
         guard activeCoordinator == nil else { queued.append { self.pushViewController(viewController, animated: animated) }; return }
         guard let from = topViewController, viewController !== from else { return }
         viewController.navigationController = self
+        viewController.appearance = appearance
+        viewController.textSize = textSize
         viewControllers.append(viewController)
         run(.push, from: from, to: viewController, animated: animated, gesture: nil, previousStack: Array(viewControllers.dropLast()))
     }
@@ -168,7 +187,11 @@ open class NavigationController: ViewController {
         guard activeCoordinator == nil else { queued.append { self.setViewControllers(controllers, animated: animated) }; return }
         guard let newTop = controllers.last, let from = topViewController else { return }
         let previous = viewControllers
-        for c in controllers { c.navigationController = self }
+        for c in controllers {
+            c.navigationController = self
+            c.appearance = appearance
+            c.textSize = textSize
+        }
         viewControllers = controllers
         guard newTop !== from else {
             setBarContent(for: viewControllers.count - 1)
@@ -212,6 +235,7 @@ open class NavigationController: ViewController {
     /// queued push or pop.
     func finishTransition(from: ViewController, to: ViewController, cancelled: Bool, coordinator: TransitionCoordinator) {
         coordinator.isInteractive = false
+        ViewChangeObservation.withoutObserver { showScrollEdge(of: cancelled ? from : to) }
         if cancelled {
             to.viewWillDisappear(true)
             to.viewDidDisappear(true)
@@ -256,7 +280,7 @@ open class NavigationController: ViewController {
         dimming.backgroundColor = .black
         let shadow = DrawingView(frame: .zero, drawing: EdgeShadow(), name: "shadow")
         let oldBar = navigationBar.content
-        let newBar = NavigationBarContent(item: to.navigationItem, backTitle: backTitle(below: viewControllers.count - 1), width: width)
+        let newBar = NavigationBarContent(item: to.navigationItem, backTitle: backTitle(below: viewControllers.count - 1), width: width, appearance: appearance)
         let rest = contentFrame
         ViewChangeObservation.withoutObserver {
             place(toView)
@@ -338,7 +362,7 @@ extension NavigationController {
         }
         let duration = child.scheduledEndTime ?? 0
         let oldBar = navigationBar.content
-        let newBar = NavigationBarContent(item: to.navigationItem, backTitle: backTitleBelowTop, width: width)
+        let newBar = NavigationBarContent(item: to.navigationItem, backTitle: backTitleBelowTop, width: width, appearance: appearance)
         ViewChangeObservation.withoutObserver {
             try? navigationBar.addSubview(newBar)
             newBar.alpha = 0

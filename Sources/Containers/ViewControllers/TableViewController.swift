@@ -2,6 +2,7 @@ import Foundation
 import Motion
 import RasterCore
 import SnapshotView
+import Typesetting
 
 /// A controller whose view is a table it is the data source and delegate of, as
 /// `UITableViewController`. Subclasses override the data source and delegate methods.
@@ -27,7 +28,8 @@ open class TableViewController: ViewController, TableViewDataSource, TableViewDe
 
     /// The table: the controller's view unless a subclass's `loadView` returns another.
     public private(set) lazy var tableView: TableView = {
-        let table = TableView(frame: Rect(x: 0, y: 0, width: 375, height: 603), style: style, engine: engine, name: title ?? "table")
+        let table = TableView(frame: Rect(x: 0, y: 0, width: 375, height: 603), style: style, engine: engine, name: title ?? "table",
+                              appearance: appearance, textSize: textSize)
         table.dataSource = self
         table.delegate = self
         return table
@@ -35,6 +37,11 @@ open class TableViewController: ViewController, TableViewDataSource, TableViewDe
 
     /// Returns the table, sized to the screen, with this controller as its data source and delegate.
     open override func loadView() -> View { tableView }
+
+    /// The table takes the new appearance (its background, cells and titles).
+    open override func appearanceDidChange(from old: Appearance) {
+        tableView.appearance = appearance
+    }
 
     /// Loads the table's rows the first time.
     open override func viewDidLoad() {
@@ -87,6 +94,12 @@ open class TableViewController: ViewController, TableViewDataSource, TableViewDe
     open func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) {}
     /// Nothing; override.
     open func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView) {}
-    /// Nothing; override.
-    open func scrollViewDidScroll(_ scrollView: ScrollView) {}
+    /// Shows the navigation bar's standard appearance while the table's content is scrolled under it
+    /// (when this controller is the top of a navigation stack); subclasses call `super`.
+    open func scrollViewDidScroll(_ scrollView: ScrollView) {
+        // The bar shows its standard appearance once the table's content has scrolled under it.
+        if let bar = navigationController?.navigationBar, navigationController?.topViewController === self {
+            bar.isAtScrollEdge = tableView.contentOffset.y <= 0
+        }
+    }
 }

@@ -1,6 +1,7 @@
 import Motion
 import RasterCore
 import SnapshotView
+import Typesetting
 
 /// A screen's controller, as UIKit's `UIViewController`: it owns a view (made on first use by
 /// ``loadView()``, then ``viewDidLoad()``), a title and a navigation item, and hears the appearance
@@ -52,8 +53,26 @@ open class ViewController {
     /// do not call `super`.
     open func loadView() -> View {
         let view = View(frame: Rect(x: 0, y: 0, width: 375, height: 667), name: title ?? "\(type(of: self))")
-        view.backgroundColor = .white
+        view.backgroundColor = SystemPalette.of(appearance).background
         return view
+    }
+
+    /// The appearance the controller's view draws in (a navigation controller gives its own to the
+    /// controllers it shows). Changing it after the view has loaded calls ``appearanceDidChange(from:)``.
+    /// Default `.light`.
+    public var appearance = Appearance.light {
+        didSet { if oldValue != appearance, isViewLoaded { appearanceDidChange(from: oldValue) } }
+    }
+
+    /// The Dynamic Type text size the controller's view draws its text at (a navigation controller gives
+    /// its own to the controllers it shows; a table view controller's table takes it). Set it before the
+    /// view loads. Default `.large`.
+    public var textSize = Font.ContentSize.large
+
+    /// Called when ``appearance`` changed after the view loaded. The default gives the view the new
+    /// system background when it had the old one; subclasses recolour what they drew and call `super`.
+    open func appearanceDidChange(from old: Appearance) {
+        if view.backgroundColor == SystemPalette.of(old).background { view.backgroundColor = SystemPalette.of(appearance).background }
     }
 
     /// Called once, after the view is made.

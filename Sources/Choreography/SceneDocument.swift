@@ -52,6 +52,10 @@ public struct SceneDocument: Sendable, Equatable {
         public var fontSize = 17.0
         /// A label's weight. Default false (regular).
         public var bold = false
+        /// A label's Dynamic Type text style (`UIFont.TextStyle`'s names: `body`, `headline`, `title1`…):
+        /// its size at the render's text size (`--text-size`) replaces ``fontSize``, and `headline` is
+        /// semibold. Default nil: ``fontSize``, whatever the text size.
+        public var textStyle: Font.TextStyle?
         /// Points added after each glyph of a label, as `NSAttributedString.Key.tracking`; nil (the
         /// default) for the system font's own tracking at the size (SF's table). 0 places glyphs exactly
         /// where HarfBuzz (and `hb-view` with the same font file and size) places them.
@@ -93,6 +97,9 @@ public struct SceneDocument: Sendable, Equatable {
         /// A path the view shows only inside (background, content, subviews), as a layer `mask` that
         /// is a filled `CAShapeLayer`. Default nil.
         public var mask: Mask?
+        /// The colours this view has in the dark appearance, where the file gave `{"light": …, "dark": …}`
+        /// (and its system material's dark version). Default none: the same in both.
+        public var dark = DarkColors()
         /// Back to front. Default none.
         public var subviews: [ViewSpec] = []
         /// Constraints on this view's subviews (at any depth) and itself (`self`), solved when the file is
@@ -123,6 +130,43 @@ public struct SceneDocument: Sendable, Equatable {
                          stroke: strokeColor.flatMap { $0.alpha > 0 && stroke.width > 0 ? ($0, stroke) : nil })
         }
     }
+
+    /// Whether a label of the file has a `textStyle`: then `--text-size` changes what it draws.
+    public var hasTextStyles: Bool {
+        func any(_ spec: ViewSpec) -> Bool { spec.textStyle != nil || spec.subviews.contains(where: any) }
+        return states.values.contains(where: any)
+    }
+
+    /// Whether any colour of the file differs in the dark appearance (a `{"light", "dark"}` colour, or a
+    /// system material): then `--appearance dark` changes what it draws.
+    public var hasDarkColors: Bool {
+        func any(_ spec: ViewSpec) -> Bool { !spec.dark.isEmpty || spec.subviews.contains(where: any) }
+        return darkBackground != nil || states.values.contains(where: any)
+    }
+
+    /// The window's colour in `appearance`.
+    public func background(in appearance: Appearance) -> Color {
+        appearance == .dark ? darkBackground ?? background : background
+    }
+
+    /// A view's colours in the dark appearance, each replacing its light value when the scene renders
+    /// dark (`--appearance dark`); nil: the same as in light.
+    public struct DarkColors: Sendable, Equatable {
+        public var backgroundColor: Color?
+        public var borderColor: Color?
+        public var textColor: Color?
+        public var shadowColor: Color?
+        /// The gradient with its dark colours, when any differs.
+        public var gradient: Gradient?
+        public var fillColor: Color?
+        public var strokeColor: Color?
+        /// A system material's dark version (`regular`, `chrome`…; not `…Dark` or the pre-iOS 13 styles).
+        public var material: Backdrop?
+
+        /// Whether any colour differs in the dark appearance.
+        public var isEmpty: Bool { self == DarkColors() }
+    }
+
 
     /// A view's `mask`: the view shows only inside `path` (SVG path data in its bounds coordinates).
     public struct Mask: Sendable, Equatable {
@@ -164,6 +208,8 @@ public struct SceneDocument: Sendable, Equatable {
     public var durations: String?
     /// The folder image names are relative to, relative to the scene file. Default: the file's folder.
     public var assets: String?
+    /// The window's colour in the dark appearance, when the file gave one. Default nil: ``background``.
+    public var darkBackground: Color?
 
     /// Where the file says what `SceneDocument.check` and a render check only once the states are built
     /// (the canvas's size, each transition, each cascade), so that those errors name line and column too.
@@ -207,7 +253,7 @@ public struct SceneDocument: Sendable, Equatable {
 
     static let topKeys = ["$schema", "size", "background", "states", "transitions", "durations", "assets"]
     static let viewKeys = ["type", "name", "frame", "backgroundColor", "alpha", "cornerRadius", "clipsToBounds", "hidden", "borderWidth",
-                           "borderColor", "text", "fontSize", "bold", "tracking", "textColor", "lines", "alignment", "lineSpacing", "image",
+                           "borderColor", "text", "fontSize", "textStyle", "bold", "tracking", "textColor", "lines", "alignment", "lineSpacing", "image",
                            "contentMode", "contentSize", "contentOffset", "subviews", "constraints", "cornerCurve", "shadow", "material",
                            "rotation3D", "gradient", "shape", "mask"]
     static let transitionKeys = ["name", "summary", "from", "to", "reversedName", "phases", "matched", "unmatched", "onTop", "gesture"]
@@ -217,7 +263,7 @@ public struct SceneDocument: Sendable, Equatable {
     /// Parses a scene file's bytes; `path` names it in errors.
     public static func parse(_ bytes: [UInt8], path: String) throws(DocumentError) -> SceneDocument {
         var reader = JSONReader(bytes, source: path)
-        var size: Size?, background = Color.white, states: [String: ViewSpec] = [:], transitions: [TransitionSpec] = []
+        var size: Size?, background = Color.white, darkBackground: Color?, states: [String: ViewSpec] = [:], transitions: [TransitionSpec] = []
         var durations: String?, assets: String?
         var viewCount = 0
         var sawStates = false, sawTransitions = false
@@ -237,7 +283,7 @@ public struct SceneDocument: Sendable, Equatable {
                 size = Size(width: pair[0], height: pair[1])
             // Where an editor finds the schema (`smokescreen schema`); the reader needs nothing from it.
             case "$schema": _ = try r.readString()
-            case "background": background = try readColor(&r)
+            case "background": (background, darkBackground) = try readAppearanceColor(&r)
             case "durations":
                 inputMarks.append(("durations", r.mark()))
                 durations = try r.readString()
@@ -328,7 +374,8 @@ public struct SceneDocument: Sendable, Equatable {
                 return reader.errors(at: [mark], reason: reason)[0]
             }
         }
-        var document = SceneDocument(size: size, background: background, states: states, transitions: transitions, durations: durations, assets: assets)
+        var document = SceneDocument(size: size, background: background, states: states, transitions: transitions, durations: durations, assets: assets,
+                                     darkBackground: darkBackground)
         // Positions for what is checked later, found in one pass over the file.
         let flatCascades = cascadeMarks.flatMap { $0.sorted { $0.key < $1.key } }
         let templates = reader.errors(at: (sizeMark.map { [$0] } ?? []) + transitionMarks + flatCascades.map(\.value) + frameMarks.map(\.mark)
@@ -403,11 +450,11 @@ public struct SceneDocument: Sendable, Equatable {
     /// `{"color": "#RRGGBBAA", "offset": [dx, dy], "radius": r, "path": "rounded"}` as Core Animation's layer
     /// shadow: colour default #00000080 (black at half, the colour's alpha being the shadow's opacity), offset
     /// default [0, 3] points (down), radius (σ, points) default 3.
-    private static func readShadow(_ r: inout JSONReader) throws(DocumentError) -> Shadow {
+    private static func readShadow(_ r: inout JSONReader, dark: inout DarkColors) throws(DocumentError) -> Shadow {
         var shadow = Shadow(color: Color(red: 0, green: 0, blue: 0, alpha: 0.5), offset: Size(width: 0, height: 3), radius: 3)
         try r.readObject { (r: inout JSONReader, key: String) throws(DocumentError) in
             switch key {
-            case "color": shadow.color = try readColor(&r)
+            case "color": (shadow.color, dark.shadowColor) = try readAppearanceColor(&r)
             case "offset":
                 let v = try readNumbers(&r, count: 2)
                 guard v.allSatisfy({ abs($0) <= 10_000 }) else { throw r.error("must be [dx, dy] in points, each within ±10000") }
@@ -448,14 +495,19 @@ public struct SceneDocument: Sendable, Equatable {
 
     /// `{"type": "axial", "colors": [...], "locations": [...], "start": [x, y], "end": [x, y]}`: as
     /// `CAGradientLayer` (unit coordinates; defaults axial, locations spread evenly, top to bottom).
-    private static func readGradient(_ r: inout JSONReader) throws(DocumentError) -> Gradient {
-        var kind = Gradient.Kind.axial, colors: [Color] = [], locations: [Double]?
+    private static func readGradient(_ r: inout JSONReader, dark: inout DarkColors) throws(DocumentError) -> Gradient {
+        var kind = Gradient.Kind.axial, colors: [Color] = [], darkColors: [Color] = [], differs = false, locations: [Double]?
         var start = Point(x: 0.5, y: 0), end = Point(x: 0.5, y: 1)
         try r.readObject { (r: inout JSONReader, key: String) throws(DocumentError) in
             switch key {
             case "type": kind = try readKeyword(&r, "gradient type", ["axial": .axial, "radial": .radial, "conic": .conic])
             case "colors":
-                try r.readArray(maxCount: 256) { (r: inout JSONReader, _: Int) throws(DocumentError) in colors.append(try readColor(&r)) }
+                try r.readArray(maxCount: 256) { (r: inout JSONReader, _: Int) throws(DocumentError) in
+                    let (light, darkColor) = try readAppearanceColor(&r)
+                    colors.append(light)
+                    darkColors.append(darkColor ?? light)
+                    differs = differs || darkColor != nil
+                }
             case "locations":
                 var values: [Double] = []
                 try r.readArray(maxCount: 256) { (r: inout JSONReader, _: Int) throws(DocumentError) in values.append(try readNumber(&r, in: -100...100)) }
@@ -471,16 +523,19 @@ public struct SceneDocument: Sendable, Equatable {
         if let locations, locations.count != colors.count {
             throw r.error("'locations' has \(locations.count) numbers for \(colors.count) colours: give one per colour, or none to space them evenly")
         }
-        let stops = colors.enumerated().map { i, color in
-            Gradient.Stop(location: locations?[i] ?? (colors.count == 1 ? 0 : Double(i) / Double(colors.count - 1)), color: color)
+        func stops(_ colors: [Color]) -> [Gradient.Stop] {
+            colors.enumerated().map { i, color in
+                Gradient.Stop(location: locations?[i] ?? (colors.count == 1 ? 0 : Double(i) / Double(colors.count - 1)), color: color)
+            }
         }
-        return Gradient(kind: kind, stops: stops, start: start, end: end)
+        if differs { dark.gradient = Gradient(kind: kind, stops: stops(darkColors), start: start, end: end) }
+        return Gradient(kind: kind, stops: stops(colors), start: start, end: end)
     }
 
     /// `{"path": "M0 0 L10 10 Z", "fillColor": …, "fillRule": …, "strokeColor": …, "lineWidth": …,
     /// "lineCap": …, "lineJoin": …, "miterLimit": …, "dash": [on, off, …], "dashPhase": …,
     /// "strokeStart": …, "strokeEnd": …}`: a `CAShapeLayer`'s properties.
-    private static func readShape(_ r: inout JSONReader) throws(DocumentError) -> Shape {
+    private static func readShape(_ r: inout JSONReader, dark: inout DarkColors) throws(DocumentError) -> Shape {
         var shape = Shape()
         var hasPath = false
         let keys = ["path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin", "miterLimit", "dash", "dashPhase",
@@ -490,9 +545,12 @@ public struct SceneDocument: Sendable, Equatable {
             case "path":
                 shape.path = try readPathData(&r)
                 hasPath = true
-            case "fillColor": shape.fillColor = try readColor(&r)
+            case "fillColor": (shape.fillColor, dark.fillColor) = try readAppearanceColor(&r)
             case "fillRule": shape.fillRule = try readFillRule(&r)
-            case "strokeColor": shape.strokeColor = try readColor(&r)
+            case "strokeColor":
+                let (light, darkColor) = try readAppearanceColor(&r)
+                shape.strokeColor = light
+                dark.strokeColor = darkColor
             case "lineWidth": shape.stroke.width = try readNumber(&r, in: 0...Limits.scenePoints)
             case "lineCap": shape.stroke.cap = try readKeyword(&r, "line cap", ["butt": .butt, "round": .round, "square": .square])
             case "lineJoin": shape.stroke.join = try readKeyword(&r, "line join", ["miter": .miter, "round": .round, "bevel": .bevel])
@@ -539,6 +597,25 @@ public struct SceneDocument: Sendable, Equatable {
         do { return try Color(parsing: text) } catch { throw r.error("'\(text)' is not a colour: use #RGB, #RRGGBB or #RRGGBBAA") }
     }
 
+    /// A colour for both appearances (`"#RRGGBB"`: the dark one nil), or one each (`{"light": "#FFFFFF",
+    /// "dark": "#000000"}`, both required), as a dynamic `UIColor`.
+    private static func readAppearanceColor(_ r: inout JSONReader) throws(DocumentError) -> (light: Color, dark: Color?) {
+        guard try r.peek() == .object else { return (try readColor(&r), nil) }
+        let mark = r.mark()
+        var light: Color?, dark: Color?
+        try r.readObject { (r: inout JSONReader, key: String) throws(DocumentError) in
+            switch key {
+            case "light": light = try readColor(&r)
+            case "dark": dark = try readColor(&r)
+            default: throw r.unknownKey(key, known: ["light", "dark"])
+            }
+        }
+        guard let light, let dark else {
+            throw r.errors(at: [mark], reason: "a colour for each appearance needs both \"light\" and \"dark\" (or give one colour as \"#RRGGBB\")")[0]
+        }
+        return (light, dark)
+    }
+
     private static func readNumber(_ r: inout JSONReader, in range: ClosedRange<Double>) throws(DocumentError) -> Double {
         let value = try r.readNumber()
         guard range.contains(value) else { throw r.error("must be in \(range.lowerBound)…\(range.upperBound), got \(value)") }
@@ -566,7 +643,7 @@ public struct SceneDocument: Sendable, Equatable {
         guard count <= Limits.sceneViews else { throw r.error("more than \(Limits.sceneViews) views in the scene") }
         var spec = ViewSpec()
         var frameMark: JSONReader.Mark?
-        var gradientMark: JSONReader.Mark?, shapeMark: JSONReader.Mark?
+        var gradientMark: JSONReader.Mark?, shapeMark: JSONReader.Mark?, fontSizeGiven = false, textStyleMark: JSONReader.Mark?
         let points = -Limits.scenePoints...Limits.scenePoints
         try r.readObject { (r: inout JSONReader, key: String) throws(DocumentError) in
             switch key {
@@ -593,18 +670,26 @@ public struct SceneDocument: Sendable, Equatable {
                     }
                     constraintMarks.append(ConstraintMark(path: path, index: index, mark: mark))
                 }
-            case "backgroundColor": spec.backgroundColor = try readColor(&r)
+            case "backgroundColor":
+                let (light, darkColor) = try readAppearanceColor(&r)
+                spec.backgroundColor = light
+                spec.dark.backgroundColor = darkColor
             case "alpha": spec.alpha = try readNumber(&r, in: 0...1)
             case "cornerRadius": spec.cornerRadius = try readNumber(&r, in: 0...Limits.scenePoints)
             case "clipsToBounds": spec.clipsToBounds = try r.readBool()
             case "hidden": spec.hidden = try r.readBool()
             case "borderWidth": spec.borderWidth = try readNumber(&r, in: 0...Limits.scenePoints)
-            case "borderColor": spec.borderColor = try readColor(&r)
+            case "borderColor": (spec.borderColor, spec.dark.borderColor) = try readAppearanceColor(&r)
             case "text": spec.text = try r.readString()
-            case "fontSize": spec.fontSize = try readNumber(&r, in: 1...1000)
+            case "fontSize":
+                spec.fontSize = try readNumber(&r, in: 1...1000)
+                fontSizeGiven = true
             case "bold": spec.bold = try r.readBool()
+            case "textStyle":
+                textStyleMark = r.mark()
+                spec.textStyle = try readEnum(&r, Font.TextStyle.self)
             case "tracking": spec.tracking = try readNumber(&r, in: -100...100)
-            case "textColor": spec.textColor = try readColor(&r)
+            case "textColor": (spec.textColor, spec.dark.textColor) = try readAppearanceColor(&r)
             case "lines": spec.lines = try r.readInteger(in: 0...1000)
             case "alignment": spec.alignment = try readEnum(&r, TextAlignment.self)
             case "lineSpacing": spec.lineSpacing = try readNumber(&r, in: 0...1000)
@@ -622,24 +707,28 @@ public struct SceneDocument: Sendable, Equatable {
                 guard v.allSatisfy(points.contains) else { throw r.error("must be [x, y] in points") }
                 spec.contentOffset = Point(x: v[0], y: v[1])
             case "cornerCurve": spec.cornerCurve = try readKeyword(&r, "corner curve", ["circular": .circular, "continuous": .continuous])
-            case "shadow": spec.shadow = try readShadow(&r)
+            case "shadow": spec.shadow = try readShadow(&r, dark: &spec.dark)
             case "material":
                 let text = try r.readString(maxBytes: 64)
                 guard sceneMaterials.contains(text) else {
                     throw r.error("'\(text)' is not a material: use one of \(sceneMaterials.joined(separator: ", "))")
                 }
                 let dark = Backdrop.Material(rawValue: text) == nil
-                spec.material = .material(Backdrop.Material(rawValue: dark ? String(text.dropLast(4)) : text) ?? .regular, dark: dark)
+                let material = Backdrop.Material(rawValue: dark ? String(text.dropLast(4)) : text) ?? .regular
+                spec.material = .material(material, dark: dark)
+                // The system materials follow the appearance, as UIKit's `.systemMaterial` does; `…Dark` and
+                // the pre-iOS 13 styles are fixed.
+                if !dark, [.ultraThin, .thin, .regular, .thick, .chrome].contains(material) { spec.dark.material = .material(material, dark: true) }
             case "rotation3D":
                 let (turn, anchor) = try readRotation3D(&r)
                 spec.transform3D = turn
                 spec.transformAnchor = anchor
             case "gradient":
                 gradientMark = r.mark()
-                spec.gradient = try readGradient(&r)
+                spec.gradient = try readGradient(&r, dark: &spec.dark)
             case "shape":
                 shapeMark = r.mark()
-                spec.shape = try readShape(&r)
+                spec.shape = try readShape(&r, dark: &spec.dark)
             case "mask":
                 var mask = Mask()
                 var hasPath = false
@@ -668,6 +757,10 @@ public struct SceneDocument: Sendable, Equatable {
         if spec.kind != .image, typeKeys[.image] == true { throw r.error("'image' is for views of type image") }
         // (Checked once the whole view is read: "type" may come after "gradient".)
         if spec.kind != .view, spec.gradient != nil, let gradientMark { throw r.errors(at: [gradientMark], reason: "'gradient' is for views of type view")[0] }
+        if let textStyleMark {
+            if spec.kind != .label { throw r.errors(at: [textStyleMark], reason: "'textStyle' is for views of type label")[0] }
+            if fontSizeGiven { throw r.errors(at: [textStyleMark], reason: "give 'fontSize' or 'textStyle', not both: a text style's size follows --text-size")[0] }
+        }
         if let shapeMark {
             if spec.kind != .view { throw r.errors(at: [shapeMark], reason: "'shape' is for views of type view")[0] }
             if spec.gradient != nil { throw r.errors(at: [shapeMark], reason: "a view draws a 'gradient' or a 'shape', not both: put one in a subview")[0] }
@@ -986,5 +1079,26 @@ public struct SceneDocument: Sendable, Equatable {
         }
         guard let effect else { throw r.error("an empty effect") }
         return effect
+    }
+}
+
+extension SceneDocument.ViewSpec {
+    /// The view and its subviews with the colours of `appearance` (light: as they are) and the labels of
+    /// a `textStyle` at `textSize`'s size for it.
+    public func resolved(for appearance: Appearance, textSize: Font.ContentSize = .large) -> SceneDocument.ViewSpec {
+        var spec = self
+        if let style = textStyle { spec.fontSize = style.pointSize(at: textSize) }
+        spec.subviews = subviews.map { $0.resolved(for: appearance, textSize: textSize) }
+        guard appearance == .dark else { return spec }
+        let d = dark
+        if let c = d.backgroundColor { spec.backgroundColor = c }
+        if let c = d.borderColor { spec.borderColor = c }
+        if let c = d.textColor { spec.textColor = c }
+        if let c = d.shadowColor { spec.shadow?.color = c }
+        if let g = d.gradient, spec.gradient != nil { spec.gradient = g }
+        if let c = d.fillColor { spec.shape?.fillColor = c }
+        if let c = d.strokeColor { spec.shape?.strokeColor = c }
+        if let m = d.material { spec.material = m }
+        return spec
     }
 }

@@ -30,7 +30,11 @@ extension SceneDocument {
   },
   "$defs": {
     "size": { "type": "array", "items": { "type": "number", "exclusiveMinimum": 0, "maximum": 100000 }, "minItems": 2, "maxItems": 2 },
-    "color": { "type": "string", "pattern": "^#?([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$" },
+    "hexColor": { "type": "string", "pattern": "^#?([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$" },
+    "color": { "oneOf": [ { "$ref": "#/$defs/hexColor" },
+                          { "type": "object", "additionalProperties": false, "required": ["light", "dark"],
+                            "properties": { "light": { "$ref": "#/$defs/hexColor" }, "dark": { "$ref": "#/$defs/hexColor" } },
+                            "description": "One colour for each appearance (render --appearance dark), as a dynamic UIColor." } ] },
     "view": {
       "type": "object",
       "additionalProperties": false,
@@ -48,6 +52,8 @@ extension SceneDocument {
         "borderColor": { "$ref": "#/$defs/color" },
         "text": { "type": "string", "maxLength": 4096, "description": "Labels only." },
         "fontSize": { "type": "number", "minimum": 1, "maximum": 1000, "default": 17 },
+        "textStyle": { "enum": ["largeTitle", "title1", "title2", "title3", "headline", "body", "callout", "subheadline", "footnote", "caption1", "caption2"],
+                       "description": "A label's Dynamic Type text style: its size at render --text-size (17 pt for body at large) instead of fontSize (not both); headline is semibold." },
         "bold": { "type": "boolean", "default": false },
         "tracking": { "type": "number", "minimum": -100, "maximum": 100,
                       "description": "Labels only: points added after each glyph (NSAttributedString.Key.tracking). Default: the system font's SF tracking for the size; 0 places glyphs where hb-view does." },
@@ -74,7 +80,7 @@ extension SceneDocument {
                     "description": "A layer shadow of what the view draws." },
         "material": { "enum": ["ultraThin", "thin", "regular", "thick", "chrome", "light", "extraLight", "dark", "extraDark",
                                "ultraThinDark", "thinDark", "regularDark", "thickDark", "chromeDark"],
-                      "description": "What is behind the view blurred and tinted, as UIBlurEffect's materials (estimated numbers; docs/uikit.md)." },
+                      "description": "What is behind the view blurred and tinted, as UIBlurEffect's materials (estimated numbers; docs/uikit.md). ultraThin…chrome follow the appearance; the …Dark ones and the pre-iOS 13 styles do not." },
         "rotation3D": { "type": "object", "additionalProperties": false,
                         "properties": {
                           "x": { "type": "number", "minimum": -3600, "maximum": 3600, "default": 0, "description": "Degrees about x." },

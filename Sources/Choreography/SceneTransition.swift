@@ -45,6 +45,10 @@ public struct SceneTransition: Transition {
     public var summary: String { spec.summary.isEmpty ? "\(spec.from) → \(spec.to) (\(path))" : spec.summary }
     /// The scene's canvas, points.
     public var pointSize: Size { document.size }
+    /// Whether the file has colours for the dark appearance (``SceneDocument/hasDarkColors``).
+    public var followsAppearance: Bool { document.hasDarkColors }
+    /// Whether a label of the file has a `textStyle` (``SceneDocument/hasTextStyles``).
+    public var followsTextSize: Bool { document.hasTextStyles }
     /// True: phases may take their timings from a durations plist (the scene's own, or `--durations`).
     public var readsDurationsFile: Bool { true }
 
@@ -87,18 +91,19 @@ public struct SceneTransition: Transition {
                                                  assetsDirectory: settings.assetsDirectory)
         var loader = TreeBuilder(assetsFolder: assetsFolder, scale: settings.scale, canvas: document.size, scene: path,
                                  imageLocations: document.locations.images)
-        let from = try loader.build(document.states[spec.from]!, state: spec.from)
-        let to = try loader.build(document.states[spec.to]!, state: spec.to)
+        let from = try loader.build(document.states[spec.from]!.resolved(for: settings.appearance, textSize: settings.textSize), state: spec.from)
+        let to = try loader.build(document.states[spec.to]!.resolved(for: settings.appearance, textSize: settings.textSize), state: spec.to)
         inputs += loader.files.sorted()
         try document.checkLength(of: spec, choreography: choreography, from: from, to: to, path: path, scales: [settings.scale], forRender: true)
         let played = isReversed ? choreography.reversed() : choreography
         var rendered = try spec.gesture.map {
             try ChoreographyRenderer.renderInteractive(name: name, choreography: played, from: from, to: to, settings: settings,
-                                                       background: document.background, durations: durations, assets: loader.records,
+                                                       background: document.background(in: settings.appearance), durations: durations, assets: loader.records,
                                                        gesture: $0, startTime: spec.gestureStart)
         } ?? ChoreographyRenderer.render(name: name, choreography: played, from: from, to: to, settings: settings,
-                                         background: document.background, durations: durations, assets: loader.records)
+                                         background: document.background(in: settings.appearance), durations: durations, assets: loader.records)
         rendered.sequence.fingerprint = fingerprint(ofFiles: inputs)
+        rendered.markTraits(of: self, settings: settings)
         return rendered
     }
 }
@@ -153,7 +158,9 @@ struct TreeBuilder {
                 view = View(frame: spec.frame, name: spec.name)
             }
         case .label:
-            var font = spec.bold ? Font.boldSystem(size: spec.fontSize) : Font.system(size: spec.fontSize)
+            // A headline text style is semibold, as UIKit's.
+            var font = spec.bold ? Font.boldSystem(size: spec.fontSize)
+                : Font.system(size: spec.fontSize, weight: spec.textStyle?.weight ?? .regular)
             if let points = spec.tracking { font = font.withTracking(points / spec.fontSize * 1000) }
             let label = Label(text: spec.text, style: TextStyle(font: font, color: spec.textColor, alignment: spec.alignment,
                                                                 numberOfLines: spec.lines, lineSpacing: spec.lineSpacing),

@@ -3,6 +3,8 @@ import Choreography
 import Foundation
 import Synchronization
 import RasterCore
+import SnapshotView
+import Typesetting
 import SmokescreenScenes
 import TransitionCompositor
 
@@ -116,6 +118,10 @@ public struct PreviewSettings: Sendable {
     public var memoryLimit = PreviewSettings.defaultMemoryLimit
     /// 1 GiB.
     public static let defaultMemoryLimit = 1 << 30
+    /// The appearance every served transition renders in (`serve --appearance`). Default `.light`.
+    public var appearance = Appearance.light
+    /// The Dynamic Type text size every served transition renders at (`serve --text-size`). Default `.large`.
+    public var textSize = Font.ContentSize.large
 
     public init(scale: Int = 2, fps: Double? = nil, assetsDirectory: String, assetsDirectoryIsExplicit: Bool = false,
                 goldenDirectory: String? = nil, memoryLimit: Int = PreviewSettings.defaultMemoryLimit,
@@ -410,6 +416,8 @@ public final class PreviewLibrary: @unchecked Sendable {
     func renderSettings(scale: Int) -> RenderSettings {
         var s = RenderSettings(scale: Double(scale), fps: settings.fps, assetsDirectory: settings.assetsDirectory, warn: { _ in })
         s.assetsDirectoryIsExplicit = settings.assetsDirectoryIsExplicit
+        s.appearance = settings.appearance
+        s.textSize = settings.textSize
         return s
     }
 

@@ -6,6 +6,8 @@ import Foundation
 import Lint
 import Previews
 import SmokescreenScenes
+import SnapshotView
+import Typesetting
 import TransitionCompositor
 
 /// `smokescreen lint`: frame-by-frame checks of a transition or a render folder.
@@ -47,6 +49,10 @@ struct LintCommand: ParsableCommand {
 
     @Flag(name: .customLong("no-status-bar"), help: "Leave out iOS's status bar, which built-in phone screens draw over every frame.")
     var noStatusBar = false
+
+    @OptionGroup var appearance: AppearanceOption
+
+    @OptionGroup var textSize: TextSizeOption
 
     @Option(parsing: .unconditional, help: "Flicker: visible → invisible → visible within this many seconds.")
     var flickerWindow = Thresholds().flickerWindow
@@ -109,7 +115,8 @@ struct LintCommand: ParsableCommand {
         let (name, findings) = try reportingErrors { () throws -> (String, [Finding]) in
             if isFolder {
                 let frames = try PreviewFrames(folder: source)
-                switch try FolderMotion.find(folder: source, frames: frames, scene: scene, durations: durations, assets: assets) {
+                switch try FolderMotion.find(folder: source, frames: frames, scene: scene, durations: durations, assets: assets,
+                                             appearance: appearance.value, textSize: textSize.value) {
                 case .found(let rendered, let what):
                     basis = "views from \(what) as it renders now: every frame's pixels are the folder's"
                     return (frames.name, LintRun.check(rendered: rendered, frames: frames, thresholds: thresholds))
@@ -125,6 +132,9 @@ struct LintCommand: ParsableCommand {
             settings.describesFrames = true
             settings.assetsDirectoryIsExplicit = assetsNamed(assets)
             settings.drawsStatusBar = !noStatusBar
+            appearance.apply(to: &settings, for: chosen)
+            settings.textSize = textSize.value
+            textSize.warnIfFixed(chosen)
             let rendered = try chosen.render(settings)
             let frames = try PreviewFrames(rendered: rendered)
             return (chosen.name, LintRun.check(rendered: rendered, frames: frames, thresholds: thresholds))
@@ -184,7 +194,8 @@ enum FolderMotion {
     case found(RenderedTransition, what: String)
     case unavailable(String)
 
-    static func find(folder: String, frames: PreviewFrames, scene: String?, durations: String?, assets: String?) throws -> FolderMotion {
+    static func find(folder: String, frames: PreviewFrames, scene: String?, durations: String?, assets: String?,
+                     appearance: Appearance = .light, textSize: Font.ContentSize = .large) throws -> FolderMotion {
         guard let manifest = try Manifest.read(from: "\(folder)/\(Manifest.fileName)") else {
             return .unavailable("no manifest.json")
         }
@@ -204,6 +215,9 @@ enum FolderMotion {
                                       durationsFile: durations, warn: { printWarning($0) })
         settings.describesFrames = true
         settings.assetsDirectoryIsExplicit = assetsNamed(assets)
+        // The views of frames rendered with those traits (--appearance, --text-size).
+        settings.appearance = appearance
+        settings.textSize = textSize
         let rendered = try transition.render(settings)
         let sequence = rendered.sequence
         guard sequence.count == manifest.frames.count,

@@ -167,6 +167,10 @@ struct Preview: ParsableCommand {
     @Flag(name: .customLong("no-status-bar"), help: "Leave out iOS's status bar, which built-in phone screens draw over every frame.")
     var noStatusBar = false
 
+    @OptionGroup var appearance: AppearanceOption
+
+    @OptionGroup var textSize: TextSizeOption
+
     @OptionGroup var options: PreviewOptions
 
     @Option(help: "The folder the previews go to, as --out names the output folder of every command (--preview-out is the same option; default: out/<name>-<scale>x-preview for a transition, out/<name>-preview for a render folder).")
@@ -185,6 +189,8 @@ struct Preview: ParsableCommand {
         try checkFPS(fps)
         try SourceArgument.validate(source)
         if durations != nil, isFolder { throw ValidationError("--durations: '\(source)' is a render folder; its timings were fixed when it was rendered") }
+        if appearance.value != .light, isFolder { throw ValidationError("--appearance: '\(source)' is a render folder; its colours were fixed when it was rendered") }
+        if textSize.value != .large, isFolder { throw ValidationError("--text-size: '\(source)' is a render folder; its text was fixed when it was rendered") }
         if let durations, durations.isEmpty { throw ValidationError("--durations: the path is empty") }
         try checkTransitionName(transition)
     }
@@ -208,6 +214,9 @@ struct Preview: ParsableCommand {
                 var settings = RenderSettings(scale: Double(scale), fps: fps, assetsDirectory: folder, durationsFile: durations, warn: { printWarning($0) })
                 settings.assetsDirectoryIsExplicit = assetsNamed(assets)
                 settings.drawsStatusBar = !noStatusBar
+                appearance.apply(to: &settings, for: chosen)
+                settings.textSize = textSize.value
+                textSize.warnIfFixed(chosen)
                 frames = try PreviewFrames(rendered: chosen.render(settings))
             }
             let (folder, files) = try options.write(frames, quiet: quiet || json, renderedAt: isFolder ? nil : scale)

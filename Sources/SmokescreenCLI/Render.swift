@@ -21,12 +21,6 @@ struct Render: ParsableCommand {
     @Option(help: "With Swift files: the device the stage draws (\(StageDevices.names.joined(separator: ", "))).")
     var device = "iPhone15"
 
-    @Option(name: .customLong("text-size"), help: "With Swift files: the Dynamic Type text size of the stage (\(StageTextSizes.names.joined(separator: ", ")); default large).")
-    var textSize = "large"
-
-    @Option(help: "With Swift files: the stage's appearance, light or dark (dynamic colours resolve for it; default light).")
-    var appearance = "light"
-
     @Option(name: .customLong("time-limit"), parsing: .unconditional, help: "With Swift files: virtual seconds after run(on:) returns for what it started to end (default 60).")
     var timeLimit = 60.0
 
@@ -88,25 +82,12 @@ struct Render: ParsableCommand {
         if !moreSwiftFiles.isEmpty, !transitionOptions.isSwiftFile {
             throw ValidationError("more than one NAME: only Swift files are given several at a time (got '\(transitionOptions.name)' first)")
         }
-        if !transitionOptions.isSwiftFile, textSize != "large" {
-            throw ValidationError("--text-size goes with Swift files (a scene or built-in has its own font sizes)")
-        }
-        guard ["light", "dark"].contains(appearance) else {
-            throw ValidationError("--appearance: '\(appearance)' is neither light nor dark")
-        }
-        if !transitionOptions.isSwiftFile, appearance != "light" {
-            throw ValidationError("--appearance goes with Swift files (a scene or built-in draws its own colours, light)")
-        }
         if transitionOptions.isSwiftFile {
             if all || frames != nil || shard != nil || transitionOptions.durations != nil || transitionOptions.transition != nil || transitionOptions.hold != 0 {
                 throw ValidationError("Swift files render as a whole: --all, --frames, --shard, --durations, --transition and --hold do not go with them")
             }
             guard StageDevices.names.contains(device) else {
                 throw ValidationError("--device: no device '\(device)' (\(StageDevices.names.joined(separator: ", ")))")
-            }
-            guard StageTextSizes.names.contains(textSize) else {
-                throw ValidationError("--text-size: no text size '\(textSize)' (\(StageTextSizes.names.joined(separator: ", ")))"
-                                      + (closestName(to: textSize, among: StageTextSizes.names).map { "; did you mean '\($0)'?" } ?? ""))
             }
             guard timeLimit.isFinite, timeLimit > 0, timeLimit <= Limits.maxSeconds else {
                 throw ValidationError("--time-limit must be more than 0 and at most \(Int(Limits.maxSeconds)) s, got \(timeLimit)")
@@ -210,8 +191,8 @@ extension Render {
         if preview { try previewOptions.checkFolder(for: name) }
         var render = SwiftFileRender(files: files, out: folder, name: name, device: device, fps: transitionOptions.fps ?? 60, scale: scale,
                                      jobs: jobs, force: force, timeLimit: timeLimit, timeout: timeout, packageRoot: packagePath, quiet: quiet || json)
-        render.textSize = textSize
-        render.appearance = appearance
+        render.textSize = transitionOptions.textSize.name
+        render.appearance = transitionOptions.appearance.value.rawValue
         do { try render.run() } catch let error as CLIError {
             printError(error.description)
             throw ExitCode(error.status)

@@ -46,6 +46,10 @@ struct Serve: ParsableCommand {
     @Option(help: "The assets folder (default: $SMOKESCREEN_ASSETS, ./assets, or the one beside the executable).")
     var assets: String?
 
+    @OptionGroup var appearance: AppearanceOption
+
+    @OptionGroup var textSize: TextSizeOption
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535, got \(port)") }
         try checkScale(scale)
@@ -68,8 +72,10 @@ struct Serve: ParsableCommand {
             printError(error.description)
             throw ExitCode(error.exitStatus)
         }
-        let settings = PreviewSettings(scale: scale, fps: fps, assetsDirectory: folder, assetsDirectoryIsExplicit: assetsNamed(assets),
+        var settings = PreviewSettings(scale: scale, fps: fps, assetsDirectory: folder, assetsDirectoryIsExplicit: assetsNamed(assets),
                                        goldenDirectory: golden, memoryLimit: memoryLimit << 20, lint: Self.lint)
+        settings.appearance = appearance.value
+        settings.textSize = textSize.value
         let page = "\(folder)/live-preview"
         guard InputFile.isDirectory(page) else {
             printError("\(page): the page's files are missing (index.html, preview.js, preview.css)")

@@ -423,5 +423,5 @@ enum StageDevices {
 /// The Dynamic Type text sizes `render --text-size` names, smallest first (kept in step with
 /// `StageRunner.textSizes` the same way).
 enum StageTextSizes {
-    static let names = ["xSmall", "small", "medium", "large", "xLarge", "xxLarge", "xxxLarge", "AX1", "AX2", "AX3", "AX4", "AX5"]
+    static let names = TextSizeOption.names
 }

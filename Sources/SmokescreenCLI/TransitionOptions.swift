@@ -30,6 +30,10 @@ struct TransitionOptions: ParsableArguments {
     @Flag(name: .customLong("no-status-bar"), help: "Leave out iOS's status bar, which built-in phone screens draw over every frame.")
     var noStatusBar = false
 
+    @OptionGroup var appearance: AppearanceOption
+
+    @OptionGroup var textSize: TextSizeOption
+
     /// Whether the argument names a scene file rather than a built-in.
     var isSceneFile: Bool { name.lowercased().hasSuffix(".json") }
 
@@ -78,6 +82,13 @@ struct TransitionOptions: ParsableArguments {
     /// The built-in named by the argument, or the scene file's transition (read now: its errors are
     /// data errors, exit 65, or 66 for a missing file).
     func resolveTransition() throws -> any Transition {
+        let resolved = try resolveNamedTransition()
+        appearance.warnIfFixed(resolved)
+        textSize.warnIfFixed(resolved)
+        return resolved
+    }
+
+    private func resolveNamedTransition() throws -> any Transition {
         if isSceneFile { return try SceneTransition.load(path: name, transition: transition) }
         if isSwiftFile {
             throw ValidationError("'\(name)': only `smokescreen render` takes Swift files; render them, then give this command the render folder")
@@ -101,6 +112,8 @@ struct TransitionOptions: ParsableArguments {
                                       warn: { printWarning($0) })
         settings.assetsDirectoryIsExplicit = assetsNamed(assets)
         settings.drawsStatusBar = !noStatusBar
+        settings.appearance = appearance.value
+        settings.textSize = textSize.value
         return settings
     }
 }

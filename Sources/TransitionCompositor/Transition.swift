@@ -4,6 +4,7 @@ import FrameStore
 import PNGIO
 import RasterCore
 import SnapshotView
+import Typesetting
 
 /// Settings every render takes.
 public struct RenderSettings: Sendable {
@@ -38,6 +39,15 @@ public struct RenderSettings: Sendable {
     /// Scene files, Swift files and the reference scene draw screens of their own and never get one.
     /// Default true.
     public var drawsStatusBar = true
+    /// The appearance system colours resolve for (`--appearance`): the table and navigation built-ins
+    /// and their status bar draw iOS's dark values with `.dark`; scene files resolve their light/dark
+    /// colours with it. Screens with colours of their own design (Vesper, iNippon, the reference scene)
+    /// draw them in either. Default `.light`.
+    public var appearance = Appearance.light
+    /// The Dynamic Type text size (`--text-size`): the table and navigation built-ins draw their rows'
+    /// text at it and grow their rows with it; scene files' labels with a `textStyle` take its size.
+    /// Default `.large`.
+    public var textSize = Font.ContentSize.large
     /// Asked before each frame is frozen: when it answers true the render stops with
     /// ``RenderError/cancelled(what:)`` (a live preview whose page went away). Default nil: never.
     public var isCancelled: (@Sendable () -> Bool)?
@@ -170,6 +180,12 @@ public protocol Transition: Sendable {
     var readsDurationsFile: Bool { get }
     /// Builds the transition's trees, runs it on a virtual clock and freezes every frame.
     func render(_ settings: RenderSettings) throws -> RenderedTransition
+    /// Whether ``RenderSettings/appearance`` changes what the transition draws (system colours, or a
+    /// scene file's light/dark colours). Default false: its colours are its own design.
+    var followsAppearance: Bool { get }
+    /// Whether ``RenderSettings/textSize`` changes what the transition draws (Dynamic Type). Default
+    /// false: its fonts are its own design.
+    var followsTextSize: Bool { get }
 }
 
 extension Transition {
@@ -177,4 +193,27 @@ extension Transition {
     public var defaultFPS: Double { 60 }
     /// False: most transitions have fixed timings.
     public var readsDurationsFile: Bool { false }
+    /// False: colours of the transition's own design.
+    public var followsAppearance: Bool { false }
+    /// False: fonts of the transition's own design.
+    public var followsTextSize: Bool { false }
+}
+
+extension RenderedTransition {
+    /// Marks the fingerprint of a render drawn in the dark appearance or at another text size than Large,
+    /// so that a partial render never keeps the digests of frames drawn with other traits. The defaults
+    /// (light, Large) leave it as it is.
+    public mutating func markTraits(appearance: Appearance, textSize: Font.ContentSize) {
+        var traits = ""
+        if appearance != .light { traits += " in the \(appearance.rawValue) appearance" }
+        if textSize != .large { traits += " at text size \(textSize)" }
+        guard !traits.isEmpty else { return }
+        sequence.fingerprint = Digest.sha256Hex(Array((sequence.fingerprint + traits).utf8))
+    }
+
+    /// ``markTraits(appearance:textSize:)`` with what `settings` asks for of what `transition` follows.
+    public mutating func markTraits(of transition: any Transition, settings: RenderSettings) {
+        markTraits(appearance: transition.followsAppearance ? settings.appearance : .light,
+                   textSize: transition.followsTextSize ? settings.textSize : .large)
+    }
 }

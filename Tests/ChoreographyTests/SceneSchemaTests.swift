@@ -151,7 +151,7 @@ final class SceneSchemaTests: XCTestCase {
           "background": "#FFFFFF",
           "states": {
             "a": { "subviews": [ { "name": "box", "frame": [0, 0, 20, 20], "backgroundColor": "#336699", "alpha": 1 },
-                                 { "name": "dot", "frame": [0, 60, 10, 10], "backgroundColor": "#993366" } ] },
+                                 { "name": "dot", "frame": [0, 60, 10, 10], "backgroundColor": { "light": "#993366", "dark": "#CC6699" } } ] },
             "b": { "subviews": [ { "name": "box", "frame": [80, 40, 30, 30], "backgroundColor": "#336699" } ] }
           },
           "transitions": [
@@ -195,6 +195,9 @@ final class SceneSchemaTests: XCTestCase {
             ("no transitions", #""transitions": ["#, #""transitionz": ["#, "transitionz"),
             ("a five-digit colour", ##""background": "#FFFFFF""##, ##""background": "#FFFFF""##, "background"),
             ("an alpha over 1", #""alpha": 1 }"#, #""alpha": 2 }"#, "alpha"),
+            ("a colour for one appearance only", ##"{ "light": "#993366", "dark": "#CC6699" }"##, ##"{ "light": "#993366" }"##, "subviews[1].backgroundColor"),
+            ("an appearance that is not light or dark", ##""dark": "#CC6699""##, ##""dusk": "#CC6699""##, "backgroundColor.dusk"),
+            ("a dark colour that is not one", ##""dark": "#CC6699""##, ##""dark": "pink""##, "backgroundColor.dark"),
             ("a transition name with a space", #""name": "slide","#, #""name": "my slide","#, "transitions[0].name"),
             ("an unknown effect", #"{ "slide": [0, 10] }"#, #"{ "spin": 1 }"#, "effects[2].spin"),
             ("a $schema that is not a string", #""$schema": "https://smokescreen.invalid/scene.schema.json""#, #""$schema": 1"#, "$schema"),

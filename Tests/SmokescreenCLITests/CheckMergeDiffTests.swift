@@ -160,6 +160,66 @@ final class StatusBarOptionTests: XCTestCase {
     }
 }
 
+/// `--appearance` reaches the settings of every command that renders; a bad name is refused; a render
+/// folder's colours are fixed; a built-in of its own colours says that dark changes nothing.
+final class AppearanceOptionTests: XCTestCase {
+    func testTheOptionReachesTheSettings() throws {
+        for command in ["render", "inspect", "memory"] {
+            let parsed = try SmokescreenCommand.parseAsRoot([command, "nav-push", "--appearance", "dark"])
+            let options = try XCTUnwrap((parsed as? Render)?.transitionOptions ?? (parsed as? Inspect)?.transitionOptions
+                                        ?? (parsed as? Memory)?.transitionOptions, command)
+            XCTAssertEqual(try options.settings(scale: 1).appearance, .dark, command)
+            let plain = try SmokescreenCommand.parseAsRoot([command, "nav-push"])
+            let defaults = try XCTUnwrap((plain as? Render)?.transitionOptions ?? (plain as? Inspect)?.transitionOptions
+                                         ?? (plain as? Memory)?.transitionOptions, command)
+            XCTAssertEqual(try defaults.settings(scale: 1).appearance, .light, command)
+        }
+        XCTAssertEqual(try XCTUnwrap(try SmokescreenCommand.parseAsRoot(["preview", "nav-push", "--appearance", "dark"]) as? Preview).appearance.value, .dark)
+        XCTAssertEqual(try XCTUnwrap(try SmokescreenCommand.parseAsRoot(["lint", "nav-push", "--appearance", "dark"]) as? LintCommand).appearance.value, .dark)
+        XCTAssertEqual(try XCTUnwrap(try SmokescreenCommand.parseAsRoot(["serve", "nav-push", "--appearance", "dark"]) as? Serve).appearance.value, .dark)
+        for command in ["render", "preview", "lint", "serve"] {
+            XCTAssertThrowsError(try SmokescreenCommand.parseAsRoot([command, "nav-push", "--appearance", "dim"]), command) { error in
+                XCTAssertTrue(SmokescreenCommand.message(for: error).contains("--appearance: 'dim' is neither light nor dark"), "\(command): \(error)")
+            }
+        }
+    }
+
+    func testTheTextSizeReachesTheSettings() throws {
+        for (flag, name) in [("--text-size", "AX2"), ("--content-size", "xSmall")] {
+            let parsed = try XCTUnwrap(try SmokescreenCommand.parseAsRoot(["render", "table-row-styles", flag, name]) as? Render)
+            XCTAssertEqual(try parsed.transitionOptions.settings(scale: 1).textSize, name == "AX2" ? .accessibilityLarge : .extraSmall)
+        }
+        XCTAssertEqual(try XCTUnwrap(try SmokescreenCommand.parseAsRoot(["serve", "nav-push", "--text-size", "xxxLarge"]) as? Serve).textSize.value,
+                       .extraExtraExtraLarge)
+        XCTAssertEqual(try XCTUnwrap(try SmokescreenCommand.parseAsRoot(["preview", "nav-push", "--text-size", "AX5"]) as? Preview).textSize.value,
+                       .accessibilityExtraExtraExtraLarge)
+        for command in ["render", "preview", "lint", "serve", "inspect"] {
+            XCTAssertThrowsError(try SmokescreenCommand.parseAsRoot([command, "nav-push", "--text-size", "AX9"]), command) { error in
+                XCTAssertTrue(SmokescreenCommand.message(for: error).contains("--text-size: no text size 'AX9'"), "\(command): \(error)")
+            }
+        }
+    }
+
+    func testTheToolSaysWhatDarkChanges() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("appearance-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let fixed = try SafetyTests.run(["render", "reference", "--appearance", "dark", "--frames", "0", "--scale", "1", "--out", folder + "/reference", "--quiet"])
+        XCTAssertEqual(fixed.status, 0, fixed.standardError)
+        XCTAssertTrue(fixed.standardError.contains("'reference' draws colours of its own design: --appearance dark changes nothing in it"), fixed.standardError)
+        let fixedText = try SafetyTests.run(["render", "reference", "--text-size", "AX1", "--frames", "0", "--scale", "1", "--out", folder + "/reference", "--quiet"])
+        XCTAssertEqual(fixedText.status, 0, fixedText.standardError)
+        XCTAssertTrue(fixedText.standardError.contains("'reference' draws fonts of its own design: --text-size AX1 changes nothing in it"), fixedText.standardError)
+        let table = try SafetyTests.run(["render", "table-multiple-selection", "--appearance", "dark", "--frames", "0", "--scale", "1",
+                                         "--out", folder + "/table", "--quiet"])
+        XCTAssertEqual(table.status, 0, table.standardError)
+        XCTAssertFalse(table.standardError.contains("warning"), table.standardError)
+        // A render folder's colours were fixed when it was rendered.
+        let preview = try SafetyTests.run(["preview", folder + "/table", "--appearance", "dark"])
+        XCTAssertEqual(preview.status, 64)
+        XCTAssertTrue(preview.standardError.contains("its colours were fixed when it was rendered"), preview.standardError)
+    }
+}
+
 /// One default scale: 2 for every command that renders, in the parsed value and in the help.
 final class DefaultScaleTests: XCTestCase {
     func testEveryRenderingCommandDefaultsToTwo() throws {

@@ -81,6 +81,10 @@ public struct NavigationTransition: Transition {
     public var name: String { scene.rawValue }
     /// 375x667 points.
     public var pointSize: Size { Size(width: 375, height: 667) }
+    /// True: the list, the message, the bar and the status bar draw iOS's system colours of the appearance.
+    public var followsAppearance: Bool { true }
+    /// True: the list's rows and the message's text draw at the text size (the bar's title stays 17 pt).
+    public var followsTextSize: Bool { true }
 
     /// One line for `smokescreen list`.
     public var summary: String {
@@ -107,7 +111,8 @@ public struct NavigationTransition: Transition {
                                            assets: []) { engine in
             let list = DeselectingList(way: scene.way, engine: engine)
             keep = list
-            let nav = NavigationController(rootViewController: list, engine: engine)
+            let nav = NavigationController(rootViewController: list, engine: engine, appearance: settings.appearance,
+                                           textSize: settings.textSize)
             let window = nav.view
             window.name = "window"
             let selected = IndexPath(row: DeselectingList.selectedRow, section: 0)
@@ -146,7 +151,8 @@ public struct NavigationTransition: Transition {
             _ = keep
             return context
         }
-        StatusBarOverlay.apply(to: &rendered, settings: settings, style: .darkContent)
+        rendered.markTraits(of: self, settings: settings)
+        StatusBarOverlay.apply(to: &rendered, settings: settings)
         return rendered
     }
 }
@@ -214,13 +220,24 @@ final class DetailController: ViewController {
         title = "Message"
     }
     override func loadView() -> View {
+        let palette = SystemPalette.of(appearance)
         let view = View(frame: Rect(x: 0, y: 0, width: 375, height: 603), name: "detail")
-        view.backgroundColor = .white
-        let subject = Label(text: item, style: TextStyle(font: .boldSystem(size: 22), numberOfLines: 2),
-                            frame: Rect(x: 20, y: 24, width: 335, height: 60), name: "subject")
-        let body = Label(text: "Thanks for the note. I looked at it this morning and everything seems in order; let me know if anything else comes up before the weekend.",
-                         style: TextStyle(font: .system(size: 17), color: Color(white: 0.25), numberOfLines: 0, lineSpacing: 3),
-                         frame: Rect(x: 20, y: 96, width: 335, height: 140), name: "body")
+        view.backgroundColor = palette.background
+        // The subject in the title 2 style, bold (22 pt at Large), the body in the body style, both at
+        // the text size; the body starts below the subject's two lines.
+        let subjectSize = Font.TextStyle.title2.pointSize(at: textSize)
+        let subjectHeight = 60 + 2 * TableViewMetrics.lineGrowth(.title2, at: textSize)
+        let subject = Label(text: item, style: TextStyle(font: .boldSystem(size: subjectSize), color: palette.label, numberOfLines: 2),
+                            frame: Rect(x: 20, y: 24, width: 335, height: subjectHeight), name: "subject")
+        let text = "Thanks for the note. I looked at it this morning and everything seems in order; let me know if anything else comes up before the weekend."
+        let style = TextStyle(font: .system(size: Font.TextStyle.body.pointSize(at: textSize)), color: Color(white: appearance == .dark ? 0.8 : 0.25),
+                              numberOfLines: 0, lineSpacing: 3)
+        // 140 pt at Large; at other sizes as tall as its lines (to the bottom of the view at most), its
+        // top where the subject ends.
+        let bodyY = 96 + subjectHeight - 60
+        var bodyHeight = 140.0
+        if textSize != .large, let layout = try? TextLayout(text, style: style, width: 335) { bodyHeight = min(603 - bodyY, layout.size.height) }
+        let body = Label(text: text, style: style, frame: Rect(x: 20, y: bodyY, width: 335, height: bodyHeight), name: "body")
         try? view.addSubview(subject)
         try? view.addSubview(body)
         return view

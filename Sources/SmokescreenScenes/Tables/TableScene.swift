@@ -7,43 +7,48 @@ import TransitionCompositor
 import Typesetting
 
 /// The screen every table scene of seed 001 runs in: 375x667 pt, a navigation bar with a title (and
-/// a button title at the right), and a table filling the rest.
+/// a button title at the right), and a table filling the rest, in one appearance. The bar shows what is
+/// behind it while the table is at its top, and the chrome material with a hairline once it has
+/// scrolled (``NavigationBar``).
 struct TableScreen {
     static let pointSize = Size(width: 375, height: 667)
-    static let barHeight = 64.0
-    static let barColor = Color(red8: 249, green8: 249, blue8: 249)
-    static let hairline = Color(red8: 200, green8: 199, blue8: 204)
+    static let barHeight = NavigationBar.height
 
     let window: View
     let table: TableView
-    let bar: View
+    let bar: NavigationBar
     /// The bar's button at the right, when the screen has one.
     let barButton: View?
 
-    init(title: String, button: String? = nil, style: TableViewStyle, engine: AnimationEngine) throws {
+    init(title: String, button: String? = nil, style: TableViewStyle, engine: AnimationEngine, appearance: Appearance = .light,
+         textSize: Font.ContentSize = .large) throws {
+        let palette = SystemPalette.of(appearance)
         window = View(frame: Rect(origin: .zero, size: TableScreen.pointSize), name: "window")
-        window.backgroundColor = .white
+        window.backgroundColor = palette.background
         table = TableView(frame: Rect(x: 0, y: TableScreen.barHeight, width: TableScreen.pointSize.width,
                                       height: TableScreen.pointSize.height - TableScreen.barHeight),
-                          style: style, engine: engine, name: "table")
-        bar = View(frame: Rect(x: 0, y: 0, width: TableScreen.pointSize.width, height: TableScreen.barHeight), name: "navigationBar")
-        bar.backgroundColor = TableScreen.barColor
-        let titleLabel = Label(text: title, style: TextStyle(font: .system(size: 17, weight: .semibold), alignment: .center),
+                          style: style, engine: engine, name: "table", appearance: appearance, textSize: textSize)
+        // Behind the bar at the scroll edge: the table's colour, as a table that extends under the bar shows.
+        window.backgroundColor = table.backgroundColor
+        bar = NavigationBar(width: TableScreen.pointSize.width, appearance: appearance)
+        let titleLabel = Label(text: title, style: TextStyle(font: .system(size: 17, weight: .semibold), color: palette.label, alignment: .center),
                                frame: Rect(x: 80, y: 20, width: TableScreen.pointSize.width - 160, height: 44), name: "title")
         try bar.addSubview(titleLabel)
         if let button {
-            let label = Label(text: button, style: TextStyle(font: .system(size: 17), color: TableViewMetrics.tint, alignment: .right),
+            let label = Label(text: button, style: TextStyle(font: .system(size: 17), color: palette.tint, alignment: .right),
                               frame: Rect(x: TableScreen.pointSize.width - 96, y: 20, width: 80, height: 44), name: "barButton")
             try bar.addSubview(label)
             barButton = label
         } else {
             barButton = nil
         }
-        let line = View(frame: Rect(x: 0, y: TableScreen.barHeight - 0.5, width: TableScreen.pointSize.width, height: 0.5), name: "hairline")
-        line.backgroundColor = TableScreen.hairline
-        try bar.addSubview(line)
         try window.addSubview(table)
         try window.addSubview(bar)
+    }
+
+    /// The bar's scroll-edge appearance while the table is at its top, the standard one once scrolled.
+    func updateBar() {
+        ViewChangeObservation.withoutObserver { bar.isAtScrollEdge = table.contentOffset.y <= 0 }
     }
 }
 
@@ -76,6 +81,11 @@ public struct TableTransition: Transition {
     public var name: String { scene.rawValue }
     /// 375x667 points.
     public var pointSize: Size { TableScreen.pointSize }
+    /// True: the table, its bar and the status bar draw iOS's system colours of the appearance.
+    public var followsAppearance: Bool { true }
+    /// True: the rows' text draws at the text size, and rows grow with it (the control row's and the
+    /// floating button's fonts are the demos' own).
+    public var followsTextSize: Bool { true }
 
     /// One line for `smokescreen list`.
     public var summary: String {
@@ -101,7 +111,7 @@ public struct TableTransition: Transition {
         var rendered = try TransitionDriver.render(name: name, settings: settings, defaultFPS: defaultFPS,
                                                    durations: ["update": 0.3, "scroll": 0.3, "deselect": TableViewCell.selectionFadeDuration],
                                                    assets: [], endTime: endTime) { engine in
-            let made = try TableScript.make(scene, engine: engine, scale: settings.scale)
+            let made = try TableScript.make(scene, engine: engine, scale: settings.scale, appearance: settings.appearance, textSize: settings.textSize)
             script = made
             let context = try TransitionContext(container: made.screen.window, fromView: made.screen.table,
                                                 toView: made.screen.table, engine: engine, scale: settings.scale)
@@ -110,7 +120,8 @@ public struct TableTransition: Transition {
             return context
         }
         rendered.sequence.fingerprint = fingerprint(ofFiles: [])
-        StatusBarOverlay.apply(to: &rendered, settings: settings, style: .darkContent)
+        rendered.markTraits(of: self, settings: settings)
+        StatusBarOverlay.apply(to: &rendered, settings: settings)
         _ = script
         return rendered
     }

@@ -21,16 +21,20 @@ class TableScript: TableViewDataSource, TableViewDelegate {
         self.scale = scale
     }
 
-    static func make(_ scene: TableTransition.Scene, engine: AnimationEngine, scale: Double) throws -> TableScript {
+    static func make(_ scene: TableTransition.Scene, engine: AnimationEngine, scale: Double, appearance: Appearance,
+                     textSize: Font.ContentSize) throws -> TableScript {
         switch scene {
-        case .rowStyles: try RowStylesScript(engine: engine, scale: scale)
-        case .sortPlays: try SortPlaysScript(engine: engine, scale: scale)
-        case .batchMixed: try BatchMixedScript(engine: engine, scale: scale)
-        case .controlRow: try ControlRowScript(engine: engine, scale: scale)
-        case .multipleSelection: try MultipleSelectionScript(engine: engine, scale: scale)
-        case .floatingView: try FloatingViewScript(engine: engine, scale: scale)
+        case .rowStyles: try RowStylesScript(engine: engine, scale: scale, appearance: appearance, textSize: textSize)
+        case .sortPlays: try SortPlaysScript(engine: engine, scale: scale, appearance: appearance, textSize: textSize)
+        case .batchMixed: try BatchMixedScript(engine: engine, scale: scale, appearance: appearance, textSize: textSize)
+        case .controlRow: try ControlRowScript(engine: engine, scale: scale, appearance: appearance, textSize: textSize)
+        case .multipleSelection: try MultipleSelectionScript(engine: engine, scale: scale, appearance: appearance, textSize: textSize)
+        case .floatingView: try FloatingViewScript(engine: engine, scale: scale, appearance: appearance, textSize: textSize)
         }
     }
+
+    /// The system colours of the screen's appearance.
+    var palette: SystemPalette { SystemPalette.of(table.appearance) }
 
     /// Loads the table and schedules the steps.
     func start() throws {
@@ -67,7 +71,8 @@ class TableScript: TableViewDataSource, TableViewDelegate {
     func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {}
     func tableView(_ tableView: TableView, willDeselectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }
     func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) {}
-    func scrollViewDidScroll(_ scrollView: ScrollView) {}
+    /// The bar follows the table's scroll edge; subclasses call `super`.
+    func scrollViewDidScroll(_ scrollView: ScrollView) { screen.updateBar() }
 
     /// A cell titled `text`, from the "row" queue.
     func textCell(_ text: String, detail: String? = nil, for indexPath: IndexPath, style: TableViewCell.CellStyle = .default) -> TableViewCell {
@@ -88,8 +93,8 @@ final class RowStylesScript: TableScript {
     static let words = ["Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf", "Hotel", "India", "Juliett", "Kilo", "Lima", "Mike"]
     var rows: [String] = RowStylesScript.words
 
-    init(engine: AnimationEngine, scale: Double) throws {
-        try super.init(screen: TableScreen(title: "Row Animations", style: .plain, engine: engine), engine: engine, scale: scale)
+    init(engine: AnimationEngine, scale: Double, appearance: Appearance, textSize: Font.ContentSize) throws {
+        try super.init(screen: TableScreen(title: "Row Animations", style: .plain, engine: engine, appearance: appearance, textSize: textSize), engine: engine, scale: scale)
     }
 
     override func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rows.count }
@@ -129,8 +134,8 @@ final class SortPlaysScript: TableScript {
         Play(title: "The Tempest", characters: ["Prospero", "Miranda", "Ariel"], open: false),
     ]
 
-    init(engine: AnimationEngine, scale: Double) throws {
-        try super.init(screen: TableScreen(title: "Plays", button: "Sort", style: .grouped, engine: engine), engine: engine, scale: scale)
+    init(engine: AnimationEngine, scale: Double, appearance: Appearance, textSize: Font.ContentSize) throws {
+        try super.init(screen: TableScreen(title: "Plays", button: "Sort", style: .grouped, engine: engine, appearance: appearance, textSize: textSize), engine: engine, scale: scale)
     }
 
     override func numberOfSections(in tableView: TableView) -> Int { plays.count }
@@ -191,8 +196,8 @@ final class BatchMixedScript: TableScript {
         ("Spices", ["Salt", "Pepper"]),
     ]
 
-    init(engine: AnimationEngine, scale: Double) throws {
-        try super.init(screen: TableScreen(title: "Groceries", style: .plain, engine: engine), engine: engine, scale: scale)
+    init(engine: AnimationEngine, scale: Double, appearance: Appearance, textSize: Font.ContentSize) throws {
+        try super.init(screen: TableScreen(title: "Groceries", style: .plain, engine: engine, appearance: appearance, textSize: textSize), engine: engine, scale: scale)
     }
 
     override func numberOfSections(in tableView: TableView) -> Int { sections.count }
@@ -243,8 +248,8 @@ final class ControlRowScript: TableScript {
     /// The quote whose control row shows, as an index into `quotes`.
     var owner: Int?
 
-    init(engine: AnimationEngine, scale: Double) throws {
-        try super.init(screen: TableScreen(title: "Quotes", style: .plain, engine: engine), engine: engine, scale: scale)
+    init(engine: AnimationEngine, scale: Double, appearance: Appearance, textSize: Font.ContentSize) throws {
+        try super.init(screen: TableScreen(title: "Quotes", style: .plain, engine: engine, appearance: appearance, textSize: textSize), engine: engine, scale: scale)
     }
 
     /// The row of the control row, if one shows.
@@ -257,9 +262,10 @@ final class ControlRowScript: TableScript {
         if indexPath.row == controlRow {
             let cell = table.dequeueReusableCell(withIdentifier: "control", for: indexPath)
             cell.name = "control row"
-            if cell.contentView.subviews.count < 4 { ControlRowScript.addButtons(to: cell) }
+            if cell.contentView.subviews.count < 4 { ControlRowScript.addButtons(to: cell, palette: palette) }
             cell.backgroundView.isHidden = true
-            cell.backgroundColor = Color(red8: 0xEF, green8: 0xEF, blue8: 0xF4)
+            // #EFEFF4 (#1C1C1E dark): a band set off from the rows.
+            cell.backgroundColor = palette.appearance == .dark ? Color(red8: 0x1C, green8: 0x1C, blue8: 0x1E) : Color(red8: 0xEF, green8: 0xEF, blue8: 0xF4)
             return cell
         }
         let quote = quoteIndex(forRow: indexPath.row)
@@ -288,14 +294,15 @@ final class ControlRowScript: TableScript {
         return row - 1
     }
 
-    static func addButtons(to cell: TableViewCell) {
+    static func addButtons(to cell: TableViewCell, palette: SystemPalette) {
         for (i, title) in ["Like", "Dislike", "Share"].enumerated() {
             let button = View(frame: Rect(x: 16 + Double(i) * 116, y: 7, width: 104, height: 30), name: "button \(title)")
-            button.backgroundColor = .white
+            // White (#2C2C2E dark, tertiarySystemBackground).
+            button.backgroundColor = palette.appearance == .dark ? Color(red8: 0x2C, green8: 0x2C, blue8: 0x2E) : .white
             button.cornerRadius = 8
             button.borderWidth = 0.5
-            button.borderColor = TableViewMetrics.separator
-            let label = Label(text: title, style: TextStyle(font: .system(size: 15), color: TableViewMetrics.tint, alignment: .center),
+            button.borderColor = palette.separator
+            let label = Label(text: title, style: TextStyle(font: .system(size: 15), color: palette.tint, alignment: .center),
                               frame: Rect(x: 0, y: 0, width: 104, height: 30))
             try? button.addSubview(label)
             try? cell.contentView.addSubview(button)
@@ -319,8 +326,8 @@ final class ControlRowScript: TableScript {
 final class MultipleSelectionScript: TableScript {
     static let items = ["Passport", "Tickets", "Charger", "Umbrella", "Sunglasses", "Book", "Camera", "Toothbrush", "Scarf", "Map"]
 
-    init(engine: AnimationEngine, scale: Double) throws {
-        try super.init(screen: TableScreen(title: "Packing", style: .plain, engine: engine), engine: engine, scale: scale)
+    init(engine: AnimationEngine, scale: Double, appearance: Appearance, textSize: Font.ContentSize) throws {
+        try super.init(screen: TableScreen(title: "Packing", style: .plain, engine: engine, appearance: appearance, textSize: textSize), engine: engine, scale: scale)
     }
 
     override func setUp() throws {
@@ -358,11 +365,11 @@ final class FloatingViewScript: TableScript {
     let buttonOrigin: Double
     let clouds: ImageView
 
-    init(engine: AnimationEngine, scale: Double) throws {
-        let screen = try TableScreen(title: "Shakespeare", style: .plain, engine: engine)
+    init(engine: AnimationEngine, scale: Double, appearance: Appearance, textSize: Font.ContentSize) throws {
+        let screen = try TableScreen(title: "Shakespeare", style: .plain, engine: engine, appearance: appearance, textSize: textSize)
         let table = screen.table
         button = View(frame: Rect(x: table.bounds.width - 16 - 100, y: 12, width: 100, height: 32), name: "floatingButton")
-        button.backgroundColor = TableViewMetrics.tint
+        button.backgroundColor = SystemPalette.of(appearance).tint
         button.cornerRadius = 16
         let label = Label(text: "Download", style: TextStyle(font: .boldSystem(size: 15), color: .white, alignment: .center),
                           frame: Rect(x: 0, y: 0, width: 100, height: 32))
@@ -398,6 +405,7 @@ final class FloatingViewScript: TableScript {
     /// The demo's scrollViewDidScroll: the button's y is its origin plus the offset, so it stays put on
     /// screen, bounces included.
     override func scrollViewDidScroll(_ scrollView: ScrollView) {
+        super.scrollViewDidScroll(scrollView)
         var frame = button.frame
         frame.origin.y = buttonOrigin + scrollView.contentOffset.y
         ViewChangeObservation.withoutObserver { button.frame = frame }

@@ -14,8 +14,9 @@ import XCTest
 /// were recorded again after looking. The Vesper, table and navigation entries were made again the same
 /// way, after looking, when issue 44 changed those frames on purpose (round chevrons, semibold bar titles,
 /// no separators beside a highlighted row, the picture covering Vesper's text, the bar title travelling
-/// into the back button), and again when the built-in phone screens gained iOS's status bar (every
-/// entry but the reference scene's).
+/// into the back button), again when the built-in phone screens gained iOS's status bar (every
+/// entry but the reference scene's), and again when the table and navigation built-ins' bar became iOS
+/// 15's (no background and no hairline while the content is at its top).
 ///
 /// The digests were made with (from the repository's root, the older build's binary as `OLD`):
 /// `OLD render NAME --scale S --out DIR`, then for each frame
@@ -37,12 +38,12 @@ final class PixelDigestTests: XCTestCase {
         "vesper-timeline-to-detail@2x#12": "c0234a824ba739b95cfaba596c2c8ad8fdaf0942ea7c45917233ce8870b5f1f9",
         "vesper-timeline-to-detail@3x#12": "9df90d1e49b94354e71c35aae279298c34c18a4dedb4fb06af75addb97d34eb3",
         "vesper-detail-to-picture@2x#8": "cfa34dde4ac6665838ab8bedf0efc523b39af24d4023d05239af65f39b2224d0",
-        "table-batch-mixed@1x#9": "1a492017f91e281379239db095f82ef7ea4533be8e0ac121c68c6bbfed6283ca",
-        "table-batch-mixed@1x#20": "7086003140f45be2f6fb76693e4725c7ff0abe02f05db8877dbb8819143e0019",
-        "table-batch-mixed@2x#9": "c2ba225ff5e6a04e6b84cda0c20eeb470c111fae8300432848486d2d88205708",
-        "table-batch-mixed@3x#9": "d2e86038fa3dd165b87f57cea2b8ddcd5d77c2976f0fdba58e43d4beaad86db9",
-        "nav-push@1x#10": "eb281757d879ee0d3b589cc42c38c7ae2d0d85e774ade79bffb2cbe93eb4363a",
-        "nav-push@2x#10": "71403463780ffaf41ddac0017021a187d8ba7b617bbe2c1c4bb069b0ff1a0a33",
+        "table-batch-mixed@1x#9": "8f407ada88ff0bdd1be1cb9b83f9a09aee5dcf9f826aead54630ec166fa720d1",
+        "table-batch-mixed@1x#20": "352f29a702d339bc06299847c595d77e501268ebe55e44f7f68947aa2d9447ac",
+        "table-batch-mixed@2x#9": "cd67ba5a44614868929b77667dcc089f8c7302ca455e865cd0e38be947b4b039",
+        "table-batch-mixed@3x#9": "c360a7c395a68d90fe2de7bba83c74e35921cce84cbb7831a5844d3ff722d9ce",
+        "nav-push@1x#10": "88ac7c121220b0f2f01a6454c96c54dde7b9767ebcd5f7ab2bf17f74e5526252",
+        "nav-push@2x#10": "deed60a992d2ab7082fb58253ee3a2605aaa120733594df5f882f2ce1aca158e",
         "inippon-history-open@2x#12": "49bd4db902b10ce99f6d5c18ecc8ee67660943e6bb128632323986c7ca50271d",
         "inippon-pages-scroll@1x#20": "38abea821b63938cc6939007181982286ddcdc0f5b7afd988a8e8f3ca44815f2",
     ]

@@ -1,6 +1,8 @@
 import Foundation
 import SmokescreenScenes
 import SmokescreenTesting
+import SnapshotView
+import Typesetting
 import TransitionCompositor
 import XCTest
 
@@ -86,10 +88,16 @@ final class TableGoldenTests: XCTestCase {
 
 /// Checks the frames of `transition` at `times` (seconds, multiples of 1/20; `.infinity`: the last
 /// frame), rendered @1x at 20 fps, against the golden set named after it.
-func checkFrames(of transition: any Transition, at times: [Double], file: StaticString = #filePath, line: UInt = #line) throws {
+func checkFrames(of transition: any Transition, at times: [Double], appearance: Appearance = .light,
+                 textSize: (name: String, size: Font.ContentSize)? = nil, file: StaticString = #filePath, line: UInt = #line) throws {
+    // Other traits' goldens are sets of their own: NAME-dark, NAME-AX2.
+    var name = appearance == .light ? transition.name : "\(transition.name)-\(appearance.rawValue)"
+    if let textSize { name += "-\(textSize.name)" }
     // Another machine's part of a sharded run (SMOKESCREEN_GOLDEN_SHARD): not even rendered.
-    guard try GoldenShard.includes(transition.name) else { return }
-    let settings = RenderSettings(scale: 1, fps: 20, assetsDirectory: TransitionGoldenTests.assets)
+    guard try GoldenShard.includes(name) else { return }
+    var settings = RenderSettings(scale: 1, fps: 20, assetsDirectory: TransitionGoldenTests.assets)
+    settings.appearance = appearance
+    settings.textSize = textSize?.size ?? .large
     var sequence = try transition.render(settings).sequence
     var indices: [Int] = []
     for time in times {
@@ -98,7 +106,25 @@ func checkFrames(of transition: any Transition, at times: [Double], file: Static
     }
     sequence.times = indices.map { sequence.times[$0] }
     sequence.nodes = indices.map { sequence.nodes[$0] }
-    assertFrames(sequence, matchGoldenNamed: transition.name, file: file, line: line)
+    assertFrames(sequence, matchGoldenNamed: name, file: file, line: line)
+}
+
+/// The table and navigation built-ins in the dark appearance (`--appearance dark`): iOS's dark system
+/// colours, the white status bar; and at Dynamic Type sizes (`--text-size`); a few frames each, looked at
+/// @2x before they were recorded.
+final class TraitGoldenTests: XCTestCase {
+    func testTablesAndNavigationInTheDark() throws {
+        try checkFrames(of: NavigationTransition(.push), at: [0.3, 0.4, .infinity], appearance: .dark)
+        try checkFrames(of: TableTransition(.sortPlays), at: [0.45, 1.5, .infinity], appearance: .dark)
+        try checkFrames(of: TableTransition(.controlRow), at: [0.6, 1.15], appearance: .dark)
+        try checkFrames(of: TableTransition(.floatingView), at: [0.6], appearance: .dark)
+    }
+
+    func testTablesAndNavigationAtOtherTextSizes() throws {
+        try checkFrames(of: NavigationTransition(.push), at: [0, 0.4, .infinity], textSize: ("AX2", .accessibilityLarge))
+        try checkFrames(of: TableTransition(.sortPlays), at: [0.45, 1.5], textSize: ("xSmall", .extraSmall))
+        try checkFrames(of: TableTransition(.rowStyles), at: [1.55], appearance: .dark, textSize: ("AX5", .accessibilityExtraExtraExtraLarge))
+    }
 }
 
 /// The navigation built-ins: push and pop at their middle, the swipes while the finger drives them and

@@ -88,7 +88,12 @@ extension UIViewController {
 
         var style = presented.modalPresentationStyle
         switch style {
-        case .automatic, .pageSheet, .formSheet, .popover, .none, .blurOverFullScreen:
+        case .automatic, .pageSheet:
+            // A plain controller's .automatic is a page sheet, as since iOS 13.
+            style = .pageSheet
+        case .formSheet:
+            break
+        case .popover, .none, .blurOverFullScreen:
             NotDrawn.note("UIModalPresentationStyle .\(style) (presented full screen)")
             style = .fullScreen
         case .currentContext:
@@ -105,6 +110,8 @@ extension UIViewController {
         if style == .custom {
             controller = delegate?.presentationController(forPresented: presented, presenting: presenting, source: self)
                 ?? UIPresentationController(presentedViewController: presented, presenting: presenting)
+        } else if style == .pageSheet || style == .formSheet, let sheet = presented.sheetPresentationController {
+            controller = sheet
         } else {
             controller = BuiltInPresentationController(presented: presented, presenting: presenting, style: style,
                                                        removesPresentersView: style == .fullScreen)
@@ -112,7 +119,7 @@ extension UIViewController {
         controller.presentingViewController = presenting
         let animator: UIViewControllerAnimatedTransitioning? = flag
             ? delegate?.animationController(forPresented: presented, presenting: presenting, source: self)
-                ?? ModalTransitionAnimator(style: presented.modalTransitionStyle, isPresenting: true)
+                ?? Self.builtInAnimator(style: style, transition: presented.modalTransitionStyle, isPresenting: true)
             : nil
         let interaction = animator.flatMap { delegate?.interactionControllerForPresentation(using: $0) }
 
@@ -210,9 +217,14 @@ extension UIViewController {
         let container = record.container
         let delegate = presented.transitioningDelegate
         let animator: UIViewControllerAnimatedTransitioning? = flag
-            ? delegate?.animationController(forDismissed: presented) ?? ModalTransitionAnimator(style: presented.modalTransitionStyle, isPresenting: false)
+            ? delegate?.animationController(forDismissed: presented)
+                ?? Self.builtInAnimator(style: record.style, transition: presented.modalTransitionStyle, isPresenting: false)
             : nil
-        let interaction = animator.flatMap { delegate?.interactionControllerForDismissal(using: $0) }
+        var interaction = animator.flatMap { delegate?.interactionControllerForDismissal(using: $0) }
+        // A swipe down on a sheet drives its own slide down.
+        if interaction == nil, animator is SheetSlideAnimator, let swipe = (controller as? UISheetPresentationController)?.swipeInteractor {
+            interaction = swipe
+        }
         let removedPresenter = controller.shouldRemovePresentersView
         let presentingView = presenting.view!
         let presentedView = controller.presentedView ?? presented.view!
@@ -279,6 +291,15 @@ extension UIViewController {
         if removedPresenter { presenting.beginAppearanceTransition(true, animated: flag) }
         controller.dismissalTransitionWillBegin()
         transition.start()
+    }
+
+    /// The animation of a presentation without an animation controller: a sheet slides up to its detent
+    /// on the sheet's spring (``SheetSlideAnimator``) when it covers vertically; otherwise the
+    /// `modalTransitionStyle`'s.
+    static func builtInAnimator(style: UIModalPresentationStyle, transition: UIModalTransitionStyle,
+                                isPresenting: Bool) -> UIViewControllerAnimatedTransitioning {
+        if (style == .pageSheet || style == .formSheet), transition == .coverVertical { return SheetSlideAnimator(isPresenting: isPresenting) }
+        return ModalTransitionAnimator(style: transition, isPresenting: isPresenting)
     }
 
     /// Shows `vc` the way the context says: pushed by the navigation controller this one is in, or

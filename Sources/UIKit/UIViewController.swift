@@ -132,6 +132,9 @@ open class UIViewController: UIResponder {
     open var modalPresentationStyle = UIModalPresentationStyle.automatic
     /// The built-in animation of a presentation without an animation controller. Default `.coverVertical`.
     open var modalTransitionStyle = UIModalTransitionStyle.coverVertical
+    /// True: a sheet showing this controller is not dismissed by a swipe down (it springs back, and its
+    /// presentation controller's delegate hears `presentationControllerDidAttemptToDismiss`). Default false.
+    open var isModalInPresentation = false
     /// Supplies the animators and presentation controller of this controller's presentations.
     open weak var transitioningDelegate: UIViewControllerTransitioningDelegate?
     /// Accepted; presentations here always cover the window.
@@ -146,6 +149,8 @@ open class UIViewController: UIResponder {
     var presented: UIViewController?
     weak var presenter: UIViewController?
     var presentationRecord: PresentationRecord?
+    /// The sheet made for this controller (``sheetPresentationController``), kept for its presentation.
+    var sheetController: UISheetPresentationController?
     /// The transition this controller is part of, while it runs.
     var activeTransition: ControllerTransition?
     var storedNavigationItem: UINavigationItem?
@@ -287,6 +292,21 @@ open class UIViewController: UIResponder {
 
     /// The presentation controller of the presentation this controller is in, while it lasts.
     open var presentationController: UIPresentationController? { currentPresentationController }
+
+    /// The sheet this controller is presented in (iOS 15): made when first asked for a controller whose
+    /// `modalPresentationStyle` is `.pageSheet`, `.formSheet` or `.automatic`, so that its detents can be
+    /// set before `present`; nil for the other styles.
+    open var sheetPresentationController: UISheetPresentationController? {
+        switch modalPresentationStyle {
+        case .pageSheet, .formSheet, .automatic:
+            if let sheetController { return sheetController }
+            let sheet = UISheetPresentationController(presentedViewController: self, presenting: nil)
+            sheetController = sheet
+            return sheet
+        default:
+            return nil
+        }
+    }
 
     /// The running transition this controller (or an ancestor) takes part in, to animate alongside
     /// (`animate(alongsideTransition:completion:)`); nil when none runs.

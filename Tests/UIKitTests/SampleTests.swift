@@ -201,6 +201,35 @@ final class SampleTests: XCTestCase {
         assertFrames(stage.frames(name: "bottom-sheet"), matchGoldenNamed: "bottom-sheet")
     }
 
+    /// Runs the page sheet sample: present it at its medium detent, drag it up to the large one, then
+    /// swipe it down and away.
+    static func runPageSheet(on stage: Stage) throws -> NotesListViewController {
+        let notes = NotesListViewController()
+        stage.show(notes)
+        try stage.wait(0.1)
+        notes.compose()
+        try stage.waitUntilIdle()
+        try stage.wait(0.1)
+        let top = try XCTUnwrap(notes.presentedViewController?.view.frame.minY)
+        try stage.pan(from: CGPoint(x: 90, y: top + 10), to: CGPoint(x: 90, y: 40), duration: 0.3)
+        try stage.waitUntilIdle()
+        try stage.wait(0.1)
+        try stage.pan(from: CGPoint(x: 90, y: 60), to: CGPoint(x: 90, y: 300), duration: 0.3, releaseVelocity: CGVector(dx: 0, dy: 800))
+        try stage.waitUntilIdle()
+        return notes
+    }
+
+    func testThePageSheetSamplePresentsDragsAndIsSwipedAway() throws {
+        let stage = try Stage(device: Self.samplePhone(), fps: 10, scale: 1)
+        let notes = try Self.runPageSheet(on: stage)
+        XCTAssertNil(notes.presentedViewController, "swiped away")
+        XCTAssertEqual(notes.view.transform, .identity)
+        XCTAssertEqual(stage.window.subviews.count, 1, "the backdrop and the container gone")
+        XCTAssertEqual(stage.warnings, [])
+        XCTAssertEqual(stage.notDrawn, [])
+        assertFrames(stage.frames(name: "page-sheet"), matchGoldenNamed: "page-sheet")
+    }
+
     /// Runs the inbox sample: open the second message, archive it, and watch the row go.
     static func runInbox(on stage: Stage) throws -> (inbox: InboxViewController, navigation: UINavigationController) {
         let inbox = InboxViewController(style: .plain)

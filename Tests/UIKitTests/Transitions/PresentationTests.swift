@@ -123,14 +123,16 @@ final class PresentationTests: XCTestCase {
         XCTAssertEqual(stage.notDrawn, [])
     }
 
-    func testCrossDissolveAndTheAutomaticStyleShownFullScreen() throws {
+    func testCrossDissolveOfTheAutomaticStyleIsAPageSheetThatFades() throws {
         let presented = LoggedController("b", log: log)
         presented.modalTransitionStyle = .crossDissolve
         root.present(presented, animated: true)
         try stage.wait(0.175)
         XCTAssertEqual(presented.view.shownAlpha, 0.5, accuracy: 1e-6)
         try stage.waitUntilIdle()
-        XCTAssertEqual(stage.notDrawn, ["UIModalPresentationStyle .automatic (presented full screen)"])
+        XCTAssertTrue(presented.presentationController is UISheetPresentationController, "a plain controller's .automatic is a page sheet")
+        XCTAssertNotNil(root.view.window, "the presenting view stays")
+        XCTAssertEqual(stage.notDrawn, [])
     }
 
     func testWithoutAnimationEverythingHappensAtOnce() throws {

@@ -1,0 +1,473 @@
+internal import SnapshotView
+
+/// What a detent's resolver is given: the container's traits and the largest height a detent may have
+/// (the large detent's, points).
+public protocol UISheetPresentationControllerDetentResolutionContext: NSObjectProtocol {
+    var containerTraitCollection: UITraitCollection { get }
+    var maximumDetentValue: CGFloat { get }
+}
+
+/// Told when the user or the app changes a sheet's detent.
+public protocol UISheetPresentationControllerDelegate: UIAdaptivePresentationControllerDelegate {
+    func sheetPresentationControllerDidChangeSelectedDetentIdentifier(_ sheetPresentationController: UISheetPresentationController)
+}
+
+extension UISheetPresentationControllerDelegate {
+    public func sheetPresentationControllerDidChangeSelectedDetentIdentifier(_ sheetPresentationController: UISheetPresentationController) {}
+}
+
+/// iOS 15's sheet, the presentation of `.pageSheet`, `.formSheet` and `.automatic`: the
+/// presented view slides up from the bottom into a card with rounded top corners that rests at one of its
+/// ``detents``; at the large detent the presenting view shrinks back behind it, its corners rounded, over
+/// black, and a dimming darkens it.
+///
+/// Geometry on a phone (points; Apple publishes none of these figures, so they are estimated from how
+/// iOS 15–17 show a sheet): the large detent's top is 10 below the top of the safe area; the medium one is
+/// half as tall as the large one; corners 10 (continuous); the presenting view is scaled about its centre so its
+/// top meets the top of the safe area, with 10-pt corners, and dimmed by black at 30 %; the grabber is a
+/// 36 × 5 capsule 5 below the sheet's top in `tertiaryLabel`. The sheet moves on a critically damped
+/// spring of 0.5 s, in and out. On a pad (regular width) the sheet is a 540 × 620 card in the middle of
+/// the screen (a form sheet's size), its corners 10, over the same dimming.
+///
+/// A pan on the sheet drags it: between its detents (released, it settles at the detent nearest to where
+/// it was heading, a fifth of a second of its speed ahead), rubber-banding past the largest, and below
+/// the smallest into an interactive dismissal that finishes past half way or thrown down faster than
+/// 300 points a second, and cancels otherwise; the delegate is asked `presentationControllerShouldDismiss`
+/// and told `…WillDismiss` and `…DidDismiss`; `isModalInPresentation` makes the sheet spring back
+/// (`…DidAttemptToDismiss`). Not modelled: the keyboard, scroll views that hand their pan to the sheet
+/// (`prefersScrollingExpandsWhenScrolledToEdge`).
+open class UISheetPresentationController: UIPresentationController {
+    /// A height a sheet rests at.
+    public final class Detent: NSObject {
+        /// A detent's name.
+        public struct Identifier: Hashable, RawRepresentable, Sendable {
+            public let rawValue: String
+            public init(rawValue: String) { self.rawValue = rawValue }
+            public init(_ rawValue: String) { self.rawValue = rawValue }
+            /// The medium detent's.
+            public static let medium = Identifier(rawValue: "com.apple.UIKit.medium")
+            /// The large detent's.
+            public static let large = Identifier(rawValue: "com.apple.UIKit.large")
+        }
+
+        /// Its name.
+        public let identifier: Identifier
+        private let resolver: (any UISheetPresentationControllerDetentResolutionContext) -> CGFloat?
+
+        private init(identifier: Identifier, resolver: @escaping (any UISheetPresentationControllerDetentResolutionContext) -> CGFloat?) {
+            self.identifier = identifier
+            self.resolver = resolver
+            super.init()
+        }
+
+        /// About half the screen: half the large detent's height (estimated; Apple says "approximately half
+        /// the height of the screen").
+        public static func medium() -> Detent {
+            Detent(identifier: .medium) { context in (context.maximumDetentValue / 2).rounded() }
+        }
+
+        /// The full sheet: from 10 points below the top of the safe area to the bottom.
+        public static func large() -> Detent { Detent(identifier: .large) { $0.maximumDetentValue } }
+
+        /// A height of your own (iOS 16): the resolver's value (points, at most the context's
+        /// `maximumDetentValue`), or nil to leave the detent out. Default identifier: a unique one.
+        public static func custom(identifier: Identifier? = nil,
+                                  resolver: @escaping (any UISheetPresentationControllerDetentResolutionContext) -> CGFloat?) -> Detent {
+            Detent(identifier: identifier ?? Identifier(rawValue: "custom.\(UUID().uuidString)"), resolver: resolver)
+        }
+
+        /// The height in `context` (points), or nil when the detent is left out.
+        public func resolvedValue(in context: any UISheetPresentationControllerDetentResolutionContext) -> CGFloat? {
+            resolver(context).map { min(max(0, $0), context.maximumDetentValue) }
+        }
+    }
+
+    /// 10 pt: from the top of the safe area to the top of a sheet at its large detent.
+    static let largeTopGap: CGFloat = 10
+    /// 10 pt: a sheet's corners, and the presenting view's behind it.
+    static let defaultCornerRadius: CGFloat = 10
+    /// Black at this alpha darkens what a dimmed sheet covers (estimated).
+    static let dimmingAlpha: CGFloat = 0.3
+    /// Seconds: the spring a sheet moves on, in and out and between detents (estimated).
+    static let duration: TimeInterval = 0.5
+    /// A pad's sheet (a form sheet's size).
+    static let padSheetSize = CGSize(width: 540, height: 620)
+
+    /// The heights the sheet may rest at, smallest first as they resolve. Default `[.large()]`.
+    open var detents: [Detent] = [.large()] {
+        didSet { layOutForDetent(animated: false) }
+    }
+    /// The detent the sheet rests at; nil (the default) for the smallest. Set inside
+    /// ``animateChanges(_:)`` the sheet moves there on its spring; otherwise at once.
+    open var selectedDetentIdentifier: Detent.Identifier? {
+        didSet {
+            guard oldValue != selectedDetentIdentifier else { return }
+            layOutForDetent(animated: isAnimatingChanges)
+        }
+    }
+    /// The largest detent at which what is behind is not dimmed (and the presenting view does not shrink);
+    /// nil (the default) dims at every detent.
+    open var largestUndimmedDetentIdentifier: Detent.Identifier? {
+        didSet { layOutForDetent(animated: isAnimatingChanges) }
+    }
+    /// Shows the grabber at the top of the sheet. Default false.
+    open var prefersGrabberVisible = false {
+        didSet { grabber.isHidden = !prefersGrabberVisible }
+    }
+    /// The sheet's corner radius (points); nil (the default) for the system's 10.
+    open var preferredCornerRadius: CGFloat? {
+        didSet { applyCorners() }
+    }
+    /// Kept (scrolling does not move the sheet here). Default true.
+    open var prefersScrollingExpandsWhenScrolledToEdge = true
+    /// Kept (the stage's phones are drawn in portrait). Default false.
+    open var prefersEdgeAttachedInCompactHeight = false
+    /// Kept. Default false.
+    open var widthFollowsPreferredContentSizeWhenEdgeAttached = false
+    /// Kept (iOS 17). Default true.
+    open var prefersPageSizing = true
+    /// Kept (popovers' anchor). Default nil.
+    open var sourceView: UIView?
+
+    private let style: UIModalPresentationStyle
+    private var isAnimatingChanges = false
+    /// The pan that drags the sheet, on the presented view while it is presented.
+    private lazy var sheetPan = UIPanGestureRecognizer(target: self, action: Selector(UISheetPresentationController.handleSheetPan(_:), name: "handleSheetPan(_:)"))
+    /// The sheet's frame when the pan began.
+    private var dragStart: CGRect?
+    /// The interaction controller of a dismissal a swipe down drives, while it does.
+    var swipeInteractor: UIPercentDrivenInteractiveTransition?
+    /// The dismissal under way started from a swipe (the delegate hears `…DidDismiss` when it ends).
+    private var swipeDismissing = false
+    /// Points a second: a release faster than this downwards finishes a swipe's dismissal.
+    static let throwSpeed: CGFloat = 300
+    private let dimmingView = UIView()
+    /// Black behind the presenting view while it is shrunk back.
+    private let backdropView = UIView()
+    private let grabber = UIView()
+    /// The presenting view's transform and corners before the sheet changed them.
+    private var presentingRestState: (transform: CGAffineTransform, radius: CGFloat, clips: Bool, curve: CALayerCornerCurve)?
+
+    /// The sheet of a presentation of `presented`, as `UIViewController.sheetPresentationController` makes it.
+    public override init(presentedViewController: UIViewController, presenting presentingViewController: UIViewController?) {
+        let style = presentedViewController.modalPresentationStyle
+        self.style = style == .formSheet ? .formSheet : .pageSheet
+        super.init(presentedViewController: presentedViewController, presenting: presentingViewController)
+        dimmingView.backgroundColor = UIColor(white: 0, alpha: 1)
+        dimmingView.alpha = 0
+        dimmingView.isUserInteractionEnabled = true
+        backdropView.backgroundColor = UIColor(white: 0, alpha: 1)
+        backdropView.isUserInteractionEnabled = false
+        grabber.backgroundColor = .tertiaryLabel
+        grabber.layer.cornerRadius = 2.5
+        grabber.isHidden = true
+        grabber.isUserInteractionEnabled = false
+    }
+
+    open override var presentationStyle: UIModalPresentationStyle { style }
+    open override var shouldRemovePresentersView: Bool { false }
+    open override var shouldPresentInFullscreen: Bool { false }
+
+    /// Changes made in `changes` (the detent, what is dimmed) move on the sheet's spring.
+    open func animateChanges(_ changes: () -> Void) {
+        isAnimatingChanges = true
+        changes()
+        isAnimatingChanges = false
+    }
+
+    /// Asks the detents' resolvers again (iOS 16).
+    open func invalidateDetents() { layOutForDetent(animated: isAnimatingChanges) }
+
+    // MARK: Geometry
+
+    private var isPad: Bool { (containerView?.window?.traitCollection ?? traitCollection).horizontalSizeClass == .regular }
+
+    private var safeTop: CGFloat { containerView?.window?.safeAreaInsets.top ?? 0 }
+
+    /// The large detent's height: from 10 below the top of the safe area to the bottom.
+    var maximumDetentValue: CGFloat { max(0, (containerView?.bounds.height ?? 0) - safeTop - Self.largeTopGap) }
+
+    private final class ResolutionContext: NSObject, UISheetPresentationControllerDetentResolutionContext {
+        let containerTraitCollection: UITraitCollection
+        let maximumDetentValue: CGFloat
+        init(_ traits: UITraitCollection, _ maximum: CGFloat) {
+            containerTraitCollection = traits
+            maximumDetentValue = maximum
+        }
+    }
+
+    /// The detents that resolve, with their heights, smallest first.
+    private func resolvedDetents() -> [(identifier: Detent.Identifier, height: CGFloat)] {
+        let context = ResolutionContext(traitCollection, maximumDetentValue)
+        let resolved = (detents.isEmpty ? [.large()] : detents).compactMap { d in d.resolvedValue(in: context).map { (d.identifier, $0) } }
+        return (resolved.isEmpty ? [(.large, maximumDetentValue)] : resolved).sorted { $0.1 < $1.1 }
+    }
+
+    /// The detent the sheet rests at: the selected one, or the smallest.
+    private var currentDetent: (identifier: Detent.Identifier, height: CGFloat) {
+        let all = resolvedDetents()
+        return all.first { $0.identifier == selectedDetentIdentifier } ?? all[0]
+    }
+
+    /// Whether what is behind is dimmed (and the presenting view shrunk) at the current detent.
+    private var dimsBehind: Bool {
+        guard let undimmed = largestUndimmedDetentIdentifier, let limit = resolvedDetents().first(where: { $0.identifier == undimmed }) else { return true }
+        return currentDetent.height > limit.height
+    }
+
+    /// Whether the presenting view shrinks back: dimmed at the large detent, on a phone.
+    private var shrinksPresenter: Bool { !isPad && dimsBehind && currentDetent.height >= maximumDetentValue }
+
+    open override var frameOfPresentedViewInContainerView: CGRect {
+        guard let bounds = containerView?.bounds else { return .zero }
+        if isPad {
+            let size = CGSize(width: min(Self.padSheetSize.width, bounds.width), height: min(Self.padSheetSize.height, bounds.height - safeTop))
+            return CGRect(x: (bounds.width - size.width) / 2, y: (bounds.height - size.height) / 2, width: size.width, height: size.height)
+        }
+        let height = currentDetent.height
+        return CGRect(x: 0, y: bounds.height - height, width: bounds.width, height: height)
+    }
+
+    /// The presenting view's transform at the large detent: scaled about its centre so its top meets the
+    /// top of the safe area.
+    private var shrunkTransform: CGAffineTransform {
+        guard let height = containerView?.bounds.height, height > 0 else { return .identity }
+        let scale = max(0.5, 1 - 2 * safeTop / height)
+        return CGAffineTransform(scaleX: scale, y: scale)
+    }
+
+    // MARK: Presentation
+
+    open override func presentationTransitionWillBegin() {
+        super.presentationTransitionWillBegin()
+        guard let container = containerView else { return }
+        UIView.performWithoutAnimation {
+            dimmingView.frame = container.bounds
+            dimmingView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            container.insertSubview(dimmingView, at: 0)
+            if let window = container.window, !isPad {
+                backdropView.frame = window.bounds
+                window.insertSubview(backdropView, at: 0)
+            }
+            applyCorners()
+            if let presented = presentedView {
+                grabber.frame = CGRect(x: (presented.bounds.width - 36) / 2, y: 5, width: 36, height: 5)
+                grabber.autoresizingMask = [.flexibleLeftMargin, .flexibleRightMargin]
+                presented.addSubview(grabber)
+            }
+        }
+        let dims = dimsBehind, shrinks = shrinksPresenter
+        presentedViewController.transitionCoordinator?.animate(alongsideTransition: { _ in
+            self.showBehind(dimmed: dims, shrunk: shrinks)
+        }, completion: { context in
+            if context.isCancelled { self.tearDown() }
+        })
+    }
+
+    open override func presentationTransitionDidEnd(_ completed: Bool) {
+        super.presentationTransitionDidEnd(completed)
+        if completed, let presented = presentedView, !isPad { presented.addGestureRecognizer(sheetPan) }
+    }
+
+    open override func dismissalTransitionDidEnd(_ completed: Bool) {
+        super.dismissalTransitionDidEnd(completed)
+        if completed {
+            presentedView?.removeGestureRecognizer(sheetPan)
+            if swipeDismissing { delegate?.presentationControllerDidDismiss(self) }
+        }
+        swipeDismissing = false
+    }
+
+    open override func dismissalTransitionWillBegin() {
+        super.dismissalTransitionWillBegin()
+        presentedViewController.transitionCoordinator?.animate(alongsideTransition: { _ in
+            self.showBehind(dimmed: false, shrunk: false)
+        }, completion: { context in
+            if !context.isCancelled { self.tearDown() }
+        })
+    }
+
+    /// The dimming and the presenting view as they are at a detent.
+    private func showBehind(dimmed: Bool, shrunk: Bool) {
+        dimmingView.alpha = dimmed ? Self.dimmingAlpha : 0
+        dimmingView.isUserInteractionEnabled = dimmed
+        guard let presenting = presentingViewController?.view else { return }
+        if presentingRestState == nil {
+            presentingRestState = (presenting.transform, presenting.layer.cornerRadius, presenting.clipsToBounds, presenting.layer.cornerCurve)
+            UIView.performWithoutAnimation {
+                presenting.clipsToBounds = true
+                presenting.layer.cornerCurve = .continuous
+            }
+        }
+        let rest = presentingRestState!
+        presenting.transform = shrunk ? shrunkTransform : rest.transform
+        presenting.layer.cornerRadius = shrunk ? Self.defaultCornerRadius : rest.radius
+    }
+
+    /// Puts the presenting view back as it was and takes the backdrop away.
+    private func tearDown() {
+        UIView.performWithoutAnimation {
+            if let rest = presentingRestState, let presenting = presentingViewController?.view {
+                presenting.transform = rest.transform
+                presenting.layer.cornerRadius = rest.radius
+                presenting.clipsToBounds = rest.clips
+                presenting.layer.cornerCurve = rest.curve
+            }
+            presentingRestState = nil
+            backdropView.removeFromSuperview()
+            dimmingView.removeFromSuperview()
+            grabber.removeFromSuperview()
+        }
+    }
+
+    private func applyCorners() {
+        guard let presented = presentedView else { return }
+        UIView.performWithoutAnimation {
+            presented.layer.cornerRadius = preferredCornerRadius ?? Self.defaultCornerRadius
+            presented.layer.cornerCurve = .continuous
+            presented.layer.maskedCorners = isPad ? [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+                : [.layerMinXMinYCorner, .layerMaxXMinYCorner]
+            presented.clipsToBounds = true
+        }
+    }
+
+    // MARK: Dragging
+
+    func handleSheetPan(_ pan: UIPanGestureRecognizer) {
+        guard let container = containerView, let view = presentedView else { return }
+        let height = container.bounds.height
+        let detents = resolvedDetents()
+        let smallestTop = height - detents[0].height, largestTop = height - detents[detents.count - 1].height
+        let dy = pan.translation(in: container).y
+        switch pan.state {
+        case .began:
+            dragStart = view.frame
+        case .changed:
+            guard let start = dragStart else { return }
+            if let interactor = swipeInteractor {
+                interactor.update(min(1, max(0, (start.minY + dy - smallestTop) / max(1, height - smallestTop))))
+                return
+            }
+            var top = start.minY + dy
+            if top < largestTop { top = largestTop - ScrollView.rubberBand(largestTop - top, dimension: height) }
+            if top > smallestTop {
+                if !presentedViewController.isModalInPresentation, delegate?.presentationControllerShouldDismiss(self) ?? true {
+                    beginSwipeDismissal(from: smallestTop, progress: (top - smallestTop) / max(1, height - smallestTop))
+                    return
+                }
+                top = smallestTop + ScrollView.rubberBand(top - smallestTop, dimension: height)
+            }
+            follow(top: top)
+        case .ended, .cancelled, .failed:
+            defer { dragStart = nil }
+            let speed = pan.state == .ended ? pan.velocity(in: container).y : 0
+            if let interactor = swipeInteractor {
+                swipeInteractor = nil
+                let progress = ((dragStart?.minY ?? smallestTop) + dy - smallestTop) / max(1, height - smallestTop)
+                if pan.state == .ended, speed > Self.throwSpeed || (progress > 0.5 && speed > -Self.throwSpeed) {
+                    interactor.finish()
+                } else {
+                    swipeDismissing = false
+                    interactor.cancel()
+                }
+                return
+            }
+            if presentedViewController.isModalInPresentation, view.frame.minY > smallestTop + 1 {
+                delegate?.presentationControllerDidAttemptToDismiss(self)
+            }
+            // The detent nearest to where the sheet was heading.
+            let heading = view.frame.minY + speed * 0.2
+            let nearest = detents.min { abs((height - $0.height) - heading) < abs((height - $1.height) - heading) }!
+            if nearest.identifier == currentDetent.identifier {
+                layOutForDetent(animated: true, tellsDelegate: false)
+            } else {
+                animateChanges { selectedDetentIdentifier = nearest.identifier }
+            }
+        default:
+            break
+        }
+    }
+
+    /// The sheet under the finger with its top at `top`, and what is behind in step: shrinking back and
+    /// dimming as it nears the large detent from the one below.
+    private func follow(top: CGFloat) {
+        guard let container = containerView, let view = presentedView else { return }
+        let height = container.bounds.height
+        UIView.performWithoutAnimation {
+            view.frame = CGRect(x: view.frame.minX, y: top, width: view.frame.width, height: max(view.frame.height, height - top))
+            guard !isPad, dimsBehind || largestUndimmedDetentIdentifier != nil, let presenting = presentingViewController?.view,
+                  let rest = presentingRestState else { return }
+            let below = resolvedDetents().dropLast().last?.height ?? 0
+            let f = min(1, max(0, ((height - top) - below) / max(1, maximumDetentValue - below)))
+            let shrunk = shrunkTransform
+            let scale = 1 + (shrunk.a - 1) * f
+            presenting.transform = f > 0 ? CGAffineTransform(scaleX: scale, y: scale) : rest.transform
+            presenting.layer.cornerRadius = f > 0 ? Self.defaultCornerRadius * f : rest.radius
+        }
+    }
+
+    /// A swipe below the smallest detent: the sheet dismisses, following the finger from there.
+    private func beginSwipeDismissal(from smallestTop: CGFloat, progress: CGFloat) {
+        guard let view = presentedView else { return }
+        UIView.performWithoutAnimation { view.frame.origin.y = smallestTop }
+        delegate?.presentationControllerWillDismiss(self)
+        let interactor = UIPercentDrivenInteractiveTransition()
+        swipeInteractor = interactor
+        swipeDismissing = true
+        presentedViewController.dismiss(animated: true)
+        interactor.update(min(1, max(0, progress)))
+    }
+
+    /// Moves the sheet to its current detent (on the spring when `animated`), and what is behind with it.
+    private func layOutForDetent(animated: Bool, tellsDelegate: Bool = true) {
+        guard containerView != nil, let presented = presentedView, presented.superview != nil,
+              presentedViewController.presentationRecord?.controller === self else { return }
+        let frame = frameOfPresentedViewInContainerView, dims = dimsBehind, shrinks = shrinksPresenter
+        let changes = {
+            presented.frame = frame
+            presented.layoutIfNeeded()
+            self.showBehind(dimmed: dims, shrunk: shrinks)
+        }
+        if animated {
+            UIView.animate(withDuration: Self.duration, delay: 0, usingSpringWithDamping: 1, initialSpringVelocity: 0, options: [],
+                           animations: changes, completion: nil)
+        } else {
+            UIView.performWithoutAnimation(changes)
+        }
+        if tellsDelegate { (delegate as? UISheetPresentationControllerDelegate)?.sheetPresentationControllerDidChangeSelectedDetentIdentifier(self) }
+    }
+}
+
+/// A sheet's presentation and dismissal with the default `.coverVertical`: the sheet slides up from below
+/// the screen to its detent (and back down) on a critically damped spring; what is behind moves alongside
+/// (``UISheetPresentationController``).
+final class SheetSlideAnimator: NSObject, UIViewControllerAnimatedTransitioning {
+    let isPresenting: Bool
+
+    init(isPresenting: Bool) {
+        self.isPresenting = isPresenting
+        super.init()
+    }
+
+    func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval {
+        UISheetPresentationController.duration
+    }
+
+    func animateTransition(using context: UIViewControllerContextTransitioning) {
+        let container = context.containerView
+        guard let controller = context.viewController(forKey: isPresenting ? .to : .from),
+              let view = context.view(forKey: isPresenting ? .to : .from) ?? controller.view else {
+            context.completeTransition(true)
+            return
+        }
+        let onScreen = isPresenting ? context.finalFrame(for: controller) : context.initialFrame(for: controller)
+        let below = CGRect(x: onScreen.minX, y: container.bounds.height, width: onScreen.width, height: onScreen.height)
+        UIView.performWithoutAnimation {
+            if isPresenting { container.addSubview(view) }
+            view.frame = isPresenting ? below : onScreen
+        }
+        UIView.animate(withDuration: UISheetPresentationController.duration, delay: 0, usingSpringWithDamping: 1, initialSpringVelocity: 0,
+                       options: [], animations: { view.frame = self.isPresenting ? onScreen : below },
+                       completion: { _ in context.completeTransition(!context.transitionWasCancelled) })
+    }
+}

@@ -1,0 +1,221 @@
+import RasterCore
+import SmokescreenStage
+import SmokescreenStageTesting
+import XCTest
+
+/// iOS 15's sheets: `present` of a plain controller (`.automatic`) or a `.pageSheet` slides a card up to
+/// its detent; at the large detent the presenting view shrinks back over black; detents change on the
+/// sheet's spring; the presenting controller stays on screen (no disappearance callbacks).
+final class SheetPresentationTests: XCTestCase {
+    final class Screen: UIViewController {
+        var log: [String] = []
+        override func viewDidLoad() {
+            super.viewDidLoad()
+            view.backgroundColor = .systemBackground
+            let label = UILabel(frame: CGRect(x: 20, y: 80, width: 300, height: 30))
+            label.text = "Inbox"
+            label.font = .systemFont(ofSize: 28, weight: .bold)
+            view.addSubview(label)
+        }
+        override func viewWillDisappear(_ animated: Bool) {
+            super.viewWillDisappear(animated)
+            log.append("viewWillDisappear")
+        }
+    }
+
+    final class Compose: UIViewController {
+        override func viewDidLoad() {
+            super.viewDidLoad()
+            view.backgroundColor = .secondarySystemBackground
+            let label = UILabel(frame: CGRect(x: 20, y: 24, width: 300, height: 24))
+            label.text = "New Message"
+            label.font = .systemFont(ofSize: 17, weight: .semibold)
+            view.addSubview(label)
+        }
+    }
+
+    static let phone = Device(name: "phone", size: CGSize(width: 390, height: 844), scale: 1,
+                              safeAreaInsets: UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0))
+
+    func testAPlainPresentationIsAPageSheetAtTheLargeDetent() throws {
+        let stage = try Stage(device: Self.phone, fps: 30, appearance: .light)
+        let screen = Screen()
+        stage.show(screen)
+        let compose = Compose()
+        XCTAssertEqual(compose.modalPresentationStyle, .automatic)
+        let sheet = try XCTUnwrap(compose.sheetPresentationController)
+        XCTAssertEqual(sheet.detents.map(\.identifier), [.large])
+        XCTAssertNil(UIViewController().then { $0.modalPresentationStyle = .fullScreen }.sheetPresentationController)
+        screen.present(compose, animated: true)
+        try stage.waitUntilIdle()
+        XCTAssertTrue(compose.presentationController === sheet)
+        XCTAssertEqual(sheet.presentationStyle, .pageSheet)
+        // The sheet from 10 points below the safe area's top to the bottom, its top corners rounded.
+        XCTAssertEqual(compose.view.frame, CGRect(x: 0, y: 57, width: 390, height: 787))
+        XCTAssertEqual(compose.view.layer.cornerRadius, 10)
+        XCTAssertEqual(compose.view.layer.maskedCorners, [.layerMinXMinYCorner, .layerMaxXMinYCorner])
+        // The presenting view stays, shrunk about its centre so its top meets the safe area's.
+        XCTAssertNotNil(screen.view.window)
+        let scale = 1 - 2 * 47 / 844.0
+        XCTAssertEqual(screen.view.transform.a, scale, accuracy: 1e-9)
+        XCTAssertEqual(screen.view.frame.minY, 47, accuracy: 1e-9)
+        XCTAssertEqual(screen.log, [], "no disappearance: the presenting view stays on screen")
+        // Drawn: black beside the shrunk view, the view dimmed (white under black at 30 %: 179), the sheet.
+        let rest = try stage.bitmap(ofFrame: stage.frameCount - 1)
+        try IOSParityTests.keep(rest, name: "sheet-large.png")
+        XCTAssertEqual(rest.rgba(195, 20), [0, 0, 0, 255], "black above the shrunk presenting view")
+        XCTAssertEqual(rest.rgba(2, 52), [0, 0, 0, 255], "and beside it")
+        XCTAssertEqual(rest.rgba(195, 52), [178, 178, 178, 255], "the presenting view, dimmed (white under black at 30 %), above the sheet")
+        XCTAssertEqual(rest.rgba(195, 500), [242, 242, 247, 255], "the sheet's background")
+        // Part way, the sheet is lower and the presenting view less shrunk.
+        let middle = try stage.bitmap(ofFrame: 3)
+        XCTAssertNotEqual(middle.rgba(195, 200), rest.rgba(195, 200))
+        // Dismissed: everything as it was.
+        screen.dismiss(animated: true)
+        try stage.waitUntilIdle()
+        XCTAssertNil(screen.presentedViewController)
+        XCTAssertEqual(screen.view.transform, .identity)
+        XCTAssertEqual(screen.view.layer.cornerRadius, 0)
+        XCTAssertEqual(try stage.bitmap(ofFrame: stage.frameCount - 1).rgba(195, 20), [255, 255, 255, 255], "the black backdrop gone")
+    }
+
+    func testDetentsGrabberAndTheirChanges() throws {
+        let stage = try Stage(device: Self.phone, fps: 30, appearance: .dark)
+        let screen = Screen()
+        stage.show(screen)
+        let compose = Compose()
+        compose.modalPresentationStyle = .pageSheet
+        let sheet = try XCTUnwrap(compose.sheetPresentationController)
+        sheet.detents = [.medium(), .large()]
+        sheet.prefersGrabberVisible = true
+        screen.present(compose, animated: true)
+        try stage.waitUntilIdle()
+        // The smallest detent: half the large one's height; the presenting view not shrunk, but dimmed.
+        XCTAssertEqual(compose.view.frame.height, (787.0 / 2).rounded())
+        XCTAssertEqual(compose.view.frame.maxY, 844)
+        XCTAssertEqual(screen.view.transform, .identity)
+        let grabber = try XCTUnwrap(compose.view.subviews.last)
+        XCTAssertEqual(grabber.frame, CGRect(x: 177, y: 5, width: 36, height: 5))
+        XCTAssertFalse(grabber.isHidden)
+        let medium = try stage.bitmap(ofFrame: stage.frameCount - 1)
+        try IOSParityTests.keep(medium, name: "sheet-medium-dark.png")
+        // Changed inside animateChanges: the sheet moves over frames to the large detent, and the
+        // presenting view shrinks back.
+        let before = stage.frameCount
+        final class Listener: NSObject, UISheetPresentationControllerDelegate { var changes = 0
+            func sheetPresentationControllerDidChangeSelectedDetentIdentifier(_ s: UISheetPresentationController) { changes += 1 } }
+        let listener = Listener()
+        sheet.delegate = listener
+        sheet.animateChanges { sheet.selectedDetentIdentifier = .large }
+        try stage.waitUntilIdle()
+        XCTAssertGreaterThan(stage.frameCount - before, 5, "it moves over frames")
+        XCTAssertEqual(compose.view.frame.minY, 57)
+        XCTAssertLessThan(screen.view.transform.a, 1)
+        XCTAssertEqual(listener.changes, 1)
+        // A larger detent left undimmed: no dimming and no shrinking at the medium detent.
+        sheet.largestUndimmedDetentIdentifier = .medium
+        sheet.selectedDetentIdentifier = .medium
+        XCTAssertEqual(screen.view.transform, .identity)
+        try stage.wait(0.1)
+        let undimmed = try stage.bitmap(ofFrame: stage.frameCount - 1)
+        XCTAssertEqual(undimmed.rgba(195, 200), [0, 0, 0, 255], "the dark screen's background, not dimmed")
+    }
+
+    func testAFullScreenPresentationIsUnchangedAndCustomDetentsResolve() throws {
+        let stage = try Stage(device: Self.phone, fps: 30, appearance: .light)
+        let screen = Screen()
+        stage.show(screen)
+        let compose = Compose()
+        let sheet = try XCTUnwrap(compose.sheetPresentationController)
+        sheet.detents = [.custom(identifier: .init("small")) { _ in 200 }, .custom { context in context.maximumDetentValue * 2 }]
+        screen.present(compose, animated: false)
+        XCTAssertEqual(compose.view.frame, CGRect(x: 0, y: 644, width: 390, height: 200), "the smallest detent")
+        sheet.selectedDetentIdentifier = sheet.detents[1].identifier
+        XCTAssertEqual(compose.view.frame.minY, 57, "a resolver's value is at most the large detent's")
+        screen.dismiss(animated: false)
+        let full = Compose()
+        full.modalPresentationStyle = .fullScreen
+        screen.present(full, animated: false)
+        XCTAssertEqual(full.view.frame, CGRect(x: 0, y: 0, width: 390, height: 844))
+        XCTAssertNil(screen.view.window, "a full-screen presentation takes the presenting view off the screen")
+    }
+}
+
+/// Dragging a sheet: between detents, into a swipe-down dismissal (finished or cancelled), and against
+/// `isModalInPresentation`.
+final class SheetDragTests: XCTestCase {
+    final class Delegate: NSObject, UISheetPresentationControllerDelegate {
+        var log: [String] = []
+        func presentationControllerShouldDismiss(_ c: UIPresentationController) -> Bool { log.append("should"); return true }
+        func presentationControllerWillDismiss(_ c: UIPresentationController) { log.append("will") }
+        func presentationControllerDidDismiss(_ c: UIPresentationController) { log.append("did") }
+        func presentationControllerDidAttemptToDismiss(_ c: UIPresentationController) { log.append("attempt") }
+        func sheetPresentationControllerDidChangeSelectedDetentIdentifier(_ s: UISheetPresentationController) { log.append("detent") }
+    }
+
+    func present(detents: [UISheetPresentationController.Detent], modal: Bool = false) throws
+        -> (Stage, SheetPresentationTests.Screen, SheetPresentationTests.Compose, Delegate) {
+        let stage = try Stage(device: SheetPresentationTests.phone, fps: 30, appearance: .light)
+        let screen = SheetPresentationTests.Screen()
+        stage.show(screen)
+        let compose = SheetPresentationTests.Compose()
+        compose.isModalInPresentation = modal
+        let sheet = try XCTUnwrap(compose.sheetPresentationController)
+        sheet.detents = detents
+        let delegate = Delegate()
+        sheet.delegate = delegate
+        screen.present(compose, animated: true)
+        try stage.waitUntilIdle()
+        return (stage, screen, compose, delegate)
+    }
+
+    func testASwipeDownPastHalfWayDismisses() throws {
+        let (stage, screen, compose, delegate) = try present(detents: [.large()])
+        XCTAssertEqual(compose.view.frame.minY, 57)
+        try stage.pan(from: CGPoint(x: 195, y: 300), to: CGPoint(x: 195, y: 800), duration: 0.4)
+        try stage.waitUntilIdle()
+        XCTAssertNil(screen.presentedViewController)
+        XCTAssertEqual(delegate.log, ["should", "will", "did"])
+        XCTAssertEqual(screen.view.transform, .identity)
+    }
+
+    func testAShortSwipeSpringsBackAndAModalSheetRefuses() throws {
+        let (stage, screen, compose, delegate) = try present(detents: [.large()])
+        try stage.pan(from: CGPoint(x: 195, y: 300), to: CGPoint(x: 195, y: 400), duration: 0.5)
+        // Part way through the drag's dismissal the sheet follows the finger.
+        try stage.waitUntilIdle()
+        XCTAssertTrue(screen.presentedViewController === compose, "cancelled: a slow drag a quarter of the way")
+        XCTAssertEqual(compose.view.frame.minY, 57)
+        XCTAssertEqual(delegate.log, ["should", "will"])
+
+        let (stage2, screen2, compose2, delegate2) = try present(detents: [.large()], modal: true)
+        try stage2.pan(from: CGPoint(x: 195, y: 300), to: CGPoint(x: 195, y: 800), duration: 0.4)
+        try stage2.waitUntilIdle()
+        XCTAssertTrue(screen2.presentedViewController === compose2, "a modal sheet stays")
+        XCTAssertEqual(compose2.view.frame.minY, 57, "and springs back")
+        XCTAssertEqual(delegate2.log, ["attempt"])
+    }
+
+    func testADragMovesBetweenDetents() throws {
+        let (stage, screen, compose, delegate) = try present(detents: [.medium(), .large()])
+        let mediumTop = compose.view.frame.minY
+        XCTAssertEqual(mediumTop, 844 - (787.0 / 2).rounded())
+        try stage.pan(from: CGPoint(x: 195, y: mediumTop + 20), to: CGPoint(x: 195, y: 100), duration: 0.3)
+        try stage.waitUntilIdle()
+        XCTAssertEqual(compose.view.frame.minY, 57, "dragged up to the large detent")
+        XCTAssertEqual(compose.sheetPresentationController?.selectedDetentIdentifier, .large)
+        XCTAssertLessThan(screen.view.transform.a, 1)
+        try stage.pan(from: CGPoint(x: 195, y: 100), to: CGPoint(x: 195, y: 420), duration: 0.4)
+        try stage.waitUntilIdle()
+        XCTAssertEqual(compose.view.frame.minY, mediumTop, "and down to the medium one")
+        XCTAssertEqual(screen.view.transform, .identity)
+        XCTAssertEqual(delegate.log, ["detent", "detent"])
+    }
+}
+
+private extension UIViewController {
+    func then(_ body: (UIViewController) -> Void) -> UIViewController {
+        body(self)
+        return self
+    }
+}

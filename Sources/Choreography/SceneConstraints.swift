@@ -340,9 +340,7 @@ struct SceneLayout {
     }
 
     static func style(_ spec: SceneDocument.ViewSpec) -> TextStyle {
-        var font = spec.bold ? Font.boldSystem(size: spec.fontSize) : Font.system(size: spec.fontSize)
-        if let points = spec.tracking { font = font.withTracking(points / spec.fontSize * 1000) }
-        return TextStyle(font: font, color: spec.textColor, alignment: spec.alignment, numberOfLines: spec.lines, lineSpacing: spec.lineSpacing)
+        TextStyle(font: spec.font, color: spec.textColor, alignment: spec.alignment, numberOfLines: spec.lines, lineSpacing: spec.lineSpacing)
     }
 
     /// A label's text size (points, rounded up as a label's), on one line or wrapped at `width`.

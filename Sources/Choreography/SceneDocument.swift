@@ -600,7 +600,11 @@ public struct SceneDocument: Sendable, Equatable {
     /// A colour for both appearances (`"#RRGGBB"`: the dark one nil), or one each (`{"light": "#FFFFFF",
     /// "dark": "#000000"}`, both required), as a dynamic `UIColor`.
     private static func readAppearanceColor(_ r: inout JSONReader) throws(DocumentError) -> (light: Color, dark: Color?) {
-        guard try r.peek() == .object else { return (try readColor(&r), nil) }
+        switch try r.peek() {
+        case .string: return (try readColor(&r), nil)
+        case .object: break
+        default: throw r.error("a colour is \"#RRGGBB\" (or #RGB, #RRGGBBAA), or {\"light\": \"#…\", \"dark\": \"#…\"}")
+        }
         let mark = r.mark()
         var light: Color?, dark: Color?
         try r.readObject { (r: inout JSONReader, key: String) throws(DocumentError) in
@@ -760,6 +764,8 @@ public struct SceneDocument: Sendable, Equatable {
         if let textStyleMark {
             if spec.kind != .label { throw r.errors(at: [textStyleMark], reason: "'textStyle' is for views of type label")[0] }
             if fontSizeGiven { throw r.errors(at: [textStyleMark], reason: "give 'fontSize' or 'textStyle', not both: a text style's size follows --text-size")[0] }
+            // Its size at Large, the default: what constraints are solved with when the file is read.
+            if let style = spec.textStyle { spec.fontSize = style.pointSize }
         }
         if let shapeMark {
             if spec.kind != .view { throw r.errors(at: [shapeMark], reason: "'shape' is for views of type view")[0] }
@@ -1083,6 +1089,13 @@ public struct SceneDocument: Sendable, Equatable {
 }
 
 extension SceneDocument.ViewSpec {
+    /// A label's font: `fontSize` points, bold, or semibold for a `headline` text style, with `tracking`.
+    public var font: Font {
+        var font = bold ? Font.boldSystem(size: fontSize) : Font.system(size: fontSize, weight: textStyle?.weight ?? .regular)
+        if let points = tracking { font = font.withTracking(points / fontSize * 1000) }
+        return font
+    }
+
     /// The view and its subviews with the colours of `appearance` (light: as they are) and the labels of
     /// a `textStyle` at `textSize`'s size for it.
     public func resolved(for appearance: Appearance, textSize: Font.ContentSize = .large) -> SceneDocument.ViewSpec {

@@ -38,6 +38,7 @@ extension SceneDocument {
     "view": {
       "type": "object",
       "additionalProperties": false,
+      "not": { "required": ["fontSize", "textStyle"] },
       "properties": {
         "type": { "enum": ["view", "label", "image", "scroll"], "default": "view" },
         "name": { "type": "string", "description": "Identifies the view in transitions." },

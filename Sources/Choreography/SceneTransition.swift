@@ -158,11 +158,7 @@ struct TreeBuilder {
                 view = View(frame: spec.frame, name: spec.name)
             }
         case .label:
-            // A headline text style is semibold, as UIKit's.
-            var font = spec.bold ? Font.boldSystem(size: spec.fontSize)
-                : Font.system(size: spec.fontSize, weight: spec.textStyle?.weight ?? .regular)
-            if let points = spec.tracking { font = font.withTracking(points / spec.fontSize * 1000) }
-            let label = Label(text: spec.text, style: TextStyle(font: font, color: spec.textColor, alignment: spec.alignment,
+            let label = Label(text: spec.text, style: TextStyle(font: spec.font, color: spec.textColor, alignment: spec.alignment,
                                                                 numberOfLines: spec.lines, lineSpacing: spec.lineSpacing),
                               frame: spec.frame, name: spec.name)
             _ = try label.layout()  // surface a missing font here, not as a blank label

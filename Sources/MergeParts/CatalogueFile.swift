@@ -27,20 +27,23 @@ public struct CatalogueFile: Equatable, Sendable {
     public var part: Int
     public var parts: Int
     public var catalogue: [Entry]
+    /// The render's `--appearance` when not light, and `--text-size` when not large; nil otherwise.
+    public var appearance: String?
+    public var textSize: String?
 
     /// `catalogue.json`.
     public static let fileName = "catalogue.json"
     /// The most transitions in one catalogue: 10,000.
     public static let maxEntries = 10_000
 
-    static let keys = ["generator", "scale", "fps", "compression", "match", "part", "parts", "catalogue"]
+    static let keys = ["generator", "scale", "fps", "compression", "match", "part", "parts", "catalogue", "appearance", "textSize"]
     static let entryKeys = ["name", "source", "frames", "cost", "part", "error"]
 
     /// Parses `bytes` (the file at `path`, for messages).
     public static func parse(_ bytes: [UInt8], path: String) throws(DocumentError) -> CatalogueFile {
         var reader = JSONReader(bytes, source: path)
         var generator: String?, scale: Int?, fps: Double?, compression: String?, match: String?
-        var part: Int?, parts: Int?, entries: [Entry]?
+        var part: Int?, parts: Int?, entries: [Entry]?, appearance: String?, textSize: String?
         try reader.readObject { (r: inout JSONReader, key: String) throws(DocumentError) in
             switch key {
             case "generator": generator = try r.readString()
@@ -55,6 +58,8 @@ public struct CatalogueFile: Equatable, Sendable {
             case "match": match = try r.readNull() ? nil : try r.readString()
             case "part": part = try r.readInteger(in: 1...Limits.maxShards)
             case "parts": parts = try r.readInteger(in: 1...Limits.maxShards)
+            case "appearance": appearance = try r.readString(maxBytes: 16)
+            case "textSize": textSize = try r.readString(maxBytes: 16)
             case "catalogue":
                 var list: [Entry] = []
                 var seen = Set<String>()
@@ -85,7 +90,7 @@ public struct CatalogueFile: Equatable, Sendable {
                                 reason: "is \(entries[k].part) but parts is \(parts)")
         }
         return CatalogueFile(generator: generator, scale: scale, fps: fps, compression: compression, match: match,
-                             part: part, parts: parts, catalogue: entries)
+                             part: part, parts: parts, catalogue: entries, appearance: appearance, textSize: textSize)
     }
 
     private static func readEntry(_ r: inout JSONReader, index: Int) throws(DocumentError) -> Entry {

@@ -47,6 +47,10 @@ public struct CatalogueRender {
         /// This folder's part and the number of parts.
         public var part: Int, parts: Int
         public var catalogue: [Entry]
+        /// `--appearance` when not light (nil, left out of the file, for light), and `--text-size` when
+        /// not large: parts rendered with other traits are not parts of the same render.
+        public var appearance: String? = nil
+        public var textSize: String? = nil
 
         /// `catalogue.json`.
         public static let fileName = "catalogue.json"
@@ -124,7 +128,8 @@ public struct CatalogueRender {
     /// The plan: each item's frames and cost (its timeline run without drawing) and part of `parts`;
     /// the items are run on `threads` threads at once (the plan is the same for any number).
     public static func plan(_ items: [Item], settings: (any Transition) throws -> RenderSettings, scale: Int, fps: Double?,
-                            compression: String, match: String?, part: Int, parts: Int, threads: Int = 1) -> Record {
+                            compression: String, match: String?, part: Int, parts: Int, threads: Int = 1,
+                            appearance: String? = nil, textSize: String? = nil) -> Record {
         var entries: [Record.Entry]
         if threads > 1, items.count > 1 {
             let made = Slots<Record.Entry>(count: items.count)
@@ -145,6 +150,6 @@ public struct CatalogueRender {
         for (p, names) in split.enumerated() { for n in names { partOf[n] = p + 1 } }
         for k in entries.indices { entries[k].part = partOf[entries[k].name] ?? 1 }
         return Record(generator: SmokescreenVersion.generator, scale: scale, fps: fps, compression: compression, match: match,
-                      part: part, parts: parts, catalogue: entries)
+                      part: part, parts: parts, catalogue: entries, appearance: appearance, textSize: textSize)
     }
 }

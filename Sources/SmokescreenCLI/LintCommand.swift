@@ -235,7 +235,8 @@ enum FolderMotion {
             let same = stored.width == canvas.width && stored.height == canvas.height
                 && stored.withUnsafeBytes { a in canvas.withUnsafeBytes { b in a.elementsEqual(b) } }
             guard same else {
-                return .unavailable("frame \(index) differs from \(what) as it renders now")
+                let traits = appearance == .light && textSize == .large ? "; rendered with --appearance or --text-size? give the same here" : ""
+                return .unavailable("frame \(index) differs from \(what) as it renders now\(traits)")
             }
         }
         return .found(rendered, what: what)

@@ -169,7 +169,8 @@ public struct RenderMerge {
         CatalogueRender.Record(
             generator: file.generator, scale: file.scale, fps: file.fps, compression: file.compression, match: file.match,
             part: file.part, parts: file.parts,
-            catalogue: file.catalogue.map { .init(name: $0.name, source: $0.source, frames: $0.frames, cost: $0.cost, part: $0.part, error: $0.error) })
+            catalogue: file.catalogue.map { .init(name: $0.name, source: $0.source, frames: $0.frames, cost: $0.cost, part: $0.part, error: $0.error) },
+            appearance: file.appearance, textSize: file.textSize)
     }
 
     /// The catalogue parts: one of each part 1…N of the same render; each transition from the part the
@@ -191,6 +192,8 @@ public struct RenderMerge {
             if a.compression != b.compression { what.append("compression \(a.compression) vs \(b.compression)") }
             if a.parts != b.parts { what.append("\(a.parts) parts vs \(b.parts)") }
             if a.match != b.match { what.append("--match \(a.match ?? "none") vs \(b.match ?? "none")") }
+            if a.appearance != b.appearance { what.append("--appearance \(a.appearance ?? "light") vs \(b.appearance ?? "light")") }
+            if a.textSize != b.textSize { what.append("--text-size \(a.textSize ?? "large") vs \(b.textSize ?? "large")") }
             if what.isEmpty { what.append("the catalogue (its transitions, frames or costs)") }
             throw MergeError("mixed settings: \(first.root.shown) and \(other.root.shown) are not parts of the same render: \(what.joined(separator: ", "))")
         }

@@ -215,7 +215,9 @@ extension Render {
         planSettings.jobs = 1
         let record = CatalogueRender.plan(items, settings: { _ in planSettings }, scale: scale, fps: transitionOptions.fps,
                                           compression: compression, match: match, part: part, parts: parts,
-                                          threads: max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount))
+                                          threads: max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount),
+                                          appearance: settings.appearance == .light ? nil : settings.appearance.rawValue,
+                                          textSize: settings.textSize == .large ? nil : transitionOptions.textSize.name)
         if dryRun {
             print(String(decoding: try record.encoded(), as: UTF8.self), terminator: "")
             return

@@ -110,6 +110,7 @@ final class SceneAppearanceTests: XCTestCase {
         XCTAssertTrue(check(##"{ "light": "#FF0000", "dusk": "#000" }"##).contains("unknown key 'dusk'"))
         XCTAssertTrue(check(##"{ "light": "#FF0000", "dark": "night" }"##).contains("backgroundColor.dark: 'night' is not a colour"))
         XCTAssertTrue(check(##"[ "#FF0000" ]"##).contains("backgroundColor"))
+        XCTAssertTrue(check("12").contains(##"backgroundColor: a colour is "#RRGGBB" (or #RGB, #RRGGBBAA), or {"light": "#…", "dark": "#…"}"##), check("12"))
     }
 }
 
@@ -146,5 +147,27 @@ final class SceneTextSizeTests: XCTestCase {
         XCTAssertTrue(error(#"{ "type": "label", "text": "x", "textStyle": "body", "fontSize": 12 }"#)
                         .contains("give 'fontSize' or 'textStyle', not both"))
         XCTAssertTrue(error(#"{ "textStyle": "body" }"#).contains("'textStyle' is for views of type label"))
+    }
+}
+
+extension SceneTextSizeTests {
+    /// Constraints size a text style's label with the style's font at Large (34-pt largeTitle), not 17 pt.
+    func testConstraintsSizeATextStyleWithItsFont() throws {
+        func laidOut(_ font: String) throws -> Rect {
+            let state = """
+                { "constraints": ["t.leading == self.leading + 10", "t.top == self.top + 10"],
+                  "subviews": [ { "type": "label", "name": "t", "text": "Messages", \(font) } ] }
+                """
+            let text = """
+                { "size": [300, 200], "states": { "a": \(state), "b": \(state) },
+                  "transitions": [ { "name": "go", "from": "a", "to": "b", "phases": [ { "name": "p", "duration": 0.1 } ] } ] }
+                """
+            return try XCTUnwrap(try SceneDocument.parse(Array(text.utf8), path: "scene.json").states["a"]?.subviews.first).frame
+        }
+        let styled = try laidOut(#""textStyle": "largeTitle""#)
+        XCTAssertEqual(styled, try laidOut(#""fontSize": 34"#))
+        XCTAssertGreaterThan(styled.height, 40)
+        // A headline is semibold: wider than the same text in the body style.
+        XCTAssertGreaterThan(try laidOut(#""textStyle": "headline""#).width, try laidOut(#""textStyle": "body""#).width)
     }
 }

@@ -203,3 +203,73 @@ final class TableTextSizeTests: XCTestCase {
         XCTAssertEqual(nav.navigationBar.content?.titleLabel.style.font.pointSize, 17)
     }
 }
+
+/// What a data source or a subclass gives a cell is kept when the table's traits reach it; controllers
+/// made or loaded early take their navigation controller's traits, also when they change later.
+final class AppearanceKeepsWhatWasSetTests: XCTestCase {
+    final class RedCell: TableViewCell {
+        required init(style: CellStyle = .default, reuseIdentifier: String?) {
+            super.init(style: style, reuseIdentifier: reuseIdentifier)
+            textLabel.style.color = Color(red8: 255, green8: 0, blue8: 0)
+        }
+    }
+
+    final class Source: TableViewDataSource, TableViewDelegate {
+        let red = Color(red8: 255, green8: 0, blue8: 0)
+        func numberOfSections(in tableView: TableView) -> Int { 1 }
+        func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 3 }
+        func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+            switch indexPath.row {
+            case 0:
+                // Made here, not dequeued: red bold 20 pt.
+                let cell = TableViewCell(reuseIdentifier: nil)
+                cell.textLabel.style.color = red
+                cell.textLabel.style.font = .boldSystem(size: 20)
+                cell.textLabel.text = "Delete"
+                return cell
+            case 1: return tableView.dequeueReusableCell(withIdentifier: "red", for: indexPath)
+            default: return tableView.dequeueReusableCell(withIdentifier: "plain", for: indexPath)
+            }
+        }
+    }
+
+    func testColoursAndFontsSetOnACellAreKept() throws {
+        let source = Source()
+        let table = TableView(frame: Rect(x: 0, y: 0, width: 320, height: 400), appearance: .dark, textSize: .accessibilityLarge)
+        table.register(RedCell.self, forCellReuseIdentifier: "red")
+        table.dataSource = source
+        table.delegate = source
+        try table.reloadData()
+        let made = try XCTUnwrap(table.cellForRow(at: IndexPath(row: 0, section: 0)))
+        XCTAssertEqual(made.appearance, .dark)
+        XCTAssertEqual(made.textLabel.style.color, source.red)
+        XCTAssertEqual(made.textLabel.style.font, .boldSystem(size: 20))
+        XCTAssertEqual(try XCTUnwrap(table.cellForRow(at: IndexPath(row: 1, section: 0))).textLabel.style.color, source.red, "a subclass's colour")
+        let plain = try XCTUnwrap(table.cellForRow(at: IndexPath(row: 2, section: 0)))
+        XCTAssertEqual(plain.textLabel.style.color, .white)
+        XCTAssertEqual(plain.textLabel.style.font.pointSize, 33)
+        table.appearance = .light
+        XCTAssertEqual(plain.textLabel.style.color, .black)
+        XCTAssertEqual(made.textLabel.style.color, source.red)
+    }
+
+    func testControllersTakeTheTraitsWhenMadeEarlyOrChangedLater() throws {
+        let engine = AnimationEngine(fps: 60)
+        let list = TableViewController(engine: engine)
+        _ = list.tableView  // touched before it is shown
+        let nav = NavigationController(rootViewController: list, engine: engine, appearance: .dark, textSize: .accessibilityLarge)
+        _ = nav.view
+        XCTAssertEqual(list.tableView.appearance, .dark)
+        XCTAssertEqual(list.tableView.textSize, .accessibilityLarge)
+        // Changed after loading: the bar, its items, the list.
+        nav.appearance = .light
+        nav.textSize = .large
+        XCTAssertEqual(nav.navigationBar.appearance, .light)
+        XCTAssertEqual(nav.navigationBar.hairline.backgroundColor, Color(white: 0, alpha: 0.3))
+        XCTAssertEqual(nav.view.backgroundColor, .white)
+        XCTAssertEqual(list.tableView.appearance, .light)
+        XCTAssertEqual(list.tableView.backgroundColor, .white)
+        XCTAssertEqual(list.tableView.textSize, .large)
+        XCTAssertEqual(nav.navigationBar.content?.titleLabel.style.color, .black)
+    }
+}

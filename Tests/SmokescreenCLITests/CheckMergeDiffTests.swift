@@ -1,5 +1,6 @@
 import ArgumentParser
 import FrameStore
+import MergeParts
 import Foundation
 import PNGIO
 import RasterCore
@@ -182,6 +183,22 @@ final class AppearanceOptionTests: XCTestCase {
                 XCTAssertTrue(SmokescreenCommand.message(for: error).contains("--appearance: 'dim' is neither light nor dark"), "\(command): \(error)")
             }
         }
+    }
+
+    /// Parts of a catalogue rendered with other traits are not parts of the same render: merge says which.
+    func testACatalogueRecordsItsTraits() throws {
+        let light = CatalogueRender.Record(generator: "smokescreen 0", scale: 1, fps: nil, compression: "fast", match: nil, part: 1, parts: 2, catalogue: [])
+        var dark = light
+        dark.part = 2
+        dark.appearance = "dark"
+        XCTAssertFalse(dark.isSameRender(as: light))
+        let text = String(decoding: try dark.encoded(), as: UTF8.self)
+        XCTAssertTrue(text.contains(#""appearance" : "dark""#), text)
+        XCTAssertFalse(String(decoding: try light.encoded(), as: UTF8.self).contains("appearance"), "left out when light")
+        let file = try CatalogueFile.parse(try dark.encoded(), path: "catalogue.json")
+        XCTAssertEqual(file.appearance, "dark")
+        XCTAssertNil(file.textSize)
+        XCTAssertEqual(RenderMerge.record(file), dark)
     }
 
     func testTheTextSizeReachesTheSettings() throws {

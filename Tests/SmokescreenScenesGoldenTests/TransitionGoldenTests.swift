@@ -117,7 +117,6 @@ final class TraitGoldenTests: XCTestCase {
         try checkFrames(of: NavigationTransition(.push), at: [0.3, 0.4, .infinity], appearance: .dark)
         try checkFrames(of: TableTransition(.sortPlays), at: [0.45, 1.5, .infinity], appearance: .dark)
         try checkFrames(of: TableTransition(.controlRow), at: [0.6, 1.15], appearance: .dark)
-        try checkFrames(of: TableTransition(.floatingView), at: [0.6], appearance: .dark)
     }
 
     func testTablesAndNavigationAtOtherTextSizes() throws {

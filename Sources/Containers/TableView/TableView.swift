@@ -170,7 +170,7 @@ open class TableView: ScrollView {
         numberOfCellsCreated += 1
         let (style, cellClass) = registered[identifier] ?? (.default, TableViewCell.self)
         let cell = cellClass.init(style: style, reuseIdentifier: identifier)
-        // Before the data source configures it, so that colours and fonts it sets stay.
+        // Before the data source configures it (colours and fonts it sets stay in any case).
         cell.appearance = appearance
         cell.textSize = textSize
         return cell

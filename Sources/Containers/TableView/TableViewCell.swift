@@ -71,24 +71,24 @@ open class TableViewCell: View {
         didSet { if oldValue != drawsSeparator { updateBackgrounds() } }
     }
     var corneredStyle = false { didSet { if oldValue != corneredStyle { updateBackgrounds() } } }
-    /// The appearance the cell draws in: its backgrounds, separator, accessory and the colours of its
-    /// text and detail labels (the system's label colours; a colour set on a label is replaced). The table
-    /// sets it to its own. Default `.light`.
+    /// The appearance the cell draws in: its backgrounds, separator, accessory and its labels' system
+    /// colours (`label`, `secondaryLabel`; a label given another colour keeps it, as a fixed `UIColor`
+    /// does). The table sets it to its own. Default `.light`.
     public var appearance = Appearance.light {
         didSet {
             guard oldValue != appearance else { return }
-            applyLabelColors()
+            applyLabelColors(replacing: SystemPalette.of(oldValue))
             updateBackgrounds()
             layoutSubviews()
         }
     }
     /// The Dynamic Type text size the labels draw at: the text in the body style (17 pt at Large), a
-    /// value-1 detail in the body style too, a subtitle in the caption style (12 pt); a font set on a
-    /// label is replaced when it changes. The table sets it to its own. Default `.large`.
+    /// value-1 detail in the body style too, a subtitle in the caption style (12 pt); a label given
+    /// another font keeps it. The table sets it to its own. Default `.large`.
     public var textSize = Font.ContentSize.large {
         didSet {
             guard oldValue != textSize else { return }
-            applyFonts()
+            applyFonts(replacing: oldValue)
             layoutSubviews()
         }
     }
@@ -126,23 +126,32 @@ open class TableViewCell: View {
         if let detailTextLabel { try? contentView.addSubview(detailTextLabel) }
         // Building a cell is not a change to animate, even inside an update's animation block.
         ViewChangeObservation.withoutObserver {
-            applyLabelColors()
+            applyLabelColors(replacing: nil)
             updateBackgrounds()
             layoutSubviews()
         }
     }
 
-    /// The labels' fonts at ``textSize``.
-    private func applyFonts() {
-        textLabel.style.font = .system(size: Font.TextStyle.body.pointSize(at: textSize))
-        detailTextLabel?.style.font = .system(size: (style == .subtitle ? Font.TextStyle.caption1 : .body).pointSize(at: textSize))
+    /// The detail's text style.
+    private var detailStyle: Font.TextStyle { style == .subtitle ? .caption1 : .body }
+
+    /// The labels' fonts at ``textSize``, where they have the system's fonts at `old` (or always, with nil).
+    private func applyFonts(replacing old: Font.ContentSize?) {
+        func font(_ style: Font.TextStyle, _ size: Font.ContentSize) -> Font { .system(size: style.pointSize(at: size)) }
+        if old.map({ textLabel.style.font == font(.body, $0) }) ?? true { textLabel.style.font = font(.body, textSize) }
+        if let detailTextLabel, old.map({ detailTextLabel.style.font == font(detailStyle, $0) }) ?? true {
+            detailTextLabel.style.font = font(detailStyle, textSize)
+        }
     }
 
-    /// The text label in `label`, the detail in `secondaryLabel`.
-    private func applyLabelColors() {
+    /// The text label in `label`, the detail in `secondaryLabel`, where they have the system's colours of
+    /// `old` (or always, with nil).
+    private func applyLabelColors(replacing old: SystemPalette?) {
         let palette = SystemPalette.of(appearance)
-        textLabel.style.color = palette.label
-        detailTextLabel?.style.color = palette.secondaryLabel
+        if old.map({ textLabel.style.color == $0.label }) ?? true { textLabel.style.color = palette.label }
+        if let detailTextLabel, old.map({ detailTextLabel.style.color == $0.secondaryLabel }) ?? true {
+            detailTextLabel.style.color = palette.secondaryLabel
+        }
     }
 
     /// Resets what a row sets before the cell is reused: text, detail, image, accessory, selection.

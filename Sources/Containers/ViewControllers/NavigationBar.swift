@@ -10,13 +10,19 @@ import Typesetting
 /// As iOS 15 and later draw a bar: with the content under it at its top (``isAtScrollEdge``, the
 /// default) the bar has no background and no hairline, and what is behind it shows; once content has
 /// scrolled under it, the standard appearance: the chrome material (`Backdrop.material(.chrome)`) with a
-/// hairline (black at 30 %, white at 15 % dark) along its bottom.
+/// hairline (black at 30 %, white at 15 % dark) just under its bottom edge, over the content's top.
 public final class NavigationBar: View {
     /// 64 pt.
     public static let height = 64.0
 
-    /// The appearance the bar and its items draw in.
-    public let appearance: Appearance
+    /// The appearance the bar draws in (its navigation controller gives its items the same).
+    public var appearance: Appearance {
+        didSet {
+            guard oldValue != appearance else { return }
+            hairline.backgroundColor = SystemPalette.of(appearance).barHairline
+            showBackground()
+        }
+    }
     /// The content shown now (the top item's).
     public internal(set) var content: NavigationBarContent?
     /// The hairline along the bottom, shown with the standard appearance.

@@ -79,8 +79,8 @@ open class NavigationController: ViewController {
     public private(set) var transitionError: Error?
 
     /// A navigation controller `size` points large (default 375x667) showing `root`, in `appearance`
-    /// (default light): its bar, its view, and every controller it shows take it (the bar keeps the one
-    /// given here); the controllers it shows take `textSize` (default `.large`; the bar's title stays
+    /// (default light): its bar, its view, and every controller it shows take it, also when it changes
+    /// later; the controllers it shows take `textSize` (default `.large`; the bar's title stays
     /// 17 pt, as UIKit's standard bar's does).
     public init(rootViewController root: ViewController, engine: AnimationEngine?, size: Size = Size(width: 375, height: 667),
                 appearance: Appearance = .light, textSize: Font.ContentSize = .large) {
@@ -137,6 +137,24 @@ open class NavigationController: ViewController {
         navigationBar.content = content
         showScrollEdge(of: viewControllers[index])
         return content
+    }
+
+    /// The bar, its items and every controller in the stack take a new appearance (the items are made
+    /// again at once once the view has loaded, unless a transition runs: then the next move makes them).
+    public override var appearance: Appearance {
+        didSet {
+            guard oldValue != appearance else { return }
+            navigationBar.appearance = appearance
+            for controller in viewControllers { controller.appearance = appearance }
+            if isViewLoaded, activeCoordinator == nil, !viewControllers.isEmpty {
+                ViewChangeObservation.withoutObserver { _ = setBarContent(for: viewControllers.count - 1) }
+            }
+        }
+    }
+
+    /// Every controller in the stack takes a new text size (the bar's title stays 17 pt).
+    public override var textSize: Font.ContentSize {
+        didSet { if oldValue != textSize { for controller in viewControllers { controller.textSize = textSize } } }
     }
 
     /// The bar's scroll-edge appearance while `controller` is on top: a table scrolled from its top

@@ -36,7 +36,17 @@ open class TableViewController: ViewController, TableViewDataSource, TableViewDe
     }()
 
     /// Returns the table, sized to the screen, with this controller as its data source and delegate.
-    open override func loadView() -> View { tableView }
+    /// The table, with the controller's appearance and text size (also when it was made earlier).
+    open override func loadView() -> View {
+        tableView.appearance = appearance
+        tableView.textSize = textSize
+        return tableView
+    }
+
+    /// The table takes the new text size; rows laid out keep their heights until the next `reloadData()`.
+    open override func textSizeDidChange(from old: Font.ContentSize) {
+        tableView.textSize = textSize
+    }
 
     /// The table takes the new appearance (its background, cells and titles).
     open override func appearanceDidChange(from old: Appearance) {

@@ -65,9 +65,15 @@ open class ViewController {
     }
 
     /// The Dynamic Type text size the controller's view draws its text at (a navigation controller gives
-    /// its own to the controllers it shows; a table view controller's table takes it). Set it before the
-    /// view loads. Default `.large`.
-    public var textSize = Font.ContentSize.large
+    /// its own to the controllers it shows; a table view controller's table takes it). Changing it after
+    /// the view has loaded calls ``textSizeDidChange(from:)``. Default `.large`.
+    public var textSize = Font.ContentSize.large {
+        didSet { if oldValue != textSize, isViewLoaded { textSizeDidChange(from: oldValue) } }
+    }
+
+    /// Called when ``textSize`` changed after the view loaded. The default does nothing; subclasses
+    /// that draw text set its new size.
+    open func textSizeDidChange(from old: Font.ContentSize) {}
 
     /// Called when ``appearance`` changed after the view loaded. The default gives the view the new
     /// system background when it had the old one; subclasses recolour what they drew and call `super`.

@@ -81,8 +81,10 @@ public struct TableTransition: Transition {
     public var name: String { scene.rawValue }
     /// 375x667 points.
     public var pointSize: Size { TableScreen.pointSize }
-    /// True: the table, its bar and the status bar draw iOS's system colours of the appearance.
-    public var followsAppearance: Bool { true }
+    /// True: the table, its bar and the status bar draw iOS's system colours of the appearance; except
+    /// the floating view's, whose sky and clouds are the demo's own design (its white text would vanish
+    /// on them), which stays light.
+    public var followsAppearance: Bool { scene != .floatingView }
     /// True: the rows' text draws at the text size, and rows grow with it (the control row's and the
     /// floating button's fonts are the demos' own).
     public var followsTextSize: Bool { true }
@@ -111,7 +113,8 @@ public struct TableTransition: Transition {
         var rendered = try TransitionDriver.render(name: name, settings: settings, defaultFPS: defaultFPS,
                                                    durations: ["update": 0.3, "scroll": 0.3, "deselect": TableViewCell.selectionFadeDuration],
                                                    assets: [], endTime: endTime) { engine in
-            let made = try TableScript.make(scene, engine: engine, scale: settings.scale, appearance: settings.appearance, textSize: settings.textSize)
+            let made = try TableScript.make(scene, engine: engine, scale: settings.scale, appearance: followsAppearance ? settings.appearance : .light,
+                                            textSize: settings.textSize)
             script = made
             let context = try TransitionContext(container: made.screen.window, fromView: made.screen.table,
                                                 toView: made.screen.table, engine: engine, scale: settings.scale)
@@ -121,7 +124,7 @@ public struct TableTransition: Transition {
         }
         rendered.sequence.fingerprint = fingerprint(ofFiles: [])
         rendered.markTraits(of: self, settings: settings)
-        StatusBarOverlay.apply(to: &rendered, settings: settings)
+        StatusBarOverlay.apply(to: &rendered, settings: settings, style: followsAppearance ? nil : .darkContent)
         _ = script
         return rendered
     }

@@ -284,8 +284,8 @@ package.targets += [
     .target(name: "UIKit", dependencies: ["QuartzCore", "CoreGraphics", "RasterCore", "SnapshotView", "Motion", "Typesetting", "PNGIO",
                                          "ConstraintSolver", "Containers", "TableIndexPaths"]),
     // The stage: a window on a device, a virtual clock, frames taken as time passes, written as a render.
-    .target(name: "SmokescreenStage", dependencies: ["UIKit", "Motion", "SnapshotView", "RasterCore", "TransitionCompositor", "FrameStore",
-                                                    "PNGIO", "BoundedInput"]),
+    .target(name: "SmokescreenStage", dependencies: ["UIKit", "Containers", "Motion", "SnapshotView", "RasterCore", "TransitionCompositor",
+                                                    "FrameStore", "PNGIO", "BoundedInput"]),
     // `assertSnapshot(of: stage, as: .frames)`: a stage's frames through swift-snapshot-testing (a target of
     // its own, so that the stage never links XCTest into the programs `render File.swift` builds).
     .target(name: "SmokescreenStageTesting", dependencies: ["SmokescreenStage", "SmokescreenSnapshotTesting", "FrameDiff", "RasterCore",

@@ -193,6 +193,7 @@ extension Render {
                                      jobs: jobs, force: force, timeLimit: timeLimit, timeout: timeout, packageRoot: packagePath, quiet: quiet || json)
         render.textSize = transitionOptions.textSize.name
         render.appearance = transitionOptions.appearance.value.rawValue
+        render.drawsStatusBar = !transitionOptions.noStatusBar
         do { try render.run() } catch let error as CLIError {
             printError(error.description)
             throw ExitCode(error.status)

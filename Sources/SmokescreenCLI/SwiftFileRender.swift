@@ -26,6 +26,8 @@ struct SwiftFileRender {
     var textSize = "large"
     /// The stage's appearance: "light" or "dark".
     var appearance = "light"
+    /// Whether the frames show iOS's status bar and home indicator (`--no-status-bar`: no).
+    var drawsStatusBar = true
     let fps: Double
     let scale: Int?
     let jobs: Int?
@@ -123,7 +125,7 @@ struct SwiftFileRender {
         if !quiet { printNote(String(format: "compiled in %.1f s", Date().timeIntervalSince(start))) }
 
         var arguments = ["--out", out, "--name", name, "--device", device, "--text-size", textSize, "--appearance", appearance, "--fps", String(fps),
-                         "--time-limit", String(timeLimit)]
+                         "--time-limit", String(timeLimit), "--status-bar", drawsStatusBar ? "on" : "off"]
         if let scale { arguments += ["--scale", String(scale)] }
         if let jobs { arguments += ["--jobs", String(jobs)] }
         if force { arguments.append("--force") }

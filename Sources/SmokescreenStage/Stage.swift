@@ -1,4 +1,5 @@
 import BoundedInput
+import Containers
 import FrameStore
 import Motion
 import PNGIO
@@ -35,6 +36,20 @@ public final class Stage {
     public let fps: Double
     /// Pixels per point of the frames (the device's unless the stage was made with another).
     public let scale: CGFloat
+    /// Draws iOS's status bar over every frame taken from now on, as its own window lies over the app's:
+    /// the notch's layout ("9:41" in the left ear, signal, Wi-Fi and battery in the right) on a device
+    /// whose safe area starts more than 20 points down, the 20-point bar otherwise; dark content in the
+    /// light appearance and light in the dark one, or what the visible controller's
+    /// `preferredStatusBarStyle` asks; light over a sheet at its large detent (the screen behind is black).
+    /// Default false: frames show the window alone, as swift-snapshot-testing's pictures do;
+    /// `smokescreen render File.swift` turns it on unless `--no-status-bar`.
+    public var showsStatusBar = false
+    /// Draws the home indicator over every frame taken from now on, on a device with a bottom safe area
+    /// (no home button): black, or white where the status bar is light. Default false; on with the
+    /// status bar in `smokescreen render File.swift`.
+    public var showsHomeIndicator = false
+    /// The overlays made so far, by style.
+    private var chrome: [StatusBar.Style: RenderNode] = [:]
 
     let engine: AnimationEngine
     /// Black, behind the window, as a device's screen is where the window draws nothing.
@@ -384,8 +399,47 @@ public final class Stage {
                                        + "frames are written); lower the frame rate, wait less or use fewer views")
         }
         times.append(t)
-        nodes.append(node)
+        nodes.append(withSystemChrome(node))
         collectNotes()
+    }
+
+    /// `node` with the status bar and home indicator over it, when they are shown.
+    private func withSystemChrome(_ node: RenderNode) -> RenderNode {
+        guard showsStatusBar || showsHomeIndicator else { return node }
+        let style = statusBarStyle()
+        let key = style
+        if chrome[key] == nil {
+            let width = Double(device.size.width), height = Double(device.size.height)
+            let overlay = View(frame: Rect(x: 0, y: 0, width: width, height: height), name: "system chrome")
+            overlay.isOpaque = false
+            if showsStatusBar, let bar = StatusBar.forScreen(width: width, safeAreaTop: Double(device.safeAreaInsets.top), style: style) {
+                try? overlay.addSubview(bar)
+            }
+            if showsHomeIndicator, device.safeAreaInsets.bottom > 0 {
+                try? overlay.addSubview(HomeIndicator(screenWidth: width, screenHeight: height, style: style))
+            }
+            chrome[key] = overlay.renderNode()
+        }
+        guard let overlay = chrome[key] else { return node }
+        return node.addingFrontChild(overlay)
+    }
+
+    /// The status bar's content over the screen now: light over a sheet at its large detent, else the
+    /// visible controller's `preferredStatusBarStyle`, `.default` following the appearance.
+    private func statusBarStyle() -> StatusBar.Style {
+        var controller = window.rootViewController
+        while let presented = controller?.presentedViewController {
+            if presented.presentationController is UISheetPresentationController {
+                if let view = presented.viewIfLoaded, view.frame.minY <= device.safeAreaInsets.top + 10.5, view.frame.minY > 0 { return .lightContent }
+                break
+            }
+            controller = presented
+        }
+        switch controller?.preferredStatusBarStyle ?? .default {
+        case .lightContent: return .lightContent
+        case .darkContent: return .darkContent
+        case .default: return window.traitCollection.userInterfaceStyle == .dark ? .lightContent : .darkContent
+        }
     }
 
     private func collectNotes() {

@@ -4,7 +4,7 @@ import Foundation
 /// What the program `smokescreen render File.swift` builds runs: a stage made from the command's
 /// options, the user's `run(on:)`, time let pass until nothing animates, and the frames written. Its
 /// arguments are the command's (`--out`, `--name`, `--device`, `--text-size`, `--appearance`, `--fps`, `--scale`,
-/// `--jobs`, `--time-limit`, `--force`); a summary line goes to standard output, errors to standard error with
+/// `--jobs`, `--time-limit`, `--status-bar on|off` (the status bar and home indicator, default on), `--force`); a summary line goes to standard output, errors to standard error with
 /// an exit status of 1 (the stage), 64 (an argument) or the writer's.
 public enum StageRunner {
     /// The devices by the names the command takes.
@@ -47,9 +47,13 @@ public enum StageRunner {
         let jobs = options["jobs"].flatMap(Int.init)
         let timeLimit = Double(options["time-limit"] ?? "60") ?? .nan
         guard timeLimit.isFinite, timeLimit > 0 else { fail("--time-limit must be a positive number of seconds", status: 64) }
+        let statusBarName = options["status-bar"] ?? "on"
+        guard let statusBar = ["on": true, "off": false][statusBarName] else { fail("--status-bar: '\(statusBarName)' is neither on nor off", status: 64) }
         Stage.onlyOutputFolder = out
         do {
             let stage = try Stage(device: device, fps: fps, scale: scale, appearance: appearance, contentSizeCategory: textSize)
+            stage.showsStatusBar = statusBar
+            stage.showsHomeIndicator = statusBar
             try script(stage)
             try stage.waitUntilIdle(timeLimit: timeLimit)
             for warning in stage.notDrawn { FileHandle.standardError.write(Data("smokescreen: accepted, not drawn: \(warning)\n".utf8)) }

@@ -36,7 +36,8 @@ public struct RenderSettings: Sendable {
     public var jobs: Int?
     /// Whether a built-in transition of a phone screen draws iOS's status bar (time, signal, Wi-Fi,
     /// battery) over every frame, as the status bar's window lies over an app's (`--no-status-bar`: no).
-    /// Scene files, Swift files and the reference scene draw screens of their own and never get one.
+    /// Scene files and the reference scene draw screens of their own and never get one (Swift files get
+    /// their stage's, `Stage.showsStatusBar`).
     /// Default true.
     public var drawsStatusBar = true
     /// The appearance system colours resolve for (`--appearance`): the table and navigation built-ins

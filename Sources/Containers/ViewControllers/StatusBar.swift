@@ -42,6 +42,56 @@ public final class StatusBar: View {
         try? addSubview(icons)
         try? addSubview(timeLabel)
     }
+
+    /// The status bar of a phone with a notch or the Dynamic Island, `height` points tall (its safe area's
+    /// top: 44–59), as iOS 16 and 17 draw it: "9:41" in semibold 17 pt centred in the left ear, the signal,
+    /// Wi-Fi and battery centred in the right one, both on the line 52 % down the bar. The ears are what
+    /// the 126-pt cut-out in the middle leaves. Estimated: Apple publishes no figures.
+    public init(width: Double, notchHeight height: Double, style: Style = .darkContent) {
+        self.style = style
+        let ink = style == .darkContent ? Color.black : Color.white
+        let ear = max(0, (width - StatusBar.cutOutWidth) / 2), middle = (height * 0.52).rounded()
+        timeLabel = Label(text: StatusBar.shortTime, style: TextStyle(font: .system(size: 17, weight: .semibold), color: ink, alignment: .center),
+                          frame: Rect(x: 0, y: middle - 11, width: ear, height: 22), name: "time")
+        super.init(frame: Rect(x: 0, y: 0, width: width, height: height), name: "statusBar")
+        isOpaque = false
+        let group = Rect(x: width - ear / 2 - 42, y: middle - 10, width: 84, height: 20)
+        let icons = StatusBarIconsView(frame: group, drawing: PreparedDrawing(StatusBarIcons(ink: ink), for: Rect(origin: .zero, size: group.size)),
+                                       name: "statusBar icons")
+        try? addSubview(icons)
+        try? addSubview(timeLabel)
+    }
+
+    /// "9:41", the time of a phone with a notch (no AM or PM).
+    public static let shortTime = "9:41"
+    /// 126 pt: the Dynamic Island's width (a notch is about as wide); the ears are either side of it.
+    public static let cutOutWidth = 126.0
+
+    /// The status bar of a screen `width` points wide whose safe area starts `top` points down: the
+    /// notch's when `top` is over 20, the 20-pt bar otherwise; nil when `top` is 0 (a screen that shows
+    /// none).
+    public static func forScreen(width: Double, safeAreaTop top: Double, style: Style) -> StatusBar? {
+        guard top > 0 else { return nil }
+        return top > 20 ? StatusBar(width: width, notchHeight: top, style: style) : StatusBar(width: width, style: style)
+    }
+}
+
+/// The home indicator of a phone without a home button: a 134 × 5 pt capsule, 8 pt above the bottom of the
+/// screen, centred, in black (white over dark screens). Estimated: Apple publishes no figures.
+public final class HomeIndicator: View {
+    /// 134 × 5 pt.
+    public static let size = Size(width: 134, height: 5)
+    /// 8 pt: from the capsule's bottom to the screen's.
+    public static let bottomGap = 8.0
+
+    /// The indicator of a screen `width` × `height` points, black (`.darkContent`) or white.
+    public init(screenWidth width: Double, screenHeight height: Double, style: StatusBar.Style) {
+        let size = HomeIndicator.size
+        super.init(frame: Rect(x: (width - size.width) / 2, y: height - HomeIndicator.bottomGap - size.height, width: size.width, height: size.height),
+                   name: "homeIndicator")
+        backgroundColor = style == .darkContent ? .black : .white
+        cornerRadius = size.height / 2
+    }
 }
 
 /// The icons' view: drawn straight into the frame (the bar never moves), not through a backing store.

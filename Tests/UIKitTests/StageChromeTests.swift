@@ -1,0 +1,77 @@
+import RasterCore
+import SmokescreenStage
+import XCTest
+
+/// The stage's status bar and home indicator (`showsStatusBar`, `showsHomeIndicator`; on in
+/// `smokescreen render File.swift`): the device's layout, ink from the appearance and the visible
+/// controller, light over a sheet at its large detent.
+final class StageChromeTests: XCTestCase {
+    final class Screen: UIViewController {
+        var style = UIStatusBarStyle.default
+        override var preferredStatusBarStyle: UIStatusBarStyle { style }
+        override func viewDidLoad() {
+            super.viewDidLoad()
+            view.backgroundColor = .systemBackground
+        }
+    }
+
+    /// Columns of a row band that hold ink darker (or lighter) than the background, as runs.
+    func inkRuns(_ bitmap: Bitmap, rows: Range<Int>, dark: Bool) -> [Range<Int>] {
+        var runs: [Range<Int>] = [], start: Int?
+        for x in 0..<bitmap.width {
+            let ink = rows.contains { y in dark ? bitmap.rgba(x, y)[0] < 128 : bitmap.rgba(x, y)[0] > 128 }
+            if ink, start == nil { start = x }
+            if !ink, let s = start { runs.append(s..<x); start = nil }
+        }
+        if let s = start { runs.append(s..<bitmap.width) }
+        return runs
+    }
+
+    func testAPhoneWithTheIslandGetsTheEarsLayoutAndTheIndicator() throws {
+        let stage = try Stage(device: .iPhone15, fps: 10, scale: 1, appearance: .light)
+        stage.showsStatusBar = true
+        stage.showsHomeIndicator = true
+        stage.show(Screen())
+        try stage.wait(0.1)
+        let frame = try stage.bitmap(ofFrame: stage.frameCount - 1)
+        try IOSParityTests.keep(frame, name: "stage-chrome-iphone15.png")
+        // Ink in both ears (time left, icons right), none under the 126-pt cut-out in the middle.
+        let runs = inkRuns(frame, rows: 20..<42, dark: true)
+        XCTAssertFalse(runs.isEmpty)
+        XCTAssertTrue(runs.allSatisfy { $0.upperBound <= 134 || $0.lowerBound >= 259 }, "\(runs)")
+        XCTAssertTrue(runs.contains { $0.upperBound <= 134 }, "the time")
+        XCTAssertTrue(runs.contains { $0.lowerBound >= 259 }, "the icons")
+        // The time's ink is centred in the left ear (133.5 pt wide) to 3 points.
+        let left = runs.filter { $0.upperBound <= 134 }
+        XCTAssertEqual(Double(left.first!.lowerBound + left.last!.upperBound) / 2, 133.5 / 2, accuracy: 3)
+        // The home indicator: black, 134 × 5 at the bottom, 8 points up.
+        XCTAssertEqual(frame.rgba(196, 852 - 8 - 3), [0, 0, 0, 255])
+        XCTAssertEqual(frame.rgba(196, 852 - 4), [255, 255, 255, 255])
+        XCTAssertEqual(frame.rgba(196 - 70, 852 - 10), [255, 255, 255, 255], "134 wide")
+    }
+
+    func testTheInkFollowsTheAppearanceTheControllerAndASheet() throws {
+        let stage = try Stage(device: .iPhoneSE, fps: 10, scale: 1, appearance: .dark)
+        stage.showsStatusBar = true
+        let screen = Screen()
+        stage.show(screen)
+        try stage.wait(0.1)
+        var frame = try stage.bitmap(ofFrame: stage.frameCount - 1)
+        XCTAssertFalse(inkRuns(frame, rows: 4..<16, dark: false).isEmpty, "white ink on the dark screen")
+        screen.style = .darkContent
+        try stage.wait(0.1)
+        frame = try stage.bitmap(ofFrame: stage.frameCount - 1)
+        XCTAssertTrue(inkRuns(frame, rows: 4..<16, dark: false).isEmpty, "black ink asked for: none white")
+        // No home indicator on the SE; and none unless asked.
+        XCTAssertEqual(frame.rgba(187, 667 - 10), [0, 0, 0, 255])
+        // A sheet at its large detent: light content over the black behind.
+        let light = try Stage(device: .iPhone15, fps: 10, scale: 1, appearance: .light)
+        light.showsStatusBar = true
+        let host = Screen()
+        light.show(host)
+        host.present(Screen(), animated: false)
+        try light.wait(0.1)
+        frame = try light.bitmap(ofFrame: light.frameCount - 1)
+        XCTAssertFalse(inkRuns(frame, rows: 20..<42, dark: false).isEmpty, "white ink over the black behind the sheet")
+    }
+}

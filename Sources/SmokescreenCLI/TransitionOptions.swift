@@ -27,7 +27,7 @@ struct TransitionOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Frames to repeat after the end, 0…\(Limits.maxHoldFrames).")
     var hold = 0
 
-    @Flag(name: .customLong("no-status-bar"), help: "Leave out iOS's status bar, which built-in phone screens draw over every frame.")
+    @Flag(name: .customLong("no-status-bar"), help: "Leave out iOS's status bar (and a Swift file's home indicator), which built-in phone screens and Swift files' stages draw over every frame.")
     var noStatusBar = false
 
     @OptionGroup var appearance: AppearanceOption

@@ -39,17 +39,18 @@ public final class Stage {
     /// Draws iOS's status bar over every frame taken from now on, as its own window lies over the app's:
     /// the notch's layout ("9:41" in the left ear, signal, Wi-Fi and battery in the right) on a device
     /// whose safe area starts more than 20 points down, the 20-point bar otherwise; dark content in the
-    /// light appearance and light in the dark one, or what the visible controller's
-    /// `preferredStatusBarStyle` asks; light over a sheet at its large detent (the screen behind is black).
+    /// light appearance and light in the dark one, or what the deciding controller's
+    /// `preferredStatusBarStyle` asks (hidden when it `prefersStatusBarHidden`); light while a sheet shrinks
+    /// the screen back over black.
     /// Default false: frames show the window alone, as swift-snapshot-testing's pictures do;
     /// `smokescreen render File.swift` turns it on unless `--no-status-bar`.
     public var showsStatusBar = false
     /// Draws the home indicator over every frame taken from now on, on a device with a bottom safe area
-    /// (no home button): black, or white where the status bar is light. Default false; on with the
-    /// status bar in `smokescreen render File.swift`.
+    /// (no home button): black, or white in the dark appearance. Default false; on with the status bar in
+    /// `smokescreen render File.swift`.
     public var showsHomeIndicator = false
-    /// The overlays made so far, by style.
-    private var chrome: [StatusBar.Style: RenderNode] = [:]
+    /// The overlays made so far, by what they show.
+    private var chrome: [Chrome: RenderNode] = [:]
 
     let engine: AnimationEngine
     /// Black, behind the window, as a device's screen is where the window draws nothing.
@@ -403,39 +404,55 @@ public final class Stage {
         collectNotes()
     }
 
+    /// What the system chrome over a frame shows: the status bar's style (nil: hidden) and the indicator's.
+    private struct Chrome: Hashable {
+        var statusBar: StatusBar.Style?
+        var homeIndicator: StatusBar.Style?
+    }
+
     /// `node` with the status bar and home indicator over it, when they are shown.
     private func withSystemChrome(_ node: RenderNode) -> RenderNode {
         guard showsStatusBar || showsHomeIndicator else { return node }
-        let style = statusBarStyle()
-        let key = style
+        let dark = window.traitCollection.userInterfaceStyle == .dark
+        let hasIndicator = showsHomeIndicator && device.safeAreaInsets.bottom > 0
+        let key = Chrome(statusBar: showsStatusBar ? statusBarStyle() : nil, homeIndicator: hasIndicator ? (dark ? .lightContent : .darkContent) : nil)
+        if key.statusBar == nil, key.homeIndicator == nil { return node }
         if chrome[key] == nil {
             let width = Double(device.size.width), height = Double(device.size.height)
             let overlay = View(frame: Rect(x: 0, y: 0, width: width, height: height), name: "system chrome")
             overlay.isOpaque = false
-            if showsStatusBar, let bar = StatusBar.forScreen(width: width, safeAreaTop: Double(device.safeAreaInsets.top), style: style) {
+            if let style = key.statusBar,
+               let bar = StatusBar.forScreen(width: width, safeAreaTop: Double(device.safeAreaInsets.top), isPhone: min(width, height) < 768, style: style) {
                 try? overlay.addSubview(bar)
             }
-            if showsHomeIndicator, device.safeAreaInsets.bottom > 0 {
-                try? overlay.addSubview(HomeIndicator(screenWidth: width, screenHeight: height, style: style))
-            }
+            if let style = key.homeIndicator { try? overlay.addSubview(HomeIndicator(screenWidth: width, screenHeight: height, style: style)) }
             chrome[key] = overlay.renderNode()
         }
         guard let overlay = chrome[key] else { return node }
         return node.addingFrontChild(overlay)
     }
 
-    /// The status bar's content over the screen now: light over a sheet at its large detent, else the
-    /// visible controller's `preferredStatusBarStyle`, `.default` following the appearance.
-    private func statusBarStyle() -> StatusBar.Style {
+    /// The status bar's content over the screen now, or nil when it hides: light while a sheet shrinks
+    /// the screen back over black (as shown at this frame); otherwise what the controller that decides
+    /// asks — the root's, or a full-screen presentation's (or one that captures the status bar's
+    /// appearance), through its `childForStatusBarStyle` and `childForStatusBarHidden` — `.default`
+    /// following the appearance.
+    private func statusBarStyle() -> StatusBar.Style? {
         var controller = window.rootViewController
         while let presented = controller?.presentedViewController {
-            if presented.presentationController is UISheetPresentationController {
-                if let view = presented.viewIfLoaded, view.frame.minY <= device.safeAreaInsets.top + 10.5, view.frame.minY > 0 { return .lightContent }
+            if let sheet = presented.presentationController as? UISheetPresentationController {
+                if let view = sheet.shrinkingView, let shown = view.layer.presentation()?.affineTransform(), shown.a < 0.999 { return .lightContent }
                 break
             }
+            guard presented.modalPresentationStyle == .fullScreen || presented.modalPresentationCapturesStatusBarAppearance else { break }
             controller = presented
         }
-        switch controller?.preferredStatusBarStyle ?? .default {
+        var hiding = controller
+        while let child = hiding?.childForStatusBarHidden { hiding = child }
+        if hiding?.prefersStatusBarHidden == true { return nil }
+        var styling = controller
+        while let child = styling?.childForStatusBarStyle { styling = child }
+        switch styling?.preferredStatusBarStyle ?? .default {
         case .lightContent: return .lightContent
         case .darkContent: return .darkContent
         case .default: return window.traitCollection.userInterfaceStyle == .dark ? .lightContent : .darkContent

@@ -273,6 +273,8 @@ extension UIViewController {
                 presented.presentationRecord = nil
                 controller.dismissalTransitionDidEnd(true)
                 controller.containerView = nil
+                // The sheet and its controller hold each other; a next presentation makes a new sheet.
+                presented.sheetController = nil
                 presented.endAppearanceTransition()
                 if removedPresenter { presenting.endAppearanceTransition() }
             } else {

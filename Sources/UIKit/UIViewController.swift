@@ -158,11 +158,16 @@ open class UIViewController: UIResponder {
     var givenContentScrollViews: [UInt: WeakScrollView] = [:]
     var storedTabBarItem: UITabBarItem?
 
-    /// The status bar: accepted for code that overrides them; the stage draws no status bar.
+    /// The status bar: the stage draws it when `Stage.showsStatusBar` (its style and whether it hides
+    /// from the controller that decides, as UIKit asks them); the animation and updates are accepted.
     open var prefersStatusBarHidden: Bool { false }
     open var preferredStatusBarStyle: UIStatusBarStyle { .default }
     open var preferredStatusBarUpdateAnimation: UIStatusBarAnimation { .fade }
     open func setNeedsStatusBarAppearanceUpdate() {}
+    /// A child that decides the status bar's style in this controller's place; nil (the default): this one.
+    open var childForStatusBarStyle: UIViewController? { nil }
+    /// A child that decides whether the status bar hides in this controller's place; nil (the default): this one.
+    open var childForStatusBarHidden: UIViewController? { nil }
     /// The stage is portrait: accepted for code that overrides them.
     open var supportedInterfaceOrientations: UIInterfaceOrientationMask { .all }
     open var shouldAutorotate: Bool { true }
@@ -290,13 +295,18 @@ open class UIViewController: UIResponder {
     /// The controller that presented this one (or an ancestor), if any.
     open var presentingViewController: UIViewController? { presentingController }
 
-    /// The presentation controller of the presentation this controller is in, while it lasts.
-    open var presentationController: UIPresentationController? { currentPresentationController }
+    /// The presentation controller of the presentation this controller is in, while it lasts; before
+    /// it is presented, for a sheet style, the sheet it will be presented in (so that a delegate set on it
+    /// hears the swipe's callbacks, as in UIKit).
+    open var presentationController: UIPresentationController? {
+        currentPresentationController ?? (presenter == nil && parent == nil ? sheetPresentationController : nil)
+    }
 
     /// The sheet this controller is presented in (iOS 15): made when first asked for a controller whose
     /// `modalPresentationStyle` is `.pageSheet`, `.formSheet` or `.automatic`, so that its detents can be
-    /// set before `present`; nil for the other styles.
+    /// set before `present`; a child asks its container's; nil for the other styles.
     open var sheetPresentationController: UISheetPresentationController? {
+        if let parent { return parent.sheetPresentationController }
         switch modalPresentationStyle {
         case .pageSheet, .formSheet, .automatic:
             if let sheetController { return sheetController }

@@ -111,7 +111,7 @@ final class SheetPresentationTests: XCTestCase {
         XCTAssertGreaterThan(stage.frameCount - before, 5, "it moves over frames")
         XCTAssertEqual(compose.view.frame.minY, 57)
         XCTAssertLessThan(screen.view.transform.a, 1)
-        XCTAssertEqual(listener.changes, 1)
+        XCTAssertEqual(listener.changes, 0, "told of the user's changes only, not the app's")
         // A larger detent left undimmed: no dimming and no shrinking at the medium detent.
         sheet.largestUndimmedDetentIdentifier = .medium
         sheet.selectedDetentIdentifier = .medium
@@ -138,6 +138,53 @@ final class SheetPresentationTests: XCTestCase {
         screen.present(full, animated: false)
         XCTAssertEqual(full.view.frame, CGRect(x: 0, y: 0, width: 390, height: 844))
         XCTAssertNil(screen.view.window, "a full-screen presentation takes the presenting view off the screen")
+    }
+
+    func testThePresentationControllerBeforePresentingIsTheSheetAndIsLeftAsItWas() throws {
+        let stage = try Stage(device: Self.phone, fps: 30, appearance: .light)
+        let screen = Screen()
+        stage.show(screen)
+        let compose = Compose()
+        let sheet = try XCTUnwrap(compose.sheetPresentationController)
+        XCTAssertTrue(compose.presentationController === sheet, "as UIKit's: the one it will be presented in")
+        let navigation = UINavigationController(rootViewController: compose)
+        XCTAssertTrue(compose.sheetPresentationController === navigation.sheetPresentationController, "a child asks its container's")
+        let plain = Compose()
+        _ = plain.view
+        plain.view.layer.cornerRadius = 3
+        screen.present(plain, animated: true)
+        try stage.waitUntilIdle()
+        XCTAssertEqual(plain.view.layer.cornerRadius, 10)
+        screen.dismiss(animated: true)
+        try stage.waitUntilIdle()
+        XCTAssertEqual(plain.view.layer.cornerRadius, 3, "the presented view's own corners back")
+        XCTAssertFalse(plain.view.clipsToBounds)
+        XCTAssertEqual(screen.view.clipsToBounds, false)
+        XCTAssertEqual(stage.window.subviews.count, 1, "no backdrop left")
+    }
+
+    func testTouchesPassThroughAboveAnUndimmedSheet() throws {
+        let stage = try Stage(device: Self.phone, fps: 30, appearance: .light)
+        let screen = Screen()
+        stage.show(screen)
+        var taps = 0
+        let button = UIButton(type: .system)
+        button.frame = CGRect(x: 20, y: 150, width: 120, height: 44)
+        button.setTitle("Tap", for: .normal)
+        button.addAction(UIAction { _ in taps += 1 }, for: .touchUpInside)
+        screen.view.addSubview(button)
+        let compose = Compose()
+        let sheet = try XCTUnwrap(compose.sheetPresentationController)
+        sheet.detents = [.medium()]
+        sheet.largestUndimmedDetentIdentifier = .medium
+        screen.present(compose, animated: false)
+        try stage.tap(at: CGPoint(x: 60, y: 172))
+        try stage.waitUntilIdle()
+        XCTAssertEqual(taps, 1, "the button behind an undimmed sheet takes the tap")
+        sheet.largestUndimmedDetentIdentifier = nil
+        try stage.tap(at: CGPoint(x: 60, y: 172))
+        try stage.waitUntilIdle()
+        XCTAssertEqual(taps, 1, "a dimmed sheet keeps the touches")
     }
 }
 
@@ -172,11 +219,45 @@ final class SheetDragTests: XCTestCase {
     func testASwipeDownPastHalfWayDismisses() throws {
         let (stage, screen, compose, delegate) = try present(detents: [.large()])
         XCTAssertEqual(compose.view.frame.minY, 57)
-        try stage.pan(from: CGPoint(x: 195, y: 300), to: CGPoint(x: 195, y: 800), duration: 0.4)
+        // Under the finger: 200 points down, the sheet's top 200 points lower.
+        try stage.touchDown(at: CGPoint(x: 195, y: 300))
+        try stage.moveTouch(to: CGPoint(x: 195, y: 500), duration: 0.3)
+        XCTAssertEqual(compose.view.shownFrame.minY, 257, accuracy: 2, "the sheet follows the finger")
+        try stage.moveTouch(to: CGPoint(x: 195, y: 800), duration: 0.2)
+        stage.liftTouch()
         try stage.waitUntilIdle()
         XCTAssertNil(screen.presentedViewController)
         XCTAssertEqual(delegate.log, ["should", "will", "did"])
         XCTAssertEqual(screen.view.transform, .identity)
+    }
+
+    func testACancelledSwipeFromTheLargeDetentGoesBackToIt() throws {
+        let (stage, screen, compose, _) = try present(detents: [.medium(), .large()])
+        let sheet = try XCTUnwrap(compose.sheetPresentationController)
+        sheet.animateChanges { sheet.selectedDetentIdentifier = .large }
+        try stage.waitUntilIdle()
+        // Down past the medium detent, then back up a little and let go slowly: the dismissal cancels.
+        try stage.pan(along: [CGPoint(x: 195, y: 100), CGPoint(x: 195, y: 560), CGPoint(x: 195, y: 520)], duration: 0.8, releaseVelocity: CGVector(dx: 0, dy: -50))
+        try stage.waitUntilIdle()
+        XCTAssertTrue(screen.presentedViewController === compose)
+        XCTAssertEqual(compose.view.frame.maxY, 844, "the whole sheet on screen")
+        XCTAssertEqual(compose.view.frame.minY, 844 - (787.0 / 2).rounded(), "at the detent it was dismissed from")
+    }
+
+    func testARefusedSwipeIsAnAttempt() throws {
+        let (stage, screen, compose, delegate) = try present(detents: [.large()])
+        final class Refusing: NSObject, UIAdaptivePresentationControllerDelegate {
+            var log: [String] = []
+            func presentationControllerShouldDismiss(_ c: UIPresentationController) -> Bool { log.append("should"); return false }
+            func presentationControllerDidAttemptToDismiss(_ c: UIPresentationController) { log.append("attempt") }
+        }
+        let refusing = Refusing()
+        compose.presentationController?.delegate = refusing
+        try stage.pan(from: CGPoint(x: 195, y: 300), to: CGPoint(x: 195, y: 800), duration: 0.4)
+        try stage.waitUntilIdle()
+        XCTAssertTrue(screen.presentedViewController === compose)
+        XCTAssertEqual(refusing.log, ["should", "attempt"], "asked once a gesture")
+        XCTAssertEqual(delegate.log, [])
     }
 
     func testAShortSwipeSpringsBackAndAModalSheetRefuses() throws {

@@ -74,4 +74,27 @@ final class StageChromeTests: XCTestCase {
         frame = try light.bitmap(ofFrame: light.frameCount - 1)
         XCTAssertFalse(inkRuns(frame, rows: 20..<42, dark: false).isEmpty, "white ink over the black behind the sheet")
     }
+
+    func testAPadGetsTheTwentyPointBarAndAControllerMayHideIt() throws {
+        let pad = try Stage(device: .iPadAir, fps: 10, scale: 1, appearance: .light)
+        pad.showsStatusBar = true
+        pad.show(Screen())
+        try pad.wait(0.1)
+        var frame = try pad.bitmap(ofFrame: pad.frameCount - 1)
+        // The 20-pt bar's time is centred ("9:41 AM"), not in a left ear.
+        let runs = inkRuns(frame, rows: 4..<16, dark: true)
+        XCTAssertTrue(runs.contains { $0.lowerBound > 380 && $0.upperBound < 440 }, "\(runs)")
+        final class Hidden: UIViewController {
+            override var prefersStatusBarHidden: Bool { true }
+            override func viewDidLoad() { super.viewDidLoad(); view.backgroundColor = .systemBackground }
+        }
+        let phone = try Stage(device: .iPhone15, fps: 10, scale: 1, appearance: .dark)
+        phone.showsStatusBar = true
+        phone.showsHomeIndicator = true
+        phone.show(Hidden())
+        try phone.wait(0.1)
+        frame = try phone.bitmap(ofFrame: phone.frameCount - 1)
+        XCTAssertTrue(inkRuns(frame, rows: 20..<42, dark: false).isEmpty, "hidden")
+        XCTAssertEqual(frame.rgba(196, 852 - 8 - 3), [255, 255, 255, 255], "the home indicator white in the dark appearance")
+    }
 }

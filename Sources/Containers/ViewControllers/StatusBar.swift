@@ -67,12 +67,12 @@ public final class StatusBar: View {
     /// 126 pt: the Dynamic Island's width (a notch is about as wide); the ears are either side of it.
     public static let cutOutWidth = 126.0
 
-    /// The status bar of a screen `width` points wide whose safe area starts `top` points down: the
-    /// notch's when `top` is over 20, the 20-pt bar otherwise; nil when `top` is 0 (a screen that shows
-    /// none).
-    public static func forScreen(width: Double, safeAreaTop top: Double, style: Style) -> StatusBar? {
+    /// The status bar of a screen `width` points wide whose safe area starts `top` points down: on a
+    /// phone whose `top` is over 20, the notch's; otherwise (a phone with a home button, a pad) the 20-pt
+    /// bar; nil when `top` is 0 (a screen that shows none).
+    public static func forScreen(width: Double, safeAreaTop top: Double, isPhone: Bool = true, style: Style) -> StatusBar? {
         guard top > 0 else { return nil }
-        return top > 20 ? StatusBar(width: width, notchHeight: top, style: style) : StatusBar(width: width, style: style)
+        return isPhone && top > 20 ? StatusBar(width: width, notchHeight: top, style: style) : StatusBar(width: width, style: style)
     }
 }
 

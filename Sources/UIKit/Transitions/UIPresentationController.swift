@@ -85,6 +85,17 @@ final class BuiltInPresentationController: UIPresentationController {
 final class UITransitionView: UIView {
     weak var presentationController: UIPresentationController?
 
+    /// Touches on the container itself (not on the presented view) go to what is behind when a sheet's
+    /// detent leaves it undimmed, as UIKit lets them.
+    override func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        let hit = super.hitTest(point, with: event)
+        if let sheet = presentationController as? UISheetPresentationController, sheet.passesTouchesThrough,
+           hit === self || hit?.superview === self && hit !== sheet.presentedView {
+            return nil
+        }
+        return hit
+    }
+
     override func layoutSubviews() {
         presentationController?.containerViewWillLayoutSubviews()
         super.layoutSubviews()

@@ -135,6 +135,9 @@ open class UISheetPresentationController: UIPresentationController {
     private lazy var sheetPan = UIPanGestureRecognizer(target: self, action: Selector(UISheetPresentationController.handleSheetPan(_:), name: "handleSheetPan(_:)"))
     /// The sheet's frame when the pan began.
     private var dragStart: CGRect?
+    /// Whether this pan may dismiss the sheet (asked once, when it first goes below the smallest detent);
+    /// nil until then.
+    private var dragMayDismiss: Bool?
     /// The interaction controller of a dismissal a swipe down drives, while it does.
     var swipeInteractor: UIPercentDrivenInteractiveTransition?
     /// The dismissal under way started from a swipe (the delegate hears `…DidDismiss` when it ends).
@@ -147,6 +150,15 @@ open class UISheetPresentationController: UIPresentationController {
     private let grabber = UIView()
     /// The presenting view's transform and corners before the sheet changed them.
     private var presentingRestState: (transform: CGAffineTransform, radius: CGFloat, clips: Bool, curve: CALayerCornerCurve)?
+    /// The presented view's corners before the sheet rounded them.
+    private var presentedRestState: (radius: CGFloat, corners: CACornerMask, clips: Bool, curve: CALayerCornerCurve)?
+
+    /// Whether the sheet lets touches through to what is behind: its current detent is not dimmed.
+    var passesTouchesThrough: Bool { !dimsBehind }
+
+    /// The presenting view while the sheet shrinks it back (for the stage's status bar: it reads the view's
+    /// presentation, which says how far it has shrunk at a frame's time).
+    package var shrinkingView: UIView? { presentingRestState == nil ? nil : presentingViewController?.view }
 
     /// The sheet of a presentation of `presented`, as `UIViewController.sheetPresentationController` makes it.
     public override init(presentedViewController: UIViewController, presenting presentingViewController: UIViewController?) {
@@ -266,7 +278,10 @@ open class UISheetPresentationController: UIPresentationController {
 
     open override func presentationTransitionDidEnd(_ completed: Bool) {
         super.presentationTransitionDidEnd(completed)
-        if completed, let presented = presentedView, !isPad { presented.addGestureRecognizer(sheetPan) }
+        guard completed, let presented = presentedView else { return }
+        // The grabber over what the controller added since.
+        if grabber.superview === presented { UIView.performWithoutAnimation { presented.bringSubviewToFront(grabber) } }
+        if !isPad { presented.addGestureRecognizer(sheetPan) }
     }
 
     open override func dismissalTransitionDidEnd(_ completed: Bool) {
@@ -274,12 +289,17 @@ open class UISheetPresentationController: UIPresentationController {
         if completed {
             presentedView?.removeGestureRecognizer(sheetPan)
             if swipeDismissing { delegate?.presentationControllerDidDismiss(self) }
+        } else {
+            // A cancelled swipe: back to the detent, as it was.
+            layOutForDetent(animated: false)
         }
         swipeDismissing = false
     }
 
     open override func dismissalTransitionWillBegin() {
         super.dismissalTransitionWillBegin()
+        // A swipe's dismissal: the delegate hears it with the transition's coordinator in place.
+        if swipeDismissing { delegate?.presentationControllerWillDismiss(self) }
         presentedViewController.transitionCoordinator?.animate(alongsideTransition: { _ in
             self.showBehind(dimmed: false, shrunk: false)
         }, completion: { context in
@@ -294,12 +314,10 @@ open class UISheetPresentationController: UIPresentationController {
         guard let presenting = presentingViewController?.view else { return }
         if presentingRestState == nil {
             presentingRestState = (presenting.transform, presenting.layer.cornerRadius, presenting.clipsToBounds, presenting.layer.cornerCurve)
-            UIView.performWithoutAnimation {
-                presenting.clipsToBounds = true
-                presenting.layer.cornerCurve = .continuous
-            }
+            UIView.performWithoutAnimation { presenting.layer.cornerCurve = .continuous }
         }
         let rest = presentingRestState!
+        UIView.performWithoutAnimation { presenting.clipsToBounds = shrunk ? true : rest.clips }
         presenting.transform = shrunk ? shrunkTransform : rest.transform
         presenting.layer.cornerRadius = shrunk ? Self.defaultCornerRadius : rest.radius
     }
@@ -314,6 +332,13 @@ open class UISheetPresentationController: UIPresentationController {
                 presenting.layer.cornerCurve = rest.curve
             }
             presentingRestState = nil
+            if let rest = presentedRestState, let presented = presentedView {
+                presented.layer.cornerRadius = rest.radius
+                presented.layer.maskedCorners = rest.corners
+                presented.clipsToBounds = rest.clips
+                presented.layer.cornerCurve = rest.curve
+            }
+            presentedRestState = nil
             backdropView.removeFromSuperview()
             dimmingView.removeFromSuperview()
             grabber.removeFromSuperview()
@@ -322,6 +347,9 @@ open class UISheetPresentationController: UIPresentationController {
 
     private func applyCorners() {
         guard let presented = presentedView else { return }
+        if presentedRestState == nil {
+            presentedRestState = (presented.layer.cornerRadius, presented.layer.maskedCorners, presented.clipsToBounds, presented.layer.cornerCurve)
+        }
         UIView.performWithoutAnimation {
             presented.layer.cornerRadius = preferredCornerRadius ?? Self.defaultCornerRadius
             presented.layer.cornerCurve = .continuous
@@ -339,9 +367,16 @@ open class UISheetPresentationController: UIPresentationController {
         let detents = resolvedDetents()
         let smallestTop = height - detents[0].height, largestTop = height - detents[detents.count - 1].height
         let dy = pan.translation(in: container).y
+        // Another transition (a presentation, a dismissal by code) owns the sheet until it ends.
+        if swipeInteractor == nil, let transition = presentedViewController.activeTransition ?? presentingViewController?.activeTransition,
+           !transition.isCompleted {
+            dragStart = nil
+            return
+        }
         switch pan.state {
         case .began:
             dragStart = view.frame
+            dragMayDismiss = nil
         case .changed:
             guard let start = dragStart else { return }
             if let interactor = swipeInteractor {
@@ -351,9 +386,14 @@ open class UISheetPresentationController: UIPresentationController {
             var top = start.minY + dy
             if top < largestTop { top = largestTop - ScrollView.rubberBand(largestTop - top, dimension: height) }
             if top > smallestTop {
-                if !presentedViewController.isModalInPresentation, delegate?.presentationControllerShouldDismiss(self) ?? true {
-                    beginSwipeDismissal(from: smallestTop, progress: (top - smallestTop) / max(1, height - smallestTop))
-                    return
+                if dragMayDismiss == nil {
+                    dragMayDismiss = !presentedViewController.isModalInPresentation && (delegate?.presentationControllerShouldDismiss(self) ?? true)
+                }
+                if dragMayDismiss == true {
+                    // The dismissal starts from the smallest detent; cancelled, the sheet rests there.
+                    if currentDetent.identifier != detents[0].identifier { selectedDetentIdentifier = detents[0].identifier }
+                    beginSwipeDismissal(from: smallestTop, height: detents[0].height, progress: (top - smallestTop) / max(1, height - smallestTop))
+                    if swipeInteractor != nil { return }
                 }
                 top = smallestTop + ScrollView.rubberBand(top - smallestTop, dimension: height)
             }
@@ -372,16 +412,17 @@ open class UISheetPresentationController: UIPresentationController {
                 }
                 return
             }
-            if presentedViewController.isModalInPresentation, view.frame.minY > smallestTop + 1 {
+            if dragMayDismiss == false, view.frame.minY > smallestTop + 1 {
                 delegate?.presentationControllerDidAttemptToDismiss(self)
             }
             // The detent nearest to where the sheet was heading.
             let heading = view.frame.minY + speed * 0.2
             let nearest = detents.min { abs((height - $0.height) - heading) < abs((height - $1.height) - heading) }!
             if nearest.identifier == currentDetent.identifier {
-                layOutForDetent(animated: true, tellsDelegate: false)
+                layOutForDetent(animated: true)
             } else {
                 animateChanges { selectedDetentIdentifier = nearest.identifier }
+                (delegate as? UISheetPresentationControllerDelegate)?.sheetPresentationControllerDidChangeSelectedDetentIdentifier(self)
             }
         default:
             break
@@ -395,34 +436,48 @@ open class UISheetPresentationController: UIPresentationController {
         let height = container.bounds.height
         UIView.performWithoutAnimation {
             view.frame = CGRect(x: view.frame.minX, y: top, width: view.frame.width, height: max(view.frame.height, height - top))
-            guard !isPad, dimsBehind || largestUndimmedDetentIdentifier != nil, let presenting = presentingViewController?.view,
-                  let rest = presentingRestState else { return }
-            let below = resolvedDetents().dropLast().last?.height ?? 0
+            // Between the detent below the largest and the largest, what is behind moves toward how the
+            // largest shows it (shrunk and dimmed, or not), in step with the sheet.
+            let detents = resolvedDetents()
+            let below = detents.dropLast().last?.height ?? 0
             let f = min(1, max(0, ((height - top) - below) / max(1, maximumDetentValue - below)))
-            let shrunk = shrunkTransform
-            let scale = 1 + (shrunk.a - 1) * f
+            func dims(_ h: CGFloat) -> Bool {
+                guard let undimmed = largestUndimmedDetentIdentifier, let limit = detents.first(where: { $0.identifier == undimmed }) else { return true }
+                return h > limit.height
+            }
+            let dimBelow: CGFloat = detents.count > 1 && dims(below) ? Self.dimmingAlpha : 0, dimLarge: CGFloat = dims(maximumDetentValue) ? Self.dimmingAlpha : 0
+            dimmingView.alpha = dimBelow + (dimLarge - dimBelow) * f
+            guard !isPad, dims(maximumDetentValue), let presenting = presentingViewController?.view, let rest = presentingRestState else { return }
+            let scale = 1 + (shrunkTransform.a - 1) * f
+            presenting.clipsToBounds = f > 0 ? true : rest.clips
             presenting.transform = f > 0 ? CGAffineTransform(scaleX: scale, y: scale) : rest.transform
             presenting.layer.cornerRadius = f > 0 ? Self.defaultCornerRadius * f : rest.radius
         }
     }
 
     /// A swipe below the smallest detent: the sheet dismisses, following the finger from there.
-    private func beginSwipeDismissal(from smallestTop: CGFloat, progress: CGFloat) {
+    private func beginSwipeDismissal(from smallestTop: CGFloat, height: CGFloat, progress: CGFloat) {
         guard let view = presentedView else { return }
-        UIView.performWithoutAnimation { view.frame.origin.y = smallestTop }
-        delegate?.presentationControllerWillDismiss(self)
+        UIView.performWithoutAnimation { view.frame = CGRect(x: view.frame.minX, y: smallestTop, width: view.frame.width, height: height) }
         let interactor = UIPercentDrivenInteractiveTransition()
         swipeInteractor = interactor
         swipeDismissing = true
         presentedViewController.dismiss(animated: true)
+        guard presentedViewController.isBeingDismissed else {
+            // Refused (a transition runs): the drag goes on as a drag.
+            swipeInteractor = nil
+            swipeDismissing = false
+            return
+        }
         interactor.update(min(1, max(0, progress)))
     }
 
     /// Moves the sheet to its current detent (on the spring when `animated`), and what is behind with it.
-    private func layOutForDetent(animated: Bool, tellsDelegate: Bool = true) {
+    private func layOutForDetent(animated: Bool) {
         guard containerView != nil, let presented = presentedView, presented.superview != nil,
               presentedViewController.presentationRecord?.controller === self else { return }
         let frame = frameOfPresentedViewInContainerView, dims = dimsBehind, shrinks = shrinksPresenter
+        if grabber.superview === presented { presented.bringSubviewToFront(grabber) }
         let changes = {
             presented.frame = frame
             presented.layoutIfNeeded()
@@ -434,7 +489,6 @@ open class UISheetPresentationController: UIPresentationController {
         } else {
             UIView.performWithoutAnimation(changes)
         }
-        if tellsDelegate { (delegate as? UISheetPresentationControllerDelegate)?.sheetPresentationControllerDidChangeSelectedDetentIdentifier(self) }
     }
 }
 
@@ -466,8 +520,14 @@ final class SheetSlideAnimator: NSObject, UIViewControllerAnimatedTransitioning 
             if isPresenting { container.addSubview(view) }
             view.frame = isPresenting ? below : onScreen
         }
-        UIView.animate(withDuration: UISheetPresentationController.duration, delay: 0, usingSpringWithDamping: 1, initialSpringVelocity: 0,
-                       options: [], animations: { view.frame = self.isPresenting ? onScreen : below },
-                       completion: { _ in context.completeTransition(!context.transitionWasCancelled) })
+        let slide = { view.frame = self.isPresenting ? onScreen : below }
+        let done: (Bool) -> Void = { _ in context.completeTransition(!context.transitionWasCancelled) }
+        if context.isInteractive {
+            // Under a finger: linear in the progress, so the sheet stays under it.
+            UIView.animate(withDuration: UISheetPresentationController.duration, delay: 0, options: [.curveLinear], animations: slide, completion: done)
+        } else {
+            UIView.animate(withDuration: UISheetPresentationController.duration, delay: 0, usingSpringWithDamping: 1, initialSpringVelocity: 0,
+                           options: [], animations: slide, completion: done)
+        }
     }
 }

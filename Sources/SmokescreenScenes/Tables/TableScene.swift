@@ -24,7 +24,6 @@ struct TableScreen {
          textSize: Font.ContentSize = .large) throws {
         let palette = SystemPalette.of(appearance)
         window = View(frame: Rect(origin: .zero, size: TableScreen.pointSize), name: "window")
-        window.backgroundColor = palette.background
         table = TableView(frame: Rect(x: 0, y: TableScreen.barHeight, width: TableScreen.pointSize.width,
                                       height: TableScreen.pointSize.height - TableScreen.barHeight),
                           style: style, engine: engine, name: "table", appearance: appearance, textSize: textSize)

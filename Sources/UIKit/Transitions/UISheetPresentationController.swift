@@ -222,9 +222,13 @@ open class UISheetPresentationController: UIPresentationController {
     }
 
     /// Whether what is behind is dimmed (and the presenting view shrunk) at the current detent.
-    private var dimsBehind: Bool {
-        guard let undimmed = largestUndimmedDetentIdentifier, let limit = resolvedDetents().first(where: { $0.identifier == undimmed }) else { return true }
-        return currentDetent.height > limit.height
+    private var dimsBehind: Bool { dims(atHeight: currentDetent.height, detents: resolvedDetents()) }
+
+    /// Whether a sheet `height` points tall dims what is behind: above the largest undimmed detent of
+    /// `detents` (resolved), or always when there is none.
+    private func dims(atHeight height: CGFloat, detents: [(identifier: Detent.Identifier, height: CGFloat)]) -> Bool {
+        guard let undimmed = largestUndimmedDetentIdentifier, let limit = detents.first(where: { $0.identifier == undimmed }) else { return true }
+        return height > limit.height
     }
 
     /// Whether the presenting view shrinks back: dimmed at the large detent, on a phone.
@@ -441,13 +445,11 @@ open class UISheetPresentationController: UIPresentationController {
             let detents = resolvedDetents()
             let below = detents.dropLast().last?.height ?? 0
             let f = min(1, max(0, ((height - top) - below) / max(1, maximumDetentValue - below)))
-            func dims(_ h: CGFloat) -> Bool {
-                guard let undimmed = largestUndimmedDetentIdentifier, let limit = detents.first(where: { $0.identifier == undimmed }) else { return true }
-                return h > limit.height
-            }
-            let dimBelow: CGFloat = detents.count > 1 && dims(below) ? Self.dimmingAlpha : 0, dimLarge: CGFloat = dims(maximumDetentValue) ? Self.dimmingAlpha : 0
+            let largeDims = dims(atHeight: maximumDetentValue, detents: detents)
+            let dimBelow: CGFloat = detents.count > 1 && dims(atHeight: below, detents: detents) ? Self.dimmingAlpha : 0
+            let dimLarge: CGFloat = largeDims ? Self.dimmingAlpha : 0
             dimmingView.alpha = dimBelow + (dimLarge - dimBelow) * f
-            guard !isPad, dims(maximumDetentValue), let presenting = presentingViewController?.view, let rest = presentingRestState else { return }
+            guard !isPad, largeDims, let presenting = presentingViewController?.view, let rest = presentingRestState else { return }
             let scale = 1 + (shrunkTransform.a - 1) * f
             presenting.clipsToBounds = f > 0 ? true : rest.clips
             presenting.transform = f > 0 ? CGAffineTransform(scaleX: scale, y: scale) : rest.transform

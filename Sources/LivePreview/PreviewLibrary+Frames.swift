@@ -14,6 +14,11 @@ extension PreviewLibrary {
     func rendered(_ name: String, scale: Int, version: Int? = nil,
                   isCancelled: @escaping @Sendable () -> Bool = { false }) throws -> RenderedTransition? {
         guard let entry = entry(name, version: version) else { return nil }
+        return try rendered(of: entry, scale: scale, isCancelled: isCancelled)
+    }
+
+    func rendered(of entry: Entry, scale: Int, isCancelled: @escaping @Sendable () -> Bool) throws -> RenderedTransition? {
+        let name = entry.transition.name
         let key = RenderCache.Key(entry: entry.id, scale: scale)
         if !renders.contains(key) {
             // Snapshots and images grow with the square of the scale, and the frame is drawn into a canvas
@@ -37,22 +42,73 @@ extension PreviewLibrary {
     static func mebibytes(_ bytes: Double) -> String { String(format: "%.0f", (bytes / 1_048_576).rounded(.up)) }
 
     /// Frame `index` of `name` at `scale` as PNG, with the digest of its pixels. Nil when there is no
-    /// such transition or frame.
-    public func frame(_ name: String, index: Int, scale: Int, version: Int? = nil,
+    /// such transition or frame. A frame drawn before (or being drawn now) for the same reading of its
+    /// file is not drawn again.
+    /// - Parameter isShown: the frame is the one the page shows: after a reload changes `name`, the frame
+    ///   at the same time is drawn at once, before the page asks for it (``drawAhead(_:)``).
+    public func frame(_ name: String, index: Int, scale: Int, version: Int? = nil, isShown: Bool = false,
                       isCancelled: @escaping @Sendable () -> Bool = { false }) throws -> (png: [UInt8], digest: String)? {
-        guard let bitmap = try bitmap(name, index: index, scale: scale, version: version, isCancelled: isCancelled) else { return nil }
+        guard let entry = entry(name, version: version) else { return nil }
+        if isShown, entry.info.times.indices.contains(index) { noteShown(name, scale: scale, time: entry.info.times[index]) }
+        return try frame(of: entry, index: index, scale: scale, isCancelled: isCancelled)
+    }
+
+    /// Frame `index` of `entry` at `scale` as PNG and its digest: kept, waited for while another thread
+    /// draws it, or drawn and encoded now.
+    func frame(of entry: Entry, index: Int, scale: Int,
+               isCancelled: @escaping @Sendable () -> Bool) throws -> (png: [UInt8], digest: String)? {
+        let key = FrameKey(entry: entry.id, scale: scale, index: index)
+        repeat {
+            if let kept = keptFrame(key) { return kept }
+        } while !claimFrame(key)
+        defer { releaseFrame(key) }
+        // Drawn by another thread between the look and the claim.
+        if let kept = keptFrame(key) { return kept }
+        waitWhileReloading()
+        if isCancelled() { throw RenderError.cancelled(what: entry.transition.name) }
+        guard let bitmap = try bitmap(of: entry, index: index, scale: scale, isCancelled: isCancelled) else { return nil }
         let digest = Self.digest(of: bitmap)
-        if let cached = cachedPNG(digest) { return (cached, digest) }
-        let png = try PNGCodec.encode(bitmap, compression: .fast)
-        keepPNG(png, digest: digest)
+        let png: [UInt8]
+        if let cached = cachedPNG(digest) { png = cached } else {
+            png = try PNGCodec.encode(bitmap, compression: .fast)
+            keepPNG(png, digest: digest)
+        }
+        keepFrame(key, digest: digest)
         return (png, digest)
+    }
+
+    /// Draws, one after the other on a thread of its own, the frames a reload changed that pages show
+    /// (``frame(_:index:scale:version:isShown:isCancelled:)``'s `isShown`): the frame at the same time in
+    /// the new reading, the one a page keeping its scrubber's time asks for first.
+    func drawAhead(_ frames: [(entry: Entry, index: Int, scale: Int)]) {
+        guard !frames.isEmpty else { return }
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            for frame in frames where !isStopped {
+                _ = try? self.frame(of: frame.entry, index: frame.index, scale: frame.scale, isCancelled: { self.isStopped })
+            }
+        }
+    }
+
+    /// The last frame whose time is at or before `time` (the page's rule for keeping its place).
+    static func frameIndex(at time: Double, in times: [Double]) -> Int {
+        var (low, high) = (0, times.count - 1)
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if times[middle] <= time + 1e-9 { low = middle } else { high = middle - 1 }
+        }
+        return max(0, low)
     }
 
     /// Frame `index` of `name` drawn at `scale`; nil when there is no such transition or frame.
     public func bitmap(_ name: String, index: Int, scale: Int, version: Int? = nil,
                        isCancelled: @escaping @Sendable () -> Bool = { false }) throws -> Bitmap? {
-        guard let count = frameCount(name, version: version), index >= 0, index < count else { return nil }
-        guard let rendered = try rendered(name, scale: scale, version: version, isCancelled: isCancelled) else { return nil }
+        guard let entry = entry(name, version: version) else { return nil }
+        return try bitmap(of: entry, index: index, scale: scale, isCancelled: isCancelled)
+    }
+
+    func bitmap(of entry: Entry, index: Int, scale: Int, isCancelled: @escaping @Sendable () -> Bool) throws -> Bitmap? {
+        guard index >= 0, index < entry.info.frameCount else { return nil }
+        guard let rendered = try rendered(of: entry, scale: scale, isCancelled: isCancelled) else { return nil }
         let s = rendered.sequence
         guard s.times.indices.contains(index) else { return nil }
         var canvas = try s.makeCanvas()

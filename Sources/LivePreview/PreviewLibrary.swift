@@ -209,10 +209,25 @@ public final class PreviewLibrary: @unchecked Sendable {
     public var pngCacheLimit: Int
     /// How many frames were encoded (not taken from the cache); for tests and the docs' figures.
     public private(set) var encodedFrames = 0
+    /// How many frames were drawn (not taken from the frames drawn before); for tests.
+    public var drawnFrameCount: Int { lock.withLock { framesDrawn } }
+    private var framesDrawn = 0
     /// How many transitions were rendered to be read (a reload's work); for tests and the docs' figures.
     public private(set) var readings = 0
     private var listeners: [UUID: @Sendable (Int) -> Void] = [:]
     private var stopped = false
+    /// The digest of each frame drawn, by reading, scale and index (its PNG is in `pngs`), for the readings
+    /// served now: a frame asked for again, or drawn ahead after a reload, is not drawn twice.
+    private var drawnFrames: [FrameKey: String] = [:]
+    /// Frames being drawn now (under `drawing`), so that two askers of one frame draw it once.
+    private let drawing = NSCondition()
+    private var framesInFlight: Set<FrameKey> = []
+    /// The frames pages showed last (asked for with `isShown`): name, scale and time, newest last, at most
+    /// ``shownFramesKept``.
+    private var shownFrames: [(name: String, scale: Int, time: Double)] = []
+    static let shownFramesKept = 4
+    /// More drawn frames than this are forgotten at once (their PNGs stay in `pngs`).
+    static let drawnFramesKept = 100_000
 
     /// Scene files a served folder may hold; more are reported, not read.
     public static let maximumSceneFiles = 10_000
@@ -348,8 +363,11 @@ public final class PreviewLibrary: @unchecked Sendable {
             version += 1
             let live = Set(entries.values.map(\.id)).union(retired?.entries.values.map(\.id) ?? [])
             renders.keepOnly(entries: live)
+            drawnFrames = drawnFrames.filter { live.contains($0.key.entry) }
             return (version, Array(self.listeners.values))
         }
+        // The frames pages show, in the new readings, are drawn while the pages hear of the reload and ask.
+        drawAhead(changedShownFrames(since: previousEntries))
         for listener in listeners { listener(newVersion) }
         return newVersion
     }
@@ -367,12 +385,15 @@ public final class PreviewLibrary: @unchecked Sendable {
         }
         do {
             let document = try SceneDocument.read(from: file)
-            var fresh: [(String, Entry)] = []
-            for offered in document.offered {
-                let transition = SceneTransition(path: file, document: document, spec: offered.spec, reversed: offered.reversed)
-                fresh.append((offered.name, try makeEntry(transition, file: file)))
+            // A file's transitions (forward and reversed) are rendered side by side.
+            let offered = document.offered
+            let made = Mutex([Result<Entry, any Error>?](repeating: nil, count: offered.count))
+            DispatchQueue.concurrentPerform(iterations: offered.count) { index in
+                let transition = SceneTransition(path: file, document: document, spec: offered[index].spec, reversed: offered[index].reversed)
+                let result = Result { try makeEntry(transition, file: file) }
+                made.withLock { $0[index] = result }
             }
-            state.entries = fresh
+            state.entries = try zip(offered, made.withLock { $0 }).map { ($0.name, try $1!.get()) }
         } catch {
             // `check`'s words for what is wrong, where it finds it; the render's when only the render fails.
             state.error = "\(error)"
@@ -550,6 +571,76 @@ public final class PreviewLibrary: @unchecked Sendable {
     }
 
     var isStopped: Bool { lock.withLock { stopped } }
+
+    // MARK: - Frames drawn
+
+    /// A frame of one reading of a transition at one scale.
+    struct FrameKey: Hashable, Sendable {
+        var entry: Int
+        var scale: Int
+        var index: Int
+    }
+
+    /// The frame's PNG and digest when it was drawn and its PNG is still kept.
+    func keptFrame(_ key: FrameKey) -> (png: [UInt8], digest: String)? {
+        lock.withLock { drawnFrames[key].flatMap { digest in pngs[digest].map { ($0, digest) } } }
+    }
+
+    func keepFrame(_ key: FrameKey, digest: String) {
+        lock.withLock {
+            framesDrawn += 1
+            if drawnFrames.count >= Self.drawnFramesKept { drawnFrames = [:] }
+            drawnFrames[key] = digest
+        }
+    }
+
+    /// Claims the drawing of `key` (release it with ``releaseFrame(_:)``) when no thread draws it; when one
+    /// does, waits until it is done and returns false (its frame is kept now, unless it failed).
+    func claimFrame(_ key: FrameKey) -> Bool {
+        drawing.lock()
+        defer { drawing.unlock() }
+        guard framesInFlight.contains(key) else {
+            framesInFlight.insert(key)
+            return true
+        }
+        while framesInFlight.contains(key) { drawing.wait() }
+        return false
+    }
+
+    func releaseFrame(_ key: FrameKey) {
+        drawing.lock()
+        framesInFlight.remove(key)
+        drawing.broadcast()
+        drawing.unlock()
+    }
+
+    /// Returns once no reload is under way: a frame asked for during one is most likely of the reading it
+    /// replaces, which the page will not want (it cancels it when it hears of the reload), so it does not
+    /// take the cores the reload needs.
+    func waitWhileReloading() {
+        reloading.lock()
+        reloading.unlock()
+    }
+
+    /// Remembers the frame a page shows.
+    func noteShown(_ name: String, scale: Int, time: Double) {
+        lock.withLock {
+            shownFrames.removeAll { $0.name == name && $0.scale == scale }
+            shownFrames.append((name, scale, time))
+            if shownFrames.count > Self.shownFramesKept { shownFrames.removeFirst() }
+        }
+    }
+
+    /// The frames pages showed of transitions whose reading changed since `previous`, in the new readings,
+    /// newest first.
+    private func changedShownFrames(since previous: [String: Entry]) -> [(entry: Entry, index: Int, scale: Int)] {
+        lock.withLock {
+            shownFrames.reversed().compactMap { shown in
+                guard let entry = entries[shown.name], previous[shown.name]?.id != entry.id, !entry.info.times.isEmpty else { return nil }
+                return (entry, Self.frameIndex(at: shown.time, in: entry.info.times), shown.scale)
+            }
+        }
+    }
 
     /// Whether a transition of that name is served now (or in `version`, the one before, while it is kept).
     public func has(_ name: String, version: Int? = nil) -> Bool { entry(name, version: version) != nil }

@@ -125,11 +125,15 @@ public struct PreviewRouter: Sendable {
         let count = library.frameCount(name, version: version) ?? 0
         switch kind {
         case "frames":
-            guard index < count, let (png, digest) = try library.frame(name, index: index, scale: scale, version: version, isCancelled: isCancelled) else {
+            let started = DispatchTime.now().uptimeNanoseconds
+            guard index < count, let (png, digest) = try library.frame(name, index: index, scale: scale, version: version, isShown: query["shown"] == "1", isCancelled: isCancelled) else {
                 return .error(.notFound, "'\(name)' has \(count) frames (0…\(count - 1)); no frame \(index)")
             }
             let etag = "\"\(digest)\""
-            let headers = [("ETag", etag), ("Cache-Control", "no-cache")]
+            // Server-Timing: how long the frame took here (render, draw and encode, or the cache), in ms,
+            // which the page's save-to-screen measurement and a browser's developer tools show.
+            let took = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+            let headers = [("ETag", etag), ("Cache-Control", "no-cache"), ("Server-Timing", String(format: "frame;dur=%.1f", took))]
             if ifNoneMatch == etag { return PreviewResponse(status: .notModified, contentType: "image/png", body: [], headers: headers) }
             return PreviewResponse(status: .ok, contentType: "image/png", body: png, headers: headers)
         case "golden":

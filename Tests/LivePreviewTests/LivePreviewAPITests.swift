@@ -96,6 +96,8 @@ final class LivePreviewAPITests: XCTestCase {
         let response = try http.get("/api/transitions/grow/frames/3.png?scale=1")
         XCTAssertEqual(response.status, 200)
         XCTAssertEqual(response.headers["content-type"], "image/png")
+        let timing = try XCTUnwrap(response.headers["server-timing"])
+        XCTAssertNotNil(timing.range(of: #"^frame;dur=[0-9]+\.[0-9]$"#, options: .regularExpression), timing)
         let decoded = try PNGCodec.decode(response.body)
         let drawn = try XCTUnwrap(try preview.library.bitmap("grow", index: 3, scale: 1))
         XCTAssertEqual(decoded.width, 100)
@@ -302,6 +304,45 @@ final class LivePreviewAPITests: XCTestCase {
         try write("notes", to: folder + "/notes.txt")
         try await Task.sleep(nanoseconds: 300_000_000)
         XCTAssertEqual(preview.library.currentVersion, version)
+    }
+
+    /// A frame asked for twice, or by two askers at once, is drawn once. After a reload, the frame a page
+    /// shows (asked for with `shown=1`) is drawn at the same time in the new reading before anyone asks,
+    /// and only that one; the page's request then gets it as drawn.
+    func testFramesAreDrawnOnceAndTheShownFrameIsDrawnAheadAfterAReload() async throws {
+        try await start()
+        let library = preview.library
+        let start = library.drawnFrameCount
+        // 0.3 s at 10 fps: frames at 0, 0.1, 0.2, 0.3 s. Frame 2 shown, by two askers at once.
+        DispatchQueue.concurrentPerform(iterations: 2) { _ in
+            XCTAssertNotNil(try? library.frame("grow", index: 2, scale: 1, isShown: true))
+        }
+        XCTAssertEqual(library.drawnFrameCount, start + 1)
+        let before = try XCTUnwrap(try library.frame("grow", index: 2, scale: 1))
+        _ = try library.frame("grow", index: 1, scale: 1)
+        XCTAssertEqual(library.drawnFrameCount, start + 2, "frame 2 again from what was drawn; frame 1 drawn")
+        // A phase twice as long: the page keeps 0.2 s, frame 2 of 7. It is drawn ahead, frame 1 is not.
+        let version = library.currentVersion
+        try write(Self.sceneText(duration: 0.6))
+        try await waitForVersion(after: version)
+        let deadline = Date().addingTimeInterval(10)
+        while library.drawnFrameCount < start + 3, Date() < deadline { try await Task.sleep(nanoseconds: 5_000_000) }
+        try await Task.sleep(nanoseconds: 200_000_000)
+        XCTAssertEqual(library.drawnFrameCount, start + 3, "the shown frame alone is drawn ahead")
+        let ahead = try XCTUnwrap(try library.frame("grow", index: 2, scale: 1, isShown: true))
+        XCTAssertEqual(library.drawnFrameCount, start + 3, "served as drawn ahead")
+        XCTAssertNotEqual(ahead.digest, before.digest, "the box is less far at 0.2 s of 0.6 s")
+        XCTAssertTrue(try PNGCodec.decode(ahead.png) == XCTUnwrap(try library.bitmap("grow", index: 2, scale: 1)), "the pixels a drawing now has")
+        // Over HTTP, the page's way of saying which frame it shows.
+        let shown = library.currentVersion
+        _ = try http.get("/api/transitions/grow/frames/5.png?scale=1&v=\(shown)&shown=1")
+        let drawnNow = library.drawnFrameCount
+        try write(Self.sceneText(duration: 0.3))
+        try await waitForVersion(after: shown)
+        let again = Date().addingTimeInterval(10)
+        while library.drawnFrameCount < drawnNow + 1, Date() < again { try await Task.sleep(nanoseconds: 5_000_000) }
+        _ = try http.get("/api/transitions/grow/frames/3.png?scale=1")
+        XCTAssertEqual(library.drawnFrameCount, drawnNow + 1, "0.5 s kept: the last frame (0.3 s), drawn ahead")
     }
 
     func testConcurrentRequestsWhileReloadsRender() async throws {

@@ -14,23 +14,33 @@ const state = {
   lastTick: 0,
   frames: new Map(),    // key → {bitmap, digest} | "loading", at most `window` frames each side of the scrubber
   inFlight: 0,
+  requests: new Map(),  // key → AbortController of each frame on its way
+  lintRequest: null,    // the AbortController of the lint report on its way
+  reloading: false,     // a reload event arrived and its listing has not: nothing is fetched meanwhile
+  firstAfterReload: false, // the new version's frame on the scrubber is not on screen yet
   lint: null,
   lintVersion: 0,       // the version whose lint report was asked for
   goldenMode: "off",
   shown: { version: 0, index: -1, digest: "", at: 0 },
   reloadedAt: 0,        // when the last reload event arrived (ms since the epoch)
+  // Steps from the last reload event to its first frame on screen (performance.now() ms), for the
+  // save-to-screen measurement (docs/live-preview.md, "Measured").
+  reloadSteps: null,
 };
 // What the page shows, for scripts and tests (read-only).
 window.preview = state;
 
 const current = () => state.listing && state.listing.transitions.find((t) => t.name === state.name);
-const frameURL = (kind, k) => `/api/transitions/${encodeURIComponent(state.name)}/${kind}/${k}.png?scale=${state.scale}&v=${state.listing.version}`;
+const frameURL = (kind, k) => `/api/transitions/${encodeURIComponent(state.name)}/${kind}/${k}.png?scale=${state.scale}&v=${state.listing.version}`
+  + (kind === "frames" && k === state.index ? "&shown=1" : "");
 const key = (k) => `${state.listing.version}|${state.name}|${state.scale}|${k}`;
 
 async function loadListing() {
   const response = await fetch("/api/transitions", { cache: "no-store" });
   if (!response.ok) throw new Error(`GET /api/transitions: ${response.status}`);
   const listing = await response.json();
+  state.reloading = false;
+  if (state.reloadSteps && !state.reloadSteps.listing) state.reloadSteps.listing = performance.now();
   const previous = current();
   const first = !state.listing;
   const keptTime = previous ? previous.times[Math.min(state.index, previous.times.length - 1)] : 0;
@@ -128,26 +138,36 @@ function forgetFar() {
   }
 }
 
-// Fetches frames nearest the scrubber first, four at a time.
+// Fetches frames nearest the scrubber first, four at a time; after a reload, the frame on the scrubber
+// alone until it is on screen (so it shares neither the server's threads nor the decoder with its
+// neighbours: what a save shows first).
 function pump() {
   const t = current();
-  if (!t) return;
+  if (!t || state.reloading) return;
   while (state.inFlight < 4) {
+    if (state.firstAfterReload && state.inFlight > 0) break;
     const k = nextWanted(t);
     if (k < 0) break;
     const id = key(k);
+    const controller = new AbortController();
     state.frames.set(id, "loading");
+    state.requests.set(id, controller);
     state.inFlight++;
-    fetch(frameURL("frames", k))
+    fetch(frameURL("frames", k), { signal: controller.signal })
       .then(async (response) => {
         if (!response.ok) throw new Error(`frame ${k}: ${response.status}`);
+        const steps = k === state.index && state.reloadSteps && !state.reloadSteps.response ? state.reloadSteps : null;
+        if (steps) { steps.response = performance.now(); steps.server = response.headers.get("Server-Timing") || ""; }
         const digest = response.headers.get("ETag") || "";
-        const bitmap = await createImageBitmap(await response.blob());
+        const blob = await response.blob();
+        if (steps) steps.body = performance.now();
+        const bitmap = await createImageBitmap(blob);
+        if (steps) steps.decoded = performance.now();
         state.frames.set(id, { bitmap, digest });
         if (k === state.index && id === key(k)) draw();
       })
-      .catch(() => state.frames.delete(id))
-      .finally(() => { state.inFlight--; pump(); });
+      .catch(() => { if (state.frames.get(id) === "loading") state.frames.delete(id); })
+      .finally(() => { state.inFlight--; state.requests.delete(id); pump(); });
   }
 }
 
@@ -180,8 +200,18 @@ function draw() {
   context.clearRect(0, 0, canvas.width, canvas.height);
   context.drawImage(entry.bitmap, 0, 0);
   const version = state.listing.version;
-  if (state.shown.version !== version && state.reloadedAt) document.body.dataset.saveToScreenMs = String(Date.now() - state.reloadedAt);
+  if (state.shown.version !== version && state.reloadedAt) {
+    document.body.dataset.saveToScreenMs = String(Date.now() - state.reloadedAt);
+    const steps = state.reloadSteps;
+    if (steps) {
+      const at = (name) => (steps[name] ? Math.round(steps[name] - steps.event) : "-");
+      document.body.dataset.reloadSteps = `listing ${at("listing")}, response ${at("response")}, body ${at("body")}, `
+        + `decoded ${at("decoded")}, drawn ${Math.round(performance.now() - steps.event)} ms; server ${steps.server}`;
+      state.reloadSteps = null;
+    }
+  }
   state.shown = { version, index: state.index, digest: entry.digest, at: Date.now() };
+  if (state.firstAfterReload) { state.firstAfterReload = false; pump(); }
   document.body.dataset.shownVersion = String(version);
   document.body.dataset.shownFrame = String(state.index);
   document.body.dataset.shownDigest = entry.digest;
@@ -293,16 +323,31 @@ async function loadLint() {
   const version = state.listing.version;
   state.lint = null;
   renderMarks();
+  if (state.lintRequest) state.lintRequest.abort();
+  const controller = new AbortController();
+  state.lintRequest = controller;
   try {
-    const response = await fetch(`/api/transitions/${encodeURIComponent(t.name)}/lint?v=${version}`);
+    const response = await fetch(`/api/transitions/${encodeURIComponent(t.name)}/lint?v=${version}`, { signal: controller.signal });
     const report = await response.json();
     if (!response.ok) throw new Error(report.error);
     if (state.listing.version !== version || state.name !== t.name) return;
     state.lint = report;
   } catch (error) {
+    if (controller.signal.aborted) return;
     state.lint = { findings: [], failed: error.message };
+  } finally {
+    if (state.lintRequest === controller) state.lintRequest = null;
   }
   renderMarks();
+}
+
+// A new version: what is on its way for the old one is cancelled (the server stops drawing a frame or
+// linting a render whose asker has gone), and nothing is fetched until the new listing is here.
+function cancelRequests() {
+  state.reloading = true;
+  state.firstAfterReload = true;
+  for (const controller of state.requests.values()) controller.abort();
+  if (state.lintRequest) { state.lintRequest.abort(); state.lintRequest = null; }
 }
 
 function renderMarks() {
@@ -405,6 +450,8 @@ events.addEventListener("reload", (event) => {
   $("status").className = "status live";
   if (state.listing && state.listing.version === version) return;
   state.reloadedAt = Date.now();
+  state.reloadSteps = { event: performance.now() };
+  cancelRequests();
   loadListing().catch(reportDown);
 });
 events.addEventListener("error", () => { if (events.readyState === EventSource.CLOSED) reportDown(); });

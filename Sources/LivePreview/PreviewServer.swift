@@ -29,9 +29,13 @@ public final class PreviewServer: @unchecked Sendable {
     public let router: PreviewRouter
     private let group: MultiThreadedEventLoopGroup
     private let pools: [PreviewRouter.Lane: NIOThreadPool]
-    private var channel: NIOAsyncChannel<NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>, Never>?
-    private var serving: Task<Void, Never>?
+    /// The listening socket.
+    private var listener: (any Channel)?
+    /// A task a connection, from its acceptance.
+    private let connections = ConnectionTasks()
     private let open = NIOLockedValueBox(0)
+    /// Set by ``stop()``: a connection accepted from then on is closed unread.
+    private let stopping = NIOLockedValueBox(false)
     private let waiting = NIOLockedValueBox([PreviewRouter.Lane: Int]())
     /// The port listened on (the one the system chose for port 0).
     public private(set) var port = 0
@@ -56,39 +60,40 @@ public final class PreviewServer: @unchecked Sendable {
     public func start(host: String, port: Int, allowedHosts: [String] = []) async throws {
         pools.values.forEach { $0.start() }
         let limits = self.limits
-        let channel = try await ServerBootstrap(group: group)
+        // Each accepted connection gets its task on the event loop the moment it is active, from a handler
+        // that holds it until then: nothing can drop it in between. (SwiftNIO's async `bind` hands connections
+        // over through a stream, and one still in the stream when the server stops is dropped unclosed, which
+        // SwiftNIO traps on: `serve` died on Ctrl-C under load, about one stop in 150. A connection closed
+        // before it is active is finished by SwiftNIO itself.)
+        let listener = try await ServerBootstrap(group: group)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .bind(host: HostPolicy.unbracketed(host), port: port) { child in
+            .childChannelInitializer { [self] child in
                 child.eventLoop.makeCompletedFuture {
                     try child.pipeline.syncOperations.configureHTTPServerPipeline()
                     try child.pipeline.syncOperations.addHandler(
                         RequestDeadlineHandler(headerTimeout: .nanoseconds(Int64(limits.headerTimeout * 1e9)),
                                                idleTimeout: .nanoseconds(Int64(limits.idleTimeout * 1e9))))
-                    return try NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>(wrappingChannelSynchronously: child)
+                    let connection = try NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>(wrappingChannelSynchronously: child)
+                    try child.pipeline.syncOperations.addHandler(ServeWhenActive { [connections] in
+                        connections.start { await self.serve(connection) }
+                    })
                 }
             }
-        self.channel = channel
-        self.port = channel.channel.localAddress?.port ?? port
+            .bind(host: HostPolicy.unbracketed(host), port: port).get()
+        self.listener = listener
+        self.port = listener.localAddress?.port ?? port
         hostPolicy = HostPolicy(address: host, port: self.port, allowed: allowedHosts)
-        serving = Task { [self] in
-            await withDiscardingTaskGroup { tasks in
-                try? await channel.executeThenClose { connections in
-                    for try await connection in connections {
-                        tasks.addTask { await self.serve(connection) }
-                    }
-                }
-                tasks.cancelAll()
-            }
-        }
     }
 
     /// Stops listening, ends every connection (event streams included), stops renders under way at their
     /// next frame, and ends the server's threads.
     public func stop() async {
+        stopping.withLockedValue { $0 = true }
         router.library.stop()
-        try? await channel?.channel.close()
-        serving?.cancel()
-        await serving?.value
+        // Once the listening socket is closed no connection is accepted; then every connection's task is
+        // cancelled (event streams and kept-alive connections end) and waited for.
+        try? await listener?.close()
+        await connections.cancelAndWait()
         for pool in pools.values { try? await pool.shutdownGracefully() }
         try? await group.shutdownGracefully()
     }
@@ -97,6 +102,10 @@ public final class PreviewServer: @unchecked Sendable {
     public var openConnections: Int { open.withLockedValue { $0 } }
 
     private func serve(_ connection: NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>) async {
+        if stopping.withLockedValue({ $0 }) {
+            try? await connection.executeThenClose { _, _ in }
+            return
+        }
         let count = open.withLockedValue { $0 += 1; return $0 }
         defer { open.withLockedValue { $0 -= 1 } }
         let channel = connection.channel
@@ -293,5 +302,56 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
         deadline?.cancel()
         let channel = context.channel
         deadline = context.eventLoop.scheduleTask(in: amount) { channel.close(promise: nil) }
+    }
+}
+
+/// The tasks serving connections, each from the moment its connection is accepted until it is closed.
+final class ConnectionTasks: @unchecked Sendable {
+    private let lock = NIOLock()
+    private var tasks: [UInt64: Task<Void, Never>] = [:]
+    private var nextID: UInt64 = 0
+
+    /// Runs `body` in a task of its own, kept until it returns.
+    func start(_ body: @escaping @Sendable () async -> Void) {
+        lock.withLock {
+            nextID += 1
+            let id = nextID
+            // Inserted under the lock, so the task's own removal (which takes it) comes after. User-initiated:
+            // made on the event loop's thread, a task would get the default priority and share its threads with
+            // blocking work queued at that priority, to which libdispatch on Linux adds a thread only about once
+            // a second (requests waited seconds behind blocked clients in a test).
+            tasks[id] = Task(priority: .userInitiated) { [self] in
+                await body()
+                lock.withLock { _ = tasks.removeValue(forKey: id) }
+            }
+        }
+    }
+
+    /// Cancels every task running and returns when they have all ended.
+    func cancelAndWait() async {
+        let running = lock.withLock { Array(tasks.values) }
+        for task in running { task.cancel() }
+        for task in running { await task.value }
+    }
+}
+
+/// Starts a connection's task when the connection becomes active (last in its pipeline, after the
+/// handlers that hand its reads and writes to the task), once.
+final class ServeWhenActive: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    private var start: (() -> Void)?
+
+    init(_ start: @escaping () -> Void) {
+        self.start = start
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        start?()
+        start = nil
+        context.fireChannelActive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        start = nil
     }
 }

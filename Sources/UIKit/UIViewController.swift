@@ -12,6 +12,42 @@ open class UIViewController: UIResponder {
     private var isLoadingView = false
     /// The controller's title (a navigation bar's, a tab's).
     open var title: String? { didSet { navigationController?.itemDidChange(of: self) } }
+
+    // MARK: Editing
+
+    /// Whether the controller shows an editable view. Setting it is `setEditing(_:animated: false)`.
+    open var isEditing: Bool {
+        get { editingState }
+        set { setEditing(newValue, animated: false) }
+    }
+    private var editingState = false
+    private var madeEditButtonItem: UIBarButtonItem?
+
+    /// Enters or leaves editing mode: sets ``isEditing`` and turns ``editButtonItem`` into Done (bold) or
+    /// Edit. Override it to change the view, calling `super`; `UITableViewController`'s passes it to its
+    /// table.
+    open func setEditing(_ editing: Bool, animated: Bool) {
+        editingState = editing
+        guard let item = madeEditButtonItem else { return }
+        item.title = editing ? "Done" : "Edit"
+        item.style = editing ? .done : .plain
+        // The bar draws its items again (it reads them when they change).
+        let shown = (navigationItem.leftBarButtonItems ?? []) + (navigationItem.rightBarButtonItems ?? [])
+        if shown.contains(where: { $0 === item }) { navigationItem.itemsDidChange?() }
+    }
+
+    /// A bar button item that toggles editing mode: Edit, or Done (bold) while editing; a tap calls
+    /// ``setEditing(_:animated:)`` animated. Made once.
+    open var editButtonItem: UIBarButtonItem {
+        if let madeEditButtonItem { return madeEditButtonItem }
+        let item = UIBarButtonItem(title: editingState ? "Done" : "Edit", style: editingState ? .done : .plain, target: nil, action: nil)
+        item.primaryAction = UIAction { [weak self] _ in
+            guard let self else { return }
+            self.setEditing(!self.isEditing, animated: true)
+        }
+        madeEditButtonItem = item
+        return item
+    }
     /// The controllers this one contains, in the order they were added.
     open private(set) var children: [UIViewController] = []
     /// The controller this one is a child of.

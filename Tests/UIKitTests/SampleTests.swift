@@ -230,6 +230,48 @@ final class SampleTests: XCTestCase {
         assertFrames(stage.frames(name: "page-sheet"), matchGoldenNamed: "page-sheet")
     }
 
+    /// Runs the editable list sample: tap Edit, tap the green plus of "Add Item" (an item is inserted),
+    /// then tap Done.
+    static func runEditableList(on stage: Stage) throws -> (list: ShoppingListViewController, navigation: UINavigationController) {
+        let list = ShoppingListViewController(style: .plain)
+        let navigation = UINavigationController(rootViewController: list)
+        stage.show(navigation)
+        try stage.wait(0.1)
+        func tapBarButton(_ title: String) throws {
+            let bar = navigation.navigationBar
+            let button = try XCTUnwrap(bar.subviews.compactMap { $0 as? UIButton }.first { $0.currentTitle == title }, "no \(title) button")
+            try stage.tap(at: bar.convert(CGPoint(x: button.frame.midX, y: button.frame.midY), to: nil))
+        }
+        try tapBarButton("Edit")
+        try stage.waitUntilIdle()
+        try stage.wait(0.1)
+        let addRow = try XCTUnwrap(list.tableView.cellForRow(at: IndexPath(row: list.items.count, section: 0)))
+        try stage.tap(at: addRow.convert(CGPoint(x: 25, y: addRow.bounds.midY), to: nil))
+        try stage.waitUntilIdle()
+        try stage.wait(0.1)
+        try tapBarButton("Done")
+        try stage.waitUntilIdle()
+        return (list, navigation)
+    }
+
+    func testTheEditableListShowsItsEditingControlsAndInsertsAnItem() throws {
+        let stage = try Stage(device: Self.samplePhone(), fps: 10, scale: 1)
+        let (list, _) = try Self.runEditableList(on: stage)
+        XCTAssertEqual(list.items, ["Apples", "Bread", "Coffee", "Eggs", "Milk"])
+        XCTAssertFalse(list.isEditing)
+        XCTAssertFalse(list.tableView.isEditing)
+        XCTAssertEqual(list.editButtonItem.title, "Edit")
+        XCTAssertEqual(list.tableView.visibleCells.map { $0.contentView.frame.minX }, [0, 0, 0, 0, 0, 0], "the content back at the edge")
+        XCTAssertEqual(stage.warnings, [])
+        XCTAssertEqual(stage.notDrawn, [])
+        if let look = ProcessInfo.processInfo.environment["SMOKESCREEN_LOOK"] {
+            let big = try Stage(device: Self.samplePhone(), fps: 30, scale: 2)
+            _ = try Self.runEditableList(on: big)
+            try big.write(to: look + "/editable-list")
+        }
+        assertFrames(stage.frames(name: "editable-list"), matchGoldenNamed: "editable-list")
+    }
+
     /// Runs the inbox sample: open the second message, archive it, and watch the row go.
     static func runInbox(on stage: Stage) throws -> (inbox: InboxViewController, navigation: UINavigationController) {
         let inbox = InboxViewController(style: .plain)

@@ -100,11 +100,37 @@ open class UITableView: UIScrollView {
     open var allowsMultipleSelection = false
     open var allowsSelectionDuringEditing = false
     open var allowsMultipleSelectionDuringEditing = false
-    /// Accepted; there is no editing mode drawn.
-    open private(set) var isEditing = false
+    /// Whether the table shows editing mode. Setting it is `setEditing(_:animated: false)`.
+    open var isEditing: Bool {
+        get { editingState }
+        set { setEditing(newValue, animated: false) }
+    }
+    private var editingState = false
+    /// Enters or leaves editing mode: every row shows its editing control (the delegate's
+    /// `editingStyleForRowAt`, default `.delete`, for rows the data source's `canEditRowAt` allows), its
+    /// content indented (unless `shouldIndentWhileEditingRowAt` says no) and the reorder control where
+    /// `canMoveRowAt` is true, sliding in over 0.3 s when animated (``UITableViewCell/setEditing(_:animated:)``).
+    /// Rows are selected in editing mode only with ``allowsSelectionDuringEditing``; a selection is
+    /// cleared on entering it unless that is true. A tap on a delete control does not show the Delete
+    /// confirmation (noted); one on an insert control commits `.insert` to the data source.
     open func setEditing(_ editing: Bool, animated: Bool) {
-        if editing { NotDrawn.note("UITableView editing mode") }
-        isEditing = editing
+        guard editing != editingState else { return }
+        editingState = editing
+        if editing, !allowsSelectionDuringEditing {
+            for ip in indexPathsForSelectedRows ?? [] { deselectRow(at: ip, animated: animated) }
+        }
+        for (ip, cell) in visibleCellsByRow { applyEditing(to: cell, at: ip, animated: animated) }
+    }
+
+    /// The row's editing look from the data source and delegate, and the table's mode, given to its cell.
+    private func applyEditing(to cell: UITableViewCell, at ip: IndexPath, animated: Bool) {
+        if editingState {
+            let editable = dataSource?.tableView(self, canEditRowAt: ip) ?? false
+            cell.tableEditingStyle = editable ? (tableDelegate?.tableView(self, editingStyleForRowAt: ip) ?? .delete) : .none
+            cell.tableIndentsWhileEditing = editable && (tableDelegate?.tableView(self, shouldIndentWhileEditingRowAt: ip) ?? true)
+            cell.showsReorderControl = dataSource?.tableView(self, canMoveRowAt: ip) ?? false
+        }
+        cell.setEditing(editingState, animated: animated)
     }
     open var cellLayoutMarginsFollowReadableWidth = false
     open var insetsContentViewsToSafeArea = true
@@ -122,6 +148,8 @@ open class UITableView: UIScrollView {
     /// Heights of rows measured so far (self-sizing rows), by index path.
     var measuredHeights: [IndexPath: CGFloat] = [:]
     var visibleCellsByRow: [IndexPath: UITableViewCell] = [:]
+    /// The row whose editing control a finger came down on.
+    private var editingControlTouched: IndexPath?
     var headerViews: [Int: UIView] = [:]
     var footerViews: [Int: UIView] = [:]
     /// Cells and header views an update is animating out: removed when it ends.
@@ -671,6 +699,7 @@ open class UITableView: UIScrollView {
             let selected = selectedRows.contains(ip)
             if cell.isSelected != selected { cell.setSelected(selected, animated: false) }
             configureSeparator(cell, at: ip)
+            if cell.isEditing != editingState { applyEditing(to: cell, at: ip, animated: false) }
             if style == .insetGrouped {
                 let position = layout.position(of: ip)
                 var corners: CACornerMask = []
@@ -1208,7 +1237,13 @@ open class UITableView: UIScrollView {
 
     /// A finger down on a row highlights it (when the delegate lets it).
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
-        guard allowsSelection, let touch = touches.first, let ip = indexPathForRow(at: touch.location(in: self)),
+        if editingState, let touch = touches.first, let ip = indexPathForRow(at: touch.location(in: self)),
+           let cell = visibleCellsByRow[ip], cell.isEditing, cell.tableEditingStyle != .none,
+           touch.location(in: cell).x < UITableViewCell.editingIndentation + UIScreen.main.systemMargin {
+            editingControlTouched = ip
+            return
+        }
+        guard editingState ? allowsSelectionDuringEditing : allowsSelection, let touch = touches.first, let ip = indexPathForRow(at: touch.location(in: self)),
               let cell = visibleCellsByRow[ip] else {
             super.touchesBegan(touches, with: event)
             return
@@ -1222,6 +1257,15 @@ open class UITableView: UIScrollView {
     /// The finger up on the row it came down on selects it (`willSelectRowAt` may redirect or refuse),
     /// and tells the delegate; with multiple selection a selected row is deselected instead.
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        if let ip = editingControlTouched {
+            editingControlTouched = nil
+            switch visibleCellsByRow[ip]?.tableEditingStyle {
+            case .insert?: dataSource?.tableView(self, commit: .insert, forRowAt: ip)
+            case .delete?: NotDrawn.note("the Delete confirmation a tap on a table's delete control shows")
+            default: break
+            }
+            return
+        }
         guard let ip = highlightedRow else {
             super.touchesEnded(touches, with: event)
             return
@@ -1248,6 +1292,7 @@ open class UITableView: UIScrollView {
 
     /// A scroll or another gesture took the touch: the row is no longer highlighted.
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+        editingControlTouched = nil
         guard highlightedRow != nil else {
             super.touchesCancelled(touches, with: event)
             return

@@ -13,8 +13,10 @@
 /// What differs from UIKit: `init(style:reuseIdentifier:)` is `required` here, because Swift on Linux
 /// can make a registered class (`register(_:forCellReuseIdentifier:)`) only through a required
 /// initializer; a subclass overrides it as `required init(style:reuseIdentifier:)` (`smokescreen render`'s
-/// source pass writes `required` for `override init(style:reuseIdentifier:)`). Editing controls, swipe
-/// actions and the detail button's "i" are not drawn (noted).
+/// source pass writes `required` for `override init(style:reuseIdentifier:)`). In editing mode the cell
+/// shows its editing control (a red minus or a green plus disc) at the leading edge with its content
+/// indented, and the reorder control at the trailing edge when its row can move (``setEditing(_:animated:)``);
+/// swipe actions are not drawn (noted).
 open class UITableViewCell: UIView {
     /// The built-in layouts, with UIKit's raw values.
     public enum CellStyle: Int, Sendable {
@@ -32,7 +34,8 @@ open class UITableViewCell: UIView {
         case none = 0, blue, gray, `default`
     }
 
-    /// The editing control a row shows, with UIKit's raw values (accepted; not drawn).
+    /// The editing control a row shows in editing mode, with UIKit's raw values: none, the delete control
+    /// (a red minus disc), the insert control (a green plus disc).
     public enum EditingStyle: Int, Sendable {
         case none = 0, delete, insert
     }
@@ -52,6 +55,11 @@ open class UITableViewCell: UIView {
     private var _imageView: UIImageView?
     private let separatorView = UIView(frame: .zero)
     private let accessoryHolder = TableAccessoryView(frame: .zero)
+    /// The editing control, the reorder control and the editing accessory, made the first time the cell
+    /// edits.
+    private var editingControl: UIImageView?
+    private var reorderControl: UIImageView?
+    private var editingAccessoryHolder: TableAccessoryView?
 
     /// Made when the cell is created, with UIKit's defaults for `style`.
     public required init(style: CellStyle, reuseIdentifier: String?) {
@@ -206,9 +214,16 @@ open class UITableViewCell: UIView {
             setNeedsLayout()
         }
     }
-    /// Accepted (editing controls are not drawn).
-    open var editingAccessoryType = AccessoryType.none
-    open var editingAccessoryView: UIView?
+    /// The accessory shown in editing mode in place of ``accessoryType`` (default `.none`).
+    open var editingAccessoryType = AccessoryType.none { didSet { setNeedsLayout() } }
+    /// A view shown in editing mode in place of the accessory, at its own size.
+    open var editingAccessoryView: UIView? {
+        didSet {
+            oldValue?.removeFromSuperview()
+            if let editingAccessoryView { addSubview(editingAccessoryView) }
+            setNeedsLayout()
+        }
+    }
     /// Default `.default`.
     open var selectionStyle = SelectionStyle.default
     /// Behind the content; nil shows the cell's background colour.
@@ -233,11 +248,38 @@ open class UITableViewCell: UIView {
     /// Accepted; indentation is not applied.
     open var indentationLevel = 0
     open var indentationWidth: CGFloat = 10
-    /// Accepted; there is no editing mode.
-    open private(set) var isEditing = false
-    open func setEditing(_ editing: Bool, animated: Bool) { isEditing = editing }
-    open var showsReorderControl = false
-    open var shouldIndentWhileEditing = true
+    /// Whether the cell shows editing mode. Setting it is `setEditing(_:animated: false)`.
+    open var isEditing: Bool {
+        get { editingState }
+        set { setEditing(newValue, animated: false) }
+    }
+    private var editingState = false
+    /// Enters or leaves editing mode: the editing control slides in from the leading edge (or out) as the
+    /// content moves aside by ``editingIndentation``, the reorder control slides in from the trailing edge,
+    /// and the editing accessory takes the accessory's place; animated over 0.3 s (estimated: Apple
+    /// publishes no figure), or the enclosing animation's duration inside one. The table sets it for its
+    /// cells (`UITableView.setEditing(_:animated:)`), with the row's editing style and whether it moves.
+    open func setEditing(_ editing: Bool, animated: Bool) {
+        // The controls are made where they slide in from, before the change is animated.
+        if editing, editingControl == nil { UIView.performWithoutAnimation { makeEditingControls(); layoutIfNeeded() } }
+        editingState = editing
+        if animated {
+            UIView.animate(withDuration: 0.3, delay: 0, options: [.beginFromCurrentState, .allowUserInteraction]) {
+                self.setNeedsLayout()
+                self.layoutIfNeeded()
+            }
+        } else {
+            UIView.performWithoutAnimation {
+                setNeedsLayout()
+                layoutIfNeeded()
+            }
+        }
+    }
+    /// Whether the reorder control shows in editing mode (the table sets it from its data source's
+    /// `canMoveRowAt`). Default false.
+    open var showsReorderControl = false { didSet { setNeedsLayout() } }
+    /// Whether the content is indented in editing mode. Default true.
+    open var shouldIndentWhileEditing = true { didSet { setNeedsLayout() } }
     open var focusStyle = 0
 
     /// What the table says about the separator under this cell: whether it shows, its colour and the
@@ -310,18 +352,105 @@ open class UITableViewCell: UIView {
         }
     }
 
+    // MARK: Editing
+
+    /// Points the content moves aside in editing mode (UIKit's 38).
+    public static let editingIndentation: CGFloat = 38
+    /// The editing style the table gives the row (its delegate's `editingStyleForRowAt`).
+    var tableEditingStyle = EditingStyle.none { didSet { if tableEditingStyle != oldValue { updateEditingControl(); setNeedsLayout() } } }
+    /// Whether the table's delegate lets the row indent (`shouldIndentWhileEditingRowAt`).
+    var tableIndentsWhileEditing = true { didSet { setNeedsLayout() } }
+
+    private func makeEditingControls() {
+        if editingAccessoryHolder == nil {
+            let holder = TableAccessoryView(frame: .zero)
+            holder.alpha = 0
+            insertSubview(holder, aboveSubview: accessoryHolder)
+            editingAccessoryHolder = holder
+        }
+        if editingControl == nil {
+            let control = UIImageView(frame: .zero)
+            control.contentMode = .center
+            control.isUserInteractionEnabled = false
+            control.alpha = 0
+            insertSubview(control, aboveSubview: contentView)
+            editingControl = control
+            updateEditingControl()
+        }
+        if reorderControl == nil {
+            let control = UIImageView(image: UIImage(systemName: "line.3.horizontal", withConfiguration: UIImage.SymbolConfiguration(pointSize: 17)))
+            control.tintColor = .tertiaryLabel
+            control.contentMode = .center
+            control.isUserInteractionEnabled = false
+            control.alpha = 0
+            insertSubview(control, aboveSubview: contentView)
+            reorderControl = control
+        }
+    }
+
+    private func updateEditingControl() {
+        guard let editingControl else { return }
+        let configuration = UIImage.SymbolConfiguration(pointSize: 22)
+        switch tableEditingStyle {
+        case .delete:
+            editingControl.image = UIImage(systemName: "minus.circle.fill", withConfiguration: configuration)
+            editingControl.tintColor = .systemRed
+        case .insert:
+            editingControl.image = UIImage(systemName: "plus.circle.fill", withConfiguration: configuration)
+            editingControl.tintColor = .systemGreen
+        case .none:
+            editingControl.image = nil
+        }
+    }
+
+    /// Points the content moves aside now: ``editingIndentation`` in editing mode when the cell and the
+    /// table let it indent.
+    private var leadingIndent: CGFloat {
+        editingState && shouldIndentWhileEditing && tableIndentsWhileEditing ? Self.editingIndentation : 0
+    }
+
+    /// Whether the reorder control shows now.
+    private var showsReorderNow: Bool { editingState && showsReorderControl }
+
+    /// The editing and reorder controls at their places: in editing mode inside the cell, otherwise just
+    /// outside it (where they slide from), transparent.
+    private func placeEditingControls(height: CGFloat) {
+        let side: CGFloat = 22
+        if let editingControl {
+            let shown = editingState && tableEditingStyle != .none
+            let x = margin - 2 - (shown ? 0 : Self.editingIndentation)
+            editingControl.frame = CGRect(x: x, y: ((height - side) / 2).rounded(), width: side, height: side)
+            editingControl.alpha = shown ? 1 : 0
+        }
+        if let reorderControl {
+            let shown = showsReorderNow
+            let width = Self.editingIndentation
+            reorderControl.frame = CGRect(x: bounds.width - width + (shown ? 0 : width), y: 0, width: width, height: height)
+            reorderControl.alpha = shown ? 1 : 0
+        }
+    }
+
     // MARK: Layout
 
-    /// The accessory's size (points), zero without one.
+    /// The accessory's size (points), zero without one: in editing mode the editing accessory's (the
+    /// reorder control takes its place when it shows).
     private var accessorySize: CGSize {
+        if editingState {
+            if showsReorderNow { return .zero }
+            if let editingAccessoryView { return editingAccessoryView.bounds.size }
+            return TableAccessoryView.size(of: editingAccessoryType)
+        }
         if let accessoryView { return accessoryView.bounds.size }
         return TableAccessoryView.size(of: accessoryType)
     }
 
-    /// The content view's width in a cell `width` points wide: the accessory and its margins taken off.
+    /// The content view's width in a cell `width` points wide: the editing indentation, the reorder control
+    /// and the accessory with its margins taken off.
     private func contentWidth(forCellWidth width: CGFloat) -> CGFloat {
         let accessory = accessorySize
-        return accessory.width > 0 ? max(0, width - accessory.width - margin - 8) : width
+        var available = width - leadingIndent - (showsReorderNow ? Self.editingIndentation : 0)
+        if accessory.width > 0 { available -= accessory.width + margin + 8 }
+        return max(0, available)
     }
 
     /// Places the backgrounds, content view, accessory and separator, and the built-in labels and image
@@ -335,23 +464,52 @@ open class UITableViewCell: UIView {
         let hairline = tableSeparator.hairline
         let contentFrame = placeContentView()
         let contentHeight = contentFrame.height
-        let accessory = accessorySize
-        let accessoryFrame = CGRect(x: size.width - margin - accessory.width, y: (contentHeight - accessory.height) / 2,
-                                    width: accessory.width, height: accessory.height)
-        if let accessoryView { accessoryView.frame = accessoryFrame; accessoryHolder.frame = .zero } else { accessoryHolder.frame = accessoryFrame }
+        placeAccessories(height: contentHeight)
+        placeEditingControls(height: contentHeight)
         separatorView.isHidden = !tableSeparator.shows
         if let color = tableSeparator.color { separatorView.backgroundColor = color }
         let inset = ownsSeparatorInset ? separatorInset : tableSeparator.inset
-        let left = inset.left, right = inset.right
+        let left = inset.left + leadingIndent, right = inset.right
         separatorView.frame = CGRect(x: left, y: size.height - hairline, width: max(0, size.width - left - right), height: hairline)
         layoutBuiltInContent(in: contentFrame.size)
+    }
+
+    /// The accessory and the editing accessory (a view, else the type's drawing) at the trailing edge, each
+    /// opaque in its own mode and transparent in the other, so that a change of mode cross-fades them; the
+    /// reorder control takes the editing accessory's place.
+    private func placeAccessories(height: CGFloat) {
+        func frame(for size: CGSize) -> CGRect {
+            CGRect(x: bounds.width - margin - size.width, y: (height - size.height) / 2, width: size.width, height: size.height)
+        }
+        func show(_ view: UIView, _ shown: Bool) { if view.alpha != (shown ? 1 : 0) { view.alpha = shown ? 1 : 0 } }
+        if accessoryHolder.type != accessoryType { accessoryHolder.type = accessoryType }
+        if let accessoryView {
+            accessoryView.frame = frame(for: accessoryView.bounds.size)
+            accessoryHolder.frame = .zero
+            // (Left as the app set it until the cell first edits.)
+            if editingAccessoryHolder != nil { show(accessoryView, !editingState) }
+        } else {
+            accessoryHolder.frame = frame(for: TableAccessoryView.size(of: accessoryType))
+        }
+        show(accessoryHolder, !editingState)
+        guard let editingAccessoryHolder else { return }
+        let editingType = showsReorderControl ? .none : editingAccessoryType
+        if editingAccessoryHolder.type != editingType { editingAccessoryHolder.type = editingType }
+        if let editingAccessoryView {
+            editingAccessoryView.frame = frame(for: editingAccessoryView.bounds.size)
+            editingAccessoryHolder.frame = .zero
+            show(editingAccessoryView, editingState && !showsReorderControl)
+        } else {
+            editingAccessoryHolder.frame = frame(for: TableAccessoryView.size(of: editingType))
+        }
+        show(editingAccessoryHolder, editingState)
     }
 
     /// Sizes the content view: the cell less the accessory and the separator's pixel.
     @discardableResult
     private func placeContentView() -> CGRect {
         let size = bounds.size
-        let frame = CGRect(x: 0, y: 0, width: contentWidth(forCellWidth: size.width), height: max(0, size.height - tableSeparator.hairline))
+        let frame = CGRect(x: leadingIndent, y: 0, width: contentWidth(forCellWidth: size.width), height: max(0, size.height - tableSeparator.hairline))
         if contentView.frame != frame { contentView.frame = frame }
         return frame
     }

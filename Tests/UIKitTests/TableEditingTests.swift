@@ -1,0 +1,127 @@
+import SmokescreenStage
+import XCTest
+
+/// A table's editing mode with UIKit's names: the editing control (delete or insert) at the leading edge
+/// with the content indented 38 pt, the reorder control at the trailing edge for rows that move, the
+/// editing accessory in the accessory's place, the controller's Edit/Done button, selection while editing,
+/// and the slide in over 0.3 s.
+final class TableEditingTests: XCTestCase {
+    /// Three rows: 0 moves (and has a chevron), 1 is the insert row, 2 cannot be edited.
+    final class List: UITableViewController {
+        var inserted: [IndexPath] = []
+        var selected: [IndexPath] = []
+        override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 3 }
+        override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+            let cell = UITableViewCell(style: .default, reuseIdentifier: nil)
+            cell.textLabel?.text = "Row \(indexPath.row)"
+            cell.accessoryType = indexPath.row == 0 ? .disclosureIndicator : .none
+            return cell
+        }
+        override func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool { indexPath.row != 2 }
+        override func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool { indexPath.row == 0 }
+        override func tableView(_ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath) -> UITableViewCell.EditingStyle {
+            indexPath.row == 1 ? .insert : .delete
+        }
+        override func tableView(_ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {
+            if editingStyle == .insert { inserted.append(indexPath) }
+        }
+        override func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) { selected.append(indexPath) }
+    }
+
+    private func show(_ list: List) throws -> Stage {
+        let stage = try Stage(device: Device(name: "phone", size: CGSize(width: 320, height: 480), scale: 2,
+                                             safeAreaInsets: .zero), fps: 10, scale: 1)
+        stage.show(list)
+        try stage.wait(0.1)
+        return stage
+    }
+
+    private func cell(_ list: List, _ row: Int) throws -> UITableViewCell {
+        try XCTUnwrap(list.tableView.cellForRow(at: IndexPath(row: row, section: 0)))
+    }
+
+    /// The cell's symbol images that show (the editing control and the reorder control), by frame.
+    private func shownControls(_ cell: UITableViewCell) -> [CGRect] {
+        cell.subviews.compactMap { $0 as? UIImageView }.filter { $0.alpha > 0 && $0.image != nil }.map(\.frame).sorted { $0.minX < $1.minX }
+    }
+
+    func testEditingShowsTheControlsIndentsTheContentAndReordersWhereRowsMove() throws {
+        let list = List(style: .plain)
+        let stage = try show(list)
+        XCTAssertEqual(try cell(list, 0).contentView.frame, CGRect(x: 0, y: 0, width: 320 - 8 - 16 - 8, height: 43.5), "the chevron's room")
+        list.setEditing(true, animated: false)
+        XCTAssertTrue(list.tableView.isEditing)
+        // Row 0: the delete control (22 pt, 14 from the edge, centred), the content 38 pt in, the reorder
+        // control's 38 pt at the trailing edge in place of the chevron.
+        let moving = try cell(list, 0)
+        XCTAssertTrue(moving.isEditing)
+        XCTAssertEqual(moving.contentView.frame, CGRect(x: 38, y: 0, width: 320 - 38 - 38, height: 43.5))
+        XCTAssertEqual(shownControls(moving), [CGRect(x: 14, y: 11, width: 22, height: 22), CGRect(x: 320 - 38, y: 0, width: 38, height: 43.5)])
+        XCTAssertEqual(moving.showsReorderControl, true)
+        // Row 1: the insert control, no reorder control, the whole width after the indent.
+        let insert = try cell(list, 1)
+        XCTAssertEqual(insert.contentView.frame, CGRect(x: 38, y: 0, width: 320 - 38, height: 43.5))
+        XCTAssertEqual(shownControls(insert), [CGRect(x: 14, y: 11, width: 22, height: 22)])
+        // Row 2 cannot be edited: no control, not indented.
+        let fixed = try cell(list, 2)
+        XCTAssertEqual(fixed.contentView.frame.minX, 0)
+        XCTAssertEqual(shownControls(fixed), [])
+        // Done: back as it was.
+        list.setEditing(false, animated: false)
+        XCTAssertEqual(try cell(list, 0).contentView.frame, CGRect(x: 0, y: 0, width: 320 - 8 - 16 - 8, height: 43.5))
+        XCTAssertEqual(shownControls(try cell(list, 0)), [])
+        XCTAssertEqual(stage.notDrawn, [])
+    }
+
+    func testTheEditButtonTogglesAndTheControllerPassesTheModeToItsTable() throws {
+        let list = List(style: .plain)
+        _ = try show(list)
+        let button = list.editButtonItem
+        XCTAssertTrue(list.editButtonItem === button, "made once")
+        XCTAssertEqual(button.title, "Edit")
+        XCTAssertEqual(button.style, .plain)
+        list.isEditing = true
+        XCTAssertEqual(button.title, "Done")
+        XCTAssertEqual(button.style, .done)
+        XCTAssertTrue(list.tableView.isEditing)
+        XCTAssertTrue(try cell(list, 1).isEditing)
+        list.setEditing(false, animated: true)
+        XCTAssertEqual(button.title, "Edit")
+        XCTAssertFalse(list.tableView.isEditing)
+    }
+
+    func testRowsAreSelectedWhileEditingOnlyWhenAllowedAndTheInsertControlCommits() throws {
+        let list = List(style: .plain)
+        let stage = try show(list)
+        list.tableView.selectRow(at: IndexPath(row: 2, section: 0), animated: false, scrollPosition: .none)
+        list.setEditing(true, animated: false)
+        XCTAssertNil(list.tableView.indexPathForSelectedRow, "entering editing mode clears the selection")
+        let row = try cell(list, 2)
+        try stage.tap(at: row.convert(CGPoint(x: 200, y: 20), to: nil))
+        XCTAssertEqual(list.selected, [], "allowsSelectionDuringEditing is false")
+        list.tableView.allowsSelectionDuringEditing = true
+        try stage.tap(at: row.convert(CGPoint(x: 200, y: 20), to: nil))
+        XCTAssertEqual(list.selected, [IndexPath(row: 2, section: 0)])
+        // The green plus commits an insert to the data source.
+        let insert = try cell(list, 1)
+        try stage.tap(at: insert.convert(CGPoint(x: 25, y: 22), to: nil))
+        XCTAssertEqual(list.inserted, [IndexPath(row: 1, section: 0)])
+        // The red minus would show the Delete confirmation, which is not drawn: noted, nothing deleted.
+        try stage.tap(at: try cell(list, 0).convert(CGPoint(x: 25, y: 22), to: nil))
+        XCTAssertEqual(stage.notDrawn.count, 1)
+        XCTAssertEqual(list.tableView.numberOfRows(inSection: 0), 3)
+    }
+
+    func testTheControlsSlideInOverAThirdOfASecondEasedInAndOut() throws {
+        let list = List(style: .plain)
+        let stage = try show(list)
+        let row = try cell(list, 0)
+        list.setEditing(true, animated: true)
+        XCTAssertEqual(row.contentView.frame.minX, 38, "the model value at once")
+        try stage.wait(0.15)
+        XCTAssertEqual(row.contentView.layer.presentation()!.frame.minX, 19, accuracy: 1e-6, "half way at half time: ease in and out")
+        try stage.waitUntilIdle()
+        XCTAssertEqual(row.contentView.layer.presentation()!.frame.minX, 38)
+        XCTAssertEqual(stage.time, 0.4, accuracy: 1e-9, "0.1 s, then 0.3 s")
+    }
+}

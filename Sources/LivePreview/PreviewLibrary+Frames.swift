@@ -80,11 +80,13 @@ extension PreviewLibrary {
     /// Draws, one after the other on a thread of its own, the frames a reload changed that pages show
     /// (``frame(_:index:scale:version:isShown:isCancelled:)``'s `isShown`): the frame at the same time in
     /// the new reading, the one a page keeping its scrubber's time asks for first.
-    func drawAhead(_ frames: [(entry: Entry, index: Int, scale: Int)]) {
+    /// Stops when the server stops or another reload publishes a newer version than `version`.
+    func drawAhead(_ frames: [(entry: Entry, index: Int, scale: Int)], version: Int) {
         guard !frames.isEmpty else { return }
+        let isStale: @Sendable () -> Bool = { [self] in isStopped || isSuperseded(version) }
         DispatchQueue.global(qos: .userInitiated).async { [self] in
-            for frame in frames where !isStopped {
-                _ = try? self.frame(of: frame.entry, index: frame.index, scale: frame.scale, isCancelled: { self.isStopped })
+            for frame in frames where !isStale() {
+                _ = try? self.frame(of: frame.entry, index: frame.index, scale: frame.scale, isCancelled: isStale)
             }
         }
     }

@@ -215,7 +215,12 @@ public final class PreviewLibrary: @unchecked Sendable {
     /// How many transitions were rendered to be read (a reload's work); for tests and the docs' figures.
     public private(set) var readings = 0
     private var listeners: [UUID: @Sendable (Int) -> Void] = [:]
-    private var stopped = false
+    /// Atomic, not under `lock`: render cancellation checks read it while the render cache holds its own
+    /// lock, and a reload takes `lock` before that one.
+    private let stopped = Atomic(false)
+    /// The version the last reload published (atomic for the same reason): a frame drawn ahead for an
+    /// older one is not wanted any more.
+    private let publishedVersion = Atomic(0)
     /// The digest of each frame drawn, by reading, scale and index (its PNG is in `pngs`), for the readings
     /// served now: a frame asked for again, or drawn ahead after a reload, is not drawn twice.
     private var drawnFrames: [FrameKey: String] = [:]
@@ -223,7 +228,7 @@ public final class PreviewLibrary: @unchecked Sendable {
     private let drawing = NSCondition()
     private var framesInFlight: Set<FrameKey> = []
     /// The frames pages showed last (asked for with `isShown`): name, scale and time, newest last, at most
-    /// ``shownFramesKept``.
+    /// ``shownFramesKept`` (name, scale) pairs.
     private var shownFrames: [(name: String, scale: Int, time: Double)] = []
     static let shownFramesKept = 4
     /// More drawn frames than this are forgotten at once (their PNGs stay in `pngs`).
@@ -366,8 +371,10 @@ public final class PreviewLibrary: @unchecked Sendable {
             drawnFrames = drawnFrames.filter { live.contains($0.key.entry) }
             return (version, Array(self.listeners.values))
         }
-        // The frames pages show, in the new readings, are drawn while the pages hear of the reload and ask.
-        drawAhead(changedShownFrames(since: previousEntries))
+        publishedVersion.store(newVersion, ordering: .relaxed)
+        // The frames pages show, in the new readings, are drawn while the pages hear of the reload and ask
+        // (only while a page listens: a closed page asks for nothing).
+        if !listeners.isEmpty { drawAhead(changedShownFrames(since: previousEntries), version: newVersion) }
         for listener in listeners { listener(newVersion) }
         return newVersion
     }
@@ -459,7 +466,7 @@ public final class PreviewLibrary: @unchecked Sendable {
 
     /// Stops every render under way at its next frame (the server is stopping).
     public func stop() {
-        lock.withLock { stopped = true }
+        stopped.store(true, ordering: .relaxed)
         renders.stop()
     }
 
@@ -570,7 +577,10 @@ public final class PreviewLibrary: @unchecked Sendable {
         }
     }
 
-    var isStopped: Bool { lock.withLock { stopped } }
+    var isStopped: Bool { stopped.load(ordering: .relaxed) }
+
+    /// Whether a reload has published a version after `version`.
+    func isSuperseded(_ version: Int) -> Bool { publishedVersion.load(ordering: .relaxed) > version }
 
     // MARK: - Frames drawn
 

@@ -93,7 +93,10 @@ public final class PreviewServer: @unchecked Sendable {
         // Once the listening socket is closed no connection is accepted; then every connection's task is
         // cancelled (event streams and kept-alive connections end) and waited for.
         try? await listener?.close()
-        await connections.cancelAndWait()
+        // A connection accepted just before the close becomes active on the event loop after it: the loop
+        // runs what it has queued first, then every task there is, and any started meanwhile, is ended.
+        try? await listener?.eventLoop.submit {}.get()
+        repeat { await connections.cancelAndWait() } while !connections.isEmpty
         for pool in pools.values { try? await pool.shutdownGracefully() }
         try? await group.shutdownGracefully()
     }
@@ -326,6 +329,9 @@ final class ConnectionTasks: @unchecked Sendable {
             }
         }
     }
+
+    /// Whether no task runs.
+    var isEmpty: Bool { lock.withLock { tasks.isEmpty } }
 
     /// Cancels every task running and returns when they have all ended.
     func cancelAndWait() async {

@@ -458,6 +458,10 @@ open class UIView: UIResponder {
     /// Whether `point` (this view's coordinates) is inside the bounds.
     open func point(inside point: CGPoint, with event: UIEvent?) -> Bool { bounds.contains(point) }
 
+    /// Asked when one of the view's gesture recognizers is about to begin (after its delegate): false
+    /// fails it. Default true; a table answers for its scroll and its rows' swipes.
+    open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
+
     /// The deepest visible, interactive descendant (or self) under `point`, front first.
     open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
         guard !isHidden, isUserInteractionEnabled, alpha > 0.01, self.point(inside: point, with: event) else { return nil }

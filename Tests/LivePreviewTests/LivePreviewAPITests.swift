@@ -312,6 +312,9 @@ final class LivePreviewAPITests: XCTestCase {
     func testFramesAreDrawnOnceAndTheShownFrameIsDrawnAheadAfterAReload() async throws {
         try await start()
         let library = preview.library
+        // A page listens (frames are drawn ahead only then).
+        let listening = library.addListener { _ in }
+        defer { library.removeListener(listening) }
         let start = library.drawnFrameCount
         // 0.3 s at 10 fps: frames at 0, 0.1, 0.2, 0.3 s. Frame 2 shown, by two askers at once.
         DispatchQueue.concurrentPerform(iterations: 2) { _ in

@@ -272,6 +272,53 @@ final class SampleTests: XCTestCase {
         assertFrames(stage.frames(name: "editable-list"), matchGoldenNamed: "editable-list")
     }
 
+    /// Runs the swipe actions sample: swipe row 1 open and tap Flag, swipe row 3 right and tap Unread,
+    /// then swipe row 2 all the way left (a full swipe deletes it).
+    static func runSwipeActions(on stage: Stage) throws -> MailboxViewController {
+        let mailbox = MailboxViewController(style: .plain)
+        stage.show(UINavigationController(rootViewController: mailbox))
+        try stage.wait(0.1)
+        func cell(_ row: Int) throws -> UITableViewCell { try XCTUnwrap(mailbox.tableView.cellForRow(at: IndexPath(row: row, section: 0))) }
+        func point(_ row: Int, x: CGFloat) throws -> CGPoint { let c = try cell(row); return c.convert(CGPoint(x: x, y: c.bounds.midY), to: nil) }
+        let width = mailbox.tableView.bounds.width
+        // Left past half the actions, released: it stays open; the inner action (Flag) is tapped.
+        try stage.pan(from: point(1, x: 150), to: point(1, x: 60), duration: 0.3)
+        try stage.waitUntilIdle()
+        try stage.wait(0.2)
+        let open = -(try cell(1)).frame.minX
+        try stage.tap(at: point(1, x: width - open + 10 - (try cell(1)).frame.minX))
+        try stage.waitUntilIdle()
+        try stage.wait(0.2)
+        // Right: Unread.
+        try stage.pan(from: point(3, x: 20), to: point(3, x: 100), duration: 0.3)
+        try stage.waitUntilIdle()
+        try stage.wait(0.2)
+        try stage.tap(at: point(3, x: -30))
+        try stage.waitUntilIdle()
+        try stage.wait(0.2)
+        // All the way left: the first action (Delete) is performed.
+        try stage.pan(from: point(2, x: 170), to: point(2, x: 20), duration: 0.3)
+        try stage.waitUntilIdle()
+        return mailbox
+    }
+
+    func testTheMailboxRowsSwipeToTheirActionsAndAFullSwipeDeletes() throws {
+        let stage = try Stage(device: Self.samplePhone(), fps: 10, scale: 1)
+        let mailbox = try Self.runSwipeActions(on: stage)
+        XCTAssertEqual(mailbox.subjects, ["Quarterly report", "Lunch on Friday?", "Team photos", "Flight changes"])
+        XCTAssertEqual(mailbox.flagged, ["Lunch on Friday?"])
+        XCTAssertEqual(mailbox.unread, ["Team photos"])
+        XCTAssertEqual(mailbox.tableView.visibleCells.map(\.frame.minX), [0, 0, 0, 0], "every row back in place")
+        XCTAssertEqual(stage.warnings, [])
+        XCTAssertEqual(stage.notDrawn, [])
+        if let look = ProcessInfo.processInfo.environment["SMOKESCREEN_LOOK"] {
+            let big = try Stage(device: Self.samplePhone(), fps: 30, scale: 2)
+            _ = try Self.runSwipeActions(on: big)
+            try big.write(to: look + "/swipe-actions")
+        }
+        assertFrames(stage.frames(name: "swipe-actions"), matchGoldenNamed: "swipe-actions")
+    }
+
     /// Runs the inbox sample: open the second message, archive it, and watch the row go.
     static func runInbox(on stage: Stage) throws -> (inbox: InboxViewController, navigation: UINavigationController) {
         let inbox = InboxViewController(style: .plain)

@@ -57,7 +57,7 @@ final class TableEditingTests: XCTestCase {
         XCTAssertTrue(moving.isEditing)
         XCTAssertEqual(moving.contentView.frame, CGRect(x: 38, y: 0, width: 320 - 38 - 38, height: 43.5))
         XCTAssertEqual(shownControls(moving), [CGRect(x: 14, y: 11, width: 22, height: 22), CGRect(x: 320 - 38, y: 0, width: 38, height: 43.5)])
-        XCTAssertEqual(moving.showsReorderControl, true)
+        XCTAssertFalse(moving.showsReorderControl, "the app's flag; the table shows the control for canMoveRowAt")
         // Row 1: the insert control, no reorder control, the whole width after the indent.
         let insert = try cell(list, 1)
         XCTAssertEqual(insert.contentView.frame, CGRect(x: 38, y: 0, width: 320 - 38, height: 43.5))
@@ -70,6 +70,48 @@ final class TableEditingTests: XCTestCase {
         list.setEditing(false, animated: false)
         XCTAssertEqual(try cell(list, 0).contentView.frame, CGRect(x: 0, y: 0, width: 320 - 8 - 16 - 8, height: 43.5))
         XCTAssertEqual(shownControls(try cell(list, 0)), [])
+        XCTAssertEqual(stage.notDrawn, [])
+    }
+
+    /// Thirty reusable rows, the last an insert row: after a reload and a scroll in editing mode, every
+    /// row shows its own control (a reused cell does not keep another row's).
+    final class LongList: UITableViewController {
+        override func viewDidLoad() {
+            super.viewDidLoad()
+            tableView.register(UITableViewCell.self, forCellReuseIdentifier: "row")
+        }
+        override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 30 }
+        override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+            let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+            cell.textLabel?.text = "Row \(indexPath.row)"
+            return cell
+        }
+        override func tableView(_ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath) -> UITableViewCell.EditingStyle {
+            indexPath.row == 29 ? .insert : .delete
+        }
+    }
+
+    func testReusedCellsShowTheirOwnRowsEditingControl() throws {
+        let list = LongList(style: .plain)
+        let stage = try Stage(device: Device(name: "phone", size: CGSize(width: 320, height: 480), scale: 2, safeAreaInsets: .zero), fps: 10, scale: 1)
+        stage.show(list)
+        list.setEditing(true, animated: false)
+        list.tableView.scrollToRow(at: IndexPath(row: 29, section: 0), at: .bottom, animated: false)
+        list.tableView.layoutIfNeeded()
+        list.tableView.reloadData()
+        list.tableView.layoutIfNeeded()
+        list.tableView.scrollToRow(at: IndexPath(row: 0, section: 0), at: .top, animated: false)
+        list.tableView.layoutIfNeeded()
+        for cell in list.tableView.visibleCells {
+            let control = try XCTUnwrap(cell.subviews.compactMap { $0 as? UIImageView }.first { $0.alpha > 0 && $0.frame.minX == 14 })
+            XCTAssertEqual(control.tintColor, UIColor.systemRed, "\(cell.textLabel?.text ?? "")")
+            XCTAssertTrue(cell.isEditing)
+        }
+        list.tableView.scrollToRow(at: IndexPath(row: 29, section: 0), at: .bottom, animated: false)
+        list.tableView.layoutIfNeeded()
+        let last = try XCTUnwrap(list.tableView.cellForRow(at: IndexPath(row: 29, section: 0)))
+        let plus = try XCTUnwrap(last.subviews.compactMap { $0 as? UIImageView }.first { $0.alpha > 0 && $0.frame.minX == 14 })
+        XCTAssertEqual(plus.tintColor, UIColor.systemGreen)
         XCTAssertEqual(stage.notDrawn, [])
     }
 

@@ -115,12 +115,18 @@ function frameAt(t, time) {
   return lo;
 }
 
+// A frame whose request failed is asked for again after this many milliseconds, not at once.
+const retryAfter = 1000;
+
 // The next frame to fetch: the nearest to the scrubber, within the window, that is neither here nor
-// on its way; -1 when there is none. At most 2 × window steps.
+// on its way (nor failed within the last second); -1 when there is none. At most 2 × window steps.
 function nextWanted(t) {
+  const now = Date.now();
   for (let d = 0; d <= window_; d++) {
     for (const k of d === 0 ? [state.index] : [state.index + d, state.index - d]) {
-      if (k >= 0 && k < t.frameCount && !state.frames.has(key(k))) return k;
+      if (k < 0 || k >= t.frameCount) continue;
+      const entry = state.frames.get(key(k));
+      if (!entry || (entry.failedAt && now - entry.failedAt >= retryAfter)) return k;
     }
   }
   return -1;
@@ -166,7 +172,14 @@ function pump() {
         state.frames.set(id, { bitmap, digest });
         if (k === state.index && id === key(k)) draw();
       })
-      .catch(() => { if (state.frames.get(id) === "loading") state.frames.delete(id); })
+      .catch(() => {
+        if (state.frames.get(id) !== "loading") return;
+        if (controller.signal.aborted) { state.frames.delete(id); return; }
+        // Failed (over budget, busy, gone): tried again in a second; the neighbours go on meanwhile.
+        state.frames.set(id, { failedAt: Date.now() });
+        if (k === state.index) state.firstAfterReload = false;
+        setTimeout(pump, retryAfter);
+      })
       .finally(() => { state.inFlight--; state.requests.delete(id); pump(); });
   }
 }
@@ -193,7 +206,7 @@ function sizeCanvas(canvas, width, height) {
 
 function draw() {
   const entry = state.frames.get(key(state.index));
-  if (!entry || entry === "loading") return;
+  if (!entry || entry === "loading" || !entry.bitmap) return;
   const canvas = $("frame");
   sizeCanvas(canvas, entry.bitmap.width, entry.bitmap.height);
   const context = canvas.getContext("2d");
@@ -452,7 +465,7 @@ events.addEventListener("reload", (event) => {
   state.reloadedAt = Date.now();
   state.reloadSteps = { event: performance.now() };
   cancelRequests();
-  loadListing().catch(reportDown);
+  loadListing().catch((error) => { state.reloading = false; reportDown(error); });
 });
 events.addEventListener("error", () => { if (events.readyState === EventSource.CLOSED) reportDown(); });
 loadListing().catch(reportDown);

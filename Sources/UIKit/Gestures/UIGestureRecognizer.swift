@@ -89,7 +89,7 @@ open class UIGestureRecognizer: NSObject {
     }
 
     /// The recognizer's state. Setting it moves it as UIKit does: a first move to `.began` or
-    /// `.ended` asks the delegate's `gestureRecognizerShouldBegin` (false fails it) and waits for the
+    /// `.ended` asks the delegate's and then its view's `gestureRecognizerShouldBegin` (false fails it) and waits for the
     /// recognizers it requires to fail; the actions go out for `.began`, `.changed`, `.ended` and
     /// `.cancelled`.
     open var state: State {
@@ -100,7 +100,8 @@ open class UIGestureRecognizer: NSObject {
     private func move(to newState: State) {
         let old = storedState
         if old == .possible, newState == .began || newState == .ended {
-            if delegate?.gestureRecognizerShouldBegin(self) == false || (dispatcher?.isBlocked(self) ?? false) {
+            if delegate?.gestureRecognizerShouldBegin(self) == false || view?.gestureRecognizerShouldBegin(self) == false
+                || (dispatcher?.isBlocked(self) ?? false) {
                 storedState = .failed
                 dispatcher?.didFail(self)
                 return

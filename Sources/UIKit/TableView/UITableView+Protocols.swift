@@ -96,7 +96,9 @@ extension UITableViewDelegate {
     public func tableView(_ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? { nil }
 }
 
-/// A swipe action of a table row (accepted: rows are not swiped here, so actions are kept, not shown).
+/// A swipe action of a table row: a button beside the swiped row (see `UITableView+Swipe.swift`); its
+/// handler gets the action, the button and a completion to call with whether it was performed. Its
+/// background is red for `.destructive`, grey for `.normal` unless set.
 open class UIContextualAction: NSObject {
     public enum Style: Int, Sendable { case normal = 0, destructive }
     /// Called with the action, the row's view and a completion to call with whether it was performed.
@@ -117,7 +119,8 @@ open class UIContextualAction: NSObject {
     }
 }
 
-/// The swipe actions of a row (accepted, not shown).
+/// The swipe actions of a row, the first outermost; `performsFirstActionWithFullSwipe` (default true) lets a
+/// swipe across most of the row perform the first.
 open class UISwipeActionsConfiguration: NSObject {
     public let actions: [UIContextualAction]
     open var performsFirstActionWithFullSwipe = true

@@ -115,7 +115,11 @@ open class UITableView: UIScrollView {
     /// confirmation (noted); one on an insert control commits `.insert` to the data source.
     open func setEditing(_ editing: Bool, animated: Bool) {
         guard editing != editingState else { return }
+        closeSwipedRow(animated: animated)
         editingState = editing
+        if editing, allowsMultipleSelectionDuringEditing {
+            NotDrawn.note("UITableView.allowsMultipleSelectionDuringEditing (the selection circles; rows show their editing controls)")
+        }
         if editing, !allowsSelectionDuringEditing {
             for ip in indexPathsForSelectedRows ?? [] { deselectRow(at: ip, animated: animated) }
         }
@@ -128,7 +132,7 @@ open class UITableView: UIScrollView {
             let editable = dataSource?.tableView(self, canEditRowAt: ip) ?? false
             cell.tableEditingStyle = editable ? (tableDelegate?.tableView(self, editingStyleForRowAt: ip) ?? .delete) : .none
             cell.tableIndentsWhileEditing = editable && (tableDelegate?.tableView(self, shouldIndentWhileEditingRowAt: ip) ?? true)
-            cell.showsReorderControl = dataSource?.tableView(self, canMoveRowAt: ip) ?? false
+            cell.tableShowsReorderControl = dataSource?.tableView(self, canMoveRowAt: ip) ?? false
         }
         cell.setEditing(editingState, animated: animated)
     }
@@ -150,6 +154,12 @@ open class UITableView: UIScrollView {
     var visibleCellsByRow: [IndexPath: UITableViewCell] = [:]
     /// The row whose editing control a finger came down on.
     private var editingControlTouched: IndexPath?
+    /// The row swiped aside or left open with its actions ([swipe actions](UITableView+Swipe.swift)).
+    var rowSwipe: RowSwipe?
+    /// Follows a finger across a row (a row's swipe, where the scroll follows one down it).
+    private lazy var rowSwipePan = UIPanGestureRecognizer(target: self, action: Selector(UITableView.handleRowSwipe(_:), name: "handleRowSwipe(_:)"))
+    /// A touch that closed the open row: it does nothing else.
+    private var touchClosedSwipedRow = false
     var headerViews: [Int: UIView] = [:]
     var footerViews: [Int: UIView] = [:]
     /// Cells and header views an update is animating out: removed when it ends.
@@ -187,6 +197,17 @@ open class UITableView: UIScrollView {
         super.init(frame: frame)
         backgroundColor = style == .plain ? .systemBackground : .systemGroupedBackground
         alwaysBounceVertical = true
+        addGestureRecognizer(rowSwipePan)
+    }
+
+    /// A pan more across than down on a row with swipe actions is the row's, not the scroll's.
+    open override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        if gestureRecognizer === rowSwipePan { return isRowSwipe(gestureRecognizer) }
+        if gestureRecognizer === panGestureRecognizer {
+            if isRowSwipe(gestureRecognizer) { return false }
+            closeSwipedRow(animated: true)
+        }
+        return super.gestureRecognizerShouldBegin(gestureRecognizer)
     }
 
     public override convenience init(frame: CGRect) { self.init(frame: frame, style: .plain) }
@@ -238,6 +259,8 @@ open class UITableView: UIScrollView {
 
     func enqueue(_ cell: UITableViewCell) {
         cell.onSelectionChange = nil
+        // Swipe actions that went away with their row.
+        for actions in cell.subviews where actions is SwipeActionsView { actions.removeFromSuperview() }
         guard let id = cell.reuseIdentifier else { return }
         reusePool[id, default: []].append(cell)
     }
@@ -339,6 +362,7 @@ open class UITableView: UIScrollView {
     /// animating end where they are. Selection is cleared, as UIKit's.
     open func reloadData() {
         needsReload = false
+        closeSwipedRow(animated: false)
         stopFollowingOffsetAnimation()
         keptSpan = nil
         if updatesInFlight > 0 {
@@ -630,7 +654,9 @@ open class UITableView: UIScrollView {
                     visibleCellsByRow[ip] = cell
                     addCellView(cell)
                 }
-                if updatesInFlight == 0 || !cell.displayed { cell.frame = rowFrame(ip, in: layout) }
+                if updatesInFlight == 0 || !cell.displayed {
+                    cell.frame = rowFrame(ip, in: layout).offsetBy(dx: rowSwipe?.row == ip ? rowSwipe!.offset : 0, dy: 0)
+                }
                 configure(cell, at: ip)
                 if !cell.displayed {
                     cell.displayed = true
@@ -687,6 +713,8 @@ open class UITableView: UIScrollView {
         guard let dataSource else { return nil }
         let cell = withoutAnimation { dataSource.tableView(self, cellForRowAt: ip) }
         cell.displayed = false
+        // A reused cell may still show another row's editing look.
+        if editingState || cell.isEditing { applyEditing(to: cell, at: ip, animated: false) }
         return cell
     }
 
@@ -943,6 +971,18 @@ open class UITableView: UIScrollView {
     /// (0.3 s ease in and out, or the enclosing animation block's). An invalid update logs UIKit's
     /// message and reloads instead.
     func apply(_ update: TableUpdate, completion: ((Bool) -> Void)?) {
+        // The open row's actions go with its cell from now on: a row deleted by its own action animates away
+        // with them beside it (they leave with the cell when it is reused).
+        if let rowSwipe {
+            if let cell = visibleCellsByRow[rowSwipe.row] {
+                let frame = convert(rowSwipe.actionsView.frame, to: cell)
+                cell.addSubview(rowSwipe.actionsView)
+                rowSwipe.actionsView.frame = frame
+            } else {
+                rowSwipe.actionsView.removeFromSuperview()
+            }
+            self.rowSwipe = nil
+        }
         guard !needsReload, let old = layout else {
             reloadData()
             completion?(true)
@@ -1237,6 +1277,12 @@ open class UITableView: UIScrollView {
 
     /// A finger down on a row highlights it (when the delegate lets it).
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        // A touch while a row is open closes it, and does nothing else.
+        if rowSwipe != nil {
+            touchClosedSwipedRow = true
+            closeSwipedRow(animated: true)
+            return
+        }
         if editingState, let touch = touches.first, let ip = indexPathForRow(at: touch.location(in: self)),
            let cell = visibleCellsByRow[ip], cell.isEditing, cell.tableEditingStyle != .none,
            touch.location(in: cell).x < UITableViewCell.editingIndentation + UIScreen.main.systemMargin {
@@ -1257,11 +1303,18 @@ open class UITableView: UIScrollView {
     /// The finger up on the row it came down on selects it (`willSelectRowAt` may redirect or refuse),
     /// and tells the delegate; with multiple selection a selected row is deselected instead.
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        if touchClosedSwipedRow {
+            touchClosedSwipedRow = false
+            return
+        }
         if let ip = editingControlTouched {
             editingControlTouched = nil
-            switch visibleCellsByRow[ip]?.tableEditingStyle {
-            case .insert?: dataSource?.tableView(self, commit: .insert, forRowAt: ip)
-            case .delete?: NotDrawn.note("the Delete confirmation a tap on a table's delete control shows")
+            // Only a finger lifted on the control it came down on.
+            guard let touch = touches.first, let cell = visibleCellsByRow[ip], cell.bounds.contains(touch.location(in: cell)),
+                  touch.location(in: cell).x < UITableViewCell.editingIndentation + UIScreen.main.systemMargin else { return }
+            switch cell.tableEditingStyle {
+            case .insert: dataSource?.tableView(self, commit: .insert, forRowAt: ip)
+            case .delete: NotDrawn.note("the Delete confirmation a tap on a table's delete control shows")
             default: break
             }
             return
@@ -1293,6 +1346,7 @@ open class UITableView: UIScrollView {
     /// A scroll or another gesture took the touch: the row is no longer highlighted.
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
         editingControlTouched = nil
+        touchClosedSwipedRow = false
         guard highlightedRow != nil else {
             super.touchesCancelled(touches, with: event)
             return

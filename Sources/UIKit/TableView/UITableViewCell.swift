@@ -16,7 +16,7 @@
 /// source pass writes `required` for `override init(style:reuseIdentifier:)`). In editing mode the cell
 /// shows its editing control (a red minus or a green plus disc) at the leading edge with its content
 /// indented, and the reorder control at the trailing edge when its row can move (``setEditing(_:animated:)``);
-/// swipe actions are not drawn (noted).
+/// its table slides it aside to show swipe actions.
 open class UITableViewCell: UIView {
     /// The built-in layouts, with UIKit's raw values.
     public enum CellStyle: Int, Sendable {
@@ -220,7 +220,11 @@ open class UITableViewCell: UIView {
     open var editingAccessoryView: UIView? {
         didSet {
             oldValue?.removeFromSuperview()
-            if let editingAccessoryView { addSubview(editingAccessoryView) }
+            if let editingAccessoryView {
+                // Hidden until the cell edits (then it fades in where the accessory was).
+                if !editingState { editingAccessoryView.alpha = 0 }
+                addSubview(editingAccessoryView)
+            }
             setNeedsLayout()
         }
     }
@@ -275,8 +279,8 @@ open class UITableViewCell: UIView {
             }
         }
     }
-    /// Whether the reorder control shows in editing mode (the table sets it from its data source's
-    /// `canMoveRowAt`). Default false.
+    /// Whether the reorder control shows in editing mode. Default false; the table shows it anyway for rows
+    /// its data source's `canMoveRowAt` allows to move.
     open var showsReorderControl = false { didSet { setNeedsLayout() } }
     /// Whether the content is indented in editing mode. Default true.
     open var shouldIndentWhileEditing = true { didSet { setNeedsLayout() } }
@@ -360,6 +364,8 @@ open class UITableViewCell: UIView {
     var tableEditingStyle = EditingStyle.none { didSet { if tableEditingStyle != oldValue { updateEditingControl(); setNeedsLayout() } } }
     /// Whether the table's delegate lets the row indent (`shouldIndentWhileEditingRowAt`).
     var tableIndentsWhileEditing = true { didSet { setNeedsLayout() } }
+    /// Whether the table's data source lets the row move (`canMoveRowAt`).
+    var tableShowsReorderControl = false { didSet { setNeedsLayout() } }
 
     private func makeEditingControls() {
         if editingAccessoryHolder == nil {
@@ -410,7 +416,7 @@ open class UITableViewCell: UIView {
     }
 
     /// Whether the reorder control shows now.
-    private var showsReorderNow: Bool { editingState && showsReorderControl }
+    private var showsReorderNow: Bool { editingState && (showsReorderControl || tableShowsReorderControl) }
 
     /// The editing and reorder controls at their places: in editing mode inside the cell, otherwise just
     /// outside it (where they slide from), transparent.
@@ -493,12 +499,12 @@ open class UITableViewCell: UIView {
         }
         show(accessoryHolder, !editingState)
         guard let editingAccessoryHolder else { return }
-        let editingType = showsReorderControl ? .none : editingAccessoryType
+        let editingType = showsReorderControl || tableShowsReorderControl ? .none : editingAccessoryType
         if editingAccessoryHolder.type != editingType { editingAccessoryHolder.type = editingType }
         if let editingAccessoryView {
             editingAccessoryView.frame = frame(for: editingAccessoryView.bounds.size)
             editingAccessoryHolder.frame = .zero
-            show(editingAccessoryView, editingState && !showsReorderControl)
+            show(editingAccessoryView, editingState && !(showsReorderControl || tableShowsReorderControl))
         } else {
             editingAccessoryHolder.frame = frame(for: TableAccessoryView.size(of: editingType))
         }

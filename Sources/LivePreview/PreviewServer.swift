@@ -94,7 +94,8 @@ public final class PreviewServer: @unchecked Sendable {
         // cancelled (event streams and kept-alive connections end) and waited for.
         try? await listener?.close()
         // A connection accepted just before the close becomes active on the event loop after it: the loop
-        // runs what it has queued first, then every task there is, and any started meanwhile, is ended.
+        // runs what it has queued first (the group has that one loop), then every task there is, and any
+        // started meanwhile, is ended.
         try? await listener?.eventLoop.submit {}.get()
         repeat { await connections.cancelAndWait() } while !connections.isEmpty
         for pool in pools.values { try? await pool.shutdownGracefully() }

@@ -179,6 +179,97 @@ open class UINavigationBar: UIView {
         layoutIfNeeded()
     }
 
+    /// Shows `stack` as a push (or a pop) moves to it over `duration` seconds, as iOS's bar does: pushing,
+    /// the old title slides to the back button's place and turns into the new back button while the new
+    /// title comes in from the right and the old back button goes off to the left; popping, the reverse
+    /// (the back button slides to the middle and turns into the title). Items cross-fade; the chevron fades
+    /// in or out when only one side has a back button. Titles that are views or large titles cross-fade
+    /// instead (as before). How far the incoming and outgoing titles travel (a third of the bar) is
+    /// estimated.
+    /// Whether the bar shows `controller`'s items now.
+    func isShowing(_ controller: UIViewController) -> Bool { shownController === controller }
+
+    /// `largeTitle`: the new top shows a large title.
+    func slideTitles(to stack: [UIViewController], push: Bool, duration: TimeInterval, largeTitle: Bool) {
+        let top = stack.last
+        guard duration > 0, shownTitleView == nil, top?.navigationItem.titleView == nil, !largeTitle, !showsLargeTitle else {
+            UIView.transition(with: self, duration: max(0, duration), options: [.transitionCrossDissolve], animations: { self.show(stack) })
+            return
+        }
+        layoutIfNeeded()
+        // The old labels and items, as ghosts that leave.
+        func ghost(of label: UILabel) -> UILabel {
+            let copy = UILabel(frame: label.frame)
+            copy.text = label.text
+            copy.font = label.font
+            copy.textColor = label.textColor
+            copy.textAlignment = label.textAlignment
+            copy.isUserInteractionEnabled = false
+            addSubview(copy)
+            return copy
+        }
+        let oldTitle = ghost(of: titleLabel)
+        let hadBack = !backLabel.isHidden
+        let oldBack = hadBack ? ghost(of: backLabel) : nil
+        let oldItems = (leadingItems + trailingItems).map(\.1)
+        UIView.performWithoutAnimation {
+            show(stack)
+            // show(_:) took the old items away: they come back to fade out where they were.
+            for view in oldItems { addSubview(view) }
+        }
+        let hasBack = !backLabel.isHidden
+        let shift = bounds.width / 3
+        let newTitleFrame = titleLabel.frame, newBackFrame = backLabel.frame
+        let newItems = (leadingItems + trailingItems).map(\.1)
+        // Where each thing starts.
+        UIView.performWithoutAnimation {
+            titleLabel.alpha = 0
+            backLabel.alpha = 0
+            for view in newItems { view.alpha = 0 }
+            if push {
+                titleLabel.frame = newTitleFrame.offsetBy(dx: shift, dy: 0)
+                // The new back button starts as the old title, where it was.
+                backLabel.frame = CGRect(x: oldTitle.frame.minX, y: newBackFrame.minY, width: newBackFrame.width, height: newBackFrame.height)
+            } else {
+                // The new title starts as the old back button, where it was.
+                if let oldBack { titleLabel.frame = CGRect(x: oldBack.frame.minX, y: newTitleFrame.minY, width: newTitleFrame.width, height: newTitleFrame.height) }
+                backLabel.frame = newBackFrame.offsetBy(dx: -shift, dy: 0)
+            }
+            if hadBack != hasBack {
+                chevron.isHidden = false
+                chevron.alpha = hasBack ? 0 : 1
+            }
+        }
+        UIView.animate(withDuration: duration, delay: 0, options: [.curveEaseInOut], animations: {
+            self.titleLabel.frame = newTitleFrame
+            self.titleLabel.alpha = self.showsLargeTitle ? 0 : 1
+            self.backLabel.frame = newBackFrame
+            self.backLabel.alpha = 1
+            for view in newItems { view.alpha = 1 }
+            for view in oldItems { view.alpha = 0 }
+            if hadBack != hasBack { self.chevron.alpha = hasBack ? 1 : 0 }
+            oldTitle.alpha = 0
+            oldBack?.alpha = 0
+            if push {
+                // The old title goes to the back button's place; the old back button off to the left.
+                oldTitle.frame = CGRect(x: newBackFrame.minX, y: oldTitle.frame.minY, width: oldTitle.frame.width, height: oldTitle.frame.height)
+                oldBack?.frame = oldBack!.frame.offsetBy(dx: -shift, dy: 0)
+            } else {
+                // The old title goes off to the right; the old back button to the title's place.
+                oldTitle.frame = oldTitle.frame.offsetBy(dx: shift, dy: 0)
+                oldBack?.frame = CGRect(x: newTitleFrame.minX, y: oldBack!.frame.minY, width: oldBack!.frame.width, height: oldBack!.frame.height)
+            }
+        }, completion: { _ in
+            oldTitle.removeFromSuperview()
+            oldBack?.removeFromSuperview()
+            for view in oldItems where !newItems.contains(where: { $0 === view }) { view.removeFromSuperview(); view.alpha = 1 }
+            UIView.performWithoutAnimation {
+                self.chevron.alpha = 1
+                self.chevron.isHidden = !hasBack
+            }
+        })
+    }
+
     open override func tintColorDidChange() {
         backLabel.textColor = tintColor
         chevron.setNeedsDisplay()

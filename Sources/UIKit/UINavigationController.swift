@@ -266,16 +266,15 @@ open class UINavigationController: UIViewController {
             from.beginAppearanceTransition(false, animated: animator != nil)
             to.beginAppearanceTransition(true, animated: animator != nil)
         }
-        // The bar's titles cross-fade over the move.
+        // The bar's titles slide (or cross-fade) over the move.
         if let animator {
             let duration = animator.transitionDuration(using: nil)
-            let bar = navigationBar, stack = stack
-            UIView.transition(with: bar, duration: duration.isFinite && duration > 0 ? duration : 0, options: [.transitionCrossDissolve],
-                              animations: { bar.show(stack) })
+            navigationBar.slideTitles(to: stack, push: operation == .push, duration: duration.isFinite && duration > 0 ? duration : 0,
+                                      largeTitle: showsLargeTitle(to))
             // The bar grows or shrinks to the new top's large title over the move.
             UIView.animate(withDuration: duration.isFinite && duration > 0 ? duration : 0, delay: 0, options: [.curveEaseInOut]) {
                 self.updateBarScrollEdges()
-                bar.layoutIfNeeded()
+                self.navigationBar.layoutIfNeeded()
             }
         } else {
             navigationBar.show(stack)
@@ -317,7 +316,9 @@ open class UINavigationController: UIViewController {
 
     /// Shows a changed title or navigation item of the top controller.
     func itemDidChange(of controller: UIViewController) {
-        guard isViewLoaded, controller === stack.last, transitionInProgress == nil else { return }
+        // Only for the controller the bar shows: one being pushed (its title set as its view loads, just
+        // before the move) gets its items from the move itself, which animates them.
+        guard isViewLoaded, controller === stack.last, transitionInProgress == nil, navigationBar.isShowing(controller) else { return }
         navigationBar.show(stack)
     }
 

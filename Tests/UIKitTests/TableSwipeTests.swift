@@ -103,6 +103,71 @@ final class TableSwipeTests: XCTestCase {
         XCTAssertEqual(list.selected, [IndexPath(row: 4, section: 0)])
     }
 
+    func testAnOpenRowTakenAgainFollowsTheFingerFromWhereItIs() throws {
+        let list = List(style: .plain)
+        let stage = try show(list)
+        try swipe(stage, list, row: 1, from: 200, to: 120)
+        XCTAssertEqual(try cell(list, 1).frame.minX, -120)
+        // Taken again and dragged 30 points further: it follows from -120, and stays open when let go.
+        let y: CGFloat = 44 + 22
+        try stage.touchDown(at: CGPoint(x: 150, y: y))
+        try stage.moveTouch(to: CGPoint(x: 120, y: y), duration: 0.2)
+        XCTAssertEqual(try cell(list, 1).layer.presentation()!.frame.minX, -150, accuracy: 1e-9)
+        stage.liftTouch(velocity: CGVector(dx: 0, dy: 0))
+        try stage.waitUntilIdle()
+        XCTAssertEqual(try cell(list, 1).layer.presentation()!.frame.minX, -120, accuracy: 1e-9)
+        // Its actions still answer.
+        try stage.tap(at: CGPoint(x: 320 - 120 + 30, y: y))
+        try stage.waitUntilIdle()
+        XCTAssertEqual(list.performed, ["inner 60"])
+        XCTAssertEqual(try cell(list, 1).layer.presentation()!.frame.minX, 0, accuracy: 1e-9)
+    }
+
+    func testAReloadOrAnUpdateWhileARowIsOpenClosesItAndTakesItsActionsAway() throws {
+        let list = List(style: .plain)
+        let stage = try show(list)
+        try swipe(stage, list, row: 1, from: 200, to: 120)
+        list.tableView.reloadData()
+        list.tableView.layoutIfNeeded()
+        XCTAssertEqual(try cell(list, 1).frame.minX, 0)
+        // Where the actions were, a tap now selects the row.
+        try stage.tap(at: CGPoint(x: 320 - 30, y: 44 + 22))
+        XCTAssertEqual(list.selected, [IndexPath(row: 1, section: 0)])
+        XCTAssertEqual(list.performed, [])
+        // An update elsewhere while a row is open: the row ends closed, its actions gone with the update.
+        try swipe(stage, list, row: 3, from: 200, to: 120)
+        XCTAssertEqual(try cell(list, 3).frame.minX, -120)
+        list.tableView.reloadRows(at: [IndexPath(row: 0, section: 0)], with: .fade)
+        try stage.waitUntilIdle()
+        XCTAssertEqual(try cell(list, 3).layer.presentation()!.frame.minX, 0, accuracy: 1e-9)
+        XCTAssertEqual(try cell(list, 3).subviews.filter { $0.frame.minX >= 320 }, [], "no actions left beside the cell")
+        try stage.tap(at: CGPoint(x: 320 - 30, y: 3 * 44 + 22))
+        XCTAssertEqual(list.selected.last, IndexPath(row: 3, section: 0))
+        XCTAssertEqual(list.performed, [])
+    }
+
+    func testASwipeFromTheScreensEdgeIsTheBackSwipeNotTheRows() throws {
+        let stage = try Stage(device: Device(name: "phone", size: CGSize(width: 320, height: 300), scale: 2, safeAreaInsets: .zero), fps: 10, scale: 1)
+        let root = UIViewController(), list = List(style: .plain)
+        let navigation = UINavigationController(rootViewController: root)
+        stage.show(navigation)
+        navigation.pushViewController(list, animated: false)
+        try stage.wait(0.1)
+        let row = try cell(list, 1)
+        let y = row.convert(CGPoint(x: 0, y: row.bounds.midY), to: nil).y
+        // From 40 points in: the row's leading action.
+        try stage.pan(from: CGPoint(x: 40, y: y), to: CGPoint(x: 120, y: y), duration: 0.3, releaseVelocity: CGVector(dx: 0, dy: 0))
+        try stage.waitUntilIdle()
+        XCTAssertEqual(row.frame.minX, 60)
+        try stage.tap(at: CGPoint(x: 200, y: y + 88))
+        try stage.waitUntilIdle()
+        // From the edge: the navigation controller's back swipe.
+        try stage.pan(from: CGPoint(x: 5, y: y), to: CGPoint(x: 250, y: y), duration: 0.3)
+        try stage.waitUntilIdle()
+        XCTAssertTrue(navigation.topViewController === root, "popped")
+        XCTAssertEqual(list.performed, [])
+    }
+
     func testAVerticalPanScrollsAndARowWithoutActionsDoesNotSwipe() throws {
         let list = List(style: .plain)
         let stage = try show(list)

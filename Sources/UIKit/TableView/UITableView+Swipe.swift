@@ -21,6 +21,8 @@ extension UITableView {
         var offset: CGFloat = 0
         var startOffset: CGFloat = 0
         var actionsView: SwipeActionsView
+        /// Goes up each time the row is taken again, so that an older animation's end does not undo it.
+        var generation = 0
     }
 
     /// Points a second: a release faster than this towards the actions opens the row.
@@ -37,13 +39,37 @@ extension UITableView {
     }
 
     /// Whether a pan's motion so far is a row's swipe: more across than down, on a row with actions that
-    /// way (or on the row left open).
+    /// way (or on the row left open), and not a leading swipe from the screen's edge where a navigation
+    /// controller's back swipe begins.
     func isRowSwipe(_ pan: UIGestureRecognizer) -> Bool {
         guard let pan = pan as? UIPanGestureRecognizer else { return false }
         let t = pan.translation(in: self)
         guard abs(t.x) > abs(t.y), let row = indexPathForRow(at: pan.location(in: self)) else { return false }
         if let rowSwipe, rowSwipe.row == row { return true }
+        if t.x > 0, startsAtBackSwipeEdge(pan) { return false }
         return swipeConfiguration(for: row, trailing: t.x < 0) != nil
+    }
+
+    /// Whether a pan is a navigation controller's back swipe: rightwards, more across than down, from the
+    /// screen's edge.
+    func isBackSwipe(_ pan: UIGestureRecognizer) -> Bool {
+        guard let pan = pan as? UIPanGestureRecognizer else { return false }
+        let t = pan.translation(in: self)
+        return t.x > abs(t.y) && startsAtBackSwipeEdge(pan)
+    }
+
+    /// Whether `pan` began within the left edge's 20 points of the window under a navigation controller
+    /// that can pop by a back swipe.
+    private func startsAtBackSwipeEdge(_ pan: UIPanGestureRecognizer) -> Bool {
+        let start = pan.location(in: nil).x - pan.translation(in: nil).x
+        guard start < 20 else { return false }
+        var responder: UIResponder? = self
+        while let current = responder {
+            if let navigation = current as? UINavigationController, navigation.viewControllers.count > 1,
+               navigation.interactivePopGestureRecognizer?.isEnabled == true { return true }
+            responder = current.next
+        }
+        return false
     }
 
     /// Where the swiped row's cell is, its actions beside it.
@@ -62,17 +88,32 @@ extension UITableView {
             guard let row = indexPathForRow(at: pan.location(in: self)) else { return }
             let trailing = pan.translation(in: self).x < 0
             if let open = rowSwipe, open.row != row { closeSwipedRow(animated: false) }
+            // The row is taken where it is shown (it may still be sliding): its animations stop there.
+            var shown: CGFloat = 0
+            if let cell = visibleCellsByRow[row], let layout {
+                shown = (cell.layer.presentation() ?? cell.layer).frame.minX - rowFrame(row, in: layout).minX
+                cell.layer.removeAllAnimations()
+            }
             if var open = rowSwipe {
-                open.startOffset = open.offset
+                open.actionsView.layer.removeAllAnimations()
+                for button in open.actionsView.buttons { button.layer.removeAllAnimations() }
+                open.offset = shown
+                open.generation += 1
+                open.startOffset = shown
                 rowSwipe = open
             } else {
+                // The actions of this row's closing swipe go now; a new swipe brings its own.
+                if let closing = closingSwipe, closing.row == row { closing.actionsView.removeFromSuperview() }
+                closingSwipe = nil
                 guard let configuration = swipeConfiguration(for: row, trailing: trailing) else { return }
                 let actionsView = SwipeActionsView(actions: configuration.actions, trailing: trailing)
                 actionsView.onTap = { [weak self] index, button in self?.performSwipeAction(at: index, from: button) }
                 addSubview(actionsView)
-                rowSwipe = RowSwipe(row: row, trailing: trailing, configuration: configuration, actionsView: actionsView)
+                var swipe = RowSwipe(row: row, trailing: trailing, configuration: configuration, actionsView: actionsView)
+                swipe.offset = (trailing ? min(0, shown) : max(0, shown))
+                swipe.startOffset = swipe.offset
+                rowSwipe = swipe
             }
-            layer.removeAllAnimations()
             fallthrough
         case .changed:
             guard var swipe = rowSwipe else { return }
@@ -101,8 +142,11 @@ extension UITableView {
             let reach = abs(swipe.offset)
             let towards = (swipe.trailing ? -1 : 1) * (pan.state == .ended ? pan.velocity(in: self).x : 0)
             if pan.state == .ended, swipe.configuration.performsFirstActionWithFullSwipe, reach > Self.fullSwipeShare * bounds.width {
-                moveSwipedRow(to: bounds.width) { self.performSwipeAction(at: 0, from: swipe.actionsView.buttons.first ?? swipe.actionsView) }
-            } else if pan.state == .ended, reach > swipe.actionsView.fullWidth / 2 || towards > Self.swipeOpeningSpeed {
+                // The first action at once, as the row slides all the way.
+                let button = swipe.actionsView.buttons.first ?? swipe.actionsView
+                moveSwipedRow(to: bounds.width)
+                performSwipeAction(at: 0, from: button)
+            } else if pan.state == .ended, towards > -Self.swipeOpeningSpeed, reach > swipe.actionsView.fullWidth / 2 || towards > Self.swipeOpeningSpeed {
                 moveSwipedRow(to: swipe.actionsView.fullWidth)
             } else {
                 closeSwipedRow(animated: true)
@@ -112,30 +156,36 @@ extension UITableView {
         }
     }
 
-    /// Animates the swiped row to `reach` points aside (0.3 s, eased out), then `completion`.
-    private func moveSwipedRow(to reach: CGFloat, completion: (() -> Void)? = nil) {
+    /// Animates the swiped row to `reach` points aside (0.3 s, eased out).
+    private func moveSwipedRow(to reach: CGFloat) {
         guard var swipe = rowSwipe else { return }
         swipe.offset = swipe.trailing ? -reach : reach
         rowSwipe = swipe
-        UIView.animate(withDuration: 0.3, delay: 0, options: [.curveEaseOut, .beginFromCurrentState], animations: {
-            self.placeSwipedRow()
-        }, completion: { _ in completion?() })
+        UIView.animate(withDuration: 0.3, delay: 0, options: [.curveEaseOut, .beginFromCurrentState]) { self.placeSwipedRow() }
     }
 
-    /// Closes the row left open (animated: slides back over 0.3 s), and takes its actions away.
+    /// Closes the row left open (animated: slides back over 0.3 s). From then on no row counts as open; its
+    /// actions go once the slide has ended (unless the row is taken again meanwhile).
     func closeSwipedRow(animated: Bool) {
-        guard let swipe = rowSwipe else { return }
-        let finish = { [weak self] in
-            swipe.actionsView.removeFromSuperview()
-            if let self, self.rowSwipe?.actionsView === swipe.actionsView { self.rowSwipe = nil }
-        }
-        guard animated else {
-            rowSwipe?.offset = 0
+        guard var swipe = rowSwipe else { return }
+        swipe.offset = 0
+        rowSwipe = swipe
+        if animated {
+            let generation = swipe.generation
+            UIView.animate(withDuration: 0.3, delay: 0, options: [.curveEaseOut, .beginFromCurrentState], animations: {
+                self.placeSwipedRow()
+            }, completion: { [weak self] _ in
+                guard let self else { return }
+                if let again = self.rowSwipe, again.actionsView === swipe.actionsView, again.generation != generation { return }
+                swipe.actionsView.removeFromSuperview()
+                if self.closingSwipe?.actionsView === swipe.actionsView { self.closingSwipe = nil }
+            })
+        } else {
             UIView.performWithoutAnimation { placeSwipedRow() }
-            finish()
-            return
+            swipe.actionsView.removeFromSuperview()
         }
-        moveSwipedRow(to: 0, completion: finish)
+        closingSwipe = animated ? swipe : nil
+        rowSwipe = nil
     }
 
     /// The row's action `index` is performed: its handler gets the button and a completion; the row closes
@@ -151,6 +201,23 @@ extension UITableView {
                 self.rowSwipe = nil
             }
         }
+    }
+
+    /// At the start of a batch update: the open row's actions go with its cell from then on (a row deleted
+    /// by its own action animates away with them beside it, at the offset it had); they are removed when
+    /// the update ends. Returns the row and its offset.
+    func handOverSwipedRowForUpdate() -> (row: IndexPath, offset: CGFloat)? {
+        guard let swipe = rowSwipe else { return nil }
+        rowSwipe = nil
+        if let cell = visibleCellsByRow[swipe.row] {
+            let frame = convert(swipe.actionsView.frame, to: cell)
+            cell.addSubview(swipe.actionsView)
+            swipe.actionsView.frame = frame
+            updateLeftovers.append(swipe.actionsView)
+        } else {
+            swipe.actionsView.removeFromSuperview()
+        }
+        return (swipe.row, swipe.offset)
     }
 }
 

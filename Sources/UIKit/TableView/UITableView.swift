@@ -160,6 +160,10 @@ open class UITableView: UIScrollView {
     private lazy var rowSwipePan = UIPanGestureRecognizer(target: self, action: Selector(UITableView.handleRowSwipe(_:), name: "handleRowSwipe(_:)"))
     /// A touch that closed the open row: it does nothing else.
     private var touchClosedSwipedRow = false
+    /// The swipe whose row is sliding back closed (its actions go when it has).
+    var closingSwipe: RowSwipe?
+    /// Swipe actions handed to cells for a batch update, removed when it ends.
+    var updateLeftovers: [UIView] = []
     var headerViews: [Int: UIView] = [:]
     var footerViews: [Int: UIView] = [:]
     /// Cells and header views an update is animating out: removed when it ends.
@@ -204,7 +208,9 @@ open class UITableView: UIScrollView {
     open override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
         if gestureRecognizer === rowSwipePan { return isRowSwipe(gestureRecognizer) }
         if gestureRecognizer === panGestureRecognizer {
-            if isRowSwipe(gestureRecognizer) { return false }
+            // Across from the screen's edge it is the navigation controller's back swipe (which UIKit's
+            // scroll views wait for).
+            if isRowSwipe(gestureRecognizer) || isBackSwipe(gestureRecognizer) { return false }
             closeSwipedRow(animated: true)
         }
         return super.gestureRecognizerShouldBegin(gestureRecognizer)
@@ -971,18 +977,7 @@ open class UITableView: UIScrollView {
     /// (0.3 s ease in and out, or the enclosing animation block's). An invalid update logs UIKit's
     /// message and reloads instead.
     func apply(_ update: TableUpdate, completion: ((Bool) -> Void)?) {
-        // The open row's actions go with its cell from now on: a row deleted by its own action animates away
-        // with them beside it (they leave with the cell when it is reused).
-        if let rowSwipe {
-            if let cell = visibleCellsByRow[rowSwipe.row] {
-                let frame = convert(rowSwipe.actionsView.frame, to: cell)
-                cell.addSubview(rowSwipe.actionsView)
-                rowSwipe.actionsView.frame = frame
-            } else {
-                rowSwipe.actionsView.removeFromSuperview()
-            }
-            self.rowSwipe = nil
-        }
+        let swiped = handOverSwipedRowForUpdate()
         guard !needsReload, let old = layout else {
             reloadData()
             completion?(true)
@@ -1079,7 +1074,9 @@ open class UITableView: UIScrollView {
             guard style != .none, old.contains(entry.ip) else { return (entry.cell, nil) }
             let first = rowFrame(IndexPath(row: rows.lowerBound, section: entry.ip.section), in: old)
             let last = rowFrame(IndexPath(row: rows.upperBound - 1, section: entry.ip.section), in: old)
-            let end = movedFrame(style, final: rowFrame(entry.ip, in: old), blockTop: first.minY, blockHeight: last.maxY - first.minY,
+            // A row swiped open leaves at its offset (its actions beside it), not back at the edge.
+            let final = rowFrame(entry.ip, in: old).offsetBy(dx: swiped?.row == entry.ip ? swiped!.offset : 0, dy: 0)
+            let end = movedFrame(style, final: final, blockTop: first.minY, blockHeight: last.maxY - first.minY,
                                  anchor: leavingAnchor(IndexPath(row: rows.lowerBound, section: entry.ip.section), plan: plan, new: measured), width: width)
             return (entry.cell, end)
         }
@@ -1140,6 +1137,8 @@ open class UITableView: UIScrollView {
                 self.leavingViews = []
                 self.leavingRows = [:]
                 self.behindViews = []
+                for view in self.updateLeftovers { view.removeFromSuperview() }
+                self.updateLeftovers = []
                 self.layoutRows()
             }
             completion?(finished)
@@ -1277,10 +1276,10 @@ open class UITableView: UIScrollView {
 
     /// A finger down on a row highlights it (when the delegate lets it).
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
-        // A touch while a row is open closes it, and does nothing else.
+        // A tap while a row is open closes it (when the finger lifts: a pan that takes the touch swipes or
+        // scrolls instead), and does nothing else.
         if rowSwipe != nil {
             touchClosedSwipedRow = true
-            closeSwipedRow(animated: true)
             return
         }
         if editingState, let touch = touches.first, let ip = indexPathForRow(at: touch.location(in: self)),
@@ -1305,6 +1304,7 @@ open class UITableView: UIScrollView {
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
         if touchClosedSwipedRow {
             touchClosedSwipedRow = false
+            closeSwipedRow(animated: true)
             return
         }
         if let ip = editingControlTouched {

@@ -1,0 +1,54 @@
+import SmokescreenStage
+import XCTest
+
+/// The navigation bar's titles over a push and a pop, as iOS moves them: pushing, the old title slides
+/// into the back button's place (and becomes the back button) while the new title comes in from the right;
+/// popping, the back button slides to the middle and becomes the title.
+final class NavigationTitleSlideTests: XCTestCase {
+    /// The bar's label showing `text` that is (`back`) or is not the back button (the back button is in the
+    /// tint colour).
+    private func label(_ bar: UINavigationBar, _ text: String, back: Bool) throws -> UILabel {
+        try XCTUnwrap(bar.subviews.compactMap { $0 as? UILabel }.first { $0.text == text && ($0.textColor == bar.tintColor) == back && $0.alpha > 0 },
+                      "no \(back ? "back button" : "title") '\(text)'")
+    }
+
+    private func shownX(_ view: UIView) -> CGFloat { (view.layer.presentation() ?? view.layer).frame.minX }
+
+    func testAPushSlidesTheOldTitleIntoTheBackButtonAndThePopBringsItBack() throws {
+        let stage = try Stage(device: .iPhoneSE, fps: 10, scale: 1)
+        let root = UIViewController(), next = UIViewController()
+        root.title = "Inbox"
+        next.title = "Build bot"
+        let navigation = UINavigationController(rootViewController: root)
+        stage.show(navigation)
+        try stage.wait(0.1)
+        let bar = navigation.navigationBar
+        let oldTitleX = try label(bar, "Inbox", back: false).frame.minX
+        navigation.pushViewController(next, animated: true)
+        let duration = try XCTUnwrap(navigation.transitionCoordinator?.transitionDuration)
+        let title = try label(bar, "Build bot", back: false), back = try label(bar, "Inbox", back: true)
+        let ghost = try XCTUnwrap(bar.subviews.compactMap { $0 as? UILabel }.first { $0.text == "Inbox" && $0 !== back })
+        let titleX = title.frame.minX, backX = back.frame.minX
+        XCTAssertEqual(backX, 26, "after the chevron")
+        XCTAssertEqual(shownX(title), titleX + 375 / 3, accuracy: 1e-9, "the new title starts a third of the bar to the right")
+        XCTAssertEqual(shownX(back), oldTitleX, accuracy: 1e-9, "the back button starts where the old title was")
+        XCTAssertEqual(title.layer.presentation()!.opacity, 0, accuracy: 1e-9)
+        try stage.wait(duration / 2)
+        // Half way in time is half way in place (eased in and out).
+        XCTAssertEqual(shownX(title), titleX + 375 / 6, accuracy: 1e-6)
+        XCTAssertEqual(shownX(back), (oldTitleX + backX) / 2, accuracy: 1e-6)
+        XCTAssertEqual(shownX(ghost), (oldTitleX + backX) / 2, accuracy: 1e-6, "the old title goes with it")
+        XCTAssertEqual(ghost.layer.presentation()!.opacity, 0.5, accuracy: 1e-6)
+        try stage.waitUntilIdle()
+        XCTAssertNil(ghost.superview, "the old title is gone")
+        XCTAssertEqual(bar.subviews.compactMap { $0 as? UILabel }.filter { $0.text == "Inbox" }.count, 1)
+        // The pop: the back button slides to the middle and becomes the title.
+        navigation.popViewController(animated: true)
+        let popped = try label(bar, "Inbox", back: false)
+        XCTAssertEqual(shownX(popped), backX, accuracy: 1e-9, "the title starts as the back button")
+        try stage.waitUntilIdle()
+        XCTAssertEqual(popped.frame.minX, oldTitleX)
+        XCTAssertEqual(bar.subviews.compactMap { $0 as? UILabel }.filter { !$0.isHidden && $0.alpha > 0 && $0.text?.isEmpty == false }.map(\.text), ["Inbox"])
+        XCTAssertEqual(stage.notDrawn, [])
+    }
+}

@@ -182,6 +182,23 @@ open class UIScrollView: UIView {
         controller?.enclosingTabBarController?.updateBarScrollEdges()
     }
 
+    /// A pan the sheet it is in takes instead (``UISheetPresentationController``: down with the content at
+    /// its top, or up while the sheet can grow) does not scroll.
+    open override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        if gestureRecognizer === scrollPan, let sheet = enclosingSheet, sheet.takesPan(of: self, translation: scrollPan.translation(in: self)) {
+            return false
+        }
+        return super.gestureRecognizerShouldBegin(gestureRecognizer)
+    }
+
+    /// The sheet presenting the controller this scroll view belongs to (through its containers), if any.
+    private var enclosingSheet: UISheetPresentationController? {
+        var controller = nearestController
+        while let parent = controller?.parent { controller = parent }
+        guard let presented = controller, presented.presentingViewController != nil else { return nil }
+        return presented.presentationController as? UISheetPresentationController
+    }
+
     /// Scrolls to `contentOffset`; animated over 0.3 s, ease in and out (then
     /// `scrollViewDidEndScrollingAnimation`).
     open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {

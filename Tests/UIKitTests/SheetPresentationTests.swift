@@ -216,6 +216,52 @@ final class SheetDragTests: XCTestCase {
         return (stage, screen, compose, delegate)
     }
 
+    /// A table in a sheet: up at the medium detent grows the sheet, up at the large one scrolls the
+    /// table, down with the table at its top drags the sheet down.
+    func testAScrollViewInTheSheetHandsItsPanToTheSheetAtItsEdge() throws {
+        final class List: UITableViewController {
+            override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 60 }
+            override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+                let cell = UITableViewCell(style: .default, reuseIdentifier: nil)
+                cell.textLabel?.text = "Row \(indexPath.row)"
+                return cell
+            }
+        }
+        let stage = try Stage(device: SheetPresentationTests.phone, fps: 30, appearance: .light)
+        let screen = SheetPresentationTests.Screen()
+        stage.show(screen)
+        let list = List(style: .plain)
+        let sheet = try XCTUnwrap(list.sheetPresentationController)
+        sheet.detents = [.medium(), .large()]
+        screen.present(list, animated: true)
+        try stage.waitUntilIdle()
+        let mediumTop = list.view.frame.minY
+        XCTAssertEqual(mediumTop, 844 - (787.0 / 2).rounded())
+        // Up at the medium detent: the sheet grows to the large one; the table does not scroll.
+        try stage.pan(from: CGPoint(x: 195, y: mediumTop + 200), to: CGPoint(x: 195, y: mediumTop - 100), duration: 0.3,
+                      releaseVelocity: CGVector(dx: 0, dy: -600))
+        try stage.waitUntilIdle()
+        XCTAssertEqual(sheet.selectedDetentIdentifier, .large)
+        XCTAssertEqual(list.view.frame.minY, 57)
+        XCTAssertEqual(list.tableView.contentOffset.y, 0)
+        // Up at the large detent: the table scrolls.
+        try stage.pan(from: CGPoint(x: 195, y: 600), to: CGPoint(x: 195, y: 400), duration: 0.3, releaseVelocity: CGVector(dx: 0, dy: 0))
+        try stage.waitUntilIdle()
+        XCTAssertEqual(list.tableView.contentOffset.y, 200, accuracy: 1e-6)
+        XCTAssertEqual(list.view.frame.minY, 57, "the sheet stays")
+        // Down while the table is scrolled: it scrolls back to its top, the sheet stays.
+        try stage.pan(from: CGPoint(x: 195, y: 300), to: CGPoint(x: 195, y: 500), duration: 0.3, releaseVelocity: CGVector(dx: 0, dy: 0))
+        try stage.waitUntilIdle()
+        XCTAssertEqual(list.tableView.contentOffset.y, 0, accuracy: 1e-6)
+        XCTAssertEqual(list.view.frame.minY, 57)
+        // Down with the table at its top: the sheet is dragged down, to the medium detent.
+        try stage.pan(from: CGPoint(x: 195, y: 300), to: CGPoint(x: 195, y: 650), duration: 0.4, releaseVelocity: CGVector(dx: 0, dy: 0))
+        try stage.waitUntilIdle()
+        XCTAssertEqual(sheet.selectedDetentIdentifier, .medium)
+        XCTAssertEqual(list.view.frame.minY, mediumTop)
+        XCTAssertEqual(list.tableView.contentOffset.y, 0)
+    }
+
     func testASwipeDownPastHalfWayDismisses() throws {
         let (stage, screen, compose, delegate) = try present(detents: [.large()])
         XCTAssertEqual(compose.view.frame.minY, 57)

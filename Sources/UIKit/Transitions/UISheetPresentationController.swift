@@ -34,8 +34,11 @@ extension UISheetPresentationControllerDelegate {
 /// the smallest into an interactive dismissal that finishes past half way or thrown down faster than
 /// 300 points a second, and cancels otherwise; the delegate is asked `presentationControllerShouldDismiss`
 /// and told `…WillDismiss` and `…DidDismiss`; `isModalInPresentation` makes the sheet spring back
-/// (`…DidAttemptToDismiss`). Not modelled: the keyboard, scroll views that hand their pan to the sheet
-/// (`prefersScrollingExpandsWhenScrolledToEdge`).
+/// (`…DidAttemptToDismiss`). A scroll view in the sheet hands a pan to the sheet when it begins: down
+/// while the content is at its top (the sheet drags down), and up while the sheet is below its largest
+/// detent when `prefersScrollingExpandsWhenScrolledToEdge` (the sheet grows first); otherwise the content
+/// scrolls. (UIKit hands over within one gesture too, once the content reaches its top: not modelled.)
+/// Not modelled: the keyboard.
 open class UISheetPresentationController: UIPresentationController {
     /// A height a sheet rests at.
     public final class Detent: NSObject {
@@ -364,6 +367,16 @@ open class UISheetPresentationController: UIPresentationController {
     }
 
     // MARK: Dragging
+
+    /// Whether the sheet takes a pan that `scrollView` (in the sheet) is about to begin, moved by
+    /// `translation` so far: down with the content at its top, or up below the largest detent when
+    /// ``prefersScrollingExpandsWhenScrolledToEdge``.
+    func takesPan(of scrollView: UIScrollView, translation: CGPoint) -> Bool {
+        guard !isPad, presentedView != nil, presentingViewController != nil, abs(translation.y) > abs(translation.x) else { return false }
+        if translation.y > 0 { return scrollView.contentOffset.y <= -scrollView.adjustedContentInset.top + 0.5 }
+        let detents = resolvedDetents()
+        return prefersScrollingExpandsWhenScrolledToEdge && currentDetent.identifier != detents[detents.count - 1].identifier
+    }
 
     func handleSheetPan(_ pan: UIPanGestureRecognizer) {
         guard let container = containerView, let view = presentedView else { return }

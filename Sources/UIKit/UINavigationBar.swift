@@ -66,6 +66,10 @@ open class UINavigationBar: UIView {
     private var shownStack: [UIViewController] = []
     private let chevron = BackChevronView(frame: CGRect(x: 0, y: 0, width: 13, height: 21))
     private var shownTitleView: UIView?
+    /// What a title slide left to fade out (the old labels and items), and which slide it is: showing
+    /// items again ends it (its ghosts go, and its late end changes nothing).
+    private var slideLeftovers: [UIView] = []
+    private var slideGeneration = 0
 
     /// Whether items show their titles large (34-pt bold, at the leading margin, in a 52-point band under
     /// the bar's 44 points) while their content is at its top; as the content scrolls the band collapses
@@ -150,6 +154,12 @@ open class UINavigationBar: UIView {
 
     /// The items of `stack`: the top's title, and a back button when there is a controller below it.
     func show(_ stack: [UIViewController]) {
+        // A title slide under way ends here: its ghosts go and its labels stop where they belong.
+        slideGeneration += 1
+        for view in slideLeftovers { view.removeFromSuperview(); view.alpha = 1 }
+        slideLeftovers = []
+        for view in [titleLabel, backLabel, chevron] as [UIView] { view.layer.removeAllAnimations() }
+        if chevron.alpha != 1 { chevron.alpha = 1 }
         let top = stack.last
         let below = stack.count > 1 ? stack[stack.count - 2] : nil
         shownTitleView?.removeFromSuperview()
@@ -179,6 +189,9 @@ open class UINavigationBar: UIView {
         layoutIfNeeded()
     }
 
+    /// Whether the bar shows `controller`'s items now.
+    func isShowing(_ controller: UIViewController) -> Bool { shownController === controller }
+
     /// Shows `stack` as a push (or a pop) moves to it over `duration` seconds, as iOS's bar does: pushing,
     /// the old title slides to the back button's place and turns into the new back button while the new
     /// title comes in from the right and the old back button goes off to the left; popping, the reverse
@@ -186,9 +199,6 @@ open class UINavigationBar: UIView {
     /// in or out when only one side has a back button. Titles that are views or large titles cross-fade
     /// instead (as before). How far the incoming and outgoing titles travel (a third of the bar) is
     /// estimated.
-    /// Whether the bar shows `controller`'s items now.
-    func isShowing(_ controller: UIViewController) -> Bool { shownController === controller }
-
     /// `largeTitle`: the new top shows a large title.
     func slideTitles(to stack: [UIViewController], push: Bool, duration: TimeInterval, largeTitle: Bool) {
         let top = stack.last
@@ -197,35 +207,43 @@ open class UINavigationBar: UIView {
             return
         }
         layoutIfNeeded()
-        // The old labels and items, as ghosts that leave.
-        func ghost(of label: UILabel) -> UILabel {
-            let copy = UILabel(frame: label.frame)
-            copy.text = label.text
-            copy.font = label.font
-            copy.textColor = label.textColor
-            copy.textAlignment = label.textAlignment
+        // The old labels and items, kept to fade out as ghosts once the new ones are shown.
+        struct LabelState { var text: String?; var font: UIFont; var color: UIColor; var frame: CGRect; var alignment: NSTextAlignment }
+        func state(of label: UILabel) -> LabelState {
+            LabelState(text: label.text, font: label.font, color: label.textColor, frame: label.frame, alignment: label.textAlignment)
+        }
+        let oldTitleState = state(of: titleLabel)
+        let hadBack = !backLabel.isHidden
+        let oldBackState = hadBack ? state(of: backLabel) : nil
+        let previousItems = (leadingItems + trailingItems).map(\.1)
+        UIView.performWithoutAnimation { show(stack) }
+        let generation = slideGeneration
+        func ghost(_ state: LabelState) -> UILabel {
+            let copy = UILabel(frame: state.frame)
+            copy.text = state.text
+            copy.font = state.font
+            copy.textColor = state.color
+            copy.textAlignment = state.alignment
             copy.isUserInteractionEnabled = false
-            addSubview(copy)
+            UIView.performWithoutAnimation { addSubview(copy) }
+            slideLeftovers.append(copy)
             return copy
         }
-        let oldTitle = ghost(of: titleLabel)
-        let hadBack = !backLabel.isHidden
-        let oldBack = hadBack ? ghost(of: backLabel) : nil
-        let oldItems = (leadingItems + trailingItems).map(\.1)
-        UIView.performWithoutAnimation {
-            show(stack)
-            // show(_:) took the old items away: they come back to fade out where they were.
-            for view in oldItems { addSubview(view) }
-        }
+        let oldTitle = ghost(oldTitleState)
+        let oldBack = oldBackState.map(ghost)
+        let newItems = (leadingItems + trailingItems).map(\.1)
+        // show(_:) took the old items away: those not shown again come back to fade out where they were.
+        let oldItems = previousItems.filter { old in !newItems.contains { $0 === old } }
+        UIView.performWithoutAnimation { for view in oldItems { addSubview(view) } }
+        slideLeftovers += oldItems
         let hasBack = !backLabel.isHidden
         let shift = bounds.width / 3
         let newTitleFrame = titleLabel.frame, newBackFrame = backLabel.frame
-        let newItems = (leadingItems + trailingItems).map(\.1)
         // Where each thing starts.
         UIView.performWithoutAnimation {
             titleLabel.alpha = 0
             backLabel.alpha = 0
-            for view in newItems { view.alpha = 0 }
+            for view in newItems where !previousItems.contains(where: { $0 === view }) { view.alpha = 0 }
             if push {
                 titleLabel.frame = newTitleFrame.offsetBy(dx: shift, dy: 0)
                 // The new back button starts as the old title, where it was.
@@ -260,9 +278,10 @@ open class UINavigationBar: UIView {
                 oldBack?.frame = CGRect(x: newTitleFrame.minX, y: oldBack!.frame.minY, width: oldBack!.frame.width, height: oldBack!.frame.height)
             }
         }, completion: { _ in
-            oldTitle.removeFromSuperview()
-            oldBack?.removeFromSuperview()
-            for view in oldItems where !newItems.contains(where: { $0 === view }) { view.removeFromSuperview(); view.alpha = 1 }
+            // A later show(_:) has ended this slide already.
+            guard self.slideGeneration == generation else { return }
+            for view in self.slideLeftovers { view.removeFromSuperview(); view.alpha = 1 }
+            self.slideLeftovers = []
             UIView.performWithoutAnimation {
                 self.chevron.alpha = 1
                 self.chevron.isHidden = !hasBack

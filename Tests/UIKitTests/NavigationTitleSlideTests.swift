@@ -51,4 +51,65 @@ final class NavigationTitleSlideTests: XCTestCase {
         XCTAssertEqual(bar.subviews.compactMap { $0 as? UILabel }.filter { !$0.isHidden && $0.alpha > 0 && $0.text?.isEmpty == false }.map(\.text), ["Inbox"])
         XCTAssertEqual(stage.notDrawn, [])
     }
+
+    /// The labels the bar shows now (not hidden, not transparent), with their text.
+    private func shownTexts(_ bar: UINavigationBar) -> [String] {
+        bar.subviews.compactMap { $0 as? UILabel }.filter { !$0.isHidden && $0.alpha > 0 && $0.text?.isEmpty == false }.compactMap(\.text).sorted()
+    }
+
+    func testAnItemBothControllersShowStaysShownAndTappable() throws {
+        let stage = try Stage(device: .iPhoneSE, fps: 10, scale: 1)
+        let avatar = UIView(frame: CGRect(x: 0, y: 0, width: 28, height: 28))
+        avatar.backgroundColor = .systemOrange
+        let root = UIViewController(), next = UIViewController()
+        root.title = "Root"
+        next.title = "Next"
+        for controller in [root, next] { controller.navigationItem.rightBarButtonItem = UIBarButtonItem(customView: avatar) }
+        let navigation = UINavigationController(rootViewController: root)
+        stage.show(navigation)
+        try stage.wait(0.1)
+        navigation.pushViewController(next, animated: true)
+        try stage.waitUntilIdle()
+        XCTAssertTrue(avatar.superview === navigation.navigationBar)
+        XCTAssertEqual(avatar.alpha, 1)
+        navigation.popViewController(animated: true)
+        try stage.waitUntilIdle()
+        XCTAssertTrue(avatar.superview === navigation.navigationBar)
+        XCTAssertEqual(avatar.alpha, 1)
+    }
+
+    func testACancelledBackSwipeLeavesTheBarAsItWas() throws {
+        let stage = try Stage(device: .iPhoneSE, fps: 30, scale: 1)
+        let root = UIViewController(), next = UIViewController()
+        root.title = "Root"
+        next.title = "Next"
+        let navigation = UINavigationController(rootViewController: root)
+        stage.show(navigation)
+        navigation.pushViewController(next, animated: false)
+        try stage.wait(0.1)
+        // A short, slow swipe from the edge, let go: the pop is cancelled.
+        try stage.pan(from: CGPoint(x: 5, y: 300), to: CGPoint(x: 60, y: 300), duration: 0.15, releaseVelocity: CGVector(dx: 20, dy: 0))
+        try stage.waitUntilIdle()
+        XCTAssertTrue(navigation.topViewController === next)
+        XCTAssertEqual(shownTexts(navigation.navigationBar), ["Next", "Root"], "the title and the back button, nothing left over")
+        let chevron = try XCTUnwrap(navigation.navigationBar.subviews.first { String(describing: type(of: $0)) == "BackChevronView" })
+        XCTAssertFalse(chevron.isHidden)
+        XCTAssertEqual(chevron.alpha, 1)
+    }
+
+    func testAPopRightAfterAPushEndsWithTheRootsBar() throws {
+        let stage = try Stage(device: .iPhoneSE, fps: 30, scale: 1)
+        let root = UIViewController(), next = UIViewController()
+        root.title = "Root"
+        next.title = "Next"
+        let navigation = UINavigationController(rootViewController: root)
+        stage.show(navigation)
+        try stage.wait(0.1)
+        navigation.pushViewController(next, animated: true)
+        navigation.popViewController(animated: true)
+        try stage.waitUntilIdle()
+        XCTAssertEqual(shownTexts(navigation.navigationBar), ["Root"])
+        let chevron = try XCTUnwrap(navigation.navigationBar.subviews.first { String(describing: type(of: $0)) == "BackChevronView" })
+        XCTAssertTrue(chevron.isHidden)
+    }
 }

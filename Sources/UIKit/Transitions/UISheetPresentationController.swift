@@ -372,7 +372,13 @@ open class UISheetPresentationController: UIPresentationController {
     /// `translation` so far: down with the content at its top, or up below the largest detent when
     /// ``prefersScrollingExpandsWhenScrolledToEdge``.
     func takesPan(of scrollView: UIScrollView, translation: CGPoint) -> Bool {
-        guard !isPad, presentedView != nil, presentingViewController != nil, abs(translation.y) > abs(translation.x) else { return false }
+        guard !isPad, presentedView != nil, presentingViewController != nil, abs(translation.y) > abs(translation.x),
+              sheetPan.view != nil, sheetPan.isEnabled else { return false }
+        // While another transition owns the sheet (its presentation, a push inside it) the sheet does not
+        // move, so the content keeps the pan.
+        if let transition = presentedViewController.activeTransition ?? presentingViewController?.activeTransition, !transition.isCompleted {
+            return false
+        }
         if translation.y > 0 { return scrollView.contentOffset.y <= -scrollView.adjustedContentInset.top + 0.5 }
         let detents = resolvedDetents()
         return prefersScrollingExpandsWhenScrolledToEdge && currentDetent.identifier != detents[detents.count - 1].identifier

@@ -192,6 +192,18 @@ open class UINavigationBar: UIView {
     /// Whether the bar shows `controller`'s items now.
     func isShowing(_ controller: UIViewController) -> Bool { shownController === controller }
 
+    /// Whether the bar shows `controller` with a title or items it no longer has (changed while a move
+    /// kept the bar from following).
+    func showsOutdatedItems(of controller: UIViewController) -> Bool {
+        guard shownController === controller else { return false }
+        let item = controller.navigationItem
+        if item.titleView !== shownTitleView { return true }
+        if shownTitleView == nil, titleLabel.text != (item.title ?? controller.title) { return true }
+        let shownItems = (leadingItems + trailingItems).map(\.0)
+        let items = (item.leftBarButtonItems ?? []) + (item.rightBarButtonItems ?? [])
+        return shownItems.count != items.count || zip(shownItems, items).contains { $0 !== $1 }
+    }
+
     /// Shows `stack` as a push (or a pop) moves to it over `duration` seconds, as iOS's bar does: pushing,
     /// the old title slides to the back button's place and turns into the new back button while the new
     /// title comes in from the right and the old back button goes off to the left; popping, the reverse

@@ -252,6 +252,11 @@ open class UINavigationController: UIViewController {
             // Only now may another move start: one asked for in a callback above waited for this one.
             self.transitionInProgress = nil
             if self.activeTransition?.isCompleted ?? false { self.activeTransition = nil }
+            // A title or items the top changed during the move (its viewDidAppear, the delegate's didShow)
+            // were not shown then: the bar shows them now.
+            if self.isViewLoaded, let top = self.stack.last, self.navigationBar.showsOutdatedItems(of: top) {
+                self.navigationBar.show(self.stack)
+            }
             let next = self.waiting
             self.waiting = []
             for action in next { action() }

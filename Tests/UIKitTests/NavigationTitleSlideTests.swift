@@ -112,4 +112,23 @@ final class NavigationTitleSlideTests: XCTestCase {
         let chevron = try XCTUnwrap(navigation.navigationBar.subviews.first { String(describing: type(of: $0)) == "BackChevronView" })
         XCTAssertTrue(chevron.isHidden)
     }
+
+    func testATitleChangedDuringAMoveIsShownWhenItEnds() throws {
+        final class Late: UIViewController {
+            override func viewDidAppear(_ animated: Bool) {
+                super.viewDidAppear(animated)
+                title = "Loaded"
+            }
+        }
+        let stage = try Stage(device: .iPhoneSE, fps: 10, scale: 1)
+        let root = UIViewController(), next = Late()
+        root.title = "Root"
+        next.title = "Loading"
+        let navigation = UINavigationController(rootViewController: root)
+        stage.show(navigation)
+        try stage.wait(0.1)
+        navigation.pushViewController(next, animated: true)
+        try stage.waitUntilIdle()
+        XCTAssertEqual(shownTexts(navigation.navigationBar), ["Loaded", "Root"])
+    }
 }

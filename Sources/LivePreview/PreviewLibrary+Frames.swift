@@ -45,7 +45,7 @@ extension PreviewLibrary {
     /// such transition or frame. A frame drawn before (or being drawn now) for the same reading of its
     /// file is not drawn again.
     /// - Parameter isShown: the frame is the one the page shows: after a reload changes `name`, the frame
-    ///   at the same time is drawn at once, before the page asks for it (``drawAhead(_:)``).
+    ///   at the same time is drawn at once, before the page asks for it (``drawAhead(_:version:)``).
     public func frame(_ name: String, index: Int, scale: Int, version: Int? = nil, isShown: Bool = false,
                       isCancelled: @escaping @Sendable () -> Bool = { false }) throws -> (png: [UInt8], digest: String)? {
         guard let entry = entry(name, version: version) else { return nil }

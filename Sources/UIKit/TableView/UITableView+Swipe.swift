@@ -5,9 +5,9 @@
 /// 300 pt/s) it stays open, otherwise it closes. Past the actions it keeps following the finger when the
 /// configuration's `performsFirstActionWithFullSwipe` is true (the first action widening to fill the
 /// gap, and covering the others once the row is 60 % of its width aside), and released there it performs
-/// that action; otherwise it gives way at a
-/// third of the finger's motion. A tap on an action calls its handler with the button and a completion;
-/// a tap anywhere else on the table, a scroll or a new swipe closes the open row first. The actions are
+/// that action; otherwise it gives way at a third of the finger's motion. A tap on an action calls its
+/// handler with the button and a completion; a tap elsewhere on the table, a scroll or a swipe of another
+/// row closes the open row first. The actions are
 /// laid from the row's edge outwards in reverse order (the first action outermost), each as wide as its
 /// title in 15-pt medium type and 15 pt either side, at least 60 pt. Apple publishes none of these
 /// figures: they are estimated from iOS 17's Mail and Reminders.

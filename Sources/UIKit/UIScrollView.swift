@@ -193,10 +193,7 @@ open class UIScrollView: UIView {
 
     /// The sheet presenting the controller this scroll view belongs to (through its containers), if any.
     private var enclosingSheet: UISheetPresentationController? {
-        var controller = nearestController
-        while let parent = controller?.parent { controller = parent }
-        guard let presented = controller, presented.presentingViewController != nil else { return nil }
-        return presented.presentationController as? UISheetPresentationController
+        nearestController?.currentPresentationController as? UISheetPresentationController
     }
 
     /// Scrolls to `contentOffset`; animated over 0.3 s, ease in and out (then

@@ -14,6 +14,24 @@ final class NavigationTitleSlideTests: XCTestCase {
 
     private func shownX(_ view: UIView) -> CGFloat { (view.layer.presentation() ?? view.layer).frame.minX }
 
+    /// A stage on an iPhone SE showing a navigation controller whose root is titled "Root", and a
+    /// controller titled "Next" to push.
+    private func rootAndNext(fps: Double, next: UIViewController = UIViewController()) throws
+        -> (stage: Stage, navigation: UINavigationController, root: UIViewController, next: UIViewController) {
+        let stage = try Stage(device: .iPhoneSE, fps: fps, scale: 1)
+        let root = UIViewController()
+        root.title = "Root"
+        next.title = "Next"
+        let navigation = UINavigationController(rootViewController: root)
+        stage.show(navigation)
+        return (stage, navigation, root, next)
+    }
+
+    /// The bar's back chevron.
+    private func chevron(_ bar: UINavigationBar) throws -> UIView {
+        try XCTUnwrap(bar.subviews.first { String(describing: type(of: $0)) == "BackChevronView" })
+    }
+
     func testAPushSlidesTheOldTitleIntoTheBackButtonAndThePopBringsItBack() throws {
         let stage = try Stage(device: .iPhoneSE, fps: 10, scale: 1)
         let root = UIViewController(), next = UIViewController()
@@ -58,15 +76,10 @@ final class NavigationTitleSlideTests: XCTestCase {
     }
 
     func testAnItemBothControllersShowStaysShownAndTappable() throws {
-        let stage = try Stage(device: .iPhoneSE, fps: 10, scale: 1)
+        let (stage, navigation, root, next) = try rootAndNext(fps: 10)
         let avatar = UIView(frame: CGRect(x: 0, y: 0, width: 28, height: 28))
         avatar.backgroundColor = .systemOrange
-        let root = UIViewController(), next = UIViewController()
-        root.title = "Root"
-        next.title = "Next"
         for controller in [root, next] { controller.navigationItem.rightBarButtonItem = UIBarButtonItem(customView: avatar) }
-        let navigation = UINavigationController(rootViewController: root)
-        stage.show(navigation)
         try stage.wait(0.1)
         navigation.pushViewController(next, animated: true)
         try stage.waitUntilIdle()
@@ -79,12 +92,7 @@ final class NavigationTitleSlideTests: XCTestCase {
     }
 
     func testACancelledBackSwipeLeavesTheBarAsItWas() throws {
-        let stage = try Stage(device: .iPhoneSE, fps: 30, scale: 1)
-        let root = UIViewController(), next = UIViewController()
-        root.title = "Root"
-        next.title = "Next"
-        let navigation = UINavigationController(rootViewController: root)
-        stage.show(navigation)
+        let (stage, navigation, _, next) = try rootAndNext(fps: 30)
         navigation.pushViewController(next, animated: false)
         try stage.wait(0.1)
         // A short, slow swipe from the edge, let go: the pop is cancelled.
@@ -92,25 +100,19 @@ final class NavigationTitleSlideTests: XCTestCase {
         try stage.waitUntilIdle()
         XCTAssertTrue(navigation.topViewController === next)
         XCTAssertEqual(shownTexts(navigation.navigationBar), ["Next", "Root"], "the title and the back button, nothing left over")
-        let chevron = try XCTUnwrap(navigation.navigationBar.subviews.first { String(describing: type(of: $0)) == "BackChevronView" })
+        let chevron = try chevron(navigation.navigationBar)
         XCTAssertFalse(chevron.isHidden)
         XCTAssertEqual(chevron.alpha, 1)
     }
 
     func testAPopRightAfterAPushEndsWithTheRootsBar() throws {
-        let stage = try Stage(device: .iPhoneSE, fps: 30, scale: 1)
-        let root = UIViewController(), next = UIViewController()
-        root.title = "Root"
-        next.title = "Next"
-        let navigation = UINavigationController(rootViewController: root)
-        stage.show(navigation)
+        let (stage, navigation, _, next) = try rootAndNext(fps: 30)
         try stage.wait(0.1)
         navigation.pushViewController(next, animated: true)
         navigation.popViewController(animated: true)
         try stage.waitUntilIdle()
         XCTAssertEqual(shownTexts(navigation.navigationBar), ["Root"])
-        let chevron = try XCTUnwrap(navigation.navigationBar.subviews.first { String(describing: type(of: $0)) == "BackChevronView" })
-        XCTAssertTrue(chevron.isHidden)
+        XCTAssertTrue(try chevron(navigation.navigationBar).isHidden)
     }
 
     func testATitleChangedDuringAMoveIsShownWhenItEnds() throws {
@@ -120,12 +122,8 @@ final class NavigationTitleSlideTests: XCTestCase {
                 title = "Loaded"
             }
         }
-        let stage = try Stage(device: .iPhoneSE, fps: 10, scale: 1)
-        let root = UIViewController(), next = Late()
-        root.title = "Root"
+        let (stage, navigation, _, next) = try rootAndNext(fps: 10, next: Late())
         next.title = "Loading"
-        let navigation = UINavigationController(rootViewController: root)
-        stage.show(navigation)
         try stage.wait(0.1)
         navigation.pushViewController(next, animated: true)
         try stage.waitUntilIdle()

@@ -62,14 +62,9 @@ extension UITableView {
     /// that can pop by a back swipe.
     private func startsAtBackSwipeEdge(_ pan: UIPanGestureRecognizer) -> Bool {
         let start = pan.location(in: nil).x - pan.translation(in: nil).x
-        guard start < 20 else { return false }
-        var responder: UIResponder? = self
-        while let current = responder {
-            if let navigation = current as? UINavigationController, navigation.viewControllers.count > 1,
-               navigation.interactivePopGestureRecognizer?.isEnabled == true { return true }
-            responder = current.next
-        }
-        return false
+        guard start < 20, let controller = nearestController,
+              let navigation = controller as? UINavigationController ?? controller.navigationController else { return false }
+        return navigation.viewControllers.count > 1 && navigation.interactivePopGestureRecognizer?.isEnabled == true
     }
 
     /// Where the swiped row's cell is, its actions beside it.

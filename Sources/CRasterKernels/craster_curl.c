@@ -1,5 +1,6 @@
 #include "craster_kernels.h"
 #include "ccpu_features.h"
+#include "craster_lanes.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -24,20 +25,6 @@
 
 #define CRK_CURL_INLINE static inline __attribute__((always_inline))
 
-CRK_CURL_INLINE uint64_t crk_curl_spread(uint32_t p) {
-    uint64_t q = p;
-    return (q & 0xFF) | ((q & 0xFF00) << 8) | ((q & 0xFF0000) << 16) | ((q & 0xFF000000) << 24);
-}
-
-CRK_CURL_INLINE uint32_t crk_curl_pack(uint64_t q) {
-    return (uint32_t)((q & 0xFF) | ((q >> 8) & 0xFF00) | ((q >> 16) & 0xFF0000) | ((q >> 24) & 0xFF000000));
-}
-
-/// a + (b − a)·w / 256 in every lane (w 0…256), rounded to nearest.
-CRK_CURL_INLINE uint64_t crk_curl_lerp(uint64_t a, uint64_t b, uint64_t w) {
-    return (((256 - w) * a + w * b + 0x0080008000800080ull) >> 8) & 0x00FF00FF00FF00FFull;
-}
-
 /// q·k / 255 in every lane (k 0…255), rounded to nearest.
 CRK_CURL_INLINE uint64_t crk_curl_scale255(uint64_t q, uint64_t k) {
     uint64_t x = q * k + 0x0080008000800080ull;
@@ -51,23 +38,6 @@ CRK_CURL_INLINE uint64_t crk_curl_scale256(uint64_t q, uint64_t k) {
 
 #define CRK_CURL_ALPHA(q) ((q) >> 48)
 #define CRK_CURL_COLOUR_LANES 0x0000FFFFFFFFFFFFull
-
-/// A bilinear sample of `image` at (x, y) in its pixels (pixel centres at whole numbers), clamped to the
-/// image: horizontal then vertical, each rounded once.
-CRK_CURL_INLINE uint64_t crk_curl_sample(const uint32_t *image, int width, int height, float x, float y) {
-    float mx = (float)(width - 1), my = (float)(height - 1);
-    x = x < 0 ? 0 : (x > mx ? mx : x);
-    y = y < 0 ? 0 : (y > my ? my : y);
-    int ix = (int)x, iy = (int)y;
-    uint64_t wx = (uint64_t)(int)((x - (float)ix) * 256.0f + 0.5f), wy = (uint64_t)(int)((y - (float)iy) * 256.0f + 0.5f);
-    int ix1 = ix + 1 < width ? ix + 1 : ix;
-    const uint32_t *r0 = image + (size_t)iy * (size_t)width;
-    const uint32_t *r1 = iy + 1 < height ? r0 + width : r0;
-    uint64_t top = crk_curl_lerp(crk_curl_spread(r0[ix]), crk_curl_spread(r0[ix1]), wx);
-    if (wy == 0) return top;
-    uint64_t bottom = crk_curl_lerp(crk_curl_spread(r1[ix]), crk_curl_spread(r1[ix1]), wx);
-    return crk_curl_lerp(top, bottom, wy);
-}
 
 /// asin for 0 ≤ x ≤ 1, within 2e-7 (Cephes' single-precision polynomial; above 0.5 through
 /// asin x = π/2 − 2 asin √((1 − x)/2)).
@@ -108,8 +78,8 @@ CRK_CURL_INLINE uint64_t crk_curl_page_coverage(const crk_curl_frame *f, float s
 CRK_CURL_INLINE void crk_curl_over(uint32_t *dst, uint64_t colour) {
     uint64_t a = CRK_CURL_ALPHA(colour);
     if (a == 0) return;
-    if (a < 255) colour += crk_curl_scale255(crk_curl_spread(*dst), 255 - a);
-    *dst = crk_curl_pack(colour);
+    if (a < 255) colour += crk_curl_scale255(crk_lanes_spread(*dst), 255 - a);
+    *dst = crk_lanes_pack(colour);
 }
 
 /// Samples of the cylinder across u = 0…R, every `step` points: where the front is (s = R·asin(u/R)),
@@ -245,12 +215,12 @@ static void crk_curl_make_columns(const crk_curl *c, const crk_curl_table *table
 CRK_CURL_INLINE void crk_curl_column_pixel(const crk_curl_column *col, const uint32_t *front, const uint32_t *back, int iw, uint32_t *dst) {
     uint64_t colour = 0, back_alpha = 0;
     if (col->back_cover) {
-        colour = crk_curl_lerp(crk_curl_spread(back[col->back_index]), crk_curl_spread(back[col->back_index + (iw > 1)]), col->back_weight);
+        colour = crk_lanes_lerp(crk_lanes_spread(back[col->back_index]), crk_lanes_spread(back[col->back_index + (iw > 1)]), col->back_weight);
         if (col->back_cover < 256) colour = crk_curl_scale256(colour, col->back_cover);
         back_alpha = CRK_CURL_ALPHA(colour);
     }
     if (back_alpha < 255 && col->front_cover) {
-        uint64_t p = crk_curl_lerp(crk_curl_spread(front[col->front_index]), crk_curl_spread(front[col->front_index + (iw > 1)]), col->front_weight);
+        uint64_t p = crk_lanes_lerp(crk_lanes_spread(front[col->front_index]), crk_lanes_spread(front[col->front_index + (iw > 1)]), col->front_weight);
         if (col->front_cover < 256) p = crk_curl_scale256(p, col->front_cover);
         colour += crk_curl_scale255(p, 255 - back_alpha);
     }
@@ -302,14 +272,14 @@ CRK_CURL_INLINE void crk_curl_pixel(const crk_curl_pass *p, float u, float v, ui
         uint64_t back_cover = p->curled ? crk_curl_page_coverage(&p->f, p->pi_r - s_front, v, slope, margin, &qx, &qy) : 0;
         uint64_t back_alpha = 0;
         if (back_cover > 0) {
-            colour = crk_curl_sample(c->back, p->iw, p->ih, qx * p->iscale - 0.5f, qy * p->iscale - 0.5f);
+            colour = crk_lanes_sample(c->back, p->iw, p->ih, qx * p->iscale - 0.5f, qy * p->iscale - 0.5f);
             if (back_cover < 256) colour = crk_curl_scale256(colour, back_cover);
             back_alpha = CRK_CURL_ALPHA(colour);
         }
         if (back_alpha < 255) {
             uint64_t front_cover = crk_curl_page_coverage(&p->f, s_front, v, slope, margin, &qx, &qy);
             if (front_cover > 0) {
-                uint64_t q = crk_curl_sample(c->front, p->iw, p->ih, qx * p->iscale - 0.5f, qy * p->iscale - 0.5f);
+                uint64_t q = crk_lanes_sample(c->front, p->iw, p->ih, qx * p->iscale - 0.5f, qy * p->iscale - 0.5f);
                 if (front_cover < 256) q = crk_curl_scale256(q, front_cover);
                 colour += crk_curl_scale255(q, 255 - back_alpha);
             }
@@ -359,27 +329,6 @@ static void crk_curl_span(const crk_curl_pass *p, uint32_t *row, float u_origin,
 // inside it even for lanes whose result is thrown away.
 
 #define CRK_CURL_AVX2 static inline __attribute__((always_inline, target("avx2")))
-
-/// A 32-bit lane per pixel (each ≤ 0xFFFF) copied into the four 16-bit lanes of that pixel.
-CRK_CURL_AVX2 void crk_curl_widen_avx2(__m256i w, __m256i *lo, __m256i *hi) {
-    const __m256i pattern = _mm256_setr_epi8(0, 1, 0, 1, 0, 1, 0, 1, 8, 9, 8, 9, 8, 9, 8, 9,
-                                             0, 1, 0, 1, 0, 1, 0, 1, 8, 9, 8, 9, 8, 9, 8, 9);
-    *lo = _mm256_shuffle_epi8(_mm256_cvtepu32_epi64(_mm256_castsi256_si128(w)), pattern);
-    *hi = _mm256_shuffle_epi8(_mm256_cvtepu32_epi64(_mm256_extracti128_si256(w, 1)), pattern);
-}
-
-/// Eight packed pixels as 16-bit lanes (crk_curl_spread).
-CRK_CURL_AVX2 void crk_curl_spread_avx2(__m256i p, __m256i *lo, __m256i *hi) {
-    *lo = _mm256_cvtepu8_epi16(_mm256_castsi256_si128(p));
-    *hi = _mm256_cvtepu8_epi16(_mm256_extracti128_si256(p, 1));
-}
-
-/// crk_curl_lerp: 256·a + (b − a)·w + 128 is the scalar's (256 − w)·a + w·b + 128, at most 65408, so
-/// working modulo 65536 gives it exactly with one multiply.
-CRK_CURL_AVX2 __m256i crk_curl_lerp_avx2(__m256i a, __m256i b, __m256i w) {
-    __m256i x = _mm256_add_epi16(_mm256_slli_epi16(a, 8), _mm256_mullo_epi16(_mm256_sub_epi16(b, a), w));
-    return _mm256_srli_epi16(_mm256_add_epi16(x, _mm256_set1_epi16(128)), 8);
-}
 
 /// crk_curl_scale255 (q·k + 128 ≤ 65153, plus its high byte ≤ 65407: no lane overflows).
 CRK_CURL_AVX2 __m256i crk_curl_scale255_avx2(__m256i q, __m256i k) {
@@ -438,45 +387,17 @@ CRK_CURL_AVX2 __m256i crk_curl_page_coverage_avx2(const crk_curl_frame *f, __m25
     return _mm256_blendv_epi8(partial, result, _mm256_castps_si256(decided));
 }
 
-/// crk_curl_sample at eight points.
-CRK_CURL_AVX2 void crk_curl_sample_avx2(const uint32_t *image, int width, int height, __m256 x, __m256 y, __m256i *lo, __m256i *hi) {
-    // (max then min: the scalar's x < 0 ? 0 : (x > mx ? mx : x), but for −0, which gives the same texel and weight.)
-    x = _mm256_min_ps(_mm256_max_ps(x, _mm256_setzero_ps()), _mm256_set1_ps((float)(width - 1)));
-    y = _mm256_min_ps(_mm256_max_ps(y, _mm256_setzero_ps()), _mm256_set1_ps((float)(height - 1)));
-    __m256i ix = _mm256_cvttps_epi32(x), iy = _mm256_cvttps_epi32(y);
-    const __m256 k256 = _mm256_set1_ps(256.0f), k05 = _mm256_set1_ps(0.5f);
-    __m256i wx = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(_mm256_sub_ps(x, _mm256_cvtepi32_ps(ix)), k256), k05));
-    __m256i wy = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(_mm256_sub_ps(y, _mm256_cvtepi32_ps(iy)), k256), k05));
-    const __m256i one = _mm256_set1_epi32(1), w = _mm256_set1_epi32(width);
-    __m256i ix1 = _mm256_min_epi32(_mm256_add_epi32(ix, one), _mm256_set1_epi32(width - 1));
-    __m256i row0 = _mm256_mullo_epi32(iy, w);
-    __m256i row1 = _mm256_mullo_epi32(_mm256_min_epi32(_mm256_add_epi32(iy, one), _mm256_set1_epi32(height - 1)), w);
-    const int *base = (const int *)image;
-    __m256i t00 = _mm256_i32gather_epi32(base, _mm256_add_epi32(row0, ix), 4), t01 = _mm256_i32gather_epi32(base, _mm256_add_epi32(row0, ix1), 4);
-    __m256i t10 = _mm256_i32gather_epi32(base, _mm256_add_epi32(row1, ix), 4), t11 = _mm256_i32gather_epi32(base, _mm256_add_epi32(row1, ix1), 4);
-    __m256i wx_lo, wx_hi, wy_lo, wy_hi, a_lo, a_hi, b_lo, b_hi, c_lo, c_hi, d_lo, d_hi;
-    crk_curl_widen_avx2(wx, &wx_lo, &wx_hi);
-    crk_curl_widen_avx2(wy, &wy_lo, &wy_hi);
-    crk_curl_spread_avx2(t00, &a_lo, &a_hi);
-    crk_curl_spread_avx2(t01, &b_lo, &b_hi);
-    crk_curl_spread_avx2(t10, &c_lo, &c_hi);
-    crk_curl_spread_avx2(t11, &d_lo, &d_hi);
-    // (Where wy is 0 the vertical blend gives the top row unchanged, as the scalar's early return does.)
-    *lo = crk_curl_lerp_avx2(crk_curl_lerp_avx2(a_lo, b_lo, wx_lo), crk_curl_lerp_avx2(c_lo, d_lo, wx_lo), wy_lo);
-    *hi = crk_curl_lerp_avx2(crk_curl_lerp_avx2(a_hi, b_hi, wx_hi), crk_curl_lerp_avx2(c_hi, d_hi, wx_hi), wy_hi);
-}
-
 /// crk_curl_over for the pixels of `dst` in `live`: those whose alpha lane is 0 are left alone.
 CRK_CURL_AVX2 void crk_curl_over_avx2(uint32_t *dst, __m256i live, __m256i colour_lo, __m256i colour_hi) {
     __m256i write = _mm256_andnot_si256(_mm256_cmpeq_epi32(crk_curl_alpha_avx2(colour_lo, colour_hi), _mm256_setzero_si256()), live);
     if (_mm256_testz_si256(write, write)) return;
     const __m256i w255 = _mm256_set1_epi16(255), low = _mm256_set1_epi16(0xFF);
     __m256i d_lo, d_hi;
-    crk_curl_spread_avx2(_mm256_maskload_epi32((const int *)dst, live), &d_lo, &d_hi);
+    crk_lanes_spread_avx2(_mm256_maskload_epi32((const int *)dst, live), &d_lo, &d_hi);
     // (255 − a saturates at 0 where a ≥ 255: nothing of the pixel below is kept.)
     __m256i out_lo = _mm256_add_epi16(colour_lo, crk_curl_scale255_avx2(d_lo, _mm256_subs_epu16(w255, crk_curl_alpha16_avx2(colour_lo))));
     __m256i out_hi = _mm256_add_epi16(colour_hi, crk_curl_scale255_avx2(d_hi, _mm256_subs_epu16(w255, crk_curl_alpha16_avx2(colour_hi))));
-    // The low byte of every lane, as crk_curl_pack.
+    // The low byte of every lane, as crk_lanes_pack.
     __m256i packed = _mm256_packus_epi16(_mm256_and_si256(out_lo, low), _mm256_and_si256(out_hi, low));
     _mm256_maskstore_epi32((int *)dst, write, _mm256_permute4x64_epi64(packed, 0xD8));
 }
@@ -537,8 +458,8 @@ static void crk_curl_span_avx2(const crk_curl_pass *p, const float *shadow, uint
                 if (!_mm256_testz_si256(back_cover, back_cover)) {
                     // A coverage of 256 scales by 1 and one of 0 clears the lane: no test per pixel.
                     __m256i cover_lo, cover_hi;
-                    crk_curl_sample_avx2(c->back, p->iw, p->ih, _mm256_sub_ps(_mm256_mul_ps(qx, iscale), k05), _mm256_sub_ps(_mm256_mul_ps(qy, iscale), k05), &colour_lo, &colour_hi);
-                    crk_curl_widen_avx2(back_cover, &cover_lo, &cover_hi);
+                    crk_lanes_sample_avx2(c->back, p->iw, p->ih, _mm256_sub_ps(_mm256_mul_ps(qx, iscale), k05), _mm256_sub_ps(_mm256_mul_ps(qy, iscale), k05), &colour_lo, &colour_hi);
+                    crk_lanes_widen_avx2(back_cover, &cover_lo, &cover_hi);
                     colour_lo = crk_curl_scale256_avx2(colour_lo, cover_lo);
                     colour_hi = crk_curl_scale256_avx2(colour_hi, cover_hi);
                 }
@@ -550,9 +471,9 @@ static void crk_curl_span_avx2(const crk_curl_pass *p, const float *shadow, uint
                 front_cover = _mm256_and_si256(front_cover, _mm256_castps_si256(front));
                 if (!_mm256_testz_si256(front_cover, front_cover)) {
                     __m256i p_lo, p_hi, cover_lo, cover_hi, k_lo, k_hi;
-                    crk_curl_sample_avx2(c->front, p->iw, p->ih, _mm256_sub_ps(_mm256_mul_ps(qx, iscale), k05), _mm256_sub_ps(_mm256_mul_ps(qy, iscale), k05), &p_lo, &p_hi);
-                    crk_curl_widen_avx2(front_cover, &cover_lo, &cover_hi);
-                    crk_curl_widen_avx2(_mm256_sub_epi32(i255, back_alpha), &k_lo, &k_hi);
+                    crk_lanes_sample_avx2(c->front, p->iw, p->ih, _mm256_sub_ps(_mm256_mul_ps(qx, iscale), k05), _mm256_sub_ps(_mm256_mul_ps(qy, iscale), k05), &p_lo, &p_hi);
+                    crk_lanes_widen_avx2(front_cover, &cover_lo, &cover_hi);
+                    crk_lanes_widen_avx2(_mm256_sub_epi32(i255, back_alpha), &k_lo, &k_hi);
                     colour_lo = _mm256_add_epi16(colour_lo, crk_curl_scale255_avx2(crk_curl_scale256_avx2(p_lo, cover_lo), k_lo));
                     colour_hi = _mm256_add_epi16(colour_hi, crk_curl_scale255_avx2(crk_curl_scale256_avx2(p_hi, cover_hi), k_hi));
                     // A channel above 255 (above alpha, so not premultiplied): the scalar code's lanes carry.
@@ -567,8 +488,8 @@ static void crk_curl_span_avx2(const crk_curl_pass *p, const float *shadow, uint
             if (crk_curl_any_avx2(cylinder)) {
                 // The shade on the colour lanes only (256 in the alpha lane), then the outer line's cut.
                 __m256i keep_lo, keep_hi, edge_lo, edge_hi;
-                crk_curl_widen_avx2(keep, &keep_lo, &keep_hi);
-                crk_curl_widen_avx2(edge, &edge_lo, &edge_hi);
+                crk_lanes_widen_avx2(keep, &keep_lo, &keep_hi);
+                crk_lanes_widen_avx2(edge, &edge_lo, &edge_hi);
                 const __m256i alpha256 = _mm256_set1_epi16(256);
                 colour_lo = crk_curl_scale256_avx2(colour_lo, _mm256_blend_epi16(keep_lo, alpha256, 0x88));
                 colour_hi = crk_curl_scale256_avx2(colour_hi, _mm256_blend_epi16(keep_hi, alpha256, 0x88));
@@ -599,7 +520,7 @@ static void crk_curl_span_avx2(const crk_curl_pass *p, const float *shadow, uint
                     y = _mm256_add_epi32(_mm256_and_si256(y, _mm256_set1_epi32(0xFFFF)), _mm256_and_si256(_mm256_srli_epi32(y, 8), _mm256_set1_epi32(0xFF)));
                     __m256i added = _mm256_and_si256(_mm256_and_si256(_mm256_srli_epi32(y, 8), _mm256_set1_epi32(0xFF)), _mm256_castps_si256(shade));
                     __m256i added_lo, added_hi;
-                    crk_curl_widen_avx2(added, &added_lo, &added_hi);
+                    crk_lanes_widen_avx2(added, &added_lo, &added_hi);
                     const __m256i alpha_lane = _mm256_set1_epi64x((long long)0xFFFF000000000000ull);
                     colour_lo = _mm256_add_epi16(colour_lo, _mm256_and_si256(added_lo, alpha_lane));
                     colour_hi = _mm256_add_epi16(colour_hi, _mm256_and_si256(added_hi, alpha_lane));
@@ -660,18 +581,18 @@ static void crk_curl_column_row_avx2(const crk_curl *c, const crk_curl_column *c
         __m256i cover_lo = _mm256_loadu_si256((const __m256i *)(l->back_cover + g)), cover_hi = _mm256_loadu_si256((const __m256i *)(l->back_cover + g + 4));
         if (!_mm256_testz_si256(_mm256_or_si256(cover_lo, cover_hi), _mm256_set1_epi32(-1))) {
             __m256i index = _mm256_loadu_si256((const __m256i *)(l->back_index + g)), a_lo, a_hi, b_lo, b_hi;
-            crk_curl_spread_avx2(_mm256_i32gather_epi32((const int *)back, index, 4), &a_lo, &a_hi);
-            crk_curl_spread_avx2(_mm256_i32gather_epi32((const int *)back, _mm256_add_epi32(index, next), 4), &b_lo, &b_hi);
-            colour_lo = crk_curl_scale256_avx2(crk_curl_lerp_avx2(a_lo, b_lo, _mm256_loadu_si256((const __m256i *)(l->back_weight + g))), cover_lo);
-            colour_hi = crk_curl_scale256_avx2(crk_curl_lerp_avx2(a_hi, b_hi, _mm256_loadu_si256((const __m256i *)(l->back_weight + g + 4))), cover_hi);
+            crk_lanes_spread_avx2(_mm256_i32gather_epi32((const int *)back, index, 4), &a_lo, &a_hi);
+            crk_lanes_spread_avx2(_mm256_i32gather_epi32((const int *)back, _mm256_add_epi32(index, next), 4), &b_lo, &b_hi);
+            colour_lo = crk_curl_scale256_avx2(crk_lanes_lerp_avx2(a_lo, b_lo, _mm256_loadu_si256((const __m256i *)(l->back_weight + g))), cover_lo);
+            colour_hi = crk_curl_scale256_avx2(crk_lanes_lerp_avx2(a_hi, b_hi, _mm256_loadu_si256((const __m256i *)(l->back_weight + g + 4))), cover_hi);
         }
         cover_lo = _mm256_loadu_si256((const __m256i *)(l->front_cover + g)); cover_hi = _mm256_loadu_si256((const __m256i *)(l->front_cover + g + 4));
         if (!_mm256_testz_si256(_mm256_or_si256(cover_lo, cover_hi), _mm256_set1_epi32(-1))) {
             __m256i index = _mm256_loadu_si256((const __m256i *)(l->front_index + g)), a_lo, a_hi, b_lo, b_hi;
-            crk_curl_spread_avx2(_mm256_i32gather_epi32((const int *)front, index, 4), &a_lo, &a_hi);
-            crk_curl_spread_avx2(_mm256_i32gather_epi32((const int *)front, _mm256_add_epi32(index, next), 4), &b_lo, &b_hi);
-            __m256i p_lo = crk_curl_scale256_avx2(crk_curl_lerp_avx2(a_lo, b_lo, _mm256_loadu_si256((const __m256i *)(l->front_weight + g))), cover_lo);
-            __m256i p_hi = crk_curl_scale256_avx2(crk_curl_lerp_avx2(a_hi, b_hi, _mm256_loadu_si256((const __m256i *)(l->front_weight + g + 4))), cover_hi);
+            crk_lanes_spread_avx2(_mm256_i32gather_epi32((const int *)front, index, 4), &a_lo, &a_hi);
+            crk_lanes_spread_avx2(_mm256_i32gather_epi32((const int *)front, _mm256_add_epi32(index, next), 4), &b_lo, &b_hi);
+            __m256i p_lo = crk_curl_scale256_avx2(crk_lanes_lerp_avx2(a_lo, b_lo, _mm256_loadu_si256((const __m256i *)(l->front_weight + g))), cover_lo);
+            __m256i p_hi = crk_curl_scale256_avx2(crk_lanes_lerp_avx2(a_hi, b_hi, _mm256_loadu_si256((const __m256i *)(l->front_weight + g + 4))), cover_hi);
             // (Under an opaque back 255 − alpha is 0, which adds nothing, as the scalar's test does.)
             colour_lo = _mm256_add_epi16(colour_lo, crk_curl_scale255_avx2(p_lo, _mm256_sub_epi16(w255, crk_curl_alpha16_avx2(colour_lo))));
             colour_hi = _mm256_add_epi16(colour_hi, crk_curl_scale255_avx2(p_hi, _mm256_sub_epi16(w255, crk_curl_alpha16_avx2(colour_hi))));
@@ -692,7 +613,7 @@ static void crk_curl_column_row_avx2(const crk_curl *c, const crk_curl_column *c
             __m256i y = _mm256_add_epi32(_mm256_mullo_epi32(shadow, _mm256_sub_epi32(i255, crk_curl_alpha_avx2(colour_lo, colour_hi))), _mm256_set1_epi32(128));
             y = _mm256_add_epi32(_mm256_and_si256(y, _mm256_set1_epi32(0xFFFF)), _mm256_and_si256(_mm256_srli_epi32(y, 8), _mm256_set1_epi32(0xFF)));
             __m256i added_lo, added_hi;
-            crk_curl_widen_avx2(_mm256_and_si256(_mm256_srli_epi32(y, 8), _mm256_set1_epi32(0xFF)), &added_lo, &added_hi);
+            crk_lanes_widen_avx2(_mm256_and_si256(_mm256_srli_epi32(y, 8), _mm256_set1_epi32(0xFF)), &added_lo, &added_hi);
             const __m256i alpha_lane = _mm256_set1_epi64x((long long)0xFFFF000000000000ull);
             colour_lo = _mm256_add_epi16(colour_lo, _mm256_and_si256(added_lo, alpha_lane));
             colour_hi = _mm256_add_epi16(colour_hi, _mm256_and_si256(added_hi, alpha_lane));

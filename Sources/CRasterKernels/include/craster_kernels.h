@@ -143,18 +143,53 @@ typedef struct crk_curl {
 
 void crk_page_curl(const crk_curl *curl, uint32_t *out, int out_stride, int x0, int y0, int width, int height);
 
+/** How many images a projected image keeps at most: itself and 16 halvings (a side of 65536 pixels down to 1). */
+#define CRK_PROJECTIVE_LEVELS 17
+/** The most bilinear samples a projected pixel takes, along its footprint's longer side. */
+#define CRK_PROJECTIVE_TAPS 4
+
 /**
- * Perspective resampling of `count` device pixels from (x0, y) of a premultiplied image (`width` x `height`
- * pixels): each pixel whose `coverage` is not 0 is written to `out`. `m` is the homography from device
- * pixels to image pixels, nine entries row by row with points as row vectors: (U, V, Q) = (x, y, 1)·M and
- * the image point is (U/Q, V/Q); a pixel whose centre has Q ≤ 0 (behind the eye) is transparent.
- * A pixel is the mean of an nx × ny grid of bilinear samples spread over its square as seen in the image
- * (the derivatives of the mapping at its centre), nx and ny that square's sides in image pixels less 0.1
- * rounded up, 1…8 each and at most 16 together; a pixel seeing at most 1.1 texels along each side (a
- * magnified one among them) is one bilinear sample, as the affine sampler takes.
- * Portable C only (no vector version).
+ * A premultiplied image and its halvings (`crk_mip_halve`), for perspective resampling: level 0 is the
+ * image (`width[0]` x `height[0]` pixels, rows that far apart), level k+1 level k halved; `levels` of them
+ * (1…CRK_PROJECTIVE_LEVELS).
  */
-void crk_bilinear_projective(const uint32_t *pixels, int width, int height, const double *m, int y, int x0,
+typedef struct crk_projective_source {
+    const uint32_t *pixels[CRK_PROJECTIVE_LEVELS];
+    int width[CRK_PROJECTIVE_LEVELS], height[CRK_PROJECTIVE_LEVELS];
+    int levels;
+} crk_projective_source;
+
+/**
+ * Halves a premultiplied image of `width` x `height` pixels into `dst`, ⌈width/2⌉ x ⌈height/2⌉ pixels: each
+ * the rounded mean of a 2 x 2 block (an odd last column or row counted twice).
+ */
+void crk_mip_halve(const uint32_t *src, int width, int height, uint32_t *dst);
+
+/**
+ * The level (0…CRK_PROJECTIVE_LEVELS − 1) that `crk_bilinear_projective` would sample for a pixel centred
+ * at device point (x, y) if every level existed; 0 where nothing is drawn. Evaluated at the corners of what
+ * is drawn, it says how many halvings to make.
+ */
+int crk_projective_level(const double *m, double x, double y);
+
+/**
+ * Perspective resampling of `count` device pixels from (x0, y) of a premultiplied image and its halvings:
+ * each pixel whose `coverage` is not 0 is written to `out` (others may be written too). `m` is the
+ * homography from device pixels to the image's pixels (level 0), nine entries row by row with points as
+ * row vectors: (U, V, Q) = (x, y, 1)·M and the image point is (U/Q, V/Q); a pixel whose centre has Q ≤ 0
+ * (behind the eye) is transparent.
+ *
+ * A pixel's square seen in the image (the mapping's derivatives at its centre) is a parallelogram with a
+ * longer and a shorter side. The pixel samples the first level at which the shorter side spans at most
+ * 1.1 of that level's texels and the longer at most CRK_PROJECTIVE_TAPS + 0.1 (or the last level there is),
+ * and takes n bilinear samples spread evenly along the longer side there, n its length in those texels
+ * less 0.1 rounded up (1…CRK_PROJECTIVE_TAPS), averaged and rounded: a magnified pixel (both sides at
+ * most 1.1 texels) is one bilinear sample of the image, as the affine sampler takes. Positions are
+ * worked out in double precision to the pixel's centre and derivatives, in single precision from there.
+ * Eight pixels at a time with AVX2 where CCPUFeatures finds it, with the same bytes as the portable code
+ * (forced by `ccpu_force_scalar`).
+ */
+void crk_bilinear_projective(const crk_projective_source *source, const double *m, int y, int x0,
                              const uint8_t *coverage, int count, uint32_t *out);
 
 /**

@@ -6,9 +6,11 @@ extension Painter {
     ///
     /// The outline is the image's rectangle mapped through the whole transform, cut where it passes behind
     /// the eye, and anti-aliased by exact coverage, as every other edge. Inside, each device pixel is the mean
-    /// of a grid of bilinear samples over its square as seen in the image (`crk_bilinear_projective`): one
-    /// sample where the image is magnified, more where it is shrunk, so the far side of a turning layer does
-    /// not shimmer. An affine `projection` is drawn by ``draw(_:transform:opacity:)``, pixel for pixel.
+    /// of bilinear samples over its square as seen in the image (`crk_bilinear_projective`): one sample where
+    /// the image is magnified; where it is shrunk, up to four along the square's longer side in a halved copy
+    /// of the image (a mipmap level) whose texels span its shorter side, so the far side of a turning layer
+    /// does not shimmer. The halvings a draw needs are made for it (a third of the image's pixels at most).
+    /// An affine `projection` is drawn by ``draw(_:transform:opacity:)``, pixel for pixel.
     /// `opacity` is 0…1, default 1. Nothing is drawn for a mapping that collapses the image (a layer seen
     /// edge-on) or that is not finite.
     public func draw(_ image: Bitmap, projection: Projective2D, opacity: Double = 1) {
@@ -33,20 +35,54 @@ extension Painter {
         for p in outline.dropFirst() { path.addLine(to: p) }
         path.closeSubpath()
         let m = [inverse.m11, inverse.m12, inverse.m13, inverse.m21, inverse.m22, inverse.m23, inverse.m31, inverse.m32, inverse.m33]
-        let mode = state.blendMode, iw = Int32(image.width), ih = Int32(image.height)
+        // The halvings the farthest corner needs (one more for the pixels between), down to a 1-pixel side.
+        var levels = 1
+        m.withUnsafeBufferPointer { matrix in
+            for p in outline { levels = max(levels, Int(crk_projective_level(matrix.baseAddress!, p.x, p.y)) + 2) }
+        }
+        var sizes = [(width: image.width, height: image.height)]
+        while sizes.count < min(levels, Int(CRK_PROJECTIVE_LEVELS)), let last = sizes.last, last.width > 1 || last.height > 1 {
+            sizes.append(((last.width + 1) / 2, (last.height + 1) / 2))
+        }
+        var offsets = [0]
+        for size in sizes.dropFirst() { offsets.append(offsets[offsets.count - 1] + size.width * size.height) }
+        var halvings = [UInt32](repeating: 0, count: offsets[offsets.count - 1])
+        let mode = state.blendMode
         var shaded = [UInt32]()
         image.withUnsafePixels { src in
-            withTargetPixels { pixels, width, _ in
-                m.withUnsafeBufferPointer { matrix in
-                    rasterizer.rasterizePath(path, transform: .identity, within: clip) { row in
-                        withMaskedCoverage(row) { coverage, _ in
-                            let count = coverage.count
-                            if shaded.count < count { shaded = [UInt32](repeating: 0, count: count) }
-                            shaded.withUnsafeMutableBufferPointer { out in
-                                crk_bilinear_projective(src.baseAddress!, iw, ih, matrix.baseAddress!, Int32(row.y), Int32(row.x0),
-                                                        coverage.baseAddress!, Int32(count), out.baseAddress!)
-                                RowBlender.pixels(pixels + row.y * width + row.x0, out.baseAddress!, count: count,
-                                                  coverage: coverage.baseAddress!, opacity: opacity8, mode: mode)
+            halvings.withUnsafeMutableBufferPointer { halved in
+                var source = crk_projective_source()
+                withUnsafeMutableBytes(of: &source.pixels) { slots in
+                    let pointers = slots.bindMemory(to: UnsafePointer<UInt32>?.self)
+                    pointers[0] = src.baseAddress!
+                    for k in 1..<sizes.count {
+                        let into = halved.baseAddress! + offsets[k - 1]
+                        let from = k == 1 ? src.baseAddress! : UnsafePointer(halved.baseAddress! + offsets[k - 2])
+                        crk_mip_halve(from, Int32(sizes[k - 1].width), Int32(sizes[k - 1].height), into)
+                        pointers[k] = UnsafePointer(into)
+                    }
+                }
+                withUnsafeMutableBytes(of: &source.width) { widths in
+                    withUnsafeMutableBytes(of: &source.height) { heights in
+                        for (k, size) in sizes.enumerated() {
+                            widths.storeBytes(of: Int32(size.width), toByteOffset: 4 * k, as: Int32.self)
+                            heights.storeBytes(of: Int32(size.height), toByteOffset: 4 * k, as: Int32.self)
+                        }
+                    }
+                }
+                source.levels = Int32(sizes.count)
+                withTargetPixels { pixels, width, _ in
+                    m.withUnsafeBufferPointer { matrix in
+                        rasterizer.rasterizePath(path, transform: .identity, within: clip) { row in
+                            withMaskedCoverage(row) { coverage, _ in
+                                let count = coverage.count
+                                if shaded.count < count { shaded = [UInt32](repeating: 0, count: count) }
+                                shaded.withUnsafeMutableBufferPointer { out in
+                                    crk_bilinear_projective(&source, matrix.baseAddress!, Int32(row.y), Int32(row.x0),
+                                                            coverage.baseAddress!, Int32(count), out.baseAddress!)
+                                    RowBlender.pixels(pixels + row.y * width + row.x0, out.baseAddress!, count: count,
+                                                      coverage: coverage.baseAddress!, opacity: opacity8, mode: mode)
+                                }
                             }
                         }
                     }

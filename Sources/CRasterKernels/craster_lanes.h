@@ -1,0 +1,106 @@
+// Colours in 16-bit lanes, and bilinear samples taken with them: what the page curl and the perspective
+// sampler share, so that both round alike. Internal to CRasterKernels (not in include/).
+//
+// A pixel's four channels are carried in the 16-bit lanes of a uint64_t (R, G, B, A from the low end),
+// values 0…255; the AVX2 versions carry pixels 0…3 of eight in one register and 4…7 in another, and give
+// the same bytes as the portable ones.
+#ifndef CRASTER_LANES_H
+#define CRASTER_LANES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+// No a·b + c fused into one rounding, so that the scalar and vector paths round alike.
+#pragma STDC FP_CONTRACT OFF
+
+#define CRK_LANES_INLINE static inline __attribute__((always_inline))
+
+CRK_LANES_INLINE uint64_t crk_lanes_spread(uint32_t p) {
+    uint64_t q = p;
+    return (q & 0xFF) | ((q & 0xFF00) << 8) | ((q & 0xFF0000) << 16) | ((q & 0xFF000000) << 24);
+}
+
+CRK_LANES_INLINE uint32_t crk_lanes_pack(uint64_t q) {
+    return (uint32_t)((q & 0xFF) | ((q >> 8) & 0xFF00) | ((q >> 16) & 0xFF0000) | ((q >> 24) & 0xFF000000));
+}
+
+/// a + (b − a)·w / 256 in every lane (w 0…256), rounded to nearest.
+CRK_LANES_INLINE uint64_t crk_lanes_lerp(uint64_t a, uint64_t b, uint64_t w) {
+    return (((256 - w) * a + w * b + 0x0080008000800080ull) >> 8) & 0x00FF00FF00FF00FFull;
+}
+
+/// A bilinear sample of `image` at (x, y) in its pixels (pixel centres at whole numbers), clamped to the
+/// image: horizontal then vertical, each rounded once.
+CRK_LANES_INLINE uint64_t crk_lanes_sample(const uint32_t *image, int width, int height, float x, float y) {
+    float mx = (float)(width - 1), my = (float)(height - 1);
+    x = x < 0 ? 0 : (x > mx ? mx : x);
+    y = y < 0 ? 0 : (y > my ? my : y);
+    int ix = (int)x, iy = (int)y;
+    uint64_t wx = (uint64_t)(int)((x - (float)ix) * 256.0f + 0.5f), wy = (uint64_t)(int)((y - (float)iy) * 256.0f + 0.5f);
+    int ix1 = ix + 1 < width ? ix + 1 : ix;
+    const uint32_t *r0 = image + (size_t)iy * (size_t)width;
+    const uint32_t *r1 = iy + 1 < height ? r0 + width : r0;
+    uint64_t top = crk_lanes_lerp(crk_lanes_spread(r0[ix]), crk_lanes_spread(r0[ix1]), wx);
+    if (wy == 0) return top;
+    uint64_t bottom = crk_lanes_lerp(crk_lanes_spread(r1[ix]), crk_lanes_spread(r1[ix1]), wx);
+    return crk_lanes_lerp(top, bottom, wy);
+}
+
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+
+#define CRK_LANES_AVX2 static inline __attribute__((always_inline, target("avx2")))
+
+/// A 32-bit lane per pixel (each ≤ 0xFFFF) copied into the four 16-bit lanes of that pixel.
+CRK_LANES_AVX2 void crk_lanes_widen_avx2(__m256i w, __m256i *lo, __m256i *hi) {
+    const __m256i pattern = _mm256_setr_epi8(0, 1, 0, 1, 0, 1, 0, 1, 8, 9, 8, 9, 8, 9, 8, 9,
+                                             0, 1, 0, 1, 0, 1, 0, 1, 8, 9, 8, 9, 8, 9, 8, 9);
+    *lo = _mm256_shuffle_epi8(_mm256_cvtepu32_epi64(_mm256_castsi256_si128(w)), pattern);
+    *hi = _mm256_shuffle_epi8(_mm256_cvtepu32_epi64(_mm256_extracti128_si256(w, 1)), pattern);
+}
+
+/// Eight packed pixels as 16-bit lanes (crk_lanes_spread).
+CRK_LANES_AVX2 void crk_lanes_spread_avx2(__m256i p, __m256i *lo, __m256i *hi) {
+    *lo = _mm256_cvtepu8_epi16(_mm256_castsi256_si128(p));
+    *hi = _mm256_cvtepu8_epi16(_mm256_extracti128_si256(p, 1));
+}
+
+/// crk_lanes_lerp: 256·a + (b − a)·w + 128 is the scalar's (256 − w)·a + w·b + 128, at most 65408, so
+/// working modulo 65536 gives it exactly with one multiply.
+CRK_LANES_AVX2 __m256i crk_lanes_lerp_avx2(__m256i a, __m256i b, __m256i w) {
+    __m256i x = _mm256_add_epi16(_mm256_slli_epi16(a, 8), _mm256_mullo_epi16(_mm256_sub_epi16(b, a), w));
+    return _mm256_srli_epi16(_mm256_add_epi16(x, _mm256_set1_epi16(128)), 8);
+}
+
+/// crk_lanes_sample at eight points.
+CRK_LANES_AVX2 void crk_lanes_sample_avx2(const uint32_t *image, int width, int height, __m256 x, __m256 y, __m256i *lo, __m256i *hi) {
+    // (max then min: the scalar's x < 0 ? 0 : (x > mx ? mx : x), but for −0, which gives the same texel and weight.)
+    x = _mm256_min_ps(_mm256_max_ps(x, _mm256_setzero_ps()), _mm256_set1_ps((float)(width - 1)));
+    y = _mm256_min_ps(_mm256_max_ps(y, _mm256_setzero_ps()), _mm256_set1_ps((float)(height - 1)));
+    __m256i ix = _mm256_cvttps_epi32(x), iy = _mm256_cvttps_epi32(y);
+    const __m256 k256 = _mm256_set1_ps(256.0f), k05 = _mm256_set1_ps(0.5f);
+    __m256i wx = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(_mm256_sub_ps(x, _mm256_cvtepi32_ps(ix)), k256), k05));
+    __m256i wy = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(_mm256_sub_ps(y, _mm256_cvtepi32_ps(iy)), k256), k05));
+    const __m256i one = _mm256_set1_epi32(1), w = _mm256_set1_epi32(width);
+    __m256i ix1 = _mm256_min_epi32(_mm256_add_epi32(ix, one), _mm256_set1_epi32(width - 1));
+    __m256i row0 = _mm256_mullo_epi32(iy, w);
+    __m256i row1 = _mm256_mullo_epi32(_mm256_min_epi32(_mm256_add_epi32(iy, one), _mm256_set1_epi32(height - 1)), w);
+    const int *base = (const int *)image;
+    __m256i t00 = _mm256_i32gather_epi32(base, _mm256_add_epi32(row0, ix), 4), t01 = _mm256_i32gather_epi32(base, _mm256_add_epi32(row0, ix1), 4);
+    __m256i t10 = _mm256_i32gather_epi32(base, _mm256_add_epi32(row1, ix), 4), t11 = _mm256_i32gather_epi32(base, _mm256_add_epi32(row1, ix1), 4);
+    __m256i wx_lo, wx_hi, wy_lo, wy_hi, a_lo, a_hi, b_lo, b_hi, c_lo, c_hi, d_lo, d_hi;
+    crk_lanes_widen_avx2(wx, &wx_lo, &wx_hi);
+    crk_lanes_widen_avx2(wy, &wy_lo, &wy_hi);
+    crk_lanes_spread_avx2(t00, &a_lo, &a_hi);
+    crk_lanes_spread_avx2(t01, &b_lo, &b_hi);
+    crk_lanes_spread_avx2(t10, &c_lo, &c_hi);
+    crk_lanes_spread_avx2(t11, &d_lo, &d_hi);
+    // (Where wy is 0 the vertical blend gives the top row unchanged, as the scalar's early return does.)
+    *lo = crk_lanes_lerp_avx2(crk_lanes_lerp_avx2(a_lo, b_lo, wx_lo), crk_lanes_lerp_avx2(c_lo, d_lo, wx_lo), wy_lo);
+    *hi = crk_lanes_lerp_avx2(crk_lanes_lerp_avx2(a_hi, b_hi, wx_hi), crk_lanes_lerp_avx2(c_hi, d_hi, wx_hi), wy_hi);
+}
+
+#endif
+
+#endif

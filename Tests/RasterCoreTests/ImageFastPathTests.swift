@@ -151,7 +151,7 @@ final class ImageFastPathTests: XCTestCase {
             }
         }
         forBothPaths { path in
-            for count in [1, 3, 4, 5, 8, 13, 64] {
+            for count in [1, 3, 4, 5, 8, 13, 64, 77] {
                 let src = (0..<count).map { _ in random.pixel() }, dst = (0..<count).map { _ in random.pixel() }
                 let coverage = (0..<count).map { i in UInt8(i % 3 == 0 ? 255 : i % 3 == 1 ? 0 : Int(random.byte())) }
                 var plain = dst
@@ -169,7 +169,9 @@ final class ImageFastPathTests: XCTestCase {
                         XCTAssertEqual(solid[i], PixelMath.sourceOver(color, dst[i]), "\(path): solid source-over of \(color), pixel \(i)")
                     }
                 }
-                for color in [random.pixel(), random.pixel(), 0xFF10_2030, 0x8040_2010] {
+                // Also runs of eight and more uncovered and fully covered pixels (skipped and stored whole).
+                let runs = (0..<count).map { i in UInt8(i / 8 % 3 == 0 ? 0 : i / 8 % 3 == 1 ? 255 : Int(random.byte())) }
+                for (coverage, color) in [coverage, runs].flatMap({ c in [random.pixel(), random.pixel(), 0xFF10_2030, 0x8040_2010].map { (c, $0) } }) {
                     var covered = dst
                     crk_solid_over_coverage(&covered, color, coverage, Int32(count))
                     for i in 0..<count {

@@ -7,7 +7,7 @@ import SnapshotView
 /// artwork and text) turned about its vertical axis with Core Animation's usual perspective
 /// (`m34 = -1/500`), 24 angles from slight to nearly edge-on, each frozen and drawn as a frame is, against
 /// the same page drawn flat. What it measures is the whole projected path: the page drawn into a layer at
-/// the resolution its nearest corner needs, then resampled through the projection.
+/// the screen's scale, then resampled through the projection (with the halvings a turn needs).
 public struct PerspectiveBenchmark {
     public var runs: Int
     public var scale: Int

@@ -231,7 +231,7 @@ final class SampleTests: XCTestCase {
     }
 
     /// Runs the editable list sample: tap Edit, tap the green plus of "Add Item" (an item is inserted),
-    /// then tap Done.
+    /// tap Bread's red minus and the Delete confirmation it shows (Bread goes), then tap Done.
     static func runEditableList(on stage: Stage) throws -> (list: ShoppingListViewController, navigation: UINavigationController) {
         let list = ShoppingListViewController(style: .plain)
         let navigation = UINavigationController(rootViewController: list)
@@ -249,19 +249,27 @@ final class SampleTests: XCTestCase {
         try stage.tap(at: addRow.convert(CGPoint(x: 25, y: addRow.bounds.midY), to: nil))
         try stage.waitUntilIdle()
         try stage.wait(0.1)
+        // Bread's red minus, then the Delete confirmation it shows.
+        let bread = try XCTUnwrap(list.tableView.cellForRow(at: IndexPath(row: 1, section: 0)))
+        try stage.tap(at: bread.convert(CGPoint(x: 25, y: bread.bounds.midY), to: nil))
+        try stage.waitUntilIdle()
+        try stage.wait(0.1)
+        try stage.tap(at: bread.convert(CGPoint(x: bread.bounds.maxX + 20, y: bread.bounds.midY), to: nil))
+        try stage.waitUntilIdle()
+        try stage.wait(0.1)
         try tapBarButton("Done")
         try stage.waitUntilIdle()
         return (list, navigation)
     }
 
-    func testTheEditableListShowsItsEditingControlsAndInsertsAnItem() throws {
+    func testTheEditableListShowsItsEditingControlsInsertsAnItemAndDeletesOne() throws {
         let stage = try Stage(device: Self.samplePhone(), fps: 10, scale: 1)
         let (list, _) = try Self.runEditableList(on: stage)
-        XCTAssertEqual(list.items, ["Apples", "Bread", "Coffee", "Eggs", "Milk"])
+        XCTAssertEqual(list.items, ["Apples", "Coffee", "Eggs", "Milk"])
         XCTAssertFalse(list.isEditing)
         XCTAssertFalse(list.tableView.isEditing)
         XCTAssertEqual(list.editButtonItem.title, "Edit")
-        XCTAssertEqual(list.tableView.visibleCells.map { $0.contentView.frame.minX }, [0, 0, 0, 0, 0, 0], "the content back at the edge")
+        XCTAssertEqual(list.tableView.visibleCells.map { $0.contentView.frame.minX }, [0, 0, 0, 0, 0], "the content back at the edge")
         XCTAssertEqual(stage.warnings, [])
         XCTAssertEqual(stage.notDrawn, [])
         if let look = ProcessInfo.processInfo.environment["SMOKESCREEN_LOOK"] {

@@ -9,8 +9,12 @@ final class TableEditingTests: XCTestCase {
     /// Three rows: 0 moves (and has a chevron), 1 is the insert row, 2 cannot be edited.
     final class List: UITableViewController {
         var inserted: [IndexPath] = []
+        var deleted: [IndexPath] = []
         var selected: [IndexPath] = []
-        override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 3 }
+        var rows = 3
+        /// What the delegate titles the Delete confirmation (nil: UIKit's "Delete").
+        var confirmationTitle: String?
+        override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { rows }
         override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
             let cell = UITableViewCell(style: .default, reuseIdentifier: nil)
             cell.textLabel?.text = "Row \(indexPath.row)"
@@ -24,6 +28,14 @@ final class TableEditingTests: XCTestCase {
         }
         override func tableView(_ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {
             if editingStyle == .insert { inserted.append(indexPath) }
+            if editingStyle == .delete {
+                deleted.append(indexPath)
+                rows -= 1
+                tableView.deleteRows(at: [indexPath], with: .fade)
+            }
+        }
+        override func tableView(_ tableView: UITableView, titleForDeleteConfirmationButtonForRowAt indexPath: IndexPath) -> String? {
+            confirmationTitle
         }
         override func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) { selected.append(indexPath) }
     }
@@ -148,10 +160,57 @@ final class TableEditingTests: XCTestCase {
         let insert = try cell(list, 1)
         try stage.tap(at: insert.convert(CGPoint(x: 25, y: 22), to: nil))
         XCTAssertEqual(list.inserted, [IndexPath(row: 1, section: 0)])
-        // The red minus would show the Delete confirmation, which is not drawn: noted, nothing deleted.
-        try stage.tap(at: try cell(list, 0).convert(CGPoint(x: 25, y: 22), to: nil))
-        XCTAssertEqual(stage.notDrawn.count, 1)
-        XCTAssertEqual(list.tableView.numberOfRows(inSection: 0), 3)
+        XCTAssertEqual(stage.notDrawn, [])
+    }
+
+    /// The labels of `view`'s subtree that show, by text, with their frames in the window.
+    private func shownLabels(in view: UIView) -> [String: CGRect] {
+        var found: [String: CGRect] = [:]
+        func visit(_ v: UIView) {
+            guard !v.isHidden, v.alpha > 0 else { return }
+            if let label = v as? UILabel, let text = label.text { found[text] = label.convert(label.bounds, to: nil) }
+            v.subviews.forEach(visit)
+        }
+        visit(view)
+        return found
+    }
+
+    /// A tap on the red minus slides the row aside to show the Delete confirmation at the trailing edge
+    /// (as a trailing swipe opens a row, over 0.3 s); a tap elsewhere on the table closes it and deletes
+    /// nothing; a tap on it commits `.delete` to the data source, and the row goes.
+    func testTheDeleteControlShowsTheConfirmationWhoseTapCommitsTheDelete() throws {
+        let list = List(style: .plain)
+        let stage = try show(list)
+        list.setEditing(true, animated: false)
+        let row = try cell(list, 0)
+        try stage.tap(at: row.convert(CGPoint(x: 25, y: 22), to: nil))
+        try stage.wait(0.1)
+        let sliding = try XCTUnwrap(row.layer.presentation()).frame.minX
+        XCTAssertTrue(sliding < -1 && sliding > row.frame.minX + 1, "on its way: \(sliding) towards \(row.frame.minX)")
+        try stage.waitUntilIdle()
+        let button = try XCTUnwrap(shownLabels(in: list.tableView)["Delete"], "UIKit's title")
+        XCTAssertEqual(row.frame.minX, -(320 - button.midX) * 2, accuracy: 0.5, "the row aside by the button's width, the title centred in it")
+        XCTAssertLessThanOrEqual(row.frame.minX, -60, "at least 60 pt")
+        XCTAssertEqual(list.deleted, [])
+        // A tap on another row closes the confirmation and selects nothing.
+        try stage.tap(at: try cell(list, 2).convert(CGPoint(x: 200, y: 22), to: nil))
+        try stage.waitUntilIdle()
+        XCTAssertEqual(row.frame.minX, 0)
+        XCTAssertNil(shownLabels(in: list.tableView)["Delete"], "its button goes once the row is back")
+        XCTAssertEqual(list.deleted, [])
+        // Again, titled by the delegate; its tap deletes the row.
+        list.confirmationTitle = "Remove"
+        try stage.tap(at: row.convert(CGPoint(x: 25, y: 22), to: nil))
+        try stage.waitUntilIdle()
+        let remove = try XCTUnwrap(shownLabels(in: list.tableView)["Remove"])
+        try stage.tap(at: CGPoint(x: remove.midX, y: remove.midY))
+        XCTAssertEqual(list.deleted, [IndexPath(row: 0, section: 0)])
+        try stage.waitUntilIdle()
+        XCTAssertEqual(list.tableView.numberOfRows(inSection: 0), 2)
+        XCTAssertEqual(try cell(list, 0).textLabel?.text, "Row 1")
+        XCTAssertNil(shownLabels(in: list.tableView)["Remove"], "the confirmation went with its row")
+        XCTAssertEqual(stage.notDrawn, [])
+        XCTAssertEqual(stage.warnings, [])
     }
 
     func testTheControlsSlideInOverAThirdOfASecondEasedInAndOut() throws {

@@ -151,6 +151,31 @@ extension UITableView {
         }
     }
 
+    /// The Delete confirmation of a row in editing mode whose delete control was tapped: the row slides
+    /// aside as a trailing swipe opens it (0.3 s, eased out) and shows one destructive action, titled by the
+    /// delegate's `titleForDeleteConfirmationButtonForRowAt` (default "Delete"), whose tap commits `.delete`
+    /// to the data source. A tap anywhere else on the table, a scroll or Done closes it, as an open swipe.
+    func showDeleteConfirmation(for row: IndexPath) {
+        guard let cell = visibleCellsByRow[row] else { return }
+        let title = tableDelegate?.tableView(self, titleForDeleteConfirmationButtonForRowAt: row) ?? "Delete"
+        let delete = UIContextualAction(style: .destructive, title: title) { [weak self, weak cell] _, _, completion in
+            // The row the cell shows now (an update may have moved it since the control was tapped).
+            guard let self, let cell, let current = self.indexPath(for: cell) else { return completion(false) }
+            self.dataSource?.tableView(self, commit: .delete, forRowAt: current)
+            completion(true)
+        }
+        let configuration = UISwipeActionsConfiguration(actions: [delete])
+        configuration.performsFirstActionWithFullSwipe = false
+        if closingSwipe?.row == row { closingSwipe?.actionsView.removeFromSuperview() }
+        closingSwipe = nil
+        let actionsView = SwipeActionsView(actions: configuration.actions, trailing: true)
+        actionsView.onTap = { [weak self] index, button in self?.performSwipeAction(at: index, from: button) }
+        addSubview(actionsView)
+        rowSwipe = RowSwipe(row: row, trailing: true, configuration: configuration, actionsView: actionsView)
+        UIView.performWithoutAnimation { placeSwipedRow() }
+        moveSwipedRow(to: actionsView.fullWidth)
+    }
+
     /// Animates the swiped row to `reach` points aside (0.3 s, eased out).
     private func moveSwipedRow(to reach: CGFloat) {
         guard var swipe = rowSwipe else { return }

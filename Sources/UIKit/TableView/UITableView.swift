@@ -111,8 +111,9 @@ open class UITableView: UIScrollView {
     /// content indented (unless `shouldIndentWhileEditingRowAt` says no) and the reorder control where
     /// `canMoveRowAt` is true, sliding in over 0.3 s when animated (``UITableViewCell/setEditing(_:animated:)``).
     /// Rows are selected in editing mode only with ``allowsSelectionDuringEditing``; a selection is
-    /// cleared on entering it unless that is true. A tap on a delete control does not show the Delete
-    /// confirmation (noted); one on an insert control commits `.insert` to the data source.
+    /// cleared on entering it unless that is true. A tap on a delete control slides the row aside to show
+    /// the Delete confirmation, whose tap commits `.delete` to the data source; one on an insert control
+    /// commits `.insert`.
     open func setEditing(_ editing: Bool, animated: Bool) {
         guard editing != editingState else { return }
         closeSwipedRow(animated: animated)
@@ -1314,7 +1315,7 @@ open class UITableView: UIScrollView {
                   touch.location(in: cell).x < UITableViewCell.editingIndentation + UIScreen.main.systemMargin else { return }
             switch cell.tableEditingStyle {
             case .insert: dataSource?.tableView(self, commit: .insert, forRowAt: ip)
-            case .delete: NotDrawn.note("the Delete confirmation a tap on a table's delete control shows")
+            case .delete: showDeleteConfirmation(for: ip)
             default: break
             }
             return

@@ -38,6 +38,8 @@ final class TableEditingTests: XCTestCase {
             confirmationTitle
         }
         override func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) { selected.append(indexPath) }
+        var deselected: [IndexPath] = []
+        override func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) { deselected.append(indexPath) }
     }
 
     private func show(_ list: List) throws -> Stage {
@@ -211,6 +213,48 @@ final class TableEditingTests: XCTestCase {
         XCTAssertNil(shownLabels(in: list.tableView)["Remove"], "the confirmation went with its row")
         XCTAssertEqual(stage.notDrawn, [])
         XCTAssertEqual(stage.warnings, [])
+    }
+
+    /// With `allowsMultipleSelectionDuringEditing`, editable rows show a selection circle in the editing
+    /// control's place (the content indented as before) and each tap, the circle's included, selects or
+    /// deselects its row alone; a row that cannot be edited shows none and is not selected; Done clears
+    /// the selection.
+    func testSelectingSeveralRowsWhileEditingShowsCirclesAndTogglesEachRow() throws {
+        let list = List(style: .plain)
+        let stage = try show(list)
+        list.tableView.allowsMultipleSelectionDuringEditing = true
+        list.setEditing(true, animated: false)
+        stage.layOut()
+        let circle = CGRect(x: 14, y: 11, width: 22, height: 22)
+        XCTAssertEqual(shownControls(try cell(list, 0)).first, circle)
+        XCTAssertEqual(shownControls(try cell(list, 1)), [circle], "the insert row too: a circle, not a plus")
+        XCTAssertEqual(shownControls(try cell(list, 2)), [])
+        XCTAssertEqual(try cell(list, 0).contentView.frame.minX, 38)
+        /// A point of the circle clear of its check mark, in the table's picture: white inside the grey ring,
+        /// blue once selected.
+        func centre(_ row: Int) throws -> [UInt8] {
+            stage.layOut()
+            let bitmap = try XCTUnwrap(try stage.snapshot(of: list.tableView).bitmap)
+            let p = try cell(list, row).convert(CGPoint(x: 17, y: 22), to: list.tableView)
+            return bitmap.rgba(Int(p.x), Int(p.y))
+        }
+        XCTAssertEqual(try centre(0), [255, 255, 255, 255])
+        try stage.tap(at: try cell(list, 0).convert(CGPoint(x: 200, y: 22), to: nil))
+        try stage.tap(at: try cell(list, 1).convert(CGPoint(x: 25, y: 22), to: nil))
+        XCTAssertEqual(list.tableView.indexPathsForSelectedRows?.sorted(), [IndexPath(row: 0, section: 0), IndexPath(row: 1, section: 0)])
+        XCTAssertEqual(list.selected, [IndexPath(row: 0, section: 0), IndexPath(row: 1, section: 0)])
+        XCTAssertEqual(list.inserted, [], "the circle selects: no insert")
+        let blue = try centre(0)
+        XCTAssertTrue(blue[2] > 200 && blue[0] < 60, "a filled check mark in the tint: \(blue)")
+        // A second tap deselects; the row that cannot be edited is not selected.
+        try stage.tap(at: try cell(list, 0).convert(CGPoint(x: 200, y: 22), to: nil))
+        try stage.tap(at: try cell(list, 2).convert(CGPoint(x: 200, y: 22), to: nil))
+        XCTAssertEqual(list.tableView.indexPathsForSelectedRows, [IndexPath(row: 1, section: 0)])
+        XCTAssertEqual(list.deselected, [IndexPath(row: 0, section: 0)])
+        XCTAssertEqual(try centre(0), [255, 255, 255, 255])
+        list.setEditing(false, animated: false)
+        XCTAssertNil(list.tableView.indexPathsForSelectedRows, "Done clears the selection")
+        XCTAssertEqual(stage.notDrawn, [])
     }
 
     func testTheControlsSlideInOverAThirdOfASecondEasedInAndOut() throws {

@@ -99,7 +99,13 @@ open class UITableView: UIScrollView {
     /// Whether several rows can be selected (a tap on a selected row deselects it). Default false.
     open var allowsMultipleSelection = false
     open var allowsSelectionDuringEditing = false
+    /// Whether several rows are selected in editing mode, each by a tap (a second tap deselects it). Default
+    /// false. Editable rows show a selection circle (a grey ring; a check mark in the tint when selected)
+    /// instead of their editing control; rows that cannot be edited show none and are not selected. Leaving
+    /// editing mode deselects them.
     open var allowsMultipleSelectionDuringEditing = false
+    /// Whether several rows may be selected now (in editing mode, by its own flag).
+    private var selectsMultipleRows: Bool { editingState ? allowsMultipleSelectionDuringEditing : allowsMultipleSelection }
     /// Whether the table shows editing mode. Setting it is `setEditing(_:animated: false)`.
     open var isEditing: Bool {
         get { editingState }
@@ -118,10 +124,10 @@ open class UITableView: UIScrollView {
         guard editing != editingState else { return }
         closeSwipedRow(animated: animated)
         editingState = editing
-        if editing, allowsMultipleSelectionDuringEditing {
-            NotDrawn.note("UITableView.allowsMultipleSelectionDuringEditing (the selection circles; rows show their editing controls)")
-        }
-        if editing, !allowsSelectionDuringEditing {
+        // Entering the mode clears the selection unless rows may be selected in it; leaving a mode that
+        // selected several rows clears theirs.
+        let selectsWhileEditing = allowsSelectionDuringEditing || allowsMultipleSelectionDuringEditing
+        if editing ? !selectsWhileEditing : allowsMultipleSelectionDuringEditing {
             for ip in indexPathsForSelectedRows ?? [] { deselectRow(at: ip, animated: animated) }
         }
         for (ip, cell) in visibleCellsByRow { applyEditing(to: cell, at: ip, animated: animated) }
@@ -134,6 +140,7 @@ open class UITableView: UIScrollView {
             cell.tableEditingStyle = editable ? (tableDelegate?.tableView(self, editingStyleForRowAt: ip) ?? .delete) : .none
             cell.tableIndentsWhileEditing = editable && (tableDelegate?.tableView(self, shouldIndentWhileEditingRowAt: ip) ?? true)
             cell.tableShowsReorderControl = dataSource?.tableView(self, canMoveRowAt: ip) ?? false
+            cell.tableSelectsMultipleWhileEditing = allowsMultipleSelectionDuringEditing
         }
         cell.setEditing(editingState, animated: animated)
     }
@@ -1228,7 +1235,7 @@ open class UITableView: UIScrollView {
             return
         }
         guard loadedLayout.contains(indexPath) else { return }
-        if !allowsMultipleSelection {
+        if !selectsMultipleRows {
             for ip in selectedRows where ip != indexPath { deselectRow(at: ip, animated: animated) }
         }
         if !selectedRows.contains(indexPath) { selectedRows.append(indexPath) }
@@ -1283,14 +1290,16 @@ open class UITableView: UIScrollView {
             touchClosedSwipedRow = true
             return
         }
-        if editingState, let touch = touches.first, let ip = indexPathForRow(at: touch.location(in: self)),
+        if editingState, !allowsMultipleSelectionDuringEditing, let touch = touches.first, let ip = indexPathForRow(at: touch.location(in: self)),
            let cell = visibleCellsByRow[ip], cell.isEditing, cell.tableEditingStyle != .none,
            touch.location(in: cell).x < UITableViewCell.editingIndentation + UIScreen.main.systemMargin {
             editingControlTouched = ip
             return
         }
-        guard editingState ? allowsSelectionDuringEditing : allowsSelection, let touch = touches.first, let ip = indexPathForRow(at: touch.location(in: self)),
-              let cell = visibleCellsByRow[ip] else {
+        // Selecting several rows in editing mode, only the editable rows (those with a circle) are selected.
+        guard editingState ? allowsSelectionDuringEditing || allowsMultipleSelectionDuringEditing : allowsSelection,
+              let touch = touches.first, let ip = indexPathForRow(at: touch.location(in: self)), let cell = visibleCellsByRow[ip],
+              !(editingState && allowsMultipleSelectionDuringEditing && cell.tableEditingStyle == .none) else {
             super.touchesBegan(touches, with: event)
             return
         }
@@ -1326,14 +1335,14 @@ open class UITableView: UIScrollView {
         }
         unhighlight()
         guard let touch = touches.first, indexPathForRow(at: touch.location(in: self)) == ip else { return }
-        if allowsMultipleSelection, selectedRows.contains(ip) {
+        if selectsMultipleRows, selectedRows.contains(ip) {
             guard let target = tableDelegate.map({ $0.tableView(self, willDeselectRowAt: ip) }) ?? ip else { return }
             deselectRow(at: target, animated: false)
             tableDelegate?.tableView(self, didDeselectRowAt: target)
             return
         }
         guard let target = tableDelegate.map({ $0.tableView(self, willSelectRowAt: ip) }) ?? ip, loadedLayout.contains(target) else { return }
-        if !allowsMultipleSelection {
+        if !selectsMultipleRows {
             for other in selectedRows where other != target {
                 guard let deselect = tableDelegate.map({ $0.tableView(self, willDeselectRowAt: other) }) ?? other else { continue }
                 deselectRow(at: deselect, animated: false)

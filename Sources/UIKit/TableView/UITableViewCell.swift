@@ -342,6 +342,7 @@ open class UITableViewCell: UIView {
         let shows = (selectedState || highlightedState) && selectionStyle != .none
         selectedBackgroundView?.alpha = shows ? 1 : 0
         for label in [_textLabel, _detailTextLabel].compactMap({ $0 }) { label.isHighlighted = shows }
+        if tableSelectsMultipleWhileEditing { updateEditingControl() }
     }
 
     /// Resets the cell before the table reuses it: out of the highlighted and selected states, fully
@@ -366,6 +367,9 @@ open class UITableViewCell: UIView {
     var tableIndentsWhileEditing = true { didSet { setNeedsLayout() } }
     /// Whether the table's data source lets the row move (`canMoveRowAt`).
     var tableShowsReorderControl = false { didSet { setNeedsLayout() } }
+    /// Whether the table selects several rows in editing mode (`allowsMultipleSelectionDuringEditing`): an
+    /// editable row shows a selection circle instead of its editing style's control.
+    var tableSelectsMultipleWhileEditing = false { didSet { if tableSelectsMultipleWhileEditing != oldValue { updateEditingControl(); setNeedsLayout() } } }
 
     private func makeEditingControls() {
         if editingAccessoryHolder == nil {
@@ -397,6 +401,16 @@ open class UITableViewCell: UIView {
     private func updateEditingControl() {
         guard let editingControl else { return }
         let configuration = UIImage.SymbolConfiguration(pointSize: 22)
+        if tableSelectsMultipleWhileEditing, tableEditingStyle != .none {
+            // A grey ring; once the row is selected a disc in the tint with a white check mark (white behind
+            // the symbol's cut-out check, whatever the selected background).
+            editingControl.image = UIImage(systemName: selectedState ? "checkmark.circle.fill" : "circle", withConfiguration: configuration)
+            editingControl.tintColor = selectedState ? tintColor : .systemGray3
+            editingControl.backgroundColor = selectedState ? .white : nil
+            editingControl.layer.cornerRadius = 11
+            return
+        }
+        editingControl.backgroundColor = nil
         switch tableEditingStyle {
         case .delete:
             editingControl.image = UIImage(systemName: "minus.circle.fill", withConfiguration: configuration)

@@ -122,7 +122,7 @@ final class BackdropScaleTests: XCTestCase {
         scaled.draw { $0.drawBackdrop(under: Path(rect: Rect(x: 0, y: 0, width: 300, height: 200)), sigma: 20) }
         var full = image
         full.withUnsafeMutablePixels { pixels in
-            var scratch = [UInt32](repeating: 0, count: 600)
+            var scratch = [UInt32](repeating: 0, count: 1200)
             scratch.withUnsafeMutableBufferPointer { crk_blur_rgba(pixels.baseAddress!, 300, 200, 20, $0.baseAddress!) }
         }
         var worst = 0

@@ -204,7 +204,7 @@ void crk_blur_mask(uint8_t *mask, int width, int height, double sigma, uint8_t *
  * The same Gaussian blur (three box blurs each way, box size `crk_blur_box_size(sigma)`) over `width` ×
  * `height` premultiplied RGBA pixels (rows `width` apart), every channel alike, in place. Values outside
  * the image are its nearest edge's (an edge extends; a backdrop blurred at the screen's edge does not
- * darken). `scratch` holds at least 2 · max(width, height) pixels.
+ * darken). `scratch` (8-byte aligned) holds at least 4 · max(width, height) pixels.
  */
 void crk_blur_rgba(uint32_t *pixels, int width, int height, double sigma, uint32_t *scratch);
 
@@ -219,7 +219,7 @@ void crk_downsample_box(const uint32_t *src, int width, int height, long stride,
  * The inverse of `crk_downsample_box`'s scale: `dw` × `dh` pixels of `dst` (rows packed) sampled bilinearly
  * (weights in 1/256ths, each channel rounded) from the `sw` × `sh` image `src`, whose pixel (i, j) covers
  * full-size pixels i·factor … (i+1)·factor; output pixel (0, 0) is full-size pixel (ox, oy). Beyond the
- * image its edge pixels extend. `scratch` (8-byte aligned) holds at least 3·dw + 1 + 2·sw values.
+ * image its edge pixels extend. `scratch` (8-byte aligned) holds at least 3·dw + 3 + 2·sw values.
  */
 void crk_upsample_bilinear(const uint32_t *src, int sw, int sh, int factor, int ox, int oy, uint32_t *dst, int dw, int dh,
                            uint32_t *scratch);

@@ -42,9 +42,10 @@ extension Painter {
                 if factor > 1 {
                     let sw = (source.width + factor - 1) / factor, sh = (source.height + factor - 1) / factor
                     var small = [UInt32](unsafeUninitializedCapacity: sw * sh) { _, count in count = sw * sh }
-                    // The blur's lines, then the scaling's column table (two indices and a weight per column,
-                    // as 32-bit words) and one mixed row (64-bit lanes, two words a pixel).
-                    let scratchCount = max(2 * max(sw, sh), 3 * region.width + 1 + 2 * sw)
+                    // The blur's lines (two at a time: four words a position), then the scaling's column table
+                    // (two indices and a weight per column, as 32-bit words) and one mixed row and a word more
+                    // (64-bit lanes, two words a pixel).
+                    let scratchCount = max(4 * max(sw, sh), 3 * region.width + 3 + 2 * sw)
                     var scratch = [UInt32](unsafeUninitializedCapacity: scratchCount) { _, count in count = scratchCount }
                     small.withUnsafeMutableBufferPointer { small in
                         scratch.withUnsafeMutableBufferPointer { scratch in
@@ -59,7 +60,7 @@ extension Painter {
                     }
                 } else if sigmaPixels >= 0.5 {
                     var buffer = [UInt32](unsafeUninitializedCapacity: source.width * source.height) { _, count in count = source.width * source.height }
-                    var scratch = [UInt32](unsafeUninitializedCapacity: 2 * max(source.width, source.height)) { _, count in count = 2 * max(source.width, source.height) }
+                    var scratch = [UInt32](unsafeUninitializedCapacity: 4 * max(source.width, source.height)) { _, count in count = 4 * max(source.width, source.height) }
                     buffer.withUnsafeMutableBufferPointer { b in
                         for row in 0..<source.height {
                             (b.baseAddress! + row * source.width).update(from: origin + row * width, count: source.width)

@@ -231,7 +231,8 @@ final class SampleTests: XCTestCase {
     }
 
     /// Runs the editable list sample: tap Edit, tap the green plus of "Add Item" (an item is inserted),
-    /// tap Bread's red minus and the Delete confirmation it shows (Bread goes), then tap Done.
+    /// tap Bread's red minus and the Delete confirmation it shows (Bread goes), drag Apples by its reorder
+    /// control below Eggs, then tap Done.
     static func runEditableList(on stage: Stage) throws -> (list: ShoppingListViewController, navigation: UINavigationController) {
         let list = ShoppingListViewController(style: .plain)
         let navigation = UINavigationController(rootViewController: list)
@@ -257,15 +258,21 @@ final class SampleTests: XCTestCase {
         try stage.tap(at: bread.convert(CGPoint(x: bread.bounds.maxX + 20, y: bread.bounds.midY), to: nil))
         try stage.waitUntilIdle()
         try stage.wait(0.1)
+        // Apples dragged by its reorder control below Eggs.
+        let apples = try XCTUnwrap(list.tableView.cellForRow(at: IndexPath(row: 0, section: 0)))
+        let grip = CGPoint(x: apples.bounds.maxX - 19, y: apples.bounds.midY)
+        try stage.pan(from: apples.convert(grip, to: nil), to: apples.convert(CGPoint(x: grip.x, y: grip.y + 1.8 * apples.bounds.height), to: nil), duration: 0.8)
+        try stage.waitUntilIdle()
+        try stage.wait(0.1)
         try tapBarButton("Done")
         try stage.waitUntilIdle()
         return (list, navigation)
     }
 
-    func testTheEditableListShowsItsEditingControlsInsertsAnItemAndDeletesOne() throws {
+    func testTheEditableListShowsItsEditingControlsInsertsDeletesAndMovesItems() throws {
         let stage = try Stage(device: Self.samplePhone(), fps: 10, scale: 1)
         let (list, _) = try Self.runEditableList(on: stage)
-        XCTAssertEqual(list.items, ["Apples", "Coffee", "Eggs", "Milk"])
+        XCTAssertEqual(list.items, ["Coffee", "Eggs", "Apples", "Milk"])
         XCTAssertFalse(list.isEditing)
         XCTAssertFalse(list.tableView.isEditing)
         XCTAssertEqual(list.editButtonItem.title, "Edit")

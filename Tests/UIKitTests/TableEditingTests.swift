@@ -257,6 +257,70 @@ final class TableEditingTests: XCTestCase {
         XCTAssertEqual(stage.notDrawn, [])
     }
 
+    /// Five rows that move; the delegate keeps the last one last.
+    final class Moving: UITableViewController {
+        var names = ["A", "B", "C", "D", "E"]
+        var moves: [(IndexPath, IndexPath)] = []
+        override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { names.count }
+        override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+            let cell = UITableViewCell(style: .default, reuseIdentifier: nil)
+            cell.textLabel?.text = names[indexPath.row]
+            return cell
+        }
+        override func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool { true }
+        override func tableView(_ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+            moves.append((sourceIndexPath, destinationIndexPath))
+            names.insert(names.remove(at: sourceIndexPath.row), at: destinationIndexPath.row)
+        }
+        override func tableView(_ tableView: UITableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
+                                toProposedIndexPath proposedDestinationIndexPath: IndexPath) -> IndexPath {
+            IndexPath(row: min(proposedDestinationIndexPath.row, names.count - 2), section: 0)
+        }
+    }
+
+    /// A pan from a row's reorder control drags the row with the finger (the table does not scroll); the
+    /// rows it passes make room; on release the data source is told the move and the row settles in its
+    /// new place. The delegate's target wins over the place proposed.
+    func testDraggingTheReorderControlMovesTheRow() throws {
+        let list = Moving(style: .plain)
+        let stage = try Stage(device: Device(name: "phone", size: CGSize(width: 320, height: 480), scale: 2, safeAreaInsets: .zero), fps: 10, scale: 1)
+        stage.show(list)
+        try stage.wait(0.1)
+        list.setEditing(true, animated: false)
+        stage.layOut()
+        func cell(_ name: String) throws -> UITableViewCell {
+            try XCTUnwrap(list.tableView.visibleCells.first { $0.textLabel?.text == name }, name)
+        }
+        let a = try cell("A"), b = try cell("B"), c = try cell("C")
+        let height = a.frame.height
+        // A's control (the trailing 38 pt), down by two rows and a half: past B's and C's middles.
+        try stage.touchDown(at: a.convert(CGPoint(x: 320 - 19, y: height / 2), to: nil))
+        try stage.moveTouch(to: a.convert(CGPoint(x: 320 - 19, y: height * 2.5), to: nil), duration: 0.5)
+        try stage.wait(0.3)
+        XCTAssertEqual(list.tableView.contentOffset.y, 0, "the table does not scroll")
+        XCTAssertEqual(a.frame.minY, height * 2, accuracy: 1, "the row follows the finger")
+        XCTAssertEqual(b.frame.minY, 0, accuracy: 1e-9, "B made room")
+        XCTAssertEqual(c.frame.minY, height, accuracy: 1e-9, "C made room")
+        XCTAssertGreaterThan(a.layer.shadowOpacity, 0, "lifted")
+        XCTAssertTrue(list.moves.isEmpty, "nothing moves before the finger lifts")
+        stage.liftTouch()
+        try stage.waitUntilIdle()
+        XCTAssertEqual(list.moves.map { [$0.0.row, $0.1.row] }, [[0, 2]])
+        XCTAssertEqual(list.names, ["B", "C", "A", "D", "E"])
+        XCTAssertEqual(list.tableView.cellForRow(at: IndexPath(row: 2, section: 0)), a, "the same cell, now row 2")
+        XCTAssertEqual(a.frame.minY, 2 * height, accuracy: 1e-9, "settled in its slot")
+        XCTAssertEqual(a.layer.shadowOpacity, 0)
+        // Dragged far past the end: the delegate keeps E last, so A stops before it.
+        let moved = try cell("A")
+        try stage.pan(from: moved.convert(CGPoint(x: 320 - 19, y: height / 2), to: nil),
+                      to: moved.convert(CGPoint(x: 320 - 19, y: height * 6), to: nil), duration: 0.5)
+        try stage.waitUntilIdle()
+        XCTAssertEqual(list.names, ["B", "C", "D", "A", "E"])
+        XCTAssertEqual(list.tableView.visibleCells.sorted { $0.frame.minY < $1.frame.minY }.map { $0.textLabel?.text }, ["B", "C", "D", "A", "E"])
+        XCTAssertEqual(stage.notDrawn, [])
+        XCTAssertEqual(stage.warnings, [])
+    }
+
     func testTheControlsSlideInOverAThirdOfASecondEasedInAndOut() throws {
         let list = List(style: .plain)
         let stage = try show(list)

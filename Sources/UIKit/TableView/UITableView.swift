@@ -166,6 +166,10 @@ open class UITableView: UIScrollView {
     var rowSwipe: RowSwipe?
     /// Follows a finger across a row (a row's swipe, where the scroll follows one down it).
     private lazy var rowSwipePan = UIPanGestureRecognizer(target: self, action: Selector(UITableView.handleRowSwipe(_:), name: "handleRowSwipe(_:)"))
+    /// The row dragged by its reorder control ([reordering](UITableView+Reorder.swift)).
+    var rowReorder: RowReorder?
+    /// Follows a finger that took a row's reorder control.
+    private lazy var reorderPan = UIPanGestureRecognizer(target: self, action: Selector(UITableView.handleReorder(_:), name: "handleReorder(_:)"))
     /// A touch that closed the open row: it does nothing else.
     private var touchClosedSwipedRow = false
     /// The swipe whose row is sliding back closed (its actions go when it has).
@@ -210,12 +214,16 @@ open class UITableView: UIScrollView {
         backgroundColor = style == .plain ? .systemBackground : .systemGroupedBackground
         alwaysBounceVertical = true
         addGestureRecognizer(rowSwipePan)
+        addGestureRecognizer(reorderPan)
     }
 
     /// A pan more across than down on a row with swipe actions is the row's, not the scroll's.
     open override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
-        if gestureRecognizer === rowSwipePan { return isRowSwipe(gestureRecognizer) }
+        if gestureRecognizer === rowSwipePan { return !startsOnReorderControl(gestureRecognizer) && isRowSwipe(gestureRecognizer) }
+        if gestureRecognizer === reorderPan { return startsOnReorderControl(gestureRecognizer) }
         if gestureRecognizer === panGestureRecognizer {
+            // A pan that took a reorder control moves its row, not the table.
+            if startsOnReorderControl(gestureRecognizer) { return false }
             // Across from the screen's edge it is the navigation controller's back swipe (which UIKit's
             // scroll views wait for).
             if isRowSwipe(gestureRecognizer) || isBackSwipe(gestureRecognizer) { return false }
@@ -668,8 +676,10 @@ open class UITableView: UIScrollView {
                     visibleCellsByRow[ip] = cell
                     addCellView(cell)
                 }
-                if updatesInFlight == 0 || !cell.displayed {
-                    cell.frame = rowFrame(ip, in: layout).offsetBy(dx: rowSwipe?.row == ip ? rowSwipe!.offset : 0, dy: 0)
+                // (A row dragged by its reorder control stays with the finger; the rows making room for it
+                // stay aside.)
+                if updatesInFlight == 0 || !cell.displayed, rowReorder?.source != ip {
+                    cell.frame = reorderedFrame(ip, in: layout) ?? rowFrame(ip, in: layout).offsetBy(dx: rowSwipe?.row == ip ? rowSwipe!.offset : 0, dy: 0)
                 }
                 configure(cell, at: ip)
                 if !cell.displayed {
@@ -891,6 +901,7 @@ open class UITableView: UIScrollView {
             if index >= subviews.count || subviews[index] !== view { insertSubview(view, at: index) }
             index += 1
         }
+        if let reorder = rowReorder, let dragged = visibleCellsByRow[reorder.source] { bringSubviewToFront(dragged) }
     }
 
     /// Points: how long an update animates when no animation block encloses it (UIKit does not publish

@@ -430,7 +430,7 @@ open class UITableViewCell: UIView {
     }
 
     /// Whether the reorder control shows now.
-    private var showsReorderNow: Bool { editingState && (showsReorderControl || tableShowsReorderControl) }
+    var showsReorderNow: Bool { editingState && (showsReorderControl || tableShowsReorderControl) }
 
     /// The editing and reorder controls at their places: in editing mode inside the cell, otherwise just
     /// outside it (where they slide from), transparent.

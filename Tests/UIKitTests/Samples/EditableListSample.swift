@@ -3,7 +3,8 @@ import UIKit
 // A sample written as iOS code is: a shopping list in a table view controller inside a navigation
 // controller, with the controller's Edit button. In editing mode the items show the delete control and the
 // reorder control, and the last row the insert control, which adds an item; a tap on an item's delete
-// control shows the Delete confirmation, which removes it. Only UIKit.
+// control shows the Delete confirmation, which removes it; an item dragged by its reorder control moves.
+// Only UIKit.
 
 /// The list: items that can be deleted and moved, then an "Add Item" row that inserts.
 final class ShoppingListViewController: UITableViewController {

@@ -84,6 +84,9 @@ final class DocumentedCommandsTests: XCTestCase {
         // (The last --runs given wins, so a documented --runs 7 after it is rewritten too.)
         ("smokescreen bench", "smokescreen bench --runs 1", "a benchmark's figures are measured by hand (docs/performance.md); here each runs once, to check that it runs as written"),
         ("--runs 7", "--runs 1", "the same"),
+        // (A --scale given after it wins, as the last of an option does.)
+        ("smokescreen render --all", "smokescreen render --all --scale 1",
+         "the whole catalogue at @1x, a quarter of the pixels: what is checked here is that the commands, their parts and their merge run as written; the frames' pixels at @1x, @2x and @3x are PixelDigestTests' and the reference renderer's"),
     ]
 
     /// Commands not run here, by how they start, with where they are run.

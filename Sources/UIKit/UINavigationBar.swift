@@ -160,6 +160,8 @@ open class UINavigationBar: UIView {
         slideLeftovers = []
         for view in [titleLabel, backLabel, chevron] as [UIView] { view.layer.removeAllAnimations() }
         if chevron.alpha != 1 { chevron.alpha = 1 }
+        // (A slide scrubbed back to its start, a cancelled back swipe's, leaves the back button transparent.)
+        if backLabel.alpha != 1 { backLabel.alpha = 1 }
         let top = stack.last
         let below = stack.count > 1 ? stack[stack.count - 2] : nil
         shownTitleView?.removeFromSuperview()
@@ -218,7 +220,8 @@ open class UINavigationBar: UIView {
             UIView.transition(with: self, duration: max(0, duration), options: [.transitionCrossDissolve], animations: { self.show(stack) })
             return
         }
-        layoutIfNeeded()
+        // (Not animated where the slide starts inside an animation: alongside an interactive move's.)
+        UIView.performWithoutAnimation { layoutIfNeeded() }
         // The old labels and items, kept to fade out as ghosts once the new ones are shown.
         struct LabelState { var text: String?; var font: UIFont; var color: UIColor; var frame: CGRect; var alignment: NSTextAlignment }
         func state(of label: UILabel) -> LabelState {

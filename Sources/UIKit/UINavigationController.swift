@@ -274,13 +274,18 @@ open class UINavigationController: UIViewController {
         // The bar's titles slide (or cross-fade) over the move.
         if let animator {
             let duration = animator.transitionDuration(using: nil)
-            navigationBar.slideTitles(to: stack, push: operation == .push, duration: duration.isFinite && duration > 0 ? duration : 0,
-                                      largeTitle: showsLargeTitle(to))
-            // The bar grows or shrinks to the new top's large title over the move.
-            UIView.animate(withDuration: duration.isFinite && duration > 0 ? duration : 0, delay: 0, options: [.curveEaseInOut]) {
-                self.updateBarScrollEdges()
-                self.navigationBar.layoutIfNeeded()
+            let length = duration.isFinite && duration > 0 ? duration : 0
+            let animateBar = { [self] in
+                navigationBar.slideTitles(to: stack, push: operation == .push, duration: length, largeTitle: showsLargeTitle(to))
+                // The bar grows or shrinks to the new top's large title over the move.
+                UIView.animate(withDuration: length, delay: 0, options: [.curveEaseInOut]) {
+                    self.updateBarScrollEdges()
+                    self.navigationBar.layoutIfNeeded()
+                }
             }
+            // Under a finger (a back swipe, or an interaction controller of the delegate's) the bar goes with
+            // the views: its animations start with the animator's, on the clock the finger scrubs.
+            if interaction != nil { transition.whenAnimatorStarts(animateBar) } else { animateBar() }
         } else {
             navigationBar.show(stack)
             UIView.performWithoutAnimation { containerView.addSubview(toView) }

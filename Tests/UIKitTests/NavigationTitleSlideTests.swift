@@ -105,6 +105,32 @@ final class NavigationTitleSlideTests: XCTestCase {
         XCTAssertEqual(chevron.alpha, 1)
     }
 
+    /// Under a finger the bar follows the finger, not the clock: a back swipe held still at a third of the
+    /// screen keeps the titles where a third of the pop puts them however long it is held, and lifted
+    /// past half the pop ends with the root's bar.
+    func testABackSwipeScrubsTheTitlesWithTheViews() throws {
+        let (stage, navigation, _, next) = try rootAndNext(fps: 30)
+        navigation.pushViewController(next, animated: false)
+        try stage.wait(0.1)
+        let bar = navigation.navigationBar
+        try stage.touchDown(at: CGPoint(x: 5, y: 300))
+        try stage.moveTouch(to: CGPoint(x: 5 + 375 / 3, y: 300), duration: 0.2)
+        try stage.wait(0.1)
+        let title = try label(bar, "Root", back: false)
+        let held = shownX(title), opacity = title.layer.presentation()!.opacity
+        XCTAssertGreaterThan(opacity, 0.05, "on its way in")
+        XCTAssertLessThan(opacity, 0.95, "not there yet: the pop is a third done")
+        try stage.wait(1.0)
+        XCTAssertEqual(shownX(title), held, accuracy: 1e-9, "held still: the title does not move on")
+        XCTAssertEqual(title.layer.presentation()!.opacity, opacity, accuracy: 1e-9)
+        try stage.moveTouch(to: CGPoint(x: 260, y: 300), duration: 0.2)
+        stage.liftTouch(velocity: CGVector(dx: 300, dy: 0))
+        try stage.waitUntilIdle()
+        XCTAssertTrue(navigation.topViewController !== next)
+        XCTAssertEqual(shownTexts(bar), ["Root"])
+        XCTAssertEqual(stage.notDrawn, [])
+    }
+
     func testAPopRightAfterAPushEndsWithTheRootsBar() throws {
         let (stage, navigation, _, next) = try rootAndNext(fps: 30)
         try stage.wait(0.1)

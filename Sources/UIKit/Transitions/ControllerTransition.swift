@@ -100,6 +100,9 @@ final class ControllerTransition: NSObject, UIViewControllerContextTransitioning
         insideAnimateTransition = true
         animator.animateTransition(using: self)
         insideAnimateTransition = false
+        let starting = atAnimatorStart
+        atAnimatorStart = []
+        for block in starting { block() }
         for animation in addedBefore {
             // An animator that completed at once leaves nothing to animate along: the end state, at once.
             if completedInside != nil {
@@ -117,6 +120,14 @@ final class ControllerTransition: NSObject, UIViewControllerContextTransitioning
     }
 
     private var animatorStarted = false
+    private var atAnimatorStart: [() -> Void] = []
+
+    /// Runs `block` when the animator starts (at once if it has), on the clock its animations use (an
+    /// interaction controller's scrubbed one) and outside any animation block: animations it makes keep
+    /// their own timing and follow the finger with the animator's.
+    func whenAnimatorStarts(_ block: @escaping () -> Void) {
+        if animatorStarted { block() } else { atAnimatorStart.append(block) }
+    }
     private var insideAnimateTransition = false
     private var completedInside: Bool?
 

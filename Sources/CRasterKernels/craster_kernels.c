@@ -508,19 +508,33 @@ static void crk_solid_over_avx2(uint32_t *dst, uint32_t color, int count) {
     if (i < count) crk_solid_over_scalar(dst + i, color, count - i);
 }
 
+/// The byte shuffles the AVX2 blends use, within each 128-bit lane (pixels 0–3 low, 4–7 high): each of the
+/// lane's first two pixels' alpha (`alpha`) or last two's (`alpha_high`) spread over its four 16-bit lanes;
+/// and a factor per pixel (16-bit lane k is pixel k of the 128-bit lane) spread over its pixel's four
+/// lanes, for pixels 0–1 (`low`) or 2–3 (`high`).
+typedef struct { __m256i alpha, alpha_high, low, high; } crk_spreads_avx2;
+
+__attribute__((target("avx2")))
+static inline crk_spreads_avx2 crk_make_spreads_avx2(void) {
+    crk_spreads_avx2 s;
+    s.alpha = _mm256_setr_epi8(3, -1, 3, -1, 3, -1, 3, -1, 7, -1, 7, -1, 7, -1, 7, -1,
+                               3, -1, 3, -1, 3, -1, 3, -1, 7, -1, 7, -1, 7, -1, 7, -1);
+    s.alpha_high = _mm256_setr_epi8(11, -1, 11, -1, 11, -1, 11, -1, 15, -1, 15, -1, 15, -1, 15, -1,
+                                    11, -1, 11, -1, 11, -1, 11, -1, 15, -1, 15, -1, 15, -1, 15, -1);
+    s.low = _mm256_setr_epi8(0, 1, 0, 1, 0, 1, 0, 1, 2, 3, 2, 3, 2, 3, 2, 3,
+                             0, 1, 0, 1, 0, 1, 0, 1, 2, 3, 2, 3, 2, 3, 2, 3);
+    s.high = _mm256_setr_epi8(4, 5, 4, 5, 4, 5, 4, 5, 6, 7, 6, 7, 6, 7, 6, 7,
+                              4, 5, 4, 5, 4, 5, 4, 5, 6, 7, 6, 7, 6, 7, 6, 7);
+    return s;
+}
+
 /// crk_solid_over_coverage_sse41 eight pixels at a time (a shadow's blurred coverage, an anti-aliased fill):
 /// eight uncovered pixels are skipped, eight fully covered ones of an opaque colour are stored.
 __attribute__((target("avx2")))
 static void crk_solid_over_coverage_avx2(uint32_t *dst, uint32_t color, const uint8_t *coverage, int count) {
     // Within each 128-bit lane, as in the SSE4.1 version: pixels 0–3 in the low lane, 4–7 in the high.
-    const __m256i spreadAlpha = _mm256_setr_epi8(3, -1, 3, -1, 3, -1, 3, -1, 7, -1, 7, -1, 7, -1, 7, -1,
-                                                 3, -1, 3, -1, 3, -1, 3, -1, 7, -1, 7, -1, 7, -1, 7, -1);
-    const __m256i spreadAlphaHigh = _mm256_setr_epi8(11, -1, 11, -1, 11, -1, 11, -1, 15, -1, 15, -1, 15, -1, 15, -1,
-                                                     11, -1, 11, -1, 11, -1, 11, -1, 15, -1, 15, -1, 15, -1, 15, -1);
-    const __m256i spreadLow = _mm256_setr_epi8(0, 1, 0, 1, 0, 1, 0, 1, 2, 3, 2, 3, 2, 3, 2, 3,
-                                               0, 1, 0, 1, 0, 1, 0, 1, 2, 3, 2, 3, 2, 3, 2, 3);
-    const __m256i spreadHigh = _mm256_setr_epi8(4, 5, 4, 5, 4, 5, 4, 5, 6, 7, 6, 7, 6, 7, 6, 7,
-                                                4, 5, 4, 5, 4, 5, 4, 5, 6, 7, 6, 7, 6, 7, 6, 7);
+    const crk_spreads_avx2 spreads = crk_make_spreads_avx2();
+    const __m256i spreadAlpha = spreads.alpha, spreadAlphaHigh = spreads.alpha_high, spreadLow = spreads.low, spreadHigh = spreads.high;
     const __m256i c255 = _mm256_set1_epi16(255), zero = _mm256_setzero_si256();
     const __m256i colors = _mm256_set1_epi32((int)color), colors16 = _mm256_unpacklo_epi8(colors, zero);
     const uint64_t full = 0xFFFFFFFFFFFFFFFFull;
@@ -548,15 +562,8 @@ static void crk_solid_over_coverage_avx2(uint32_t *dst, uint32_t color, const ui
 __attribute__((target("avx2")))
 static void crk_source_over_scaled_avx2(uint32_t *dst, const uint32_t *src, const uint8_t *coverage, uint32_t opacity, int count) {
     // Within each 128-bit lane, as in the SSE4.1 version.
-    const __m256i spreadAlpha = _mm256_setr_epi8(3, -1, 3, -1, 3, -1, 3, -1, 7, -1, 7, -1, 7, -1, 7, -1,
-                                                 3, -1, 3, -1, 3, -1, 3, -1, 7, -1, 7, -1, 7, -1, 7, -1);
-    const __m256i spreadAlphaHigh = _mm256_setr_epi8(11, -1, 11, -1, 11, -1, 11, -1, 15, -1, 15, -1, 15, -1, 15, -1,
-                                                     11, -1, 11, -1, 11, -1, 11, -1, 15, -1, 15, -1, 15, -1, 15, -1);
-    // Factors in 16-bit lanes: lane k of the low 128 bits is pixel k (0–3), of the high 128 bits pixel 4 + k.
-    const __m256i spreadLow = _mm256_setr_epi8(0, 1, 0, 1, 0, 1, 0, 1, 2, 3, 2, 3, 2, 3, 2, 3,
-                                               0, 1, 0, 1, 0, 1, 0, 1, 2, 3, 2, 3, 2, 3, 2, 3);
-    const __m256i spreadHigh = _mm256_setr_epi8(4, 5, 4, 5, 4, 5, 4, 5, 6, 7, 6, 7, 6, 7, 6, 7,
-                                                4, 5, 4, 5, 4, 5, 4, 5, 6, 7, 6, 7, 6, 7, 6, 7);
+    const crk_spreads_avx2 spreads = crk_make_spreads_avx2();
+    const __m256i spreadAlpha = spreads.alpha, spreadAlphaHigh = spreads.alpha_high, spreadLow = spreads.low, spreadHigh = spreads.high;
     const __m256i c255 = _mm256_set1_epi16(255), zero = _mm256_setzero_si256();
     const __m256i op = _mm256_set1_epi16((short)opacity);
     int i = 0;

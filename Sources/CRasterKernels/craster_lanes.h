@@ -73,22 +73,10 @@ CRK_LANES_AVX2 __m256i crk_lanes_lerp_avx2(__m256i a, __m256i b, __m256i w) {
     return _mm256_srli_epi16(_mm256_add_epi16(x, _mm256_set1_epi16(128)), 8);
 }
 
-/// crk_lanes_sample at eight points.
-CRK_LANES_AVX2 void crk_lanes_sample_avx2(const uint32_t *image, int width, int height, __m256 x, __m256 y, __m256i *lo, __m256i *hi) {
-    // (max then min: the scalar's x < 0 ? 0 : (x > mx ? mx : x), but for −0, which gives the same texel and weight.)
-    x = _mm256_min_ps(_mm256_max_ps(x, _mm256_setzero_ps()), _mm256_set1_ps((float)(width - 1)));
-    y = _mm256_min_ps(_mm256_max_ps(y, _mm256_setzero_ps()), _mm256_set1_ps((float)(height - 1)));
-    __m256i ix = _mm256_cvttps_epi32(x), iy = _mm256_cvttps_epi32(y);
-    const __m256 k256 = _mm256_set1_ps(256.0f), k05 = _mm256_set1_ps(0.5f);
-    __m256i wx = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(_mm256_sub_ps(x, _mm256_cvtepi32_ps(ix)), k256), k05));
-    __m256i wy = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(_mm256_sub_ps(y, _mm256_cvtepi32_ps(iy)), k256), k05));
-    const __m256i one = _mm256_set1_epi32(1), w = _mm256_set1_epi32(width);
-    __m256i ix1 = _mm256_min_epi32(_mm256_add_epi32(ix, one), _mm256_set1_epi32(width - 1));
-    __m256i row0 = _mm256_mullo_epi32(iy, w);
-    __m256i row1 = _mm256_mullo_epi32(_mm256_min_epi32(_mm256_add_epi32(iy, one), _mm256_set1_epi32(height - 1)), w);
-    const int *base = (const int *)image;
-    __m256i t00 = _mm256_i32gather_epi32(base, _mm256_add_epi32(row0, ix), 4), t01 = _mm256_i32gather_epi32(base, _mm256_add_epi32(row0, ix1), 4);
-    __m256i t10 = _mm256_i32gather_epi32(base, _mm256_add_epi32(row1, ix), 4), t11 = _mm256_i32gather_epi32(base, _mm256_add_epi32(row1, ix1), 4);
+/// Eight pixels' four texels (top left, top right, bottom left, bottom right) blended by their weights
+/// (0…256, 32-bit lanes): horizontally, then vertically, each rounded once, as crk_lanes_sample.
+CRK_LANES_AVX2 void crk_lanes_blend_avx2(__m256i t00, __m256i t01, __m256i t10, __m256i t11, __m256i wx, __m256i wy,
+                                         __m256i *lo, __m256i *hi) {
     __m256i wx_lo, wx_hi, wy_lo, wy_hi, a_lo, a_hi, b_lo, b_hi, c_lo, c_hi, d_lo, d_hi;
     crk_lanes_widen_avx2(wx, &wx_lo, &wx_hi);
     crk_lanes_widen_avx2(wy, &wy_lo, &wy_hi);
@@ -99,6 +87,33 @@ CRK_LANES_AVX2 void crk_lanes_sample_avx2(const uint32_t *image, int width, int 
     // (Where wy is 0 the vertical blend gives the top row unchanged, as the scalar's early return does.)
     *lo = crk_lanes_lerp_avx2(crk_lanes_lerp_avx2(a_lo, b_lo, wx_lo), crk_lanes_lerp_avx2(c_lo, d_lo, wx_lo), wy_lo);
     *hi = crk_lanes_lerp_avx2(crk_lanes_lerp_avx2(a_hi, b_hi, wx_hi), crk_lanes_lerp_avx2(c_hi, d_hi, wx_hi), wy_hi);
+}
+
+/// Eight points clamped to the image as crk_lanes_sample clamps them: their top-left texels' columns and
+/// rows, and their weights (0…256) towards the next column and row.
+CRK_LANES_AVX2 void crk_lanes_locate_avx2(int width, int height, __m256 x, __m256 y, __m256i *ix, __m256i *iy, __m256i *wx, __m256i *wy) {
+    // (max then min: the scalar's x < 0 ? 0 : (x > mx ? mx : x), but for −0, which gives the same texel and weight.)
+    x = _mm256_min_ps(_mm256_max_ps(x, _mm256_setzero_ps()), _mm256_set1_ps((float)(width - 1)));
+    y = _mm256_min_ps(_mm256_max_ps(y, _mm256_setzero_ps()), _mm256_set1_ps((float)(height - 1)));
+    *ix = _mm256_cvttps_epi32(x);
+    *iy = _mm256_cvttps_epi32(y);
+    const __m256 k256 = _mm256_set1_ps(256.0f), k05 = _mm256_set1_ps(0.5f);
+    *wx = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(_mm256_sub_ps(x, _mm256_cvtepi32_ps(*ix)), k256), k05));
+    *wy = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(_mm256_sub_ps(y, _mm256_cvtepi32_ps(*iy)), k256), k05));
+}
+
+/// crk_lanes_sample at eight points.
+CRK_LANES_AVX2 void crk_lanes_sample_avx2(const uint32_t *image, int width, int height, __m256 x, __m256 y, __m256i *lo, __m256i *hi) {
+    __m256i ix, iy, wx, wy;
+    crk_lanes_locate_avx2(width, height, x, y, &ix, &iy, &wx, &wy);
+    const __m256i one = _mm256_set1_epi32(1), w = _mm256_set1_epi32(width);
+    __m256i ix1 = _mm256_min_epi32(_mm256_add_epi32(ix, one), _mm256_set1_epi32(width - 1));
+    __m256i row0 = _mm256_mullo_epi32(iy, w);
+    __m256i row1 = _mm256_mullo_epi32(_mm256_min_epi32(_mm256_add_epi32(iy, one), _mm256_set1_epi32(height - 1)), w);
+    const int *base = (const int *)image;
+    __m256i t00 = _mm256_i32gather_epi32(base, _mm256_add_epi32(row0, ix), 4), t01 = _mm256_i32gather_epi32(base, _mm256_add_epi32(row0, ix1), 4);
+    __m256i t10 = _mm256_i32gather_epi32(base, _mm256_add_epi32(row1, ix), 4), t11 = _mm256_i32gather_epi32(base, _mm256_add_epi32(row1, ix1), 4);
+    crk_lanes_blend_avx2(t00, t01, t10, t11, wx, wy, lo, hi);
 }
 
 #endif

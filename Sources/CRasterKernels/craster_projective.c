@@ -146,12 +146,8 @@ _Static_assert(CRK_PROJECTIVE_TAPS <= 7, "a tap count indexes eight lanes");
 /// before it with the whole weight on its right texel, which is that column's texel unchanged).
 CRK_PROJECTIVE_AVX2 void crk_projective_sample_avx2(const uint32_t *image, int width, int height, __m256 x, __m256 y,
                                                     __m256i *lo, __m256i *hi) {
-    x = _mm256_min_ps(_mm256_max_ps(x, _mm256_setzero_ps()), _mm256_set1_ps((float)(width - 1)));
-    y = _mm256_min_ps(_mm256_max_ps(y, _mm256_setzero_ps()), _mm256_set1_ps((float)(height - 1)));
-    __m256i ix = _mm256_cvttps_epi32(x), iy = _mm256_cvttps_epi32(y);
-    const __m256 k256 = _mm256_set1_ps(256.0f), k05 = _mm256_set1_ps(0.5f);
-    __m256i wx = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(_mm256_sub_ps(x, _mm256_cvtepi32_ps(ix)), k256), k05));
-    __m256i wy = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(_mm256_sub_ps(y, _mm256_cvtepi32_ps(iy)), k256), k05));
+    __m256i ix, iy, wx, wy;
+    crk_lanes_locate_avx2(width, height, x, y, &ix, &iy, &wx, &wy);
     const __m256i last_pair = _mm256_set1_epi32(width - 2);
     __m256i in_last = _mm256_cmpgt_epi32(ix, last_pair);
     ix = _mm256_blendv_epi8(ix, last_pair, in_last);
@@ -170,15 +166,7 @@ CRK_PROJECTIVE_AVX2 void crk_projective_sample_avx2(const uint32_t *image, int w
     __m256i t01 = _mm256_permute4x64_epi64(_mm256_castps_si256(_mm256_shuffle_ps(p0_lo, p0_hi, 0xDD)), 0xD8);
     __m256i t10 = _mm256_permute4x64_epi64(_mm256_castps_si256(_mm256_shuffle_ps(p1_lo, p1_hi, 0x88)), 0xD8);
     __m256i t11 = _mm256_permute4x64_epi64(_mm256_castps_si256(_mm256_shuffle_ps(p1_lo, p1_hi, 0xDD)), 0xD8);
-    __m256i wx_lo, wx_hi, wy_lo, wy_hi, a_lo, a_hi, b_lo, b_hi, c_lo, c_hi, d_lo, d_hi;
-    crk_lanes_widen_avx2(wx, &wx_lo, &wx_hi);
-    crk_lanes_widen_avx2(wy, &wy_lo, &wy_hi);
-    crk_lanes_spread_avx2(t00, &a_lo, &a_hi);
-    crk_lanes_spread_avx2(t01, &b_lo, &b_hi);
-    crk_lanes_spread_avx2(t10, &c_lo, &c_hi);
-    crk_lanes_spread_avx2(t11, &d_lo, &d_hi);
-    *lo = crk_lanes_lerp_avx2(crk_lanes_lerp_avx2(a_lo, b_lo, wx_lo), crk_lanes_lerp_avx2(c_lo, d_lo, wx_lo), wy_lo);
-    *hi = crk_lanes_lerp_avx2(crk_lanes_lerp_avx2(a_hi, b_hi, wx_hi), crk_lanes_lerp_avx2(c_hi, d_hi, wx_hi), wy_hi);
+    crk_lanes_blend_avx2(t00, t01, t10, t11, wx, wy, lo, hi);
 }
 
 /// The sample of level `l`: pairs where it is at least two pixels wide.

@@ -35,11 +35,13 @@ extension Painter {
         for p in outline.dropFirst() { path.addLine(to: p) }
         path.closeSubpath()
         let m = [inverse.m11, inverse.m12, inverse.m13, inverse.m21, inverse.m22, inverse.m23, inverse.m31, inverse.m32, inverse.m33]
-        // The halvings the farthest corner needs (one more for the pixels between), down to a 1-pixel side.
-        var levels = 1
+        // The halvings the farthest corner needs, and one more for the pixels between (none where no corner
+        // is shrunk: a slight turn), down to a 1-pixel side.
+        var deepest = 0
         m.withUnsafeBufferPointer { matrix in
-            for p in outline { levels = max(levels, Int(crk_projective_level(matrix.baseAddress!, p.x, p.y)) + 2) }
+            for p in outline { deepest = max(deepest, Int(crk_projective_level(matrix.baseAddress!, p.x, p.y))) }
         }
+        let levels = deepest == 0 ? 1 : deepest + 2
         var sizes = [(width: image.width, height: image.height)]
         while sizes.count < min(levels, Int(CRK_PROJECTIVE_LEVELS)), let last = sizes.last, last.width > 1 || last.height > 1 {
             sizes.append(((last.width + 1) / 2, (last.height + 1) / 2))

@@ -16,7 +16,7 @@ final class TableEditingTests: XCTestCase {
         var confirmationTitle: String?
         override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { rows }
         override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
-            let cell = UITableViewCell(style: .default, reuseIdentifier: nil)
+            let cell = RecordingCell(style: .default, reuseIdentifier: nil)
             cell.textLabel?.text = "Row \(indexPath.row)"
             cell.accessoryType = indexPath.row == 0 ? .disclosureIndicator : .none
             return cell
@@ -40,6 +40,16 @@ final class TableEditingTests: XCTestCase {
         override func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) { selected.append(indexPath) }
         var deselected: [IndexPath] = []
         override func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) { deselected.append(indexPath) }
+    }
+
+    /// A cell that records the states UIKit tells it it moves to.
+    final class RecordingCell: UITableViewCell {
+        var transitions: [String] = []
+        private func name(_ state: StateMask) -> String {
+            [(StateMask.showingEditControl, "edit"), (.showingDeleteConfirmation, "delete")].filter { state.contains($0.0) }.map(\.1).joined(separator: "+")
+        }
+        override func willTransition(to state: StateMask) { transitions.append("will " + name(state)) }
+        override func didTransition(to state: StateMask) { transitions.append("did " + name(state)) }
     }
 
     private func show(_ list: List) throws -> Stage {
@@ -193,12 +203,16 @@ final class TableEditingTests: XCTestCase {
         let button = try XCTUnwrap(shownLabels(in: list.tableView)["Delete"], "UIKit's title")
         XCTAssertEqual(row.frame.minX, -(320 - button.midX) * 2, accuracy: 0.5, "the row aside by the button's width, the title centred in it")
         XCTAssertLessThanOrEqual(row.frame.minX, -60, "at least 60 pt")
+        XCTAssertTrue(row.showingDeleteConfirmation)
+        XCTAssertEqual((row as? RecordingCell)?.transitions, ["will edit", "did edit", "will edit+delete", "did edit+delete"])
         XCTAssertEqual(list.deleted, [])
         // A tap on another row closes the confirmation and selects nothing.
         try stage.tap(at: try cell(list, 2).convert(CGPoint(x: 200, y: 22), to: nil))
         try stage.waitUntilIdle()
         XCTAssertEqual(row.frame.minX, 0)
         XCTAssertNil(shownLabels(in: list.tableView)["Delete"], "its button goes once the row is back")
+        XCTAssertFalse(row.showingDeleteConfirmation)
+        XCTAssertEqual((row as? RecordingCell)?.transitions.suffix(2), ["will edit", "did edit"])
         XCTAssertEqual(list.deleted, [])
         // Again, titled by the delegate; its tap deletes the row.
         list.confirmationTitle = "Remove"

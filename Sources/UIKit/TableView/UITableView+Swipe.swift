@@ -23,6 +23,8 @@ extension UITableView {
         var actionsView: SwipeActionsView
         /// Goes up each time the row is taken again, so that an older animation's end does not undo it.
         var generation = 0
+        /// Whether these are the Delete confirmation of editing mode (not the delegate's actions).
+        var confirmsDelete = false
     }
 
     /// Points a second: a release faster than this towards the actions opens the row.
@@ -171,7 +173,7 @@ extension UITableView {
         let actionsView = SwipeActionsView(actions: configuration.actions, trailing: true)
         actionsView.onTap = { [weak self] index, button in self?.performSwipeAction(at: index, from: button) }
         addSubview(actionsView)
-        rowSwipe = RowSwipe(row: row, trailing: true, configuration: configuration, actionsView: actionsView)
+        rowSwipe = RowSwipe(row: row, trailing: true, configuration: configuration, actionsView: actionsView, confirmsDelete: true)
         UIView.performWithoutAnimation { placeSwipedRow() }
         moveSwipedRow(to: actionsView.fullWidth)
     }

@@ -163,7 +163,15 @@ open class UITableView: UIScrollView {
     /// The row whose editing control a finger came down on.
     private var editingControlTouched: IndexPath?
     /// The row swiped aside or left open with its actions ([swipe actions](UITableView+Swipe.swift)).
-    var rowSwipe: RowSwipe?
+    var rowSwipe: RowSwipe? {
+        didSet {
+            // The cell of a row whose Delete confirmation shows says so (`showingDeleteConfirmation`).
+            let was = oldValue?.confirmsDelete == true ? oldValue?.row : nil, now = rowSwipe?.confirmsDelete == true ? rowSwipe?.row : nil
+            guard was != now else { return }
+            if let was { visibleCellsByRow[was]?.setShowsDeleteConfirmation(false) }
+            if let now { visibleCellsByRow[now]?.setShowsDeleteConfirmation(true) }
+        }
+    }
     /// Follows a finger across a row (a row's swipe, where the scroll follows one down it).
     private lazy var rowSwipePan = UIPanGestureRecognizer(target: self, action: Selector(UITableView.handleRowSwipe(_:), name: "handleRowSwipe(_:)"))
     /// The row dragged by its reorder control ([reordering](UITableView+Reorder.swift)).

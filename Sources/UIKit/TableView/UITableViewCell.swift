@@ -266,18 +266,60 @@ open class UITableViewCell: UIView {
     open func setEditing(_ editing: Bool, animated: Bool) {
         // The controls are made where they slide in from, before the change is animated.
         if editing, editingControl == nil { UIView.performWithoutAnimation { makeEditingControls(); layoutIfNeeded() } }
+        let changes = editing != editingState
+        var next = shownStates
+        if editing { next.insert(.showingEditControl) } else { next.remove(.showingEditControl) }
+        if changes { willTransition(to: next) }
         editingState = editing
         if animated {
-            UIView.animate(withDuration: 0.3, delay: 0, options: [.beginFromCurrentState, .allowUserInteraction]) {
+            UIView.animate(withDuration: 0.3, delay: 0, options: [.beginFromCurrentState, .allowUserInteraction], animations: {
                 self.setNeedsLayout()
                 self.layoutIfNeeded()
-            }
+            }, completion: { _ in if changes { self.didTransition(to: next) } })
         } else {
             UIView.performWithoutAnimation {
                 setNeedsLayout()
                 layoutIfNeeded()
             }
+            if changes { didTransition(to: next) }
         }
+    }
+
+    /// The states a cell shows in editing mode, as UIKit names them (its raw values).
+    public struct StateMask: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// In editing mode.
+        public static let showingEditControl = StateMask(rawValue: 1 << 0)
+        /// Showing the Delete confirmation.
+        public static let showingDeleteConfirmation = StateMask(rawValue: 1 << 1)
+    }
+
+    /// Whether the cell shows its Delete confirmation (after a tap on its delete control in editing mode).
+    open var showingDeleteConfirmation: Bool { deleteConfirmationState }
+    private var deleteConfirmationState = false
+
+    /// Called as the cell's states change (``StateMask``: entering or leaving editing mode, the Delete
+    /// confirmation showing or going), with the states it moves to; ``didTransition(to:)`` follows once
+    /// the change has ended (after its animation). Subclasses override them to change their look alongside.
+    open func willTransition(to state: StateMask) {}
+    open func didTransition(to state: StateMask) {}
+
+    private var shownStates: StateMask {
+        var states: StateMask = []
+        if editingState { states.insert(.showingEditControl) }
+        if deleteConfirmationState { states.insert(.showingDeleteConfirmation) }
+        return states
+    }
+
+    /// The table shows or takes away the cell's Delete confirmation.
+    func setShowsDeleteConfirmation(_ shown: Bool) {
+        guard shown != deleteConfirmationState else { return }
+        var next = shownStates
+        if shown { next.insert(.showingDeleteConfirmation) } else { next.remove(.showingDeleteConfirmation) }
+        willTransition(to: next)
+        deleteConfirmationState = shown
+        didTransition(to: next)
     }
     /// Whether the reorder control shows in editing mode. Default false; the table shows it anyway for rows
     /// its data source's `canMoveRowAt` allows to move.
@@ -353,6 +395,7 @@ open class UITableViewCell: UIView {
             transform = .identity
             highlightedState = false
             selectedState = false
+            deleteConfirmationState = false
             showSelectionState()
         }
     }

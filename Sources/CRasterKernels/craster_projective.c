@@ -240,7 +240,8 @@ CRK_PROJECTIVE_AVX2 __m256i crk_projective_group_avx2(const crk_projective_sourc
     most = _mm256_max_epi32(most, _mm256_shuffle_epi32(most, 0x4E));
     most = _mm256_max_epi32(most, _mm256_shuffle_epi32(most, 0xB1));
     const int n = _mm256_cvtsi256_si32(most);
-    const int same_taps = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(_mm256_or_si256(counts, _mm256_andnot_si256(lanes, most)), most))) == 0xFF;
+    // (The other lanes count as the most, so that they do not stop the group from taking the same taps.)
+    const int same_taps = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(_mm256_blendv_epi8(most, counts, lanes), most))) == 0xFF;
     const __m256 u = _mm256_set_m128(b->u, a->u), v = _mm256_set_m128(b->v, a->v);
     const __m256 du = _mm256_set_m128(b->du, a->du), dv = _mm256_set_m128(b->dv, a->dv);
     const __m256 scale = _mm256_set1_ps(t->scale[l]);
@@ -289,8 +290,7 @@ CRK_PROJECTIVE_AVX2 __m256i crk_projective_group_avx2(const crk_projective_sourc
 /// it stopped.
 __attribute__((target("avx2")))
 static int crk_projective_row_avx2(const crk_projective_source *s, const crk_projective_limits *t, const double *m,
-                                   const double *row, int x0, const uint8_t *coverage, int count, uint32_t *out) {
-    const int last_level = s->levels - 1;
+                                   const double *row, int last_level, int x0, const uint8_t *coverage, int count, uint32_t *out) {
     int i = 0;
     for (; i + 8 <= count; i += 8) {
         uint64_t covered;
@@ -335,7 +335,7 @@ void crk_bilinear_projective(const crk_projective_source *source, const double *
 #ifdef CRK_PROJECTIVE_HAS_AVX2
     // 32-bit texel indices must reach every texel of level 0 (the largest).
     if ((ccpu_features() & CCPU_AVX2) && (size_t)source->width[0] * (size_t)source->height[0] <= (size_t)INT32_MAX)
-        i = crk_projective_row_avx2(source, &t, m, row, x0, coverage, count, out);
+        i = crk_projective_row_avx2(source, &t, m, row, last_level, x0, coverage, count, out);
 #endif
     for (; i < count; i++) {
         if (coverage[i] == 0) continue;

@@ -283,9 +283,11 @@ open class UINavigationController: UIViewController {
                     self.navigationBar.layoutIfNeeded()
                 }
             }
-            // Under a finger (a back swipe, or an interaction controller of the delegate's) the bar goes with
-            // the views: its animations start with the animator's, on the clock the finger scrubs.
-            if interaction != nil { transition.whenAnimatorStarts(animateBar) } else { animateBar() }
+            // Under a finger that scrubs the animator (the back swipe, a delegate's percent-driven interaction)
+            // the bar goes with the views: its animations start with the animator's, on the clock the finger
+            // scrubs. (An interaction controller of the app's own moves the views itself: the bar runs on the
+            // clock, as before.)
+            if interaction is UIPercentDrivenInteractiveTransition { transition.whenAnimatorStarts(animateBar) } else { animateBar() }
         } else {
             navigationBar.show(stack)
             UIView.performWithoutAnimation { containerView.addSubview(toView) }

@@ -131,6 +131,46 @@ final class NavigationTitleSlideTests: XCTestCase {
         XCTAssertEqual(stage.notDrawn, [])
     }
 
+    /// A delegate's own interaction controller that moves nothing and completes at once.
+    final class InstantInteraction: NSObject, UIViewControllerInteractiveTransitioning {
+        func startInteractiveTransition(_ transitionContext: UIViewControllerContextTransitioning) {
+            transitionContext.finishInteractiveTransition()
+            transitionContext.completeTransition(true)
+        }
+    }
+
+    final class FadeAnimator: NSObject, UIViewControllerAnimatedTransitioning {
+        func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 0.3 }
+        func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
+            transitionContext.completeTransition(true)
+        }
+    }
+
+    final class InstantDelegate: NSObject, UINavigationControllerDelegate {
+        func navigationController(_ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
+                                  from fromVC: UIViewController, to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning? { FadeAnimator() }
+        func navigationController(_ navigationController: UINavigationController,
+                                  interactionControllerFor animationController: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning? {
+            InstantInteraction()
+        }
+    }
+
+    /// An interaction controller of the app's own that never starts the animator still ends with the bar of
+    /// the new top (the slide waits for a scrubbed animator only under a percent-driven one).
+    func testAnInteractionOfTheAppsOwnEndsWithTheNewTopsBar() throws {
+        let (stage, navigation, _, next) = try rootAndNext(fps: 30)
+        let delegate = InstantDelegate()
+        navigation.delegate = delegate
+        navigation.pushViewController(next, animated: true)
+        try stage.waitUntilIdle()
+        XCTAssertTrue(navigation.topViewController === next)
+        XCTAssertEqual(shownTexts(navigation.navigationBar), ["Next", "Root"])
+        navigation.popViewController(animated: true)
+        try stage.waitUntilIdle()
+        XCTAssertEqual(shownTexts(navigation.navigationBar), ["Root"])
+        withExtendedLifetime(delegate) {}
+    }
+
     func testAPopRightAfterAPushEndsWithTheRootsBar() throws {
         let (stage, navigation, _, next) = try rootAndNext(fps: 30)
         try stage.wait(0.1)

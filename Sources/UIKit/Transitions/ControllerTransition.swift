@@ -175,6 +175,10 @@ final class ControllerTransition: NSObject, UIViewControllerContextTransitioning
         }
         isCompleted = true
         completedCancelled = !didComplete
+        // What waited for an animator the interaction never started ends as it would have: at once.
+        let waiting = atAnimatorStart
+        atAnimatorStart = []
+        if !waiting.isEmpty { UIView.performWithoutAnimation { for block in waiting { block() } } }
         Self.running.removeAll { $0 === self }
         if fromController.activeTransition === self { fromController.activeTransition = nil }
         if toController.activeTransition === self { toController.activeTransition = nil }

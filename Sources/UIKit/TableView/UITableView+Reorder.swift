@@ -17,7 +17,7 @@ extension UITableView {
         var grip: CGFloat
     }
 
-    /// Points a second: how long the other rows take to make room.
+    /// Seconds the other rows take to make room.
     static let reorderMakeRoomDuration: TimeInterval = 0.25
 
     /// Whether a pan began on a shown reorder control of a row in editing mode.

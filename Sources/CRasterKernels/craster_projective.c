@@ -3,6 +3,7 @@
 #include "craster_lanes.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <string.h>
 
 // Perspective resampling: each device pixel's centre mapped back through a homography, and the pixel's
@@ -30,7 +31,7 @@ typedef struct {
     int32_t inverse[8];
 } crk_projective_limits;
 
-static void crk_projective_make_limits(crk_projective_limits *t) {
+static void crk_projective_fill_limits(crk_projective_limits *t) {
     for (int l = 0; l < CRK_PROJECTIVE_LEVELS; l++) {
         double side = (double)(1u << l);
         t->shorter[l] = 1.1 * side * 1.1 * side;
@@ -45,6 +46,15 @@ static void crk_projective_make_limits(crk_projective_limits *t) {
         for (int k = 0; k < n; k++) t->offset[n][k] = t->offset_by_count[k][n] = ((float)k + 0.5f) / (float)n - 0.5f;
         if (n >= 2) t->inverse[n] = (65536 + n - 1) / n;
     }
+}
+
+/// The limits, made once (they are constants): every row and every corner reads the same table.
+static crk_projective_limits crk_projective_table;
+static pthread_once_t crk_projective_table_once = PTHREAD_ONCE_INIT;
+static void crk_projective_make_table(void) { crk_projective_fill_limits(&crk_projective_table); }
+static const crk_projective_limits *crk_projective_limits_table(void) {
+    pthread_once(&crk_projective_table_once, crk_projective_make_table);
+    return &crk_projective_table;
 }
 
 /// What a pixel samples: its centre (u, v) and its longer side (du, dv) in level-0 texels, the level and
@@ -94,11 +104,10 @@ static inline uint32_t crk_projective_shade(const crk_projective_source *s, cons
 }
 
 int crk_projective_level(const double *m, double x, double y) {
-    crk_projective_limits t;
-    crk_projective_make_limits(&t);
+    const crk_projective_limits *t = crk_projective_limits_table();
     double row[3] = { y * m[3] + m[6], y * m[4] + m[7], y * m[5] + m[8] };
     crk_projective_plan p;
-    return crk_projective_plan_pixel(m, row, x, CRK_PROJECTIVE_LEVELS - 1, &t, &p) ? p.level : 0;
+    return crk_projective_plan_pixel(m, row, x, CRK_PROJECTIVE_LEVELS - 1, t, &p) ? p.level : 0;
 }
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -325,8 +334,7 @@ static int crk_projective_row_avx2(const crk_projective_source *s, const crk_pro
 void crk_bilinear_projective(const crk_projective_source *source, const double *m, int y, int x0,
                              const uint8_t *coverage, int count, uint32_t *out) {
     if (source->levels < 1) return;
-    crk_projective_limits t;
-    crk_projective_make_limits(&t);
+    const crk_projective_limits *t = crk_projective_limits_table();
     const int last_level = source->levels > CRK_PROJECTIVE_LEVELS ? CRK_PROJECTIVE_LEVELS - 1 : source->levels - 1;
     double cy = (double)y + 0.5;
     // The row's homogeneous coordinates are linear in x; only the division is per pixel.
@@ -335,11 +343,11 @@ void crk_bilinear_projective(const crk_projective_source *source, const double *
 #ifdef CRK_PROJECTIVE_HAS_AVX2
     // 32-bit texel indices must reach every texel of level 0 (the largest).
     if ((ccpu_features() & CCPU_AVX2) && (size_t)source->width[0] * (size_t)source->height[0] <= (size_t)INT32_MAX)
-        i = crk_projective_row_avx2(source, &t, m, row, last_level, x0, coverage, count, out);
+        i = crk_projective_row_avx2(source, t, m, row, last_level, x0, coverage, count, out);
 #endif
     for (; i < count; i++) {
         if (coverage[i] == 0) continue;
         crk_projective_plan p;
-        out[i] = crk_projective_plan_pixel(m, row, (double)(x0 + i) + 0.5, last_level, &t, &p) ? crk_projective_shade(source, &t, &p) : 0;
+        out[i] = crk_projective_plan_pixel(m, row, (double)(x0 + i) + 0.5, last_level, t, &p) ? crk_projective_shade(source, t, &p) : 0;
     }
 }

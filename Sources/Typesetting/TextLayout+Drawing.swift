@@ -58,21 +58,39 @@ extension TextLayout {
     }
 
     /// Blits cached masks at device pixels (see ``draw(in:at:color:)``).
+    ///
+    /// Baselines snap to the pixel grid of the space drawn in (a label's own layer, whose origin is the
+    /// transform's translation), not to the device's: when that origin sits between device rows, as a
+    /// moving view's does in mid-animation, the snapped text is moved down by the fraction the way Core
+    /// Animation moves a layer's contents, each row blended linearly with the one above. So a moving
+    /// label keeps its distance to everything drawn at exact positions beside it (a cell's separator),
+    /// and an origin on a whole row (within 1/64 px) draws the very pixels a device-snapped baseline does.
     private func drawMasked(_ line: Line, in painter: Painter, lineX: Double, baselineY: Double, transform t: Transform2D, color: Color) {
         let scale = t.a
         let ppem64 = Int32(clamping: Int((style.font.pointSize * scale * 64).rounded()))
         let clip = painter.clipBoundingBox
-        guard !clip.isEmpty else { return }
+        guard !clip.isEmpty, abs(t.ty) < 1e9 else { return }
+        let gridTop = t.ty.rounded(.down)
+        let shift = t.ty - gridTop
         // Snapped down; the 1/64 px allowance keeps a baseline computed a hair below a whole pixel on it.
-        let deviceBaseline = (t.ty + scale * baselineY + 1.0 / 64).rounded(.down)
+        let deviceBaseline: Double
+        let shiftWeight: Int  // the row above's share of each blended row, in 256ths
+        if shift * 64 < 1 || (1 - shift) * 64 < 1 {
+            deviceBaseline = (t.ty + scale * baselineY + 1.0 / 64).rounded(.down)
+            shiftWeight = 0
+        } else {
+            deviceBaseline = gridTop + (scale * baselineY + 1.0 / 64).rounded(.down)
+            shiftWeight = Int((shift * 256).rounded())
+        }
         guard abs(deviceBaseline) < 1e9 else { return }
         let baseline = Int(deviceBaseline)
+        var shifted: [UInt8] = []
         for g in line.glyphs {
             let face = faces[Int(g.font)]
             let unit = style.font.pointSize * scale / Double(face.unitsPerEm)
             // Cull with the font's overall glyph box, before any glyph is rendered.
             if deviceBaseline - Double(face.inkBounds.yMax) * unit > Double(clip.maxY)
-                || deviceBaseline - Double(face.inkBounds.yMin) * unit < Double(clip.minY) { continue }
+                || deviceBaseline + 1 - Double(face.inkBounds.yMin) * unit < Double(clip.minY) { continue }
             let x = t.tx + scale * (lineX + g.x)
             guard abs(x) < 1e9 else { continue }
             if x + Double(face.inkBounds.xMin) * unit > Double(clip.maxX) + 1
@@ -82,14 +100,41 @@ extension TextLayout {
             let quarters = Int((x * 4).rounded())
             let whole = quarters >> 2, phase = UInt8(quarters & 3)  // floor division, also for negative x
             guard let mask = GlyphCache.shared.mask(face: face, glyph: g.id, ppem64: ppem64, phase: phase) else {
-                // No mask (too large): fill the outline at the same snapped position.
-                fillOutline(of: g, face: face, in: painter, at: Point(x: lineX + g.x, y: (deviceBaseline - t.ty) / scale - g.y), color: color)
+                // No mask (too large): fill the outline where the blended mask would have been.
+                let penY = (deviceBaseline + (shiftWeight > 0 ? shift : 0) - t.ty) / scale - g.y
+                fillOutline(of: g, face: face, in: painter, at: Point(x: lineX + g.x, y: penY), color: color)
                 continue
             }
             guard mask.width > 0 else { continue }
-            mask.bytes.withUnsafeBufferPointer { bytes in
-                painter.fill(coverageMask: bytes, width: mask.width, height: mask.height,
-                             atDevicePixel: (whole + mask.left, baseline - rise - mask.top), color: color)
+            let origin = (x: whole + mask.left, y: baseline - rise - mask.top)
+            if shiftWeight == 0 {
+                mask.bytes.withUnsafeBufferPointer { bytes in
+                    painter.fill(coverageMask: bytes, width: mask.width, height: mask.height, atDevicePixel: origin, color: color)
+                }
+            } else {
+                Self.shiftDown(mask.bytes, width: mask.width, height: mask.height, weight: shiftWeight, into: &shifted)
+                shifted.withUnsafeBufferPointer { bytes in
+                    painter.fill(coverageMask: bytes, width: mask.width, height: mask.height + 1, atDevicePixel: origin, color: color)
+                }
+            }
+        }
+    }
+
+    /// `mask` (`width × height` coverage bytes) moved down by `weight`/256 of a row: `height + 1` rows in
+    /// `out`, each the rounded blend `(row · (256 − weight) + row above · weight) / 256` (bilinear
+    /// filtering of a pure vertical shift; full coverage stays 255).
+    static func shiftDown(_ mask: [UInt8], width: Int, height: Int, weight: Int, into out: inout [UInt8]) {
+        precondition(weight > 0 && weight < 256 && mask.count >= width * height)
+        out.removeAll(keepingCapacity: true)
+        out.reserveCapacity(width * (height + 1))
+        let keep = 256 - weight
+        mask.withUnsafeBufferPointer { m in
+            for row in 0...height {
+                for column in 0..<width {
+                    let below = row < height ? Int(m[row * width + column]) : 0
+                    let above = row > 0 ? Int(m[(row - 1) * width + column]) : 0
+                    out.append(UInt8(truncatingIfNeeded: (below * keep + above * weight + 128) >> 8))
+                }
             }
         }
     }

@@ -364,7 +364,10 @@ open class UITextField: UIControl {
         clearButton.frame = clearButtonRect(forBounds: bounds)
         let rect = textRect(forBounds: bounds)
         let height = textLabel.sizeThatFits(.zero).height
-        textLabel.frame = CGRect(x: rect.minX, y: rect.midY - height / 2, width: rect.width, height: height)
+        // On whole device pixels, as UIKit places a control's content: a label layer resting between
+        // pixel rows would draw its text blended across them.
+        let scale = max(1, UIScreen.main.scale)
+        textLabel.frame = CGRect(x: rect.minX, y: ((rect.midY - height / 2) * scale).rounded() / scale, width: rect.width, height: height)
     }
 
     /// Points: the text's (or placeholder's) size, with the border's insets; a rounded field 13 points

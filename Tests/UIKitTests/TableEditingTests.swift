@@ -335,6 +335,143 @@ final class TableEditingTests: XCTestCase {
         XCTAssertEqual(stage.warnings, [])
     }
 
+    /// Rows in sections that all move, as a list of lists; `moves` records what the table told.
+    final class Sectioned: UITableViewController {
+        var sections: [[String]]
+        var moves: [(IndexPath, IndexPath)] = []
+        init(style: UITableView.Style, sections: [[String]]) {
+            self.sections = sections
+            super.init(style: style)
+        }
+        required init?(coder: NSCoder) { nil }
+        override func numberOfSections(in tableView: UITableView) -> Int { sections.count }
+        override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { sections[section].count }
+        override func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? { "Section \(section)" }
+        override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+            let cell = UITableViewCell(style: .default, reuseIdentifier: nil)
+            cell.textLabel?.text = sections[indexPath.section][indexPath.row]
+            return cell
+        }
+        override func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool { true }
+        override func tableView(_ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+            moves.append((sourceIndexPath, destinationIndexPath))
+            let name = sections[sourceIndexPath.section].remove(at: sourceIndexPath.row)
+            sections[destinationIndexPath.section].insert(name, at: destinationIndexPath.row)
+        }
+        func cell(_ name: String) throws -> UITableViewCell {
+            try XCTUnwrap(tableView.visibleCells.first { $0.textLabel?.text == name }, name)
+        }
+    }
+
+    /// A row dragged out of its section: the rows and the header it passes stand aside (the next
+    /// section's header moves up as the row leaves its own, its rows above the target with it), and the
+    /// move reported crosses sections; the row settles between the next section's rows.
+    func testARowDraggedIntoAnotherSectionMovesThere() throws {
+        let (list, stage) = try dragIntoTheNextSection(scale: 1, check: true)
+        let table = list.tableView!
+        let a = try list.cell("A"), d = try list.cell("D")
+        XCTAssertEqual(list.moves.map { [$0.0.section, $0.0.row, $0.1.section, $0.1.row] }, [[0, 0, 1, 1]])
+        XCTAssertEqual(list.sections, [["B", "C"], ["D", "A", "E"]])
+        XCTAssertEqual(table.cellForRow(at: IndexPath(row: 1, section: 1)), a, "the same cell, now row 1 of section 1")
+        XCTAssertEqual(a.frame, table.rectForRow(at: IndexPath(row: 1, section: 1)), "settled in its slot")
+        XCTAssertEqual(d.frame, table.rectForRow(at: IndexPath(row: 0, section: 1)))
+        XCTAssertEqual(stage.notDrawn, [])
+        XCTAssertEqual(stage.warnings, [])
+        if let look = ProcessInfo.processInfo.environment["SMOKESCREEN_LOOK"] {
+            try dragIntoTheNextSection(scale: 2, check: false).1.write(to: look + "/reorder-across-sections")
+        }
+    }
+
+    /// Drags A (row 0 of section 0) between D and E (section 1) and lets go; checks the frames mid-drag.
+    @discardableResult
+    private func dragIntoTheNextSection(scale: CGFloat, check: Bool) throws -> (Sectioned, Stage) {
+        let list = Sectioned(style: .grouped, sections: [["A", "B", "C"], ["D", "E"]])
+        let stage = try Stage(device: Device(name: "phone", size: CGSize(width: 320, height: 480), scale: 2, safeAreaInsets: .zero),
+                              fps: check ? 10 : 30, scale: scale)
+        stage.show(list)
+        try stage.wait(0.1)
+        list.setEditing(true, animated: false)
+        stage.layOut()
+        let table = list.tableView!
+        let a = try list.cell("A"), d = try list.cell("D"), e = try list.cell("E")
+        let height = a.frame.height
+        let header = table.rectForHeader(inSection: 1)
+        let restD = d.frame.minY, restE = e.frame.minY
+        // A's middle at D's top: between D's and E's middles once A has left section 0 (each, and the
+        // header above them, then half a row higher).
+        let grip = a.convert(CGPoint(x: 320 - 19, y: height / 2), to: nil)
+        try stage.touchDown(at: grip)
+        try stage.moveTouch(to: CGPoint(x: grip.x, y: grip.y + restD - a.frame.midY), duration: 0.5)
+        try stage.wait(0.3)
+        if check {
+            XCTAssertEqual(a.frame.midY, restD, accuracy: 1, "the row follows the finger")
+            XCTAssertNotNil(table.subviews.first { $0 is UITableViewHeaderFooterView && abs($0.frame.minY - (header.minY - height)) < 0.5 },
+                            "section 1's header moved up by the row's height")
+            XCTAssertEqual(d.frame.minY, restD - height, accuracy: 1e-9, "D moved up with its header, above the target")
+            XCTAssertEqual(e.frame.minY, restE, accuracy: 1e-9, "E made room: back where it was")
+            XCTAssertTrue(list.moves.isEmpty)
+        }
+        stage.liftTouch()
+        try stage.waitUntilIdle()
+        return (list, stage)
+    }
+
+    /// A dragged row held at the bottom of what shows scrolls the table, the row staying under the
+    /// finger and its place following; at the top it scrolls back and stops at the content's top.
+    func testARowHeldAtTheEdgeScrollsTheTable() throws {
+        try holdAtTheEdges(scale: 1)
+        if let look = ProcessInfo.processInfo.environment["SMOKESCREEN_LOOK"] {
+            try holdAtTheEdges(scale: 2).write(to: look + "/reorder-autoscroll")
+        }
+    }
+
+    /// Drags row 1 of 40 to the bottom edge, the top, the bottom again, and lets go (checked at each).
+    @discardableResult
+    private func holdAtTheEdges(scale: CGFloat) throws -> Stage {
+        let list = Sectioned(style: .plain, sections: [(0..<40).map { "Row \($0)" }])
+        let stage = try Stage(device: Device(name: "phone", size: CGSize(width: 320, height: 480), scale: 2, safeAreaInsets: .zero), fps: 30, scale: scale)
+        stage.show(list)
+        try stage.wait(0.1)
+        list.setEditing(true, animated: false)
+        stage.layOut()
+        let table = list.tableView!
+        let row = try list.cell("Row 1")
+        let height = row.frame.height
+        XCTAssertEqual(table.contentOffset.y, 0)
+        let grip = row.convert(CGPoint(x: 320 - 19, y: height / 2), to: nil)
+        try stage.touchDown(at: grip)
+        // To the bottom: the row's bottom edge reaches the screen's.
+        let bottom = CGPoint(x: grip.x, y: 480 - height / 2)
+        try stage.moveTouch(to: bottom, duration: 0.3)
+        let offsetThen = table.contentOffset.y
+        try stage.wait(1)
+        let scrolled = table.contentOffset.y - offsetThen
+        // At full speed (600 pt/s, estimated) for the second held: the row's edge is at the screen's.
+        XCTAssertEqual(scrolled, 600, accuracy: 25, "scrolls at full speed with the row at the edge")
+        XCTAssertEqual(table.convert(row.frame, to: nil).midY, bottom.y, accuracy: 1, "the row stays under the finger")
+        XCTAssertTrue(list.moves.isEmpty)
+        // Back to the top: it scrolls back, and stops at the content's top.
+        let top = CGPoint(x: grip.x, y: height / 2)
+        try stage.moveTouch(to: top, duration: 0.3)
+        try stage.wait(3)
+        XCTAssertEqual(table.contentOffset.y, 0, "stopped at the top")
+        try stage.moveTouch(to: bottom, duration: 0.2)
+        try stage.wait(0.5)
+        let shown = table.indexPathsForVisibleRows ?? []
+        stage.liftTouch()
+        try stage.waitUntilIdle()
+        let move = try XCTUnwrap(list.moves.first)
+        XCTAssertEqual(move.0, IndexPath(row: 1, section: 0))
+        XCTAssertGreaterThan(move.1.row, 10, "dropped among rows that were below the screen when the drag began")
+        XCTAssertTrue(shown.contains(move.1), "where it was held")
+        XCTAssertEqual(list.sections[0][move.1.row], "Row 1")
+        XCTAssertEqual(table.cellForRow(at: move.1), row)
+        XCTAssertEqual(row.frame, table.rectForRow(at: move.1), "settled in its slot")
+        XCTAssertEqual(stage.notDrawn, [])
+        XCTAssertEqual(stage.warnings, [])
+        return stage
+    }
+
     func testTheControlsSlideInOverAThirdOfASecondEasedInAndOut() throws {
         let list = List(style: .plain)
         let stage = try show(list)

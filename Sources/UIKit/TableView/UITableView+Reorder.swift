@@ -1,24 +1,34 @@
 internal import Containers
+internal import Motion
 
 /// Reordering in editing mode: a pan that starts on a row's reorder control lifts the row (a soft shadow
-/// under it) and moves it with the finger along its section; the other rows of the section make room as
-/// it passes their middles (0.25 s each, eased out), at the place the delegate's
-/// `targetIndexPathForMoveFromRowAt` gives for the one proposed. When the finger lifts, the data source's
-/// `moveRowAt` is told the move (when the row changed place) and the row settles into its slot as an
-/// update moves it (0.3 s). Apple publishes none of the figures: they are estimated from iOS 17's
-/// Reminders and Settings lists. A row stays in its section, and the table does not scroll by itself
-/// when the row is dragged to its edge.
+/// under it) and moves it with the finger, into other sections too; the rows, headers and footers between
+/// its place and where it would go make room as it passes the rows' middles (0.25 s, eased out), at the
+/// place the delegate's `targetIndexPathForMoveFromRowAt` gives for the one proposed. Held near the top
+/// or bottom of what shows, the row scrolls the table (faster the nearer the edge). When the finger lifts,
+/// the data source's `moveRowAt` is told the move (when the row changed place) and the row settles into
+/// its slot as an update moves it (0.3 s). Apple publishes none of the figures: they are estimated from
+/// iOS 17's Reminders and Settings lists.
 extension UITableView {
-    /// A row being dragged by its reorder control: where it came from, where it would go now, and the
-    /// finger's height over the row's top (points).
+    /// A row being dragged by its reorder control: where it came from, where it would go now, the
+    /// finger's height over the row's top and the row's height (points), and where the finger is in what
+    /// shows (points from the bounds' origin: it stays there while the table scrolls under it).
     struct RowReorder {
         var source: IndexPath
         var target: IndexPath
         var grip: CGFloat
+        var height: CGFloat
+        var finger: CGPoint
     }
 
     /// Seconds the other rows take to make room.
     static let reorderMakeRoomDuration: TimeInterval = 0.25
+    /// Points from the top or bottom of what shows (inside the content insets) where a dragged row
+    /// starts to scroll the table.
+    static let reorderAutoscrollZone: CGFloat = 44
+    /// Points a second the table scrolls with the dragged row's edge at (or past) the edge of what
+    /// shows; in proportion to how far into the zone it is before that.
+    static let reorderAutoscrollSpeed: CGFloat = 600
 
     /// Whether a pan began on a shown reorder control of a row in editing mode.
     func startsOnReorderControl(_ pan: UIGestureRecognizer) -> Bool {
@@ -33,42 +43,22 @@ extension UITableView {
         case .began:
             let start = pan.location(in: self) - pan.translation(in: self)
             guard let row = indexPathForRow(at: start), let cell = visibleCellsByRow[row] else { return }
-            rowReorder = RowReorder(source: row, target: row, grip: start.y - cell.frame.minY)
+            rowReorder = RowReorder(source: row, target: row, grip: start.y - cell.frame.minY, height: cell.frame.height,
+                                    finger: start - bounds.origin)
             bringSubviewToFront(cell)
             cell.layer.shadowColor = UIColor.black.cgColor
             cell.layer.shadowOpacity = 0.2
             cell.layer.shadowRadius = 8
             cell.layer.shadowOffset = .zero
+            reorderAutoscroll = StageContext.engine?.addDisplayLink { [weak self] _ in self?.autoscrollReorder() }
             fallthrough
         case .changed:
-            guard var reorder = rowReorder, let cell = visibleCellsByRow[reorder.source], let layout else { return }
-            let section = reorder.source.section
-            let count = layout.numberOfRows(inSection: section)
-            guard count > 0 else { return }
-            // The row follows the finger, kept within its section's rows.
-            let top = rowFrame(IndexPath(row: 0, section: section), in: layout).minY
-            let bottom = rowFrame(IndexPath(row: count - 1, section: section), in: layout).maxY
-            let y = min(max(pan.location(in: self).y - reorder.grip, top), bottom - cell.frame.height)
-            UIView.performWithoutAnimation { cell.frame.origin.y = y }
-            // The place proposed: how many of the other rows, closed up, have their middles above the
-            // dragged row's middle.
-            var proposed = 0
-            for r in 0..<count where r != reorder.source.row {
-                var frame = rowFrame(IndexPath(row: r, section: section), in: layout)
-                if r > reorder.source.row { frame.origin.y -= cell.frame.height }
-                if frame.midY < cell.frame.midY { proposed += 1 }
-            }
-            let proposal = IndexPath(row: proposed, section: section)
-            var target = tableDelegate?.tableView(self, targetIndexPathForMoveFromRowAt: reorder.source, toProposedIndexPath: proposal) ?? proposal
-            if target.section != section || target.row < 0 || target.row >= count { target = reorder.source }
-            if target != reorder.target {
-                reorder.target = target
-                rowReorder = reorder
-                UIView.animate(withDuration: Self.reorderMakeRoomDuration, delay: 0, options: [.curveEaseOut, .beginFromCurrentState]) {
-                    self.placeRowsAroundReorder()
-                }
-            }
+            guard rowReorder != nil else { return }
+            rowReorder!.finger = pan.location(in: self) - bounds.origin
+            dragReorderedRow()
         case .ended, .cancelled:
+            reorderAutoscroll?.invalidate()
+            reorderAutoscroll = nil
             guard let reorder = rowReorder else { return }
             rowReorder = nil
             // The shadow goes as the row lands.
@@ -88,23 +78,121 @@ extension UITableView {
         }
     }
 
-    /// Where a row of the dragged row's section shows while the drag goes on: the rows between its place
-    /// and the target moved by its height towards the place it left. Nil for rows the drag does not move.
-    func reorderedFrame(_ ip: IndexPath, in layout: TableLayout) -> CGRect? {
-        guard let reorder = rowReorder, ip.section == reorder.source.section, ip != reorder.source else { return nil }
-        let height = rowFrame(reorder.source, in: layout).height
-        var frame = rowFrame(ip, in: layout)
-        if reorder.target.row > reorder.source.row, ip.row > reorder.source.row, ip.row <= reorder.target.row { frame.origin.y -= height }
-        if reorder.target.row < reorder.source.row, ip.row < reorder.source.row, ip.row >= reorder.target.row { frame.origin.y += height }
-        return frame
+    /// Moves the dragged row under the finger (kept within the table's rows) and, when the place it
+    /// would go changes, has the others make room.
+    private func dragReorderedRow() {
+        guard var reorder = rowReorder, let cell = visibleCellsByRow[reorder.source], let layout, layout.numberOfSections > 0 else { return }
+        let last = layout.numberOfSections - 1
+        let top = rowsTop(0, in: layout), bottom = rowsTop(last, in: layout) + CGFloat(layout.sections[last].rowsHeight)
+        let y = min(max(bounds.minY + reorder.finger.y - reorder.grip, top), max(top, bottom - reorder.height))
+        UIView.performWithoutAnimation { cell.frame.origin.y = y }
+        let proposal = proposedReorderTarget(middle: y + reorder.height / 2, of: reorder, in: layout)
+        var target = tableDelegate?.tableView(self, targetIndexPathForMoveFromRowAt: reorder.source, toProposedIndexPath: proposal) ?? proposal
+        if !isReorderTarget(target, from: reorder.source, in: layout) { target = reorder.source }
+        guard target != reorder.target else { return }
+        reorder.target = target
+        rowReorder = reorder
+        UIView.animate(withDuration: Self.reorderMakeRoomDuration, delay: 0, options: [.curveEaseOut, .beginFromCurrentState]) {
+            self.placeViewsAroundReorder()
+        }
     }
 
-    /// Puts the shown rows of the dragged row's section where the drag has them (``reorderedFrame(_:in:)``).
-    private func placeRowsAroundReorder() {
-        guard let layout else { return }
-        for (ip, cell) in visibleCellsByRow {
-            if let frame = reorderedFrame(ip, in: layout) { cell.frame = frame }
+    /// One frame of scrolling while the dragged row is held in the top or bottom zone of what shows; the
+    /// row stays under the finger and the place it would go follows.
+    private func autoscrollReorder() {
+        guard let reorder = rowReorder, let cell = visibleCellsByRow[reorder.source] else { return }
+        let insets = adjustedContentInset
+        let shownTop = bounds.minY + insets.top, shownBottom = bounds.maxY - insets.bottom
+        let zone = Self.reorderAutoscrollZone
+        var depth: CGFloat = 0
+        if cell.frame.minY < shownTop + zone { depth = -min(1, (shownTop + zone - cell.frame.minY) / zone) }
+        if cell.frame.maxY > shownBottom - zone { depth = min(1, (cell.frame.maxY - (shownBottom - zone)) / zone) }
+        guard depth != 0 else { return }
+        let frame = 1 / CGFloat(StageContext.engine?.clock.fps ?? 60)
+        let lowest = -insets.top, highest = max(lowest, contentSize.height + insets.bottom - bounds.height)
+        let y = min(max(contentOffset.y + depth * Self.reorderAutoscrollSpeed * frame, lowest), highest)
+        guard y != contentOffset.y else { return }
+        UIView.performWithoutAnimation {
+            contentOffset.y = y
+            dragReorderedRow()
+            layoutRows()
         }
+    }
+
+    /// Points: the top of section `s`'s rows in the table.
+    private func rowsTop(_ s: Int, in layout: TableLayout) -> CGFloat {
+        headerViewHeight + CGFloat(layout.sections[s].rowsTop)
+    }
+
+    /// The place proposed for a dragged row whose middle is at `middle` (the table's points): with the
+    /// row taken out and the others closed up, the section whose rows hold that height (between two
+    /// sections, the nearer's end), and there the number of rows whose middles are above it.
+    private func proposedReorderTarget(middle: CGFloat, of reorder: RowReorder, in layout: TableLayout) -> IndexPath {
+        let source = reorder.source, h = reorder.height
+        func closedTop(_ s: Int) -> CGFloat { rowsTop(s, in: layout) - (s > source.section ? h : 0) }
+        func closedBottom(_ s: Int) -> CGFloat {
+            rowsTop(s, in: layout) + CGFloat(layout.sections[s].rowsHeight) - (s >= source.section ? h : 0)
+        }
+        let sections = layout.numberOfSections
+        var section = sections - 1
+        for s in 0..<sections where middle <= closedBottom(s) { section = s; break }
+        if section > 0, middle < (closedBottom(section - 1) + closedTop(section)) / 2 { section -= 1 }
+        var row = 0
+        for r in 0..<layout.numberOfRows(inSection: section) {
+            let ip = IndexPath(row: r, section: section)
+            guard ip != source else { continue }
+            var frame = rowFrame(ip, in: layout)
+            if ip > source { frame.origin.y -= h }
+            if frame.midY < middle { row += 1 }
+        }
+        return IndexPath(row: row, section: section)
+    }
+
+    /// Whether a dragged row can go to `target`: a section of the table, a row of it after the move (in
+    /// the row's own section, one of its rows; in another, up to one past its last).
+    private func isReorderTarget(_ target: IndexPath, from source: IndexPath, in layout: TableLayout) -> Bool {
+        guard target.count == 2, target.section >= 0, target.section < layout.numberOfSections, target.row >= 0 else { return false }
+        let rows = layout.numberOfRows(inSection: target.section)
+        return target.section == source.section ? target.row < rows : target.row <= rows
+    }
+
+    /// How far the drag puts a row (points, down positive): taken out of its place, the rows after the
+    /// dragged one move up by its height; made room for at the target, those at or after it move down.
+    /// Nil while nothing is dragged, and for the dragged row.
+    func reorderShift(forRowAt ip: IndexPath) -> CGFloat? {
+        guard let reorder = rowReorder, ip != reorder.source else { return nil }
+        let source = reorder.source
+        let closed = ip.section == source.section && ip.row > source.row ? IndexPath(row: ip.row - 1, section: ip.section) : ip
+        return (ip > source ? -reorder.height : 0) + (closed >= reorder.target ? reorder.height : 0)
+    }
+
+    /// How far the drag puts section `s`'s header: it comes before the section's rows.
+    func reorderShift(headerOf s: Int) -> CGFloat {
+        guard let reorder = rowReorder else { return 0 }
+        return (s > reorder.source.section ? -reorder.height : 0) + (s > reorder.target.section ? reorder.height : 0)
+    }
+
+    /// How far the drag puts section `s`'s footer: it comes after the section's rows.
+    func reorderShift(footerOf s: Int) -> CGFloat {
+        guard let reorder = rowReorder else { return 0 }
+        return (s >= reorder.source.section ? -reorder.height : 0) + (s >= reorder.target.section ? reorder.height : 0)
+    }
+
+    /// Where a row shows while a drag goes on (``reorderShift(forRowAt:)``); nil for rows the drag does
+    /// not move.
+    func reorderedFrame(_ ip: IndexPath, in layout: TableLayout) -> CGRect? {
+        guard let shift = reorderShift(forRowAt: ip), shift != 0 else { return nil }
+        return rowFrame(ip, in: layout).offsetBy(dx: 0, dy: shift)
+    }
+
+    /// Puts the shown rows, headers and footers where the drag has them.
+    private func placeViewsAroundReorder() {
+        guard let layout else { return }
+        for (ip, cell) in visibleCellsByRow where ip != rowReorder?.source && layout.contains(ip) {
+            cell.frame = reorderedFrame(ip, in: layout) ?? rowFrame(ip, in: layout)
+        }
+        for (s, view) in headerViews where s < layout.numberOfSections { view.frame = headerFrame(section: s, in: layout) }
+        for (s, view) in footerViews where s < layout.numberOfSections { view.frame = footerFrame(section: s, in: layout) }
     }
 }
 

@@ -176,6 +176,8 @@ open class UITableView: UIScrollView {
     private lazy var rowSwipePan = UIPanGestureRecognizer(target: self, action: Selector(UITableView.handleRowSwipe(_:), name: "handleRowSwipe(_:)"))
     /// The row dragged by its reorder control ([reordering](UITableView+Reorder.swift)).
     var rowReorder: RowReorder?
+    /// Scrolls the table at each frame while a dragged row is held near its top or bottom edge.
+    var reorderAutoscroll: DisplayLink?
     /// Follows a finger that took a row's reorder control.
     private lazy var reorderPan = UIPanGestureRecognizer(target: self, action: Selector(UITableView.handleReorder(_:), name: "handleReorder(_:)"))
     /// A touch that closed the open row: it does nothing else.
@@ -620,7 +622,9 @@ open class UITableView: UIScrollView {
     /// The spans of content (points) whose rows have cells: the bounds, and what the picture shows while
     /// an animated scroll runs.
     private var shownSpans: [ClosedRange<CGFloat>] {
-        let visible = bounds.minY...max(bounds.minY, bounds.maxY)
+        var visible = bounds.minY...max(bounds.minY, bounds.maxY)
+        // While a row is dragged, the rows just outside move into view as they make room for it.
+        if let reorder = rowReorder { visible = (visible.lowerBound - reorder.height)...(visible.upperBound + reorder.height) }
         guard let kept = keptSpan, kept != visible else { return [visible] }
         return [visible, kept]
     }
@@ -663,7 +667,7 @@ open class UITableView: UIScrollView {
             guard let layout else { return }
             let wantedSet = Set(wanted)
             if updatesInFlight == 0 {
-                for (ip, cell) in visibleCellsByRow where !wantedSet.contains(ip) {
+                for (ip, cell) in visibleCellsByRow where !wantedSet.contains(ip) && ip != rowReorder?.source {
                     cell.removeFromSuperview()
                     if cell.displayed { tableDelegate?.tableView(self, didEndDisplaying: cell, forRowAt: ip) }
                     cell.displayed = false
@@ -826,13 +830,13 @@ open class UITableView: UIScrollView {
             if footerViews[s] == nil, let view = makeSupplementaryView(section: s, header: false, in: layout) {
                 footerViews[s] = view
                 addSubview(view)
-                view.frame = CGRect(layout.rectForFooter(inSection: s)).offsetBy(dx: 0, dy: headerViewHeight)
+                view.frame = footerFrame(section: s, in: layout)
                 if updatesInFlight > 0 { view.alpha = 0 }
                 tableDelegate?.tableView(self, willDisplayFooterView: view, forSection: s)
             }
             if updatesInFlight == 0 {
                 headerViews[s]?.frame = headerFrame(section: s, in: layout)
-                footerViews[s]?.frame = CGRect(layout.rectForFooter(inSection: s)).offsetBy(dx: 0, dy: headerViewHeight)
+                footerViews[s]?.frame = footerFrame(section: s, in: layout)
             }
         }
     }
@@ -842,7 +846,7 @@ open class UITableView: UIScrollView {
         guard let layout else { return }
         for (ip, cell) in visibleCellsByRow where layout.contains(ip) { cell.frame = rowFrame(ip, in: layout) }
         for (s, view) in headerViews where s < layout.numberOfSections { view.frame = headerFrame(section: s, in: layout) }
-        for (s, view) in footerViews where s < layout.numberOfSections { view.frame = CGRect(layout.rectForFooter(inSection: s)).offsetBy(dx: 0, dy: headerViewHeight) }
+        for (s, view) in footerViews where s < layout.numberOfSections { view.frame = footerFrame(section: s, in: layout) }
     }
 
     private func placeTableHeaderAndFooter(in layout: TableLayout) {
@@ -858,13 +862,20 @@ open class UITableView: UIScrollView {
 
     /// A plain table's header stays at the top of the bounds while its section scrolls under it (pushed
     /// up by the next); a grouped table's scrolls with its section.
+    /// While a row is dragged by its reorder control, headers and footers between its place and its
+    /// target stand aside with the rows (``reorderShift(headerOf:)``).
     func headerFrame(section s: Int, in layout: TableLayout) -> CGRect {
-        let rect = CGRect(layout.rectForHeader(inSection: s)).offsetBy(dx: 0, dy: headerViewHeight)
+        let rect = CGRect(layout.rectForHeader(inSection: s)).offsetBy(dx: 0, dy: headerViewHeight + reorderShift(headerOf: s))
         guard style == .plain, rect.height > 0 else { return rect }
         let section = layout.sections[s]
-        let limit = headerViewHeight + CGFloat(section.rowsTop + section.rowsHeight) - rect.height
+        let limit = headerViewHeight + CGFloat(section.rowsTop + section.rowsHeight) + reorderShift(footerOf: s) - rect.height
         let top = bounds.minY + adjustedContentInset.top
         return CGRect(x: rect.minX, y: min(max(rect.minY, top), max(rect.minY, limit)), width: rect.width, height: rect.height)
+    }
+
+    /// A section's footer at its place (aside while a row is dragged, as ``headerFrame(section:in:)``).
+    func footerFrame(section s: Int, in layout: TableLayout) -> CGRect {
+        CGRect(layout.rectForFooter(inSection: s)).offsetBy(dx: 0, dy: headerViewHeight + reorderShift(footerOf: s))
     }
 
     /// The delegate's header or footer view, or one showing the data source's title in the style's way.

@@ -146,6 +146,8 @@ open class UIScrollView: UIView {
     open private(set) var isDecelerating = false
     /// The pan that scrolls it.
     open var panGestureRecognizer: UIPanGestureRecognizer { scrollPan }
+    /// The rest of the current pan drags the enclosing sheet (``handOverToSheet(pulledPastTop:)``).
+    private var handsPanToSheet = false
     private lazy var scrollPan = UIPanGestureRecognizer(target: self, action: Selector(UIScrollView.handleScrollPan(_:), name: "handleScrollPan(_:)"))
     private var dragStart = CGPoint.zero
 
@@ -241,6 +243,20 @@ open class UIScrollView: UIView {
         setContentOffset(clamped(offset), animated: animated)
     }
 
+    /// In a sheet, a pan that brought the content to its top and goes on down drags the sheet from
+    /// there, as UIKit's sheets take over in the middle of a scroll: the sheet follows by how far the
+    /// finger is past the point where the content reached its top (`pulledPastTop`, points), and goes
+    /// back to where it was, the content scrolling again, if the finger goes back up past it.
+    private func handOverToSheet(pulledPastTop: CGFloat) {
+        guard let sheet = enclosingSheet else { return }
+        if !handsPanToSheet {
+            guard pulledPastTop > 0, sheet.takesPanInMidGesture() else { return }
+            handsPanToSheet = true
+            sheet.beginDrag()
+        }
+        sheet.drag(by: max(0, pulledPastTop))
+    }
+
     /// The offset kept within the content (and its insets).
     func clamped(_ p: CGPoint) -> CGPoint {
         let minX = -adjustedContentInset.left, minY = -adjustedContentInset.top
@@ -263,10 +279,17 @@ open class UIScrollView: UIView {
             fallthrough
         case .changed:
             let t = pan.translation(in: self)
-            contentOffset = clamped(CGPoint(x: scrollsHorizontally ? dragStart.x - t.x : dragStart.x,
-                                            y: scrollsVertically ? dragStart.y - t.y : dragStart.y))
+            let wanted = CGPoint(x: scrollsHorizontally ? dragStart.x - t.x : dragStart.x, y: scrollsVertically ? dragStart.y - t.y : dragStart.y)
+            contentOffset = clamped(wanted)
+            handOverToSheet(pulledPastTop: -adjustedContentInset.top - wanted.y)
         case .ended, .cancelled:
             isTracking = false
+            if handsPanToSheet, let sheet = enclosingSheet {
+                handsPanToSheet = false
+                let t = pan.translation(in: self)
+                sheet.endDrag(by: max(0, -adjustedContentInset.top - (dragStart.y - t.y)),
+                              speed: pan.state == .ended ? pan.velocity(in: self).y : 0, released: pan.state == .ended)
+            }
             let v = pan.state == .ended ? pan.velocity(in: self) : .zero
             let velocity = CGPoint(x: scrollsHorizontally ? -v.x : 0, y: scrollsVertically ? -v.y : 0)
             let rate = decelerationRate.rawValue

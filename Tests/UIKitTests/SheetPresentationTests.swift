@@ -262,6 +262,73 @@ final class SheetDragTests: XCTestCase {
         XCTAssertEqual(list.tableView.contentOffset.y, 0)
     }
 
+    /// One pan down on a scrolled table in a sheet: the table scrolls back to its top, then the sheet
+    /// follows the finger from there (the table staying at its top); back up past that point, the sheet
+    /// is back and the table scrolls again; released low enough, the sheet settles at the medium detent,
+    /// and a second pan carried on down dismisses it.
+    func testAScrolledTableHandsThePanToTheSheetOnceItReachesItsTop() throws {
+        try handOverMidPan(scale: 1)
+        if let look = ProcessInfo.processInfo.environment["SMOKESCREEN_LOOK"] {
+            try handOverMidPan(scale: 2).write(to: look + "/sheet-mid-pan-handover")
+        }
+    }
+
+    @discardableResult
+    private func handOverMidPan(scale: CGFloat) throws -> Stage {
+        final class List: UITableViewController {
+            override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 60 }
+            override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+                let cell = UITableViewCell(style: .default, reuseIdentifier: nil)
+                cell.textLabel?.text = "Row \(indexPath.row)"
+                return cell
+            }
+        }
+        let stage = try Stage(device: SheetPresentationTests.phone, fps: 30, scale: scale, appearance: .light)
+        let screen = SheetPresentationTests.Screen()
+        stage.show(screen)
+        let list = List(style: .plain)
+        let sheet = try XCTUnwrap(list.sheetPresentationController)
+        sheet.detents = [.medium(), .large()]
+        sheet.selectedDetentIdentifier = .large
+        let delegate = Delegate()
+        sheet.delegate = delegate
+        screen.present(list, animated: true)
+        try stage.waitUntilIdle()
+        XCTAssertEqual(list.view.frame.minY, 57)
+        try stage.pan(from: CGPoint(x: 195, y: 600), to: CGPoint(x: 195, y: 400), duration: 0.3, releaseVelocity: CGVector(dx: 0, dy: 0))
+        try stage.waitUntilIdle()
+        XCTAssertEqual(list.tableView.contentOffset.y, 200, accuracy: 1e-6)
+        let shrunk = screen.view.transform.a
+        XCTAssertLessThan(shrunk, 1)
+        // Down by 450: 200 scroll the table back to its top, the other 250 drag the sheet.
+        try stage.touchDown(at: CGPoint(x: 195, y: 300))
+        try stage.moveTouch(to: CGPoint(x: 195, y: 750), duration: 0.5)
+        XCTAssertEqual(list.tableView.contentOffset.y, 0, accuracy: 1e-6, "the table stays at its top")
+        XCTAssertEqual(list.view.frame.minY, 57 + 250, accuracy: 1e-6, "the sheet follows the finger from where the table reached its top")
+        XCTAssertGreaterThan(screen.view.transform.a, shrunk, "what is behind grows back with the sheet")
+        // Back up past that point: the sheet is back at its detent and the table scrolls again.
+        try stage.moveTouch(to: CGPoint(x: 195, y: 450), duration: 0.3)
+        XCTAssertEqual(list.view.frame.minY, 57, accuracy: 1e-6)
+        XCTAssertEqual(list.tableView.contentOffset.y, 50, accuracy: 1e-6)
+        // Down again and let go 300 below that point, at rest: the nearest detent is the medium one.
+        try stage.moveTouch(to: CGPoint(x: 195, y: 800), duration: 0.3)
+        try stage.wait(0.2)
+        stage.liftTouch(velocity: CGVector(dx: 0, dy: 0))
+        try stage.waitUntilIdle()
+        XCTAssertEqual(sheet.selectedDetentIdentifier, .medium)
+        XCTAssertEqual(list.view.frame.minY, 844 - (787.0 / 2).rounded())
+        XCTAssertEqual(list.tableView.contentOffset.y, 0, accuracy: 1e-6)
+        XCTAssertEqual(delegate.log, ["detent"])
+        XCTAssertNotNil(screen.presentedViewController)
+        // With the table at its top, a pan down is the sheet's from the start; carried on down, it dismisses.
+        try stage.pan(from: CGPoint(x: 195, y: 500), to: CGPoint(x: 195, y: 840), duration: 0.3, releaseVelocity: CGVector(dx: 0, dy: 800))
+        try stage.waitUntilIdle()
+        XCTAssertNil(screen.presentedViewController, "dismissed")
+        XCTAssertEqual(delegate.log, ["detent", "should", "will", "did"])
+        XCTAssertEqual(stage.warnings, [])
+        return stage
+    }
+
     func testASwipeDownPastHalfWayDismisses() throws {
         let (stage, screen, compose, delegate) = try present(detents: [.large()])
         XCTAssertEqual(compose.view.frame.minY, 57)

@@ -37,7 +37,7 @@ extension UISheetPresentationControllerDelegate {
 /// (`…DidAttemptToDismiss`). A scroll view in the sheet hands a pan to the sheet when it begins: down
 /// while the content is at its top (the sheet drags down), and up while the sheet is below its largest
 /// detent when `prefersScrollingExpandsWhenScrolledToEdge` (the sheet grows first); otherwise the content
-/// scrolls. (UIKit hands over within one gesture too, once the content reaches its top: not modelled.)
+/// scrolls; and within one gesture, once the content reaches its top and the finger goes on down.
 /// Not modelled: the keyboard.
 open class UISheetPresentationController: UIPresentationController {
     /// A height a sheet rests at.
@@ -385,70 +385,101 @@ open class UISheetPresentationController: UIPresentationController {
     }
 
     func handleSheetPan(_ pan: UIPanGestureRecognizer) {
-        guard let container = containerView, let view = presentedView else { return }
+        guard let container = containerView else { return }
+        let dy = pan.translation(in: container).y
+        switch pan.state {
+        case .began: beginDrag()
+        case .changed: drag(by: dy)
+        case .ended, .cancelled, .failed:
+            endDrag(by: dy, speed: pan.state == .ended ? pan.velocity(in: container).y : 0, released: pan.state == .ended)
+        default: break
+        }
+    }
+
+    /// Whether a scroll view in the sheet, its content at the top and pulled further down in the middle of
+    /// a pan, may hand the rest of the pan to the sheet (``beginDrag()``): as ``takesPan(of:translation:)``
+    /// without the direction, which the scroll view has seen.
+    func takesPanInMidGesture() -> Bool {
+        guard !isPad, presentedView != nil, presentingViewController != nil, sheetPan.view != nil, sheetPan.isEnabled else { return false }
+        return !isOwnedByAnotherTransition
+    }
+
+    /// Another transition (a presentation, a dismissal by code, a push inside it) owns the sheet until it
+    /// ends; a swipe's own dismissal does not count.
+    private var isOwnedByAnotherTransition: Bool {
+        guard swipeInteractor == nil, let transition = presentedViewController.activeTransition ?? presentingViewController?.activeTransition else {
+            return false
+        }
+        return !transition.isCompleted
+    }
+
+    /// A drag of the sheet begins (its pan, or a scroll view handing over the rest of its own).
+    func beginDrag() {
+        guard let view = presentedView, !isOwnedByAnotherTransition else { dragStart = nil; return }
+        dragStart = view.frame
+        dragMayDismiss = nil
+    }
+
+    /// The sheet `dy` points below where the drag began (negative: above), rubber-banded past its largest
+    /// detent, and past its smallest dismissing interactively when it may.
+    func drag(by dy: CGFloat) {
+        guard let container = containerView, !isOwnedByAnotherTransition else { dragStart = nil; return }
+        guard let start = dragStart else { return }
         let height = container.bounds.height
         let detents = resolvedDetents()
         let smallestTop = height - detents[0].height, largestTop = height - detents[detents.count - 1].height
-        let dy = pan.translation(in: container).y
-        // Another transition (a presentation, a dismissal by code) owns the sheet until it ends.
-        if swipeInteractor == nil, let transition = presentedViewController.activeTransition ?? presentingViewController?.activeTransition,
-           !transition.isCompleted {
-            dragStart = nil
+        if let interactor = swipeInteractor {
+            interactor.update(min(1, max(0, (start.minY + dy - smallestTop) / max(1, height - smallestTop))))
             return
         }
-        switch pan.state {
-        case .began:
-            dragStart = view.frame
-            dragMayDismiss = nil
-        case .changed:
-            guard let start = dragStart else { return }
-            if let interactor = swipeInteractor {
-                interactor.update(min(1, max(0, (start.minY + dy - smallestTop) / max(1, height - smallestTop))))
-                return
+        var top = start.minY + dy
+        if top < largestTop { top = largestTop - ScrollView.rubberBand(largestTop - top, dimension: height) }
+        if top > smallestTop {
+            if dragMayDismiss == nil {
+                dragMayDismiss = !presentedViewController.isModalInPresentation && (delegate?.presentationControllerShouldDismiss(self) ?? true)
             }
-            var top = start.minY + dy
-            if top < largestTop { top = largestTop - ScrollView.rubberBand(largestTop - top, dimension: height) }
-            if top > smallestTop {
-                if dragMayDismiss == nil {
-                    dragMayDismiss = !presentedViewController.isModalInPresentation && (delegate?.presentationControllerShouldDismiss(self) ?? true)
-                }
-                if dragMayDismiss == true {
-                    // The dismissal starts from the smallest detent; cancelled, the sheet rests there.
-                    if currentDetent.identifier != detents[0].identifier { selectedDetentIdentifier = detents[0].identifier }
-                    beginSwipeDismissal(from: smallestTop, height: detents[0].height, progress: (top - smallestTop) / max(1, height - smallestTop))
-                    if swipeInteractor != nil { return }
-                }
-                top = smallestTop + ScrollView.rubberBand(top - smallestTop, dimension: height)
+            if dragMayDismiss == true {
+                // The dismissal starts from the smallest detent; cancelled, the sheet rests there.
+                if currentDetent.identifier != detents[0].identifier { selectedDetentIdentifier = detents[0].identifier }
+                beginSwipeDismissal(from: smallestTop, height: detents[0].height, progress: (top - smallestTop) / max(1, height - smallestTop))
+                if swipeInteractor != nil { return }
             }
-            follow(top: top)
-        case .ended, .cancelled, .failed:
-            defer { dragStart = nil }
-            let speed = pan.state == .ended ? pan.velocity(in: container).y : 0
-            if let interactor = swipeInteractor {
-                swipeInteractor = nil
-                let progress = ((dragStart?.minY ?? smallestTop) + dy - smallestTop) / max(1, height - smallestTop)
-                if pan.state == .ended, speed > Self.throwSpeed || (progress > 0.5 && speed > -Self.throwSpeed) {
-                    interactor.finish()
-                } else {
-                    swipeDismissing = false
-                    interactor.cancel()
-                }
-                return
-            }
-            if dragMayDismiss == false, view.frame.minY > smallestTop + 1 {
-                delegate?.presentationControllerDidAttemptToDismiss(self)
-            }
-            // The detent nearest to where the sheet was heading.
-            let heading = view.frame.minY + speed * 0.2
-            let nearest = detents.min { abs((height - $0.height) - heading) < abs((height - $1.height) - heading) }!
-            if nearest.identifier == currentDetent.identifier {
-                layOutForDetent(animated: true)
+            top = smallestTop + ScrollView.rubberBand(top - smallestTop, dimension: height)
+        }
+        follow(top: top)
+    }
+
+    /// The drag ends `dy` points below where it began, the finger moving down at `speed` points a second
+    /// when `released` (0 when cancelled): the dismissal finishes or is cancelled, or the sheet settles at
+    /// the detent nearest to where it was heading.
+    func endDrag(by dy: CGFloat, speed: CGFloat, released: Bool) {
+        guard let container = containerView, let view = presentedView, !isOwnedByAnotherTransition else { dragStart = nil; return }
+        defer { dragStart = nil }
+        let height = container.bounds.height
+        let detents = resolvedDetents()
+        let smallestTop = height - detents[0].height
+        if let interactor = swipeInteractor {
+            swipeInteractor = nil
+            let progress = ((dragStart?.minY ?? smallestTop) + dy - smallestTop) / max(1, height - smallestTop)
+            if released, speed > Self.throwSpeed || (progress > 0.5 && speed > -Self.throwSpeed) {
+                interactor.finish()
             } else {
-                animateChanges { selectedDetentIdentifier = nearest.identifier }
-                (delegate as? UISheetPresentationControllerDelegate)?.sheetPresentationControllerDidChangeSelectedDetentIdentifier(self)
+                swipeDismissing = false
+                interactor.cancel()
             }
-        default:
-            break
+            return
+        }
+        if dragMayDismiss == false, view.frame.minY > smallestTop + 1 {
+            delegate?.presentationControllerDidAttemptToDismiss(self)
+        }
+        // The detent nearest to where the sheet was heading.
+        let heading = view.frame.minY + speed * 0.2
+        let nearest = detents.min { abs((height - $0.height) - heading) < abs((height - $1.height) - heading) }!
+        if nearest.identifier == currentDetent.identifier {
+            layOutForDetent(animated: true)
+        } else {
+            animateChanges { selectedDetentIdentifier = nearest.identifier }
+            (delegate as? UISheetPresentationControllerDelegate)?.sheetPresentationControllerDidChangeSelectedDetentIdentifier(self)
         }
     }
 

@@ -76,7 +76,9 @@ extension TextLayout {
         let deviceBaseline: Double
         let shiftWeight: Int  // the row above's share of each blended row, in 256ths
         if shift * 64 < 1 || (1 - shift) * 64 < 1 {
-            deviceBaseline = (t.ty + scale * baselineY + 1.0 / 64).rounded(.down)
+            // On the nearest row's grid: the same baseline a whole-row origin gives, so text coming to rest
+            // does not step at the edge of this allowance.
+            deviceBaseline = t.ty.rounded() + (scale * baselineY + 1.0 / 64).rounded(.down)
             shiftWeight = 0
         } else {
             deviceBaseline = gridTop + (scale * baselineY + 1.0 / 64).rounded(.down)

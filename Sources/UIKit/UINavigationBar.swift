@@ -210,13 +210,15 @@ open class UINavigationBar: UIView {
     /// the old title slides to the back button's place and turns into the new back button while the new
     /// title comes in from the right and the old back button goes off to the left; popping, the reverse
     /// (the back button slides to the middle and turns into the title). Items cross-fade; the chevron fades
-    /// in or out when only one side has a back button. Titles that are views or large titles cross-fade
-    /// instead (as before). How far the incoming and outgoing titles travel (a third of the bar) is
-    /// estimated.
-    /// `largeTitle`: the new top shows a large title.
+    /// in or out when only one side has a back button. A large title shown takes the small title's part:
+    /// pushing, it shrinks into the back button's place as it moves there (the back button growing out of
+    /// it), and the new large title comes in from the right in its band; popping to a large title, the
+    /// back button grows into it. Titles that are views cross-fade instead. How far the incoming and
+    /// outgoing titles travel (a third of the bar) is estimated.
+    /// `largeTitle`: the new top shows a large title (its band not collapsed by scrolled content).
     func slideTitles(to stack: [UIViewController], push: Bool, duration: TimeInterval, largeTitle: Bool) {
         let top = stack.last
-        guard duration > 0, shownTitleView == nil, top?.navigationItem.titleView == nil, !largeTitle, !showsLargeTitle else {
+        guard duration > 0, shownTitleView == nil, top?.navigationItem.titleView == nil else {
             UIView.transition(with: self, duration: max(0, duration), options: [.transitionCrossDissolve], animations: { self.show(stack) })
             return
         }
@@ -227,7 +229,13 @@ open class UINavigationBar: UIView {
         func state(of label: UILabel) -> LabelState {
             LabelState(text: label.text, font: label.font, color: label.textColor, frame: label.frame, alignment: label.textAlignment)
         }
-        let oldTitleState = state(of: titleLabel)
+        // The old top's large title, where it shows (its band not collapsed), in the bar's coordinates.
+        let oldLarge = showsLargeTitle && largeTitleBand.bounds.height > 0 && largeTitleLabel.text?.isEmpty == false
+        var oldTitleState = state(of: titleLabel)
+        if oldLarge {
+            oldTitleState = state(of: largeTitleLabel)
+            oldTitleState.frame = largeTitleLabel.frame.offsetBy(dx: 0, dy: largeTitleBand.frame.minY)
+        }
         let hadBack = !backLabel.isHidden
         let oldBackState = hadBack ? state(of: backLabel) : nil
         let previousItems = (leadingItems + trailingItems).map(\.1)
@@ -254,6 +262,20 @@ open class UINavigationBar: UIView {
         let hasBack = !backLabel.isHidden
         let shift = bounds.width / 3
         let newTitleFrame = titleLabel.frame, newBackFrame = backLabel.frame
+        // The new large title's place once its band is whole (the bar grows or shrinks over the move).
+        let largeSize = largeTitleLabel.sizeThatFits(.zero)
+        let largeMargin = UIScreen.systemMargin(forWidth: bounds.width)
+        let newLargeFrame = CGRect(x: largeMargin, y: UINavigationBar.largeTitleHeight - 4 - largeSize.height,
+                                   width: min(largeSize.width, bounds.width - 2 * largeMargin), height: largeSize.height)
+        let newLargeInBar = newLargeFrame.offsetBy(dx: 0, dy: UINavigationBar.height)
+        // A large title and the back button turn into each other: the back button's text is this much
+        // the size of the large title's.
+        let backToLarge = backLabel.font.pointSize / max(1, largeTitleLabel.font.pointSize)
+        /// `view` scaled by `scale` with its text's leading edge at `x` and its middle at `midY`.
+        func place(_ view: UIView, scale: CGFloat, x: CGFloat, midY: CGFloat) {
+            view.transform = CGAffineTransform(scaleX: scale, y: scale)
+            view.center = CGPoint(x: x + view.bounds.width * scale / 2, y: midY)
+        }
         // Where each thing starts.
         UIView.performWithoutAnimation {
             titleLabel.alpha = 0
@@ -261,11 +283,25 @@ open class UINavigationBar: UIView {
             for view in newItems where !previousItems.contains(where: { $0 === view }) { view.alpha = 0 }
             if push {
                 titleLabel.frame = newTitleFrame.offsetBy(dx: shift, dy: 0)
-                // The new back button starts as the old title, where it was.
-                backLabel.frame = CGRect(x: oldTitle.frame.minX, y: newBackFrame.minY, width: newBackFrame.width, height: newBackFrame.height)
+                if largeTitle {
+                    largeTitleLabel.frame = newLargeFrame.offsetBy(dx: shift, dy: 0)
+                    largeTitleLabel.alpha = 0
+                }
+                // The new back button starts as the old title, where it was (grown to a large title's size).
+                if oldLarge {
+                    place(backLabel, scale: 1 / backToLarge, x: oldTitle.frame.minX, midY: oldTitle.frame.midY)
+                } else {
+                    backLabel.frame = CGRect(x: oldTitle.frame.minX, y: newBackFrame.minY, width: newBackFrame.width, height: newBackFrame.height)
+                }
             } else {
-                // The new title starts as the old back button, where it was.
-                if let oldBack { titleLabel.frame = CGRect(x: oldBack.frame.minX, y: newTitleFrame.minY, width: newTitleFrame.width, height: newTitleFrame.height) }
+                // The new title starts as the old back button, where it was (shrunk to its size when large).
+                if let oldBack {
+                    titleLabel.frame = CGRect(x: oldBack.frame.minX, y: newTitleFrame.minY, width: newTitleFrame.width, height: newTitleFrame.height)
+                    if largeTitle {
+                        place(largeTitleLabel, scale: backToLarge, x: oldBack.frame.minX, midY: oldBack.frame.midY - UINavigationBar.height)
+                        largeTitleLabel.alpha = 0
+                    }
+                }
                 backLabel.frame = newBackFrame.offsetBy(dx: -shift, dy: 0)
             }
             if hadBack != hasBack {
@@ -275,7 +311,13 @@ open class UINavigationBar: UIView {
         }
         UIView.animate(withDuration: duration, delay: 0, options: [.curveEaseInOut], animations: {
             self.titleLabel.frame = newTitleFrame
-            self.titleLabel.alpha = self.showsLargeTitle ? 0 : 1
+            self.titleLabel.alpha = largeTitle ? 0 : 1
+            if largeTitle {
+                self.largeTitleLabel.transform = .identity
+                self.largeTitleLabel.frame = newLargeFrame
+                self.largeTitleLabel.alpha = 1
+            }
+            self.backLabel.transform = .identity
             self.backLabel.frame = newBackFrame
             self.backLabel.alpha = 1
             for view in newItems { view.alpha = 1 }
@@ -284,13 +326,25 @@ open class UINavigationBar: UIView {
             oldTitle.alpha = 0
             oldBack?.alpha = 0
             if push {
-                // The old title goes to the back button's place; the old back button off to the left.
-                oldTitle.frame = CGRect(x: newBackFrame.minX, y: oldTitle.frame.minY, width: oldTitle.frame.width, height: oldTitle.frame.height)
+                // The old title goes to the back button's place (a large one shrinking to its size); the old
+                // back button off to the left.
+                if oldLarge {
+                    place(oldTitle, scale: backToLarge, x: newBackFrame.minX, midY: newBackFrame.midY)
+                } else {
+                    oldTitle.frame = CGRect(x: newBackFrame.minX, y: oldTitle.frame.minY, width: oldTitle.frame.width, height: oldTitle.frame.height)
+                }
                 oldBack?.frame = oldBack!.frame.offsetBy(dx: -shift, dy: 0)
             } else {
-                // The old title goes off to the right; the old back button to the title's place.
+                // The old title goes off to the right; the old back button to the title's place (growing to
+                // a large title's size there).
                 oldTitle.frame = oldTitle.frame.offsetBy(dx: shift, dy: 0)
-                oldBack?.frame = CGRect(x: newTitleFrame.minX, y: oldBack!.frame.minY, width: oldBack!.frame.width, height: oldBack!.frame.height)
+                if let oldBack {
+                    if largeTitle {
+                        place(oldBack, scale: 1 / backToLarge, x: newLargeInBar.minX, midY: newLargeInBar.midY)
+                    } else {
+                        oldBack.frame = CGRect(x: newTitleFrame.minX, y: oldBack.frame.minY, width: oldBack.frame.width, height: oldBack.frame.height)
+                    }
+                }
             }
         }, completion: { _ in
             // A later show(_:) has ended this slide already.
@@ -298,6 +352,8 @@ open class UINavigationBar: UIView {
             for view in self.slideLeftovers { view.removeFromSuperview(); view.alpha = 1 }
             self.slideLeftovers = []
             UIView.performWithoutAnimation {
+                self.backLabel.transform = .identity
+                self.largeTitleLabel.transform = .identity
                 self.chevron.alpha = 1
                 self.chevron.isHidden = !hasBack
             }

@@ -276,7 +276,7 @@ open class UINavigationController: UIViewController {
             let duration = animator.transitionDuration(using: nil)
             let length = duration.isFinite && duration > 0 ? duration : 0
             let animateBar = { [self] in
-                navigationBar.slideTitles(to: stack, push: operation == .push, duration: length, largeTitle: showsLargeTitle(to))
+                navigationBar.slideTitles(to: stack, push: operation == .push, duration: length, largeTitle: largeTitleExpansion(for: to) > 0)
                 // The bar grows or shrinks to the new top's large title over the move.
                 UIView.animate(withDuration: length, delay: 0, options: [.curveEaseInOut]) {
                     self.updateBarScrollEdges()
@@ -356,6 +356,14 @@ open class UINavigationController: UIViewController {
         return true
     }
 
+    /// Points of `controller`'s large-title band that show: all 52 at rest, less as its content scrolls
+    /// up under the bar, 0 without a large title.
+    func largeTitleExpansion(for controller: UIViewController) -> CGFloat {
+        guard showsLargeTitle(controller) else { return 0 }
+        let scrolled = controller.contentScrollView(for: .top)?.scrolledFromTop ?? 0
+        return min(UINavigationBar.largeTitleHeight, max(0, UINavigationBar.largeTitleHeight - scrolled))
+    }
+
     /// Places the bar under the top of the safe area (44 points, and the part of its large-title band
     /// still shown), and the toolbar (when shown) on its bottom.
     func layOutBar() {
@@ -381,7 +389,7 @@ open class UINavigationController: UIViewController {
         let scrolled = top.contentScrollView(for: .top)?.scrolledFromTop ?? 0
         let large = showsLargeTitle(top)
         navigationBar.showsLargeTitle = large
-        let expansion = large ? min(UINavigationBar.largeTitleHeight, max(0, UINavigationBar.largeTitleHeight - scrolled)) : 0
+        let expansion = largeTitleExpansion(for: top)
         if expansion != navigationBar.largeTitleExpansion {
             navigationBar.largeTitleExpansion = expansion
             let safe = view.window != nil ? view.safeAreaInsetsIgnoringController : .zero

@@ -45,6 +45,76 @@ final class LargeTitleTests: XCTestCase {
         try IOSParityTests.keep(collapsed, name: "large-title-collapsed.png")
     }
 
+    /// The bar's labels showing `text`, the shown ones first.
+    private func labels(_ bar: UINavigationBar, _ text: String) -> [UILabel] {
+        func all(_ view: UIView) -> [UILabel] { view.subviews.flatMap { ($0 as? UILabel).map { [$0] } ?? all($0) } }
+        return all(bar).filter { $0.text == text }
+    }
+
+    private func shownScale(_ view: UIView) -> CGFloat { (view.layer.presentation() ?? view.layer).transform.m11 }
+
+    /// Pushing from a large title, it shrinks into the back button as it moves there (the back button
+    /// growing out of it); popping back, the back button grows into the large title.
+    func testALargeTitleTurnsIntoTheBackButtonAndBack() throws {
+        try largeTitleIntoTheBackButton(scale: 1)
+        if let look = ProcessInfo.processInfo.environment["SMOKESCREEN_LOOK"] {
+            try largeTitleIntoTheBackButton(scale: 2).write(to: look + "/large-title-back-button")
+        }
+    }
+
+    @discardableResult
+    private func largeTitleIntoTheBackButton(scale: CGFloat) throws -> Stage {
+        let stage = try phone(scale: scale)
+        let list = BarAppearanceTests.List(style: .plain)
+        list.title = "Mailboxes"
+        let navigation = UINavigationController(rootViewController: list)
+        navigation.navigationBar.prefersLargeTitles = true
+        stage.show(navigation)
+        try stage.wait(0.1)
+        let bar = navigation.navigationBar
+        let large = try XCTUnwrap(labels(bar, "Mailboxes").first)
+        let largeFrame = large.convert(large.bounds, to: bar)
+        XCTAssertEqual(large.font.pointSize, 34)
+        let detail = UIViewController()
+        detail.view.backgroundColor = .systemBackground
+        detail.title = "Inbox"
+        detail.navigationItem.largeTitleDisplayMode = .never
+        navigation.pushViewController(detail, animated: true)
+        let duration = try XCTUnwrap(navigation.transitionCoordinator?.transitionDuration)
+        // At the start: the old large title where it was, at its size; the back button on it, grown to it.
+        let ghost = try XCTUnwrap(labels(bar, "Mailboxes").first { $0.font.pointSize == 34 && $0 !== large }, "the old large title")
+        let back = try XCTUnwrap(labels(bar, "Mailboxes").first { $0.font.pointSize == 17 })
+        XCTAssertEqual(ghost.layer.presentation()!.frame.minX, largeFrame.minX, accuracy: 1e-9)
+        XCTAssertEqual(ghost.layer.presentation()!.frame.midY, largeFrame.midY, accuracy: 1e-9)
+        XCTAssertEqual(shownScale(back), 2, accuracy: 1e-9, "17 pt grown to 34")
+        XCTAssertEqual((back.layer.presentation() ?? back.layer).frame.minX, largeFrame.minX, accuracy: 1e-6, "the back button starts on the large title")
+        try stage.wait(duration / 2)
+        XCTAssertEqual(shownScale(ghost), 0.75, accuracy: 1e-6, "half way (eased in and out): half the shrink")
+        XCTAssertEqual(shownScale(back), 1.5, accuracy: 1e-6)
+        XCTAssertEqual(Double(ghost.layer.presentation()!.opacity), 0.5, accuracy: 1e-6)
+        try stage.waitUntilIdle()
+        XCTAssertNil(ghost.superview, "gone")
+        XCTAssertEqual(back.transform, .identity)
+        XCTAssertEqual(back.frame.minX, 26, "after the chevron")
+        XCTAssertEqual(bar.frame.height, 44)
+        // The pop: the back button grows into the large title.
+        navigation.popViewController(animated: true)
+        let backGhost = try XCTUnwrap(labels(bar, "Mailboxes").first { $0 !== back && $0.textColor == bar.tintColor }, "the old back button")
+        XCTAssertEqual(backGhost.layer.presentation()!.frame.minX, 26, accuracy: 1e-9)
+        XCTAssertEqual(shownScale(large), 0.5, accuracy: 1e-9, "the large title starts as the back button, at its size")
+        try stage.wait(duration / 2)
+        XCTAssertEqual(shownScale(backGhost), 1.5, accuracy: 1e-6)
+        XCTAssertEqual(shownScale(large), 0.75, accuracy: 1e-6)
+        try stage.waitUntilIdle()
+        XCTAssertNil(backGhost.superview)
+        XCTAssertEqual(large.transform, .identity)
+        XCTAssertEqual(large.convert(large.bounds, to: bar), largeFrame, "back in its place")
+        XCTAssertEqual(bar.frame.height, 96)
+        XCTAssertEqual(stage.notDrawn, [])
+        XCTAssertEqual(stage.warnings, [])
+        return stage
+    }
+
     func testAPushToAControllerWithoutALargeTitleShrinksTheBar() throws {
         let stage = try phone(scale: 2)
         let list = BarAppearanceTests.List(style: .plain)

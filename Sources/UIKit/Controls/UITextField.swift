@@ -364,8 +364,8 @@ open class UITextField: UIControl {
         clearButton.frame = clearButtonRect(forBounds: bounds)
         let rect = textRect(forBounds: bounds)
         let height = textLabel.sizeThatFits(.zero).height
-        // On whole device pixels, as UIKit places a control's content: a label layer resting between
-        // pixel rows would draw its text blended across them.
+        // On whole pixels of the field's own grid, as UIKit places a control's content: a label layer
+        // resting between pixel rows would draw its text blended across them.
         let scale = max(1, UIScreen.main.scale)
         textLabel.frame = CGRect(x: rect.minX, y: ((rect.midY - height / 2) * scale).rounded() / scale, width: rect.width, height: height)
     }

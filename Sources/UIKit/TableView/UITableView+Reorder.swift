@@ -50,6 +50,9 @@ extension UITableView {
             cell.layer.shadowOpacity = 0.2
             cell.layer.shadowRadius = 8
             cell.layer.shadowOffset = .zero
+            // The rows that may move into view as others make room get their cells now.
+            layoutRows()
+            reorderAutoscroll?.invalidate()
             reorderAutoscroll = StageContext.engine?.addDisplayLink { [weak self] _ in self?.autoscrollReorder() }
             fallthrough
         case .changed:
@@ -69,9 +72,10 @@ extension UITableView {
                 // settles the dragged row into its slot.
                 performBatchUpdates { self.moveRow(at: reorder.source, to: reorder.target) }
             } else {
-                UIView.animate(withDuration: Self.updateDuration, delay: 0, options: [.curveEaseInOut, .beginFromCurrentState]) {
-                    self.layoutRows()
-                }
+                // Back to its own place, which may have scrolled out of view: the cell is kept until it lands.
+                UIView.animate(withDuration: Self.updateDuration, delay: 0, options: [.curveEaseInOut, .beginFromCurrentState], animations: {
+                    self.placeViewsAroundReorder()
+                }, completion: { _ in self.layoutRows() })
             }
         default:
             break
@@ -90,6 +94,8 @@ extension UITableView {
         var target = tableDelegate?.tableView(self, targetIndexPathForMoveFromRowAt: reorder.source, toProposedIndexPath: proposal) ?? proposal
         if !isReorderTarget(target, from: reorder.source, in: layout) { target = reorder.source }
         guard target != reorder.target else { return }
+        // Cells for the rows the change may bring into view, where they are now; then they all move.
+        layoutRows()
         reorder.target = target
         rowReorder = reorder
         UIView.animate(withDuration: Self.reorderMakeRoomDuration, delay: 0, options: [.curveEaseOut, .beginFromCurrentState]) {
@@ -100,23 +106,32 @@ extension UITableView {
     /// One frame of scrolling while the dragged row is held in the top or bottom zone of what shows; the
     /// row stays under the finger and the place it would go follows.
     private func autoscrollReorder() {
-        guard let reorder = rowReorder, let cell = visibleCellsByRow[reorder.source] else { return }
+        guard let reorder = rowReorder, let cell = visibleCellsByRow[reorder.source] else {
+            // The drag has gone without its end (the table left editing mode): so does the link.
+            if rowReorder == nil { reorderAutoscroll?.invalidate(); reorderAutoscroll = nil }
+            return
+        }
         let insets = adjustedContentInset
         let shownTop = bounds.minY + insets.top, shownBottom = bounds.maxY - insets.bottom
-        let zone = Self.reorderAutoscrollZone
+        // Two zones that never meet: in a table barely taller than the row, the middle scrolls neither way.
+        let zone = min(Self.reorderAutoscrollZone, max(0, (shownBottom - shownTop - reorder.height) / 2))
+        guard zone > 0 else { return }
         var depth: CGFloat = 0
         if cell.frame.minY < shownTop + zone { depth = -min(1, (shownTop + zone - cell.frame.minY) / zone) }
         if cell.frame.maxY > shownBottom - zone { depth = min(1, (cell.frame.maxY - (shownBottom - zone)) / zone) }
         guard depth != 0 else { return }
         let frame = 1 / CGFloat(StageContext.engine?.clock.fps ?? 60)
         let lowest = -insets.top, highest = max(lowest, contentSize.height + insets.bottom - bounds.height)
+        // (Not from an offset outside the content's range: clamping it would jump.)
+        guard contentOffset.y >= lowest - 0.5, contentOffset.y <= highest + 0.5 else { return }
         let y = min(max(contentOffset.y + depth * Self.reorderAutoscrollSpeed * frame, lowest), highest)
         guard y != contentOffset.y else { return }
         UIView.performWithoutAnimation {
             contentOffset.y = y
-            dragReorderedRow()
             layoutRows()
         }
+        // (Outside performWithoutAnimation: the rows making room animate.)
+        dragReorderedRow()
     }
 
     /// Points: the top of section `s`'s rows in the table.

@@ -8,12 +8,12 @@ import XCTest
 final class MovingTextTests: XCTestCase {
     private let layout = try! TextLayout("Hgy", style: TextStyle(font: .system(size: 14)))
 
-    /// Black text drawn at (2, 0) in a space translated down by `offset` device pixels (@1x).
-    private func render(offset: Double) throws -> Bitmap {
+    /// Black text drawn at (2, `y`) in a space translated down by `offset` device pixels (@1x).
+    private func render(offset: Double, y: Double = 0) throws -> Bitmap {
         var bitmap = try Bitmap(width: 40, height: 30)
         bitmap.draw { painter in
             painter.translate(x: 0, y: offset)
-            layout.draw(in: painter, at: Point(x: 2, y: 0), color: Color(white: 0))
+            layout.draw(in: painter, at: Point(x: 2, y: y), color: Color(white: 0))
         }
         return bitmap
     }
@@ -38,6 +38,12 @@ final class MovingTextTests: XCTestCase {
         // Within 1/64 px of a row counts as on it: the same pixels as the row itself.
         XCTAssertEqual(try render(offset: 5 + 1.0 / 128), try render(offset: 5))
         XCTAssertEqual(try render(offset: 6 - 1.0 / 128), try render(offset: 6))
+        // Also when the baseline itself is a hair above a whole pixel of the space (0.975: within the
+        // allowance once a near-whole origin's 0.01 is added to it, as snapping to the device would).
+        let line = try XCTUnwrap(layout.lines.first)
+        let y = 0.975 - (line.baseline - line.baseline.rounded(.down))
+        XCTAssertEqual(try render(offset: 5.01, y: y), try render(offset: 5, y: y))
+        XCTAssertEqual(try render(offset: 4.99, y: y), try render(offset: 5, y: y))
         // A whole row further down moves the pixels by exactly one row.
         let a = try render(offset: 5), b = try render(offset: 6)
         for y in 0..<29 { for x in 0..<40 { XCTAssertEqual(a[x, y], b[x, y + 1]) } }

@@ -372,14 +372,18 @@ open class UITableView: UIScrollView {
     open var visibleCells: [UITableViewCell] {
         _ = loadedLayout
         layoutIfNeeded()
-        return visibleCellsByRow.sorted { $0.key < $1.key }.map(\.value)
+        return visibleCellsByRow.filter { isShown($0.value) }.sorted { $0.key < $1.key }.map(\.value)
     }
+
+    /// Whether a cell the table holds is on screen: all are but while a row is dragged, when the table
+    /// also holds the rows just outside that may move into view.
+    private func isShown(_ cell: UITableViewCell) -> Bool { rowReorder == nil || cell.frame.intersects(bounds) }
 
     /// The rows on screen, in order.
     open var indexPathsForVisibleRows: [IndexPath]? {
         _ = loadedLayout
         layoutIfNeeded()
-        return visibleCellsByRow.keys.sorted()
+        return visibleCellsByRow.filter { isShown($0.value) }.keys.sorted()
     }
 
     open func headerView(forSection section: Int) -> UITableViewHeaderFooterView? { headerViews[section] as? UITableViewHeaderFooterView }

@@ -21,6 +21,9 @@ struct Render: ParsableCommand {
     @Option(help: "With Swift files: the device the stage draws (\(StageDevices.names.joined(separator: ", "))).")
     var device = "iPhone15"
 
+    @Option(help: "With Swift files: portrait or landscape (the device turned on its side, its home indicator to the right: iOS's landscape insets, a phone's status bar hidden and its bars compact).")
+    var orientation = "portrait"
+
     @Option(name: .customLong("time-limit"), parsing: .unconditional, help: "With Swift files: virtual seconds after run(on:) returns for what it started to end (default 60).")
     var timeLimit = 60.0
 
@@ -88,6 +91,9 @@ struct Render: ParsableCommand {
             }
             guard StageDevices.names.contains(device) else {
                 throw ValidationError("--device: no device '\(device)' (\(StageDevices.names.joined(separator: ", ")))")
+            }
+            guard ["portrait", "landscape"].contains(orientation) else {
+                throw ValidationError("--orientation: '\(orientation)' is neither portrait nor landscape")
             }
             guard timeLimit.isFinite, timeLimit > 0, timeLimit <= Limits.maxSeconds else {
                 throw ValidationError("--time-limit must be more than 0 and at most \(Int(Limits.maxSeconds)) s, got \(timeLimit)")
@@ -194,6 +200,7 @@ extension Render {
         render.textSize = transitionOptions.textSize.name
         render.appearance = transitionOptions.appearance.value.rawValue
         render.drawsStatusBar = !transitionOptions.noStatusBar
+        render.orientation = orientation
         do { try render.run() } catch let error as CLIError {
             printError(error.description)
             throw ExitCode(error.status)

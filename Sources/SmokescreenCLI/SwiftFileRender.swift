@@ -28,6 +28,8 @@ struct SwiftFileRender {
     var appearance = "light"
     /// Whether the frames show iOS's status bar and home indicator (`--no-status-bar`: no).
     var drawsStatusBar = true
+    /// "portrait" or "landscape".
+    var orientation = "portrait"
     let fps: Double
     let scale: Int?
     let jobs: Int?
@@ -124,7 +126,7 @@ struct SwiftFileRender {
         if !quiet, !mapped.diagnostics.isEmpty { FileHandle.standardError.write(Data(mapped.diagnostics.utf8)) }
         if !quiet { printNote(String(format: "compiled in %.1f s", Date().timeIntervalSince(start))) }
 
-        var arguments = ["--out", out, "--name", name, "--device", device, "--text-size", textSize, "--appearance", appearance, "--fps", String(fps),
+        var arguments = ["--out", out, "--name", name, "--device", device, "--orientation", orientation, "--text-size", textSize, "--appearance", appearance, "--fps", String(fps),
                          "--time-limit", String(timeLimit), "--status-bar", drawsStatusBar ? "on" : "off"]
         if let scale { arguments += ["--scale", String(scale)] }
         if let jobs { arguments += ["--jobs", String(jobs)] }

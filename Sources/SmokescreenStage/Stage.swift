@@ -421,8 +421,9 @@ public final class Stage {
             let width = Double(device.size.width), height = Double(device.size.height)
             let overlay = View(frame: Rect(x: 0, y: 0, width: width, height: height), name: "system chrome")
             overlay.isOpaque = false
-            if let style = key.statusBar,
-               let bar = StatusBar.forScreen(width: width, safeAreaTop: Double(device.safeAreaInsets.top), isPhone: min(width, height) < 768, style: style) {
+            // (A phone in landscape hides its status bar.)
+            if let style = key.statusBar, !(device.isPhone && device.isLandscape),
+               let bar = StatusBar.forScreen(width: width, safeAreaTop: Double(device.safeAreaInsets.top), isPhone: device.isPhone, style: style) {
                 try? overlay.addSubview(bar)
             }
             if let style = key.homeIndicator { try? overlay.addSubview(HomeIndicator(screenWidth: width, screenHeight: height, style: style)) }

@@ -3,7 +3,7 @@ import Foundation
 
 /// What the program `smokescreen render File.swift` builds runs: a stage made from the command's
 /// options, the user's `run(on:)`, time let pass until nothing animates, and the frames written. Its
-/// arguments are the command's (`--out`, `--name`, `--device`, `--text-size`, `--appearance`, `--fps`, `--scale`,
+/// arguments are the command's (`--out`, `--name`, `--device`, `--orientation portrait|landscape`, `--text-size`, `--appearance`, `--fps`, `--scale`,
 /// `--jobs`, `--time-limit`, `--status-bar on|off` (the status bar and home indicator, default on), `--force`); a summary line goes to standard output, errors to standard error with
 /// an exit status of 1 (the stage), 64 (an argument) or the writer's.
 public enum StageRunner {
@@ -31,9 +31,14 @@ public enum StageRunner {
         }
         guard let out = options["out"] else { fail("--out is missing", status: 64) }
         let deviceName = options["device"] ?? "iPhone15"
-        guard let device = devices[deviceName] else {
+        guard var device = devices[deviceName] else {
             fail("--device: no device '\(deviceName)' (\(devices.keys.sorted().joined(separator: ", ")))", status: 64)
         }
+        let orientationName = options["orientation"] ?? "portrait"
+        guard let landscape = ["portrait": false, "landscape": true][orientationName] else {
+            fail("--orientation: '\(orientationName)' is neither portrait nor landscape", status: 64)
+        }
+        if landscape { device = device.landscape }
         let textSizeName = options["text-size"] ?? "large"
         guard let textSize = textSizes[textSizeName] else {
             fail("--text-size: no text size '\(textSizeName)' (\(textSizes.keys.sorted().joined(separator: ", ")))", status: 64)

@@ -52,10 +52,17 @@ extension UIViewController {
 /// (the scroll-edge appearance), the chrome material with a hairline while content scrolls under it
 /// (the standard appearance), or the appearances given; the top item's title centred in semibold 17 pt, and below the root a back button in
 /// the tint colour (a chevron and the previous item's back title, "Back" when it has none). 44 points
-/// high under the top of the safe area, and up to 52 more for a large title (`prefersLargeTitles`).
+/// high under the top of the safe area, and up to 52 more for a large title (`prefersLargeTitles`); in a
+/// compact height (a phone in landscape) 32 points, with the compact appearances and no large title.
 open class UINavigationBar: UIView {
     /// Points.
     static let height: CGFloat = 44
+    /// Points: the bar's height in a compact height (a phone in landscape), as UIKit's.
+    static let compactHeight: CGFloat = 32
+    /// Whether the bar is in a compact height (the vertical size class is compact: a phone in landscape).
+    var isCompactHeight: Bool { traitCollection.verticalSizeClass == .compact }
+    /// Points: the bar's height without its large-title band (44, or 32 in a compact height).
+    var barHeight: CGFloat { isCompactHeight ? Self.compactHeight : Self.height }
 
     private let titleLabel = UILabel()
     private let backLabel = UILabel()
@@ -100,22 +107,34 @@ open class UINavigationBar: UIView {
     open var scrollEdgeAppearance: UINavigationBarAppearance? {
         didSet { scrollEdgeAppearance = scrollEdgeAppearance.map(UINavigationBarAppearance.init(barAppearance:)); showAppearance() }
     }
-    /// Kept; a phone in landscape uses the standard and scroll-edge appearances here.
-    open var compactAppearance: UINavigationBarAppearance?
-    open var compactScrollEdgeAppearance: UINavigationBarAppearance?
+    /// The appearance in a compact height (a phone in landscape) while content scrolls under the bar; nil
+    /// (the default): the standard appearance.
+    open var compactAppearance: UINavigationBarAppearance? {
+        didSet { compactAppearance = compactAppearance.map(UINavigationBarAppearance.init(barAppearance:)); showAppearance() }
+    }
+    /// The appearance in a compact height while the content is at its top; nil (the default): the
+    /// scroll-edge appearance.
+    open var compactScrollEdgeAppearance: UINavigationBarAppearance? {
+        didSet { compactScrollEdgeAppearance = compactScrollEdgeAppearance.map(UINavigationBarAppearance.init(barAppearance:)); showAppearance() }
+    }
     /// Whether the content under the bar is at its scroll edge (set by the navigation controller).
     package var isAtScrollEdge = true { didSet { if isAtScrollEdge != oldValue { showAppearance() } } }
     private let background = BarBackgroundView(shadowAtBottom: true)
     private var titleAttributes: [NSAttributedString.Key: Any] = [:]
     private var titleOffset = UIOffset.zero
 
-    /// The appearance shown now: the top item's, else the bar's, for the scroll edge or not.
+    /// The appearance shown now: the top item's, else the bar's, for the scroll edge or not; in a compact
+    /// height the compact ones first (UIKit's order: a compact scroll-edge appearance falls back to the
+    /// scroll-edge one, a compact one to the standard one).
     var shownAppearance: UINavigationBarAppearance {
         let item = shownController?.navigationItem
+        let compact = isCompactHeight
+        var standard = item?.standardAppearance ?? standardAppearance
+        if compact, let compactStandard = item?.compactAppearance ?? compactAppearance { standard = compactStandard }
         if isAtScrollEdge {
-            return item?.scrollEdgeAppearance ?? scrollEdgeAppearance ?? (item?.standardAppearance ?? standardAppearance).transparentCopy()
+            if compact, let edge = item?.compactScrollEdgeAppearance ?? compactScrollEdgeAppearance { return edge }
+            return item?.scrollEdgeAppearance ?? scrollEdgeAppearance ?? standard.transparentCopy()
         }
-        let standard = item?.standardAppearance ?? standardAppearance
         guard let barTintColor else { return standard }
         let tinted = UINavigationBarAppearance(barAppearance: standard)
         tinted.backgroundColor = barTintColor
@@ -265,9 +284,10 @@ open class UINavigationBar: UIView {
         // The new large title's place once its band is whole (the bar grows or shrinks over the move).
         let largeSize = largeTitleLabel.sizeThatFits(.zero)
         let largeMargin = UIScreen.systemMargin(forWidth: bounds.width)
-        let newLargeFrame = CGRect(x: largeMargin, y: UINavigationBar.largeTitleHeight - 4 - largeSize.height,
-                                   width: min(largeSize.width, bounds.width - 2 * largeMargin), height: largeSize.height)
-        let newLargeInBar = newLargeFrame.offsetBy(dx: 0, dy: UINavigationBar.height)
+        let side = horizontalSafeSides
+        let newLargeFrame = CGRect(x: side.left + largeMargin, y: UINavigationBar.largeTitleHeight - 4 - largeSize.height,
+                                   width: min(largeSize.width, bounds.width - side.left - side.right - 2 * largeMargin), height: largeSize.height)
+        let newLargeInBar = newLargeFrame.offsetBy(dx: 0, dy: barHeight)
         // A large title and the back button turn into each other: the back button's text is this much
         // the size of the large title's.
         let backToLarge = backLabel.font.pointSize / max(1, largeTitleLabel.font.pointSize)
@@ -298,7 +318,7 @@ open class UINavigationBar: UIView {
                 if let oldBack {
                     titleLabel.frame = CGRect(x: oldBack.frame.minX, y: newTitleFrame.minY, width: newTitleFrame.width, height: newTitleFrame.height)
                     if largeTitle {
-                        place(largeTitleLabel, scale: backToLarge, x: oldBack.frame.minX, midY: oldBack.frame.midY - UINavigationBar.height)
+                        place(largeTitleLabel, scale: backToLarge, x: oldBack.frame.minX, midY: oldBack.frame.midY - barHeight)
                         largeTitleLabel.alpha = 0
                     }
                 }
@@ -374,18 +394,21 @@ open class UINavigationBar: UIView {
         chevron.tint = tintColor
         // The items and the small title sit in the top 44 points; the large title in the band below, its
         // line's foot 4 points above the bar's bottom (estimated), clipped as the band collapses.
-        let height = min(bounds.height, UINavigationBar.height)
-        let band = max(0, bounds.height - UINavigationBar.height)
+        let height = min(bounds.height, barHeight)
+        let band = max(0, bounds.height - barHeight)
         largeTitleBand.isHidden = !showsLargeTitle
-        largeTitleBand.frame = CGRect(x: 0, y: UINavigationBar.height, width: bounds.width, height: band)
+        largeTitleBand.frame = CGRect(x: 0, y: barHeight, width: bounds.width, height: band)
+        // The content keeps out of the safe area's sides (a phone in landscape: the island's), as UIKit's.
+        let side = horizontalSafeSides
         let large = largeTitleLabel.sizeThatFits(.zero)
         let largeMargin = UIScreen.systemMargin(forWidth: bounds.width)
-        largeTitleLabel.frame = CGRect(x: largeMargin, y: band - 4 - large.height, width: min(large.width, bounds.width - 2 * largeMargin), height: large.height)
+        largeTitleLabel.frame = CGRect(x: side.left + largeMargin, y: band - 4 - large.height,
+                                       width: min(large.width, bounds.width - side.left - side.right - 2 * largeMargin), height: large.height)
         // The small title shows once the large one has collapsed.
         titleLabel.alpha = showsLargeTitle && band > 0 ? 0 : 1
-        chevron.frame = CGRect(x: 8, y: (height - 21) / 2, width: 13, height: 21)
+        chevron.frame = CGRect(x: side.left + 8, y: (height - 21) / 2, width: 13, height: 21)
         let backWidth = backLabel.isHidden ? 0 : min(backLabel.sizeThatFits(bounds.size).width, bounds.width / 3)
-        backLabel.frame = CGRect(x: 26, y: 0, width: backWidth, height: height)
+        backLabel.frame = CGRect(x: side.left + 26, y: 0, width: backWidth, height: height)
         // Bar button items from the system margin inwards, 8 points apart (after the back button when
         // they supplement it); a view of its own at its height, centred.
         let margin = UIScreen.systemMargin(forWidth: bounds.width), gap: CGFloat = 8
@@ -393,13 +416,13 @@ open class UINavigationBar: UIView {
             let h = item.barHeight(of: view, barHeight: height)
             view.frame = CGRect(x: x, y: (height - h) / 2, width: width, height: h)
         }
-        var x = backLabel.isHidden ? margin : 26 + backWidth + gap
+        var x = side.left + (backLabel.isHidden ? margin : 26 + backWidth + gap)
         for (item, view) in leadingItems {
             let w = item.barWidth(of: view, in: bounds.size)
             place(item, view, x: x, width: w)
             x += w + gap
         }
-        var right = bounds.width - margin
+        var right = bounds.width - side.right - margin
         for (item, view) in trailingItems {
             let w = item.barWidth(of: view, in: bounds.size)
             right -= w
@@ -407,8 +430,8 @@ open class UINavigationBar: UIView {
             right -= gap
         }
         // The title is centred on the bar, moved only as far as the items beside it need.
-        let leading = backLabel.isHidden && leadingItems.isEmpty ? margin : x
-        let trailing = trailingItems.isEmpty ? bounds.width - margin : right
+        let leading = backLabel.isHidden && leadingItems.isEmpty ? side.left + margin : x
+        let trailing = trailingItems.isEmpty ? bounds.width - side.right - margin : right
         let titleWidth = min(titleLabel.sizeThatFits(bounds.size).width, max(0, trailing - leading))
         let titleX = min(max(leading, (bounds.width - titleWidth) / 2), max(leading, trailing - titleWidth))
         titleLabel.frame = CGRect(x: titleX + titleOffset.horizontal, y: titleOffset.vertical, width: titleWidth, height: height)

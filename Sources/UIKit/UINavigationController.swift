@@ -338,14 +338,14 @@ open class UINavigationController: UIViewController {
     /// band when the controller shows a large title, the toolbar's.
     private func barInsets(for controller: UIViewController?) -> UIEdgeInsets {
         let large = controller.map(showsLargeTitle) ?? false
-        return UIEdgeInsets(top: isNavigationBarHidden ? 0 : UINavigationBar.height + (large ? UINavigationBar.largeTitleHeight : 0),
-                            left: 0, bottom: toolbarHidden ? 0 : UIToolbar.height, right: 0)
+        return UIEdgeInsets(top: isNavigationBarHidden ? 0 : navigationBar.barHeight + (large ? UINavigationBar.largeTitleHeight : 0),
+                            left: 0, bottom: toolbarHidden ? 0 : UIToolbar.barHeight(compact: navigationBar.isCompactHeight), right: 0)
     }
 
     /// Whether `controller`'s title shows large: the bar prefers large titles and the item says
-    /// `.always`, or `.automatic` as the item below it does (the root's large).
+    /// `.always`, or `.automatic` as the item below it does (the root's large); never in a compact height.
     func showsLargeTitle(_ controller: UIViewController) -> Bool {
-        guard navigationBar.prefersLargeTitles, let index = stack.firstIndex(where: { $0 === controller }) else { return false }
+        guard navigationBar.prefersLargeTitles, !navigationBar.isCompactHeight, let index = stack.firstIndex(where: { $0 === controller }) else { return false }
         for item in stack[...index].reversed().map(\.navigationItem) {
             switch item.largeTitleDisplayMode {
             case .always: return true
@@ -368,14 +368,15 @@ open class UINavigationController: UIViewController {
     /// still shown), and the toolbar (when shown) on its bottom.
     func layOutBar() {
         let safe = view.window != nil ? view.safeAreaInsetsIgnoringController : .zero
-        let barHeight = UINavigationBar.height + (navigationBar.showsLargeTitle ? navigationBar.largeTitleExpansion : 0)
+        let barHeight = navigationBar.barHeight + (navigationBar.showsLargeTitle ? navigationBar.largeTitleExpansion : 0)
         navigationBar.frame = CGRect(x: 0, y: isNavigationBarHidden ? -barHeight : safe.top,
                                      width: view.bounds.width, height: barHeight)
         // Its background reaches up to the screen's top from wherever it now sits.
         navigationBar.setNeedsLayout()
         if let toolbar = toolbarIfMade {
             let bottom = view.bounds.height - safe.bottom
-            toolbar.frame = CGRect(x: 0, y: toolbarHidden ? view.bounds.height : bottom - UIToolbar.height, width: view.bounds.width, height: UIToolbar.height)
+            let height = UIToolbar.barHeight(compact: navigationBar.isCompactHeight)
+            toolbar.frame = CGRect(x: 0, y: toolbarHidden ? view.bounds.height : bottom - height, width: view.bounds.width, height: height)
         }
         for controller in stack { controller.containerSafeAreaInsets = barInsets(for: controller) }
         updateBarScrollEdges()
@@ -394,7 +395,7 @@ open class UINavigationController: UIViewController {
             navigationBar.largeTitleExpansion = expansion
             let safe = view.window != nil ? view.safeAreaInsetsIgnoringController : .zero
             if !isNavigationBarHidden {
-                navigationBar.frame = CGRect(x: 0, y: safe.top, width: view.bounds.width, height: UINavigationBar.height + expansion)
+                navigationBar.frame = CGRect(x: 0, y: safe.top, width: view.bounds.width, height: navigationBar.barHeight + expansion)
             }
         }
         // A large title keeps the scroll-edge appearance until it has collapsed.

@@ -285,6 +285,19 @@ open class UIView: UIResponder {
         return insets
     }
 
+    /// Points of the view's left and right sides inside the device's safe-area insets on those sides (a
+    /// phone in landscape: the island's side and the other), for content that keeps clear of them (a
+    /// cell's, a bar's). Unlike ``safeAreaInsets`` a part of the view beyond the window counts as if it
+    /// ended at the window's edge, so a view sliding off the screen (a push's outgoing screen) keeps its
+    /// content where it was; zero outside a window.
+    final var horizontalSafeSides: (left: CGFloat, right: CGFloat) {
+        guard let window, window !== self else { return (0, 0) }
+        let device = window.safeAreaInsets
+        guard device.left > 0 || device.right > 0 else { return (0, 0) }
+        let frame = convert(bounds, to: window), screen = window.bounds
+        return (max(0, device.left - max(0, frame.minX - screen.minX)), max(0, device.right - max(0, screen.maxX - frame.maxX)))
+    }
+
     // MARK: Hierarchy
 
     /// The subviews, back to front.

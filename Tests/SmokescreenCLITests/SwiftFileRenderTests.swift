@@ -65,6 +65,14 @@ final class SwiftFileRenderTests: XCTestCase {
         }
         XCTAssertEqual(try darkPixel(0, 180, 300), [94, 92, 230])
         XCTAssertEqual(try darkPixel(7, 180, 100), [0, 0, 0], "the card's systemBackground in dark mode")
+        // Turned on its side: the SE's screen 667 × 375 points, the same screen behind.
+        let landscape = try temporaryFolder()
+        let landscapeRun = try render(["swipe-dismiss/SwipeDownDismiss.swift", "swipe-dismiss/Script.swift"], options + ["--out", landscape, "--orientation", "landscape"])
+        XCTAssertEqual(landscapeRun.status, 0, landscapeRun.standardError)
+        let turned = try PNGCodec.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: landscape + "/" + names[0]))), scale: 1)
+        XCTAssertEqual([turned.width, turned.height], [667, 375])
+        let p = turned[330, 300].unpremultiplied
+        XCTAssertEqual([p.r, p.g, p.b], indigo)
     }
 
     /// The samples in `SwiftFiles/`, one a pattern of iOS transition code, each rendered at @1x and 10
@@ -143,6 +151,9 @@ final class SwiftFileRenderTests: XCTestCase {
         let textSize = try render(["bad/Traps.swift"], ["--text-size", "AX9"])
         XCTAssertEqual(textSize.status, 64)
         XCTAssertTrue(textSize.standardError.contains("--text-size: no text size 'AX9'"), textSize.standardError)
+        let orientation = try render(["bad/Traps.swift"], ["--orientation", "sideways"])
+        XCTAssertEqual(orientation.status, 64)
+        XCTAssertTrue(orientation.standardError.contains("--orientation: 'sideways' is neither portrait nor landscape"), orientation.standardError)
         let appearance = try render(["bad/Traps.swift"], ["--appearance", "dim"])
         XCTAssertEqual(appearance.status, 64)
         XCTAssertTrue(appearance.standardError.contains("--appearance: 'dim' is neither light nor dark"), appearance.standardError)

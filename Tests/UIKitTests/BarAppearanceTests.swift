@@ -89,6 +89,52 @@ final class BarAppearanceTests: XCTestCase {
         XCTAssertNil(navigation.navigationBar.compactAppearance)
     }
 
+    /// A phone in landscape (a compact height): a 32-point bar with no large title, the compact
+    /// appearances (the compact scroll-edge one falling back to the scroll-edge one), a 32-point toolbar.
+    func testACompactHeightBarIsShorterWithTheCompactAppearances() throws {
+        let stage = try Stage(device: Device(name: "phone", size: CGSize(width: 400, height: 200), scale: 1,
+                                             safeAreaInsets: UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 0)),
+                              fps: 10, appearance: .light)
+        let list = List(style: .plain)
+        list.title = "Inbox"
+        list.toolbarItems = [UIBarButtonItem(title: "Edit", style: .plain, target: nil, action: nil)]
+        let navigation = UINavigationController(rootViewController: list)
+        navigation.navigationBar.prefersLargeTitles = true
+        navigation.isToolbarHidden = false
+        let red = UINavigationBarAppearance()
+        red.configureWithOpaqueBackground()
+        red.backgroundColor = .systemRed
+        navigation.navigationBar.compactAppearance = red
+        let blue = UINavigationBarAppearance()
+        blue.configureWithOpaqueBackground()
+        blue.backgroundColor = .systemBlue
+        navigation.navigationBar.scrollEdgeAppearance = blue
+        stage.show(navigation)
+        try stage.wait(0)
+        let bar = navigation.navigationBar
+        XCTAssertEqual(list.traitCollection.verticalSizeClass, .compact)
+        XCTAssertEqual(bar.frame, CGRect(x: 0, y: 0, width: 400, height: 32), "32 points, no large-title band")
+        XCTAssertEqual(navigation.toolbar.frame, CGRect(x: 0, y: 168, width: 400, height: 32))
+        XCTAssertEqual(list.tableView.adjustedContentInset.top, 32)
+        XCTAssertEqual(list.tableView.adjustedContentInset.bottom, 32)
+        // At the top: no compact scroll-edge appearance, so the scroll-edge one (blue).
+        XCTAssertEqual(try stage.bitmap(ofFrame: 0).rgba(5, 16), [0, 122, 255, 255])
+        // Scrolled: the compact appearance (red), not the standard material.
+        list.tableView.contentOffset.y += 100
+        try stage.wait(0.1)
+        let scrolled = try stage.bitmap(ofFrame: stage.frameCount - 1)
+        XCTAssertEqual(scrolled.rgba(5, 16), [255, 59, 48, 255])
+        // The item's compact scroll-edge appearance wins at the top.
+        let green = UINavigationBarAppearance()
+        green.configureWithOpaqueBackground()
+        green.backgroundColor = .systemGreen
+        list.navigationItem.compactScrollEdgeAppearance = green
+        list.tableView.contentOffset.y = -list.tableView.adjustedContentInset.top
+        try stage.wait(0.1)
+        XCTAssertEqual(try stage.bitmap(ofFrame: stage.frameCount - 1).rgba(5, 16), [52, 199, 89, 255])
+        XCTAssertEqual(stage.notDrawn, [])
+    }
+
     func testANavigationToolbarIsClearAtTheEndOfItsContent() throws {
         let stage = try phone()
         let list = List(style: .plain)

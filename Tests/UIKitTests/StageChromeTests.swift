@@ -50,6 +50,33 @@ final class StageChromeTests: XCTestCase {
         XCTAssertEqual(frame.rgba(196 - 70, 852 - 10), [255, 255, 255, 255], "134 wide")
     }
 
+    /// A phone turned to landscape: iOS's landscape insets (the island's 59 points on both sides, 21
+    /// below), no status bar, the home indicator along the new bottom; a pad keeps its top and bottom.
+    func testALandscapePhoneHidesItsStatusBarAndKeepsTheIndicator() throws {
+        let turned = Device.iPhone15.landscape
+        XCTAssertEqual(turned.size, CGSize(width: 852, height: 393))
+        XCTAssertEqual(turned.safeAreaInsets, UIEdgeInsets(top: 0, left: 59, bottom: 21, right: 59))
+        XCTAssertEqual(Device.iPhoneSE.landscape.safeAreaInsets, .zero, "a home button's phone: its status bar hides")
+        XCTAssertEqual(Device.iPadAir.landscape.safeAreaInsets, Device.iPadAir.safeAreaInsets)
+        XCTAssertEqual(turned.landscape, turned, "already on its side")
+        let own = Device(name: "own", size: CGSize(width: 300, height: 600), scale: 2, safeAreaInsets: UIEdgeInsets(top: 40, left: 0, bottom: 20, right: 0),
+                         landscapeSafeAreaInsets: UIEdgeInsets(top: 0, left: 10, bottom: 5, right: 30))
+        XCTAssertEqual(own.landscape.safeAreaInsets, UIEdgeInsets(top: 0, left: 10, bottom: 5, right: 30), "the insets given")
+        let stage = try Stage(device: turned, fps: 10, scale: 1, appearance: .light)
+        stage.showsStatusBar = true
+        stage.showsHomeIndicator = true
+        let screen = Screen()
+        stage.show(screen)
+        try stage.wait(0.1)
+        XCTAssertEqual(screen.traitCollection.verticalSizeClass, .compact)
+        XCTAssertEqual(screen.view.safeAreaInsets, UIEdgeInsets(top: 0, left: 59, bottom: 21, right: 59))
+        let frame = try stage.bitmap(ofFrame: stage.frameCount - 1)
+        XCTAssertEqual([frame.width, frame.height], [852, 393])
+        XCTAssertTrue(inkRuns(frame, rows: 0..<40, dark: true).isEmpty, "no status bar")
+        XCTAssertEqual(frame.rgba(426, 393 - 8 - 3), [0, 0, 0, 255], "the indicator, centred along the bottom")
+        XCTAssertEqual(frame.rgba(426, 393 - 4), [255, 255, 255, 255])
+    }
+
     func testTheInkFollowsTheAppearanceTheControllerAndASheet() throws {
         let stage = try Stage(device: .iPhoneSE, fps: 10, scale: 1, appearance: .dark)
         stage.showsStatusBar = true

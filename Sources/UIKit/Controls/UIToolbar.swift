@@ -7,6 +7,12 @@ open class UIToolbar: UIView {
     /// Points: a toolbar's height (its background reaches into the safe area below it when it sits at
     /// the bottom of the screen, as UIKit's).
     static let height: CGFloat = 44
+    /// Points: a toolbar's height in a compact height (a phone in landscape), as UIKit's.
+    static let compactHeight: CGFloat = 32
+    /// Points: a toolbar's height, compact (`compact`) or not.
+    static func barHeight(compact: Bool) -> CGFloat { compact ? compactHeight : height }
+    /// Points: this toolbar's height for the vertical size class it is in.
+    var barHeight: CGFloat { Self.barHeight(compact: traitCollection.verticalSizeClass == .compact) }
 
     private let background = BarBackgroundView(shadowAtBottom: false)
     private var itemViews: [(UIBarButtonItem, UIView)] = []
@@ -47,19 +53,29 @@ open class UIToolbar: UIView {
     open var scrollEdgeAppearance: UIToolbarAppearance? {
         didSet { scrollEdgeAppearance = scrollEdgeAppearance.map(UIToolbarAppearance.init(barAppearance:)); showAppearance() }
     }
-    /// Kept.
-    open var compactAppearance: UIToolbarAppearance?
-    open var compactScrollEdgeAppearance: UIToolbarAppearance?
+    /// The appearance in a compact height (a phone in landscape); nil (the default): the standard one.
+    open var compactAppearance: UIToolbarAppearance? {
+        didSet { compactAppearance = compactAppearance.map(UIToolbarAppearance.init(barAppearance:)); showAppearance() }
+    }
+    /// The appearance in a compact height while the content's end is in view; nil (the default): the
+    /// scroll-edge appearance.
+    open var compactScrollEdgeAppearance: UIToolbarAppearance? {
+        didSet { compactScrollEdgeAppearance = compactScrollEdgeAppearance.map(UIToolbarAppearance.init(barAppearance:)); showAppearance() }
+    }
     /// Whether the content above is at its bottom edge: set by a navigation controller for its toolbar;
     /// a toolbar of one's own shows its standard appearance.
     package var isAtScrollEdge = false { didSet { if isAtScrollEdge != oldValue { showAppearance() } } }
 
     private func showAppearance() {
-        background.show(standard: standardAppearance, scrollEdge: scrollEdgeAppearance, atScrollEdge: isAtScrollEdge, barTintColor: barTintColor)
+        // In a compact height the compact appearances first, falling back as UIKit's do.
+        let compact = traitCollection.verticalSizeClass == .compact
+        let standard = compact ? compactAppearance ?? standardAppearance : standardAppearance
+        let edge = compact ? compactScrollEdgeAppearance ?? scrollEdgeAppearance : scrollEdgeAppearance
+        background.show(standard: standard, scrollEdge: edge, atScrollEdge: isAtScrollEdge, barTintColor: barTintColor)
     }
 
-    open override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(width: size.width, height: UIToolbar.height) }
-    open override var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIToolbar.height) }
+    open override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(width: size.width, height: barHeight) }
+    open override var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: barHeight) }
 
     open override func layoutSubviews() {
         super.layoutSubviews()
@@ -70,14 +86,17 @@ open class UIToolbar: UIView {
         }
         background.frame = CGRect(x: 0, y: 0, width: bounds.width, height: bounds.height + below)
         let margin = UIScreen.systemMargin(forWidth: bounds.width), gap: CGFloat = 8
+        // The items keep out of the safe area's sides (a phone in landscape), as UIKit's.
+        let safe = horizontalSafeSides
+        let inner = max(0, bounds.width - safe.left - safe.right)
         let widths = itemViews.map { $0.0.systemItem == .flexibleSpace ? 0 : $0.0.barWidth(of: $0.1, in: bounds.size) }
         let flexible = itemViews.filter { $0.0.systemItem == .flexibleSpace }.count
         // A gap between two neighbours that are items (not spaces), as they are placed below.
         let isSpace = itemViews.map { [.flexibleSpace, .fixedSpace].contains($0.0.systemItem) }
         let gaps = zip(isSpace, isSpace.dropFirst()).filter { !$0 && !$1 }.count
         let used = widths.reduce(0, +) + gap * CGFloat(gaps)
-        let share = flexible > 0 ? max(0, bounds.width - 2 * margin - used) / CGFloat(flexible) : 0
-        var x = margin
+        let share = flexible > 0 ? max(0, inner - 2 * margin - used) / CGFloat(flexible) : 0
+        var x = safe.left + margin
         for (index, (item, view)) in itemViews.enumerated() {
             if item.systemItem == .flexibleSpace {
                 view.frame = CGRect(x: x, y: 0, width: share, height: bounds.height)

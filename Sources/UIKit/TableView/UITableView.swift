@@ -764,6 +764,7 @@ open class UITableView: UIScrollView {
         guard let layout, layout.contains(ip) else { return }
         UIView.performWithoutAnimation {
             cell.applyTableBackground(for: style)
+            cell.tableSafeSides = insetsContentViewsToSafeArea ? horizontalSafeSides : (0, 0)
             let selected = selectedRows.contains(ip)
             if cell.isSelected != selected { cell.setSelected(selected, animated: false) }
             configureSeparator(cell, at: ip)

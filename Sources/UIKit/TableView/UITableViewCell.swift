@@ -328,6 +328,13 @@ open class UITableViewCell: UIView {
     open var shouldIndentWhileEditing = true { didSet { setNeedsLayout() } }
     open var focusStyle = 0
 
+    /// Points of the cell's sides the table's safe area leaves out (a phone in landscape: the island's),
+    /// which the content view, the accessory, the controls and the table's separator inset keep clear of
+    /// (`insetsContentViewsToSafeArea`). Set by the table.
+    var tableSafeSides: (left: CGFloat, right: CGFloat) = (0, 0) {
+        didSet { if tableSafeSides != oldValue { setNeedsLayout() } }
+    }
+
     /// What the table says about the separator under this cell: whether it shows, its colour and the
     /// table's insets (the cell's own ``separatorInset`` wins when the app set one).
     var tableSeparator = TableSeparator(shows: true, color: nil, hairline: 1, inset: UIEdgeInsets(top: 0, left: UIScreen.main.systemMargin, bottom: 0, right: 0)) {
@@ -481,14 +488,14 @@ open class UITableViewCell: UIView {
         let side: CGFloat = 22
         if let editingControl {
             let shown = editingState && tableEditingStyle != .none
-            let x = margin - 2 - (shown ? 0 : Self.editingIndentation)
+            let x = tableSafeSides.left + margin - 2 - (shown ? 0 : Self.editingIndentation)
             editingControl.frame = CGRect(x: x, y: ((height - side) / 2).rounded(), width: side, height: side)
             editingControl.alpha = shown ? 1 : 0
         }
         if let reorderControl {
             let shown = showsReorderNow
             let width = Self.editingIndentation
-            reorderControl.frame = CGRect(x: bounds.width - width + (shown ? 0 : width), y: 0, width: width, height: height)
+            reorderControl.frame = CGRect(x: bounds.width - tableSafeSides.right - width + (shown ? 0 : width), y: 0, width: width, height: height)
             reorderControl.alpha = shown ? 1 : 0
         }
     }
@@ -531,8 +538,10 @@ open class UITableViewCell: UIView {
         placeEditingControls(height: contentHeight)
         separatorView.isHidden = !tableSeparator.shows
         if let color = tableSeparator.color { separatorView.backgroundColor = color }
+        // (The table's inset counts from the safe area's sides; one the app set, from the cell's edges.)
         let inset = ownsSeparatorInset ? separatorInset : tableSeparator.inset
-        let left = inset.left + leadingIndent, right = inset.right
+        let safeLeft = ownsSeparatorInset ? 0 : tableSafeSides.left, safeRight = ownsSeparatorInset ? 0 : tableSafeSides.right
+        let left = safeLeft + inset.left + leadingIndent, right = safeRight + inset.right
         separatorView.frame = CGRect(x: left, y: size.height - hairline, width: max(0, size.width - left - right), height: hairline)
         layoutBuiltInContent(in: contentFrame.size)
     }
@@ -542,7 +551,7 @@ open class UITableViewCell: UIView {
     /// reorder control takes the editing accessory's place.
     private func placeAccessories(height: CGFloat) {
         func frame(for size: CGSize) -> CGRect {
-            CGRect(x: bounds.width - margin - size.width, y: (height - size.height) / 2, width: size.width, height: size.height)
+            CGRect(x: bounds.width - tableSafeSides.right - margin - size.width, y: (height - size.height) / 2, width: size.width, height: size.height)
         }
         func show(_ view: UIView, _ shown: Bool) { if view.alpha != (shown ? 1 : 0) { view.alpha = shown ? 1 : 0 } }
         if accessoryHolder.type != accessoryType { accessoryHolder.type = accessoryType }
@@ -572,7 +581,9 @@ open class UITableViewCell: UIView {
     @discardableResult
     private func placeContentView() -> CGRect {
         let size = bounds.size
-        let frame = CGRect(x: leadingIndent, y: 0, width: contentWidth(forCellWidth: size.width), height: max(0, size.height - tableSeparator.hairline))
+        let sides = tableSafeSides
+        let frame = CGRect(x: sides.left + leadingIndent, y: 0, width: contentWidth(forCellWidth: max(0, size.width - sides.left - sides.right)),
+                           height: max(0, size.height - tableSeparator.hairline))
         if contentView.frame != frame { contentView.frame = frame }
         return frame
     }

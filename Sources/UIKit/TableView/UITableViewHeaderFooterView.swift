@@ -89,12 +89,18 @@ open class UITableViewHeaderFooterView: UIView {
         contentView.frame = CGRect(origin: .zero, size: size)
         backgroundView?.frame = CGRect(origin: .zero, size: size)
         guard let label = _textLabel else { return }
+        // The title keeps out of the safe area's sides (a phone in landscape), as UIKit's, and lines up
+        // with the cells' text: the system margin in (16 points, 20 on screens 414 wide or wider), and the
+        // inset-grouped sections' 16-point inset besides.
+        let safe = horizontalSafeSides
+        let margin = UIScreen.main.systemMargin
         if tableStyle == .plain {
-            label.frame = CGRect(x: 16, y: 0, width: max(0, size.width - 32), height: size.height)
+            label.frame = CGRect(x: safe.left + margin, y: 0, width: max(0, size.width - safe.left - safe.right - 2 * margin), height: size.height)
         } else {
-            let inset: CGFloat = tableStyle == .insetGrouped ? 32 : 16
+            let inset: CGFloat = tableStyle == .insetGrouped ? 16 + margin : margin
             if !isFooter, let text = label.text, text != text.uppercased() { label.text = text.uppercased() }
-            label.frame = CGRect(x: inset, y: isFooter ? 6 : max(0, size.height - 25), width: max(0, size.width - 2 * inset), height: 18)
+            label.frame = CGRect(x: safe.left + inset, y: isFooter ? 6 : max(0, size.height - 25),
+                                 width: max(0, size.width - safe.left - safe.right - 2 * inset), height: 18)
         }
     }
 }

@@ -169,8 +169,17 @@ open class UIViewController: UIResponder {
     /// The built-in animation of a presentation without an animation controller. Default `.coverVertical`.
     open var modalTransitionStyle = UIModalTransitionStyle.coverVertical
     /// True: a sheet showing this controller is not dismissed by a swipe down (it springs back, and its
-    /// presentation controller's delegate hears `presentationControllerDidAttemptToDismiss`). Default false.
+    /// presentation controller's delegate hears `presentationControllerDidAttemptToDismiss`), and touches
+    /// outside it do not reach what is behind. Set on a child shown in the presented controller (the top
+    /// of a presented navigation controller, as Apple's sample for sheets does), it counts too.
+    /// Default false.
     open var isModalInPresentation = false
+
+    /// Whether this controller, or a child of it on screen (recursively), is modal in presentation.
+    final var isModalInPresentationWithShownChildren: Bool {
+        if isModalInPresentation { return true }
+        return children.contains { $0.isViewLoaded && $0.view.window != nil && $0.isModalInPresentationWithShownChildren }
+    }
     /// Supplies the animators and presentation controller of this controller's presentations.
     open weak var transitioningDelegate: UIViewControllerTransitioningDelegate?
     /// Accepted; presentations here always cover the window.

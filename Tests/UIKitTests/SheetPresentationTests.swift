@@ -185,6 +185,12 @@ final class SheetPresentationTests: XCTestCase {
         try stage.tap(at: CGPoint(x: 60, y: 172))
         try stage.waitUntilIdle()
         XCTAssertEqual(taps, 1, "a dimmed sheet keeps the touches")
+        // Undimmed again, but what it shows is modal in presentation: touches outside it stop there.
+        sheet.largestUndimmedDetentIdentifier = .medium
+        compose.isModalInPresentation = true
+        try stage.tap(at: CGPoint(x: 60, y: 172))
+        try stage.waitUntilIdle()
+        XCTAssertEqual(taps, 1, "a modal sheet keeps the touches outside it")
     }
 }
 
@@ -388,6 +394,34 @@ final class SheetDragTests: XCTestCase {
         XCTAssertTrue(screen2.presentedViewController === compose2, "a modal sheet stays")
         XCTAssertEqual(compose2.view.frame.minY, 57, "and springs back")
         XCTAssertEqual(delegate2.log, ["attempt"])
+    }
+
+    /// `isModalInPresentation` set on the top of a presented navigation controller (Apple's sample for
+    /// sheets does this) keeps the sheet from a swipe down; once another controller is pushed over it
+    /// (its view off screen), it no longer counts.
+    func testAModalChildInAPresentedNavigationControllerRefusesTheSwipe() throws {
+        let stage = try Stage(device: SheetPresentationTests.phone, fps: 30, appearance: .light)
+        let screen = SheetPresentationTests.Screen()
+        stage.show(screen)
+        let edit = SheetPresentationTests.Compose()
+        edit.isModalInPresentation = true
+        let navigation = UINavigationController(rootViewController: edit)
+        let delegate = Delegate()
+        navigation.presentationController?.delegate = delegate
+        screen.present(navigation, animated: true)
+        try stage.waitUntilIdle()
+        try stage.pan(from: CGPoint(x: 195, y: 300), to: CGPoint(x: 195, y: 800), duration: 0.4)
+        try stage.waitUntilIdle()
+        XCTAssertTrue(screen.presentedViewController === navigation, "the modal child keeps the sheet")
+        XCTAssertEqual(delegate.log, ["attempt"])
+        let next = UIViewController()
+        next.view.backgroundColor = .systemBackground
+        navigation.pushViewController(next, animated: false)
+        try stage.wait(0.1)
+        try stage.pan(from: CGPoint(x: 195, y: 300), to: CGPoint(x: 195, y: 800), duration: 0.4, releaseVelocity: CGVector(dx: 0, dy: 800))
+        try stage.waitUntilIdle()
+        XCTAssertNil(screen.presentedViewController, "pushed over, the modal child is off screen: dismissed")
+        XCTAssertEqual(delegate.log, ["attempt", "should", "will", "did"])
     }
 
     func testADragMovesBetweenDetents() throws {

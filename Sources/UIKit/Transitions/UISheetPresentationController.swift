@@ -33,7 +33,8 @@ extension UISheetPresentationControllerDelegate {
 /// it was heading, a fifth of a second of its speed ahead), rubber-banding past the largest, and below
 /// the smallest into an interactive dismissal that finishes past half way or thrown down faster than
 /// 300 points a second, and cancels otherwise; the delegate is asked `presentationControllerShouldDismiss`
-/// and told `…WillDismiss` and `…DidDismiss`; `isModalInPresentation` makes the sheet spring back
+/// and told `…WillDismiss` and `…DidDismiss`; `isModalInPresentation` (of the presented controller or a
+/// child of it on screen) makes the sheet spring back
 /// (`…DidAttemptToDismiss`). A scroll view in the sheet hands a pan to the sheet when it begins: down
 /// while the content is at its top (the sheet drags down), and up while the sheet is below its largest
 /// detent when `prefersScrollingExpandsWhenScrolledToEdge` (the sheet grows first); otherwise the content
@@ -156,8 +157,9 @@ open class UISheetPresentationController: UIPresentationController {
     /// The presented view's corners before the sheet rounded them.
     private var presentedRestState: (radius: CGFloat, corners: CACornerMask, clips: Bool, curve: CALayerCornerCurve)?
 
-    /// Whether the sheet lets touches through to what is behind: its current detent is not dimmed.
-    var passesTouchesThrough: Bool { !dimsBehind }
+    /// Whether the sheet lets touches through to what is behind: its current detent is not dimmed, and
+    /// what it shows is not modal in presentation (which keeps touches outside it from what is behind).
+    var passesTouchesThrough: Bool { !dimsBehind && !presentedViewController.isModalInPresentationWithShownChildren }
 
     /// The presenting view while the sheet shrinks it back (for the stage's status bar: it reads the view's
     /// presentation, which says how far it has shrunk at a frame's time).
@@ -436,7 +438,7 @@ open class UISheetPresentationController: UIPresentationController {
         if top < largestTop { top = largestTop - ScrollView.rubberBand(largestTop - top, dimension: height) }
         if top > smallestTop {
             if dragMayDismiss == nil {
-                dragMayDismiss = !presentedViewController.isModalInPresentation && (delegate?.presentationControllerShouldDismiss(self) ?? true)
+                dragMayDismiss = !presentedViewController.isModalInPresentationWithShownChildren && (delegate?.presentationControllerShouldDismiss(self) ?? true)
             }
             if dragMayDismiss == true {
                 // The dismissal starts from the smallest detent; cancelled, the sheet rests there.

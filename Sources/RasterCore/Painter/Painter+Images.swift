@@ -436,8 +436,9 @@ final class HorizontalRows {
         var capacity = 0
         var data: UnsafeMutablePointer<UInt16>?
     }
-    private var slots = [Slot(), Slot()]
-    private var newest = 0
+    // (One sampler's, used by its own methods only: no runtime exclusivity checks, as the rasterizer's.)
+    @exclusivity(unchecked) private var slots = [Slot(), Slot()]
+    @exclusivity(unchecked) private var newest = 0
 
     func lookup(row: Int, first: Int, count: Int) -> UnsafePointer<UInt16>? {
         for i in 0..<2 where slots[i].row == row && slots[i].first == first && slots[i].count == count {

@@ -28,9 +28,9 @@ public struct Device: Sendable, Hashable, CustomStringConvertible {
     /// Whether the screen is wider than it is tall.
     public var isLandscape: Bool { size.width > size.height }
 
-    /// Whether it is a phone (its shorter side under 768 points): a phone hides its status bar in
-    /// landscape, and its bars there are compact (32 points).
-    public var isPhone: Bool { min(size.width, size.height) < 768 }
+    /// Whether it is a phone (its shorter side under 600 points: the largest phone's is 440, the iPad
+    /// mini's 744): a phone hides its status bar in landscape, and its bars there are compact (32 points).
+    public var isPhone: Bool { min(size.width, size.height) < 600 }
 
     /// The device turned on its side, the home indicator or button to the right (as iOS's
     /// `landscapeLeft` interface orientation); itself when it is already wider than tall. Its insets are

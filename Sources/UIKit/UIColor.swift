@@ -255,12 +255,13 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
     }
 
     /// Every trait of a stage on a screen `size` points wide and tall at `scale`, as UIKit gives a full-screen
-    /// app: a pad (768 points or more across its shorter side) is regular both ways; a phone is compact wide
+    /// app: a pad (600 points or more across its shorter side: the iPad mini's is 744, the largest phone's
+    /// 440) is regular both ways; a phone is compact wide
     /// and regular tall in portrait, compact tall in landscape, and in landscape regular wide when its
     /// shorter side is 414 points or more (the Plus and Max phones).
     package convenience init(style: UIUserInterfaceStyle, scale: CGFloat, contentSize: UIContentSizeCategory, screen size: CGSize) {
         let shorter = min(size.width, size.height), landscape = size.width > size.height
-        let pad = shorter >= 768
+        let pad = shorter >= 600
         let horizontal: UIUserInterfaceSizeClass = pad || (landscape && shorter >= 414) ? .regular : .compact
         let vertical: UIUserInterfaceSizeClass = pad || !landscape ? .regular : .compact
         self.init(values: Values(style: style, scale: scale, contentSize: contentSize, horizontal: horizontal, vertical: vertical,

@@ -39,8 +39,9 @@ open class UIApplication: UIResponder {
 open class UIDevice: NSObject {
     nonisolated(unsafe) private static let currentDevice = UIDevice()
     open class var current: UIDevice { currentDevice }
-    /// A pad when the screen is 768 points wide or more (the stage's device), else a phone.
-    open var userInterfaceIdiom: UIUserInterfaceIdiom { UIScreen.main.bounds.width >= 768 ? .pad : .phone }
+    /// A pad when the screen's shorter side is 600 points or more (the stage's device; the iPad mini's is
+    /// 744, the largest phone's 440), else a phone, in either orientation.
+    open var userInterfaceIdiom: UIUserInterfaceIdiom { min(UIScreen.main.bounds.width, UIScreen.main.bounds.height) >= 600 ? .pad : .phone }
     open var orientation: UIDeviceOrientation { .portrait }
     open var systemName: String { "iOS" }
     open var systemVersion: String { "17.0" }

@@ -177,10 +177,14 @@ open class UINavigationBar: UIView {
         slideGeneration += 1
         for view in slideLeftovers { view.removeFromSuperview(); view.alpha = 1 }
         slideLeftovers = []
-        for view in [titleLabel, backLabel, chevron] as [UIView] { view.layer.removeAllAnimations() }
+        for view in [titleLabel, backLabel, chevron, largeTitleLabel] as [UIView] { view.layer.removeAllAnimations() }
         if chevron.alpha != 1 { chevron.alpha = 1 }
-        // (A slide scrubbed back to its start, a cancelled back swipe's, leaves the back button transparent.)
+        // (A slide scrubbed back to its start, a cancelled back swipe's, leaves the back button and a large
+        // title transparent, and either grown or shrunk.)
         if backLabel.alpha != 1 { backLabel.alpha = 1 }
+        if largeTitleLabel.alpha != 1 { largeTitleLabel.alpha = 1 }
+        if backLabel.transform != .identity { backLabel.transform = .identity }
+        if largeTitleLabel.transform != .identity { largeTitleLabel.transform = .identity }
         let top = stack.last
         let below = stack.count > 1 ? stack[stack.count - 2] : nil
         shownTitleView?.removeFromSuperview()
@@ -234,8 +238,10 @@ open class UINavigationBar: UIView {
     /// it), and the new large title comes in from the right in its band; popping to a large title, the
     /// back button grows into it. Titles that are views cross-fade instead. How far the incoming and
     /// outgoing titles travel (a third of the bar) is estimated.
-    /// `largeTitle`: the new top shows a large title (its band not collapsed by scrolled content).
-    func slideTitles(to stack: [UIViewController], push: Bool, duration: TimeInterval, largeTitle: Bool) {
+    /// `largeTitleBand`: points of the new top's large-title band that will show (0: none, or collapsed
+    /// by scrolled content).
+    func slideTitles(to stack: [UIViewController], push: Bool, duration: TimeInterval, largeTitleBand bandHeight: CGFloat) {
+        let largeTitle = bandHeight > 0
         let top = stack.last
         guard duration > 0, shownTitleView == nil, top?.navigationItem.titleView == nil else {
             UIView.transition(with: self, duration: max(0, duration), options: [.transitionCrossDissolve], animations: { self.show(stack) })
@@ -285,7 +291,7 @@ open class UINavigationBar: UIView {
         let largeSize = largeTitleLabel.sizeThatFits(.zero)
         let largeMargin = UIScreen.systemMargin(forWidth: bounds.width)
         let side = horizontalSafeSides
-        let newLargeFrame = CGRect(x: side.left + largeMargin, y: UINavigationBar.largeTitleHeight - 4 - largeSize.height,
+        let newLargeFrame = CGRect(x: side.left + largeMargin, y: bandHeight - 4 - largeSize.height,
                                    width: min(largeSize.width, bounds.width - side.left - side.right - 2 * largeMargin), height: largeSize.height)
         let newLargeInBar = newLargeFrame.offsetBy(dx: 0, dy: barHeight)
         // A large title and the back button turn into each other: the back button's text is this much

@@ -276,7 +276,7 @@ open class UINavigationController: UIViewController {
             let duration = animator.transitionDuration(using: nil)
             let length = duration.isFinite && duration > 0 ? duration : 0
             let animateBar = { [self] in
-                navigationBar.slideTitles(to: stack, push: operation == .push, duration: length, largeTitle: largeTitleExpansion(for: to) > 0)
+                navigationBar.slideTitles(to: stack, push: operation == .push, duration: length, largeTitleBand: largeTitleExpansion(for: to))
                 // The bar grows or shrinks to the new top's large title over the move.
                 UIView.animate(withDuration: length, delay: 0, options: [.curveEaseInOut]) {
                     self.updateBarScrollEdges()

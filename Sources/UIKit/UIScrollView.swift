@@ -146,8 +146,10 @@ open class UIScrollView: UIView {
     open private(set) var isDecelerating = false
     /// The pan that scrolls it.
     open var panGestureRecognizer: UIPanGestureRecognizer { scrollPan }
-    /// The rest of the current pan drags the enclosing sheet (``handOverToSheet(pulledPastTop:)``).
+    /// The rest of the current pan drags the enclosing sheet (``handOverToSheet(pulledPastTop:translation:)``),
+    /// pulled this far (points) below where the content reached its top.
     private var handsPanToSheet = false
+    private var sheetPull: CGFloat = 0
     private lazy var scrollPan = UIPanGestureRecognizer(target: self, action: Selector(UIScrollView.handleScrollPan(_:), name: "handleScrollPan(_:)"))
     private var dragStart = CGPoint.zero
 
@@ -247,14 +249,16 @@ open class UIScrollView: UIView {
     /// there, as UIKit's sheets take over in the middle of a scroll: the sheet follows by how far the
     /// finger is past the point where the content reached its top (`pulledPastTop`, points), and goes
     /// back to where it was, the content scrolling again, if the finger goes back up past it.
-    private func handOverToSheet(pulledPastTop: CGFloat) {
+    private func handOverToSheet(pulledPastTop: CGFloat, translation t: CGPoint) {
         guard let sheet = enclosingSheet else { return }
         if !handsPanToSheet {
-            guard pulledPastTop > 0, sheet.takesPanInMidGesture() else { return }
+            // (Only a pan that goes mostly down: a sideways one drifting down keeps to the content.)
+            guard pulledPastTop > 0, abs(t.y) > abs(t.x), sheet.takesPanInMidGesture() else { return }
             handsPanToSheet = true
             sheet.beginDrag()
         }
-        sheet.drag(by: max(0, pulledPastTop))
+        sheetPull = max(0, pulledPastTop)
+        sheet.drag(by: sheetPull)
     }
 
     /// The offset kept within the content (and its insets).
@@ -281,14 +285,15 @@ open class UIScrollView: UIView {
             let t = pan.translation(in: self)
             let wanted = CGPoint(x: scrollsHorizontally ? dragStart.x - t.x : dragStart.x, y: scrollsVertically ? dragStart.y - t.y : dragStart.y)
             contentOffset = clamped(wanted)
-            handOverToSheet(pulledPastTop: -adjustedContentInset.top - wanted.y)
+            handOverToSheet(pulledPastTop: -adjustedContentInset.top - wanted.y, translation: t)
         case .ended, .cancelled:
             isTracking = false
             if handsPanToSheet, let sheet = enclosingSheet {
                 handsPanToSheet = false
-                let t = pan.translation(in: self)
-                sheet.endDrag(by: max(0, -adjustedContentInset.top - (dragStart.y - t.y)),
-                              speed: pan.state == .ended ? pan.velocity(in: self).y : 0, released: pan.state == .ended)
+                // Back above where the content reached its top, the content has the motion again: the
+                // sheet settles where it is, the content decelerates as usual.
+                let pulled = sheetPull
+                sheet.endDrag(by: pulled, speed: pan.state == .ended && pulled > 0 ? pan.velocity(in: self).y : 0, released: pan.state == .ended)
             }
             let v = pan.state == .ended ? pan.velocity(in: self) : .zero
             let velocity = CGPoint(x: scrollsHorizontally ? -v.x : 0, y: scrollsVertically ? -v.y : 0)

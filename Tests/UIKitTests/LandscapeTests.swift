@@ -69,6 +69,66 @@ final class LandscapeTests: XCTestCase {
         XCTAssertEqual(stage.notDrawn, [])
     }
 
+    /// Pushed over and popped back: the list's cells keep clear of the island again (the list is laid out
+    /// before it returns to the window, where the sides are unknown).
+    func testAPoppedBackListKeepsItsInsets() throws {
+        let stage = try Stage(device: Device.iPhone15.landscape, fps: 30, scale: 1, appearance: .light)
+        let list = List(style: .plain)
+        let navigation = UINavigationController(rootViewController: list)
+        stage.show(navigation)
+        try stage.wait(0.1)
+        let detail = UIViewController()
+        detail.view.backgroundColor = .systemBackground
+        for animated in [true, false] {
+            navigation.pushViewController(detail, animated: animated)
+            try stage.waitUntilIdle()
+            navigation.popViewController(animated: animated)
+            try stage.waitUntilIdle()
+            let cell = try XCTUnwrap(list.tableView.cellForRow(at: IndexPath(row: 0, section: 0)))
+            XCTAssertEqual(inWindow(cell.contentView).minX, 59, "animated: \(animated)")
+            let header = try XCTUnwrap(list.tableView.subviews.compactMap { $0 as? UITableViewHeaderFooterView }.first)
+            XCTAssertEqual(inWindow(try XCTUnwrap(header.textLabel)).minX, 59 + 20, "animated: \(animated)")
+        }
+    }
+
+    /// A sheet on a phone in landscape covers the screen (UIKit's, unless
+    /// `prefersEdgeAttachedInCompactHeight`): square corners, what is behind left as it is.
+    func testASheetInLandscapeCoversTheScreen() throws {
+        let stage = try Stage(device: Device.iPhone15ProMax.landscape, fps: 30, scale: 1, appearance: .light)
+        let screen = UIViewController()
+        screen.view.backgroundColor = .systemBackground
+        stage.show(screen)
+        let sheet = UIViewController()
+        sheet.view.backgroundColor = .secondarySystemBackground
+        sheet.sheetPresentationController?.detents = [.medium(), .large()]
+        screen.present(sheet, animated: true)
+        try stage.waitUntilIdle()
+        XCTAssertEqual(sheet.view.frame, CGRect(x: 0, y: 0, width: 932, height: 430), "not the pad's card, though the Max is regular wide here")
+        XCTAssertEqual(sheet.view.layer.cornerRadius, 0)
+        XCTAssertEqual(screen.view.transform, .identity, "not shrunk back")
+        // Still swiped away.
+        try stage.pan(from: CGPoint(x: 400, y: 100), to: CGPoint(x: 400, y: 420), duration: 0.3, releaseVelocity: CGVector(dx: 0, dy: 900))
+        try stage.waitUntilIdle()
+        XCTAssertNil(screen.presentedViewController)
+    }
+
+    /// A pad's shorter side is 600 points or more (the iPad mini's 744): turned, it keeps its insets and
+    /// its regular size classes.
+    func testAnIPadMiniIsAPadInLandscape() throws {
+        let mini = Device(name: "iPad mini", size: CGSize(width: 744, height: 1133), scale: 2, safeAreaInsets: UIEdgeInsets(top: 24, left: 0, bottom: 20, right: 0))
+        XCTAssertFalse(mini.isPhone)
+        XCTAssertEqual(mini.landscape.safeAreaInsets, mini.safeAreaInsets)
+        let stage = try Stage(device: mini.landscape, fps: 30, scale: 1, appearance: .light)
+        let screen = UIViewController()
+        stage.show(screen)
+        XCTAssertEqual(screen.traitCollection.verticalSizeClass, .regular)
+        XCTAssertEqual(screen.traitCollection.horizontalSizeClass, .regular)
+        XCTAssertEqual(UIDevice.current.userInterfaceIdiom, .pad)
+        let phone = try Stage(device: Device.iPhone15ProMax.landscape, fps: 30, scale: 1, appearance: .light)
+        phone.show(UIViewController())
+        XCTAssertEqual(UIDevice.current.userInterfaceIdiom, .phone, "a phone on its side is still a phone")
+    }
+
     /// In portrait nothing moves: the sides have no insets.
     func testPortraitHasNoSideInsets() throws {
         let stage = try Stage(device: .iPhone15, fps: 30, scale: 1, appearance: .light)

@@ -115,6 +115,42 @@ final class LargeTitleTests: XCTestCase {
         return stage
     }
 
+    /// A pop without animation asked for during a push: the large title is back, whole and opaque.
+    func testAnInterruptedMoveLeavesTheLargeTitleWhole() throws {
+        let stage = try phone()
+        let list = BarAppearanceTests.List(style: .plain)
+        list.title = "Mailboxes"
+        let navigation = UINavigationController(rootViewController: list)
+        navigation.navigationBar.prefersLargeTitles = true
+        stage.show(navigation)
+        try stage.wait(0.1)
+        let detail = UIViewController()
+        detail.title = "Inbox"
+        detail.navigationItem.largeTitleDisplayMode = .never
+        navigation.pushViewController(detail, animated: true)
+        try stage.wait(0.1)
+        // (A pop asked for during the push runs when the push ends, as UIKit's.)
+        navigation.popViewController(animated: false)
+        try stage.waitUntilIdle()
+        let large = try XCTUnwrap(labels(navigation.navigationBar, "Mailboxes").first { $0.font.pointSize == 34 })
+        XCTAssertEqual(large.alpha, 1)
+        XCTAssertEqual(large.transform, .identity)
+        XCTAssertEqual(Double(large.layer.presentation()?.opacity ?? 1), 1, accuracy: 1e-9)
+        XCTAssertEqual(navigation.navigationBar.frame.height, 96)
+        // A back swipe let go early (cancelled: its slide scrubbed back to the start), then a pop without
+        // animation: the large title shows whole again.
+        navigation.pushViewController(detail, animated: true)
+        try stage.waitUntilIdle()
+        try stage.pan(from: CGPoint(x: 5, y: 300), to: CGPoint(x: 60, y: 300), duration: 0.15, releaseVelocity: CGVector(dx: 20, dy: 0))
+        try stage.waitUntilIdle()
+        XCTAssertTrue(navigation.topViewController === detail, "cancelled")
+        navigation.popViewController(animated: false)
+        try stage.waitUntilIdle()
+        XCTAssertEqual(large.alpha, 1)
+        XCTAssertEqual(large.transform, .identity)
+        XCTAssertEqual(navigation.navigationBar.frame.height, 96)
+    }
+
     func testAPushToAControllerWithoutALargeTitleShrinksTheBar() throws {
         let stage = try phone(scale: 2)
         let list = BarAppearanceTests.List(style: .plain)

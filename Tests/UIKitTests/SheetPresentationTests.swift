@@ -335,6 +335,39 @@ final class SheetDragTests: XCTestCase {
         return stage
     }
 
+    /// A pan handed to the sheet that comes back above the point where the content reached its top and
+    /// is flicked up: the content scrolls on, the sheet stays at its detent.
+    func testAFlickUpAfterTheHandOverIsTheContents() throws {
+        final class List: UITableViewController {
+            override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 60 }
+            override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+                UITableViewCell(style: .default, reuseIdentifier: nil)
+            }
+        }
+        let stage = try Stage(device: SheetPresentationTests.phone, fps: 30, appearance: .light)
+        let screen = SheetPresentationTests.Screen()
+        stage.show(screen)
+        let list = List(style: .plain)
+        let sheet = try XCTUnwrap(list.sheetPresentationController)
+        sheet.detents = [.medium(), .large()]
+        sheet.selectedDetentIdentifier = .large
+        screen.present(list, animated: true)
+        try stage.waitUntilIdle()
+        try stage.pan(from: CGPoint(x: 195, y: 600), to: CGPoint(x: 195, y: 500), duration: 0.3, releaseVelocity: CGVector(dx: 0, dy: 0))
+        try stage.waitUntilIdle()
+        XCTAssertEqual(list.tableView.contentOffset.y, 100, accuracy: 1e-6)
+        // Down 160 (100 scroll back, 60 drag the sheet), then up 280 and a flick up.
+        try stage.touchDown(at: CGPoint(x: 195, y: 300))
+        try stage.moveTouch(to: CGPoint(x: 195, y: 460), duration: 0.3)
+        XCTAssertEqual(list.view.frame.minY, 57 + 60, accuracy: 1e-6)
+        try stage.moveTouch(to: CGPoint(x: 195, y: 180), duration: 0.3)
+        stage.liftTouch(velocity: CGVector(dx: 0, dy: -1500))
+        try stage.waitUntilIdle()
+        XCTAssertEqual(sheet.selectedDetentIdentifier, .large)
+        XCTAssertEqual(list.view.frame.minY, 57, "the sheet stays")
+        XCTAssertGreaterThan(list.tableView.contentOffset.y, 120, "the content decelerates on")
+    }
+
     func testASwipeDownPastHalfWayDismisses() throws {
         let (stage, screen, compose, delegate) = try present(detents: [.large()])
         XCTAssertEqual(compose.view.frame.minY, 57)

@@ -611,6 +611,15 @@ open class UITableView: UIScrollView {
         }
     }
 
+    /// Back in a window (a popped-back screen), the rows, headers and footers are laid out again: the
+    /// safe area's sides they keep clear of are known again.
+    open override func didMoveToWindow() {
+        super.didMoveToWindow()
+        guard window != nil else { return }
+        setNeedsLayout()
+        for view in Array(headerViews.values) + Array(footerViews.values) { view.setNeedsLayout() }
+    }
+
     open override func layoutSubviews() {
         super.layoutSubviews()
         if needsReload || layout == nil {
@@ -764,7 +773,9 @@ open class UITableView: UIScrollView {
         guard let layout, layout.contains(ip) else { return }
         UIView.performWithoutAnimation {
             cell.applyTableBackground(for: style)
-            cell.tableSafeSides = insetsContentViewsToSafeArea ? horizontalSafeSides : (0, 0)
+            // (Out of a window — a pushed-back screen laid out before it returns — the sides are unknown:
+            // kept until it is back, when the table lays its rows out again.)
+            if window != nil || !insetsContentViewsToSafeArea { cell.tableSafeSides = insetsContentViewsToSafeArea ? horizontalSafeSides : (0, 0) }
             let selected = selectedRows.contains(ip)
             if cell.isSelected != selected { cell.setSelected(selected, animated: false) }
             configureSeparator(cell, at: ip)

@@ -116,15 +116,17 @@ open class UISheetPresentationController: UIPresentationController {
     }
     /// Shows the grabber at the top of the sheet. Default false.
     open var prefersGrabberVisible = false {
-        didSet { grabber.isHidden = !prefersGrabberVisible }
+        didSet { grabber.isHidden = !prefersGrabberVisible || fillsCompactHeight }
     }
     /// The sheet's corner radius (points); nil (the default) for the system's 10.
     open var preferredCornerRadius: CGFloat? {
         didSet { applyCorners() }
     }
-    /// Kept (scrolling does not move the sheet here). Default true.
+    /// Whether an upward scroll in the sheet grows it to a larger detent first (a pan on a scroll view in
+    /// the sheet that begins upward while the sheet is below its largest detent). Default true.
     open var prefersScrollingExpandsWhenScrolledToEdge = true
-    /// Kept (the stage's phones are drawn in portrait). Default false.
+    /// In a compact height (a phone in landscape): false, the default, covers the screen; true keeps the
+    /// detents (an edge-attached sheet's narrower width is not modelled).
     open var prefersEdgeAttachedInCompactHeight = false
     /// Kept. Default false.
     open var widthFollowsPreferredContentSizeWhenEdgeAttached = false
@@ -197,12 +199,25 @@ open class UISheetPresentationController: UIPresentationController {
 
     // MARK: Geometry
 
-    private var isPad: Bool { (containerView?.window?.traitCollection ?? traitCollection).horizontalSizeClass == .regular }
+    private var containerTraits: UITraitCollection { containerView?.window?.traitCollection ?? traitCollection }
+
+    /// A pad's sheet, a card in the middle: regular both ways (a phone in landscape is compact tall, even
+    /// the Max phones that are regular wide there; a pad in a narrow split is compact wide).
+    private var isPad: Bool { containerTraits.horizontalSizeClass == .regular && containerTraits.verticalSizeClass == .regular }
+
+    /// In a compact height (a phone in landscape) a sheet covers the whole screen, as UIKit's do unless
+    /// ``prefersEdgeAttachedInCompactHeight``: one detent, the screen's height; square corners; what is
+    /// behind stays as it is (and unseen).
+    private var fillsCompactHeight: Bool { !isPad && containerTraits.verticalSizeClass == .compact && !prefersEdgeAttachedInCompactHeight }
 
     private var safeTop: CGFloat { containerView?.window?.safeAreaInsets.top ?? 0 }
 
-    /// The large detent's height: from 10 below the top of the safe area to the bottom.
-    var maximumDetentValue: CGFloat { max(0, (containerView?.bounds.height ?? 0) - safeTop - Self.largeTopGap) }
+    /// The large detent's height: from 10 below the top of the safe area to the bottom (the whole height
+    /// in a compact height).
+    var maximumDetentValue: CGFloat {
+        let height = containerView?.bounds.height ?? 0
+        return fillsCompactHeight ? height : max(0, height - safeTop - Self.largeTopGap)
+    }
 
     private final class ResolutionContext: NSObject, UISheetPresentationControllerDetentResolutionContext {
         let containerTraitCollection: UITraitCollection
@@ -215,6 +230,7 @@ open class UISheetPresentationController: UIPresentationController {
 
     /// The detents that resolve, with their heights, smallest first.
     private func resolvedDetents() -> [(identifier: Detent.Identifier, height: CGFloat)] {
+        if fillsCompactHeight { return [(.large, maximumDetentValue)] }
         let context = ResolutionContext(traitCollection, maximumDetentValue)
         let resolved = (detents.isEmpty ? [.large()] : detents).compactMap { d in d.resolvedValue(in: context).map { (d.identifier, $0) } }
         return (resolved.isEmpty ? [(.large, maximumDetentValue)] : resolved).sorted { $0.1 < $1.1 }
@@ -237,7 +253,7 @@ open class UISheetPresentationController: UIPresentationController {
     }
 
     /// Whether the presenting view shrinks back: dimmed at the large detent, on a phone.
-    private var shrinksPresenter: Bool { !isPad && dimsBehind && currentDetent.height >= maximumDetentValue }
+    private var shrinksPresenter: Bool { !isPad && !fillsCompactHeight && dimsBehind && currentDetent.height >= maximumDetentValue }
 
     open override var frameOfPresentedViewInContainerView: CGRect {
         guard let bounds = containerView?.bounds else { return .zero }
@@ -360,7 +376,7 @@ open class UISheetPresentationController: UIPresentationController {
             presentedRestState = (presented.layer.cornerRadius, presented.layer.maskedCorners, presented.clipsToBounds, presented.layer.cornerCurve)
         }
         UIView.performWithoutAnimation {
-            presented.layer.cornerRadius = preferredCornerRadius ?? Self.defaultCornerRadius
+            presented.layer.cornerRadius = fillsCompactHeight ? 0 : preferredCornerRadius ?? Self.defaultCornerRadius
             presented.layer.cornerCurve = .continuous
             presented.layer.maskedCorners = isPad ? [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
                 : [.layerMinXMinYCorner, .layerMaxXMinYCorner]

@@ -129,6 +129,19 @@ final class LandscapeTests: XCTestCase {
         XCTAssertEqual(UIDevice.current.userInterfaceIdiom, .phone, "a phone on its side is still a phone")
     }
 
+    /// An inset-grouped section's card keeps clear of the island besides its own 16 points; its content
+    /// is then clear already.
+    func testInsetGroupedCardsKeepClearOfTheIsland() throws {
+        let stage = try Stage(device: Device.iPhone15.landscape, fps: 30, scale: 1, appearance: .light)
+        let list = List(style: .insetGrouped)
+        stage.show(UINavigationController(rootViewController: list))
+        try stage.wait(0.1)
+        let cell = try XCTUnwrap(list.tableView.cellForRow(at: IndexPath(row: 0, section: 0)))
+        XCTAssertEqual(inWindow(cell), CGRect(x: 59 + 16, y: inWindow(cell).minY, width: 852 - 2 * (59 + 16), height: cell.frame.height))
+        XCTAssertEqual(inWindow(cell.contentView).minX, 59 + 16)
+        XCTAssertEqual(inWindow(try XCTUnwrap(cell.textLabel)).minX, 59 + 16 + 20)
+    }
+
     /// In portrait nothing moves: the sides have no insets.
     func testPortraitHasNoSideInsets() throws {
         let stage = try Stage(device: .iPhone15, fps: 30, scale: 1, appearance: .light)

@@ -467,7 +467,14 @@ open class UITableView: UIScrollView {
 
     /// The table's style as Smokescreen's table lays it out.
     private var layoutStyle: TableViewStyle { style == .plain ? .plain : .grouped }
-    private var rowInset: Double { style == .insetGrouped ? 16 : 0 }
+    /// Points an inset-grouped section's card keeps from each side: 16, and the safe area's sides (a phone
+    /// in landscape) besides; out of a window (sides unknown) what the layout has.
+    private var rowInset: Double {
+        guard style == .insetGrouped else { return 0 }
+        guard window != nil else { return layout?.rowX ?? 16 }
+        let sides = horizontalSafeSides
+        return 16 + Double(max(sides.left, sides.right))
+    }
 
     /// Points: a height from the app, or nil for the table's own (automatic, negative or not finite).
     static func given(_ height: CGFloat) -> CGFloat? {
@@ -624,7 +631,7 @@ open class UITableView: UIScrollView {
         super.layoutSubviews()
         if needsReload || layout == nil {
             reloadData()
-        } else if let layout, layout.width != Double(bounds.width) {
+        } else if let layout, layout.width != Double(bounds.width) || layout.rowX != rowInset {
             measuredHeights = [:]
             relayoutRows()
         } else {
@@ -775,7 +782,12 @@ open class UITableView: UIScrollView {
             cell.applyTableBackground(for: style)
             // (Out of a window — a pushed-back screen laid out before it returns — the sides are unknown:
             // kept until it is back, when the table lays its rows out again.)
-            if window != nil || !insetsContentViewsToSafeArea { cell.tableSafeSides = insetsContentViewsToSafeArea ? horizontalSafeSides : (0, 0) }
+            // (An inset-grouped card is clear of them already.)
+            if style == .insetGrouped || !insetsContentViewsToSafeArea {
+                cell.tableSafeSides = (0, 0)
+            } else if window != nil {
+                cell.tableSafeSides = horizontalSafeSides
+            }
             let selected = selectedRows.contains(ip)
             if cell.isSelected != selected { cell.setSelected(selected, animated: false) }
             configureSeparator(cell, at: ip)

@@ -199,11 +199,11 @@ open class UITabBarController: UIViewController {
         BarContainerView.show(shown, alone: contentView, insets: barInsets)
     }
 
-    private var barInsets: UIEdgeInsets { UIEdgeInsets(top: 0, left: 0, bottom: UITabBar.height, right: 0) }
+    private var barInsets: UIEdgeInsets { UIEdgeInsets(top: 0, left: 0, bottom: tabBar.barHeight, right: 0) }
 
     func layOutBar() {
         let bottom = view.window != nil ? view.safeAreaInsetsIgnoringController.bottom : 0
-        let height = UITabBar.height + bottom
+        let height = tabBar.barHeight + bottom
         tabBar.frame = CGRect(x: 0, y: view.bounds.height - height, width: view.bounds.width, height: height)
         for controller in controllers { controller.containerSafeAreaInsets = barInsets }
         updateBarScrollEdges()
@@ -222,10 +222,18 @@ open class UITabBarController: UIViewController {
 /// The bar of tabs as iOS 15+ draws it: no background while the selected tab's content has its end in
 /// view (or does not scroll), the chrome material with a hairline otherwise, each tab's image (when it has one) above
 /// its title in 10-point medium type, the selected one in the tint colour and the others grey; 49 points
-/// high above the bottom of the safe area. A tap on a tab selects it.
+/// high above the bottom of the safe area. In a compact height (a phone in landscape) 32 points, each
+/// tab's image beside its title in 13-point type (the sizes estimated), the tabs between the safe area's
+/// sides. A tap on a tab selects it.
 open class UITabBar: UIView {
     /// Points, above the safe area's bottom.
     static let height: CGFloat = 49
+    /// Points in a compact height (a phone in landscape), as UIKit's.
+    static let compactHeight: CGFloat = 32
+    /// Whether the bar is in a compact height.
+    private var isCompactHeight: Bool { traitCollection.verticalSizeClass == .compact }
+    /// Points: the bar's height above the safe area's bottom (49, or 32 in a compact height).
+    var barHeight: CGFloat { isCompactHeight ? Self.compactHeight : Self.height }
     weak var controller: UITabBarController?
     private var items: [(label: UILabel, icon: UIImageView)] = []
     private var selected = 0
@@ -287,11 +295,27 @@ open class UITabBar: UIView {
         super.layoutSubviews()
         background.frame = bounds
         guard !items.isEmpty else { return }
-        let width = bounds.width / CGFloat(items.count)
+        // The tabs share the width between the safe area's sides (a phone in landscape: the island's).
+        let sides = horizontalSafeSides
+        let width = max(0, bounds.width - sides.left - sides.right) / CGFloat(items.count)
+        let compact = isCompactHeight
         for (index, item) in items.enumerated() {
-            let x = CGFloat(index) * width
-            item.icon.frame = CGRect(x: x + (width - 25) / 2, y: 7, width: 25, height: 25)
-            item.label.frame = CGRect(x: x, y: 33, width: width, height: 12)
+            let x = sides.left + CGFloat(index) * width
+            if compact {
+                // The image beside the title, the two centred in the tab.
+                if item.label.font.pointSize != 13 { item.label.font = .systemFont(ofSize: 13, weight: .medium) }
+                let hasIcon = item.icon.image != nil
+                let titleWidth = min(item.label.sizeThatFits(.zero).width, width)
+                let iconSide: CGFloat = 20, gap: CGFloat = 6
+                let total = (hasIcon ? iconSide + gap : 0) + titleWidth
+                let start = x + (width - total) / 2
+                item.icon.frame = hasIcon ? CGRect(x: start, y: (Self.compactHeight - iconSide) / 2, width: iconSide, height: iconSide) : .zero
+                item.label.frame = CGRect(x: start + (hasIcon ? iconSide + gap : 0), y: 0, width: titleWidth, height: Self.compactHeight)
+            } else {
+                if item.label.font.pointSize != 10 { item.label.font = .systemFont(ofSize: 10, weight: .medium) }
+                item.icon.frame = CGRect(x: x + (width - 25) / 2, y: 7, width: 25, height: 25)
+                item.label.frame = CGRect(x: x, y: 33, width: width, height: 12)
+            }
             item.label.textColor = index == selected ? tintColor : unselectedItemTintColor ?? .systemGray
             // A template icon (a symbol) takes its tab's colour.
             item.icon.tintColor = item.label.textColor
@@ -300,8 +324,10 @@ open class UITabBar: UIView {
 
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard let touch = touches.first, !items.isEmpty, bounds.width > 0 else { return }
-        let x = touch.location(in: self).x
-        let index = min(items.count - 1, max(0, Int(x / (bounds.width / CGFloat(items.count)))))
+        let sides = horizontalSafeSides
+        let width = max(1, bounds.width - sides.left - sides.right) / CGFloat(items.count)
+        let x = touch.location(in: self).x - sides.left
+        let index = min(items.count - 1, max(0, Int((x / width).rounded(.down))))
         controller?.select(index, tapped: true)
     }
 }

@@ -142,6 +142,32 @@ final class LandscapeTests: XCTestCase {
         XCTAssertEqual(inWindow(try XCTUnwrap(cell.textLabel)).minX, 59 + 16 + 20)
     }
 
+    /// A tab bar on a phone in landscape: 32 points over the bottom inset, each tab's image beside its
+    /// title in 13-point type, the tabs between the island's sides; a tap still picks its tab.
+    func testATabBarInLandscapeIsCompact() throws {
+        let stage = try Stage(device: Device.iPhone15.landscape, fps: 30, scale: 1, appearance: .light)
+        let first = UIViewController(), second = UIViewController()
+        first.tabBarItem = UITabBarItem(title: "Inbox", image: UIImage(systemName: "tray"), tag: 0)
+        second.tabBarItem = UITabBarItem(title: "Sent", image: UIImage(systemName: "paperplane"), tag: 1)
+        let tabs = UITabBarController()
+        tabs.viewControllers = [first, second]
+        stage.show(tabs)
+        try stage.wait(0.1)
+        let bar = tabs.tabBar
+        XCTAssertEqual(bar.frame, CGRect(x: 0, y: 393 - 32 - 21, width: 852, height: 32 + 21))
+        XCTAssertEqual(first.view.safeAreaInsets.bottom, 32 + 21)
+        let label = try XCTUnwrap(bar.subviews.compactMap { $0 as? UILabel }.first { $0.text == "Inbox" })
+        let icon = try XCTUnwrap(bar.subviews.compactMap { $0 as? UIImageView }.first)
+        XCTAssertEqual(label.font.pointSize, 13)
+        XCTAssertEqual(icon.frame.maxX + 6, label.frame.minX, "the image beside the title")
+        XCTAssertEqual(label.frame.midY, icon.frame.midY, accuracy: 1e-9)
+        let slot = (852 - 2 * 59) / 2.0
+        XCTAssertEqual((icon.frame.minX + label.frame.maxX) / 2, 59 + slot / 2, accuracy: 1e-9, "centred in its tab")
+        try stage.tap(at: CGPoint(x: 59 + slot * 1.5, y: 393 - 21 - 16))
+        try stage.waitUntilIdle()
+        XCTAssertEqual(tabs.selectedIndex, 1)
+    }
+
     /// In portrait nothing moves: the sides have no insets.
     func testPortraitHasNoSideInsets() throws {
         let stage = try Stage(device: .iPhone15, fps: 30, scale: 1, appearance: .light)

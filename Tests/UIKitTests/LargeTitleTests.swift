@@ -6,6 +6,17 @@ import XCTest
 /// Large titles: a 52-point band under the bar with the title in 34-pt bold at the leading margin, that
 /// collapses into the small title as the content scrolls and grows or shrinks across a push.
 final class LargeTitleTests: XCTestCase {
+    /// A navigation controller with large titles showing a list titled "Mailboxes", shown on `stage`.
+    @discardableResult
+    private func showMailboxes(on stage: Stage) -> (UINavigationController, BarAppearanceTests.List) {
+        let list = BarAppearanceTests.List(style: .plain)
+        list.title = "Mailboxes"
+        let navigation = UINavigationController(rootViewController: list)
+        navigation.navigationBar.prefersLargeTitles = true
+        stage.show(navigation)
+        return (navigation, list)
+    }
+
     private func phone(scale: CGFloat = 1) throws -> Stage {
         try Stage(device: Device(name: "phone", size: CGSize(width: 390, height: 600), scale: scale, safeAreaInsets: UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0)),
                   fps: 30, appearance: .light)
@@ -13,11 +24,7 @@ final class LargeTitleTests: XCTestCase {
 
     func testALargeTitleCollapsesAsTheContentScrolls() throws {
         let stage = try phone()
-        let list = BarAppearanceTests.List(style: .plain)
-        list.title = "Mailboxes"
-        let navigation = UINavigationController(rootViewController: list)
-        navigation.navigationBar.prefersLargeTitles = true
-        stage.show(navigation)
+        let (navigation, list) = showMailboxes(on: stage)
         try stage.wait(0)
         let bar = navigation.navigationBar
         XCTAssertEqual(bar.frame, CGRect(x: 0, y: 47, width: 390, height: 96), "44 points and the 52-point band")
@@ -65,11 +72,7 @@ final class LargeTitleTests: XCTestCase {
     @discardableResult
     private func largeTitleIntoTheBackButton(scale: CGFloat) throws -> Stage {
         let stage = try phone(scale: scale)
-        let list = BarAppearanceTests.List(style: .plain)
-        list.title = "Mailboxes"
-        let navigation = UINavigationController(rootViewController: list)
-        navigation.navigationBar.prefersLargeTitles = true
-        stage.show(navigation)
+        let (navigation, _) = showMailboxes(on: stage)
         try stage.wait(0.1)
         let bar = navigation.navigationBar
         let large = try XCTUnwrap(labels(bar, "Mailboxes").first)
@@ -118,11 +121,7 @@ final class LargeTitleTests: XCTestCase {
     /// A pop without animation asked for during a push: the large title is back, whole and opaque.
     func testAnInterruptedMoveLeavesTheLargeTitleWhole() throws {
         let stage = try phone()
-        let list = BarAppearanceTests.List(style: .plain)
-        list.title = "Mailboxes"
-        let navigation = UINavigationController(rootViewController: list)
-        navigation.navigationBar.prefersLargeTitles = true
-        stage.show(navigation)
+        let (navigation, _) = showMailboxes(on: stage)
         try stage.wait(0.1)
         let detail = UIViewController()
         detail.title = "Inbox"
@@ -153,11 +152,7 @@ final class LargeTitleTests: XCTestCase {
 
     func testAPushToAControllerWithoutALargeTitleShrinksTheBar() throws {
         let stage = try phone(scale: 2)
-        let list = BarAppearanceTests.List(style: .plain)
-        list.title = "Mailboxes"
-        let navigation = UINavigationController(rootViewController: list)
-        navigation.navigationBar.prefersLargeTitles = true
-        stage.show(navigation)
+        let (navigation, _) = showMailboxes(on: stage)
         let detail = UIViewController()
         detail.view.backgroundColor = .systemBackground
         detail.title = "Inbox"

@@ -206,6 +206,32 @@ final class SheetDragTests: XCTestCase {
         func sheetPresentationControllerDidChangeSelectedDetentIdentifier(_ s: UISheetPresentationController) { log.append("detent") }
     }
 
+    /// Sixty rows, "Row 0"…: a table to scroll in a sheet.
+    final class Rows: UITableViewController {
+        override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 60 }
+        override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+            let cell = UITableViewCell(style: .default, reuseIdentifier: nil)
+            cell.textLabel?.text = "Row \(indexPath.row)"
+            return cell
+        }
+    }
+
+    /// ``Rows`` presented as a sheet with the medium and large detents, at `detent`, on a stage at `scale`.
+    func presentRows(scale: CGFloat? = nil, at detent: UISheetPresentationController.Detent.Identifier = .medium,
+                     delegate: Delegate? = nil) throws -> (Stage, SheetPresentationTests.Screen, Rows, UISheetPresentationController) {
+        let stage = try Stage(device: SheetPresentationTests.phone, fps: 30, scale: scale, appearance: .light)
+        let screen = SheetPresentationTests.Screen()
+        stage.show(screen)
+        let list = Rows(style: .plain)
+        let sheet = try XCTUnwrap(list.sheetPresentationController)
+        sheet.detents = [.medium(), .large()]
+        sheet.selectedDetentIdentifier = detent
+        sheet.delegate = delegate
+        screen.present(list, animated: true)
+        try stage.waitUntilIdle()
+        return (stage, screen, list, sheet)
+    }
+
     func present(detents: [UISheetPresentationController.Detent], modal: Bool = false) throws
         -> (Stage, SheetPresentationTests.Screen, SheetPresentationTests.Compose, Delegate) {
         let stage = try Stage(device: SheetPresentationTests.phone, fps: 30, appearance: .light)
@@ -225,22 +251,7 @@ final class SheetDragTests: XCTestCase {
     /// A table in a sheet: up at the medium detent grows the sheet, up at the large one scrolls the
     /// table, down with the table at its top drags the sheet down.
     func testAScrollViewInTheSheetHandsItsPanToTheSheetAtItsEdge() throws {
-        final class List: UITableViewController {
-            override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 60 }
-            override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
-                let cell = UITableViewCell(style: .default, reuseIdentifier: nil)
-                cell.textLabel?.text = "Row \(indexPath.row)"
-                return cell
-            }
-        }
-        let stage = try Stage(device: SheetPresentationTests.phone, fps: 30, appearance: .light)
-        let screen = SheetPresentationTests.Screen()
-        stage.show(screen)
-        let list = List(style: .plain)
-        let sheet = try XCTUnwrap(list.sheetPresentationController)
-        sheet.detents = [.medium(), .large()]
-        screen.present(list, animated: true)
-        try stage.waitUntilIdle()
+        let (stage, _, list, sheet) = try presentRows()
         let mediumTop = list.view.frame.minY
         XCTAssertEqual(mediumTop, 844 - (787.0 / 2).rounded())
         // Up at the medium detent: the sheet grows to the large one; the table does not scroll.
@@ -281,25 +292,8 @@ final class SheetDragTests: XCTestCase {
 
     @discardableResult
     private func handOverMidPan(scale: CGFloat) throws -> Stage {
-        final class List: UITableViewController {
-            override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 60 }
-            override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
-                let cell = UITableViewCell(style: .default, reuseIdentifier: nil)
-                cell.textLabel?.text = "Row \(indexPath.row)"
-                return cell
-            }
-        }
-        let stage = try Stage(device: SheetPresentationTests.phone, fps: 30, scale: scale, appearance: .light)
-        let screen = SheetPresentationTests.Screen()
-        stage.show(screen)
-        let list = List(style: .plain)
-        let sheet = try XCTUnwrap(list.sheetPresentationController)
-        sheet.detents = [.medium(), .large()]
-        sheet.selectedDetentIdentifier = .large
         let delegate = Delegate()
-        sheet.delegate = delegate
-        screen.present(list, animated: true)
-        try stage.waitUntilIdle()
+        let (stage, screen, list, sheet) = try presentRows(scale: scale, at: .large, delegate: delegate)
         XCTAssertEqual(list.view.frame.minY, 57)
         try stage.pan(from: CGPoint(x: 195, y: 600), to: CGPoint(x: 195, y: 400), duration: 0.3, releaseVelocity: CGVector(dx: 0, dy: 0))
         try stage.waitUntilIdle()
@@ -338,21 +332,7 @@ final class SheetDragTests: XCTestCase {
     /// A pan handed to the sheet that comes back above the point where the content reached its top and
     /// is flicked up: the content scrolls on, the sheet stays at its detent.
     func testAFlickUpAfterTheHandOverIsTheContents() throws {
-        final class List: UITableViewController {
-            override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 60 }
-            override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
-                UITableViewCell(style: .default, reuseIdentifier: nil)
-            }
-        }
-        let stage = try Stage(device: SheetPresentationTests.phone, fps: 30, appearance: .light)
-        let screen = SheetPresentationTests.Screen()
-        stage.show(screen)
-        let list = List(style: .plain)
-        let sheet = try XCTUnwrap(list.sheetPresentationController)
-        sheet.detents = [.medium(), .large()]
-        sheet.selectedDetentIdentifier = .large
-        screen.present(list, animated: true)
-        try stage.waitUntilIdle()
+        let (stage, _, list, sheet) = try presentRows(at: .large)
         try stage.pan(from: CGPoint(x: 195, y: 600), to: CGPoint(x: 195, y: 500), duration: 0.3, releaseVelocity: CGVector(dx: 0, dy: 0))
         try stage.waitUntilIdle()
         XCTAssertEqual(list.tableView.contentOffset.y, 100, accuracy: 1e-6)

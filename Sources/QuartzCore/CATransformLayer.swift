@@ -6,7 +6,8 @@ package import SnapshotView
 /// the nearest by the depth of their centres — the six faces of a turning cube, the two faces of a card
 /// that flips. As Core Animation's, it draws nothing of its own: `backgroundColor`, `contents`, borders,
 /// shadows, `mask` and `masksToBounds` are ignored (its `opacity` applies to the whole). Planes that cross
-/// are not split (neither does Core Animation split them); each transform layer orders its own sublayers.
+/// are not split (neither does Core Animation split them); a transform layer inside another adds its
+/// sublayers to the outer one's depth order (unless its opacity is below 1: then it is one piece).
 open class CATransformLayer: CALayer {
     public override init() {
         super.init()

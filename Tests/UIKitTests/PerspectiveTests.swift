@@ -586,6 +586,40 @@ final class TransformLayerTests: XCTestCase {
         XCTAssertEqual(frame.rgba(40, 40), [255, 0, 0, 255])
     }
 
+    /// A transform layer inside a transform layer: its sublayers join the outer one's depth order, so a
+    /// square of the inner one 10 pt behind the outer's square draws under it, and one 10 pt in front over
+    /// it (as one scene, as Core Animation keeps it); drawn as one piece at the inner layer's depth, the
+    /// far square came over the outer's.
+    func testNestedTransformLayersShareOneDepthOrder() throws {
+        let stage = try makeStage(width: 80, height: 80)
+        let outer = CATransformLayer(), inner = CATransformLayer()
+        outer.frame = CGRect(x: 0, y: 0, width: 80, height: 80)
+        inner.frame = outer.bounds
+        let green = CALayer(), blue = CALayer(), red = CALayer()
+        green.frame = CGRect(x: 20, y: 20, width: 40, height: 40)
+        green.backgroundColor = UIColor.green.cgColor
+        outer.addSublayer(green)
+        outer.addSublayer(inner)
+        for (layer, color, x, z) in [(blue, UIColor.blue, 10.0, -10.0), (red, UIColor.red, 30.0, 10.0)] {
+            layer.frame = CGRect(x: x, y: x, width: 40, height: 40)
+            layer.backgroundColor = color.cgColor
+            layer.zPosition = CGFloat(z)
+            inner.addSublayer(layer)
+        }
+        stage.window.layer.addSublayer(outer)
+        try stage.wait(0.1)
+        let frame = try stage.bitmap(ofFrame: 1)
+        XCTAssertEqual(frame.rgba(15, 15), [0, 0, 255, 255], "the far square alone")
+        XCTAssertEqual(frame.rgba(25, 25), [0, 255, 0, 255], "the outer's square over the far one")
+        XCTAssertEqual(frame.rgba(45, 45), [255, 0, 0, 255], "the near one over both")
+        // An inner transform layer at half opacity stays one piece, blended as a whole at its depth.
+        inner.opacity = 0.5
+        try stage.wait(0.1)
+        let half = try stage.bitmap(ofFrame: stage.frameCount - 1)
+        XCTAssertNotEqual(half.rgba(25, 25), [0, 255, 0, 255], "drawn after the outer's square")
+        XCTAssertEqual(stage.notDrawn, [])
+    }
+
     func testATransformLayerDrawsNothingOfItsOwn() throws {
         let stage = try makeStage(width: 40, height: 40)
         let container = CATransformLayer()

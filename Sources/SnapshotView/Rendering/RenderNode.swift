@@ -39,6 +39,9 @@ public struct RenderNode: Sendable {
     /// How near the viewer the node's centre is (points, towards the viewer), in its parent's space: what a
     /// view that preserves depth orders its children by.
     public var depth = 0.0
+    /// Whether this node is a transform layer's (its children in its superlayer's space, each at its own
+    /// depth): a transform layer around it joins them with its own sublayers in one depth order.
+    public var preservesDepth = false
     /// Whether content and subviews are clipped to the (rounded) bounds.
     public let clipsToBounds: Bool
     /// Points, drawn inside the bounds.
@@ -236,10 +239,15 @@ extension View {
             // node itself stays put and draws nothing of its own.
             let through = sublayer.map { $0.concatenating(chain) } ?? chain
             var children = subviews.compactMap { $0.renderNode(presentation: presentation, parentSublayer: through, maskDepth: maskDepth) }
+            // A transform layer inside this one adds its sublayers to this one's depth order, as Core
+            // Animation keeps one 3-D scene through nested transform layers (they are already in this
+            // space). One with an opacity below 1 stays one piece, blended as a whole.
+            children = children.flatMap { $0.preservesDepth && $0.alpha >= 1 ? $0.children : [$0] }
             children = children.enumerated().sorted { ($0.element.depth, $0.offset) < ($1.element.depth, $1.offset) }.map(\.element)
             var node = RenderNode(name: name, transformToParent: .identity, bounds: bounds, alpha: alpha, backgroundColor: nil,
                                   cornerRadius: 0, clipsToBounds: false, borderWidth: 0, borderColor: .clear, content: nil, children: children)
             node.depth = depth
+            node.preservesDepth = true
             return node
         }
         var node = RenderNode(

@@ -51,6 +51,9 @@ public final class Stage {
     public var showsHomeIndicator = false
     /// The overlays made so far, by what they show.
     private var chrome: [Chrome: RenderNode] = [:]
+    /// The status bar the last frame showed (nil inside: hidden), and a change of it being animated.
+    private var shownStatusBar: StatusBar.Style??
+    private var statusBarChange: (from: StatusBar.Style?, to: StatusBar.Style?, start: Double, duration: Double, slides: Bool)?
 
     let engine: AnimationEngine
     /// Black, behind the window, as a device's screen is where the window draws nothing.
@@ -71,6 +74,8 @@ public final class Stage {
     public init(device: Device = .iPhone15, fps: Double = 60, scale: CGFloat? = nil, appearance: UIUserInterfaceStyle = .light,
                 contentSizeCategory: UIContentSizeCategory = .large, imageFolders: [String] = [], randomSeed: UInt64 = 0) throws {
         let scale = scale ?? device.scale
+        // (A status-bar update another stage asked for is not this one's.)
+        StatusBarAppearanceUpdate.requested = nil
         guard device.size.width >= 1, device.size.height >= 1, device.size.width <= 8192, device.size.height <= 8192 else {
             throw StageError.invalidSetting("a device's size must be 1…8192 points each way, got \(device.size.width) × \(device.size.height)")
         }
@@ -399,8 +404,9 @@ public final class Stage {
             throw StageError.overLimit("the frames draw over \(Limits.viewFramesPerRender) views in all (each frame's tree is kept until the "
                                        + "frames are written); lower the frame rate, wait less or use fewer views")
         }
+        let previous = times.last ?? -.infinity
         times.append(t)
-        nodes.append(withSystemChrome(node))
+        nodes.append(withSystemChrome(node, at: t, after: previous))
         collectNotes()
     }
 
@@ -410,12 +416,18 @@ public final class Stage {
         var homeIndicator: StatusBar.Style?
     }
 
-    /// `node` with the status bar and home indicator over it, when they are shown.
-    private func withSystemChrome(_ node: RenderNode) -> RenderNode {
+    /// `node` (the frame at `t`, the one before at `previous`) with the status bar and home indicator over
+    /// it, when they are shown; a change of the bar asked for inside an animation block
+    /// (`setNeedsStatusBarAppearanceUpdate`) animates.
+    private func withSystemChrome(_ node: RenderNode, at t: Double, after previous: Double) -> RenderNode {
         guard showsStatusBar || showsHomeIndicator else { return node }
         let dark = window.traitCollection.userInterfaceStyle == .dark
         let hasIndicator = showsHomeIndicator && device.safeAreaInsets.bottom > 0
         let key = Chrome(statusBar: showsStatusBar ? statusBarStyle() : nil, homeIndicator: hasIndicator ? (dark ? .lightContent : .darkContent) : nil)
+        if showsStatusBar, let changing = animatedStatusBarChange(to: key.statusBar, at: t, after: previous),
+           let overlay = changing(key.homeIndicator) {
+            return node.addingFrontChild(overlay)
+        }
         if key.statusBar == nil, key.homeIndicator == nil { return node }
         if chrome[key] == nil {
             let width = Double(device.size.width), height = Double(device.size.height)
@@ -431,6 +443,50 @@ public final class Stage {
         }
         guard let overlay = chrome[key] else { return node }
         return node.addingFrontChild(overlay)
+    }
+
+    /// The overlay of a status bar changing at `t` (the indicator's style given to it), or nil when the bar
+    /// is not changing: a change seen at this frame starts one when an update was asked for inside an
+    /// animation block since the frame before (`StatusBarAppearanceUpdate`), with the deciding
+    /// controller's `preferredStatusBarUpdateAnimation`.
+    private func animatedStatusBarChange(to style: StatusBar.Style?, at t: Double, after previous: Double) -> ((StatusBar.Style?) -> RenderNode?)? {
+        defer { shownStatusBar = .some(style) }
+        if let shown = shownStatusBar, shown != style, let request = StatusBarAppearanceUpdate.requested,
+           request.time > previous - 1e-9, request.time <= t + 1e-9, t < request.time + request.duration {
+            var decider = window.rootViewController
+            while let presented = decider?.presentedViewController,
+                  presented.modalPresentationStyle == .fullScreen || presented.modalPresentationCapturesStatusBarAppearance { decider = presented }
+            while let child = decider?.childForStatusBarHidden { decider = child }
+            let animation = decider?.preferredStatusBarUpdateAnimation ?? .fade
+            statusBarChange = animation == .none ? nil
+                : (shown, style, request.time, request.duration, animation == .slide && (shown == nil) != (style == nil))
+        }
+        guard let change = statusBarChange, change.to == style, t < change.start + change.duration else {
+            statusBarChange = nil
+            return nil
+        }
+        let p = TimingCurve.easeInEaseOut.progress(at: min(1, max(0, (t - change.start) / change.duration)))
+        return { [self] indicator in
+            let width = Double(device.size.width), height = Double(device.size.height)
+            let overlay = View(frame: Rect(x: 0, y: 0, width: width, height: height), name: "system chrome")
+            overlay.isOpaque = false
+            let top = Double(device.safeAreaInsets.top)
+            func bar(_ style: StatusBar.Style?) -> StatusBar? {
+                guard let style, !(device.isPhone && device.isLandscape) else { return nil }
+                return StatusBar.forScreen(width: width, safeAreaTop: top, isPhone: device.isPhone, style: style)
+            }
+            if let old = bar(change.from) {
+                // Sliding, the bar leaves upwards; otherwise it fades out.
+                if change.slides { old.frame.origin.y -= p * old.frame.maxY } else { old.alpha = 1 - p }
+                try? overlay.addSubview(old)
+            }
+            if let new = bar(change.to) {
+                if change.slides { new.frame.origin.y -= (1 - p) * new.frame.maxY } else { new.alpha = p }
+                try? overlay.addSubview(new)
+            }
+            if let indicator { try? overlay.addSubview(HomeIndicator(screenWidth: width, screenHeight: height, style: indicator)) }
+            return overlay.renderNode()
+        }
     }
 
     /// The status bar's content over the screen now, or nil when it hides: light while a sheet shrinks

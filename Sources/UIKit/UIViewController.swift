@@ -208,7 +208,16 @@ open class UIViewController: UIResponder {
     open var prefersStatusBarHidden: Bool { false }
     open var preferredStatusBarStyle: UIStatusBarStyle { .default }
     open var preferredStatusBarUpdateAnimation: UIStatusBarAnimation { .fade }
-    open func setNeedsStatusBarAppearanceUpdate() {}
+    /// Asks for the status bar's look to be read again. Inside an animation block the change animates
+    /// over the block's duration (eased in and out), as `preferredStatusBarUpdateAnimation` says (of the
+    /// controller that decides whether the bar hides): `.fade` cross-fades, `.slide` moves the bar up out
+    /// of view or down into it when it hides or shows, `.none` changes at once. Outside one, the change
+    /// shows at the next frame (the stage reads the bar's look at every frame anyway).
+    open func setNeedsStatusBarAppearanceUpdate() {
+        let duration = UIView.inheritedAnimationDuration
+        guard duration > 0, let now = StageContext.engine?.currentTime else { return }
+        StatusBarAppearanceUpdate.requested = (now, duration)
+    }
     /// A child that decides the status bar's style in this controller's place; nil (the default): this one.
     open var childForStatusBarStyle: UIViewController? { nil }
     /// A child that decides whether the status bar hides in this controller's place; nil (the default): this one.
@@ -441,4 +450,10 @@ open class UIViewController: UIResponder {
 struct WeakScrollView {
     weak var view: UIScrollView?
     init(_ view: UIScrollView) { self.view = view }
+}
+
+/// The last status-bar update asked for inside an animation block: when (seconds of the stage's clock) and
+/// over how long. The stage animates the next change of the bar it sees within that time.
+package enum StatusBarAppearanceUpdate {
+    nonisolated(unsafe) package static var requested: (time: Double, duration: Double)?
 }

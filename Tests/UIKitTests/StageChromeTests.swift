@@ -77,6 +77,58 @@ final class StageChromeTests: XCTestCase {
         XCTAssertEqual(frame.rgba(426, 393 - 4), [255, 255, 255, 255])
     }
 
+    /// A controller that hides the bar asks for an update inside an animation block: the bar slides up
+    /// out of view over the block's duration (`.slide`), or fades (`.fade`), or goes at once (`.none`).
+    func testHidingTheBarInsideAnAnimationBlockAnimatesIt() throws {
+        final class Hiding: UIViewController {
+            var hides = false
+            var animation = UIStatusBarAnimation.slide
+            override var prefersStatusBarHidden: Bool { hides }
+            override var preferredStatusBarUpdateAnimation: UIStatusBarAnimation { animation }
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                view.backgroundColor = .white
+            }
+        }
+        /// Rows of the top 60 points holding dark ink in the last frame, as a range.
+        func inkRows(_ stage: Stage) throws -> ClosedRange<Int>? {
+            let frame = try stage.bitmap(ofFrame: stage.frameCount - 1)
+            let rows = (0..<60).filter { y in (0..<frame.width).contains { frame.rgba($0, y)[0] < 128 } }
+            return rows.isEmpty ? nil : rows.first!...rows.last!
+        }
+        func darkest(_ stage: Stage) throws -> Int {
+            let frame = try stage.bitmap(ofFrame: stage.frameCount - 1)
+            return (0..<60).flatMap { y in (0..<frame.width).map { Int(frame.rgba($0, y)[0]) } }.min() ?? 255
+        }
+        for animation in [UIStatusBarAnimation.slide, .fade, .none] {
+            let stage = try Stage(device: .iPhone15, fps: 10, scale: 1, appearance: .light)
+            stage.showsStatusBar = true
+            let screen = Hiding()
+            screen.animation = animation
+            stage.show(screen)
+            try stage.wait(0.1)
+            let shown = try XCTUnwrap(try inkRows(stage))
+            UIView.animate(withDuration: 0.4) {
+                screen.hides = true
+                screen.setNeedsStatusBarAppearanceUpdate()
+            }
+            try stage.wait(0.2)
+            switch animation {
+            case .slide:
+                let half = try XCTUnwrap(try inkRows(stage), "half way, part of the bar still shows")
+                XCTAssertLessThan(half.upperBound, shown.upperBound, "moved up")
+            case .fade:
+                let half = try XCTUnwrap(try inkRows(stage))
+                XCTAssertTrue(shown.contains(half.lowerBound) && shown.contains(half.upperBound), "in place: \(half) in \(shown)")
+                XCTAssertGreaterThan(try darkest(stage), 40, "half faded")
+            default:
+                XCTAssertNil(try inkRows(stage), "gone at once")
+            }
+            try stage.wait(0.3)
+            XCTAssertNil(try inkRows(stage), "hidden at the end (\(animation))")
+        }
+    }
+
     func testTheInkFollowsTheAppearanceTheControllerAndASheet() throws {
         let stage = try Stage(device: .iPhoneSE, fps: 10, scale: 1, appearance: .dark)
         stage.showsStatusBar = true

@@ -21,8 +21,8 @@ struct Render: ParsableCommand {
     @Option(help: "With Swift files: the device the stage draws (\(StageDevices.names.joined(separator: ", "))).")
     var device = "iPhone15"
 
-    @Option(help: "With Swift files: portrait or landscape (the device turned on its side, its home indicator to the right: iOS's landscape insets, a phone's status bar hidden and its bars compact).")
-    var orientation = "portrait"
+    @Option(help: "With Swift files: portrait or landscape (the device turned on its side, its home indicator to the right: iOS's landscape insets, a phone's status bar hidden and its bars compact; default portrait).")
+    var orientation: String?
 
     @Option(name: .customLong("time-limit"), parsing: .unconditional, help: "With Swift files: virtual seconds after run(on:) returns for what it started to end (default 60).")
     var timeLimit = 60.0
@@ -85,6 +85,9 @@ struct Render: ParsableCommand {
         if !moreSwiftFiles.isEmpty, !transitionOptions.isSwiftFile {
             throw ValidationError("more than one NAME: only Swift files are given several at a time (got '\(transitionOptions.name)' first)")
         }
+        if orientation != nil, !transitionOptions.isSwiftFile {
+            throw ValidationError("--orientation is for Swift files (a built-in or a scene file draws the screen it was made for)")
+        }
         if transitionOptions.isSwiftFile {
             if all || frames != nil || shard != nil || transitionOptions.durations != nil || transitionOptions.transition != nil || transitionOptions.hold != 0 {
                 throw ValidationError("Swift files render as a whole: --all, --frames, --shard, --durations, --transition and --hold do not go with them")
@@ -92,7 +95,7 @@ struct Render: ParsableCommand {
             guard StageDevices.names.contains(device) else {
                 throw ValidationError("--device: no device '\(device)' (\(StageDevices.names.joined(separator: ", ")))")
             }
-            guard ["portrait", "landscape"].contains(orientation) else {
+            if let orientation, !["portrait", "landscape"].contains(orientation) {
                 throw ValidationError("--orientation: '\(orientation)' is neither portrait nor landscape")
             }
             guard timeLimit.isFinite, timeLimit > 0, timeLimit <= Limits.maxSeconds else {
@@ -200,7 +203,7 @@ extension Render {
         render.textSize = transitionOptions.textSize.name
         render.appearance = transitionOptions.appearance.value.rawValue
         render.drawsStatusBar = !transitionOptions.noStatusBar
-        render.orientation = orientation
+        render.orientation = orientation ?? "portrait"
         do { try render.run() } catch let error as CLIError {
             printError(error.description)
             throw ExitCode(error.status)

@@ -425,6 +425,46 @@ final class TableEditingTests: XCTestCase {
         }
     }
 
+    /// A delegate that keeps every row where it is: a row dragged far down and let go goes back to its
+    /// own place, which has scrolled out of view meanwhile; its cell is kept until it lands, then recycled.
+    func testARowLetGoWhereItCannotGoReturnsEvenFromOffScreen() throws {
+        final class Pinned: UITableViewController {
+            var moves = 0
+            override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 40 }
+            override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+                let cell = UITableViewCell(style: .default, reuseIdentifier: nil)
+                cell.textLabel?.text = "Row \(indexPath.row)"
+                return cell
+            }
+            override func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool { true }
+            override func tableView(_ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) { moves += 1 }
+            override func tableView(_ tableView: UITableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
+                                    toProposedIndexPath proposedDestinationIndexPath: IndexPath) -> IndexPath { sourceIndexPath }
+        }
+        let list = Pinned(style: .plain)
+        let stage = try Stage(device: Device(name: "phone", size: CGSize(width: 320, height: 480), scale: 2, safeAreaInsets: .zero), fps: 30, scale: 1)
+        stage.show(list)
+        try stage.wait(0.1)
+        list.setEditing(true, animated: false)
+        stage.layOut()
+        let table = list.tableView!
+        let row = try XCTUnwrap(table.cellForRow(at: IndexPath(row: 1, section: 0)))
+        let height = row.frame.height
+        try stage.touchDown(at: row.convert(CGPoint(x: 320 - 19, y: height / 2), to: nil))
+        try stage.moveTouch(to: CGPoint(x: 320 - 19, y: 480 - height / 2), duration: 0.3)
+        try stage.wait(1)
+        XCTAssertGreaterThan(table.contentOffset.y, 2 * height, "row 1's place scrolled out of view")
+        stage.liftTouch()
+        try stage.wait(0.1)
+        XCTAssertTrue(row.superview === table, "kept while it goes back")
+        XCTAssertEqual(row.frame, table.rectForRow(at: IndexPath(row: 1, section: 0)), "headed for its own place")
+        try stage.waitUntilIdle()
+        XCTAssertEqual(list.moves, 0, "nothing moved")
+        XCTAssertEqual(table.layer.presentation()?.bounds.minY ?? table.contentOffset.y, table.contentOffset.y)
+        XCTAssertFalse(table.visibleCells.contains { $0 === row }, "recycled once it landed out of view")
+        XCTAssertEqual(stage.warnings, [])
+    }
+
     /// Drags row 1 of 40 to the bottom edge, the top, the bottom again, and lets go (checked at each).
     @discardableResult
     private func holdAtTheEdges(scale: CGFloat) throws -> Stage {

@@ -73,9 +73,13 @@ extension UITableView {
                 performBatchUpdates { self.moveRow(at: reorder.source, to: reorder.target) }
             } else {
                 // Back to its own place, which may have scrolled out of view: the cell is kept until it lands.
+                settlingReorderRow = reorder.source
                 UIView.animate(withDuration: Self.updateDuration, delay: 0, options: [.curveEaseInOut, .beginFromCurrentState], animations: {
                     self.placeViewsAroundReorder()
-                }, completion: { _ in self.layoutRows() })
+                }, completion: { _ in
+                    if self.settlingReorderRow == reorder.source { self.settlingReorderRow = nil }
+                    self.layoutRows()
+                })
             }
         default:
             break

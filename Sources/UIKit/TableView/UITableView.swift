@@ -178,6 +178,8 @@ open class UITableView: UIScrollView {
     var rowReorder: RowReorder?
     /// Scrolls the table at each frame while a dragged row is held near its top or bottom edge.
     var reorderAutoscroll: DisplayLink?
+    /// A dragged row going back to its own place (perhaps out of view): its cell is kept until it lands.
+    var settlingReorderRow: IndexPath?
     /// Follows a finger that took a row's reorder control.
     private lazy var reorderPan = UIPanGestureRecognizer(target: self, action: Selector(UITableView.handleReorder(_:), name: "handleReorder(_:)"))
     /// A touch that closed the open row: it does nothing else.
@@ -687,7 +689,7 @@ open class UITableView: UIScrollView {
             guard let layout else { return }
             let wantedSet = Set(wanted)
             if updatesInFlight == 0 {
-                for (ip, cell) in visibleCellsByRow where !wantedSet.contains(ip) && ip != rowReorder?.source {
+                for (ip, cell) in visibleCellsByRow where !wantedSet.contains(ip) && ip != rowReorder?.source && ip != settlingReorderRow {
                     cell.removeFromSuperview()
                     if cell.displayed { tableDelegate?.tableView(self, didEndDisplaying: cell, forRowAt: ip) }
                     cell.displayed = false

@@ -121,19 +121,26 @@ static void crk_box_line_rgba_small(const uint32_t *in, uint32_t *out, int count
 #undef CRK_DIV
 }
 
+/// The three box passes that approximate a Gaussian with boxes `d` wide (SVG's rule): three of width
+/// `d` centred when `d` is odd; when even, two of width `d` offset half a pixel each way and one of
+/// `d + 1` centred. Pass `k` is `widths[k]` wide, `lefts[k]` pixels of it before the output pixel; the
+/// passes go a → b, b → a, a → b.
+static void crk_three_box_passes(int d, int widths[3], int lefts[3]) {
+    int odd = d % 2 == 1;
+    widths[0] = d; lefts[0] = d / 2;
+    widths[1] = d; lefts[1] = odd ? d / 2 : d / 2 - 1;
+    widths[2] = odd ? d : d + 1; lefts[2] = d / 2;
+}
+
 static void crk_three_boxes_rgba(uint32_t *line, uint32_t *tmp, int count, long stride, int d) {
     uint32_t *a = tmp, *b = tmp + count;
     for (int i = 0; i < count; i++) a[i] = line[(long)i * stride];
     void (*box)(const uint32_t *, uint32_t *, int, int, int) = d + 1 <= 256 ? crk_box_line_rgba_small : crk_box_line_rgba;
-    if (d % 2 == 1) {
-        box(a, b, count, d, d / 2);
-        box(b, a, count, d, d / 2);
-        box(a, b, count, d, d / 2);
-    } else {
-        box(a, b, count, d, d / 2);
-        box(b, a, count, d, d / 2 - 1);
-        box(a, b, count, d + 1, d / 2);
-    }
+    int widths[3], lefts[3];
+    crk_three_box_passes(d, widths, lefts);
+    box(a, b, count, widths[0], lefts[0]);
+    box(b, a, count, widths[1], lefts[1]);
+    box(a, b, count, widths[2], lefts[2]);
     for (int i = 0; i < count; i++) line[(long)i * stride] = b[i];
 }
 
@@ -178,15 +185,11 @@ __attribute__((target("sse4.1")))
 static void crk_three_boxes_pair_sse41(uint32_t *line0, uint32_t *line1, uint64_t *tmp, int count, long stride, int d) {
     uint64_t *a = tmp, *b = tmp + count;
     for (int i = 0; i < count; i++) a[i] = (uint64_t)line0[(long)i * stride] | (uint64_t)line1[(long)i * stride] << 32;
-    if (d % 2 == 1) {
-        crk_box_pair_sse41(a, b, count, d, d / 2);
-        crk_box_pair_sse41(b, a, count, d, d / 2);
-        crk_box_pair_sse41(a, b, count, d, d / 2);
-    } else {
-        crk_box_pair_sse41(a, b, count, d, d / 2);
-        crk_box_pair_sse41(b, a, count, d, d / 2 - 1);
-        crk_box_pair_sse41(a, b, count, d + 1, d / 2);
-    }
+    int widths[3], lefts[3];
+    crk_three_box_passes(d, widths, lefts);
+    crk_box_pair_sse41(a, b, count, widths[0], lefts[0]);
+    crk_box_pair_sse41(b, a, count, widths[1], lefts[1]);
+    crk_box_pair_sse41(a, b, count, widths[2], lefts[2]);
     for (int i = 0; i < count; i++) {
         line0[(long)i * stride] = (uint32_t)b[i];
         line1[(long)i * stride] = (uint32_t)(b[i] >> 32);

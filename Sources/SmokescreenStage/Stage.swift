@@ -53,7 +53,7 @@ public final class Stage {
     private var chrome: [Chrome: RenderNode] = [:]
     /// The status bar the last frame showed (nil inside: hidden), and a change of it being animated.
     private var shownStatusBar: StatusBar.Style??
-    private var statusBarChange: (from: StatusBar.Style?, to: StatusBar.Style?, start: Double, duration: Double, slides: Bool)?
+    private var statusBarChanging: (from: StatusBar.Style?, to: StatusBar.Style?, start: Double, duration: Double, slides: Bool)?
 
     let engine: AnimationEngine
     /// Black, behind the window, as a device's screen is where the window draws nothing.
@@ -424,81 +424,67 @@ public final class Stage {
         let dark = window.traitCollection.userInterfaceStyle == .dark
         let hasIndicator = showsHomeIndicator && device.safeAreaInsets.bottom > 0
         let key = Chrome(statusBar: showsStatusBar ? statusBarStyle() : nil, homeIndicator: hasIndicator ? (dark ? .lightContent : .darkContent) : nil)
-        if showsStatusBar, let changing = animatedStatusBarChange(to: key.statusBar, at: t, after: previous),
-           let overlay = changing(key.homeIndicator) {
-            return node.addingFrontChild(overlay)
+        if showsStatusBar, let changing = statusBarChange(to: key.statusBar, at: t, after: previous) {
+            let change = changing.change, p = changing.progress
+            // Sliding, the old bar leaves upwards and the new one comes down; otherwise they cross-fade.
+            let bars: [(StatusBar.Style?, (StatusBar) -> Void)] = [
+                (change.from, { if change.slides { $0.frame.origin.y -= p * $0.frame.maxY } else { $0.alpha = 1 - p } }),
+                (change.to, { if change.slides { $0.frame.origin.y -= (1 - p) * $0.frame.maxY } else { $0.alpha = p } }),
+            ]
+            if let overlay = chromeOverlay(bars: bars, indicator: key.homeIndicator) { return node.addingFrontChild(overlay) }
         }
         if key.statusBar == nil, key.homeIndicator == nil { return node }
-        if chrome[key] == nil {
-            let width = Double(device.size.width), height = Double(device.size.height)
-            let overlay = View(frame: Rect(x: 0, y: 0, width: width, height: height), name: "system chrome")
-            overlay.isOpaque = false
-            // (A phone in landscape hides its status bar.)
-            if let style = key.statusBar, !(device.isPhone && device.isLandscape),
-               let bar = StatusBar.forScreen(width: width, safeAreaTop: Double(device.safeAreaInsets.top), isPhone: device.isPhone, style: style) {
-                try? overlay.addSubview(bar)
-            }
-            if let style = key.homeIndicator { try? overlay.addSubview(HomeIndicator(screenWidth: width, screenHeight: height, style: style)) }
-            chrome[key] = overlay.renderNode()
-        }
+        if chrome[key] == nil { chrome[key] = chromeOverlay(bars: [(key.statusBar, { _ in })], indicator: key.homeIndicator) }
         guard let overlay = chrome[key] else { return node }
         return node.addingFrontChild(overlay)
     }
 
-    /// The overlay of a status bar changing at `t` (the indicator's style given to it), or nil when the bar
-    /// is not changing: a change seen at this frame starts one when an update was asked for inside an
+    /// The screen-sized overlay of status bars (each of a style, nil: none, adjusted by its closure: moved or
+    /// faded) and a home indicator (of a style, nil: none). A phone in landscape shows no status bar.
+    private func chromeOverlay(bars: [(StatusBar.Style?, (StatusBar) -> Void)], indicator: StatusBar.Style?) -> RenderNode? {
+        let width = Double(device.size.width), height = Double(device.size.height)
+        let overlay = View(frame: Rect(x: 0, y: 0, width: width, height: height), name: "system chrome")
+        overlay.isOpaque = false
+        if !(device.isPhone && device.isLandscape) {
+            for (style, adjust) in bars {
+                guard let style, let bar = StatusBar.forScreen(width: width, safeAreaTop: Double(device.safeAreaInsets.top), isPhone: device.isPhone, style: style) else { continue }
+                adjust(bar)
+                try? overlay.addSubview(bar)
+            }
+        }
+        if let indicator { try? overlay.addSubview(HomeIndicator(screenWidth: width, screenHeight: height, style: indicator)) }
+        return overlay.renderNode()
+    }
+
+    /// The status bar's change under way at `t` and how far it has gone (eased in and out), or nil when the
+    /// bar is not changing: a change seen at this frame starts one when an update was asked for inside an
     /// animation block since the frame before (`StatusBarAppearanceUpdate`), with the deciding
     /// controller's `preferredStatusBarUpdateAnimation`.
-    private func animatedStatusBarChange(to style: StatusBar.Style?, at t: Double, after previous: Double) -> ((StatusBar.Style?) -> RenderNode?)? {
+    private func statusBarChange(to style: StatusBar.Style?, at t: Double, after previous: Double)
+        -> (change: (from: StatusBar.Style?, to: StatusBar.Style?, start: Double, duration: Double, slides: Bool), progress: Double)? {
         defer { shownStatusBar = .some(style) }
         if let shown = shownStatusBar, shown != style, let request = StatusBarAppearanceUpdate.requested,
            request.time > previous - 1e-9, request.time <= t + 1e-9, t < request.time + request.duration {
-            var decider = window.rootViewController
-            while let presented = decider?.presentedViewController,
-                  presented.modalPresentationStyle == .fullScreen || presented.modalPresentationCapturesStatusBarAppearance { decider = presented }
-            while let child = decider?.childForStatusBarHidden { decider = child }
-            let animation = decider?.preferredStatusBarUpdateAnimation ?? .fade
-            statusBarChange = animation == .none ? nil
+            let animation = statusBarControllers().hiding?.preferredStatusBarUpdateAnimation ?? .fade
+            statusBarChanging = animation == .none ? nil
                 : (shown, style, request.time, request.duration, animation == .slide && (shown == nil) != (style == nil))
         }
-        guard let change = statusBarChange, change.to == style, t < change.start + change.duration else {
-            statusBarChange = nil
+        guard let change = statusBarChanging, change.to == style, t < change.start + change.duration else {
+            statusBarChanging = nil
             return nil
         }
-        let p = TimingCurve.easeInEaseOut.progress(at: min(1, max(0, (t - change.start) / change.duration)))
-        return { [self] indicator in
-            let width = Double(device.size.width), height = Double(device.size.height)
-            let overlay = View(frame: Rect(x: 0, y: 0, width: width, height: height), name: "system chrome")
-            overlay.isOpaque = false
-            let top = Double(device.safeAreaInsets.top)
-            func bar(_ style: StatusBar.Style?) -> StatusBar? {
-                guard let style, !(device.isPhone && device.isLandscape) else { return nil }
-                return StatusBar.forScreen(width: width, safeAreaTop: top, isPhone: device.isPhone, style: style)
-            }
-            if let old = bar(change.from) {
-                // Sliding, the bar leaves upwards; otherwise it fades out.
-                if change.slides { old.frame.origin.y -= p * old.frame.maxY } else { old.alpha = 1 - p }
-                try? overlay.addSubview(old)
-            }
-            if let new = bar(change.to) {
-                if change.slides { new.frame.origin.y -= (1 - p) * new.frame.maxY } else { new.alpha = p }
-                try? overlay.addSubview(new)
-            }
-            if let indicator { try? overlay.addSubview(HomeIndicator(screenWidth: width, screenHeight: height, style: indicator)) }
-            return overlay.renderNode()
-        }
+        return (change, TimingCurve.easeInEaseOut.progress(at: min(1, max(0, (t - change.start) / change.duration))))
     }
 
-    /// The status bar's content over the screen now, or nil when it hides: light while a sheet shrinks
-    /// the screen back over black (as shown at this frame); otherwise what the controller that decides
-    /// asks — the root's, or a full-screen presentation's (or one that captures the status bar's
-    /// appearance), through its `childForStatusBarStyle` and `childForStatusBarHidden` — `.default`
-    /// following the appearance.
-    private func statusBarStyle() -> StatusBar.Style? {
+    /// The controllers that decide the status bar — the root's, or a full-screen presentation's (or one that
+    /// captures the status bar's appearance), through `childForStatusBarHidden` and
+    /// `childForStatusBarStyle` — and whether a sheet shrinks the screen back over black at this frame.
+    private func statusBarControllers() -> (hiding: UIViewController?, styling: UIViewController?, shrunkBySheet: Bool) {
         var controller = window.rootViewController
+        var shrunk = false
         while let presented = controller?.presentedViewController {
             if let sheet = presented.presentationController as? UISheetPresentationController {
-                if let view = sheet.shrinkingView, let shown = view.layer.presentation()?.affineTransform(), shown.a < 0.999 { return .lightContent }
+                if let view = sheet.shrinkingView, let shown = view.layer.presentation()?.affineTransform(), shown.a < 0.999 { shrunk = true }
                 break
             }
             guard presented.modalPresentationStyle == .fullScreen || presented.modalPresentationCapturesStatusBarAppearance else { break }
@@ -506,10 +492,19 @@ public final class Stage {
         }
         var hiding = controller
         while let child = hiding?.childForStatusBarHidden { hiding = child }
-        if hiding?.prefersStatusBarHidden == true { return nil }
         var styling = controller
         while let child = styling?.childForStatusBarStyle { styling = child }
-        switch styling?.preferredStatusBarStyle ?? .default {
+        return (hiding, styling, shrunk)
+    }
+
+    /// The status bar's content over the screen now, or nil when it hides: light while a sheet shrinks
+    /// the screen back over black (as shown at this frame); otherwise what the deciding controllers ask
+    /// (``statusBarControllers()``), `.default` following the appearance.
+    private func statusBarStyle() -> StatusBar.Style? {
+        let deciding = statusBarControllers()
+        if deciding.shrunkBySheet { return .lightContent }
+        if deciding.hiding?.prefersStatusBarHidden == true { return nil }
+        switch deciding.styling?.preferredStatusBarStyle ?? .default {
         case .lightContent: return .lightContent
         case .darkContent: return .darkContent
         case .default: return window.traitCollection.userInterfaceStyle == .dark ? .lightContent : .darkContent

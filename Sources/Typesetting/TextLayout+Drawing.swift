@@ -128,15 +128,19 @@ extension TextLayout {
     static func shiftDown(_ mask: [UInt8], width: Int, height: Int, weight: Int, into out: inout [UInt8]) {
         precondition(weight > 0 && weight < 256 && mask.count >= width * height)
         out.removeAll(keepingCapacity: true)
-        out.reserveCapacity(width * (height + 1))
-        let keep = 256 - weight
+        out.append(contentsOf: repeatElement(0, count: width * (height + 1)))
+        guard width > 0, height > 0 else { return }
+        let keep = 256 - weight, area = width * height
+        @inline(__always) func blend(_ row: UInt8, _ above: UInt8) -> UInt8 {
+            UInt8(truncatingIfNeeded: (Int(row) * keep + Int(above) * weight + 128) >> 8)
+        }
         mask.withUnsafeBufferPointer { m in
-            for row in 0...height {
-                for column in 0..<width {
-                    let below = row < height ? Int(m[row * width + column]) : 0
-                    let above = row > 0 ? Int(m[(row - 1) * width + column]) : 0
-                    out.append(UInt8(truncatingIfNeeded: (below * keep + above * weight + 128) >> 8))
-                }
+            out.withUnsafeMutableBufferPointer { o in
+                // The first row has nothing above it, the added last one only the mask's last row above;
+                // every row between, its own byte and the one a row up.
+                for i in 0..<width { o[i] = blend(m[i], 0) }
+                for i in width..<area { o[i] = blend(m[i], m[i - width]) }
+                for i in 0..<width { o[area + i] = blend(0, m[area - width + i]) }
             }
         }
     }

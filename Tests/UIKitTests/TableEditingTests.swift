@@ -52,11 +52,17 @@ final class TableEditingTests: XCTestCase {
         override func didTransition(to state: StateMask) { transitions.append("did " + name(state)) }
     }
 
-    private func show(_ list: List) throws -> Stage {
+    /// `list` on a 320 × 480 phone at `fps`, drawn at `scale`, after a tenth of a second; in editing mode
+    /// (at once, laid out) when `editing`.
+    private func show(_ list: UITableViewController, fps: Double = 10, scale: CGFloat = 1, editing: Bool = false) throws -> Stage {
         let stage = try Stage(device: Device(name: "phone", size: CGSize(width: 320, height: 480), scale: 2,
-                                             safeAreaInsets: .zero), fps: 10, scale: 1)
+                                             safeAreaInsets: .zero), fps: fps, scale: scale)
         stage.show(list)
         try stage.wait(0.1)
+        if editing {
+            list.setEditing(true, animated: false)
+            stage.layOut()
+        }
         return stage
     }
 
@@ -297,11 +303,7 @@ final class TableEditingTests: XCTestCase {
     /// new place. The delegate's target wins over the place proposed.
     func testDraggingTheReorderControlMovesTheRow() throws {
         let list = Moving(style: .plain)
-        let stage = try Stage(device: Device(name: "phone", size: CGSize(width: 320, height: 480), scale: 2, safeAreaInsets: .zero), fps: 10, scale: 1)
-        stage.show(list)
-        try stage.wait(0.1)
-        list.setEditing(true, animated: false)
-        stage.layOut()
+        let stage = try show(list, editing: true)
         func cell(_ name: String) throws -> UITableViewCell {
             try XCTUnwrap(list.tableView.visibleCells.first { $0.textLabel?.text == name }, name)
         }
@@ -386,12 +388,7 @@ final class TableEditingTests: XCTestCase {
     @discardableResult
     private func dragIntoTheNextSection(scale: CGFloat, check: Bool) throws -> (Sectioned, Stage) {
         let list = Sectioned(style: .grouped, sections: [["A", "B", "C"], ["D", "E"]])
-        let stage = try Stage(device: Device(name: "phone", size: CGSize(width: 320, height: 480), scale: 2, safeAreaInsets: .zero),
-                              fps: check ? 10 : 30, scale: scale)
-        stage.show(list)
-        try stage.wait(0.1)
-        list.setEditing(true, animated: false)
-        stage.layOut()
+        let stage = try show(list, fps: check ? 10 : 30, scale: scale, editing: true)
         let table = list.tableView!
         let a = try list.cell("A"), d = try list.cell("D"), e = try list.cell("E")
         let height = a.frame.height
@@ -442,11 +439,7 @@ final class TableEditingTests: XCTestCase {
                                     toProposedIndexPath proposedDestinationIndexPath: IndexPath) -> IndexPath { sourceIndexPath }
         }
         let list = Pinned(style: .plain)
-        let stage = try Stage(device: Device(name: "phone", size: CGSize(width: 320, height: 480), scale: 2, safeAreaInsets: .zero), fps: 30, scale: 1)
-        stage.show(list)
-        try stage.wait(0.1)
-        list.setEditing(true, animated: false)
-        stage.layOut()
+        let stage = try show(list, fps: 30, editing: true)
         let table = list.tableView!
         let row = try XCTUnwrap(table.cellForRow(at: IndexPath(row: 1, section: 0)))
         let height = row.frame.height
@@ -469,11 +462,7 @@ final class TableEditingTests: XCTestCase {
     @discardableResult
     private func holdAtTheEdges(scale: CGFloat) throws -> Stage {
         let list = Sectioned(style: .plain, sections: [(0..<40).map { "Row \($0)" }])
-        let stage = try Stage(device: Device(name: "phone", size: CGSize(width: 320, height: 480), scale: 2, safeAreaInsets: .zero), fps: 30, scale: scale)
-        stage.show(list)
-        try stage.wait(0.1)
-        list.setEditing(true, animated: false)
-        stage.layOut()
+        let stage = try show(list, fps: 30, scale: scale, editing: true)
         let table = list.tableView!
         let row = try list.cell("Row 1")
         let height = row.frame.height

@@ -112,6 +112,61 @@ final class LandscapeTests: XCTestCase {
         XCTAssertNil(screen.presentedViewController)
     }
 
+    /// `prefersEdgeAttachedInCompactHeight`: the sheet is attached to the bottom edge only, as wide as the
+    /// safe area (the island's sides kept clear) or, with `widthFollowsPreferredContentSizeWhenEdgeAttached`,
+    /// as the controller's preferred width, centred; `medium()` is inactive in a compact height, so it
+    /// rests at the large detent; what is behind is dimmed, not shrunk back, also while it is dragged.
+    func testAnEdgeAttachedSheetInLandscape() throws {
+        let stage = try Stage(device: Device.iPhone15ProMax.landscape, fps: 30, scale: 1, appearance: .light)
+        XCTAssertEqual(stage.window.safeAreaInsets, UIEdgeInsets(top: 0, left: 59, bottom: 21, right: 59))
+        let screen = UIViewController()
+        screen.view.backgroundColor = .systemBackground
+        stage.show(screen)
+        let sheet = UIViewController()
+        sheet.view.backgroundColor = .secondarySystemBackground
+        let controller = try XCTUnwrap(sheet.sheetPresentationController)
+        controller.detents = [.medium(), .large()]
+        controller.prefersEdgeAttachedInCompactHeight = true
+        controller.prefersGrabberVisible = true
+        screen.present(sheet, animated: true)
+        try stage.waitUntilIdle()
+        XCTAssertEqual(sheet.view.frame, CGRect(x: 59, y: 10, width: 932 - 118, height: 420))
+        XCTAssertEqual(sheet.view.layer.cornerRadius, 10)
+        XCTAssertEqual(sheet.view.layer.maskedCorners, [.layerMinXMinYCorner, .layerMaxXMinYCorner])
+        XCTAssertEqual(screen.view.transform, .identity, "not shrunk back")
+
+        // Dragged down a little and let go: back to its detent, what is behind never shrinking.
+        try stage.pan(from: CGPoint(x: 400, y: 40), to: CGPoint(x: 400, y: 120), duration: 0.3)
+        XCTAssertEqual(screen.view.transform, .identity)
+        XCTAssertEqual(sheet.view.frame.minX, 59, "it moves straight down")
+        try stage.waitUntilIdle()
+        XCTAssertEqual(sheet.view.frame.minY, 10)
+
+        // The preferred width, centred in the safe area.
+        sheet.preferredContentSize = CGSize(width: 500, height: 0)
+        controller.animateChanges { controller.widthFollowsPreferredContentSizeWhenEdgeAttached = true }
+        try stage.waitUntilIdle()
+        XCTAssertEqual(sheet.view.frame, CGRect(x: 59 + (814 - 500) / 2, y: 10, width: 500, height: 420))
+
+        try stage.pan(from: CGPoint(x: 400, y: 40), to: CGPoint(x: 400, y: 400), duration: 0.3, releaseVelocity: CGVector(dx: 0, dy: 900))
+        try stage.waitUntilIdle()
+        XCTAssertNil(screen.presentedViewController, "swiped away")
+
+        // In portrait the same sheet is the usual one: medium active, full width.
+        let portrait = try Stage(device: Device.iPhone15ProMax, fps: 30, scale: 1, appearance: .light)
+        let root = UIViewController()
+        portrait.show(root)
+        let second = UIViewController()
+        second.sheetPresentationController?.detents = [.medium(), .large()]
+        second.sheetPresentationController?.prefersEdgeAttachedInCompactHeight = true
+        second.sheetPresentationController?.widthFollowsPreferredContentSizeWhenEdgeAttached = true
+        second.preferredContentSize = CGSize(width: 300, height: 0)
+        root.present(second, animated: false)
+        try portrait.waitUntilIdle()
+        XCTAssertEqual(second.view.frame.width, 430)
+        XCTAssertEqual(second.view.frame.height, ((932 - 59 - 10) / 2).rounded())
+    }
+
     /// A pad's shorter side is 600 points or more (the iPad mini's 744): turned, it keeps its insets and
     /// its regular size classes.
     func testAnIPadMiniIsAPadInLandscape() throws {

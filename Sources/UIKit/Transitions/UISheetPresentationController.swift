@@ -65,9 +65,11 @@ open class UISheetPresentationController: UIPresentationController {
         }
 
         /// About half the screen: half the large detent's height (estimated; Apple says "approximately half
-        /// the height of the screen").
+        /// the height of the screen"). Inactive (left out) in a compact height, as UIKit's.
         public static func medium() -> Detent {
-            Detent(identifier: .medium) { context in (context.maximumDetentValue / 2).rounded() }
+            Detent(identifier: .medium) { context in
+                context.containerTraitCollection.verticalSizeClass == .compact ? nil : (context.maximumDetentValue / 2).rounded()
+            }
         }
 
         /// The full sheet: from 10 points below the top of the safe area to the bottom.
@@ -125,11 +127,20 @@ open class UISheetPresentationController: UIPresentationController {
     /// Whether an upward scroll in the sheet grows it to a larger detent first (a pan on a scroll view in
     /// the sheet that begins upward while the sheet is below its largest detent). Default true.
     open var prefersScrollingExpandsWhenScrolledToEdge = true
-    /// In a compact height (a phone in landscape): false, the default, covers the screen; true keeps the
-    /// detents (an edge-attached sheet's narrower width is not modelled).
-    open var prefersEdgeAttachedInCompactHeight = false
-    /// Kept. Default false.
-    open var widthFollowsPreferredContentSizeWhenEdgeAttached = false
+    /// In a compact height (a phone in landscape): false, the default, covers the screen; true attaches the
+    /// sheet to the bottom edge only, as wide as the container's safe area (or see
+    /// ``widthFollowsPreferredContentSizeWhenEdgeAttached``), with its detents (`medium()` is inactive there)
+    /// and rounded top corners; what is behind is dimmed but not shrunk back (estimated).
+    open var prefersEdgeAttachedInCompactHeight = false {
+        didSet { invalidateDetents() }
+    }
+    /// An edge-attached sheet (see ``prefersEdgeAttachedInCompactHeight``) as wide as the presented
+    /// controller's `preferredContentSize.width` (points; at most the safe area's width, centred in it)
+    /// instead of the safe area's width. No effect on a sheet that is not edge-attached, or with a
+    /// preferred width of 0. Default false.
+    open var widthFollowsPreferredContentSizeWhenEdgeAttached = false {
+        didSet { invalidateDetents() }
+    }
     /// Kept (iOS 17). Default true.
     open var prefersPageSizing = true
     /// Kept (popovers' anchor). Default nil.
@@ -210,6 +221,9 @@ open class UISheetPresentationController: UIPresentationController {
     /// behind stays as it is (and unseen).
     private var fillsCompactHeight: Bool { !isPad && containerTraits.verticalSizeClass == .compact && !prefersEdgeAttachedInCompactHeight }
 
+    /// A sheet attached to the bottom edge only: ``prefersEdgeAttachedInCompactHeight`` in a compact height.
+    private var isEdgeAttached: Bool { !isPad && containerTraits.verticalSizeClass == .compact && prefersEdgeAttachedInCompactHeight }
+
     private var safeTop: CGFloat { containerView?.window?.safeAreaInsets.top ?? 0 }
 
     /// The large detent's height: from 10 below the top of the safe area to the bottom (the whole height
@@ -231,7 +245,7 @@ open class UISheetPresentationController: UIPresentationController {
     /// The detents that resolve, with their heights, smallest first.
     private func resolvedDetents() -> [(identifier: Detent.Identifier, height: CGFloat)] {
         if fillsCompactHeight { return [(.large, maximumDetentValue)] }
-        let context = ResolutionContext(traitCollection, maximumDetentValue)
+        let context = ResolutionContext(containerTraits, maximumDetentValue)
         let resolved = (detents.isEmpty ? [.large()] : detents).compactMap { d in d.resolvedValue(in: context).map { (d.identifier, $0) } }
         return (resolved.isEmpty ? [(.large, maximumDetentValue)] : resolved).sorted { $0.1 < $1.1 }
     }
@@ -253,7 +267,7 @@ open class UISheetPresentationController: UIPresentationController {
     }
 
     /// Whether the presenting view shrinks back: dimmed at the large detent, on a phone.
-    private var shrinksPresenter: Bool { !isPad && !fillsCompactHeight && dimsBehind && currentDetent.height >= maximumDetentValue }
+    private var shrinksPresenter: Bool { !isPad && !fillsCompactHeight && !isEdgeAttached && dimsBehind && currentDetent.height >= maximumDetentValue }
 
     open override var frameOfPresentedViewInContainerView: CGRect {
         guard let bounds = containerView?.bounds else { return .zero }
@@ -262,6 +276,13 @@ open class UISheetPresentationController: UIPresentationController {
             return CGRect(x: (bounds.width - size.width) / 2, y: (bounds.height - size.height) / 2, width: size.width, height: size.height)
         }
         let height = currentDetent.height
+        if isEdgeAttached {
+            let safe = containerView?.window?.safeAreaInsets ?? .zero
+            let safeWidth = max(0, bounds.width - safe.left - safe.right)
+            let preferred = presentedViewController.preferredContentSize.width
+            let width = widthFollowsPreferredContentSizeWhenEdgeAttached && preferred > 0 ? min(preferred, safeWidth) : safeWidth
+            return CGRect(x: safe.left + (safeWidth - width) / 2, y: bounds.height - height, width: width, height: height)
+        }
         return CGRect(x: 0, y: bounds.height - height, width: bounds.width, height: height)
     }
 
@@ -517,7 +538,7 @@ open class UISheetPresentationController: UIPresentationController {
             let dimBelow: CGFloat = detents.count > 1 && dims(atHeight: below, detents: detents) ? Self.dimmingAlpha : 0
             let dimLarge: CGFloat = largeDims ? Self.dimmingAlpha : 0
             dimmingView.alpha = dimBelow + (dimLarge - dimBelow) * f
-            guard !isPad, largeDims, let presenting = presentingViewController?.view, let rest = presentingRestState else { return }
+            guard !isPad, !isEdgeAttached, largeDims, let presenting = presentingViewController?.view, let rest = presentingRestState else { return }
             let scale = 1 + (shrunkTransform.a - 1) * f
             presenting.clipsToBounds = f > 0 ? true : rest.clips
             presenting.transform = f > 0 ? CGAffineTransform(scaleX: scale, y: scale) : rest.transform

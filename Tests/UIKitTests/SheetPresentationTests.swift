@@ -79,6 +79,53 @@ final class SheetPresentationTests: XCTestCase {
         XCTAssertEqual(try stage.bitmap(ofFrame: stage.frameCount - 1).rgba(195, 20), [255, 255, 255, 255], "the black backdrop gone")
     }
 
+    /// A sheet presenting another: the first moves back into the place the screen has behind it (the
+    /// same scale, its top at the safe area's top), so it is the card above the top sheet and hides the
+    /// screen; dragging the top sheet down brings it part of the way back; the second dismissed, the first
+    /// is a sheet at its detent again.
+    func testASheetOverASheetTakesTheScreensPlace() throws {
+        let stage = try Stage(device: Self.phone, fps: 30, appearance: .light)
+        let screen = Screen()
+        stage.show(screen)
+        let first = Compose()
+        first.view.backgroundColor = .systemBlue
+        screen.present(first, animated: true)
+        try stage.waitUntilIdle()
+        let second = Compose()
+        second.view.backgroundColor = .systemPink
+        first.present(second, animated: true)
+        try stage.waitUntilIdle()
+        XCTAssertEqual(second.view.frame, CGRect(x: 0, y: 57, width: 390, height: 787))
+        let scale = 1 - 2 * 47 / 844.0
+        XCTAssertEqual(first.view.transform.a, scale, accuracy: 1e-9)
+        XCTAssertEqual(first.view.frame.minY, 47, accuracy: 1e-9, "the first sheet's top where the screen's was")
+        XCTAssertEqual(first.view.frame.width, screen.view.frame.width, accuracy: 1e-9)
+        XCTAssertEqual(screen.view.frame.minY, 47, accuracy: 1e-9, "the screen stays where it was, behind the first sheet")
+        XCTAssertEqual(first.view.layer.cornerRadius, 10)
+        let stacked = try stage.bitmap(ofFrame: stage.frameCount - 1)
+        let blue = stacked.rgba(195, 52)
+        XCTAssertGreaterThan(blue[2], blue[0], "the first sheet (blue, dimmed) shows above the second, not the screen")
+        XCTAssertEqual(stacked.rgba(195, 20), [0, 0, 0, 255], "black above it")
+
+        // The second dragged down half way: the first is part of the way back.
+        try stage.touchDown(at: CGPoint(x: 195, y: 100))
+        try stage.moveTouch(to: CGPoint(x: 195, y: 300), duration: 0.3)
+        // (Past the smallest detent the drag is an interactive dismissal: the first's model is already
+        // back, its presentation part of the way.)
+        let shown = try XCTUnwrap(first.view.layer.presentation()).affineTransform()
+        XCTAssertGreaterThan(shown.a, scale + 0.01)
+        XCTAssertLessThan(shown.a, 0.99)
+        XCTAssertLessThan(shown.ty, 0, "on its way up")
+        stage.liftTouch()
+        try stage.waitUntilIdle()
+
+        second.dismiss(animated: true)
+        try stage.waitUntilIdle()
+        XCTAssertEqual(first.view.transform, .identity)
+        XCTAssertEqual(first.view.frame, CGRect(x: 0, y: 57, width: 390, height: 787))
+        XCTAssertEqual(screen.view.frame.minY, 47, accuracy: 1e-9, "the screen still shrunk behind the first")
+    }
+
     func testDetentsGrabberAndTheirChanges() throws {
         let stage = try Stage(device: Self.phone, fps: 30, appearance: .dark)
         let screen = Screen()

@@ -286,12 +286,17 @@ open class UISheetPresentationController: UIPresentationController {
         return CGRect(x: 0, y: bounds.height - height, width: bounds.width, height: height)
     }
 
-    /// The presenting view's transform at the large detent: scaled about its centre so its top meets the
-    /// top of the safe area.
-    private var shrunkTransform: CGAffineTransform {
+    /// The presenting view's transform at the large detent, `f` of the way there (0…1): scaled about its
+    /// centre as the screen shrinks behind a sheet, its top moved to the top of the safe area. For the
+    /// screen the scale alone does that; a sheet presenting another moves up into the place the screen
+    /// behind it has, so the sheet just behind the top one is the card that shows above it, as UIKit
+    /// stacks them (the screen, the same width and top, is hidden behind it).
+    private func shrunkTransform(of presenting: UIView, _ f: CGFloat = 1) -> CGAffineTransform {
         guard let height = containerView?.bounds.height, height > 0 else { return .identity }
-        let scale = max(0.5, 1 - 2 * safeTop / height)
-        return CGAffineTransform(scaleX: scale, y: scale)
+        let full = max(0.5, 1 - 2 * safeTop / height)
+        let rise = safeTop - (presenting.center.y - presenting.bounds.height * full / 2)
+        let scale = 1 + (full - 1) * f
+        return CGAffineTransform(a: scale, b: 0, c: 0, d: scale, tx: 0, ty: rise * f)
     }
 
     // MARK: Presentation
@@ -364,7 +369,7 @@ open class UISheetPresentationController: UIPresentationController {
         }
         let rest = presentingRestState!
         UIView.performWithoutAnimation { presenting.clipsToBounds = shrunk ? true : rest.clips }
-        presenting.transform = shrunk ? shrunkTransform : rest.transform
+        presenting.transform = shrunk ? shrunkTransform(of: presenting) : rest.transform
         presenting.layer.cornerRadius = shrunk ? Self.defaultCornerRadius : rest.radius
     }
 
@@ -539,9 +544,8 @@ open class UISheetPresentationController: UIPresentationController {
             let dimLarge: CGFloat = largeDims ? Self.dimmingAlpha : 0
             dimmingView.alpha = dimBelow + (dimLarge - dimBelow) * f
             guard !isPad, !isEdgeAttached, largeDims, let presenting = presentingViewController?.view, let rest = presentingRestState else { return }
-            let scale = 1 + (shrunkTransform.a - 1) * f
             presenting.clipsToBounds = f > 0 ? true : rest.clips
-            presenting.transform = f > 0 ? CGAffineTransform(scaleX: scale, y: scale) : rest.transform
+            presenting.transform = f > 0 ? shrunkTransform(of: presenting, f) : rest.transform
             presenting.layer.cornerRadius = f > 0 ? Self.defaultCornerRadius * f : rest.radius
         }
     }

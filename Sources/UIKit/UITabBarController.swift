@@ -224,16 +224,26 @@ open class UITabBarController: UIViewController {
 /// its title in 10-point medium type, the selected one in the tint colour and the others grey; 49 points
 /// high above the bottom of the safe area. In a compact height (a phone in landscape) 32 points, each
 /// tab's image beside its title in 13-point type (the sizes estimated), the tabs between the safe area's
-/// sides. A tap on a tab selects it.
+/// sides. On a pad (regular both ways) 50 points, the image beside the title as well, the tabs a group in
+/// the middle (``ItemPositioning/centered``, what `.automatic` is there). A tap on a tab selects it.
 open class UITabBar: UIView {
     /// Points, above the safe area's bottom.
     static let height: CGFloat = 49
     /// Points in a compact height (a phone in landscape), as UIKit's.
     static let compactHeight: CGFloat = 32
+    /// Points on a pad (regular both ways), as UIKit's.
+    static let padHeight: CGFloat = 50
+    /// Points: a centred tab's width and the space between two when ``itemWidth`` and ``itemSpacing`` are
+    /// 0 (UIKit's are "system-defined"; estimated). A tab is wider when its content needs it.
+    static let centeredItemWidth: CGFloat = 76, centeredItemSpacing: CGFloat = 34
+    /// Points: the image's side and the gap to the title in an inline tab (estimated).
+    static let inlineIconSide: CGFloat = 20, inlineGap: CGFloat = 6
     /// Whether the bar is in a compact height.
     private var isCompactHeight: Bool { traitCollection.verticalSizeClass == .compact }
-    /// Points: the bar's height above the safe area's bottom (49, or 32 in a compact height).
-    var barHeight: CGFloat { isCompactHeight ? Self.compactHeight : Self.height }
+    /// Whether the bar is on a pad: regular both ways.
+    private var isRegular: Bool { traitCollection.horizontalSizeClass == .regular && traitCollection.verticalSizeClass == .regular }
+    /// Points: the bar's height above the safe area's bottom (49; 32 in a compact height; 50 on a pad).
+    var barHeight: CGFloat { isCompactHeight ? Self.compactHeight : isRegular ? Self.padHeight : Self.height }
     weak var controller: UITabBarController?
     private var items: [(label: UILabel, icon: UIImageView)] = []
     private var selected = 0
@@ -253,9 +263,17 @@ open class UITabBar: UIView {
     open var scrollEdgeAppearance: UITabBarAppearance? {
         didSet { scrollEdgeAppearance = scrollEdgeAppearance.map(UITabBarAppearance.init(barAppearance:)); showAppearance() }
     }
-    /// Kept.
-    open var itemPositioning = ItemPositioning.automatic
+    /// How the tabs share the bar: `.fill` divides the width between the safe area's sides equally,
+    /// `.centered` makes them a group in the middle, each ``itemWidth`` wide and ``itemSpacing`` apart;
+    /// `.automatic` (the default) is `.centered` on a pad (regular both ways) and `.fill` elsewhere.
+    open var itemPositioning = ItemPositioning.automatic { didSet { setNeedsLayout() } }
+    /// How tabs are positioned (``itemPositioning``).
     public enum ItemPositioning: Int, Sendable { case automatic = 0, fill, centered }
+    /// Points: each tab's width when centred; 0 (the default) or less is the system's (76, estimated, or
+    /// what the tab's image and title need).
+    open var itemWidth: CGFloat = 0 { didSet { setNeedsLayout() } }
+    /// Points: the space between centred tabs; 0 (the default) or less is the system's (34, estimated).
+    open var itemSpacing: CGFloat = 0 { didSet { setNeedsLayout() } }
     /// Whether the selected tab's content is at its bottom edge (set by the tab bar controller).
     package var isAtScrollEdge = true { didSet { if isAtScrollEdge != oldValue { showAppearance() } } }
     private let background = BarBackgroundView(shadowAtBottom: false)
@@ -291,28 +309,60 @@ open class UITabBar: UIView {
         layoutIfNeeded()
     }
 
+    /// Whether each tab's image is beside its title (a compact height or a pad) rather than above it.
+    private var isInline: Bool { isCompactHeight || isRegular }
+
+    /// Points: what an inline tab's image and title need side by side.
+    private func inlineContentWidth(_ item: (label: UILabel, icon: UIImageView)) -> CGFloat {
+        (item.icon.image != nil ? Self.inlineIconSide + Self.inlineGap : 0) + item.label.sizeThatFits(.zero).width
+    }
+
+    /// The tabs' horizontal extents in the bar (points): equal shares between the safe area's sides (a
+    /// phone in landscape: the island's), or a group in the middle (``itemPositioning``).
+    private func tabExtents() -> [(x: CGFloat, width: CGFloat)] {
+        let sides = horizontalSafeSides
+        let available = max(0, bounds.width - sides.left - sides.right)
+        let centered = itemPositioning == .centered || (itemPositioning == .automatic && isRegular)
+        if centered, !items.isEmpty {
+            let spacing = itemSpacing > 0 ? itemSpacing : Self.centeredItemSpacing
+            let widths = items.map { item -> CGFloat in
+                if itemWidth > 0 { return itemWidth }
+                return max(Self.centeredItemWidth, isInline ? inlineContentWidth(item) : 0)
+            }
+            let total = widths.reduce(0, +) + spacing * CGFloat(items.count - 1)
+            // Too wide for the bar: equal shares after all.
+            if total <= available {
+                var x = sides.left + (available - total) / 2
+                return widths.indices.map { i in
+                    defer { x += widths[i] + spacing }
+                    return (x, widths[i])
+                }
+            }
+        }
+        let width = available / CGFloat(max(1, items.count))
+        return items.indices.map { (sides.left + CGFloat($0) * width, width) }
+    }
+
     open override func layoutSubviews() {
         super.layoutSubviews()
         background.frame = bounds
         guard !items.isEmpty else { return }
-        // The tabs share the width between the safe area's sides (a phone in landscape: the island's).
-        let sides = horizontalSafeSides
-        let width = max(0, bounds.width - sides.left - sides.right) / CGFloat(items.count)
-        let compact = isCompactHeight
-        for (index, item) in items.enumerated() {
-            let x = sides.left + CGFloat(index) * width
-            if compact {
+        let inline = isInline, height = barHeight
+        // The titles' size first: centred tabs are as wide as their titles need.
+        let size: CGFloat = inline ? 13 : 10
+        for item in items where item.label.font.pointSize != size { item.label.font = .systemFont(ofSize: size, weight: .medium) }
+        for ((index, item), extent) in zip(items.enumerated(), tabExtents()) {
+            let x = extent.x, width = extent.width
+            if inline {
                 // The image beside the title, the two centred in the tab.
-                if item.label.font.pointSize != 13 { item.label.font = .systemFont(ofSize: 13, weight: .medium) }
                 let hasIcon = item.icon.image != nil
-                let titleWidth = min(item.label.sizeThatFits(.zero).width, width)
-                let iconSide: CGFloat = 20, gap: CGFloat = 6
+                let iconSide = Self.inlineIconSide, gap = Self.inlineGap
+                let titleWidth = min(item.label.sizeThatFits(.zero).width, width - (hasIcon ? iconSide + gap : 0))
                 let total = (hasIcon ? iconSide + gap : 0) + titleWidth
                 let start = x + (width - total) / 2
-                item.icon.frame = hasIcon ? CGRect(x: start, y: (Self.compactHeight - iconSide) / 2, width: iconSide, height: iconSide) : .zero
-                item.label.frame = CGRect(x: start + (hasIcon ? iconSide + gap : 0), y: 0, width: titleWidth, height: Self.compactHeight)
+                item.icon.frame = hasIcon ? CGRect(x: start, y: (height - iconSide) / 2, width: iconSide, height: iconSide) : .zero
+                item.label.frame = CGRect(x: start + (hasIcon ? iconSide + gap : 0), y: 0, width: max(0, titleWidth), height: height)
             } else {
-                if item.label.font.pointSize != 10 { item.label.font = .systemFont(ofSize: 10, weight: .medium) }
                 item.icon.frame = CGRect(x: x + (width - 25) / 2, y: 7, width: 25, height: 25)
                 item.label.frame = CGRect(x: x, y: 33, width: width, height: 12)
             }
@@ -324,11 +374,17 @@ open class UITabBar: UIView {
 
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard let touch = touches.first, !items.isEmpty, bounds.width > 0 else { return }
-        let sides = horizontalSafeSides
-        let width = max(1, bounds.width - sides.left - sides.right) / CGFloat(items.count)
-        let x = touch.location(in: self).x - sides.left
-        let index = min(items.count - 1, max(0, Int((x / width).rounded(.down))))
+        // The tab under the finger, or the nearest (a touch between centred tabs, or beside them).
+        let x = touch.location(in: self).x
+        let extents = tabExtents()
+        let index = extents.indices.min { a, b in
+            distance(x, extents[a]) < distance(x, extents[b])
+        } ?? 0
         controller?.select(index, tapped: true)
+    }
+
+    private func distance(_ x: CGFloat, _ extent: (x: CGFloat, width: CGFloat)) -> CGFloat {
+        x < extent.x ? extent.x - x : max(0, x - (extent.x + extent.width))
     }
 }
 

@@ -104,6 +104,21 @@ open class UIBlurEffect: UIVisualEffect {
 
     /// The material for the current appearance (light or dark, for the styles that adapt): estimated, as
     /// `Backdrop.material(_:dark:)` says (Apple publishes the materials' order, not their numbers).
+    /// Whether the material is a dark one: the styles that say so, and the adaptive ones in the dark
+    /// appearance.
+    package var isDark: Bool {
+        switch style {
+        case .systemUltraThinMaterialLight, .systemThinMaterialLight, .systemMaterialLight, .systemThickMaterialLight,
+             .systemChromeMaterialLight, .extraLight, .light:
+            return false
+        case .systemUltraThinMaterialDark, .systemThinMaterialDark, .systemMaterialDark, .systemThickMaterialDark,
+             .systemChromeMaterialDark, .dark, .extraDark:
+            return true
+        default:
+            return UIColor(dynamicProvider: { $0.userInterfaceStyle == .dark ? .black : .white }).color.red < 0.5
+        }
+    }
+
     package var material: Backdrop {
         let dark = UIColor(dynamicProvider: { $0.userInterfaceStyle == .dark ? .black : .white }).color.red < 0.5
         switch style {
@@ -132,18 +147,76 @@ open class UIBlurEffect: UIVisualEffect {
     }
 }
 
+/// The vibrancy styles of iOS 13 (Apple's raw values), for the system materials.
+public enum UIVibrancyEffectStyle: Int, Sendable {
+    case label, secondaryLabel, tertiaryLabel, quaternaryLabel
+    case fill, secondaryFill, tertiaryFill
+    case separator
+}
+
+/// Vibrancy for the content of a ``UIVisualEffectView`` over a blur. With a style (iOS 13), as Apple's
+/// header says, only the alpha of the content is used and its colour ignored, except `.label`, which
+/// passes colour through: here the content is drawn in the style's colour (the semantic colour of the same
+/// name — `secondaryLabel`, `systemFill`, `separator`… — in the blur's appearance) through its alpha, by
+/// normal blending. iOS blends vibrant content with private filters that make it take colour from what is
+/// behind; that is not reproduced. `init(blurEffect:)` (iOS 8's vibrancy) and `.label` draw the content
+/// as it is.
 open class UIVibrancyEffect: UIVisualEffect {
-    public init(blurEffect: UIBlurEffect) { super.init() }
+    /// The blur the vibrancy goes with.
+    public let blurEffect: UIBlurEffect
+    /// The style; nil for `init(blurEffect:)`.
+    public let style: UIVibrancyEffectStyle?
+
+    public init(blurEffect: UIBlurEffect) {
+        self.blurEffect = blurEffect
+        style = nil
+        super.init()
+    }
+
+    public init(blurEffect: UIBlurEffect, style: UIVibrancyEffectStyle) {
+        self.blurEffect = blurEffect
+        self.style = style
+        super.init()
+    }
+
+    /// The colour the content is drawn in through its alpha; nil: as it is.
+    var contentColor: Color? {
+        let semantic: UIColor
+        switch style {
+        case nil, .label?: return nil
+        case .secondaryLabel?: semantic = .secondaryLabel
+        case .tertiaryLabel?: semantic = .tertiaryLabel
+        case .quaternaryLabel?: semantic = .quaternaryLabel
+        case .fill?: semantic = .systemFill
+        case .secondaryFill?: semantic = .secondarySystemFill
+        case .tertiaryFill?: semantic = .tertiarySystemFill
+        case .separator?: semantic = .separator
+        }
+        return semantic.resolvedColor(with: UITraitCollection(userInterfaceStyle: blurEffect.isDark ? .dark : .light)).color
+    }
 }
 
 /// A view that shows a visual effect behind its `contentView`: a ``UIBlurEffect`` blurs what is drawn
 /// behind the view (its rounded bounds) and tints it as its material says. Setting `effect` inside an
-/// animation block animates the blur in or out (from or to none), as in UIKit. A vibrancy effect draws the
-/// content as it is.
+/// animation block animates the blur in or out (from or to none), as in UIKit. A ``UIVibrancyEffect``
+/// draws the content view's subviews as its style says.
 open class UIVisualEffectView: UIView {
     /// The effect; nil shows none.
     open var effect: UIVisualEffect? {
-        didSet { showMaterial((effect as? UIBlurEffect)?.material) }
+        didSet {
+            showMaterial((effect as? UIBlurEffect)?.material)
+            showVibrancy()
+        }
+    }
+
+    /// The content's colour under a vibrancy effect, for the current appearance.
+    private func showVibrancy() {
+        contentView.backing.vibrancyColor = (effect as? UIVibrancyEffect)?.contentColor
+    }
+
+    open override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
+        super.traitCollectionDidChange(previousTraitCollection)
+        showVibrancy()
     }
 
     /// Sets the backing view's backdrop; to or from no effect, through the material's tint at alpha 0, so
@@ -172,6 +245,7 @@ open class UIVisualEffectView: UIView {
         addSubview(contentView)
         self.effect = effect
         showMaterial((effect as? UIBlurEffect)?.material)
+        showVibrancy()
     }
 
     public override convenience init(frame: CGRect) {

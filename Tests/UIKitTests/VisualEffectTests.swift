@@ -72,4 +72,44 @@ final class VisualEffectTests: XCTestCase {
         // White under #1C1C1E at 70 %: 0.3 + 0.7 · 28/255 ≈ 0.377.
         XCTAssertEqual(Double(try stage.bitmap(ofFrame: 1).rgba(10, 10)[0]), 255 * (0.3 + 0.7 * 28 / 255), accuracy: 3)
     }
+
+    /// A vibrancy effect with a style (iOS 13) uses only the alpha of its content: a red square and a
+    /// half-transparent blue one in its content view are drawn in the style's colour (secondaryLabel:
+    /// #3C3C43 at 60 % in the light appearance) through their alpha, over white, exactly; `.label` passes
+    /// colour through; a dark blur's style takes the dark colour (the separator's #545458 at 60 %).
+    func testVibrancyDrawsTheContentInTheStylesColourThroughItsAlpha() throws {
+        func vibrant(_ effect: UIVibrancyEffect) throws -> Bitmap {
+            let stage = try makeStage(width: 60, height: 20)
+            stage.window.backgroundColor = .white
+            let effectView = UIVisualEffectView(effect: effect)
+            effectView.frame = CGRect(x: 0, y: 0, width: 60, height: 20)
+            let red = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+            red.backgroundColor = .red
+            let blue = UIView(frame: CGRect(x: 20, y: 0, width: 20, height: 20))
+            blue.backgroundColor = UIColor.blue.withAlphaComponent(0.5)
+            effectView.contentView.addSubview(red)
+            effectView.contentView.addSubview(blue)
+            stage.window.addSubview(effectView)
+            try stage.wait(0.1)
+            return try stage.bitmap(ofFrame: 1)
+        }
+        let light = UIBlurEffect(style: .systemMaterialLight)
+        let secondary = try vibrant(UIVibrancyEffect(blurEffect: light, style: .secondaryLabel))
+        // #3C3C43 at 60 % over white: premultiplied (36, 36, 40, 153) + 255 · 102/255.
+        XCTAssertEqual(secondary.rgba(10, 10), [138, 138, 142, 255], "the red square, in secondaryLabel")
+        // At half the alpha: 30 %: (18, 18, 20, 77) + 255 · 178/255.
+        let half = secondary.rgba(30, 10)
+        XCTAssertEqual(Double(half[0]), 18 + 255 * 178 / 255.0, accuracy: 1)
+        XCTAssertEqual(Double(half[2]), 20 + 255 * 178 / 255.0, accuracy: 1)
+        XCTAssertEqual(secondary.rgba(50, 10), [255, 255, 255, 255], "nothing where nothing is drawn")
+
+        let label = try vibrant(UIVibrancyEffect(blurEffect: light, style: .label))
+        XCTAssertEqual(label.rgba(10, 10), [255, 0, 0, 255], ".label passes colour through")
+        let legacy = try vibrant(UIVibrancyEffect(blurEffect: light))
+        XCTAssertEqual(legacy.rgba(10, 10), [255, 0, 0, 255], "iOS 8's vibrancy: drawn as it is")
+
+        let dark = try vibrant(UIVibrancyEffect(blurEffect: UIBlurEffect(style: .systemThinMaterialDark), style: .separator))
+        // #545458 at 60 % over white: (50, 50, 53, 153) + 102.
+        XCTAssertEqual(dark.rgba(10, 10), [152, 152, 155, 255], "the dark separator colour")
+    }
 }

@@ -173,7 +173,7 @@ extension RenderNode {
         // (Content and children are drawn through a rounded clip: its corners leave pixels uncovered.)
         if clipsToBounds && cornerRadius > 0 { return false }
         if let content, !contentHasBackingStore, content.paintsOpaquely(over: bounds) { return true }
-        return children.contains { $0.coversOpaquely(region, under: m) }
+        return vibrancy == nil && children.contains { $0.coversOpaquely(region, under: m) }
     }
 
     /// Whether ``drawBody(in:)``, with the bounds' origin at `bitmap`'s top-left (as a frame is drawn),
@@ -203,7 +203,7 @@ extension RenderNode {
         // whole device pixels (rounded, or a rectangle at a fraction of a pixel) leaves its edge pixels
         // partly covered, showing what is under them: no skipping then.
         var cover: Int?
-        if !children.isEmpty, !(clipsToBounds && cornerRadius > 0), painter.drawsOpaqueSourcesOpaquely {
+        if !children.isEmpty, vibrancy == nil, !(clipsToBounds && cornerRadius > 0), painter.drawsOpaqueSourcesOpaquely {
             var region: PixelRect? = painter.clipBoundingBox
             let transform = painter.transform
             if clipsToBounds {
@@ -228,12 +228,32 @@ extension RenderNode {
             if !covered, let content, !(contentHasBackingStore && drawThroughBackingStore(content, in: painter)) {
                 content.draw(in: painter, bounds: bounds)
             }
-            for child in children[first...] { child.draw(in: painter) }
+            if let vibrancy, !children.isEmpty {
+                drawChildren(in: vibrancy, painter: painter)
+            } else {
+                for child in children[first...] { child.draw(in: painter) }
+            }
             painter.restore()
         }
         if drawsBorder {
             painter.strokeBorder(of: bounds, width: borderWidth, cornerRadii: radii, curve: cornerCurve, color: borderColor)
         }
+    }
+
+    /// The children drawn alone, then `color` through their alpha (vibrancy: only the alpha of what they
+    /// draw is used), within what the painter can change.
+    private func drawChildren(in color: Color, painter: Painter) {
+        let device = painter.transform
+        let reach = children.reduce(Rect.null) { $0.union($1.extentInParent) }
+        guard color.alpha > 0, !reach.isNull, !reach.isEmpty,
+              let box = PixelRect(enclosing: device.apply(to: reach))?.intersection(painter.clipBoundingBox),
+              let alpha = Self.drawnAlone(over: box, scale: painter.bitmap.scale, device: device, { p in
+                  for child in children { child.draw(in: p) }
+              }) else { return }
+        painter.save()
+        defer { painter.restore() }
+        painter.clip(toAlphaOf: alpha, atDevicePixel: (box.x, box.y))
+        painter.fill(reach.insetBy(dx: -1, dy: -1), color: color)
     }
 
     /// The most pixels per point a projected node's layer is drawn at, as a multiple of the target's

@@ -228,7 +228,7 @@ extension RenderNode {
             drawn = describe(content, device: device, clip: inner, tree: &tree)
         }
         let children = self.children.filter { $0.drawCount > 0 && $0.isDoubleSided }.compactMap { child -> DrawnNode? in
-            if child.projection != nil || child.mask != nil || child.shadow != nil || (child.cornerRadius > 0 && (child.roundedCorners != .all || child.cornerCurve != .circular)) { return child.describeAlone(parentDevice: device, clip: inner, tree: &tree) }
+            if child.projection != nil || child.mask != nil || child.shadow != nil || child.vibrancy != nil || (child.cornerRadius > 0 && (child.roundedCorners != .all || child.cornerCurve != .circular)) { return child.describeAlone(parentDevice: device, clip: inner, tree: &tree) }
             return child.describe(device: child.transformToParent.concatenating(device), isRoot: false, clip: inner, tree: &tree)
         }
         return DrawnNode(
@@ -253,14 +253,15 @@ extension RenderNode {
             ?? transformToParent.concatenating(parentDevice).apply(to: visualBounds)
         guard let box = PixelRect(enclosing: reach)?.intersection(clip),
               let raster = Self.drawnAlone(over: box, scale: tree.scale, device: parentDevice, draw(in:)) else { return nil }
-        let type = projection != nil ? "projected layer" : mask != nil ? "masked layer" : shadow != nil ? "shadowed layer" : "layer with continuous corners or rounded at some"
+        let type = projection != nil ? "projected layer" : mask != nil ? "masked layer" : shadow != nil ? "shadowed layer"
+            : vibrancy != nil ? "vibrant layer" : "layer with continuous corners or rounded at some"
         return DrawnNode(
             name: name, transform: [1, 0, 0, 1, 0, 0],
             bounds: [Double(box.x), Double(box.y), Double(box.width), Double(box.height)],
             alpha: 1, group: false, groupClip: nil, background: nil, cornerRadius: 0, clipsToBounds: false, border: nil,
             content: DrawnContent(kind: "raster", type: type, image: Self.add(raster, to: &tree),
                                   imageTransform: [1, 0, 0, 1, Double(box.x), Double(box.y)], filter: "bilinear",
-                                  note: "a \(type) (perspective, a mask, a shadow or some corners rounded): Smokescreen's pixels of it alone"),
+                                  note: "a \(type) (perspective, a mask, a shadow, vibrancy or some corners rounded): Smokescreen's pixels of it alone"),
             children: [])
     }
 

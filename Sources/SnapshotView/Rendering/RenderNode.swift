@@ -42,6 +42,8 @@ public struct RenderNode: Sendable {
     /// Whether this node is a transform layer's (its children in its superlayer's space, each at its own
     /// depth): a transform layer around it joins them with its own sublayers in one depth order.
     public var preservesDepth = false
+    /// When set, the children are drawn in this colour through their alpha (``View/vibrancyColor``).
+    public var vibrancy: Color?
     /// Whether content and subviews are clipped to the (rounded) bounds.
     public let clipsToBounds: Bool
     /// Points, drawn inside the bounds.
@@ -124,6 +126,7 @@ public struct RenderNode: Sendable {
                               clipsToBounds: clipsToBounds, borderWidth: borderWidth, borderColor: borderColor, content: content,
                               contentHasBackingStore: contentHasBackingStore, children: children + [overlay])
         node.depth = depth
+        node.vibrancy = vibrancy
         return node
     }
 
@@ -273,6 +276,7 @@ extension View {
             contentHasBackingStore: drawsContentIntoBackingStore,
             children: drawingOrder(of: subviews).compactMap { $0.renderNode(presentation: presentation, parentSublayer: sublayer, maskDepth: maskDepth) })
         node.depth = depth
+        node.vibrancy = vibrancyColor
         return node
     }
 }

@@ -34,6 +34,9 @@ open class View {
     public var isOpaque = true
     /// Clips content and subviews to the bounds, rounded by `cornerRadius`. Default false.
     public var clipsToBounds = false
+    /// Vibrancy: when set, the subviews are drawn in this colour through their alpha (their own colours
+    /// left out), as a vibrancy effect's content is. Default nil: drawn as they are. Not animatable.
+    public var vibrancyColor: Color?
 
     /// Not retained: a view's superview owns it, never the reverse.
     public internal(set) weak var superview: View?

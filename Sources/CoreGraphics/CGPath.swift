@@ -71,6 +71,67 @@ open class CGPath: Equatable, Hashable, @unchecked Sendable, CustomStringConvert
         return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
+    /// The smallest rectangle holding every point the path passes through, control points left out (as
+    /// Core Graphics' `boundingBoxOfPath`): curves counted by their extremes; `.null` when empty.
+    public var boundingBoxOfPath: CGRect {
+        var minX = CGFloat.infinity, minY = CGFloat.infinity, maxX = -CGFloat.infinity, maxY = -CGFloat.infinity
+        func add(_ p: CGPoint) { minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y) }
+        var start = CGPoint.zero, point = CGPoint.zero, any = false
+        for element in elements {
+            any = true
+            switch element {
+            case .moveTo(let p):
+                start = p; point = p; add(p)
+            case .lineTo(let p):
+                add(p); point = p
+            case .quadCurveTo(let p, let c):
+                add(p)
+                // Where the derivative of each coordinate is zero: t = (p0 − c) / (p0 − 2c + p1).
+                for (a, b, e) in [(point.x, c.x, p.x), (point.y, c.y, p.y)] {
+                    let d = a - 2 * b + e
+                    guard d != 0 else { continue }
+                    let t = (a - b) / d
+                    if t > 0, t < 1 { add(Self.quadPoint(point, c, p, t)) }
+                }
+                point = p
+            case .curveTo(let p, let c1, let c2):
+                add(p)
+                // The derivative's roots per coordinate: a t² + b t + c with a = 3(−p0 + 3c1 − 3c2 + p1),
+                // b = 6(p0 − 2c1 + c2), c = 3(c1 − p0).
+                for (p0, q1, q2, p1) in [(point.x, c1.x, c2.x, p.x), (point.y, c1.y, c2.y, p.y)] {
+                    let a = 3 * (-p0 + 3 * q1 - 3 * q2 + p1), b = 6 * (p0 - 2 * q1 + q2), c = 3 * (q1 - p0)
+                    var roots: [CGFloat] = []
+                    if abs(a) < 1e-12 {
+                        if b != 0 { roots.append(-c / b) }
+                    } else {
+                        let discriminant = b * b - 4 * a * c
+                        if discriminant >= 0 {
+                            let r = discriminant.squareRoot()
+                            roots += [(-b + r) / (2 * a), (-b - r) / (2 * a)]
+                        }
+                    }
+                    for t in roots where t > 0 && t < 1 { add(Self.cubicPoint(point, c1, c2, p, t)) }
+                }
+                point = p
+            case .closeSubpath:
+                point = start
+            }
+        }
+        guard any, minX.isFinite else { return .null }
+        return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
+    private static func quadPoint(_ p0: CGPoint, _ c: CGPoint, _ p1: CGPoint, _ t: CGFloat) -> CGPoint {
+        let u = 1 - t
+        return CGPoint(x: u * u * p0.x + 2 * u * t * c.x + t * t * p1.x, y: u * u * p0.y + 2 * u * t * c.y + t * t * p1.y)
+    }
+
+    private static func cubicPoint(_ p0: CGPoint, _ c1: CGPoint, _ c2: CGPoint, _ p1: CGPoint, _ t: CGFloat) -> CGPoint {
+        let u = 1 - t
+        let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
+        return CGPoint(x: a * p0.x + b * c1.x + c * c2.x + d * p1.x, y: a * p0.y + b * c1.y + c * c2.y + d * p1.y)
+    }
+
     /// A mutable copy.
     public func mutableCopy() -> CGMutablePath? { CGMutablePath(elements: elements) }
     /// An immutable copy.

@@ -186,4 +186,33 @@ final class DrawingTests: XCTestCase {
         for y in 0..<40 { for x in Array(0..<30) + Array(90..<120) { XCTAssertLessThan(frame.rgba(x, y)[0], 10) } }
         XCTAssertNil(UILabel().text)
     }
+
+    /// `boundingBoxOfPath` leaves control points out and counts curves by their extremes; `boundingBox`
+    /// holds the control points; both are null for an empty path.
+    func testAPathsBoundingBoxesWithAndWithoutControlPoints() {
+        let cubic = CGMutablePath()
+        cubic.move(to: CGPoint(x: 0, y: 0))
+        cubic.addCurve(to: CGPoint(x: 100, y: 0), control1: CGPoint(x: 0, y: 100), control2: CGPoint(x: 100, y: 100))
+        // The top of the arch at t = ½: 3 · ¼ · ½ · 100 · 2 = 75.
+        XCTAssertEqual(cubic.boundingBoxOfPath, CGRect(x: 0, y: 0, width: 100, height: 75))
+        XCTAssertEqual(cubic.boundingBox, CGRect(x: 0, y: 0, width: 100, height: 100))
+        let quad = CGMutablePath()
+        quad.move(to: CGPoint(x: 10, y: 0))
+        quad.addQuadCurve(to: CGPoint(x: 110, y: 0), control: CGPoint(x: 60, y: -100))
+        XCTAssertEqual(quad.boundingBoxOfPath, CGRect(x: 10, y: -50, width: 100, height: 50))
+        // An S curve's two extremes, inside its control points.
+        let s = CGMutablePath()
+        s.move(to: CGPoint(x: 0, y: 0))
+        s.addCurve(to: CGPoint(x: 30, y: 0), control1: CGPoint(x: 10, y: 30), control2: CGPoint(x: 20, y: -30))
+        let box = s.boundingBoxOfPath
+        XCTAssertEqual(box.minX, 0)
+        XCTAssertEqual(box.maxX, 30)
+        // y(t) = 90t(1−t)(1−2t): extremes ±90 · (√3/18) at t = ½ ∓ √3/6.
+        XCTAssertEqual(box.maxY, 90 * 3.0.squareRoot() / 18, accuracy: 1e-9)
+        XCTAssertEqual(box.minY, -90 * 3.0.squareRoot() / 18, accuracy: 1e-9)
+        XCTAssertEqual(CGMutablePath().boundingBoxOfPath, .null)
+        let point = CGMutablePath()
+        point.move(to: CGPoint(x: 5, y: 7))
+        XCTAssertEqual(point.boundingBoxOfPath, CGRect(x: 5, y: 7, width: 0, height: 0))
+    }
 }

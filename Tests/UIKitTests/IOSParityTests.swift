@@ -298,6 +298,69 @@ final class IOSParityTests: XCTestCase {
         print(rows.joined(separator: "\n"))
     }
 
+    // MARK: A filled path
+
+    /// `testUIBezierPath.iOS.png` and `testCGPath.iOS.png`: a heart of lines, quadratic and cubic curves and
+    /// a circle of four cubics (the elements as the references' `.txt` files list them), filled black by
+    /// `UIBezierPath.fill()` and by a context's `drawPath(using: .eoFill)` in a `UIGraphicsImageRenderer` at
+    /// 1x, as swift-snapshot-testing's two strategies draw it: the same size, black, and each pixel's
+    /// coverage within 32 levels of iOS's, the edge pixels' within 8 on average: two rasterizers'
+    /// anti-aliasing of the same edges (iOS's own two pictures of this heart differ by up to 37 levels at
+    /// an edge pixel and by 7.8 on average; most pixels are exact).
+    func testAHeartPathAsIOSDrawsIt() throws {
+        func heart() -> UIBezierPath {
+            let path = UIBezierPath()
+            path.move(to: CGPoint(x: 0, y: 0))
+            path.addLine(to: CGPoint(x: 0, y: 60))
+            path.addQuadCurve(to: CGPoint(x: 30, y: 90), controlPoint: CGPoint(x: 3.75, y: 86.25))
+            path.addQuadCurve(to: CGPoint(x: 60, y: 60), controlPoint: CGPoint(x: 56.25, y: 86.25))
+            path.addCurve(to: CGPoint(x: 90, y: 30), controlPoint1: CGPoint(x: 75, y: 60), controlPoint2: CGPoint(x: 90, y: 45))
+            path.addCurve(to: CGPoint(x: 60, y: 0), controlPoint1: CGPoint(x: 90, y: 15), controlPoint2: CGPoint(x: 75, y: 0))
+            path.addLine(to: CGPoint(x: 0, y: 0))
+            path.close()
+            path.move(to: CGPoint(x: 90, y: 75))
+            path.addCurve(to: CGPoint(x: 75, y: 90), controlPoint1: CGPoint(x: 90, y: 83.284), controlPoint2: CGPoint(x: 83.284, y: 90))
+            path.addCurve(to: CGPoint(x: 60, y: 75), controlPoint1: CGPoint(x: 66.716, y: 90), controlPoint2: CGPoint(x: 60, y: 83.284))
+            path.addCurve(to: CGPoint(x: 75, y: 60), controlPoint1: CGPoint(x: 60, y: 66.716), controlPoint2: CGPoint(x: 66.716, y: 60))
+            path.addCurve(to: CGPoint(x: 90, y: 75), controlPoint1: CGPoint(x: 83.284, y: 60), controlPoint2: CGPoint(x: 90, y: 66.716))
+            path.close()
+            return path
+        }
+        let format = UIGraphicsImageRendererFormat.preferred()
+        format.scale = 1
+        let bezier = heart()
+        let filled = UIGraphicsImageRenderer(bounds: bezier.bounds, format: format).image { _ in bezier.fill() }
+        let cgPath = heart().cgPath
+        let drawn = UIGraphicsImageRenderer(bounds: cgPath.boundingBoxOfPath, format: format).image { context in
+            context.cgContext.addPath(cgPath)
+            context.cgContext.drawPath(using: .eoFill)
+        }
+        var rows: [String] = []
+        for (name, image) in [("testUIBezierPath.iOS", filled), ("testCGPath.iOS", drawn)] {
+            let ios = try reference(name + ".png")
+            let ours = try XCTUnwrap(image.bitmap, name)
+            try Self.keep(ours, name: name + ".png")
+            XCTAssertEqual([ours.width, ours.height], [ios.width, ios.height], name)
+            guard ours.width == ios.width, ours.height == ios.height else { continue }
+            var worst = 0, exact = 0, edge = 0, edgeDifference = 0
+            for y in 0..<ios.height {
+                for x in 0..<ios.width {
+                    let a = Int(ios[x, y].a), b = Int(ours[x, y].a)
+                    worst = max(worst, abs(a - b))
+                    if a == b { exact += 1 }
+                    if a != 0 && a != 255 { edge += 1; edgeDifference += abs(a - b) }
+                    XCTAssertEqual([Int(ours[x, y].r), Int(ours[x, y].g), Int(ours[x, y].b)], [0, 0, 0], "\(name): black at (\(x), \(y))")
+                }
+            }
+            let mean = Double(edgeDifference) / Double(max(1, edge))
+            XCTAssertLessThanOrEqual(worst, 32, "\(name): a pixel's coverage \(worst) levels from iOS's")
+            XCTAssertLessThanOrEqual(mean, 8, "\(name): the edge pixels' coverage \(mean) levels from iOS's on average")
+            rows.append(String(format: "ios-parity | %@ | 90x90 | coverage within %d levels, the %d edge pixels %.1f on average; %d of 8100 pixels exact |",
+                               name, worst, edge, mean, exact))
+        }
+        print(rows.joined(separator: "\n"))
+    }
+
     /// `testUIView.1.png`: `UIButton(type: .contactAdd)` at its own size: the same size (73 × 71 px at
     /// @3x), the glyph's box within 1 px, and at most 2 % of the pixels more than half a step of coverage
     /// apart (the ring and the plus are vector shapes drawn by different rasterizers).

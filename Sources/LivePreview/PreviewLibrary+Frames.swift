@@ -66,6 +66,10 @@ extension PreviewLibrary {
         if let kept = keptFrame(key) { return kept }
         waitWhileReloading()
         if isCancelled() { throw RenderError.cancelled(what: entry.transition.name) }
+        if let same = try unchangedFrame(of: entry, index: index, scale: scale, isCancelled: isCancelled) {
+            keepFrame(key, digest: same.digest, drawn: false)
+            return same
+        }
         guard let bitmap = try bitmap(of: entry, index: index, scale: scale, isCancelled: isCancelled) else { return nil }
         let digest = Self.digest(of: bitmap)
         let png: [UInt8]
@@ -75,6 +79,21 @@ extension PreviewLibrary {
         }
         keepFrame(key, digest: digest)
         return (png, digest)
+    }
+
+    /// Frame `index` as the reading before `entry` drew it, when that frame is still kept and `entry`'s tree
+    /// there draws the same (``RenderNode/drawsTheSame(as:)``, on the same canvas): a reload that did not
+    /// change a frame does not draw it again. Nil otherwise (or when the reading before is no longer kept).
+    func unchangedFrame(of entry: Entry, index: Int, scale: Int,
+                        isCancelled: @escaping @Sendable () -> Bool) throws -> (png: [UInt8], digest: String)? {
+        guard let before = retiredEntry(entry.transition.name), before.id != entry.id,
+              let kept = keptFrame(FrameKey(entry: before.id, scale: scale, index: index)),
+              let old = renders.kept(RenderCache.Key(entry: before.id, scale: scale)),
+              let new = try rendered(of: entry, scale: scale, isCancelled: isCancelled) else { return nil }
+        let a = old.sequence, b = new.sequence
+        guard a.pointSize == b.pointSize, a.scale == b.scale, a.nodes.indices.contains(index), b.nodes.indices.contains(index),
+              b.nodes[index].drawsTheSame(as: a.nodes[index]) else { return nil }
+        return kept
     }
 
     /// Draws, one after the other on a thread of its own, the frames a reload changed that pages show

@@ -212,6 +212,10 @@ public final class PreviewLibrary: @unchecked Sendable {
     /// How many frames were drawn (not taken from the frames drawn before); for tests.
     public var drawnFrameCount: Int { lock.withLock { framesDrawn } }
     private var framesDrawn = 0
+    /// How many frames of a new reading were served as the reading before drew them, their trees drawing
+    /// the same (``RenderNode/drawsTheSame(as:)``); for tests.
+    public var unchangedFrameCount: Int { lock.withLock { framesUnchanged } }
+    private var framesUnchanged = 0
     /// How many transitions were rendered to be read (a reload's work); for tests and the docs' figures.
     public private(set) var readings = 0
     private var listeners: [UUID: @Sendable (Int) -> Void] = [:]
@@ -560,6 +564,9 @@ public final class PreviewLibrary: @unchecked Sendable {
     /// The current entry of `name`, and whether it is still current (for keeping a lint report).
     func currentEntryID(_ name: String) -> Int? { lock.withLock { entries[name]?.id } }
 
+    /// The reading of `name` the last reload replaced, if there was one.
+    func retiredEntry(_ name: String) -> Entry? { lock.withLock { retired?.entries[name] } }
+
     func setLint(_ report: LintReport, forEntry id: Int, name: String) {
         lock.withLock { if entries[name]?.id == id { entries[name]?.lint = report } }
     }
@@ -596,9 +603,9 @@ public final class PreviewLibrary: @unchecked Sendable {
         lock.withLock { drawnFrames[key].flatMap { digest in pngs[digest].map { ($0, digest) } } }
     }
 
-    func keepFrame(_ key: FrameKey, digest: String) {
+    func keepFrame(_ key: FrameKey, digest: String, drawn: Bool = true) {
         lock.withLock {
-            framesDrawn += 1
+            if drawn { framesDrawn += 1 } else { framesUnchanged += 1 }
             if drawnFrames.count >= Self.drawnFramesKept { drawnFrames = [:] }
             drawnFrames[key] = digest
         }

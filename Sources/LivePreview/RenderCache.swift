@@ -105,6 +105,13 @@ final class RenderCache: @unchecked Sendable {
         bytes += size
     }
 
+    /// The render of `key` if it is kept now (nothing is made).
+    func kept(_ key: Key) -> RenderedTransition? {
+        condition.lock()
+        defer { condition.unlock() }
+        return kept[key]?.render
+    }
+
     /// Whether a render of `key` is kept now.
     func contains(_ key: Key) -> Bool {
         condition.lock()

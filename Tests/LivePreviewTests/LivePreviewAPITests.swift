@@ -348,6 +348,38 @@ final class LivePreviewAPITests: XCTestCase {
         XCTAssertEqual(library.drawnFrameCount, drawnNow + 1, "0.5 s kept: the last frame (0.3 s), drawn ahead")
     }
 
+    /// After a reload, a frame whose tree draws the same as in the reading before (the box's start, when
+    /// only the move's duration changed) is served as drawn before, not drawn again; the frames that
+    /// changed are drawn. The frame kept has the pixels a drawing now has.
+    func testAFrameAReloadDidNotChangeIsNotDrawnAgain() async throws {
+        try await start()
+        let library = preview.library
+        for index in 0...3 { _ = try library.frame("grow", index: index, scale: 1) }
+        let drawn = library.drawnFrameCount, unchanged = library.unchangedFrameCount
+        let first = try XCTUnwrap(try library.frame("grow", index: 0, scale: 1))
+        let last = try XCTUnwrap(try library.frame("grow", index: 3, scale: 1))
+        // The move takes twice as long: its start (frame 0) is as it was, every later frame is elsewhere.
+        let version = library.currentVersion
+        try write(Self.sceneText(duration: 0.6))
+        try await waitForVersion(after: version)
+        let again = try XCTUnwrap(try library.frame("grow", index: 0, scale: 1))
+        XCTAssertEqual(library.unchangedFrameCount, unchanged + 1, "frame 0 kept from the reading before")
+        XCTAssertEqual(library.drawnFrameCount, drawn, "and not drawn")
+        XCTAssertEqual(again.digest, first.digest)
+        XCTAssertTrue(try PNGCodec.decode(again.png) == XCTUnwrap(try library.bitmap("grow", index: 0, scale: 1)), "the pixels a drawing now has")
+        let moved = try XCTUnwrap(try library.frame("grow", index: 3, scale: 1))
+        XCTAssertEqual(library.drawnFrameCount, drawn + 1, "the last frame changed: drawn")
+        XCTAssertEqual(library.unchangedFrameCount, unchanged + 1)
+        XCTAssertNotEqual(moved.digest, last.digest)
+        // A colour change changes every frame: none is kept.
+        let colour = library.currentVersion
+        try write(Self.sceneText(duration: 0.6, color: "#993366"))
+        try await waitForVersion(after: colour)
+        XCTAssertNotEqual(try XCTUnwrap(try library.frame("grow", index: 0, scale: 1)).digest, first.digest)
+        XCTAssertEqual(library.unchangedFrameCount, unchanged + 1)
+        XCTAssertEqual(library.drawnFrameCount, drawn + 2)
+    }
+
     func testConcurrentRequestsWhileReloadsRender() async throws {
         try await start()
         let port = preview.server.port

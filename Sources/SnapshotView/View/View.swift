@@ -322,6 +322,9 @@ public protocol ViewContent: Sendable {
     /// that nothing under the content can show: a frame drawn from such a view need not be cleared first.
     /// Default false.
     func paintsOpaquely(over bounds: Rect) -> Bool
+    /// Whether `other` draws exactly what this content draws, for any bounds (the live preview keeps a
+    /// frame whose tree draws the same after a reload). Default false: not known.
+    func drawsTheSame(as other: any ViewContent) -> Bool
 }
 
 extension ViewContent {

@@ -102,8 +102,6 @@ open class UIBlurEffect: UIVisualEffect {
         super.init()
     }
 
-    /// The material for the current appearance (light or dark, for the styles that adapt): estimated, as
-    /// `Backdrop.material(_:dark:)` says (Apple publishes the materials' order, not their numbers).
     /// Whether the material is a dark one: the styles that say so, and the adaptive ones in the dark
     /// appearance.
     package var isDark: Bool {
@@ -119,6 +117,8 @@ open class UIBlurEffect: UIVisualEffect {
         }
     }
 
+    /// The material for the current appearance (light or dark, for the styles that adapt): estimated, as
+    /// `Backdrop.material(_:dark:)` says (Apple publishes the materials' order, not their numbers).
     package var material: Backdrop {
         let dark = UIColor(dynamicProvider: { $0.userInterfaceStyle == .dark ? .black : .white }).color.red < 0.5
         switch style {
@@ -162,10 +162,10 @@ public enum UIVibrancyEffectStyle: Int, Sendable {
 /// behind; that is not reproduced. `init(blurEffect:)` (iOS 8's vibrancy) and `.label` draw the content
 /// as it is.
 open class UIVibrancyEffect: UIVisualEffect {
-    /// The blur the vibrancy goes with.
-    public let blurEffect: UIBlurEffect
+    /// The blur the vibrancy goes with (not public in UIKit either).
+    let blurEffect: UIBlurEffect
     /// The style; nil for `init(blurEffect:)`.
-    public let style: UIVibrancyEffectStyle?
+    let style: UIVibrancyEffectStyle?
 
     public init(blurEffect: UIBlurEffect) {
         self.blurEffect = blurEffect

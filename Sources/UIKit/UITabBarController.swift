@@ -319,7 +319,11 @@ open class UITabBar: UIView {
 
     /// The tabs' horizontal extents in the bar (points): equal shares between the safe area's sides (a
     /// phone in landscape: the island's), or a group in the middle (``itemPositioning``).
-    private func tabExtents() -> [(x: CGFloat, width: CGFloat)] {
+    private func tabExtents() -> [(x: CGFloat, width: CGFloat)] { tabLayout().extents }
+
+    /// The tabs' extents, and the space between them when they are a centred group (nil when they share
+    /// the width).
+    private func tabLayout() -> (extents: [(x: CGFloat, width: CGFloat)], spacing: CGFloat?) {
         let sides = horizontalSafeSides
         let available = max(0, bounds.width - sides.left - sides.right)
         let centered = itemPositioning == .centered || (itemPositioning == .automatic && isRegular)
@@ -333,14 +337,15 @@ open class UITabBar: UIView {
             // Too wide for the bar: equal shares after all.
             if total <= available {
                 var x = sides.left + (available - total) / 2
-                return widths.indices.map { i in
+                let extents = widths.indices.map { i -> (x: CGFloat, width: CGFloat) in
                     defer { x += widths[i] + spacing }
                     return (x, widths[i])
                 }
+                return (extents, spacing)
             }
         }
         let width = available / CGFloat(max(1, items.count))
-        return items.indices.map { (sides.left + CGFloat($0) * width, width) }
+        return (items.indices.map { (sides.left + CGFloat($0) * width, width) }, nil)
     }
 
     open override func layoutSubviews() {
@@ -374,12 +379,12 @@ open class UITabBar: UIView {
 
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard let touch = touches.first, !items.isEmpty, bounds.width > 0 else { return }
-        // The tab under the finger, or the nearest (a touch between centred tabs, or beside them).
+        // The tab under the finger: between centred tabs the nearer within half the space between them,
+        // and nothing beside the group; tabs that share the width take the safe area's sides too.
         let x = touch.location(in: self).x
-        let extents = tabExtents()
-        let index = extents.indices.min { a, b in
-            distance(x, extents[a]) < distance(x, extents[b])
-        } ?? 0
+        let (extents, spacing) = tabLayout()
+        guard let index = extents.indices.min(by: { distance(x, extents[$0]) < distance(x, extents[$1]) }) else { return }
+        if let spacing, distance(x, extents[index]) > spacing / 2 { return }
         controller?.select(index, tapped: true)
     }
 

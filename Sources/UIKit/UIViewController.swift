@@ -52,8 +52,19 @@ open class UIViewController: UIResponder {
     open private(set) var children: [UIViewController] = []
     /// The controller this one is a child of.
     open private(set) weak var parent: UIViewController?
-    /// The size a container should give the view (points); zero unless set.
-    open var preferredContentSize = CGSize.zero
+    /// The size a container should give the view (points); zero unless set. A change is told to the
+    /// container, as UIKit tells it: the parent's, or else the presentation controller's
+    /// `preferredContentSizeDidChange(forChildContentContainer:)`.
+    open var preferredContentSize = CGSize.zero {
+        didSet {
+            guard preferredContentSize != oldValue else { return }
+            if let parent {
+                parent.preferredContentSizeDidChange(forChildContentContainer: self)
+            } else if let controller = presentationRecord?.controller {
+                controller.preferredContentSizeDidChange(forChildContentContainer: self)
+            }
+        }
+    }
     /// Whether appearance callbacks reach children by themselves (true) or the container sends them.
     open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
 

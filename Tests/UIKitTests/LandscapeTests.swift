@@ -142,15 +142,45 @@ final class LandscapeTests: XCTestCase {
         try stage.waitUntilIdle()
         XCTAssertEqual(sheet.view.frame.minY, 10)
 
-        // The preferred width, centred in the safe area.
+        let grabber = try XCTUnwrap(sheet.view.subviews.last)
+        XCTAssertEqual(grabber.frame.size, CGSize(width: 36, height: 5))
+        XCTAssertFalse(grabber.isHidden, "the grabber shows")
+        let dimmed = try stage.bitmap(ofFrame: stage.frameCount - 1).rgba(20, 200)
+        XCTAssertLessThan(dimmed[0], 200, "what is behind, beside the sheet, is dimmed")
+
+        // The preferred width, centred in the safe area; a new preferred width is taken at once.
         sheet.preferredContentSize = CGSize(width: 500, height: 0)
         controller.animateChanges { controller.widthFollowsPreferredContentSizeWhenEdgeAttached = true }
         try stage.waitUntilIdle()
         XCTAssertEqual(sheet.view.frame, CGRect(x: 59 + (814 - 500) / 2, y: 10, width: 500, height: 420))
+        sheet.preferredContentSize = CGSize(width: 400, height: 0)
+        try stage.waitUntilIdle()
+        XCTAssertEqual(sheet.view.frame, CGRect(x: 59 + (814 - 400) / 2, y: 10, width: 400, height: 420))
+
+        // No longer edge-attached while shown: the whole screen, square corners, no grabber; and back.
+        controller.prefersEdgeAttachedInCompactHeight = false
+        try stage.waitUntilIdle()
+        XCTAssertEqual(sheet.view.frame, CGRect(x: 0, y: 0, width: 932, height: 430))
+        XCTAssertEqual(sheet.view.layer.cornerRadius, 0)
+        XCTAssertTrue(grabber.isHidden)
+        controller.prefersEdgeAttachedInCompactHeight = true
+        try stage.waitUntilIdle()
+        XCTAssertEqual(sheet.view.layer.cornerRadius, 10)
+        XCTAssertFalse(grabber.isHidden)
 
         try stage.pan(from: CGPoint(x: 400, y: 40), to: CGPoint(x: 400, y: 400), duration: 0.3, releaseVelocity: CGVector(dx: 0, dy: 900))
         try stage.waitUntilIdle()
         XCTAssertNil(screen.presentedViewController, "swiped away")
+
+        // The grabber asked for before the sheet is edge-attached shows too (the order does not matter).
+        let other = UIViewController()
+        other.sheetPresentationController?.prefersGrabberVisible = true
+        other.sheetPresentationController?.prefersEdgeAttachedInCompactHeight = true
+        screen.present(other, animated: false)
+        try stage.waitUntilIdle()
+        XCTAssertEqual(other.view.subviews.last?.isHidden, false)
+        other.dismiss(animated: false)
+        try stage.waitUntilIdle()
 
         // In portrait the same sheet is the usual one: medium active, full width.
         let portrait = try Stage(device: Device.iPhone15ProMax, fps: 30, scale: 1, appearance: .light)

@@ -126,6 +126,30 @@ final class SheetPresentationTests: XCTestCase {
         XCTAssertEqual(screen.view.frame.minY, 47, accuracy: 1e-9, "the screen still shrunk behind the first")
     }
 
+    /// A sheet resting at its medium detent that presents a large one shrinks where it is (nothing moves
+    /// up into a place the screen has not left), and a sheet's own corner radius is kept while it is behind.
+    func testASheetAtASmallerDetentShrinksWhereItIs() throws {
+        let stage = try Stage(device: Self.phone, fps: 30, appearance: .light)
+        let screen = Screen()
+        stage.show(screen)
+        let first = Compose()
+        first.sheetPresentationController?.detents = [.medium()]
+        first.sheetPresentationController?.preferredCornerRadius = 20
+        screen.present(first, animated: true)
+        try stage.waitUntilIdle()
+        XCTAssertEqual(screen.view.transform, .identity, "a medium sheet leaves the screen as it is")
+        let second = Compose()
+        first.present(second, animated: true)
+        try stage.waitUntilIdle()
+        XCTAssertLessThan(first.view.transform.a, 1, "shrunk behind the large sheet")
+        XCTAssertEqual(first.view.transform.ty, 0, "where it is")
+        XCTAssertEqual(first.view.layer.cornerRadius, 20, "its own corners")
+        second.dismiss(animated: true)
+        try stage.waitUntilIdle()
+        XCTAssertEqual(first.view.transform, .identity)
+        XCTAssertEqual(first.view.layer.cornerRadius, 20)
+    }
+
     func testDetentsGrabberAndTheirChanges() throws {
         let stage = try Stage(device: Self.phone, fps: 30, appearance: .dark)
         let screen = Screen()

@@ -43,7 +43,8 @@ final class TabBarAppearanceTests: XCTestCase {
 
     /// On a pad (regular both ways) the bar is 50 points; each tab's image is beside its title, and the tabs
     /// are a group in the middle (`.automatic` is `.centered` there), `itemWidth` wide and `itemSpacing`
-    /// apart when set; `.fill` shares the width; a tap between tabs selects the nearer.
+    /// apart when set; `.fill` shares the width; a tap between tabs selects the nearer, one beside the group
+    /// none.
     func testAPadsTabsAreAnInlineGroupInTheMiddle() throws {
         let stage = try Stage(device: Device.iPadAir, fps: 30, scale: 1, appearance: .light)
         let first = UIViewController(), second = UIViewController(), third = UIViewController()
@@ -94,7 +95,10 @@ final class TabBarAppearanceTests: XCTestCase {
         XCTAssertEqual(tabs.selectedIndex, 2, "between two tabs: the nearer")
         try stage.tap(at: CGPoint(x: 5, y: 1180 - 20 - 25))
         try stage.waitUntilIdle()
-        XCTAssertEqual(tabs.selectedIndex, 0, "beside the group: the nearest")
+        XCTAssertEqual(tabs.selectedIndex, 2, "beside the group: no tab")
+        try stage.tap(at: CGPoint(x: start - 4, y: 1180 - 20 - 25))
+        try stage.waitUntilIdle()
+        XCTAssertEqual(tabs.selectedIndex, 0, "within half the spacing of the first tab")
 
         // .fill shares the width, as on a phone.
         bar.itemPositioning = .fill

@@ -118,7 +118,7 @@ open class UISheetPresentationController: UIPresentationController {
     }
     /// Shows the grabber at the top of the sheet. Default false.
     open var prefersGrabberVisible = false {
-        didSet { grabber.isHidden = !prefersGrabberVisible || fillsCompactHeight }
+        didSet { updateChrome() }
     }
     /// The sheet's corner radius (points); nil (the default) for the system's 10.
     open var preferredCornerRadius: CGFloat? {
@@ -132,7 +132,10 @@ open class UISheetPresentationController: UIPresentationController {
     /// ``widthFollowsPreferredContentSizeWhenEdgeAttached``), with its detents (`medium()` is inactive there)
     /// and rounded top corners; what is behind is dimmed but not shrunk back (estimated).
     open var prefersEdgeAttachedInCompactHeight = false {
-        didSet { invalidateDetents() }
+        didSet {
+            updateChrome()
+            invalidateDetents()
+        }
     }
     /// An edge-attached sheet (see ``prefersEdgeAttachedInCompactHeight``) as wide as the presented
     /// controller's `preferredContentSize.width` (points; at most the safe area's width, centred in it)
@@ -294,7 +297,10 @@ open class UISheetPresentationController: UIPresentationController {
     private func shrunkTransform(of presenting: UIView, _ f: CGFloat = 1) -> CGAffineTransform {
         guard let height = containerView?.bounds.height, height > 0 else { return .identity }
         let full = max(0.5, 1 - 2 * safeTop / height)
-        let rise = safeTop - (presenting.center.y - presenting.bounds.height * full / 2)
+        // Only a sheet whose own screen has shrunk behind it takes that place (one at a smaller detent
+        // shrinks where it is).
+        let presenterSheet = presentingViewController?.presentationRecord?.controller as? UISheetPresentationController
+        let rise = presenterSheet?.shrinksPresenter == true ? safeTop - (presenting.center.y - presenting.bounds.height * full / 2) : 0
         let scale = 1 + (full - 1) * f
         return CGAffineTransform(a: scale, b: 0, c: 0, d: scale, tx: 0, ty: rise * f)
     }
@@ -370,7 +376,7 @@ open class UISheetPresentationController: UIPresentationController {
         let rest = presentingRestState!
         UIView.performWithoutAnimation { presenting.clipsToBounds = shrunk ? true : rest.clips }
         presenting.transform = shrunk ? shrunkTransform(of: presenting) : rest.transform
-        presenting.layer.cornerRadius = shrunk ? Self.defaultCornerRadius : rest.radius
+        presenting.layer.cornerRadius = shrunk ? max(rest.radius, Self.defaultCornerRadius) : rest.radius
     }
 
     /// Puts the presenting view back as it was and takes the backdrop away.
@@ -394,6 +400,20 @@ open class UISheetPresentationController: UIPresentationController {
             dimmingView.removeFromSuperview()
             grabber.removeFromSuperview()
         }
+    }
+
+    /// The grabber and the corners as the sheet's settings and size classes have them now (whatever order
+    /// the settings were made in).
+    private func updateChrome() {
+        grabber.isHidden = !prefersGrabberVisible || fillsCompactHeight
+        applyCorners()
+    }
+
+    /// A change to the presented controller's `preferredContentSize`: an edge-attached sheet that follows
+    /// it takes the new width.
+    open override func preferredContentSizeDidChange(forChildContentContainer container: UIContentContainer) {
+        super.preferredContentSizeDidChange(forChildContentContainer: container)
+        layOutForDetent(animated: isAnimatingChanges)
     }
 
     private func applyCorners() {
@@ -546,7 +566,7 @@ open class UISheetPresentationController: UIPresentationController {
             guard !isPad, !isEdgeAttached, largeDims, let presenting = presentingViewController?.view, let rest = presentingRestState else { return }
             presenting.clipsToBounds = f > 0 ? true : rest.clips
             presenting.transform = f > 0 ? shrunkTransform(of: presenting, f) : rest.transform
-            presenting.layer.cornerRadius = f > 0 ? Self.defaultCornerRadius * f : rest.radius
+            presenting.layer.cornerRadius = f > 0 ? rest.radius + (max(rest.radius, Self.defaultCornerRadius) - rest.radius) * f : rest.radius
         }
     }
 
@@ -572,6 +592,7 @@ open class UISheetPresentationController: UIPresentationController {
         guard containerView != nil, let presented = presentedView, presented.superview != nil,
               presentedViewController.presentationRecord?.controller === self else { return }
         let frame = frameOfPresentedViewInContainerView, dims = dimsBehind, shrinks = shrinksPresenter
+        UIView.performWithoutAnimation { updateChrome() }
         if grabber.superview === presented { presented.bringSubviewToFront(grabber) }
         let changes = {
             presented.frame = frame

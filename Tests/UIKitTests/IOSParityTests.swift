@@ -465,6 +465,38 @@ final class IOSParityTests: XCTestCase {
                      worst.height, worst.width * 100, worst.baseline))
     }
 
+    // MARK: A label in a frame of half points
+
+    /// `testPrecision.ios.png`: a `UILabel` 43.5 × 20.5 pt with a white background and "Hello" in the
+    /// default 17-pt system font, at 3x (the label of swift-snapshot-testing's precision test): the same
+    /// size in pixels (the half-point frame rounded up to 131 × 62), the white background, and the text
+    /// where iOS puts it: its left edge within 1 pt (the font's side bearing), its top and its baseline (the
+    /// foot of "H") within 1 pt, its height within 5 % (Inter's capitals against SF's).
+    func testALabelInAHalfPointFrameAsIOSDrawsIt() throws {
+        let ios = try reference("testPrecision.ios.png")
+        let label = UILabel()
+        label.frame = CGRect(x: 0, y: 0, width: 43.5, height: 20.5)
+        label.backgroundColor = .white
+        label.text = "Hello"
+        let ours = try ViewImageConfig.draw(label, size: nil, traits: UITraitCollection(displayScale: 3))
+        try Self.keep(ours, name: "testPrecision.ios.png")
+        XCTAssertEqual([ours.width, ours.height], [ios.width, ios.height])
+        XCTAssertEqual(Self.onWhite(ours, 60, 2), [255, 255, 255], "white")
+        // (iOS's picture has a grey line along its top row and its last column, where the half-point frame
+        // meets the pixel grid: the text is looked for inside them.)
+        let inside = PixelRect(x: 0, y: 1, width: ios.width - 1, height: ios.height - 2)
+        let a = try XCTUnwrap(Self.ink(ios, in: inside)), b = try XCTUnwrap(Self.ink(ours, in: inside))
+        let left = abs(a.minX - b.minX), top = abs(a.minY - b.minY)
+        let foot = abs(Self.footOfFirstGlyph(ios, ink: a) - Self.footOfFirstGlyph(ours, ink: b))
+        let height = abs(Double(a.height - b.height)) / Double(a.height)
+        XCTAssertLessThanOrEqual(left, 3, "the text's left edge at \(b.minX) px, iOS's at \(a.minX)")
+        XCTAssertLessThanOrEqual(top, 3, "the text's top at \(b.minY) px, iOS's at \(a.minY)")
+        XCTAssertLessThanOrEqual(foot, 3, "the baseline")
+        XCTAssertLessThanOrEqual(height, 0.05, "the text \(b.height) px tall, iOS's \(a.height)")
+        print(String(format: "ios-parity | testPrecision.ios | %dx%d | left ±%d px, top ±%d, baseline ±%d, height %.1f %%; ink %d px wide, iOS's %d |",
+                     ios.width, ios.height, left, top, foot, height * 100, b.width, a.width))
+    }
+
     /// The lowest ink row of the first glyph (the columns up to the first blank column after the ink starts).
     static func footOfFirstGlyph(_ b: Bitmap, ink: PixelRect) -> Int {
         var x = ink.minX

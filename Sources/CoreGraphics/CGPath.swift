@@ -100,14 +100,17 @@ open class CGPath: Equatable, Hashable, @unchecked Sendable, CustomStringConvert
                 // b = 6(p0 − 2c1 + c2), c = 3(c1 − p0).
                 for (p0, q1, q2, p1) in [(point.x, c1.x, c2.x, p.x), (point.y, c1.y, c2.y, p.y)] {
                     let a = 3 * (-p0 + 3 * q1 - 3 * q2 + p1), b = 6 * (p0 - 2 * q1 + q2), c = 3 * (q1 - p0)
+                    // The roots in the stable form (q = −½(b + sign(b)·√D), roots q/a and c/q), so that a
+                    // cubic that is nearly a quadratic (a tiny from rounding) keeps its real extreme.
                     var roots: [CGFloat] = []
-                    if abs(a) < 1e-12 {
+                    if a == 0 {
                         if b != 0 { roots.append(-c / b) }
                     } else {
                         let discriminant = b * b - 4 * a * c
                         if discriminant >= 0 {
                             let r = discriminant.squareRoot()
-                            roots += [(-b + r) / (2 * a), (-b - r) / (2 * a)]
+                            let q = -0.5 * (b + (b < 0 ? -r : r))
+                            if q != 0 { roots += [q / a, c / q] } else { roots.append(0) }
                         }
                     }
                     for t in roots where t > 0 && t < 1 { add(Self.cubicPoint(point, c1, c2, p, t)) }

@@ -312,3 +312,11 @@ public struct TextLayout: Sendable {
         return ((0..<3).map { PlacedGlyph(x: Double($0) * advance, y: 0, id: id, font: 0, advance: advance) }, 3 * advance)
     }
 }
+
+extension TextLayout {
+    /// Whether `other`'s glyphs come from the same font faces, in the same order (a glyph id means nothing
+    /// without its face).
+    public func drawsWithTheSameFaces(as other: TextLayout) -> Bool {
+        faces.count == other.faces.count && zip(faces, other.faces).allSatisfy { $0.id == $1.id }
+    }
+}

@@ -10,7 +10,7 @@ final class RenderNodeSamenessTests: XCTestCase {
         func draw(in painter: Painter, bounds: Rect) { painter.fill(bounds, color: .black) }
     }
 
-    /// A root with a label, an image (its pixel at (1, 0) set to `pixel`) and a gradient.
+    /// A root with an image (its pixel at (1, 0) set to `pixel`), a label and a coloured view.
     func tree(text: String = "Hi", pixel: Color = .black, alpha: Double = 1, custom: Bool = false, extra: Bool = false) throws -> RenderNode {
         let root = View(frame: Rect(x: 0, y: 0, width: 40, height: 30))
         root.backgroundColor = .white
@@ -39,5 +39,31 @@ final class RenderNodeSamenessTests: XCTestCase {
         var vibrant = base
         vibrant.vibrancy = .black
         XCTAssertFalse(base.drawsTheSame(as: vibrant), "vibrancy")
+    }
+
+    /// Gradients by their definition (each view's cache aside), shapes by path, fill, rule, stroke and what
+    /// is under them.
+    func testGradientsAndShapesByTheirDefinitions() throws {
+        func gradient(_ end: Color) -> GradientContent {
+            GradientContent(shape: Gradient(kind: .axial, stops: [.init(location: 0, color: .white), .init(location: 1, color: end)],
+                                            start: Point(x: 0, y: 0), end: Point(x: 0, y: 1)), cache: GradientCache())
+        }
+        XCTAssertTrue(gradient(.black).drawsTheSame(as: gradient(.black)), "two caches, one gradient")
+        XCTAssertFalse(gradient(.black).drawsTheSame(as: gradient(Color(white: 0.5))))
+        let circle = Path(ellipseIn: Rect(x: 0, y: 0, width: 10, height: 10))
+        let line = StrokeStyle(width: 2)
+        func shape(_ path: Path = circle, fill: Color? = .black, rule: FillRule = .nonZero, stroke: Color? = nil,
+                   below: (any ViewContent)? = nil) -> ShapeContent {
+            ShapeContent(path: path, fill: fill, rule: rule, stroke: stroke.map { ($0, line) }, below: below)
+        }
+        XCTAssertTrue(shape().drawsTheSame(as: shape()))
+        XCTAssertTrue(shape(stroke: .white, below: gradient(.black)).drawsTheSame(as: shape(stroke: .white, below: gradient(.black))))
+        XCTAssertFalse(shape().drawsTheSame(as: shape(Path(rect: Rect(x: 0, y: 0, width: 10, height: 10)))), "the path")
+        XCTAssertFalse(shape().drawsTheSame(as: shape(fill: nil)), "the fill")
+        XCTAssertFalse(shape().drawsTheSame(as: shape(rule: .evenOdd)), "the rule")
+        XCTAssertFalse(shape().drawsTheSame(as: shape(stroke: .white)), "a stroke")
+        XCTAssertFalse(shape(below: gradient(.black)).drawsTheSame(as: shape(below: gradient(.white))), "what is under it")
+        XCTAssertFalse(shape(below: Custom()).drawsTheSame(as: shape(below: Custom())), "under it, content that cannot tell")
+        XCTAssertFalse(shape().drawsTheSame(as: gradient(.black)), "another kind")
     }
 }

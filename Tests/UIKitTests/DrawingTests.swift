@@ -210,6 +210,17 @@ final class DrawingTests: XCTestCase {
         // y(t) = 90t(1−t)(1−2t): extremes ±90 · (√3/18) at t = ½ ∓ √3/6.
         XCTAssertEqual(box.maxY, 90 * 3.0.squareRoot() / 18, accuracy: 1e-9)
         XCTAssertEqual(box.minY, -90 * 3.0.squareRoot() / 18, accuracy: 1e-9)
+        // A cubic that is nearly a quadratic (its cubic coefficient a rounding error): its extreme still
+        // counts. x(t) peaks where 3(c1 − p0)(1 − t)² + … = 0, at x ≈ 1463.39.
+        let flat = CGMutablePath()
+        flat.move(to: CGPoint(x: 417, y: 0))
+        flat.addCurve(to: CGPoint(x: 87.9, y: 0), control1: CGPoint(x: 1914.4, y: 0), control2: CGPoint(x: 1804.7, y: 0))
+        let reach = (0...10_000).map { Double($0) / 10_000 }.map { t -> Double in
+            let u = 1 - t
+            return u * u * u * 417 + 3 * u * u * t * 1914.4 + 3 * u * t * t * 1804.7 + t * t * t * 87.9
+        }.max()!
+        XCTAssertEqual(flat.boundingBoxOfPath.maxX, reach, accuracy: 0.01)
+        XCTAssertEqual(flat.boundingBoxOfPath.minX, 87.9, accuracy: 1e-9)
         XCTAssertEqual(CGMutablePath().boundingBoxOfPath, .null)
         let point = CGMutablePath()
         point.move(to: CGPoint(x: 5, y: 7))

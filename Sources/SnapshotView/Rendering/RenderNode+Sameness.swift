@@ -35,12 +35,12 @@ extension ViewContent {
 }
 
 extension TextContent {
-    /// The same text laid out the same: its style, width and every line's glyphs and places.
+    /// The same text laid out the same: its style, width, font faces and every line's glyphs and places.
     func drawsTheSame(as other: any ViewContent) -> Bool {
         guard let other = other as? TextContent else { return false }
         let a = layout, b = other.layout
         return a.text == b.text && a.style == b.style && a.width == b.width && a.size == b.size && a.exactSize == b.exactSize
-            && a.isTruncated == b.isTruncated && a.lines == b.lines
+            && a.isTruncated == b.isTruncated && a.lines == b.lines && a.drawsWithTheSameFaces(as: b)
     }
 }
 

@@ -101,16 +101,42 @@ extension PreviewLibrary {
 
     /// Draws, one after the other on a thread of its own, the frames a reload changed that pages show
     /// (``frame(_:index:scale:version:isShown:isCancelled:)``'s `isShown`): the frame at the same time in
-    /// the new reading, the one a page keeping its scrubber's time asks for first.
+    /// the new reading, the one a page keeping its scrubber's time asks for first; then the rest of those
+    /// transitions, nearest the scrubber first (``aheadOrder(_:)``), so that scrubbing after a save finds
+    /// its frames drawn.
     /// Stops when the server stops or another reload publishes a newer version than `version`.
     func drawAhead(_ frames: [(entry: Entry, index: Int, scale: Int)], version: Int) {
         guard !frames.isEmpty else { return }
         let isStale: @Sendable () -> Bool = { [self] in isStopped || isSuperseded(version) }
+        let order = Self.aheadOrder(frames)
         DispatchQueue.global(qos: .userInitiated).async { [self] in
-            for frame in frames where !isStale() {
+            for frame in order where !isStale() {
                 _ = try? self.frame(of: frame.entry, index: frame.index, scale: frame.scale, isCancelled: isStale)
             }
         }
+    }
+
+    /// The most frames of one transition drawn ahead after a reload, besides the shown one.
+    static let framesDrawnAhead = 240
+
+    /// The order frames are drawn ahead in: every shown frame first, then the other frames of their
+    /// transitions, nearest a shown frame first (one before, one after, two before…), each once. A frame
+    /// the reload did not change costs a comparison, not a drawing (``unchangedFrame(of:index:scale:isCancelled:)``).
+    static func aheadOrder(_ shown: [(entry: Entry, index: Int, scale: Int)]) -> [(entry: Entry, index: Int, scale: Int)] {
+        var order = shown
+        var seen = Set(shown.map { FrameKey(entry: $0.entry.id, scale: $0.scale, index: $0.index) })
+        for frame in shown {
+            let count = frame.entry.info.frameCount
+            var added = 0
+            for distance in 1..<max(1, count) where added < framesDrawnAhead {
+                for index in [frame.index - distance, frame.index + distance] where index >= 0 && index < count && added < framesDrawnAhead {
+                    guard seen.insert(FrameKey(entry: frame.entry.id, scale: frame.scale, index: index)).inserted else { continue }
+                    order.append((frame.entry, index, frame.scale))
+                    added += 1
+                }
+            }
+        }
+        return order
     }
 
     /// The last frame whose time is at or before `time` (the page's rule for keeping its place).

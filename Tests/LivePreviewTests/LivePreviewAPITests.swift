@@ -308,7 +308,8 @@ final class LivePreviewAPITests: XCTestCase {
 
     /// A frame asked for twice, or by two askers at once, is drawn once. After a reload, the frame a page
     /// shows (asked for with `shown=1`) is drawn at the same time in the new reading before anyone asks,
-    /// and only that one; the page's request then gets it as drawn.
+    /// then the rest of the transition nearest it first (a frame the reload did not change kept, not
+    /// drawn); the page's requests then get them as drawn.
     func testFramesAreDrawnOnceAndTheShownFrameIsDrawnAheadAfterAReload() async throws {
         try await start()
         let library = preview.library
@@ -324,28 +325,37 @@ final class LivePreviewAPITests: XCTestCase {
         let before = try XCTUnwrap(try library.frame("grow", index: 2, scale: 1))
         _ = try library.frame("grow", index: 1, scale: 1)
         XCTAssertEqual(library.drawnFrameCount, start + 2, "frame 2 again from what was drawn; frame 1 drawn")
-        // A phase twice as long: the page keeps 0.2 s, frame 2 of 7. It is drawn ahead, frame 1 is not.
-        let version = library.currentVersion
+        // A phase twice as long: the page keeps 0.2 s, frame 2 of 7. It is drawn ahead, then the six others
+        // (frame 0 too: unchanged, but the reading before never drew it).
+        let version = library.currentVersion, unchanged = library.unchangedFrameCount
         try write(Self.sceneText(duration: 0.6))
         try await waitForVersion(after: version)
         let deadline = Date().addingTimeInterval(10)
-        while library.drawnFrameCount < start + 3, Date() < deadline { try await Task.sleep(nanoseconds: 5_000_000) }
+        while library.drawnFrameCount < start + 2 + 7, Date() < deadline {
+            try await Task.sleep(nanoseconds: 5_000_000)
+        }
         try await Task.sleep(nanoseconds: 200_000_000)
-        XCTAssertEqual(library.drawnFrameCount, start + 3, "the shown frame alone is drawn ahead")
+        XCTAssertEqual(library.drawnFrameCount, start + 2 + 7, "the shown frame and the rest of the transition drawn ahead")
+        XCTAssertEqual(library.unchangedFrameCount, unchanged)
         let ahead = try XCTUnwrap(try library.frame("grow", index: 2, scale: 1, isShown: true))
-        XCTAssertEqual(library.drawnFrameCount, start + 3, "served as drawn ahead")
+        for index in 0..<7 { XCTAssertNotNil(try library.frame("grow", index: index, scale: 1)) }
+        XCTAssertEqual(library.drawnFrameCount, start + 9, "served as drawn ahead")
         XCTAssertNotEqual(ahead.digest, before.digest, "the box is less far at 0.2 s of 0.6 s")
         XCTAssertTrue(try PNGCodec.decode(ahead.png) == XCTUnwrap(try library.bitmap("grow", index: 2, scale: 1)), "the pixels a drawing now has")
         // Over HTTP, the page's way of saying which frame it shows.
         let shown = library.currentVersion
         _ = try http.get("/api/transitions/grow/frames/5.png?scale=1&v=\(shown)&shown=1")
-        let drawnNow = library.drawnFrameCount
+        let drawnNow = library.drawnFrameCount, keptNow = library.unchangedFrameCount
         try write(Self.sceneText(duration: 0.3))
         try await waitForVersion(after: shown)
         let again = Date().addingTimeInterval(10)
-        while library.drawnFrameCount < drawnNow + 1, Date() < again { try await Task.sleep(nanoseconds: 5_000_000) }
+        while library.drawnFrameCount + library.unchangedFrameCount < drawnNow + keptNow + 4, Date() < again {
+            try await Task.sleep(nanoseconds: 5_000_000)
+        }
         _ = try http.get("/api/transitions/grow/frames/3.png?scale=1")
-        XCTAssertEqual(library.drawnFrameCount, drawnNow + 1, "0.5 s kept: the last frame (0.3 s), drawn ahead")
+        XCTAssertEqual(library.drawnFrameCount + library.unchangedFrameCount, drawnNow + keptNow + 4,
+                       "0.5 s kept: the last frame (0.3 s) drawn ahead, then the three others")
+        XCTAssertEqual(library.unchangedFrameCount, keptNow + 1, "frame 0, drawn by the reading before, kept")
     }
 
     /// After a reload, a frame whose tree draws the same as in the reading before (the box's start, when

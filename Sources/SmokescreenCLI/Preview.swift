@@ -191,6 +191,7 @@ struct Preview: ParsableCommand {
         if durations != nil, isFolder { throw ValidationError("--durations: '\(source)' is a render folder; its timings were fixed when it was rendered") }
         if appearance.value != .light, isFolder { throw ValidationError("--appearance: '\(source)' is a render folder; its colours were fixed when it was rendered") }
         if textSize.value != .large, isFolder { throw ValidationError("--text-size: '\(source)' is a render folder; its text was fixed when it was rendered") }
+        if textSize.systemFonts != nil, isFolder { throw ValidationError("--system-fonts: '\(source)' is a render folder; its text was fixed when it was rendered") }
         if let durations, durations.isEmpty { throw ValidationError("--durations: the path is empty") }
         try checkTransitionName(transition)
     }

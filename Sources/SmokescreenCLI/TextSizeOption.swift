@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import BoundedInput
 import Typesetting
@@ -15,6 +16,11 @@ struct TextSizeOption: ParsableArguments {
             help: "Dynamic Type's text size, \(TextSizeOption.names.joined(separator: ", ")) (default large): the table and navigation built-ins' rows, scene files' labels with a textStyle, Swift files' traits.")
     var name = "large"
 
+    @Option(name: .customLong("system-fonts"), help: ArgumentHelp(
+        "A folder of Apple's SF Pro files, as Apple names them (SF-Pro-Text-Regular.otf, SF-Pro-Display-Bold.otf, …): the system font drawn in SF Pro Text below 20 pt and SF Pro Display from 20 pt instead of Inter (default: $\(Font.systemFontsVariable), else Inter). Apple licenses SF for mock-ups of its platforms' interfaces; Smokescreen ships none of it.",
+        valueName: "dir"))
+    var systemFonts: String?
+
     /// The size named (validate() has checked the name).
     var value: Font.ContentSize { TextSizeOption.names.firstIndex(of: name).flatMap(Font.ContentSize.init(rawValue:)) ?? .large }
 
@@ -22,6 +28,15 @@ struct TextSizeOption: ParsableArguments {
         guard TextSizeOption.names.contains(name) else {
             throw ValidationError("--text-size: no text size '\(name)' (\(TextSizeOption.names.joined(separator: ", ")))"
                                   + (closestName(to: name, among: TextSizeOption.names).map { "; did you mean '\($0)'?" } ?? ""))
+        }
+        if let systemFonts {
+            // For the whole process, and for a Swift file's program, which reads the variable.
+            do throws(TypesettingError) {
+                try Font.useSystemFonts(inDirectory: systemFonts)
+            } catch {
+                throw ValidationError("--system-fonts: \(error.reason)")
+            }
+            setenv(Font.systemFontsVariable, systemFonts, 1)
         }
     }
 

@@ -12,7 +12,8 @@
 /// **The system font** (``system(size:weight:)``, ``preferredFont(forTextStyle:)``) stands in for iOS's
 /// San Francisco: Inter (Debian `fonts-inter`, SIL OFL), "Inter" below 20 pt and "Inter Display" from
 /// 20 pt (where SF switches from its Text to its Display design), with SF's tracking by size
-/// (``systemTracking(forSize:)``).
+/// (``systemTracking(forSize:)``); or SF Pro itself from a folder of its files a user has
+/// (``useSystemFonts(inDirectory:)``, `SMOKESCREEN_SYSTEM_FONTS`).
 ///
 /// **Fallback order.** A character is drawn from the first of these that has it: the font itself, then
 /// ``fallbackFamilies`` in order — Noto Sans CJK JP (Debian `fonts-noto-cjk`: kana, kanji, CJK
@@ -61,11 +62,12 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The family used by ``system(size:weight:)`` below ``systemDisplaySize``: Inter, in
-    /// `/usr/share/fonts/opentype/inter` on Debian (`fonts-inter`).
-    public static let systemFamily = "Inter"
+    /// `/usr/share/fonts/opentype/inter` on Debian (`fonts-inter`), or SF Pro Text while a folder of SF
+    /// Pro's files is in use (``useSystemFonts(inDirectory:)``).
+    public static var systemFamily: String { systemFontsDirectory == nil ? "Inter" : sfProText }
     /// The family used by ``system(size:weight:)`` from ``systemDisplaySize`` up: Inter Display (same
-    /// package), Inter's design for large sizes, as SF Pro Display is SF Pro Text's.
-    public static let systemDisplayFamily = "Inter Display"
+    /// package), Inter's design for large sizes, as SF Pro Display is SF Pro Text's; or SF Pro Display.
+    public static var systemDisplayFamily: String { systemFontsDirectory == nil ? "Inter Display" : sfProDisplay }
     /// From this size (points) the system font uses ``systemDisplayFamily``, as iOS switches SF Text to
     /// SF Display at 20 pt.
     public static let systemDisplaySize = 20.0

@@ -84,6 +84,12 @@ enum FontLocator {
     /// names of ``knownFiles`` do not find it.
     static func locate(family: String, weight: Font.Weight, index: () -> [IndexedFont]) -> String? {
         let key = family.lowercased()
+        // SF Pro from the folder in use, by Apple's file names: the weight nearest to the one asked for
+        // among the files there.
+        if key == Font.sfProText.lowercased() || key == Font.sfProDisplay.lowercased(), let directory = SystemFonts.directory() {
+            let files = SystemFonts.files(in: directory, design: key == Font.sfProText.lowercased() ? "Text" : "Display")
+            if let nearest = weight.nearest(in: files.keys), let path = files[nearest] { return path }
+        }
         if let known = knownFiles[key], let nearest = weight.nearest(in: known.keys), let names = known[nearest] {
             for dir in environmentDirectories() + knownDirectories {
                 for name in names where isFile(dir + "/" + name) { return dir + "/" + name }

@@ -82,6 +82,11 @@ final class FontRegistry: Sendable {
         return face
     }
 
+    /// Forgets the files found for families (not the faces open): the system font's folder changed.
+    func forgetFamilyPaths() {
+        state.withLock { $0.familyPaths = [:] }
+    }
+
     /// The fallback faces for text of `weight`, in ``Font/fallbackFamilies`` order (their bold files
     /// for semibold and heavier): those that can be found and opened. Each chain is looked for once; a
     /// family that is missing is left out, with a warning to stderr the first time.

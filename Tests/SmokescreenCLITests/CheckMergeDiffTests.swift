@@ -217,6 +217,33 @@ final class AppearanceOptionTests: XCTestCase {
         }
     }
 
+    /// `--system-fonts DIR`: a folder of SF Pro's files (made here from DejaVu under Apple's file names)
+    /// draws the system font's text in them; a folder that is missing or lacks a design is refused naming
+    /// it, by every command that renders.
+    func testSystemFontsFromAFolder() throws {
+        for command in ["render", "preview", "lint", "serve", "inspect"] {
+            XCTAssertThrowsError(try SmokescreenCommand.parseAsRoot([command, "nav-push", "--system-fonts", "/nonexistent/sf"]), command) { error in
+                XCTAssertTrue(SmokescreenCommand.message(for: error).contains("--system-fonts: /nonexistent/sf: no such folder"), "\(command): \(error)")
+            }
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("system-fonts-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let fonts = folder + "/fonts"
+        try FileManager.default.createDirectory(atPath: fonts, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", toPath: fonts + "/SF-Pro-Text-Regular.otf")
+        let half = try SafetyTests.run(["render", "table-row-styles", "--system-fonts", fonts, "--frames", "0", "--scale", "1", "--out", folder + "/x", "--quiet"])
+        XCTAssertEqual(half.status, 64)
+        XCTAssertTrue(half.standardError.contains("no SF-Pro-Display-"), half.standardError)
+        try FileManager.default.copyItem(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf", toPath: fonts + "/SF-Pro-Display-Regular.otf")
+        let plain = try SafetyTests.run(["render", "table-row-styles", "--frames", "0", "--scale", "1", "--out", folder + "/inter", "--quiet"])
+        let sf = try SafetyTests.run(["render", "table-row-styles", "--system-fonts", fonts, "--frames", "0", "--scale", "1", "--out", folder + "/sf", "--quiet"])
+        XCTAssertEqual(plain.status, 0, plain.standardError)
+        XCTAssertEqual(sf.status, 0, sf.standardError)
+        let a = try Data(contentsOf: URL(fileURLWithPath: folder + "/inter/frame_0000.png"))
+        let b = try Data(contentsOf: URL(fileURLWithPath: folder + "/sf/frame_0000.png"))
+        XCTAssertNotEqual(a, b, "the rows' text in the folder's fonts")
+    }
+
     func testTheToolSaysWhatDarkChanges() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("appearance-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }

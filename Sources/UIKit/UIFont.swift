@@ -1,6 +1,7 @@
 package import Typesetting
 
-/// UIKit's font. The system font is Inter (Inter Display from 20 pt) with SF Pro's tracking, drawn by
+/// UIKit's font. The system font is Inter (Inter Display from 20 pt) with SF Pro's tracking, or SF Pro
+/// itself from a folder of Apple's files a user has (`--system-fonts`, `SMOKESCREEN_SYSTEM_FONTS`), drawn by
 /// Smokescreen's typesetter; a named font is looked up among the installed families, and one that is not
 /// installed is drawn as the system font at the weight its name says (`Avenir-Heavy` → heavy), noted in
 /// the render's list of what was not drawn as asked (UIKit would return nil).

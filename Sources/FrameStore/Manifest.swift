@@ -100,7 +100,7 @@ public struct Manifest: Codable, Equatable, Sendable {
         if compression != other.compression { out.append("compression \(other.compression) → \(compression)") }
         if frameCount != other.frameCount { out.append("\(other.frameCount) → \(frameCount) frames") }
         if durations != other.durations { out.append("durations") }
-        if fingerprint != other.fingerprint { out.append("input files or traits (--appearance, --text-size)") }
+        if fingerprint != other.fingerprint { out.append("input files or traits (--appearance, --text-size, --system-fonts)") }
         if generator != other.generator { out.append("\(other.generator) → \(generator)") }
         if out.isEmpty, !describesSameRender(as: other) { out.append("frame times") }
         return out

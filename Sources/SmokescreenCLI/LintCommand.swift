@@ -235,7 +235,7 @@ enum FolderMotion {
             let same = stored.width == canvas.width && stored.height == canvas.height
                 && stored.withUnsafeBytes { a in canvas.withUnsafeBytes { b in a.elementsEqual(b) } }
             guard same else {
-                let traits = appearance == .light && textSize == .large ? "; rendered with --appearance or --text-size? give the same here" : ""
+                let traits = appearance == .light && textSize == .large ? "; rendered with --appearance, --text-size or --system-fonts? give the same here" : ""
                 return .unavailable("frame \(index) differs from \(what) as it renders now\(traits)")
             }
         }

@@ -2,6 +2,7 @@ import FrameStore
 import Foundation
 import RasterCore
 import SnapshotView
+import Typesetting
 
 /// The frames of one animation, frozen: what the writer renders and encodes.
 public struct FrameSequence: FrameSource {
@@ -40,7 +41,10 @@ public struct FrameSequence: FrameSource {
 
     /// The render these frames make, for the manifest.
     public var render: RenderDescription {
-        RenderDescription(name: name, pointSize: pointSize, scale: scale, fps: fps, times: times, durations: durations, fingerprint: fingerprint)
+        // Text drawn with SF Pro from a user's folder (Typesetting's system fonts) marks the render, so
+        // that frames drawn with Inter are not kept or merged with it, whichever transition drew them.
+        let marked = Font.systemFontsFingerprint.map { Digest.sha256Hex(Array((fingerprint + " " + $0).utf8)) } ?? fingerprint
+        return RenderDescription(name: name, pointSize: pointSize, scale: scale, fps: fps, times: times, durations: durations, fingerprint: marked)
     }
 
     /// Renders frame `index` into `canvas` (which must be the canvas size), clearing it first.

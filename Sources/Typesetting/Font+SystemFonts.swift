@@ -25,6 +25,22 @@ extension Font {
     /// The folder of SF Pro's files the system font comes from, or nil (Inter).
     public static var systemFontsDirectory: String? { SystemFonts.directory() }
 
+    /// What a render drawn with SF Pro records, so that frames drawn with another system font are not
+    /// kept or merged with its own: the file names and sizes of the designs in use (the same files on
+    /// another machine give the same text); nil with Inter.
+    public static var systemFontsFingerprint: String? {
+        guard let directory = SystemFonts.directory() else { return nil }
+        var parts: [String] = []
+        for design in ["Text", "Display"] {
+            for (weight, path) in SystemFonts.files(in: directory, design: design).sorted(by: { $0.key.value < $1.key.value }) {
+                var info = stat()
+                let size = stat(path, &info) == 0 ? Int(info.st_size) : -1
+                parts.append("\(design)-\(weight.rawValue):\(size)")
+            }
+        }
+        return "system fonts SF Pro " + parts.joined(separator: ",")
+    }
+
     /// The system font from SF Pro's files in `directory` from now on, for the whole process; nil goes back
     /// to Inter. A font made before keeps its family (``system(size:weight:)`` names it when called).
     /// - Throws: ``TypesettingError`` naming the folder, when it cannot be read or holds no
@@ -97,9 +113,9 @@ enum SystemFonts {
         guard stat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
             throw TypesettingError(kind: .fileNotFound, file: directory, reason: "\(directory): no such folder")
         }
-        for design in ["Text", "Display"] where files(in: directory, design: design).isEmpty {
+        for design in ["Text", "Display"] where files(in: directory, design: design)[.regular] == nil {
             throw TypesettingError(kind: .familyNotFound, file: directory,
-                                   reason: "\(directory): no SF-Pro-\(design)-….otf (Apple's file names: SF-Pro-\(design)-Regular.otf and its other weights)")
+                                   reason: "\(directory): no SF-Pro-\(design)-Regular.otf (Apple's file names: SF-Pro-\(design)-Regular.otf and its other weights beside it)")
         }
     }
 }

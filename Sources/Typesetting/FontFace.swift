@@ -23,6 +23,10 @@ final class FontFace: Sendable {
     let id: Int
     /// The path the face was opened from.
     let path: String
+    /// Apple's SF Pro (a file under Apple's name, from a user's folder): its `trak` table is left out
+    /// when shaping, since the system font's tracking is applied after shaping by SF's own table
+    /// (``Font/systemTracking(forSize:)``), and HarfBuzz would add the table's 12-pt value at every size.
+    let ignoresTrackingTable: Bool
     let familyName: String
     let styleName: String
     let unitsPerEm: Int
@@ -102,6 +106,7 @@ final class FontFace: Sendable {
 
         self.id = FontFace.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
         self.path = path
+        ignoresTrackingTable = path.split(separator: "/").last?.hasPrefix("SF-Pro-") ?? false
         self.familyName = rec.family_name.map { String(cString: $0) } ?? ""
         self.styleName = rec.style_name.map { String(cString: $0) } ?? ""
         self.unitsPerEm = upem
@@ -192,7 +197,14 @@ final class FontFace: Sendable {
         hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_language(buffer, hb_language_from_string(language, -1))
         hb_buffer_guess_segment_properties(buffer)
-        hb_shape(shaper, buffer, nil, 0)
+        if ignoresTrackingTable {
+            // 'trak' off for the whole run.
+            let trak = UInt32(0x74) << 24 | UInt32(0x72) << 16 | UInt32(0x61) << 8 | UInt32(0x6B)
+            var off = hb_feature_t(tag: trak, value: 0, start: 0, end: UInt32.max)
+            hb_shape(shaper, buffer, &off, 1)
+        } else {
+            hb_shape(shaper, buffer, nil, 0)
+        }
         guard hb_buffer_allocation_successful(buffer) != 0 else { return [] }
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),

@@ -138,7 +138,7 @@ final class FrameWriterTests: XCTestCase {
         let before = contents(folder)
         XCTAssertThrowsError(try FrameWriter(directory: folder, jobs: 1).write(changed, selection: FrameSelection(range: 0...1))) { error in
             XCTAssertEqual((error as? FrameStoreError)?.exitStatus, 73)
-            XCTAssertTrue("\(error)".contains("holds 10 frames of another render (10 → 6 frames, input files or traits (--appearance, --text-size)): writing only 2 of 6 frames"), "\(error)")
+            XCTAssertTrue("\(error)".contains("holds 10 frames of another render (10 → 6 frames, input files or traits (--appearance, --text-size, --system-fonts)): writing only 2 of 6 frames"), "\(error)")
         }
         XCTAssertEqual(contents(folder), before)
         let warnings = Mutex([String]())

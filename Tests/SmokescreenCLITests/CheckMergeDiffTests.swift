@@ -235,13 +235,19 @@ final class AppearanceOptionTests: XCTestCase {
         XCTAssertEqual(half.status, 64)
         XCTAssertTrue(half.standardError.contains("no SF-Pro-Display-"), half.standardError)
         try FileManager.default.copyItem(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf", toPath: fonts + "/SF-Pro-Display-Regular.otf")
-        let plain = try SafetyTests.run(["render", "table-row-styles", "--frames", "0", "--scale", "1", "--out", folder + "/inter", "--quiet"])
+        let plain = try SafetyTests.run(["render", "table-row-styles", "--frames", "0", "--scale", "1", "--out", folder + "/inter", "--quiet"],
+                                        environment: ["SMOKESCREEN_SYSTEM_FONTS": ""])
         let sf = try SafetyTests.run(["render", "table-row-styles", "--system-fonts", fonts, "--frames", "0", "--scale", "1", "--out", folder + "/sf", "--quiet"])
         XCTAssertEqual(plain.status, 0, plain.standardError)
         XCTAssertEqual(sf.status, 0, sf.standardError)
         let a = try Data(contentsOf: URL(fileURLWithPath: folder + "/inter/frame_0000.png"))
         let b = try Data(contentsOf: URL(fileURLWithPath: folder + "/sf/frame_0000.png"))
         XCTAssertNotEqual(a, b, "the rows' text in the folder's fonts")
+        // The render says which fonts drew it: the next frames with Inter into the same folder are refused.
+        let mixed = try SafetyTests.run(["render", "table-row-styles", "--frames", "1", "--scale", "1", "--out", folder + "/sf", "--quiet"],
+                                        environment: ["SMOKESCREEN_SYSTEM_FONTS": ""])
+        XCTAssertNotEqual(mixed.status, 0)
+        XCTAssertTrue(mixed.standardError.contains("--system-fonts"), mixed.standardError)
     }
 
     func testTheToolSaysWhatDarkChanges() throws {

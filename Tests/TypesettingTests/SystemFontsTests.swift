@@ -11,6 +11,9 @@ final class SystemFontsTests: XCTestCase {
     var folder = ""
 
     override func setUpWithError() throws {
+        // Whatever the shell says: Inter first.
+        unsetenv(Font.systemFontsVariable)
+        try Font.useSystemFonts(inDirectory: nil)
         folder = NSTemporaryDirectory() + "system-fonts-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for (source, target) in [("DejaVuSans.ttf", "SF-Pro-Text-Regular.otf"), ("DejaVuSans-Bold.ttf", "SF-Pro-Text-Bold.otf"),
@@ -49,8 +52,18 @@ final class SystemFontsTests: XCTestCase {
         // The line height is the files' own (DejaVu's, taller than Inter's at the same size).
         let line = try TextLayout("Hg", style: TextStyle(font: .system(size: 17))).lines[0].height
         XCTAssertEqual(line, try TextLayout("Hg", style: TextStyle(font: Font(family: "DejaVu Sans", size: 17))).lines[0].height, accuracy: 1e-9)
+        // Another folder (its Text design a serif): the paths found for the first are forgotten.
+        let other = folder + "/other"
+        try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.dejavu + "/DejaVuSerif.ttf", toPath: other + "/SF-Pro-Text-Regular.otf")
+        try FileManager.default.copyItem(atPath: Self.dejavu + "/DejaVuSans.ttf", toPath: other + "/SF-Pro-Display-Regular.otf")
+        try Font.useSystemFonts(inDirectory: other)
+        XCTAssertEqual(try width(text, .system(size: 17)),
+                       try width(text, Font(family: "DejaVu Serif", size: 17).withTracking(Font.systemTracking(forSize: 17))), accuracy: 1e-9)
+        XCTAssertNotNil(Font.systemFontsFingerprint)
         // Back to Inter.
         try Font.useSystemFonts(inDirectory: nil)
+        XCTAssertNil(Font.systemFontsFingerprint)
         XCTAssertNil(Font.systemFontsDirectory)
         XCTAssertEqual(try width(text, .system(size: 17)), inter, accuracy: 1e-9)
     }
@@ -61,7 +74,12 @@ final class SystemFontsTests: XCTestCase {
         }
         try FileManager.default.removeItem(atPath: folder + "/SF-Pro-Display-Regular.otf")
         XCTAssertThrowsError(try Font.useSystemFonts(inDirectory: folder)) { error in
-            XCTAssertTrue("\(error)".contains("no SF-Pro-Display-"), "\(error)")
+            XCTAssertTrue("\(error)".contains("no SF-Pro-Display-Regular.otf"), "\(error)")
+        }
+        // Bold alone is not enough: regular text would be drawn bold.
+        try FileManager.default.copyItem(atPath: Self.dejavu + "/DejaVuSerif-Bold.ttf", toPath: folder + "/SF-Pro-Display-Bold.otf")
+        XCTAssertThrowsError(try Font.useSystemFonts(inDirectory: folder)) { error in
+            XCTAssertTrue("\(error)".contains("no SF-Pro-Display-Regular.otf"), "\(error)")
         }
         XCTAssertNil(Font.systemFontsDirectory, "nothing changed")
     }

@@ -150,6 +150,19 @@ final class SheetPresentationTests: XCTestCase {
         XCTAssertEqual(first.view.layer.cornerRadius, 20)
     }
 
+    /// Configuring the sheet before presenting does not load the controller's view (UIKit loads it when
+    /// presenting).
+    func testConfiguringTheSheetDoesNotLoadTheView() throws {
+        let compose = Compose()
+        let sheet = try XCTUnwrap(compose.sheetPresentationController)
+        sheet.prefersGrabberVisible = true
+        sheet.prefersEdgeAttachedInCompactHeight = true
+        sheet.preferredCornerRadius = 16
+        sheet.widthFollowsPreferredContentSizeWhenEdgeAttached = true
+        compose.preferredContentSize = CGSize(width: 300, height: 0)
+        XCTAssertFalse(compose.isViewLoaded)
+    }
+
     func testDetentsGrabberAndTheirChanges() throws {
         let stage = try Stage(device: Self.phone, fps: 30, appearance: .dark)
         let screen = Screen()

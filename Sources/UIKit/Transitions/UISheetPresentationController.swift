@@ -417,7 +417,9 @@ open class UISheetPresentationController: UIPresentationController {
     }
 
     private func applyCorners() {
-        guard let presented = presentedView else { return }
+        // Only while presented: before, the settings are kept for the presentation to apply, and the
+        // controller's view is not loaded early by asking for it (UIKit loads it when presenting).
+        guard containerView != nil, let presented = presentedView else { return }
         if presentedRestState == nil {
             presentedRestState = (presented.layer.cornerRadius, presented.layer.maskedCorners, presented.clipsToBounds, presented.layer.cornerCurve)
         }

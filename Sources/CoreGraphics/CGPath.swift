@@ -110,7 +110,8 @@ open class CGPath: Equatable, Hashable, @unchecked Sendable, CustomStringConvert
                         if discriminant >= 0 {
                             let r = discriminant.squareRoot()
                             let q = -0.5 * (b + (b < 0 ? -r : r))
-                            if q != 0 { roots += [q / a, c / q] } else { roots.append(0) }
+                            // (q = 0 only for a double root at t = 0, which is an end, not an extreme.)
+                            if q != 0 { roots += [q / a, c / q] }
                         }
                     }
                     for t in roots where t > 0 && t < 1 { add(Self.cubicPoint(point, c1, c2, p, t)) }

@@ -89,10 +89,9 @@ extension PreviewLibrary {
         // (The index first: past the end of a shorter reading nothing is rendered. The new render before the
         // old one is looked up, so that the old one is not held while the new one is made.)
         guard index >= 0, index < entry.info.frameCount, let before = retiredEntry(entry.transition.name), before.id != entry.id,
-              keptFrame(FrameKey(entry: before.id, scale: scale, index: index)) != nil,
+              let kept = keptFrame(FrameKey(entry: before.id, scale: scale, index: index)),
               let new = try rendered(of: entry, scale: scale, isCancelled: isCancelled),
-              let old = renders.kept(RenderCache.Key(entry: before.id, scale: scale)),
-              let kept = keptFrame(FrameKey(entry: before.id, scale: scale, index: index)) else { return nil }
+              let old = renders.kept(RenderCache.Key(entry: before.id, scale: scale)) else { return nil }
         let a = old.sequence, b = new.sequence
         guard a.pointSize == b.pointSize, a.scale == b.scale, a.nodes.indices.contains(index), b.nodes.indices.contains(index),
               b.nodes[index].drawsTheSame(as: a.nodes[index]) else { return nil }

@@ -113,14 +113,19 @@ open class UIBlurEffect: UIVisualEffect {
              .systemChromeMaterialDark, .dark, .extraDark:
             return true
         default:
-            return UIColor(dynamicProvider: { $0.userInterfaceStyle == .dark ? .black : .white }).color.red < 0.5
+            return Self.appearanceIsDark
         }
+    }
+
+    /// Whether the current appearance is the dark one (what the adaptive styles follow).
+    private static var appearanceIsDark: Bool {
+        UIColor(dynamicProvider: { $0.userInterfaceStyle == .dark ? .black : .white }).color.red < 0.5
     }
 
     /// The material for the current appearance (light or dark, for the styles that adapt): estimated, as
     /// `Backdrop.material(_:dark:)` says (Apple publishes the materials' order, not their numbers).
     package var material: Backdrop {
-        let dark = UIColor(dynamicProvider: { $0.userInterfaceStyle == .dark ? .black : .white }).color.red < 0.5
+        let dark = Self.appearanceIsDark
         switch style {
         case .extraLight: return .material(.extraLight, dark: dark)
         case .light: return .material(.light, dark: dark)

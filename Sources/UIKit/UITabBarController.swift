@@ -318,11 +318,8 @@ open class UITabBar: UIView {
     }
 
     /// The tabs' horizontal extents in the bar (points): equal shares between the safe area's sides (a
-    /// phone in landscape: the island's), or a group in the middle (``itemPositioning``).
-    private func tabExtents() -> [(x: CGFloat, width: CGFloat)] { tabLayout().extents }
-
-    /// The tabs' extents, and the space between them when they are a centred group (nil when they share
-    /// the width).
+    /// phone in landscape: the island's), or a group in the middle (``itemPositioning``); and the space
+    /// between them when they are a centred group (nil when they share the width).
     private func tabLayout() -> (extents: [(x: CGFloat, width: CGFloat)], spacing: CGFloat?) {
         let sides = horizontalSafeSides
         let available = max(0, bounds.width - sides.left - sides.right)
@@ -356,7 +353,7 @@ open class UITabBar: UIView {
         // The titles' size first: centred tabs are as wide as their titles need.
         let size: CGFloat = inline ? 13 : 10
         for item in items where item.label.font.pointSize != size { item.label.font = .systemFont(ofSize: size, weight: .medium) }
-        for ((index, item), extent) in zip(items.enumerated(), tabExtents()) {
+        for ((index, item), extent) in zip(items.enumerated(), tabLayout().extents) {
             let x = extent.x, width = extent.width
             if inline {
                 // The image beside the title, the two centred in the tab.

@@ -14,7 +14,7 @@ Prints one line per finished class, the whole output of any class that failed or
 slowest classes, and XCTest's closing line with the totals ("Executed N tests, with F failures ...")
 that `.ci/run` reads. Exits non-zero when a test failed, a process crashed or ran past its time, or fewer
 tests ran than were listed. Environment: SMOKESCREEN_TEST_JOBS (processes at once; default: the cores),
-SMOKESCREEN_TEST_BUNDLE (the .xctest; default: the debug build's), SMOKESCREEN_TEST_CLASS_TIMEOUT (seconds
+SMOKESCREEN_TEST_BUNDLE (the .xctest; default: the release build's, which script/test makes), SMOKESCREEN_TEST_CLASS_TIMEOUT (seconds
 a class may run before it is stopped and reported; default 1200).
 """
 import os
@@ -26,7 +26,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BUNDLE = os.environ.get("SMOKESCREEN_TEST_BUNDLE") or os.path.join(ROOT, ".build", "debug", "SmokescreenPackageTests.xctest")
+BUNDLE = os.environ.get("SMOKESCREEN_TEST_BUNDLE") or os.path.join(ROOT, ".build", "release", "SmokescreenPackageTests.xctest")
 COMMITTED_TIMES = os.path.join(ROOT, "Tests", "test-times.tsv")
 MEASURED_TIMES = os.path.join(ROOT, ".build", "test-times.tsv")
 CLASS_TIMEOUT = float(os.environ.get("SMOKESCREEN_TEST_CLASS_TIMEOUT") or 1200)
@@ -98,7 +98,7 @@ def run(job, logdir):
 
 def main():
     if not os.access(BUNDLE, os.X_OK):
-        sys.exit(f"parallel-tests: {BUNDLE} is missing: build the tests first (swift build --build-tests)")
+        sys.exit(f"parallel-tests: {BUNDLE} is missing: build the tests first (swift build -c release --build-tests)")
     given = os.environ.get("SMOKESCREEN_TEST_JOBS") or ""
     if given and not (given.isdigit() and 1 <= int(given) <= 256):
         sys.exit(f"parallel-tests: SMOKESCREEN_TEST_JOBS must be a whole number 1…256, got {given!r}")

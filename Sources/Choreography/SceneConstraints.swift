@@ -32,14 +32,27 @@ extension SceneDocument {
         /// 1…1000; 1000 (the default) is required.
         public var priority = 1000.0
 
+        /// A constraint with every part given (written out so that the package's tests can call it).
+        package init(firstItem: String, firstAttribute: Attribute, relation: Relation, secondItem: String? = nil, secondAttribute: Attribute? = nil,
+                     multiplier: Double = 1.0, constant: Double = 0.0, priority: Double = 1000.0) {
+            self.firstItem = firstItem
+            self.firstAttribute = firstAttribute
+            self.relation = relation
+            self.secondItem = secondItem
+            self.secondAttribute = secondAttribute
+            self.multiplier = multiplier
+            self.constant = constant
+            self.priority = priority
+        }
+
         /// Parses one constraint string; the error says what is wrong where.
-        static func parse(_ text: String) -> Result<ConstraintSpec, ConstraintSyntaxError> {
+        package static func parse(_ text: String) -> Result<ConstraintSpec, ConstraintSyntaxError> {
             var scanner = ConstraintScanner(Array(text))
             return Result { () throws(ConstraintSyntaxError) in try scanner.constraint() }
         }
     }
 
-    struct ConstraintSyntaxError: Error {
+    package struct ConstraintSyntaxError: Error {
         let reason: String
     }
 }
@@ -158,7 +171,7 @@ private struct ConstraintScanner {
 }
 
 /// Lays out a state's views by their constraints: one solver for the state, as a window has one engine.
-struct SceneLayout {
+package struct SceneLayout {
     typealias Path = [Int]
     struct Box { let x: Variable, y: Variable, width: Variable, height: Variable }
 
@@ -339,7 +352,7 @@ struct SceneLayout {
         }
     }
 
-    static func style(_ spec: SceneDocument.ViewSpec) -> TextStyle {
+    package static func style(_ spec: SceneDocument.ViewSpec) -> TextStyle {
         TextStyle(font: spec.font, color: spec.textColor, alignment: spec.alignment, numberOfLines: spec.lines, lineSpacing: spec.lineSpacing)
     }
 

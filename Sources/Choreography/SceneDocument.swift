@@ -1115,3 +1115,10 @@ extension SceneDocument.ViewSpec {
         return spec
     }
 }
+
+extension SceneDocument.ViewSpec {
+    /// A plain view holding `subviews`, every other property its default (for the package's tests).
+    package init(subviews: [SceneDocument.ViewSpec]) {
+        self.subviews = subviews
+    }
+}

@@ -55,7 +55,7 @@ public struct SceneTransition: Transition {
     /// The spec's forward choreography with the timings a render uses: a durations plist (`file`, or the
     /// scene's own) overrides the phases it names. Returns it and the plist read, if any.
     /// `assetsDirectory`: the tool's assets folder, where the scene's own plist may also be.
-    func timedChoreography(durationsFile: String?, assetsDirectory: String?, warn: (@Sendable (String) -> Void)?) throws -> (Choreography, String?) {
+    package func timedChoreography(durationsFile: String?, assetsDirectory: String?, warn: (@Sendable (String) -> Void)?) throws -> (Choreography, String?) {
         var choreography = spec.choreography
         guard let file = try durationsFile ?? ownDurationsFile(assetsDirectory: assetsDirectory) else { return (choreography, nil) }
         let known = choreography.phases.map(\.name)
@@ -109,7 +109,7 @@ public struct SceneTransition: Transition {
 }
 
 /// Makes views from a scene file's specs, decoding each image once.
-struct TreeBuilder {
+package struct TreeBuilder {
     let assetsFolder: String
     /// `assetsFolder` as the one folder images may come from (links followed).
     let confinement: SceneInputFolders
@@ -125,7 +125,7 @@ struct TreeBuilder {
     /// Where each state names each image (``SceneDocument/Locations/images``), for messages.
     var imageLocations: [String: [String: DocumentError]] = [:]
 
-    init(assetsFolder: String, scale: Double, canvas: Size, scene: String, imageLocations: [String: [String: DocumentError]] = [:]) {
+    package init(assetsFolder: String, scale: Double, canvas: Size, scene: String, imageLocations: [String: [String: DocumentError]] = [:]) {
         self.imageLocations = imageLocations
         self.assetsFolder = assetsFolder
         confinement = SceneInputFolders(only: assetsFolder)
@@ -135,7 +135,7 @@ struct TreeBuilder {
     }
 
     /// The root of a state: it fills the canvas whatever its own frame says.
-    mutating func build(_ spec: SceneDocument.ViewSpec, state: String) throws -> View {
+    package mutating func build(_ spec: SceneDocument.ViewSpec, state: String) throws -> View {
         var root = spec
         root.frame = Rect(origin: .zero, size: canvas)
         currentState = state

@@ -4,7 +4,7 @@
 /// One row of the tableau: `basic = constant + Σ coefficient × symbol`, or, before it has a basic
 /// symbol, `0 = constant + Σ …`. Symbols are kept sorted, so merging two rows is one pass and the
 /// smallest symbol comes first (Bland's rule, which keeps the simplex from cycling, picks by it).
-struct Row {
+package struct Row {
     var constant: Double
     private(set) var symbols: [Int32] = []
     private(set) var coefficients: [Double] = []

@@ -10,7 +10,7 @@
 /// (``SolverError/unsatisfiable``, the solver keeps its previous solution), numbers that are not finite
 /// are refused, and every simplex loop is bounded.
 public final class Solver {
-    enum Kind: UInt8 { case external, slack, error, dummy }
+    package enum Kind: UInt8 { case external, slack, error, dummy }
 
     /// The symbols that stand for one constraint in the tableau: its marker (slack, dummy or positive
     /// error), and the other error symbol of a non-required one (`-1` when none).
@@ -31,9 +31,9 @@ public final class Solver {
 
     // The tableau. Symbols are dense integers; `rowOf[symbol]` is the index of its row in `rows` when it
     // is basic, -1 when it is parametric.
-    var kinds: [Kind] = []
+    package var kinds: [Kind] = []
     var rowOf: [Int32] = []
-    var rows: [Row] = []
+    package var rows: [Row] = []
     var basics: [Int32] = []
     var objective = Row(constant: 0)
     var artificial: Row?

@@ -146,7 +146,7 @@ public enum DiffSheet {
     /// `image` scaled down by `factor` (box filter on premultiplied values; partial blocks at the right and
     /// bottom edges average the pixels they have). A block holding any of the packed colours in `keeping`
     /// takes the first such colour instead.
-    static func downscale(_ image: Bitmap, by factor: Int, keeping: [UInt32]) -> Bitmap {
+    package static func downscale(_ image: Bitmap, by factor: Int, keeping: [UInt32]) -> Bitmap {
         let w = (image.width + factor - 1) / factor, h = (image.height + factor - 1) / factor
         guard var out = try? Bitmap(width: w, height: h, scale: image.scale / Double(factor)) else { return image }
         let sw = image.width, sh = image.height

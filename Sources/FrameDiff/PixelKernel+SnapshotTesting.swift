@@ -25,7 +25,7 @@ extension PixelKernel {
     }
 
     /// CIELAB (D65 white) of a premultiplied sRGB pixel composited onto white.
-    static func lab(onWhite packed: UInt32) -> (l: Double, a: Double, b: Double) {
+    package static func lab(onWhite packed: UInt32) -> (l: Double, a: Double, b: Double) {
         let p = PremultipliedRGBA8(packed: packed)
         let cover = 255 - Double(p.a)
         func linear(_ c: UInt8) -> Double {
@@ -47,7 +47,7 @@ extension PixelKernel {
 
     /// CIE ΔE 1994 with the graphic-arts weights (kL = kC = kH = 1, K1 = 0.045, K2 = 0.015); the chroma
     /// weights use the reference's chroma, so it is not symmetric.
-    static func deltaE1994(reference r: (l: Double, a: Double, b: Double), _ o: (l: Double, a: Double, b: Double)) -> Double {
+    package static func deltaE1994(reference r: (l: Double, a: Double, b: Double), _ o: (l: Double, a: Double, b: Double)) -> Double {
         let c1 = (r.a * r.a + r.b * r.b).squareRoot(), c2 = (o.a * o.a + o.b * o.b).squareRoot()
         let dl = r.l - o.l, dc = c1 - c2, da = r.a - o.a, db = r.b - o.b
         let dh2 = max(0, da * da + db * db - dc * dc)

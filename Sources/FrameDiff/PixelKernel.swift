@@ -40,7 +40,7 @@ enum PixelMark {
 
 /// The pixel loops. Every function works on packed little-endian pixels (R in the low byte) and skips
 /// rows that are byte-for-byte equal with one `memcmp` each, which keeps small changes to large frames cheap.
-enum PixelKernel {
+package enum PixelKernel {
     /// True when `count` pixels at `a` and `b` are byte-for-byte equal.
     @inline(__always)
     static func equal(_ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>, count: Int) -> Bool {

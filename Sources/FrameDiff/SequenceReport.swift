@@ -178,8 +178,8 @@ public enum DiffExitCode {
 }
 
 /// JSON string literals, escaped per RFC 8259.
-enum JSONText {
-    static func string(_ text: String) -> String {
+package enum JSONText {
+    package static func string(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

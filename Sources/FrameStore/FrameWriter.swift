@@ -52,7 +52,7 @@ public struct FrameWriter: Sendable {
 
     /// The runs `frames` are handed out in: consecutive frames, at most ``maxRunLength`` a run, then
     /// about `1 / (2 × jobs)` of what is left, down to one frame (guided self-scheduling).
-    static func runs(of frames: [Int], jobs: Int) -> [ArraySlice<Int>] {
+    package static func runs(of frames: [Int], jobs: Int) -> [ArraySlice<Int>] {
         var runs: [ArraySlice<Int>] = [], start = 0
         while start < frames.count {
             let left = frames.count - start

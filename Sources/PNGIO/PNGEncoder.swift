@@ -71,9 +71,9 @@ public final class PNGEncoder {
     /// The lowercase hex SHA-256 of an encoded file, by libcrypto (`clibcrypto_sha256`) as FrameStore's `Digest`
     /// (the general one, which PNGIO cannot import) computes it: a maintained implementation, as fast as
     /// the hand-written one it replaced or faster (see Sources/CLibCrypto/shim.h).
-    static func hexDigest(_ bytes: [UInt8]) -> String { bytes.withUnsafeBytes { hexDigest($0) } }
+    package static func hexDigest(_ bytes: [UInt8]) -> String { bytes.withUnsafeBytes { hexDigest($0) } }
 
-    static func hexDigest(_ bytes: UnsafeRawBufferPointer) -> String {
+    package static func hexDigest(_ bytes: UnsafeRawBufferPointer) -> String {
         var digest = [UInt8](repeating: 0, count: 32)
         digest.withUnsafeMutableBufferPointer { clibcrypto_sha256(bytes.baseAddress, bytes.count, $0.baseAddress) }
         let hex = Array("0123456789abcdef".utf8)

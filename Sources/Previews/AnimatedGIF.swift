@@ -60,7 +60,7 @@ public enum AnimatedGIF {
     }
 
     /// Durations (seconds) as GIF delays: the running total rounded to hundredths, each at least 2.
-    static func centiseconds(_ durations: [Double]) -> [Int] {
+    package static func centiseconds(_ durations: [Double]) -> [Int] {
         // GIF delays are 16-bit: each is at most 655.35 s, and the totals stay far from Int's range.
         var elapsed = 0.0, shown = 0
         return durations.map { d in

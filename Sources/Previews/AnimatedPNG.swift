@@ -55,13 +55,13 @@ public enum AnimatedPNG {
         return output
     }
 
-    struct Chunk {
-        let type: String
-        let data: [UInt8]
+    package struct Chunk {
+        package let type: String
+        package let data: [UInt8]
     }
 
     /// The chunks of a PNG the writer made (its structure is checked, not trusted blindly).
-    static func chunks(of png: [UInt8]) throws -> [Chunk] {
+    package static func chunks(of png: [UInt8]) throws -> [Chunk] {
         var chunks: [Chunk] = []
         var offset = 8
         while offset + 12 <= png.count {

@@ -5,7 +5,7 @@ extension Bitmap {
     /// The smallest rectangle (pixels) holding every pixel where this bitmap differs from `earlier`, a
     /// bitmap of the same size; nil when every pixel is the same. What an animated GIF or PNG frame needs
     /// to store of a frame over the one before it.
-    func changedRectangle(since earlier: Bitmap) -> PixelRect? {
+    package func changedRectangle(since earlier: Bitmap) -> PixelRect? {
         precondition(width == earlier.width && height == earlier.height, "frames of one animation have one size")
         let width = self.width, height = self.height
         return withUnsafePixels { new in
@@ -34,13 +34,13 @@ extension Bitmap {
 /// Which frames an animation stores, and the rectangle of each: a frame with the pixels of the one
 /// before is not stored (the frame before shows for its time too), every other frame after the first
 /// stores the rectangle that changed.
-struct StoredFrames {
+package struct StoredFrames {
     /// The frames stored, in order, with their rectangles (the first: the whole frame).
-    var frames: [(index: Int, rectangle: PixelRect)] = []
+    package var frames: [(index: Int, rectangle: PixelRect)] = []
 
     /// How long each stored frame shows (seconds): its own display duration and those of the frames
     /// after it that repeat it.
-    func durations(of all: PreviewFrames) -> [Double] {
+    package func durations(of all: PreviewFrames) -> [Double] {
         let durations = all.displayDurations
         return frames.indices.map { k in
             durations[frames[k].index..<(k + 1 < frames.count ? frames[k + 1].index : durations.count)].reduce(0, +)
@@ -49,7 +49,7 @@ struct StoredFrames {
 
     /// Walks every frame of `all` once, in order, and calls `body` with each frame stored, its index and
     /// its rectangle. Frames a render folder says repeat the one before are not read at all.
-    static func walk(_ all: PreviewFrames, _ body: (Bitmap, Int, PixelRect) throws -> Void) throws -> StoredFrames {
+    package static func walk(_ all: PreviewFrames, _ body: (Bitmap, Int, PixelRect) throws -> Void) throws -> StoredFrames {
         var stored = StoredFrames()
         var previous: Bitmap?
         for index in all.times.indices {

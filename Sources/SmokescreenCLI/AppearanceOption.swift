@@ -4,14 +4,17 @@ import TransitionCompositor
 
 /// `--appearance light|dark`, shared by every command that renders: the appearance system colours
 /// resolve for (the table and navigation built-ins, scene files' light/dark colours, Swift files' stage).
-struct AppearanceOption: ParsableArguments {
+package struct AppearanceOption: ParsableArguments {
+    /// Every option at its default, as ArgumentParser makes it before it parses.
+    package init() {}
+
     @Option(name: .customLong("appearance"), help: "light or dark: the appearance system colours resolve for (the table and navigation built-ins, scene files' {\"light\", \"dark\"} colours, Swift files' traits; default light).")
     var name = Appearance.light.rawValue
 
     /// The appearance named (validate() has checked the name).
-    var value: Appearance { Appearance(rawValue: name) ?? .light }
+    package var value: Appearance { Appearance(rawValue: name) ?? .light }
 
-    func validate() throws {
+    package func validate() throws {
         guard Appearance(rawValue: name) != nil else {
             throw ValidationError("--appearance: '\(name)' is neither \(Appearance.names.joined(separator: " nor "))")
         }

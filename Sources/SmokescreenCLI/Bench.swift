@@ -10,8 +10,11 @@ import TransitionCompositor
 /// `smokescreen bench`: parses its options and prints `ReferenceBenchmark`'s measurements of the reference
 /// scene (`shared/bench/SCENE.md`): the whole pipeline, drawing, a view tree, and encoding with every
 /// preset. Build with `-c release`; debug builds are 20-50x slower.
-struct Bench: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct Bench: ParsableCommand {
+    /// Every option at its default, as ArgumentParser makes the command before it parses.
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure rendering, drawing and PNG encoding of the reference scene (medians over several runs).")
 
@@ -19,7 +22,7 @@ struct Bench: ParsableCommand {
     var runs = 5
 
     @Option(parsing: .unconditional, help: ArgumentHelp(stringLiteral: scaleHelp))
-    var scale = defaultScale
+    package var scale = defaultScale
 
     @Option(help: "The assets folder (default: ./assets or the one beside the executable).")
     var assets: String?
@@ -72,7 +75,7 @@ struct Bench: ParsableCommand {
         return { progress($0) }
     }
 
-    func validate() throws {
+    package func validate() throws {
         guard !(json && markdown) else { throw ValidationError("--json and --markdown: choose one") }
         guard summary || !(json || markdown) else { throw ValidationError("--json and --markdown go with --summary") }
         guard !(summary && (tables || pages || text || constraints || perspective || shadow || backdrop)) else { throw ValidationError("--summary already measures a table update and the page curl: drop --tables, --pages, --text, --constraints, --perspective, --shadow and --backdrop") }
@@ -80,7 +83,7 @@ struct Bench: ParsableCommand {
         guard (1...3).contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3, got \(scale)") }
     }
 
-    func run() throws {
+    package func run() throws {
         if summary {
             let folder: String
             do { folder = try AssetLocator.directory(given: assets) } catch {

@@ -52,6 +52,21 @@ public struct CatalogueRender {
         public var appearance: String? = nil
         public var textSize: String? = nil
 
+        /// Every stored property given (written out so that the package's tests can call it).
+        package init(generator: String, scale: Int, fps: Double? = nil, compression: String, match: String? = nil, part: Int,
+                     parts: Int, catalogue: [Entry], appearance: String? = nil, textSize: String? = nil) {
+            self.generator = generator
+            self.scale = scale
+            self.fps = fps
+            self.compression = compression
+            self.match = match
+            self.part = part
+            self.parts = parts
+            self.catalogue = catalogue
+            self.appearance = appearance
+            self.textSize = textSize
+        }
+
         /// `catalogue.json`.
         public static let fileName = "catalogue.json"
 

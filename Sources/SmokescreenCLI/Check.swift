@@ -6,8 +6,11 @@ import TransitionCompositor
 
 /// `smokescreen check FILE`: validates a scene file, a durations plist, or a transition with the
 /// durations it would render with, as a render would read them, without drawing frames.
-struct Check: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct Check: ParsableCommand {
+    /// Every option at its default, as ArgumentParser makes the command before it parses.
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Check a scene file (its JSON, states, images, transitions and every limit render enforces), a durations plist, or a transition with --durations (exit 0 when it renders, 65 with the first problem as file:line:column: key path: reason, 66 for a missing file).")
 
@@ -36,7 +39,7 @@ struct Check: ParsableCommand {
         return .builtIn
     }
 
-    func validate() throws {
+    package func validate() throws {
         if let scale { try checkScale(scale) }
         if let durations, durations.isEmpty { throw ValidationError("--durations: the path is empty") }
         switch kind {
@@ -64,7 +67,7 @@ struct Check: ParsableCommand {
         var exitStatus: Int32?
     }
 
-    func run() throws {
+    package func run() throws {
         var result = Result(file: file, durations: durations, ok: true)
         do {
             switch kind {

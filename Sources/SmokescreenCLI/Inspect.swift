@@ -6,15 +6,18 @@ import SnapshotView
 import TransitionCompositor
 
 /// `smokescreen inspect NAME`: the view tree and the animation timeline, as text or JSON.
-struct Inspect: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct Inspect: ParsableCommand {
+    /// Every option at its default, as ArgumentParser makes the command before it parses.
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "inspect",
         abstract: "Print a transition's view tree and its animation timeline; with --json, the presented tree at a time, or the timeline.")
 
-    @OptionGroup var transitionOptions: TransitionOptions
+    @OptionGroup package var transitionOptions: TransitionOptions
 
     @Option(parsing: .unconditional, help: ArgumentHelp(stringLiteral: scaleHelp))
-    var scale = defaultScale
+    package var scale = defaultScale
 
     @Option(parsing: .unconditional, help: "With --json: the time to describe, in seconds from the start (default: the end).")
     var time: Double?
@@ -30,7 +33,7 @@ struct Inspect: ParsableCommand {
                                valueName: "folder"))
     var renderTree: String?
 
-    func validate() throws {
+    package func validate() throws {
         try checkScale(scale)
         if let time, !(time.isFinite && time >= 0) { throw ValidationError("--time must be a number of seconds ≥ 0, got \(time)") }
         if (time != nil || timeline), !json { throw ValidationError("--time and --timeline go with --json") }
@@ -38,7 +41,7 @@ struct Inspect: ParsableCommand {
         if renderTree != nil, !json || timeline { throw ValidationError("--render-tree goes with --json (and not --timeline)") }
     }
 
-    func run() throws {
+    package func run() throws {
         let transition = try reportingErrors { try transitionOptions.resolveTransition() }
         var settings = try transitionOptions.settings(scale: scale)
         if json, !timeline { settings.inspectionTime = time ?? .infinity }

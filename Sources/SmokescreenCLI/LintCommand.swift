@@ -11,8 +11,11 @@ import Typesetting
 import TransitionCompositor
 
 /// `smokescreen lint`: frame-by-frame checks of a transition or a render folder.
-struct LintCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct LintCommand: ParsableCommand {
+    /// Every option at its default, as ArgumentParser makes the command before it parses.
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "lint",
         abstract: "Check a transition frame by frame for flicker, jumps, uncovered screen, moving content that shimmers, and views that snap or are late at the end.",
         discussion: """
@@ -39,7 +42,7 @@ struct LintCommand: ParsableCommand {
     var fps: Double?
 
     @Option(parsing: .unconditional, help: "Pixels per point when rendering: 1, 2 or 3 (2 for every command; 1 is about 3x faster). The pixel checks (shimmer, flashes, bare background) look at these pixels.")
-    var scale = defaultScale
+    package var scale = defaultScale
 
     @Option(help: "The assets folder (default: $SMOKESCREEN_ASSETS, ./assets, or the one beside the executable).")
     var assets: String?
@@ -48,9 +51,9 @@ struct LintCommand: ParsableCommand {
     var durations: String?
 
     @Flag(name: .customLong("no-status-bar"), help: "Leave out iOS's status bar, which built-in phone screens draw over every frame.")
-    var noStatusBar = false
+    package var noStatusBar = false
 
-    @OptionGroup var appearance: AppearanceOption
+    @OptionGroup package var appearance: AppearanceOption
 
     @OptionGroup var textSize: TextSizeOption
 
@@ -86,7 +89,7 @@ struct LintCommand: ParsableCommand {
 
     var isFolder: Bool { SourceArgument.isFolder(source) }
 
-    func validate() throws {
+    package func validate() throws {
         if let fps, !(fps.isFinite && fps > 0 && fps <= Limits.maxFPS) { throw ValidationError("--fps must be in 0 < fps ≤ \(Int(Limits.maxFPS)), got \(fps)") }
         guard flickerWindow.isFinite, (0...10).contains(flickerWindow) else { throw ValidationError("--flicker-window must be 0…10 s, got \(flickerWindow)") }
         guard jumpDistance.isFinite, jumpDistance > 0 else { throw ValidationError("--jump-distance must be a positive number of points, got \(jumpDistance)") }
@@ -102,7 +105,7 @@ struct LintCommand: ParsableCommand {
         if let durations, durations.isEmpty { throw ValidationError("--durations: the path is empty") }
     }
 
-    func run() throws {
+    package func run() throws {
         var thresholds = Thresholds()
         thresholds.flickerWindow = flickerWindow
         thresholds.jumpDistance = jumpDistance
@@ -167,8 +170,8 @@ struct LintCommand: ParsableCommand {
 }
 
 /// The view and pixel checks of a rendered transition.
-enum LintRun {
-    static func check(rendered: RenderedTransition, frames: PreviewFrames, thresholds: Thresholds) -> [Finding] {
+package enum LintRun {
+    package static func check(rendered: RenderedTransition, frames: PreviewFrames, thresholds: Thresholds) -> [Finding] {
         let times = rendered.sequence.times
         let described = Array(times.prefix(rendered.frameDescriptions.count))
         // The view checks know what moved; pixels are for render folders, which carry no views.
@@ -190,11 +193,11 @@ extension LintExceptions {
 /// Where a render folder's views come from: its transition rendered again with the manifest's settings,
 /// when that gives exactly the folder's frames (the same count, times, durations and pixels). Then lint
 /// checks the folder as it checks the transition by name, with the folder's own pixels.
-enum FolderMotion {
+package enum FolderMotion {
     case found(RenderedTransition, what: String)
     case unavailable(String)
 
-    static func find(folder: String, frames: PreviewFrames, scene: String?, durations: String?, assets: String?,
+    package static func find(folder: String, frames: PreviewFrames, scene: String?, durations: String?, assets: String?,
                      appearance: Appearance = .light, textSize: Font.ContentSize = .large) throws -> FolderMotion {
         guard let manifest = try Manifest.read(from: "\(folder)/\(Manifest.fileName)") else {
             return .unavailable("no manifest.json")

@@ -4,12 +4,15 @@ import SmokescreenScenes
 import TransitionCompositor
 
 /// `smokescreen memory NAME`: what a transition's bitmaps cost at @1x, @2x and @3x.
-struct Memory: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct Memory: ParsableCommand {
+    /// Every option at its default, as ArgumentParser makes the command before it parses.
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "memory",
         abstract: "Print the decoded bytes of a transition's images, frame buffer and snapshots, and the peak bitmap bytes while rendering, at @1x, @2x and @3x.")
 
-    @OptionGroup var transitionOptions: TransitionOptions
+    @OptionGroup package var transitionOptions: TransitionOptions
 
     @Flag(help: "JSON on stdout, every figure with its unit.")
     var json = false
@@ -17,7 +20,7 @@ struct Memory: ParsableCommand {
     @Flag(help: "No progress lines on stderr, only the report.")
     var quiet = false
 
-    func run() throws {
+    package func run() throws {
         if transitionOptions.name == PagesMemoryReport.name { return try runPagesReport() }
         let transition = try reportingErrors { try transitionOptions.resolveTransition() }
         let report = try reportingErrors {

@@ -165,7 +165,7 @@ public struct RenderMerge {
     }
 
     /// `catalogue.json` as the record render writes.
-    static func record(_ file: CatalogueFile) -> CatalogueRender.Record {
+    package static func record(_ file: CatalogueFile) -> CatalogueRender.Record {
         CatalogueRender.Record(
             generator: file.generator, scale: file.scale, fps: file.fps, compression: file.compression, match: file.match,
             part: file.part, parts: file.parts,

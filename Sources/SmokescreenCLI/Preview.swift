@@ -141,8 +141,11 @@ struct PreviewWriteError: ExitStatusError {
 
 /// `smokescreen preview`: a contact sheet, an animated PNG, a GIF and an MP4 of a transition (rendered
 /// now) or of a render folder.
-struct Preview: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct Preview: ParsableCommand {
+    /// Every option at its default, as ArgumentParser makes the command before it parses.
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "preview",
         abstract: "Make a contact sheet, an animated PNG, a GIF and an MP4 of a transition or of a render folder.")
 
@@ -153,7 +156,7 @@ struct Preview: ParsableCommand {
     var transition: String?
 
     @Option(parsing: .unconditional, help: "Pixels per point when rendering a transition: 1, 2 or 3 (2 for every command; 1 for smaller files to share). A render folder keeps its own.")
-    var scale = defaultScale
+    package var scale = defaultScale
 
     @Option(parsing: .unconditional, help: "Frames per second when rendering a transition (default: its own).")
     var fps: Double?
@@ -165,11 +168,11 @@ struct Preview: ParsableCommand {
     var durations: String?
 
     @Flag(name: .customLong("no-status-bar"), help: "Leave out iOS's status bar, which built-in phone screens draw over every frame.")
-    var noStatusBar = false
+    package var noStatusBar = false
 
-    @OptionGroup var appearance: AppearanceOption
+    @OptionGroup package var appearance: AppearanceOption
 
-    @OptionGroup var textSize: TextSizeOption
+    @OptionGroup package var textSize: TextSizeOption
 
     @OptionGroup var options: PreviewOptions
 
@@ -184,7 +187,7 @@ struct Preview: ParsableCommand {
 
     var isFolder: Bool { SourceArgument.isFolder(source) }
 
-    func validate() throws {
+    package func validate() throws {
         try checkScale(scale)
         try checkFPS(fps)
         try SourceArgument.validate(source)
@@ -196,7 +199,7 @@ struct Preview: ParsableCommand {
         try checkTransitionName(transition)
     }
 
-    func run() throws {
+    package func run() throws {
         var options = self.options
         if let out {
             guard options.previewOut == nil || options.previewOut == out else { throw ValidationError("--out and --preview-out name the same folder: give one") }

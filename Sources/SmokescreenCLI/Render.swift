@@ -8,12 +8,15 @@ import SmokescreenScenes
 import TransitionCompositor
 
 /// `smokescreen render [NAME]`: renders a built-in transition to PNG frames and a manifest.
-struct Render: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct Render: ParsableCommand {
+    /// Every option at its default, as ArgumentParser makes the command before it parses.
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render a transition to out/<name>/frame_0000.png… with a manifest.json (the default command).")
 
-    @OptionGroup var transitionOptions: TransitionOptions
+    @OptionGroup package var transitionOptions: TransitionOptions
 
     @Argument(help: ArgumentHelp("More Swift files, when NAME is a Swift file: UIKit code for iOS, one of them defining func run(on stage: Stage) (see docs/uikit.md).", valueName: "more-swift-files"))
     var moreSwiftFiles: [String] = []
@@ -34,16 +37,16 @@ struct Render: ParsableCommand {
     var packagePath: String?
 
     @Option(help: "The output folder (default: out/<name>). A folder holding files Smokescreen did not write is refused (exit 73).")
-    var out: String?
+    package var out: String?
 
     @Flag(help: "Render into a folder that also holds files Smokescreen did not write; those are never changed or removed.")
     var force = false
 
     @Option(parsing: .unconditional, help: ArgumentHelp(stringLiteral: scaleHelp))
-    var scale = defaultScale
+    package var scale = defaultScale
 
     @Option(help: "PNG compression preset: \(PNGCompression.allPresets.map(\.name).joined(separator: ", ")).")
-    var compression = "fast"
+    package var compression = "fast"
 
     @Option(parsing: .unconditional, help: "Threads rendering and encoding, 1…\(Limits.maxJobs) (default: the number of cores).")
     var jobs: Int?
@@ -80,7 +83,7 @@ struct Render: ParsableCommand {
     @Flag(help: "Print one JSON object (name, folder, frames written, frame count, bytes, seconds) instead of the summary line; no progress bar.")
     var json = false
 
-    func validate() throws {
+    package func validate() throws {
         try checkScale(scale)
         if !moreSwiftFiles.isEmpty, !transitionOptions.isSwiftFile {
             throw ValidationError("more than one NAME: only Swift files are given several at a time (got '\(transitionOptions.name)' first)")
@@ -138,7 +141,7 @@ struct Render: ParsableCommand {
     }
 
     /// The part to render: `--shard K/N`, or `auto` from the batch system's environment.
-    func resolvedShard(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> (index: Int, count: Int)? {
+    package func resolvedShard(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> (index: Int, count: Int)? {
         guard let shard else { return nil }
         if shard == "auto" {
             do { return try ShardEnvironment.resolve(environment, count: shardCount) } catch {
@@ -149,7 +152,7 @@ struct Render: ParsableCommand {
         return FrameSelection.parseShard(shard)
     }
 
-    func run() throws {
+    package func run() throws {
         if all { return try runAll() }
         if transitionOptions.isSwiftFile { return try runSwiftFiles() }
         let transition = try reportingErrors { try transitionOptions.resolveTransition() }

@@ -9,8 +9,11 @@ import SmokescreenScenes
 import TransitionCompositor
 
 /// `smokescreen serve SOURCE`: the live preview in a browser (docs/live-preview.md).
-struct Serve: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct Serve: ParsableCommand {
+    /// Every option at its default, as ArgumentParser makes the command before it parses.
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Preview transitions live in a browser: frames re-rendered as the scene file, its durations plist or its images change.",
         discussion: """
@@ -46,11 +49,11 @@ struct Serve: ParsableCommand {
     @Option(help: "The assets folder (default: $SMOKESCREEN_ASSETS, ./assets, or the one beside the executable).")
     var assets: String?
 
-    @OptionGroup var appearance: AppearanceOption
+    @OptionGroup package var appearance: AppearanceOption
 
-    @OptionGroup var textSize: TextSizeOption
+    @OptionGroup package var textSize: TextSizeOption
 
-    func validate() throws {
+    package func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535, got \(port)") }
         try checkScale(scale)
         try checkFPS(fps)
@@ -62,7 +65,7 @@ struct Serve: ParsableCommand {
         if let golden, !InputFile.isDirectory(golden) { throw ValidationError("--golden: \(golden) is not a folder") }
     }
 
-    func run() throws {
+    package func run() throws {
         let resolved: PreviewSource
         do { resolved = try PreviewSource.resolve(source) } catch {
             throw ValidationError("\(error)")
@@ -135,7 +138,7 @@ struct Serve: ParsableCommand {
     }
 
     /// `lint`'s checks with the built-ins' documented exceptions, for the page's timeline.
-    @Sendable static func lint(_ transition: any Transition, _ settings: RenderSettings) throws -> LintReport {
+    @Sendable package static func lint(_ transition: any Transition, _ settings: RenderSettings) throws -> LintReport {
         let rendered = try transition.render(settings)
         let frames = try PreviewFrames(rendered: rendered)
         let findings = LintRun.check(rendered: rendered, frames: frames, thresholds: Thresholds())

@@ -70,7 +70,7 @@ public struct SmokescreenCommand: ParsableCommand {
     }
 
     /// Every subcommand's name, for suggestions.
-    static var subcommandNames: [String] { configuration.subcommands.map { $0._commandName } }
+    package static var subcommandNames: [String] { configuration.subcommands.map { $0._commandName } }
 }
 
 /// `smokescreen` without a default subcommand: the root `SmokescreenCommand.runMain` parses a command line

@@ -16,7 +16,7 @@ import Glibc
 /// sources changed); `swiftc` compiles only the user's files against it (about a second), and the
 /// program renders into the output folder. The compiler's diagnostics name the user's files, lines and
 /// columns.
-struct SwiftFileRender {
+package struct SwiftFileRender {
     /// The user's files, as given.
     let files: [String]
     let out: String
@@ -228,7 +228,7 @@ struct SwiftFileRender {
     static let runtimeProduct = "SmokescreenStageRuntime"
     static let runtimeLibrary = "lib\(runtimeProduct).so"
 
-    static func parseStamp(_ text: String) -> (Double, Double)? {
+    package static func parseStamp(_ text: String) -> (Double, Double)? {
         let parts = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Double($0) }
         return parts.count == 2 ? (parts[0], parts[1]) : nil
     }
@@ -241,7 +241,7 @@ struct SwiftFileRender {
 
     /// The newest modification time of the package's manifest and of anything under `Sources/` (a few
     /// milliseconds for the package's files; a folder's time covers files added to it or removed).
-    static func newestSource(root: String) -> Double {
+    package static func newestSource(root: String) -> Double {
         var newest = modificationTime(root + "/Package.swift") ?? .infinity
         let sources = root + "/Sources"
         newest = max(newest, modificationTime(sources) ?? .infinity)
@@ -420,12 +420,12 @@ func printNote(_ message: String) {
 
 /// The devices `render --device` names (the stage's, in module SmokescreenStage, which the tool does not
 /// link: the names are kept in step with `StageRunner`'s by `SwiftFileRenderTests`).
-enum StageDevices {
-    static let names = ["iPhone15", "iPhone15ProMax", "iPhoneSE", "iPadAir"]
+package enum StageDevices {
+    package static let names = ["iPhone15", "iPhone15ProMax", "iPhoneSE", "iPadAir"]
 }
 
 /// The Dynamic Type text sizes `render --text-size` names, smallest first (kept in step with
 /// `StageRunner.textSizes` the same way).
-enum StageTextSizes {
-    static let names = TextSizeOption.names
+package enum StageTextSizes {
+    package static let names = TextSizeOption.names
 }

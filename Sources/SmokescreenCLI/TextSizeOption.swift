@@ -7,7 +7,10 @@ import TransitionCompositor
 /// `--text-size NAME` (also `--content-size`), shared by every command that renders: Dynamic Type's
 /// text size, for the table and navigation built-ins, scene files' labels with a `textStyle` and Swift
 /// files' stage.
-struct TextSizeOption: ParsableArguments {
+package struct TextSizeOption: ParsableArguments {
+    /// Every option at its default, as ArgumentParser makes it before it parses.
+    package init() {}
+
     /// The names, smallest first, in `Font.ContentSize`'s order: UIKit's seven standard sizes, then the
     /// five accessibility sizes.
     static let names = ["xSmall", "small", "medium", "large", "xLarge", "xxLarge", "xxxLarge", "AX1", "AX2", "AX3", "AX4", "AX5"]
@@ -22,9 +25,9 @@ struct TextSizeOption: ParsableArguments {
     var systemFonts: String?
 
     /// The size named (validate() has checked the name).
-    var value: Font.ContentSize { TextSizeOption.names.firstIndex(of: name).flatMap(Font.ContentSize.init(rawValue:)) ?? .large }
+    package var value: Font.ContentSize { TextSizeOption.names.firstIndex(of: name).flatMap(Font.ContentSize.init(rawValue:)) ?? .large }
 
-    func validate() throws {
+    package func validate() throws {
         guard TextSizeOption.names.contains(name) else {
             throw ValidationError("--text-size: no text size '\(name)' (\(TextSizeOption.names.joined(separator: ", ")))"
                                   + (closestName(to: name, among: TextSizeOption.names).map { "; did you mean '\($0)'?" } ?? ""))

@@ -6,9 +6,12 @@ import SmokescreenScenes
 import TransitionCompositor
 
 /// Options shared by every command that renders a built-in transition.
-struct TransitionOptions: ParsableArguments {
+package struct TransitionOptions: ParsableArguments {
+    /// Every option at its default, as ArgumentParser makes it before it parses.
+    package init() {}
+
     @Argument(help: "A built-in transition (see `smokescreen list`), or a scene file (.json).")
-    var name: String = TransitionCatalog.defaultName
+    package var name: String = TransitionCatalog.defaultName
 
     @Option(help: "With a scene file: which of its transitions (default: its first).")
     var transition: String?
@@ -40,7 +43,7 @@ struct TransitionOptions: ParsableArguments {
     /// Whether the argument names a Swift file (only `render` takes those: see `SwiftFileRender`).
     var isSwiftFile: Bool { name.hasSuffix(".swift") }
 
-    func validate() throws {
+    package func validate() throws {
         if transition != nil, !isSceneFile { throw ValidationError("--transition: '\(name)' is not a scene file (.json)") }
         if isSwiftFile {
             try validateSettings()
@@ -102,7 +105,7 @@ struct TransitionOptions: ParsableArguments {
     }
 
     /// The settings for a render; warnings about the inputs go to stderr.
-    func settings(scale: Int) throws -> RenderSettings {
+    package func settings(scale: Int) throws -> RenderSettings {
         let folder: String
         do { folder = try AssetLocator.directory(given: assets) } catch {
             printError(error.description)

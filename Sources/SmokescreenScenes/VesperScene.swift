@@ -71,7 +71,7 @@ public struct VesperScene {
     }
 
     /// The texts `screen` sets, each in its font.
-    static func texts(of screen: Screen) -> [(String, Font)] {
+    package static func texts(of screen: Screen) -> [(String, Font)] {
         switch screen {
         case .timeline: return notes.flatMap { [($0.title, cellTitleFont), ($0.body, cellBodyFont)] } + [("Timeline", barTitleFont)]
         case .detail: return [(notes[selectedNote].title, detailTitleFont), (notes[selectedNote].body, detailBodyFont), ("Timeline", barBackFont)]

@@ -174,9 +174,9 @@ public struct SnapshotFramesError: Error, Equatable, Sendable, CustomStringConve
 
 /// The one PNG chunk the strategies add: a `tEXt` chunk (keyword, NUL, Latin-1 text) right after `IHDR`.
 /// libpng, which PNGIO decodes with, skips it; every PNG viewer shows the image as usual.
-enum PNGTextChunk {
+package enum PNGTextChunk {
     /// `png` with a `tEXt` chunk after its `IHDR` chunk (PNG's first chunk, 13 bytes of data).
-    static func inserting(keyword: String, text: String, into png: [UInt8]) -> [UInt8] {
+    package static func inserting(keyword: String, text: String, into png: [UInt8]) -> [UInt8] {
         let afterHeader = 8 + 4 + 4 + 13 + 4
         guard png.count >= afterHeader, Array(png[12..<16]) == Array("IHDR".utf8) else { return png }
         let data = Array(keyword.utf8) + [0] + Array(text.utf8)

@@ -108,7 +108,7 @@ public struct GoldenFrames: Sendable {
     /// The check of `verify(_:)` for frames made on demand: `frame(i)` gives the bitmap named `names[i]`,
     /// and is called at most once for each frame, in order, so that only the frame being checked (and
     /// the first failing ones, for the sheet) are in memory at once.
-    func verify(names: [String], frame: (Int) -> Bitmap) -> String? {
+    package func verify(names: [String], frame: (Int) -> Bitmap) -> String? {
         do throws(GoldenSetupError) {
             try Self.validate(name, what: "golden name")
             var seen = Set<String>()

@@ -18,18 +18,18 @@ import Synchronization
 ///
 /// All metrics are in font units; vertical metrics come from the `hhea` table (what Core Text uses),
 /// falling back to OS/2 typographic values, then to FreeType's own, when `hhea` has none.
-final class FontFace: Sendable {
+package final class FontFace: Sendable {
     /// Unique per loaded face, for cache keys (a path could be reloaded after eviction).
     let id: Int
     /// The path the face was opened from.
-    let path: String
+    package let path: String
     /// Apple's SF Pro (a file under Apple's name, from a user's folder): its `trak` table is left out
     /// when shaping, since the system font's tracking is applied after shaping by SF's own table
     /// (``Font/systemTracking(forSize:)``), and HarfBuzz would add the table's 12-pt value at every size.
     let ignoresTrackingTable: Bool
-    let familyName: String
+    package let familyName: String
     let styleName: String
-    let unitsPerEm: Int
+    package let unitsPerEm: Int
     /// Above the baseline, positive.
     let ascender: Int
     /// Below the baseline, positive.
@@ -58,7 +58,7 @@ final class FontFace: Sendable {
     /// Opens the font at `path` (face 0 of a collection).
     /// - Throws: ``TypesettingError`` naming `path`: `fileNotFound`, `unreadable` (permissions, a
     ///   directory), `invalidFont` (not a font, a bitmap-only font, no Unicode character map, ...).
-    init(path: String) throws(TypesettingError) {
+    package init(path: String) throws(TypesettingError) {
         let file = try FontFileMapping(path: path)
         var library: FT_Library?
         guard FT_Init_FreeType(&library) == 0, let library else {
@@ -156,7 +156,7 @@ final class FontFace: Sendable {
     /// HarfBuzz reads it (the map shaping uses; an immutable HarfBuzz font answers from any thread
     /// without a lock). Copying the whole map into a dictionary when a face opened cost about 6 ms and
     /// 2 MB for each Noto Sans CJK face, before the first frame of any transition with Japanese text.
-    func glyphIndex(for scalar: Unicode.Scalar) -> UInt32 {
+    package func glyphIndex(for scalar: Unicode.Scalar) -> UInt32 {
         var glyph: hb_codepoint_t = 0
         guard hb_font_get_nominal_glyph(shaper, scalar.value, &glyph) != 0, Int(glyph) < glyphCount else { return 0 }
         return glyph
@@ -165,7 +165,7 @@ final class FontFace: Sendable {
     /// The unhinted advance width of `glyph` in font units: HarfBuzz's reading of `hmtx`, the table
     /// shaping uses, one glyph at a time. (Copying every advance when a face opened cost 0.8 MB and
     /// touched the whole table for each Noto Sans CJK face, for the few dozen glyphs a transition draws.)
-    func advance(of glyph: UInt32) -> Int32 {
+    package func advance(of glyph: UInt32) -> Int32 {
         guard Int(glyph) < glyphCount else { return 0 }
         return max(0, hb_font_get_glyph_h_advance(shaper, glyph))
     }
@@ -227,7 +227,7 @@ final class FontFace: Sendable {
     /// The outline is scaled here in Double and rounded once to 26.6, not through FreeType's 16.16 matrix,
     /// so that small sizes keep their exact proportions. Returns nil when the glyph cannot be loaded or
     /// its mask would exceed ``maxMaskBytes`` (the caller then fills the outline as a path).
-    func renderMask(glyph: UInt32, scale: Double, shift: Double) -> GlyphMask? {
+    package func renderMask(glyph: UInt32, scale: Double, shift: Double) -> GlyphMask? {
         handle.withLock { h -> GlyphMask? in
             guard FT_Load_Glyph(h.face, glyph, FT_Int32(FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)) == 0,
                   let slot = h.face.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return nil }
@@ -300,12 +300,12 @@ final class FontFace: Sendable {
 /// An 8-bit coverage mask of one glyph at one size and sub-pixel phase. `left` and `top` place its
 /// top-left pixel relative to the pen position on the baseline (`top` counts upwards), as FreeType's
 /// `bitmap_left` / `bitmap_top`.
-final class GlyphMask: Sendable {
+package final class GlyphMask: Sendable {
     let width: Int
     let height: Int
     let left: Int
     let top: Int
-    let bytes: [UInt8]
+    package let bytes: [UInt8]
 
     init(width: Int, height: Int, left: Int, top: Int, bytes: [UInt8]) {
         self.width = width; self.height = height; self.left = left; self.top = top; self.bytes = bytes

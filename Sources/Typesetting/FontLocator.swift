@@ -14,9 +14,9 @@ import CFreeType
 /// ...) in Debian's directories, which needs no font to be opened; any other family is matched against the family and style names inside the font
 /// files, read once per process. The scan is bounded (``maxDepth``, ``maxEntries``, ``maxFontFiles``) so
 /// a huge or looping directory tree cannot hang it.
-enum FontLocator {
+package enum FontLocator {
     /// Extra font directories, colon-separated, searched before the system ones.
-    static let environmentVariable = "SMOKESCREEN_FONT_PATH"
+    package static let environmentVariable = "SMOKESCREEN_FONT_PATH"
     static let maxDepth = 8
     static let maxEntries = 50_000
     static let maxFontFiles = 4_000
@@ -110,7 +110,7 @@ enum FontLocator {
 
     /// What to say about a family that was not found: where it was looked for, its Debian package when
     /// known, and how to add directories.
-    static func notFoundReason(family: String, weight: Font.Weight) -> String {
+    package static func notFoundReason(family: String, weight: Font.Weight) -> String {
         let package = packages[family.lowercased()].map { " (Debian package \($0))" } ?? ""
         return "'\(family)' (\(weight.rawValue))\(package) in \(directories().joined(separator: ", ")); set \(environmentVariable) to add directories"
     }

@@ -10,8 +10,8 @@ import Synchronization
 /// Faces are opened once and kept, at most ``maxFaces`` of them (the oldest is dropped from the registry
 /// beyond that; layouts that still hold it keep it alive). Family names are resolved to files once. A
 /// failed load is not remembered, so a font installed later is found on the next try.
-final class FontRegistry: Sendable {
-    static let shared = FontRegistry()
+package final class FontRegistry: Sendable {
+    package static let shared = FontRegistry()
     /// Open faces kept by the registry.
     static let maxFaces = 32
 
@@ -32,10 +32,10 @@ final class FontRegistry: Sendable {
     /// Replaces the lookup of the first of ``Font/fallbackFamilies`` by this file (tests use a missing one).
     private let fallbackFile: String?
 
-    init(fallbackFile: String? = nil) { self.fallbackFile = fallbackFile }
+    package init(fallbackFile: String? = nil) { self.fallbackFile = fallbackFile }
 
     /// The face for `font`, opened if needed.
-    func face(for font: Font) throws(TypesettingError) -> FontFace {
+    package func face(for font: Font) throws(TypesettingError) -> FontFace {
         guard font.pointSize.isFinite, Font.pointSizeRange.contains(font.pointSize) else {
             throw TypesettingError(kind: .invalidArgument, file: nil,
                                    reason: "point size \(font.pointSize) outside \(Font.pointSizeRange)")
@@ -43,7 +43,7 @@ final class FontRegistry: Sendable {
         return try face(for: font.source)
     }
 
-    func face(for source: Font.Source) throws(TypesettingError) -> FontFace {
+    package func face(for source: Font.Source) throws(TypesettingError) -> FontFace {
         // Loading under the lock keeps two threads from opening the same file twice; it happens once per
         // font per process.
         try state.withLock { s throws(TypesettingError) -> FontFace in
@@ -90,7 +90,7 @@ final class FontRegistry: Sendable {
     /// The fallback faces for text of `weight`, in ``Font/fallbackFamilies`` order (their bold files
     /// for semibold and heavier): those that can be found and opened. Each chain is looked for once; a
     /// family that is missing is left out, with a warning to stderr the first time.
-    func fallbackFaces(weight: Font.Weight = .regular) -> [FontFace] {
+    package func fallbackFaces(weight: Font.Weight = .regular) -> [FontFace] {
         let bold = weight.value >= Font.Weight.semibold.value
         return state.withLock { s -> [FontFace] in
             if let resolved = s.fallbacks[bold] { return resolved }
@@ -125,5 +125,5 @@ final class FontRegistry: Sendable {
 
     /// Why a fallback font is missing (the first one missing), once ``fallbackFaces(weight:)`` has looked
     /// for them; nil while it has not or when all were found.
-    var fallbackProblem: String? { state.withLock { $0.fallbackProblem } }
+    package var fallbackProblem: String? { state.withLock { $0.fallbackProblem } }
 }

@@ -11,7 +11,7 @@ import Synchronization
 ///
 /// The cache never changes what is drawn: a mask depends only on its key, so output is the same with a
 /// cold or warm cache and with any number of threads.
-final class GlyphCache: Sendable {
+package final class GlyphCache: Sendable {
     static let shared = GlyphCache(byteLimit: 16 << 20)
 
     struct Key: Hashable {
@@ -42,11 +42,11 @@ final class GlyphCache: Sendable {
     let byteLimit: Int
     private let state = Mutex(State())
 
-    init(byteLimit: Int) { self.byteLimit = byteLimit }
+    package init(byteLimit: Int) { self.byteLimit = byteLimit }
 
     /// The mask of `glyph` of `face` at `ppem64` / 64 pixels per em, shifted right by `phase` / 4 px;
     /// rendered on a miss. nil when the glyph has no mask (the caller fills its outline).
-    func mask(face: FontFace, glyph: UInt32, ppem64: Int32, phase: UInt8) -> GlyphMask? {
+    package func mask(face: FontFace, glyph: UInt32, ppem64: Int32, phase: UInt8) -> GlyphMask? {
         let key = Key(face: face.id, glyph: glyph, ppem64: ppem64, phase: phase)
         let cached: Entry?? = state.withLock { s in
             s.clock &+= 1
@@ -112,7 +112,7 @@ final class GlyphCache: Sendable {
         return outline
     }
 
-    var statistics: GlyphCacheStatistics {
+    package var statistics: GlyphCacheStatistics {
         state.withLock { s in
             GlyphCacheStatistics(entries: s.entries.count, bytes: s.bytes, byteLimit: byteLimit,
                                  hits: s.hits, misses: s.misses, evictions: s.evictions)

@@ -9,7 +9,7 @@ import CUnicodeShim
 /// right-to-left character or a bidi control), then each run of clusters with one font and one level
 /// shaped by HarfBuzz. A glyph belongs to the cluster HarfBuzz says it draws; a ligature over several
 /// clusters belongs to the first, and the others have no glyph and no width.
-struct LineBuilder {
+package struct LineBuilder {
     /// One grapheme cluster (a `Character`) of the text.
     struct Cluster {
         var start: String.Index
@@ -282,7 +282,7 @@ struct LineBuilder {
 
     /// Right-to-left letters (Hebrew, Arabic, Syriac, Thaana, N'Ko, ... and their presentation forms)
     /// and the explicit bidi controls: text without any needs no bidi pass.
-    static func isRightToLeftOrControl(_ v: UInt32) -> Bool {
+    package static func isRightToLeftOrControl(_ v: UInt32) -> Bool {
         switch v {
         case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFE, 0x10800...0x10FFF, 0x1E800...0x1EFFF,
              0x200F, 0x202B, 0x202E, 0x2067, 0x061C:

@@ -8,7 +8,7 @@ import Synchronization
 /// The width is not in the key: shaping and break opportunities do not depend on it, only the filling
 /// of lines does, and that is redone for every layout. Texts longer than ``maxTextBytes`` are not kept.
 /// At ``maxEntries`` the cache is emptied (a simple bound: a frame's labels are a few dozen).
-final class ShapedTextCache: Sendable {
+package final class ShapedTextCache: Sendable {
     static let shared = ShapedTextCache()
     /// Entries kept before the cache is emptied.
     static let maxEntries = 2048

@@ -125,7 +125,7 @@ extension TextLayout {
     /// `mask` (`width × height` coverage bytes) moved down by `weight`/256 of a row: `height + 1` rows in
     /// `out`, each the rounded blend `(row · (256 − weight) + row above · weight) / 256` (bilinear
     /// filtering of a pure vertical shift; full coverage stays 255).
-    static func shiftDown(_ mask: [UInt8], width: Int, height: Int, weight: Int, into out: inout [UInt8]) {
+    package static func shiftDown(_ mask: [UInt8], width: Int, height: Int, weight: Int, into out: inout [UInt8]) {
         precondition(weight > 0 && weight < 256 && mask.count >= width * height)
         out.removeAll(keepingCapacity: true)
         out.append(contentsOf: repeatElement(0, count: width * (height + 1)))

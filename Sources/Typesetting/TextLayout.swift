@@ -59,17 +59,17 @@ public struct TextLayout: Sendable {
         /// The line box's height: ascent + descent + leading, in points.
         public var height: Double { ascent + descent + leading }
 
-        let glyphs: [PlacedGlyph]
+        package let glyphs: [PlacedGlyph]
     }
 
     /// A glyph of a line, `x` points right of the line's start and `y` points above its baseline (mark
     /// positioning), in visual order.
-    struct PlacedGlyph: Hashable, Sendable {
-        var x: Double
-        var y: Double
-        var id: UInt32
+    package struct PlacedGlyph: Hashable, Sendable {
+        package var x: Double
+        package var y: Double
+        package var id: UInt32
         /// Index into `TextLayout.faces`.
-        var font: UInt8
+        package var font: UInt8
         /// How far the glyph moves the pen, in points (HarfBuzz's advance, kerning and tracking included).
         var advance: Double
     }
@@ -93,7 +93,7 @@ public struct TextLayout: Sendable {
     /// Some text is not shown (line limit, height limit).
     public let isTruncated: Bool
 
-    let faces: [FontFace]
+    package let faces: [FontFace]
 
     /// Lays out `text` in `style` for a width and height in points.
     ///
@@ -134,7 +134,7 @@ public struct TextLayout: Sendable {
     /// character is missing from `primary`.
     /// `cache`, when given, answers for a text already analyzed in the same font (only with the
     /// registry's fallback chain: a cache key does not name the fallbacks).
-    init(validated text: String, style: TextStyle, width: Double, height: Double, primary: FontFace,
+    package init(validated text: String, style: TextStyle, width: Double, height: Double, primary: FontFace,
          cache: ShapedTextCache? = nil, fallbacks: @escaping () -> [FontFace]) {
         let fillWidth = max(0, width)
         let key = ShapedTextCache.Key(text: text, font: style.font, face: primary.id)
@@ -275,7 +275,7 @@ public struct TextLayout: Sendable {
     /// Reorders a line's items from logical to visual order by their embedding levels (UAX #9, rule
     /// L2): from the highest level down to the lowest odd one, every run at that level or higher is
     /// reversed.
-    static func visualOrder<T>(_ items: [(index: T, level: UInt8)]) -> [(index: T, level: UInt8)] {
+    package static func visualOrder<T>(_ items: [(index: T, level: UInt8)]) -> [(index: T, level: UInt8)] {
         guard let highest = items.map(\.level).max(), let lowest = items.map(\.level).min(), highest > 0 else { return items }
         var out = items
         var level = highest

@@ -1,4 +1,4 @@
-@testable import Choreography
+import Choreography
 import Motion
 import RasterCore
 import SnapshotView

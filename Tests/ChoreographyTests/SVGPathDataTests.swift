@@ -1,4 +1,4 @@
-@testable import Choreography
+import Choreography
 import Foundation
 import RasterCore
 import XCTest

@@ -1,5 +1,5 @@
 import BoundedInput
-@testable import Choreography
+import Choreography
 import Foundation
 import PNGIO
 import RasterCore

@@ -1,4 +1,4 @@
-@testable import ConstraintSolver
+import ConstraintSolver
 import Foundation
 import XCTest
 

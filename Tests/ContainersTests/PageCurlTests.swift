@@ -2,7 +2,7 @@ import Foundation
 import RasterCore
 import SnapshotView
 import XCTest
-@testable import Containers
+import Containers
 
 /// The page curl: its geometry exactly, and its pixels where the geometry says they are.
 final class PageCurlTests: XCTestCase {

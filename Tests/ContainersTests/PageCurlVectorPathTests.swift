@@ -1,7 +1,7 @@
 import CCPUFeatures
 import RasterCore
 import XCTest
-@testable import Containers
+import Containers
 
 /// The curl's passes (per pixel, and per column for a straight axis) have portable versions and AVX2 ones
 /// that must give the same bytes: many random curls drawn both ways (the portable code forced through

@@ -3,7 +3,7 @@ import Motion
 import RasterCore
 import SnapshotView
 import XCTest
-@testable import Containers
+import Containers
 
 /// Pages of one colour each, numbered, as a data source and delegate that records what it is told.
 final class ColourPages: PageViewControllerDataSource, PageViewControllerDelegate {

@@ -1,5 +1,5 @@
 import Foundation
-@testable import Containers
+import Containers
 import Motion
 import RasterCore
 import SnapshotView

@@ -1,7 +1,7 @@
 import PNGIO
 import RasterCore
 import XCTest
-@testable import FrameDiff
+import FrameDiff
 
 final class BitmapComparisonTests: XCTestCase {
     /// An 8x6 opaque bitmap with a different colour in every pixel.

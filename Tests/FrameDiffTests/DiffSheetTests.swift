@@ -1,6 +1,6 @@
 import RasterCore
 import XCTest
-@testable import FrameDiff
+import FrameDiff
 
 final class DiffSheetTests: XCTestCase {
     static let red = PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255)

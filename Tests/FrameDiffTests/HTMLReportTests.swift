@@ -4,7 +4,7 @@ import PNGIO
 import RasterCore
 import SmokescreenCLI
 import XCTest
-@testable import FrameDiff
+import FrameDiff
 
 /// The comparison report, opened in a real headless browser (Chromium from Debian, which `.ci/run`
 /// installs): it loads, shows every image, and logs no console error.

@@ -2,7 +2,7 @@ import Foundation
 import PNGIO
 import RasterCore
 import XCTest
-@testable import FrameDiff
+import FrameDiff
 
 /// Perceptual mode against pixelmatch itself. The image pairs and pixelmatch's counts and diff images come
 /// from `Fixtures/generate_pixelmatch_reference.py` (the PyPI `pixelmatch` 0.4.0, a Python port of

@@ -3,8 +3,8 @@ import Foundation
 import PNGIO
 import RasterCore
 import XCTest
-@testable import FrameDiff
-@testable import SmokescreenCLI
+import FrameDiff
+import SmokescreenCLI
 
 final class SequenceComparisonTests: XCTestCase {
     var directory = ""

@@ -1,4 +1,4 @@
-@testable import FrameDiff
+import FrameDiff
 import RasterCore
 import XCTest
 

@@ -1,11 +1,11 @@
 import Synchronization
-@testable import FrameStore
+import FrameStore
 import Foundation
 import PNGIO
 import RasterCore
 import SnapshotView
 import XCTest
-@testable import TransitionCompositor
+import TransitionCompositor
 
 final class FrameWriterTests: XCTestCase {
     var folders: [String] = []

@@ -1,5 +1,5 @@
 import BoundedInput
-@testable import FrameStore
+import FrameStore
 import Foundation
 import XCTest
 

@@ -1,9 +1,9 @@
 import Foundation
-@testable import Lint
+import Lint
 import Motion
 import RasterCore
 import SmokescreenScenes
-@testable import SnapshotView
+import SnapshotView
 import Typesetting
 import TransitionCompositor
 import XCTest

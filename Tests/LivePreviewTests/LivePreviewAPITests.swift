@@ -3,7 +3,7 @@ import Foundation
 import LivePreview
 import PNGIO
 import RasterCore
-@testable import SmokescreenCLI
+import SmokescreenCLI
 import XCTest
 
 /// The live preview's JSON API and frames over real sockets, against a small scene file in a temporary

@@ -6,7 +6,7 @@ import XCTest
 final class LivePreviewBrowserTests: XCTestCase {
     static let root = LivePreviewAPITests.root
     /// The tool: `$SMOKESCREEN_TOOL` (a release build, to measure), or the debug build beside the tests.
-    static var tool: String { ProcessInfo.processInfo.environment["SMOKESCREEN_TOOL"] ?? root + "/.build/debug/smokescreen" }
+    static var tool: String { ProcessInfo.processInfo.environment["SMOKESCREEN_TOOL"] ?? root + "/.build/release/smokescreen" }
 
     func testThePageFollowsEditsOfTheSceneFileWithoutReloading() throws {
         guard HeadlessChromium.executable != nil else {

@@ -2,7 +2,7 @@ import Foundation
 import LivePreview
 import PNGIO
 import RasterCore
-@testable import SmokescreenCLI
+import SmokescreenCLI
 import XCTest
 #if canImport(Glibc)
 import Glibc

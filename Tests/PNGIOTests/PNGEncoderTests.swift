@@ -1,7 +1,7 @@
 import CPNGShim
 import RasterCore
 import XCTest
-@testable import PNGIO
+import PNGIO
 
 /// The fast single-filter encoder (CFastPNG) through PNGIO: filtering, zero runs, repeated segments,
 /// the zlib stream it assembles, and `PNGEncoder`'s reuse of its buffers.

@@ -1,7 +1,7 @@
 import CCPUFeatures
 import RasterCore
 import XCTest
-@testable import PNGIO
+import PNGIO
 
 /// The fast encoder's SSSE3 filter and Adler-32 against the portable scalar code, on this machine,
 /// through CCPUFeatures' switch that forces the scalar paths: the bytes must be identical. (CFastPNGTests

@@ -2,7 +2,7 @@ import BoundedInput
 import FrameStore
 import Foundation
 import PNGIO
-@testable import Previews
+import Previews
 import RasterCore
 import SnapshotView
 import TransitionCompositor

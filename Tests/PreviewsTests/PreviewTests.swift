@@ -1,7 +1,7 @@
 import FrameStore
 import Foundation
 import PNGIO
-@testable import Previews
+import Previews
 import RasterCore
 import SnapshotView
 import TransitionCompositor

@@ -1,5 +1,5 @@
 import Foundation
-@testable import RasterCore
+import RasterCore
 import CRasterKernels
 import XCTest
 

@@ -1,5 +1,5 @@
 import Foundation
-@testable import RasterCore
+import RasterCore
 import XCTest
 
 /// Continuous corners (`CornerCurve.continuous`): the published iOS 7 construction where the sides are

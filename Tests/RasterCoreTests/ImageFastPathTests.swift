@@ -1,6 +1,6 @@
 import CCPUFeatures
 import CRasterKernels
-@testable import RasterCore
+import RasterCore
 import XCTest
 
 /// The fast paths of image drawing (row kernels in C, scalar and SIMD; resampling straight into the

@@ -1,5 +1,5 @@
 import XCTest
-@testable import RasterCore
+import RasterCore
 
 /// Pixels computed elsewhere at device resolution: blended one for one through the painter's state
 /// (`draw(_:atDevicePixel:)`), or handed a pointer to blend into when the state asks for nothing more

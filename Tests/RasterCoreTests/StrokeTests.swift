@@ -1,5 +1,5 @@
 import Foundation
-@testable import RasterCore
+import RasterCore
 import XCTest
 
 /// Stroke outlines (`Path.strokeOutline`) measured exactly where the geometry is exact (areas of

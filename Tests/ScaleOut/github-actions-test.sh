@@ -93,10 +93,12 @@ while IFS=$'\x1f' read -r job part kind env text; do
     case "$kind" in
         run)
             # The build and the tests share the repository's build folder; everything else runs in the job's folder.
-            # Tests already built there (CI runs this after the suite) are run without checking the whole
-            # build again for each part (--skip-build: seconds a part).
+            # Tests already built there (CI runs this after the suite, whose build is script/test's release
+            # one) are run from that build without checking it again for each part (--skip-build: seconds a part).
             case "$text" in
-                swift\ test*) if [ -e "$root/.build/debug/SmokescreenPackageTests.xctest" ]; then text="swift test --skip-build${text#swift test}"; fi
+                swift\ test*) if [ -e "$root/.build/release/SmokescreenPackageTests.xctest" ]; then
+                        text="swift test -c release --disable-testable-imports --skip-build${text#swift test}"
+                    fi
                     (cd "$root" && env $env bash -c "$text") ;;
                 script/quickstart*) (cd "$root" && env $env bash -c "$text") ;;
                 *) (cd "$folder" && env $env bash -c "$text") ;;

@@ -5,7 +5,7 @@ import Foundation
 import PNGIO
 import RasterCore
 import XCTest
-@testable import SmokescreenCLI
+import SmokescreenCLI
 
 /// Temporary folders removed after each test.
 class TemporaryFolderTestCase: XCTestCase {

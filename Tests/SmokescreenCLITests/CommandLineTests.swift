@@ -4,8 +4,8 @@ import Foundation
 import PNGIO
 import SmokescreenScenes
 import XCTest
-@testable import SmokescreenCLI
-@testable import TransitionCompositor
+import SmokescreenCLI
+import TransitionCompositor
 
 final class CommandLineTests: XCTestCase {
     var folders: [String] = []

@@ -2,7 +2,7 @@ import FrameStore
 import Foundation
 import PNGIO
 import XCTest
-@testable import SmokescreenCLI
+import SmokescreenCLI
 
 /// The `fast` preset (ISA-L) against `portable` (zlib level 1, the bytes of earlier versions) on a sample
 /// of the built-ins at @1x and @2x: the same decoded pixels, frame by frame; and `fast`'s bytes the same

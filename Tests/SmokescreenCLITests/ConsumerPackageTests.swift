@@ -106,9 +106,6 @@ final class ConsumerPackageTests: XCTestCase {
         var environment = ProcessInfo.processInfo.environment
         environment["SMOKESCREEN_RECORD"] = "never"   // the goldens must match, never be recorded
         environment["SNAPSHOT_TESTING_RECORD"] = "never"  // so must the snapshot references
-        // A consumer builds Smokescreen as any dependency is built: without the test suite's optimized debug
-        // flags (unsafe flags, which SwiftPM refuses in a dependency resolved by version).
-        environment.removeValue(forKey: "SMOKESCREEN_OPTIMIZED_TESTS")
         process.environment = environment
         let pipe = Pipe()
         process.standardOutput = pipe

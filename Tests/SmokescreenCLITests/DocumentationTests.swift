@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import SmokescreenScenes
 import XCTest
-@testable import SmokescreenCLI
+import SmokescreenCLI
 
 /// README.md and the guides in docs/ stay true: every `smokescreen` command line in their code blocks
 /// parses as the tool takes it (parsed and validated, never run), every relative link and image resolves

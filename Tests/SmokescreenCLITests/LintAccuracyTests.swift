@@ -4,8 +4,8 @@ import FrameStore
 import Lint
 import Previews
 import RasterCore
-@testable import SmokescreenCLI
-@testable import SnapshotView
+import SmokescreenCLI
+import SnapshotView
 import TransitionCompositor
 import XCTest
 

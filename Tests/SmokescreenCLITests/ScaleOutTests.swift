@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import FrameStore
 import XCTest
-@testable import SmokescreenCLI
+import SmokescreenCLI
 
 /// `render --all`, `--shard auto` under each batch system, the cost split, `merge` and `diff --all`.
 final class ScaleOutTests: XCTestCase {

@@ -1,6 +1,6 @@
 import Foundation
 import PNGIO
-@testable import SmokescreenCLI
+import SmokescreenCLI
 import XCTest
 
 /// `smokescreen render File.swift…` run as a user runs it: iOS code in `SwiftFiles/`, compiled against

@@ -4,7 +4,7 @@ import RasterCore
 import SnapshotView
 import TransitionCompositor
 import XCTest
-@testable import SmokescreenScenes
+import SmokescreenScenes
 
 /// What iNippon's History page promises (seed 000), checked on the presented tree of every frame.
 final class INipponHistoryTests: XCTestCase {

@@ -4,8 +4,8 @@ import RasterCore
 import SnapshotView
 import TransitionCompositor
 import XCTest
-@testable import Containers
-@testable import SmokescreenScenes
+import Containers
+import SmokescreenScenes
 
 /// iNippon's pages (seed 002): the window, refused turns, and what each scene's gestures do.
 final class INipponPagesTests: XCTestCase {

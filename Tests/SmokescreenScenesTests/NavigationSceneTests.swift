@@ -3,7 +3,7 @@ import RasterCore
 import SnapshotView
 import TransitionCompositor
 import XCTest
-@testable import SmokescreenScenes
+import SmokescreenScenes
 
 /// The navigation built-ins, checked through what `inspect --json --time T` reports.
 final class NavigationSceneTests: XCTestCase {

@@ -1,5 +1,5 @@
 import XCTest
-@testable import SmokescreenScenes
+import SmokescreenScenes
 
 /// `bench --summary`'s pieces that do not need a release build: the child-process measurement and the
 /// performance table. (The figures themselves are measured by hand in release builds; see docs/performance.md.)

@@ -3,7 +3,7 @@ import RasterCore
 import SnapshotView
 import TransitionCompositor
 import XCTest
-@testable import SmokescreenScenes
+import SmokescreenScenes
 
 /// What the table scenes promise, checked on the presented view tree at many times.
 final class TableSceneTests: XCTestCase {

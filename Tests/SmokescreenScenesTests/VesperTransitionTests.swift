@@ -7,8 +7,8 @@ import RasterCore
 import SnapshotView
 import Typesetting
 import XCTest
-@testable import SmokescreenScenes
-@testable import TransitionCompositor
+import SmokescreenScenes
+import TransitionCompositor
 
 final class VesperTransitionTests: XCTestCase {
     var folders: [String] = []

@@ -1,6 +1,6 @@
 import Foundation
 import Smokescreen
-@testable import SmokescreenSnapshotTesting
+import SmokescreenSnapshotTesting
 import SnapshotTesting
 import XCTest
 

@@ -3,7 +3,7 @@ import Foundation
 import PNGIO
 import RasterCore
 import XCTest
-@testable import SmokescreenTesting
+import SmokescreenTesting
 
 /// The golden-frame check through ``GoldenFrames/verify(_:)``, which returns the failure message the
 /// assertions would report (corelibs-xctest has no `XCTExpectFailure`), with goldens in a temporary folder.

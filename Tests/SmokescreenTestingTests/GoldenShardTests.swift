@@ -1,5 +1,5 @@
 import XCTest
-@testable import SmokescreenTesting
+import SmokescreenTesting
 
 /// One shard of a golden-test suite per machine, by SMOKESCREEN_GOLDEN_SHARD.
 final class GoldenShardTests: XCTestCase {

@@ -5,7 +5,7 @@ import PNGIO
 import RasterCore
 import TransitionCompositor
 import XCTest
-@testable import SmokescreenTesting
+import SmokescreenTesting
 
 /// Golden checks of whole transitions and frame sequences through the XCTest-free functions
 /// (``GoldenFrames/check(_:settings:name:testFile:comparison:environment:)`` and the sequence form of

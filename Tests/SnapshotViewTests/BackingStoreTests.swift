@@ -1,6 +1,6 @@
 import RasterCore
 import XCTest
-@testable import SnapshotView
+import SnapshotView
 
 /// A custom drawing made of abutting anti-aliased shapes, moving by fractions of a device pixel: the
 /// History scrolls' case (1-pt shading bands over a dark row) reduced to two views. Drawn straight at a

@@ -1,6 +1,6 @@
 import Foundation
 import RasterCore
-@testable import SnapshotView
+import SnapshotView
 import XCTest
 
 /// Points and rects converted through 3-D transforms as Core Animation sees them: each view's chain seen

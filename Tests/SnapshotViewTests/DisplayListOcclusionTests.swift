@@ -1,6 +1,6 @@
 import RasterCore
 import XCTest
-@testable import SnapshotView
+import SnapshotView
 
 /// A display list skips what a later opaque rectangle covers (issue 29: the reference scene filled its
 /// whole background and faded rows under the growing highlight): the same pixels as drawing every

@@ -1,7 +1,7 @@
 import Foundation
 import RasterCore
 import XCTest
-@testable import SnapshotView
+import SnapshotView
 
 /// `RenderNode.drawnDescription`: a frozen tree as what it draws, in frame pixels (what the reference
 /// renderer of `ReferenceRendererTests` draws again with cairo).

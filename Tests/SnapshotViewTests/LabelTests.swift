@@ -1,7 +1,7 @@
 import RasterCore
 import Typesetting
 import XCTest
-@testable import SnapshotView
+import SnapshotView
 
 final class LabelTests: XCTestCase {
     func inkRows(_ b: Bitmap) -> ClosedRange<Int>? {

@@ -1,7 +1,7 @@
 import RasterCore
 import Synchronization
 import XCTest
-@testable import SnapshotView
+import SnapshotView
 
 /// A frame skips what an opaque cover hides (issue 29: the reference draw and Vesper's frames drew whole
 /// screens that the smokescreen's stage snapshot then covered): the same pixels, less drawing.

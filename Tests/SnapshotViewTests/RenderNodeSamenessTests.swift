@@ -1,6 +1,6 @@
 import RasterCore
 import XCTest
-@testable import SnapshotView
+import SnapshotView
 
 /// `RenderNode.drawsTheSame(as:)`: what the live preview keeps a frame by. Two trees built alike draw the
 /// same; any change a drawing reads (a property, text, an image's pixel, a child) makes them differ; content

@@ -1,6 +1,6 @@
 import RasterCore
 import XCTest
-@testable import SnapshotView
+import SnapshotView
 
 /// Cases a review found: content that spills out of its view under group opacity, custom drawing that
 /// overlaps itself, and snapshot views taken through a presentation.

@@ -1,6 +1,6 @@
 import RasterCore
 import XCTest
-@testable import SnapshotView
+import SnapshotView
 
 final class SnapshotTests: XCTestCase {
     let red = Color(red: 1, green: 0, blue: 0)

@@ -1,6 +1,6 @@
 import RasterCore
 import XCTest
-@testable import SnapshotView
+import SnapshotView
 
 final class ViewGeometryTests: XCTestCase {
     func assertPoint(_ p: Point, _ x: Double, _ y: Double, accuracy: Double = 1e-9, file: StaticString = #filePath, line: UInt = #line) {

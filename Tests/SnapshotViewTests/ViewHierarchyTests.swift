@@ -1,6 +1,6 @@
 import RasterCore
 import XCTest
-@testable import SnapshotView
+import SnapshotView
 
 final class ViewHierarchyTests: XCTestCase {
     func names(_ v: View) -> [String] { v.subviews.map { $0.name ?? "?" } }

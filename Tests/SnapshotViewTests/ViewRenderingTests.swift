@@ -1,6 +1,6 @@
 import RasterCore
 import XCTest
-@testable import SnapshotView
+import SnapshotView
 
 /// Pixel tests on small canvases. Expected values are exact: coverage is exact area, blending rounds
 /// a divide by 255.

@@ -5,7 +5,7 @@ import Motion
 import RasterCore
 import SnapshotView
 import XCTest
-@testable import TransitionCompositor
+import TransitionCompositor
 
 final class SmokescreenTests: XCTestCase {
     func testAddedOnFirstIncrementRemovedWhenTheCountReturnsToZero() throws {

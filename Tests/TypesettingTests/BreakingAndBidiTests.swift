@@ -3,7 +3,7 @@ import Foundation
 import RasterCore
 import SmokescreenTesting
 import XCTest
-@testable import Typesetting
+import Typesetting
 
 /// Line breaking (ICU's UAX #14 iterator) against Unicode's own conformance file, Japanese kinsoku and
 /// truncation through `TextLayout`, and bidirectional order (UAX #9).

@@ -2,7 +2,7 @@ import Dispatch
 import RasterCore
 import Synchronization
 import XCTest
-@testable import Typesetting
+import Typesetting
 
 /// Layout and drawing from several threads at once give the same bytes as on one thread.
 final class ConcurrencyTests: XCTestCase {

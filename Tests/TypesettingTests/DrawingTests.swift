@@ -2,7 +2,7 @@ import Foundation
 import PNGIO
 import RasterCore
 import XCTest
-@testable import Typesetting
+import Typesetting
 
 /// Drawing: where ink lands against the measured size, colour and alpha, transforms, clips and layers.
 /// Bitmaps stay small because per-pixel loops are slow in debug builds.

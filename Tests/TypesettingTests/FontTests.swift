@@ -1,7 +1,7 @@
 import Foundation
 import RasterCore
 import XCTest
-@testable import Typesetting
+import Typesetting
 
 /// Finding and opening fonts, their metrics, and errors for fonts that cannot be used.
 final class FontTests: XCTestCase {

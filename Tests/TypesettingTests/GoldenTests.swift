@@ -1,7 +1,7 @@
 import RasterCore
 import SmokescreenTesting
 import XCTest
-@testable import Typesetting
+import Typesetting
 
 /// Small @1x renderings compared pixel for pixel with goldens beside this file
 /// (`__Snapshots__/GoldenTests/<name>/frame_0000.png`), through the one golden mechanism the project has

@@ -1,6 +1,6 @@
 import RasterCore
 import XCTest
-@testable import Typesetting
+import Typesetting
 
 /// These tests measure DejaVu Sans (a fixed, known font), not the system font.
 private let dejavu17 = Font(family: "DejaVu Sans", size: 17)

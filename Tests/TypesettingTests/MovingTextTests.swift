@@ -1,6 +1,6 @@
 import RasterCore
 import XCTest
-@testable import Typesetting
+import Typesetting
 
 /// Text whose space sits between device rows (a label in mid-animation): snapped on its own layer's
 /// grid, then moved down by the fraction as Core Animation moves a layer's contents, so it keeps its

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import Typesetting
+import Typesetting
 
 /// Glyphs and positions checked against an independent shaper: HarfBuzz's own command-line tool
 /// `hb-shape` (Debian `libharfbuzz-bin`), run on the same font file with the same features (HarfBuzz's

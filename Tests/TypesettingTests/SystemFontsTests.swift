@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import Typesetting
+import Typesetting
 
 /// SF Pro from a folder the user has (`Font.useSystemFonts(inDirectory:)`, `--system-fonts`): tested with
 /// fonts made here under Apple's file names (DejaVu Sans as "SF Pro Text", DejaVu Serif as "SF Pro Display"),

@@ -164,7 +164,7 @@ public struct PageCurlDrawing: ViewContent {
 
     /// ``shadowAlpha(at:)`` tabulated for the per-pixel pass (`pow` per pixel was a tenth of a curl
     /// frame): 4,097 samples, interpolated linearly, within 2e-6 of the function (0.0005 levels).
-    static let shadowProfile = SampledProfile(count: 4096) { shadowAlpha(at: $0) }
+    package static let shadowProfile = SampledProfile(count: 4096) { shadowAlpha(at: $0) }
 
     /// The largest buffer one curl draws through (pixels): 64 Mpx, far above any page on any screen.
     static let maxPixels = 1 << 26
@@ -234,7 +234,7 @@ public struct PageCurlDrawing: ViewContent {
 
 /// A function on 0…1 sampled at `count + 1` evenly spaced points and read back by linear interpolation
 /// (clamped to 0…1 outside).
-struct SampledProfile: Sendable {
+package struct SampledProfile: Sendable {
     private let samples: [Double]
 
     init(count: Int, _ f: (Double) -> Double) {
@@ -242,7 +242,7 @@ struct SampledProfile: Sendable {
         samples = (0...n).map { f(Double($0) / Double(n)) }
     }
 
-    func value(at x: Double) -> Double {
+    package func value(at x: Double) -> Double {
         let n = samples.count - 1
         let position = min(1, max(0, x.isNaN ? 0 : x)) * Double(n)
         let i = min(n - 1, Int(position))

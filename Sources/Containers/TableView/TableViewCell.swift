@@ -290,12 +290,12 @@ struct CellPieceDrawing: OperationContent {
 }
 
 /// A checkmark or a disclosure chevron: strokes with round caps and joins, in the accessory's bounds.
-struct AccessoryDrawing: OperationContent {
+package struct AccessoryDrawing: OperationContent {
     let type: TableViewCell.AccessoryType
     /// The checkmark is drawn in the tint, the chevron in `tertiaryLabel`.
     let palette: SystemPalette
 
-    func operations(in b: Rect) -> [DrawingOperation] {
+    package func operations(in b: Rect) -> [DrawingOperation] {
         switch type {
         case .none: return []
         case .checkmark:
@@ -307,12 +307,12 @@ struct AccessoryDrawing: OperationContent {
                                        Point(x: b.minX + 1.5, y: b.maxY - 1)], width: 2), palette.tertiaryLabel)]
         }
     }
-    func extent(in bounds: Rect) -> Rect { bounds }
-    var isSingleShape: Bool { true }
+    package func extent(in bounds: Rect) -> Rect { bounds }
+    package var isSingleShape: Bool { true }
 
     /// A polyline stroked `width` points wide with round caps and joins, as SF Symbols draws the chevrons
     /// and checkmarks of standard chrome: the outline, to fill under the non-zero rule.
-    static func stroke(_ points: [Point], width: Double) -> Path {
+    package static func stroke(_ points: [Point], width: Double) -> Path {
         var line = Path()
         guard let first = points.first else { return line }
         line.move(to: first)

@@ -280,7 +280,7 @@ extension Transform2D {
 /// weight once, and its rows go to `CRasterKernels` (SIMD where the processor has it): consecutive
 /// columns with one weight, a translation's interior, through the two-tap shift kernel, the rest through
 /// the column-table kernel. All paths give the same bytes (tested).
-struct BilinearSampler {
+package struct BilinearSampler {
     let image: Bitmap
     let deviceToPixel: Transform2D
     /// For aligned mappings: each device column's left texel column and horizontal weight (0…256), for
@@ -360,7 +360,7 @@ struct BilinearSampler {
 
     /// `round(Σ wᵢ·texelᵢ / 65536)` per channel, for weights that add up to 65536.
     @inline(__always)
-    static func blend(_ p00: UInt32, _ p10: UInt32, _ p01: UInt32, _ p11: UInt32, fx: UInt64, fy: UInt64) -> UInt32 {
+    package static func blend(_ p00: UInt32, _ p10: UInt32, _ p01: UInt32, _ p11: UInt32, fx: UInt64, fy: UInt64) -> UInt32 {
         let w11 = fx * fy, w10 = fx * 256 - w11, w01 = fy * 256 - w11, w00 = 65536 - w10 - w01 - w11
         let a = lanes(p00), b = lanes(p10), c = lanes(p01), d = lanes(p11)
         let rb = (a.0 &* w00 &+ b.0 &* w10 &+ c.0 &* w01 &+ d.0 &* w11 &+ 0x0000_8000_0000_8000) >> 16

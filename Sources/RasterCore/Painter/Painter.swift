@@ -55,7 +55,7 @@ public final class Painter {
     static let maxCachedTiles = 8
     /// False only in tests: images take the code the fast paths replaced (a tile per draw, each sample
     /// computed in Swift one pixel at a time), the reference they are checked against byte for byte.
-    nonisolated(unsafe) static var usesImageFastPaths = true
+    package nonisolated(unsafe) static var usesImageFastPaths = true
 
     /// Starts drawing into `bitmap`, with the identity user transform scaled by `bitmap.scale`.
     public init(bitmap: Bitmap) {

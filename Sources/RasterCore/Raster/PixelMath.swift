@@ -6,17 +6,17 @@
 /// Arithmetic wraps (`&+`, `&*`) so that an invalid premultiplied input cannot trap; valid inputs never
 /// overflow a lane.
 @usableFromInline
-enum PixelMath {
+package enum PixelMath {
     /// `round(x / 255)` for `x` in 0…65025.
     @inlinable @inline(__always)
-    static func div255(_ x: UInt32) -> UInt32 {
+    package static func div255(_ x: UInt32) -> UInt32 {
         let t = x &+ 128
         return (t &+ (t >> 8)) >> 8
     }
 
     /// Every channel of `pixel` times `factor / 255` (factor 0…255), rounded to nearest.
     @inlinable @inline(__always)
-    static func scale(_ pixel: UInt32, by factor: UInt32) -> UInt32 {
+    package static func scale(_ pixel: UInt32, by factor: UInt32) -> UInt32 {
         let rb = (pixel & 0x00FF_00FF) &* factor &+ 0x0080_0080
         let ga = ((pixel >> 8) & 0x00FF_00FF) &* factor &+ 0x0080_0080
         let rbDiv = ((rb &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
@@ -26,7 +26,7 @@ enum PixelMath {
 
     /// Source-over: `src + dst·(255 − srcA)/255` per channel.
     @inlinable @inline(__always)
-    static func sourceOver(_ src: UInt32, _ dst: UInt32) -> UInt32 {
+    package static func sourceOver(_ src: UInt32, _ dst: UInt32) -> UInt32 {
         src &+ scale(dst, by: 255 &- (src >> 24))
     }
 

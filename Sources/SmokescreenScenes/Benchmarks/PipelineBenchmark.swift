@@ -61,6 +61,29 @@ public struct PipelineBenchmark {
         public var peakResidentBytes: Int, peakAboveEmptyBytes: Int
         /// The most bitmap bytes alive at once in the in-process runs (frames, snapshots, tiles).
         public var peakBitmapBytes: Int
+
+        /// Every stored property given (written out so that the package's tests can call it).
+        package init(name: String, frames: Int, width: Int, height: Int, prepareMilliseconds: Double, drawMilliseconds: Double,
+                     encodeMilliseconds: Double, writeMilliseconds: Double, totalMilliseconds: Double,
+                     totalOneJobMilliseconds: Double, jobsSpeedup: Double, totalAt3xMilliseconds: Double, ratio3xOverScale: Double,
+                     peakResidentBytes: Int, peakAboveEmptyBytes: Int, peakBitmapBytes: Int) {
+            self.name = name
+            self.frames = frames
+            self.width = width
+            self.height = height
+            self.prepareMilliseconds = prepareMilliseconds
+            self.drawMilliseconds = drawMilliseconds
+            self.encodeMilliseconds = encodeMilliseconds
+            self.writeMilliseconds = writeMilliseconds
+            self.totalMilliseconds = totalMilliseconds
+            self.totalOneJobMilliseconds = totalOneJobMilliseconds
+            self.jobsSpeedup = jobsSpeedup
+            self.totalAt3xMilliseconds = totalAt3xMilliseconds
+            self.ratio3xOverScale = ratio3xOverScale
+            self.peakResidentBytes = peakResidentBytes
+            self.peakAboveEmptyBytes = peakAboveEmptyBytes
+            self.peakBitmapBytes = peakBitmapBytes
+        }
     }
 
     /// Everything `bench --summary` prints.
@@ -74,6 +97,19 @@ public struct PipelineBenchmark {
         /// Wall time of `smokescreen list`: starting the process, median.
         public var emptyMilliseconds: Double
         public var workloads: [Workload]
+
+        /// Every stored property given (written out so that the package's tests can call it).
+        package init(machine: String, cores: Int, scale: Int, runs: Int, jobs: Int, emptyPeakResidentBytes: Int,
+                     emptyMilliseconds: Double, workloads: [Workload]) {
+            self.machine = machine
+            self.cores = cores
+            self.scale = scale
+            self.runs = runs
+            self.jobs = jobs
+            self.emptyPeakResidentBytes = emptyPeakResidentBytes
+            self.emptyMilliseconds = emptyMilliseconds
+            self.workloads = workloads
+        }
     }
 
     /// Measures every workload.
@@ -160,14 +196,14 @@ public struct PipelineBenchmark {
 }
 
 /// A child process run to its end: wall time, exit status and peak resident memory (from `wait4`).
-enum ProcessRun {
-    struct Result {
-        var status: Int32
-        var seconds: Double
-        var peakResidentBytes: Int
+package enum ProcessRun {
+    package struct Result {
+        package var status: Int32
+        package var seconds: Double
+        package var peakResidentBytes: Int
     }
 
-    static func run(_ executable: String, _ arguments: [String]) throws -> Result {
+    package static func run(_ executable: String, _ arguments: [String]) throws -> Result {
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
         var actions = posix_spawn_file_actions_t()

@@ -12,11 +12,11 @@ import Typesetting
 /// timing.
 ///
 /// Taps while a scroll opens or closes are ignored, as the app's were.
-final class HistoryPage {
+package final class HistoryPage {
     /// One unrolled scroll: a clipping view below the scroll's roll whose height grows from 0 while the
     /// paper inside (the events table and the bottom roll) slides down from behind the roll.
-    final class Sheet: TableViewDataSource, TableViewDelegate {
-        let index: Int
+    package final class Sheet: TableViewDataSource, TableViewDelegate {
+        package let index: Int
         let period: HistoryPeriod
         /// Clips the paper to what has come out from under the roll. Window order: behind the scrolls.
         let container: View
@@ -57,7 +57,7 @@ final class HistoryPage {
         /// The table's height: every row shown, the table does not scroll.
         var tableHeight: Double { (0..<period.events.count).reduce(0) { $0 + rowHeight($1) } }
         /// The whole sheet: the table and the bottom roll.
-        var height: Double { tableHeight + HistoryMetrics.bottomRollHeight }
+        package var height: Double { tableHeight + HistoryMetrics.bottomRollHeight }
 
         /// Lays the paper out for the current heights, its top at `y` in the sheet (0 when open,
         /// −height when rolled up).
@@ -68,16 +68,16 @@ final class HistoryPage {
             bottomRoll.frame = Rect(x: HistoryMetrics.rollX, y: tableHeight, width: HistoryMetrics.rollWidth, height: HistoryMetrics.bottomRollHeight)
         }
 
-        func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { period.events.count }
-        func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        package func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { period.events.count }
+        package func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
             let cell = tableView.dequeueReusableCell(withIdentifier: "event", for: indexPath)
             cell.textLabel.text = period.events[indexPath.row].text(in: languages[indexPath.row])
             cell.name = "event-\(index)-\(indexPath.row)"
             cell.layoutSubviews()
             return cell
         }
-        func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double { rowHeight(indexPath.row) }
-        func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
+        package func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double { rowHeight(indexPath.row) }
+        package func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
             tableView.deselectRow(at: indexPath, animated: false)
             page?.toggleLanguage(row: indexPath.row, in: self)
         }
@@ -86,15 +86,15 @@ final class HistoryPage {
     let engine: AnimationEngine
     let window: View
     /// The outer scroll view holding the scrolls (`history`).
-    let scrollView: ScrollView
-    let scrolls: [ScrollHeaderView]
-    private(set) var sheet: Sheet?
+    package let scrollView: ScrollView
+    package let scrolls: [ScrollHeaderView]
+    package private(set) var sheet: Sheet?
     /// Whether a scroll is opening or closing (taps are ignored then).
-    private(set) var isAnimating = false
+    package private(set) var isAnimating = false
     /// Errors from steps run in completions (reported by the scene).
     var onError: ((any Error) -> Void)?
 
-    init(engine: AnimationEngine, periods: [HistoryPeriod] = HistoryPeriod.all) throws {
+    package init(engine: AnimationEngine, periods: [HistoryPeriod] = HistoryPeriod.all) throws {
         self.engine = engine
         let size = HistoryMetrics.screen
         window = View(frame: Rect(origin: .zero, size: size), name: "window")
@@ -120,7 +120,7 @@ final class HistoryPage {
     }
 
     /// The content's height (points) with the scrolls closed but the open one, whose sheet adds `sheetHeight`.
-    func contentHeight(sheetHeight: Double) -> Double { Double(scrolls.count) * HistoryMetrics.scrollHeight + sheetHeight }
+    package func contentHeight(sheetHeight: Double) -> Double { Double(scrolls.count) * HistoryMetrics.scrollHeight + sheetHeight }
 
     /// The offset the outer scroll view can show for `y` with content of `height`: 0…(height − viewport).
     static func clampedOffset(_ y: Double, contentHeight height: Double) -> Double {
@@ -131,7 +131,7 @@ final class HistoryPage {
 
     /// A tap on scroll `index`: opens it, closes it when it is the open one, or closes the open one and
     /// then opens it with the outer offset that brings it to the top. Ignored while one is animating.
-    func tapScroll(_ index: Int) throws {
+    package func tapScroll(_ index: Int) throws {
         guard !isAnimating, scrolls.indices.contains(index) else { return }
         if let sheet {
             let switching = sheet.index != index
@@ -157,7 +157,7 @@ final class HistoryPage {
     /// With `scrollToTop`, the outer offset moves on the same timing to put the scroll at the top
     /// (clamped to the content).
     /// `duration` 0 opens at once (a scene's starting state).
-    func open(_ index: Int, scrollToTop: Bool, duration: Double = HistoryMetrics.openDuration) throws {
+    package func open(_ index: Int, scrollToTop: Bool, duration: Double = HistoryMetrics.openDuration) throws {
         let sheet = try Sheet(index: index, period: scrolls[index].period, engine: engine)
         sheet.page = self
         let header = scrolls[index]

@@ -1,10 +1,10 @@
 /// The content of iNippon's History page: the periods of Japanese history, each with a few events in
 /// English and Japanese (written for this project; dates are the commonly taught ones).
-struct HistoryPeriod: Sendable {
+package struct HistoryPeriod: Sendable {
     /// One event: its text in both languages.
-    struct Event: Sendable {
-        let english: String
-        let japanese: String
+    package struct Event: Sendable {
+        package let english: String
+        package let japanese: String
         /// The text in `language`.
         func text(in language: Language) -> String { language == .english ? english : japanese }
     }
@@ -12,16 +12,16 @@ struct HistoryPeriod: Sendable {
     /// The language an event is shown in.
     enum Language: Sendable { case english, japanese }
 
-    let english: String
+    package let english: String
     let japanese: String
     /// The years, as shown under the name.
     let years: String
-    let events: [Event]
+    package let events: [Event]
 }
 
 extension HistoryPeriod {
     /// Jōmon to Heisei, oldest first.
-    static let all: [HistoryPeriod] = [
+    package static let all: [HistoryPeriod] = [
         HistoryPeriod(english: "Jōmon", japanese: "縄文時代", years: "c. 14,000 – 300 BC", events: [
             Event(english: "Pottery decorated with cord marks gives the period its name.", japanese: "縄目の文様をつけた土器が時代の名の由来となった。"),
             Event(english: "People lived in pit dwellings and lived by hunting, fishing and gathering.", japanese: "人々は竪穴住居に住み、狩猟・漁労・採集で暮らした。"),

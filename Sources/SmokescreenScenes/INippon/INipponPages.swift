@@ -38,7 +38,7 @@ struct INipponPageContent: Sendable {
 
 /// A page: the background image filling it, a paper panel at the bottom with the title and the
 /// paragraph in both languages.
-final class INipponPageController: ViewController {
+package final class INipponPageController: ViewController {
     let index: Int
     let content: INipponPageContent
     let background: Bitmap
@@ -50,7 +50,7 @@ final class INipponPageController: ViewController {
         super.init()
     }
 
-    override func loadView() -> View {
+    package override func loadView() -> View {
         let size = INipponPagesTransition.pageSize
         let view = View(frame: Rect(origin: .zero, size: size), name: "page-\(index)")
         view.backgroundColor = .white
@@ -85,18 +85,18 @@ public enum PageLoading: String, Sendable, CaseIterable, Codable {
 
 /// The pages' data source and delegate, loading pages by a ``PageLoading`` strategy: each load decodes
 /// the background at the render's scale and draws the page once, and is timed.
-final class PageStore: PageViewControllerDataSource, PageViewControllerDelegate {
+package final class PageStore: PageViewControllerDataSource, PageViewControllerDelegate {
     let strategy: PageLoading
     let scale: Double
     let assetsDirectory: String
     let engine: AnimationEngine?
-    weak var pageViewController: PageViewController?
+    package weak var pageViewController: PageViewController?
     /// The loaded pages, by index.
-    private(set) var loaded: [Int: INipponPageController] = [:]
+    package private(set) var loaded: [Int: INipponPageController] = [:]
     /// The page on screen.
-    private(set) var current: Int
+    package private(set) var current: Int
     /// Seconds each load took (wall clock), in order.
-    private(set) var loadTimes: [Double] = []
+    package private(set) var loadTimes: [Double] = []
     /// The files the pages come from (relative to the assets folder), by index.
     private(set) var files: [Int: String] = [:]
     /// Errors from loads run after turns (the scene reports them).
@@ -104,9 +104,9 @@ final class PageStore: PageViewControllerDataSource, PageViewControllerDelegate 
     /// Whether loading keeps turning off for as long as it took (the seed's disabled gestures); true.
     var disablesTurningWhileLoading = true
 
-    static let count = INipponPageContent.all.count
+    package static let count = INipponPageContent.all.count
 
-    init(strategy: PageLoading, scale: Double, assetsDirectory: String, engine: AnimationEngine?, start: Int = 0) throws {
+    package init(strategy: PageLoading, scale: Double, assetsDirectory: String, engine: AnimationEngine?, start: Int = 0) throws {
         self.strategy = strategy
         self.scale = scale
         self.assetsDirectory = assetsDirectory
@@ -141,10 +141,10 @@ final class PageStore: PageViewControllerDataSource, PageViewControllerDelegate 
         return seconds
     }
 
-    func pageViewController(_ pageViewController: PageViewController, viewControllerBefore viewController: ViewController) -> ViewController? {
+    package func pageViewController(_ pageViewController: PageViewController, viewControllerBefore viewController: ViewController) -> ViewController? {
         page(((viewController as? INipponPageController)?.index ?? 0) - 1)
     }
-    func pageViewController(_ pageViewController: PageViewController, viewControllerAfter viewController: ViewController) -> ViewController? {
+    package func pageViewController(_ pageViewController: PageViewController, viewControllerAfter viewController: ViewController) -> ViewController? {
         page(((viewController as? INipponPageController)?.index ?? 0) + 1)
     }
 
@@ -157,7 +157,7 @@ final class PageStore: PageViewControllerDataSource, PageViewControllerDelegate 
         return loaded[index]
     }
 
-    func pageViewController(_ pageViewController: PageViewController, didFinishAnimating finished: Bool,
+    package func pageViewController(_ pageViewController: PageViewController, didFinishAnimating finished: Bool,
                             previousViewControllers: [ViewController], transitionCompleted completed: Bool) {
         guard completed, let shown = pageViewController.viewControllers.first as? INipponPageController else { return }
         pageMoved(to: shown.index)

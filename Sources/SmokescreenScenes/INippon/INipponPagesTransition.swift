@@ -78,16 +78,17 @@ public struct INipponPagesTransition: Transition {
     }
 
     /// What happened to each gesture of the script, in order (for tests): whether a turn started.
-    final class Record: @unchecked Sendable {
-        var accepted: [Bool] = []
-        var turns: [(from: Int, to: Int, completed: Bool)] = []
+    package final class Record: @unchecked Sendable {
+        package var accepted: [Bool] = []
+        package var turns: [(from: Int, to: Int, completed: Bool)] = []
+        package init() {}
     }
 
     public func render(_ settings: RenderSettings) throws -> RenderedTransition {
         try render(settings, record: nil)
     }
 
-    func render(_ settings: RenderSettings, record: Record?) throws -> RenderedTransition {
+    package func render(_ settings: RenderSettings, record: Record?) throws -> RenderedTransition {
         var keep: [AnyObject] = []
         var inputs: [String] = []
         var assets: [BitmapRecord] = []

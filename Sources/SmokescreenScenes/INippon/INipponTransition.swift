@@ -45,25 +45,25 @@ public struct INipponTransition: Transition {
     }
 
     /// Where the scripted steps happen (seconds from the start), for tests and docs/pages.md.
-    enum Timeline {
-        static let firstTap = 0.2
+    package enum Timeline {
+        package static let firstTap = 0.2
         /// Language: the three toggles (the last one overlapping the third).
         static let toggles: [(time: Double, row: Int)] = [(0.2, 0), (0.7, 1), (1.2, 2), (1.35, 1)]
         /// Sectioned: the three pinches, the scroll down, the tap.
         static let pinches: [Double] = [0.2, 0.6, 1.0]
-        static let scrollDown = 1.5
-        static let tapHeader = 2.1
+        package static let scrollDown = 1.5
+        package static let tapHeader = 2.1
         /// Sectioned: the pinched rows' height (points).
-        static let pinchedHeight = 180.0
+        package static let pinchedHeight = 180.0
     }
 
     /// Open scroll and starting offset of the switch scene: Heian open, Kamakura's top 24 pt above the
     /// bottom of the screen.
-    static let switchOpen = 5, switchTapped = 6
+    package static let switchOpen = 5, switchTapped = 6
     /// The language scene's period (Meiji, with the long event).
-    static let languagePeriod = 10
+    package static let languagePeriod = 10
     /// The open and close scenes' period (Asuka).
-    static let openPeriod = 3
+    package static let openPeriod = 3
 
     /// Runs the scene's script on a virtual clock and freezes every frame.
     public func render(_ settings: RenderSettings) throws -> RenderedTransition {

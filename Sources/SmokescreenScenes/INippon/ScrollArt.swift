@@ -4,28 +4,28 @@ import SnapshotView
 import Typesetting
 
 /// Sizes and colours of iNippon's History page (an iPhone 4 screen, 320x480 pt).
-enum HistoryMetrics {
-    static let screen = Size(width: 320, height: 480)
+package enum HistoryMetrics {
+    package static let screen = Size(width: 320, height: 480)
     /// Status bar and navigation bar.
-    static let barHeight = 64.0
+    package static let barHeight = 64.0
     /// The visible height below the bar.
-    static var viewportHeight: Double { screen.height - barHeight }
+    package static var viewportHeight: Double { screen.height - barHeight }
     /// A rolled scroll: its height as a row of the page (points).
-    static let scrollHeight = 56.0
+    package static let scrollHeight = 56.0
     /// The paper's left edge and width (the rolls and their knobs are wider).
     static let paperX = 18.0
-    static var paperWidth: Double { screen.width - 2 * paperX }
+    package static var paperWidth: Double { screen.width - 2 * paperX }
     /// A roll's body (the knobs reach 12 pt further on each side).
     static let rollX = paperX - 4
     static var rollWidth: Double { screen.width - 2 * rollX }
     /// The roll at the bottom of an open sheet.
-    static let bottomRollHeight = 16.0
+    package static let bottomRollHeight = 16.0
     /// Padding around an event's text in its row.
-    static let eventInsets = (top: 10.0, left: 14.0, bottom: 10.0, right: 14.0)
+    package static let eventInsets = (top: 10.0, left: 14.0, bottom: 10.0, right: 14.0)
     static let eventFont = Font.system(size: 15)
     /// Open, close and one step of a switch (seconds, ease-in-ease-out): the seed gives no figure; a
     /// little longer than a table update, as an unrolling sheet travels further.
-    static let openDuration = 0.4
+    package static let openDuration = 0.4
 
     static let backdrop = Color(red8: 0x3A, green8: 0x27, blue8: 0x1C)
     static let paper = Color(red8: 0xF4, green8: 0xE9, blue8: 0xCF)
@@ -98,7 +98,7 @@ struct RollDrawing: OperationContent {
 /// A closed scroll, the page's row for one period: the roll, a red seal with the period's first
 /// character, the Japanese name and the English name with its years. Opaque (the page's backdrop at
 /// its corners), so nothing behind it shows through.
-final class ScrollHeaderView: View {
+package final class ScrollHeaderView: View {
     let period: HistoryPeriod
 
     init(period: HistoryPeriod, index: Int, width: Double = HistoryMetrics.screen.width) {
@@ -129,7 +129,7 @@ final class ScrollHeaderView: View {
 }
 
 /// A row of events: the text on the paper, wrapped, in the event's current language.
-final class EventCell: TableViewCell {
+package final class EventCell: TableViewCell {
     let paper = DrawingView(frame: .zero, drawing: PaperDrawing(), name: "paper")
     let rule = View(frame: .zero, name: "rule")
 
@@ -158,14 +158,14 @@ final class EventCell: TableViewCell {
 
     /// The height (points) of a row of `width` showing `text`: the measured height of the wrapped text
     /// plus the padding, as the seed measured its text view's content height.
-    static func height(of text: String, rowWidth width: Double) throws -> Double {
+    package static func height(of text: String, rowWidth width: Double) throws -> Double {
         let size = try TextLayout.size(of: text, style: textStyle, fitting: Size(width: textWidth(rowWidth: width), height: .infinity))
         return size.height + HistoryMetrics.eventInsets.top + HistoryMetrics.eventInsets.bottom
     }
 
     /// Lays out without `super`: the base class would move the label to its own place inside the
     /// update's animation block, an animation that setting the place again cannot take back.
-    override func layoutSubviews() {
+    package override func layoutSubviews() {
         let size = bounds.size
         contentView.frame = Rect(origin: .zero, size: size)
         paper.frame = Rect(origin: .zero, size: size)

@@ -50,7 +50,7 @@ public struct NavigationTransition: Transition {
         }
 
         /// The swipe, for the interactive ones.
-        var gesture: EdgePanGesture? {
+        package var gesture: EdgePanGesture? {
             switch self {
             case .push, .pop: nil
             case .popInteractiveFinish, .deselectDefaultFinish, .deselectNaiveFinish, .deselectSmartFinish: NavigationTransition.finishingSwipe

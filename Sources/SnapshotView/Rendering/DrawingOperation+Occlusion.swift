@@ -30,7 +30,7 @@ extension DrawingOperation {
     /// to opaque pixels) or what later operations of the list cover. Returns how many operations, at any
     /// depth, were skipped or drawn only in part (for tests).
     @discardableResult
-    static func drawList(_ operations: [DrawingOperation], in painter: Painter, context: OcclusionContext, hiddenBy outer: [PixelRect],
+    package static func drawList(_ operations: [DrawingOperation], in painter: Painter, context: OcclusionContext, hiddenBy outer: [PixelRect],
                          fold: SmokescreenFold? = nil) -> Int {
         // The covers of each operation's successors, found back to front. Most lists have none: then it is
         // the plain loop.
@@ -219,12 +219,12 @@ extension DrawingOperation {
 /// What the occlusion pass knows of the painter before an operation: its transform (user space to device
 /// pixels of the base bitmap), its clip's bounding box (those pixels), and whether it draws opaque
 /// sources opaquely.
-struct OcclusionContext {
+package struct OcclusionContext {
     var transform: Transform2D
     var clip: PixelRect
     var opaque: Bool
 
-    init(_ painter: Painter) {
+    package init(_ painter: Painter) {
         transform = painter.transform
         clip = painter.clipBoundingBox
         opaque = painter.drawsOpaqueSourcesOpaquely

@@ -14,7 +14,7 @@ import RasterCore
 /// Fills are numbered in drawing order ("leaves": every operation that is not a group, a layer counting
 /// as one); drawing asks ``next()`` at each rectangle fill and ``skip(_:)`` for everything else it
 /// passes, so the numbers match.
-final class SmokescreenFold {
+package final class SmokescreenFold {
     /// Per leaf: the pixels it stores folded, and the folded pixel.
     private let regions: [(PixelRegion, UInt32)?]
     private var cursor = 0
@@ -24,7 +24,7 @@ final class SmokescreenFold {
 
     /// The fold of `operations` drawn with `painter` (state `context`), or nil when the last operation is
     /// not a translucent rectangle fill drawn at full coverage over some whole pixels, or nothing folds.
-    init?(_ operations: [DrawingOperation], in painter: Painter, context: OcclusionContext) {
+    package init?(_ operations: [DrawingOperation], in painter: Painter, context: OcclusionContext) {
         guard operations.count > 1, case .rect(let rect, let color)? = operations.last, context.opaque,
               context.transform.preservesAxisAlignment else { return nil }
         let alpha = color.premultiplied.a
@@ -56,7 +56,7 @@ final class SmokescreenFold {
     }
 
     /// How many pixels are folded (for tests).
-    var foldedArea: Int { folded.area }
+    package var foldedArea: Int { folded.area }
 
     /// The next leaf, a rectangle fill: its folded pixels and their value, if it has any.
     func next() -> (PixelRegion, UInt32)? {

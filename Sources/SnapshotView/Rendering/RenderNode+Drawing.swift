@@ -303,7 +303,7 @@ extension RenderNode {
 
     /// False only in tests: content is drawn straight at its place on screen, as before backing stores,
     /// to show what the checks that guard against its seams find.
-    nonisolated(unsafe) static var drawsBackingStores = true
+    package nonisolated(unsafe) static var drawsBackingStores = true
 
     /// Where a backing store goes: its size in pixels, where its first pixel is on the node's pixel grid,
     /// and how its pixels map to device pixels.

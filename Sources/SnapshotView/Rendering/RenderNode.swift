@@ -112,7 +112,7 @@ public struct RenderNode: Sendable {
     /// Where the node's drawing can land in its parent's bounds coordinates (points): its visual bounds
     /// mapped through its transform; through a projection, the part in front of the eye, within a
     /// window far larger than any screen.
-    var extentInParent: Rect {
+    package var extentInParent: Rect {
         guard let projection else { return transformToParent.apply(to: visualBounds) }
         return projection.boundingBox(of: visualBounds, within: Rect(x: -1e6, y: -1e6, width: 2e6, height: 2e6))
     }

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Runs the built test bundle's XCTest classes in parallel, one process per class (or per part of a long
-class), on every core: what `script/test` runs when it is given no arguments.
+"""Runs the built test bundle's XCTest classes in parallel, one process per class, on every core: what
+`script/test` runs when it is given no arguments.
 
 Why not `swift test --parallel`: it starts one process per test method, so every class-level set-up (a
 shared render, a built package) runs again for each of its methods, and methods that share a lock (the
@@ -14,8 +14,8 @@ Prints one line per finished class, the whole output of any class that failed or
 slowest classes, and XCTest's closing line with the totals ("Executed N tests, with F failures ...")
 that `.ci/run` reads. Exits non-zero when a test failed, a process crashed or ran past its time, or fewer
 tests ran than were listed. Environment: SMOKESCREEN_TEST_JOBS (processes at once; default: the cores),
-SMOKESCREEN_TEST_BUNDLE (the .xctest; default: the release build's, which script/test makes), SMOKESCREEN_TEST_CLASS_TIMEOUT (seconds
-a class may run before it is stopped and reported; default 1200).
+SMOKESCREEN_TEST_BUNDLE (the .xctest; default: the release build's, which script/test makes),
+SMOKESCREEN_TEST_CLASS_TIMEOUT (seconds a class may run before it is stopped and reported; default 1200).
 """
 import os
 import re

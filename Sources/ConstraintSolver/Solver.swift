@@ -31,9 +31,9 @@ public final class Solver {
 
     // The tableau. Symbols are dense integers; `rowOf[symbol]` is the index of its row in `rows` when it
     // is basic, -1 when it is parametric.
-    package var kinds: [Kind] = []
+    package internal(set) var kinds: [Kind] = []
     var rowOf: [Int32] = []
-    package var rows: [Row] = []
+    package internal(set) var rows: [Row] = []
     var basics: [Int32] = []
     var objective = Row(constant: 0)
     var artificial: Row?

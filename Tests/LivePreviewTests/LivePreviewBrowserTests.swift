@@ -5,7 +5,7 @@ import XCTest
 /// Chromium, the scene file edited on disk while the page stays open.
 final class LivePreviewBrowserTests: XCTestCase {
     static let root = LivePreviewAPITests.root
-    /// The tool: `$SMOKESCREEN_TOOL` (a release build, to measure), or the debug build beside the tests.
+    /// The tool: `$SMOKESCREEN_TOOL`, or the release build beside the tests.
     static var tool: String { ProcessInfo.processInfo.environment["SMOKESCREEN_TOOL"] ?? root + "/.build/release/smokescreen" }
 
     func testThePageFollowsEditsOfTheSceneFileWithoutReloading() throws {

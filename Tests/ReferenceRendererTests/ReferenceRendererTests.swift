@@ -331,7 +331,7 @@ final class ReferenceRendererTests: XCTestCase {
         let n = sequence.count
         guard n > 2 else { return Array(0..<n) }
         // Measured at a quarter of a pixel per point (a sixteenth of @1x's pixels): every frame is drawn
-        // (in a plain debug build, without script/test's optimized drawing modules, slowly). Half a pixel
+        // (slowly in a plain debug build; script/test's is a release build). Half a pixel
         // took twice as long and picked the same moments, a frame or two apart.
         var previous = try Bitmap(pointSize: sequence.pointSize, scale: sampleScale), current = previous
         ViewRenderer.draw(sequence.nodes[0], into: &previous)

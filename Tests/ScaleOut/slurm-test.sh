@@ -8,7 +8,7 @@
 #   Tests/ScaleOut/slurm-test.sh [RENDER OPTIONS…]
 #
 # Needs root (the daemons), Debian's slurmctld, slurmd, slurm-client and munge (installed when missing),
-# and a built tool: $SMOKESCREEN_BIN, or .build/debug/smokescreen, or .build/release/smokescreen.
+# and a built tool: $SMOKESCREEN_BIN, or .build/release/smokescreen, or .build/debug/smokescreen.
 # RENDER OPTIONS go to every `render` (default: a small catalogue, the four nav-p* transitions at @1x and
 # 20 fps, so the test takes seconds, not minutes). SMOKESCREEN_SLURM_TIMEOUT: seconds to wait for the jobs
 # (default 600).
@@ -21,7 +21,7 @@ fail() { echo "slurm-test: FAILED: $*" >&2; exit 1; }
 
 tool=${SMOKESCREEN_BIN:-}
 if [ -z "$tool" ]; then
-    for candidate in "$root/.build/debug/smokescreen" "$root/.build/release/smokescreen"; do
+    for candidate in "$root/.build/release/smokescreen" "$root/.build/debug/smokescreen"; do
         if [ -x "$candidate" ]; then tool=$candidate; break; fi
     done
 fi

@@ -89,17 +89,37 @@ final class DocumentedCommandsTests: XCTestCase {
          "the whole catalogue at @1x, a quarter of the pixels: what is checked here is that the commands, their parts and their merge run as written; the frames' pixels at @1x, @2x and @3x are PixelDigestTests' and the reference renderer's"),
     ]
 
-    /// Commands not run here, by how they start, with where they are run.
+    /// Commands not run here, by how they start (after any `NAME=value` assignments in front), with where
+    /// they are run.
     static let notRunHere: [(String, String)] = [
         ("swift build", "the tool is built already: the quick start's first command builds it, and this test runs its build"),
         ("swift test", "the test suite is what runs this test (the quick start's second command)"),
         ("script/test", "the test suite is what runs this test"),
-        ("SMOKESCREEN_TOOL=", "a measurement of the live preview's browser test, which the suite runs"),
         ("swift package", "DocC takes minutes a target; docs/reference.md's coverage table is its output"),
         ("Fuzz/run", ".ci/run fuzzes every target after the suite"),
         ("smokescreen render Tests/SmokescreenCLITests/SwiftFiles/", "SwiftFileRenderTests renders these Swift files (at @1x, 10 fps, twice) and checks their frames"),
         (".build/release/uikit-bench", "UIKitBenchmarkTests runs the benchmark once, with the release build script/test makes"),
     ]
+
+    /// `command` without the environment assignments in front of it (`A=1 B=2 script/test …` → `script/test …`).
+    static func droppingAssignments(_ command: String) -> String {
+        var words = command.split(separator: " ", omittingEmptySubsequences: false)[...]
+        while let first = words.first, let equals = first.firstIndex(of: "="), equals != first.startIndex,
+              first[..<equals].allSatisfy({ $0 == "_" || ($0.isASCII && ($0.isUppercase || $0.isNumber)) }) {
+            words = words.dropFirst()
+        }
+        return words.joined(separator: " ")
+    }
+
+    func testAssignmentsInFrontDoNotHideACommandNotRunHere() {
+        let measurement = "SMOKESCREEN_SERVE_SCALE=2 SMOKESCREEN_SERVE_MEASURE=11 script/test --filter LivePreviewBrowserTests"
+        XCTAssertEqual(Self.droppingAssignments(measurement), "script/test --filter LivePreviewBrowserTests")
+        XCTAssertEqual(Self.notRunHere.first { Self.droppingAssignments(measurement).hasPrefix($0.0) }?.0, "script/test")
+        // Only assignments go: a command's own `=` arguments and a lower-case first word stay.
+        XCTAssertEqual(Self.droppingAssignments("smokescreen render --scale=2"), "smokescreen render --scale=2")
+        XCTAssertEqual(Self.droppingAssignments("out=frames smokescreen list"), "out=frames smokescreen list")
+        XCTAssertEqual(Self.droppingAssignments("=x smokescreen list"), "=x smokescreen list")
+    }
 
     func testEveryDocumentedCommandRunsAsWritten() throws {
         guard let tool = Self.tool else {
@@ -153,7 +173,8 @@ final class DocumentedCommandsTests: XCTestCase {
             if line.command.hasPrefix("swift build"), let and = line.command.range(of: " && ") {
                 line.command = "true" + line.command[and.lowerBound...]
             }
-            if let (_, reason) = Self.notRunHere.first(where: { line.command.hasPrefix($0.0) }) {
+            let command = Self.droppingAssignments(line.command)
+            if let (_, reason) = Self.notRunHere.first(where: { command.hasPrefix($0.0) }) {
                 report.withLock { $0.skipped.append("\(document):\(line.number): \(line.command) (\(reason))") }
                 continue
             }

@@ -11,8 +11,8 @@ import XCTest
 final class SafetyTests: XCTestCase {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
     /// The tool the tests run: `$SMOKESCREEN_TOOL` (script/test sets it to the release build it has just
-    /// brought up to date: whole renders in child processes take a twentieth of the debug build's time),
-    /// else the debug build beside the tests.
+    /// brought up to date: whole renders in child processes take a twentieth of a debug build's time),
+    /// else the release build beside the tests.
     static let tool = ProcessInfo.processInfo.environment["SMOKESCREEN_TOOL"] ?? root + "/.build/release/smokescreen"
     var folders: [String] = []
     override func tearDown() { for f in folders { try? FileManager.default.removeItem(atPath: f) } }

@@ -87,6 +87,8 @@ CRK_CURL_INLINE void crk_curl_over(uint32_t *dst, uint64_t colour) {
 typedef struct {
     float *s, *slope;
     uint16_t *keep;
+    /// Slope k's bits and keep k side by side, so that the vector path reads both in one load.
+    uint32_t *slope_keep;
     int count;
     float inverse_step;
 } crk_curl_table;
@@ -97,10 +99,11 @@ static int crk_curl_make_table(crk_curl_table *t, float r, float pixels_per_poin
     double n = ceil((double)r / (double)step);
     if (!(n >= 1) || n > 1 << 22) return 0;
     int count = (int)n + 2;
-    t->s = malloc(sizeof(float) * (size_t)count * 2 + sizeof(uint16_t) * (size_t)count);
+    t->s = malloc(sizeof(float) * (size_t)count * 4 + sizeof(uint16_t) * (size_t)count);
     if (!t->s) return 0;
     t->slope = t->s + count;
-    t->keep = (uint16_t *)(t->slope + count);
+    t->slope_keep = (uint32_t *)(t->slope + count);
+    t->keep = (uint16_t *)(t->slope_keep + 2 * (size_t)count);
     t->count = count;
     t->inverse_step = 1.0f / step;
     for (int k = 0; k < count; k++) {
@@ -111,6 +114,8 @@ static int crk_curl_make_table(crk_curl_table *t, float r, float pixels_per_poin
         t->s[k] = r * crk_curl_asin(x);
         t->slope[k] = c > 1e-4f ? 1.0f / c : 1e4f;
         t->keep[k] = (uint16_t)(int)((1.0f - edge_shade * (1.0f - c)) * 256.0f + 0.5f);
+        memcpy(&t->slope_keep[2 * k], &t->slope[k], sizeof(float));
+        t->slope_keep[2 * k + 1] = t->keep[k];
     }
     return 1;
 }
@@ -387,19 +392,24 @@ CRK_CURL_AVX2 __m256i crk_curl_page_coverage_avx2(const crk_curl_frame *f, __m25
     return _mm256_blendv_epi8(partial, result, _mm256_castps_si256(decided));
 }
 
-/// crk_curl_over for the pixels of `dst` in `live`: those whose alpha lane is 0 are left alone.
-CRK_CURL_AVX2 void crk_curl_over_avx2(uint32_t *dst, __m256i live, __m256i colour_lo, __m256i colour_hi) {
+/// crk_curl_over for the pixels of `dst` in `live`: those whose alpha lane is 0 are left alone. `whole`: all
+/// eight pixels are in the row.
+CRK_CURL_AVX2 void crk_curl_over_avx2(uint32_t *dst, __m256i live, int whole, __m256i colour_lo, __m256i colour_hi) {
     __m256i write = _mm256_andnot_si256(_mm256_cmpeq_epi32(crk_curl_alpha_avx2(colour_lo, colour_hi), _mm256_setzero_si256()), live);
     if (_mm256_testz_si256(write, write)) return;
     const __m256i w255 = _mm256_set1_epi16(255), low = _mm256_set1_epi16(0xFF);
     __m256i d_lo, d_hi;
-    crk_lanes_spread_avx2(_mm256_maskload_epi32((const int *)dst, live), &d_lo, &d_hi);
+    // A whole group is loaded and stored without masks (masked moves are slow on some processors), the
+    // pixels left alone put back as they were.
+    const __m256i below = whole ? _mm256_loadu_si256((const __m256i *)dst) : _mm256_maskload_epi32((const int *)dst, live);
+    crk_lanes_spread_avx2(below, &d_lo, &d_hi);
     // (255 − a saturates at 0 where a ≥ 255: nothing of the pixel below is kept.)
     __m256i out_lo = _mm256_add_epi16(colour_lo, crk_curl_scale255_avx2(d_lo, _mm256_subs_epu16(w255, crk_curl_alpha16_avx2(colour_lo))));
     __m256i out_hi = _mm256_add_epi16(colour_hi, crk_curl_scale255_avx2(d_hi, _mm256_subs_epu16(w255, crk_curl_alpha16_avx2(colour_hi))));
     // The low byte of every lane, as crk_lanes_pack.
     __m256i packed = _mm256_packus_epi16(_mm256_and_si256(out_lo, low), _mm256_and_si256(out_hi, low));
-    _mm256_maskstore_epi32((int *)dst, write, _mm256_permute4x64_epi64(packed, 0xD8));
+    if (whole) _mm256_storeu_si256((__m256i *)dst, _mm256_blendv_epi8(below, _mm256_permute4x64_epi64(packed, 0xD8), write));
+    else _mm256_maskstore_epi32((int *)dst, write, _mm256_permute4x64_epi64(packed, 0xD8));
 }
 
 /// crk_curl_span eight pixels at a time (the last group masked to the row). `shadow` is the shadow
@@ -442,10 +452,11 @@ static void crk_curl_span_avx2(const crk_curl_pass *p, const float *shadow, uint
                     __m256 position = _mm256_mul_ps(_mm256_min_ps(u, r), _mm256_set1_ps(table->inverse_step));
                     __m256i k = _mm256_max_epi32(_mm256_min_epi32(_mm256_cvttps_epi32(position), _mm256_set1_epi32(table->count - 2)), _mm256_setzero_si256());
                     __m256 t = _mm256_sub_ps(position, _mm256_cvtepi32_ps(k));
-                    __m256 s0 = _mm256_i32gather_ps(table->s, k, 4), s1 = _mm256_i32gather_ps(table->s + 1, k, 4);
-                    __m256 slope_k = _mm256_i32gather_ps(table->slope, k, 4);
-                    // (Two uint16_t read at once: k ≤ count − 2 keeps both inside the table.)
-                    __m256i keep_k = _mm256_and_si256(_mm256_i32gather_epi32((const int *)table->keep, k, 2), _mm256_set1_epi32(0xFFFF));
+                    // (k ≤ count − 2 keeps s[k + 1] inside the table.)
+                    __m256i s0_bits, s1_bits, slope_bits, keep_k;
+                    crk_lanes_gather_pairs_avx2(table->s, k, &s0_bits, &s1_bits);
+                    crk_lanes_gather_pairs_avx2(table->slope_keep, _mm256_slli_epi32(k, 1), &slope_bits, &keep_k);
+                    __m256 s0 = _mm256_castsi256_ps(s0_bits), s1 = _mm256_castsi256_ps(s1_bits), slope_k = _mm256_castsi256_ps(slope_bits);
                     s_front = _mm256_blendv_ps(u, _mm256_add_ps(s0, _mm256_mul_ps(_mm256_sub_ps(s1, s0), t)), cylinder);
                     slope = _mm256_blendv_ps(one, slope_k, cylinder);
                     margin = _mm256_blendv_ps(flat_margin, _mm256_mul_ps(half, slope_k), cylinder);
@@ -458,7 +469,7 @@ static void crk_curl_span_avx2(const crk_curl_pass *p, const float *shadow, uint
                 if (!_mm256_testz_si256(back_cover, back_cover)) {
                     // A coverage of 256 scales by 1 and one of 0 clears the lane: no test per pixel.
                     __m256i cover_lo, cover_hi;
-                    crk_lanes_sample_avx2(c->back, p->iw, p->ih, _mm256_sub_ps(_mm256_mul_ps(qx, iscale), k05), _mm256_sub_ps(_mm256_mul_ps(qy, iscale), k05), &colour_lo, &colour_hi);
+                    crk_lanes_sample_paired_avx2(c->back, p->iw, p->ih, _mm256_sub_ps(_mm256_mul_ps(qx, iscale), k05), _mm256_sub_ps(_mm256_mul_ps(qy, iscale), k05), &colour_lo, &colour_hi);
                     crk_lanes_widen_avx2(back_cover, &cover_lo, &cover_hi);
                     colour_lo = crk_curl_scale256_avx2(colour_lo, cover_lo);
                     colour_hi = crk_curl_scale256_avx2(colour_hi, cover_hi);
@@ -471,7 +482,7 @@ static void crk_curl_span_avx2(const crk_curl_pass *p, const float *shadow, uint
                 front_cover = _mm256_and_si256(front_cover, _mm256_castps_si256(front));
                 if (!_mm256_testz_si256(front_cover, front_cover)) {
                     __m256i p_lo, p_hi, cover_lo, cover_hi, k_lo, k_hi;
-                    crk_lanes_sample_avx2(c->front, p->iw, p->ih, _mm256_sub_ps(_mm256_mul_ps(qx, iscale), k05), _mm256_sub_ps(_mm256_mul_ps(qy, iscale), k05), &p_lo, &p_hi);
+                    crk_lanes_sample_paired_avx2(c->front, p->iw, p->ih, _mm256_sub_ps(_mm256_mul_ps(qx, iscale), k05), _mm256_sub_ps(_mm256_mul_ps(qy, iscale), k05), &p_lo, &p_hi);
                     crk_lanes_widen_avx2(front_cover, &cover_lo, &cover_hi);
                     crk_lanes_widen_avx2(_mm256_sub_epi32(i255, back_alpha), &k_lo, &k_hi);
                     colour_lo = _mm256_add_epi16(colour_lo, crk_curl_scale255_avx2(crk_curl_scale256_avx2(p_lo, cover_lo), k_lo));
@@ -505,7 +516,9 @@ static void crk_curl_span_avx2(const crk_curl_pass *p, const float *shadow, uint
                 __m256 position = _mm256_mul_ps(_mm256_max_ps(f, zero), _mm256_set1_ps((float)c->shadow_count));
                 __m256i k = _mm256_max_epi32(_mm256_min_epi32(_mm256_cvttps_epi32(position), _mm256_set1_epi32(c->shadow_count - 1)), _mm256_setzero_si256());
                 __m256 t = _mm256_sub_ps(position, _mm256_cvtepi32_ps(k));
-                __m256 s0 = _mm256_i32gather_ps(shadow, k, 4), s1 = _mm256_i32gather_ps(shadow + 1, k, 4);
+                __m256i s0_bits, s1_bits;
+                crk_lanes_gather_pairs_avx2(shadow, k, &s0_bits, &s1_bits);
+                __m256 s0 = _mm256_castsi256_ps(s0_bits), s1 = _mm256_castsi256_ps(s1_bits);
                 __m256 value = _mm256_andnot_ps(_mm256_cmp_ps(f, one, _CMP_GE_OQ), _mm256_add_ps(s0, _mm256_mul_ps(_mm256_sub_ps(s1, s0), t)));
                 shade = _mm256_and_ps(shade, _mm256_cmp_ps(value, zero, _CMP_GT_OQ));
                 if (crk_curl_any_avx2(shade)) {
@@ -527,7 +540,7 @@ static void crk_curl_span_avx2(const crk_curl_pass *p, const float *shadow, uint
                 }
             }
         }
-        crk_curl_over_avx2(row + i, _mm256_castps_si256(live), colour_lo, colour_hi);
+        crk_curl_over_avx2(row + i, _mm256_castps_si256(live), n == 8, colour_lo, colour_hi);
         if (stop) return;
     }
 }
@@ -563,13 +576,23 @@ static void *crk_curl_make_lanes(crk_curl_lanes *l, const crk_curl_column *colum
     return q;
 }
 
+/// Texels `index` and `index + 1` of a row at least 2 pixels wide (`index` alone, twice, in a row 1 pixel
+/// wide), spread into 16-bit lanes.
+CRK_CURL_AVX2 void crk_curl_texel_pairs_avx2(const uint32_t *row, __m256i index, int iw, __m256i *a_lo, __m256i *a_hi, __m256i *b_lo, __m256i *b_hi) {
+    __m256i a, b;
+    if (iw > 1) crk_lanes_gather_pairs_avx2(row, index, &a, &b);
+    else a = b = _mm256_i32gather_epi32((const int *)row, index, 4);
+    crk_lanes_spread_avx2(a, a_lo, a_hi);
+    crk_lanes_spread_avx2(b, b_lo, b_hi);
+}
+
 /// crk_curl_column_row eight columns at a time (the last group masked to the row), from `l`.
 __attribute__((target("avx2")))
 static void crk_curl_column_row_avx2(const crk_curl *c, const crk_curl_column *columns, const crk_curl_lanes *l, uint32_t *row,
                                      int iy, int first, int last) {
     const int iw = c->image_width;
     const uint32_t *front = c->front + (size_t)iy * (size_t)iw, *back = c->back + (size_t)iy * (size_t)iw;
-    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), next = _mm256_set1_epi32(iw > 1);
+    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     const __m256i i255 = _mm256_set1_epi32(255), w255 = _mm256_set1_epi16(255);
     const int n = last - first;
     for (int g = 0; g < n; g += 8) {
@@ -581,16 +604,17 @@ static void crk_curl_column_row_avx2(const crk_curl *c, const crk_curl_column *c
         __m256i cover_lo = _mm256_loadu_si256((const __m256i *)(l->back_cover + g)), cover_hi = _mm256_loadu_si256((const __m256i *)(l->back_cover + g + 4));
         if (!_mm256_testz_si256(_mm256_or_si256(cover_lo, cover_hi), _mm256_set1_epi32(-1))) {
             __m256i index = _mm256_loadu_si256((const __m256i *)(l->back_index + g)), a_lo, a_hi, b_lo, b_hi;
-            crk_lanes_spread_avx2(_mm256_i32gather_epi32((const int *)back, index, 4), &a_lo, &a_hi);
-            crk_lanes_spread_avx2(_mm256_i32gather_epi32((const int *)back, _mm256_add_epi32(index, next), 4), &b_lo, &b_hi);
+            crk_curl_texel_pairs_avx2(back, index, iw, &a_lo, &a_hi, &b_lo, &b_hi);
             colour_lo = crk_curl_scale256_avx2(crk_lanes_lerp_avx2(a_lo, b_lo, _mm256_loadu_si256((const __m256i *)(l->back_weight + g))), cover_lo);
             colour_hi = crk_curl_scale256_avx2(crk_lanes_lerp_avx2(a_hi, b_hi, _mm256_loadu_si256((const __m256i *)(l->back_weight + g + 4))), cover_hi);
         }
         cover_lo = _mm256_loadu_si256((const __m256i *)(l->front_cover + g)); cover_hi = _mm256_loadu_si256((const __m256i *)(l->front_cover + g + 4));
-        if (!_mm256_testz_si256(_mm256_or_si256(cover_lo, cover_hi), _mm256_set1_epi32(-1))) {
+        // (Under an opaque back in every column, where a page is turned over, the front adds nothing.)
+        const __m256i hidden = _mm256_or_si256(_mm256_cmpgt_epi32(crk_curl_alpha_avx2(colour_lo, colour_hi), _mm256_set1_epi32(254)),
+                                               _mm256_andnot_si256(inside, _mm256_set1_epi32(-1)));
+        if (!_mm256_testc_si256(hidden, _mm256_set1_epi32(-1)) && !_mm256_testz_si256(_mm256_or_si256(cover_lo, cover_hi), _mm256_set1_epi32(-1))) {
             __m256i index = _mm256_loadu_si256((const __m256i *)(l->front_index + g)), a_lo, a_hi, b_lo, b_hi;
-            crk_lanes_spread_avx2(_mm256_i32gather_epi32((const int *)front, index, 4), &a_lo, &a_hi);
-            crk_lanes_spread_avx2(_mm256_i32gather_epi32((const int *)front, _mm256_add_epi32(index, next), 4), &b_lo, &b_hi);
+            crk_curl_texel_pairs_avx2(front, index, iw, &a_lo, &a_hi, &b_lo, &b_hi);
             __m256i p_lo = crk_curl_scale256_avx2(crk_lanes_lerp_avx2(a_lo, b_lo, _mm256_loadu_si256((const __m256i *)(l->front_weight + g))), cover_lo);
             __m256i p_hi = crk_curl_scale256_avx2(crk_lanes_lerp_avx2(a_hi, b_hi, _mm256_loadu_si256((const __m256i *)(l->front_weight + g + 4))), cover_hi);
             // (Under an opaque back 255 − alpha is 0, which adds nothing, as the scalar's test does.)
@@ -618,11 +642,56 @@ static void crk_curl_column_row_avx2(const crk_curl *c, const crk_curl_column *c
             colour_lo = _mm256_add_epi16(colour_lo, _mm256_and_si256(added_lo, alpha_lane));
             colour_hi = _mm256_add_epi16(colour_hi, _mm256_and_si256(added_hi, alpha_lane));
         }
-        crk_curl_over_avx2(dst, inside, colour_lo, colour_hi);
+        crk_curl_over_avx2(dst, inside, count == 8, colour_lo, colour_hi);
     }
 }
 #define CRK_CURL_HAS_AVX2 1
 #endif
+
+/// Set by tests (crk_curl_sample_every_pixel): no flat front copied.
+static int crk_curl_copies_off;
+
+void crk_curl_sample_every_pixel(int on) { crk_curl_copies_off = on != 0; }
+
+/// How far along a row of the per-pixel path (pixel i at u = u_origin + du·(x0 + i), du > 0, and v
+/// likewise) only the flat front is seen, from `limit` (where the whole page's flat part ends): up to where
+/// this row's turned-over part (the back, at page point s = πR − u for u ≤ 0) can first cover a pixel, or
+/// where the cylinder and the shadow can begin, with two pixels to spare. With a tilted axis the part turned
+/// over is narrower on some rows than on others; on those rows the span would otherwise work out, pixel by
+/// pixel, a front it can copy.
+static int crk_curl_front_only(const crk_curl *c, const crk_curl_frame *f, float u_origin, float v_origin, float du, float dv,
+                               int x0, int limit, int width) {
+    const double ppp = c->pixels_per_point, spare = 2.0 / ppp, pi_r = M_PI * c->radius;
+    // Up to where u stays ≤ min(0, outer − ½ pixel) − 2 pixels: no cylinder, no shadow.
+    double z = (c->outer - 0.5 / ppp < 0 ? c->outer - 0.5 / ppp : 0.0) - spare;
+    double end = floor((z - (double)u_origin) / (double)du) - (double)x0 - 1;
+    // Where the back's page point q(k) = axis + n·(πR − u) + d·v, linear in k = x0 + i, lies within the page
+    // grown by 2 pixels: the same interval of k for x and for y, intersected.
+    double first = -HUGE_VAL, last = HUGE_VAL;
+    const double along[2][2] = {
+        { f->ax + f->nx * (pi_r - u_origin) + f->dx * v_origin, -f->nx * du + f->dx * dv },
+        { f->ay + f->ny * (pi_r - u_origin) + f->dy * v_origin, -f->ny * du + f->dy * dv },
+    };
+    const double size[2] = { c->page_width, c->page_height };
+    for (int axis = 0; axis < 2; axis++) {
+        double a = along[axis][0], b = along[axis][1], lo = -spare, hi = size[axis] + spare;
+        if (fabs(b) < 1e-12) {
+            if (a < lo || a > hi) { first = HUGE_VAL; break; }
+            continue;
+        }
+        double k0 = (lo - a) / b, k1 = (hi - a) / b;
+        if (k0 > k1) { double t = k0; k0 = k1; k1 = t; }
+        if (k0 > first) first = k0;
+        if (k1 < last) last = k1;
+    }
+    // (An empty interval: no back on this row before the cylinder.)
+    if (first <= last) {
+        double back = floor(first) - (double)x0 - 1;
+        if (back < end) end = back;
+    }
+    if (!(end > (double)limit)) return limit;
+    return end >= (double)width ? width : (int)end;
+}
 
 void crk_page_curl(const crk_curl *c, uint32_t *out, int out_stride, int x0, int y0, int width, int height) {
     if (width <= 0 || height <= 0 || !(c->pixels_per_point > 0)) return;
@@ -655,7 +724,7 @@ void crk_page_curl(const crk_curl *c, uint32_t *out, int out_stride, int x0, int
         if (!columns) { free(table.s); return; }
         float u_first = (float)((x0 + 0.5 - ox) * c->device_to_page_a - c->axis_x), du = (float)c->device_to_page_a;
         double limit_d = ceil((flat_end - u_first) / du), stop_d = ceil((end - u_first) / du);
-        int limit = limit_d < 0 ? 0 : (limit_d > width ? width : (int)limit_d);
+        int limit = limit_d < 0 || crk_curl_copies_off ? 0 : (limit_d > width ? width : (int)limit_d);
         int stop = stop_d < limit ? limit : (stop_d > width ? width : (int)stop_d);
         for (int j = 0; j < height; j++) crk_curl_flat_row(c, out + (size_t)j * (size_t)out_stride, x0, y0 + j, 0, limit);
         if (stop > limit) {
@@ -710,10 +779,11 @@ void crk_page_curl(const crk_curl *c, uint32_t *out, int out_stride, int x0, int
         float v_origin = (float)((px0 - c->axis_x) * f.dx + (py0 - c->axis_y) * f.dy);
         float du = stepx * f.nx + stepy * f.ny, dv = stepx * f.dx + stepy * f.dy;
         int i = 0;
-        if (aligned && du > 0) {
+        if (aligned && du > 0 && !crk_curl_copies_off) {
             // The flat front, up to where anything else can be seen (from u at the row's first drawn pixel, x0).
             float reach = (flat_end - (u_origin + du * (float)x0)) / du;
             int limit = reach <= 0 ? 0 : (reach >= (float)width ? width : (int)reach);
+            if (curled) limit = crk_curl_front_only(c, &f, u_origin, v_origin, du, dv, x0, limit, width);
             crk_curl_flat_row(c, row, x0, y0 + j, 0, limit);
             i = limit;
         }

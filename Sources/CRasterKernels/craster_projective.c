@@ -150,38 +150,9 @@ _Static_assert(CRK_PROJECTIVE_TAPS <= 7, "a tap count indexes eight lanes");
 
 #define CRK_PROJECTIVE_AVX2 static inline __attribute__((always_inline, target("avx2")))
 
-/// crk_lanes_sample at eight points of an image at least 2 pixels wide, the same bytes with half the
-/// gathered loads: each row's two texels are one 64-bit load (a point in the last column reads the pair
-/// before it with the whole weight on its right texel, which is that column's texel unchanged).
-CRK_PROJECTIVE_AVX2 void crk_projective_sample_avx2(const uint32_t *image, int width, int height, __m256 x, __m256 y,
-                                                    __m256i *lo, __m256i *hi) {
-    __m256i ix, iy, wx, wy;
-    crk_lanes_locate_avx2(width, height, x, y, &ix, &iy, &wx, &wy);
-    const __m256i last_pair = _mm256_set1_epi32(width - 2);
-    __m256i in_last = _mm256_cmpgt_epi32(ix, last_pair);
-    ix = _mm256_blendv_epi8(ix, last_pair, in_last);
-    wx = _mm256_blendv_epi8(wx, _mm256_set1_epi32(256), in_last);
-    const __m256i w = _mm256_set1_epi32(width);
-    __m256i at0 = _mm256_add_epi32(_mm256_mullo_epi32(iy, w), ix);
-    __m256i at1 = _mm256_add_epi32(_mm256_mullo_epi32(_mm256_min_epi32(_mm256_add_epi32(iy, _mm256_set1_epi32(1)), _mm256_set1_epi32(height - 1)), w), ix);
-    const long long *base = (const long long *)(const void *)image;
-    __m256 p0_lo = _mm256_castsi256_ps(_mm256_i32gather_epi64(base, _mm256_castsi256_si128(at0), 4));
-    __m256 p0_hi = _mm256_castsi256_ps(_mm256_i32gather_epi64(base, _mm256_extracti128_si256(at0, 1), 4));
-    __m256 p1_lo = _mm256_castsi256_ps(_mm256_i32gather_epi64(base, _mm256_castsi256_si128(at1), 4));
-    __m256 p1_hi = _mm256_castsi256_ps(_mm256_i32gather_epi64(base, _mm256_extracti128_si256(at1, 1), 4));
-    // Left texels are the even 32-bit elements, right the odd; shuffling two registers gives pixels
-    // 0 1 4 5 2 3 6 7, put in order by the 64-bit permute.
-    __m256i t00 = _mm256_permute4x64_epi64(_mm256_castps_si256(_mm256_shuffle_ps(p0_lo, p0_hi, 0x88)), 0xD8);
-    __m256i t01 = _mm256_permute4x64_epi64(_mm256_castps_si256(_mm256_shuffle_ps(p0_lo, p0_hi, 0xDD)), 0xD8);
-    __m256i t10 = _mm256_permute4x64_epi64(_mm256_castps_si256(_mm256_shuffle_ps(p1_lo, p1_hi, 0x88)), 0xD8);
-    __m256i t11 = _mm256_permute4x64_epi64(_mm256_castps_si256(_mm256_shuffle_ps(p1_lo, p1_hi, 0xDD)), 0xD8);
-    crk_lanes_blend_avx2(t00, t01, t10, t11, wx, wy, lo, hi);
-}
-
-/// The sample of level `l`: pairs where it is at least two pixels wide.
+/// The sample of level `l`.
 CRK_PROJECTIVE_AVX2 void crk_projective_level_sample_avx2(const crk_projective_source *s, int l, __m256 x, __m256 y, __m256i *lo, __m256i *hi) {
-    if (s->width[l] >= 2) crk_projective_sample_avx2(s->pixels[l], s->width[l], s->height[l], x, y, lo, hi);
-    else crk_lanes_sample_avx2(s->pixels[l], s->width[l], s->height[l], x, y, lo, hi);
+    crk_lanes_sample_paired_avx2(s->pixels[l], s->width[l], s->height[l], x, y, lo, hi);
 }
 
 /// Four 64-bit lanes' low halves as the low four 32-bit lanes.

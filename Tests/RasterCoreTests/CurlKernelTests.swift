@@ -100,4 +100,61 @@ final class CurlKernelTests: XCTestCase {
         }
         XCTAssertGreaterThan(drawn, 130, "most cases draw something")
     }
+
+    /// Where the page lies on whole device pixels one to one, the flat front (before the part turned over,
+    /// and on each row of a tilted curl up to where that row's turned-over part begins) is copied, not
+    /// sampled: for premultiplied pages the copies must give the bytes sampling every pixel gives.
+    func testTheFlatFrontsCopiesGiveTheSampledBytes() {
+        defer { crk_curl_sample_every_pixel(0) }
+        var random = Random(state: 0x9E37_79B9_7F4A_7C15)
+        let profile = (0...4096).map { 0.25 * pow(1 - Double($0) / 4096, 1.25) }
+        var copied = 0
+        for n in 0..<120 {
+            let scale = Double(1 + random.next() % 3)
+            let iw = 24 + Int(random.next() % 120), ih = 24 + Int(random.next() % 140)
+            let pw = Double(iw) / scale, ph = Double(ih) / scale
+            let front = (0..<iw * ih).map { _ in random.pixel(premultiplied: true) }
+            let back = (0..<iw * ih).map { _ in random.pixel(premultiplied: true) }
+            // A third straight, the rest tilted either way (the per-row bound), some steeply.
+            let angle = random.next() % 3 == 0 ? 0 : (random.unit() - 0.5) * 2.4
+            let progress = random.unit(), radius = pw * (0.15 + 0.15 * progress)
+            let nx = cos(angle), ny = -sin(angle), pivot = ph * random.unit()
+            let start = pw + ph * abs(tan(angle))
+            let end = (min(pivot * sin(angle), -(ph - pivot) * sin(angle)) - 0.6 * pw) / cos(angle)
+            let ax = start - progress * (start - end), ay = pivot
+            let far = [(0.0, 0.0), (pw, 0), (0, ph), (pw, ph)].map { ($0.0 - ax) * nx + ($0.1 - ay) * ny }.max()!
+            let outer = far >= Double.pi * radius / 2 ? radius : (far <= 0 ? far : radius * sin(far / radius))
+            let tx = Double(random.next() % 20), ty = Double(random.next() % 20)
+            let w = iw + 40, h = ih + 40
+            let below = (0..<w * h).map { _ in random.pixel(premultiplied: true) }
+            func draw(copies: Bool) -> [UInt32] {
+                crk_curl_sample_every_pixel(copies ? 0 : 1)
+                var out = below
+                front.withUnsafeBufferPointer { f in
+                    back.withUnsafeBufferPointer { bk in
+                        profile.withUnsafeBufferPointer { s in
+                            var curl = crk_curl(
+                                device_to_page_a: 1 / scale, device_to_page_b: 0, device_to_page_c: 0, device_to_page_d: 1 / scale,
+                                origin_x: tx, origin_y: ty, pixels_per_point: scale, axis_x: ax, axis_y: ay, normal_x: nx, normal_y: ny,
+                                radius: radius, page_width: pw, page_height: ph, farthest: far, outer: outer, edge_shade: 0.35,
+                                front: f.baseAddress, back: bk.baseAddress, image_width: Int32(iw), image_height: Int32(ih), image_scale: scale,
+                                shadow: s.baseAddress, shadow_count: Int32(s.count - 1))
+                            out.withUnsafeMutableBufferPointer { o in
+                                crk_page_curl(&curl, o.baseAddress!, Int32(w), 0, 0, Int32(w), Int32(h))
+                            }
+                        }
+                    }
+                }
+                return out
+            }
+            let withCopies = draw(copies: true), sampled = draw(copies: false)
+            if withCopies != sampled {
+                let i = withCopies.indices.first { withCopies[$0] != sampled[$0] }!
+                XCTFail("case \(n): pixel \(i % w),\(i / w): copied \(String(withCopies[i], radix: 16)), sampled \(String(sampled[i], radix: 16)); @\(Int(scale))x, angle \(angle), progress \(progress)")
+                return
+            }
+            if progress > 0.1 { copied += 1 }
+        }
+        XCTAssertGreaterThan(copied, 90, "most cases have a flat front to copy")
+    }
 }

@@ -143,6 +143,13 @@ typedef struct crk_curl {
 
 void crk_page_curl(const crk_curl *curl, uint32_t *out, int out_stride, int x0, int y0, int width, int height);
 
+/**
+ * For tests: with `on` nonzero, crk_page_curl copies no flat front (it samples every pixel it draws, as it
+ * does where the page is not on whole device pixels), so that the copies can be checked against the
+ * samples; 0 (the default) copies again. Process-wide.
+ */
+void crk_curl_sample_every_pixel(int on);
+
 /** How many images a projected image keeps at most: itself and 16 halvings (a side of 65536 pixels down to 1). */
 #define CRK_PROJECTIVE_LEVELS 17
 /** The most bilinear samples a projected pixel takes, along its footprint's longer side. */

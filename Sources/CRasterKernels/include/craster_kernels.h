@@ -113,7 +113,8 @@ void crk_vertical(const uint16_t *h0, const uint16_t *h1, uint32_t fy, int count
  * centre at page point M·(x + 0.5 − origin_x, y + 0.5 − origin_y) with M = (a c; b d) the `device_to_page`
  * entries. Writes premultiplied pixels (transparent where nothing is drawn) for device pixels
  * x0…x0+width−1, y0…y0+height−1 into `out` (rows `out_stride` pixels apart), to be composited source-over.
- * Where M is a uniform scale by 1/`image_scale` and the origin whole, the flat front is copied, not sampled.
+ * Where M is a uniform scale by 1/`image_scale` and the origin whole, the flat front is copied, not sampled
+ * (on each row up to where that row's turned-over part, cylinder or shadow can begin, two pixels short).
  * Every pixel not worked out per column (a tilted axis, any other mapping) is done eight at a time with
  * AVX2 where CCPUFeatures finds it, with the same bytes as the portable code (forced by
  * `ccpu_force_scalar`).

@@ -3,6 +3,7 @@
 #include "craster_lanes.h"
 
 #include <math.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -648,10 +649,10 @@ static void crk_curl_column_row_avx2(const crk_curl *c, const crk_curl_column *c
 #define CRK_CURL_HAS_AVX2 1
 #endif
 
-/// Set by tests (crk_curl_sample_every_pixel): no flat front copied.
-static int crk_curl_copies_off;
+/// Set by tests (crk_curl_sample_every_pixel): no flat front copied. Read once a call.
+static _Atomic int crk_curl_copies_off;
 
-void crk_curl_sample_every_pixel(int on) { crk_curl_copies_off = on != 0; }
+void crk_curl_sample_every_pixel(int on) { atomic_store_explicit(&crk_curl_copies_off, on != 0, memory_order_relaxed); }
 
 /// How far along a row of the per-pixel path (pixel i at u = u_origin + du·(x0 + i), du > 0, and v
 /// likewise) only the flat front is seen, from `limit` (where the whole page's flat part ends): up to where
@@ -668,6 +669,7 @@ static int crk_curl_front_only(const crk_curl *c, const crk_curl_frame *f, float
     // Where the back's page point q(k) = axis + n·(πR − u) + d·v, linear in k = x0 + i, lies within the page
     // grown by 2 pixels: the same interval of k for x and for y, intersected.
     double first = -HUGE_VAL, last = HUGE_VAL;
+    int empty = 0;
     const double along[2][2] = {
         { f->ax + f->nx * (pi_r - u_origin) + f->dx * v_origin, -f->nx * du + f->dx * dv },
         { f->ay + f->ny * (pi_r - u_origin) + f->dy * v_origin, -f->ny * du + f->dy * dv },
@@ -676,7 +678,7 @@ static int crk_curl_front_only(const crk_curl *c, const crk_curl_frame *f, float
     for (int axis = 0; axis < 2; axis++) {
         double a = along[axis][0], b = along[axis][1], lo = -spare, hi = size[axis] + spare;
         if (fabs(b) < 1e-12) {
-            if (a < lo || a > hi) { first = HUGE_VAL; break; }
+            if (a < lo || a > hi) { empty = 1; break; }
             continue;
         }
         double k0 = (lo - a) / b, k1 = (hi - a) / b;
@@ -685,7 +687,7 @@ static int crk_curl_front_only(const crk_curl *c, const crk_curl_frame *f, float
         if (k1 < last) last = k1;
     }
     // (An empty interval: no back on this row before the cylinder.)
-    if (first <= last) {
+    if (!empty && first <= last) {
         double back = floor(first) - (double)x0 - 1;
         if (back < end) end = back;
     }
@@ -698,6 +700,7 @@ void crk_page_curl(const crk_curl *c, uint32_t *out, int out_stride, int x0, int
     const float r = (float)c->radius, pi_r = (float)(M_PI * c->radius), far = (float)c->farthest;
     const float outer = (float)c->outer, ppp = (float)c->pixels_per_point, half = 0.5f / ppp;
     const int curled = c->farthest > 0 && c->radius > 0;
+    const int copies_off = atomic_load_explicit(&crk_curl_copies_off, memory_order_relaxed);
     const int has_top = curled && c->farthest >= M_PI * c->radius / 2;
     crk_curl_frame f = { (float)c->axis_x, (float)c->axis_y, (float)c->normal_x, (float)c->normal_y,
                          (float)c->normal_y, (float)-c->normal_x, (float)c->page_width, (float)c->page_height, ppp };
@@ -724,7 +727,7 @@ void crk_page_curl(const crk_curl *c, uint32_t *out, int out_stride, int x0, int
         if (!columns) { free(table.s); return; }
         float u_first = (float)((x0 + 0.5 - ox) * c->device_to_page_a - c->axis_x), du = (float)c->device_to_page_a;
         double limit_d = ceil((flat_end - u_first) / du), stop_d = ceil((end - u_first) / du);
-        int limit = limit_d < 0 || crk_curl_copies_off ? 0 : (limit_d > width ? width : (int)limit_d);
+        int limit = limit_d < 0 || copies_off ? 0 : (limit_d > width ? width : (int)limit_d);
         int stop = stop_d < limit ? limit : (stop_d > width ? width : (int)stop_d);
         for (int j = 0; j < height; j++) crk_curl_flat_row(c, out + (size_t)j * (size_t)out_stride, x0, y0 + j, 0, limit);
         if (stop > limit) {
@@ -779,7 +782,7 @@ void crk_page_curl(const crk_curl *c, uint32_t *out, int out_stride, int x0, int
         float v_origin = (float)((px0 - c->axis_x) * f.dx + (py0 - c->axis_y) * f.dy);
         float du = stepx * f.nx + stepy * f.ny, dv = stepx * f.dx + stepy * f.dy;
         int i = 0;
-        if (aligned && du > 0 && !crk_curl_copies_off) {
+        if (aligned && du > 0 && !copies_off) {
             // The flat front, up to where anything else can be seen (from u at the row's first drawn pixel, x0).
             float reach = (flat_end - (u_origin + du * (float)x0)) / du;
             int limit = reach <= 0 ? 0 : (reach >= (float)width ? width : (int)reach);

@@ -99,6 +99,7 @@ final class DocumentedCommandsTests: XCTestCase {
         ("Fuzz/run", ".ci/run fuzzes every target after the suite"),
         ("smokescreen render Tests/SmokescreenCLITests/SwiftFiles/", "SwiftFileRenderTests renders these Swift files (at @1x, 10 fps, twice) and checks their frames"),
         (".build/release/uikit-bench", "UIKitBenchmarkTests runs the benchmark once, with the release build script/test makes"),
+        ("script/curl-ab", "a minute's measurement of two revisions; CurlABScriptTests runs it once, the work tree against itself"),
     ]
 
     /// `command` without the environment assignments in front of it (`A=1 B=2 script/test …` → `script/test …`).

@@ -114,7 +114,9 @@ void crk_vertical(const uint16_t *h0, const uint16_t *h1, uint32_t fy, int count
  * entries. Writes premultiplied pixels (transparent where nothing is drawn) for device pixels
  * x0…x0+width−1, y0…y0+height−1 into `out` (rows `out_stride` pixels apart), to be composited source-over.
  * Where M is a uniform scale by 1/`image_scale` and the origin whole, the flat front is copied, not sampled
- * (on each row up to where that row's turned-over part, cylinder or shadow can begin, two pixels short).
+ * (on each row up to where that row's turned-over part, cylinder or shadow can begin, two pixels short),
+ * with the same bytes for premultiplied images, which `front` and `back` must be (for others the copy's
+ * blend, crk_source_over, and the samples' differ where a channel exceeds alpha).
  * Every pixel not worked out per column (a tilted axis, any other mapping) is done eight at a time with
  * AVX2 where CCPUFeatures finds it, with the same bytes as the portable code (forced by
  * `ccpu_force_scalar`).

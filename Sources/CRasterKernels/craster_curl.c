@@ -86,10 +86,15 @@ CRK_CURL_INLINE void crk_curl_over(uint32_t *dst, uint64_t colour) {
 /// Samples of the cylinder across u = 0…R, every `step` points: where the front is (s = R·asin(u/R)),
 /// how fast it moves (1/cos θ) and its shade (1 − edge_shade·(1 − cos θ), in 1/256).
 typedef struct {
-    float *s, *slope;
-    uint16_t *keep;
-    /// Slope k's bits and keep k side by side, so that the vector path reads both in one load.
-    uint32_t *slope_keep;
+    float slope;
+    /// 1/256, as uint16_t rounds it (32 bits so that the vector path reads it with the slope in one load).
+    uint32_t keep;
+} crk_curl_turn;
+_Static_assert(sizeof(crk_curl_turn) == 2 * sizeof(uint32_t), "a turn is two 32-bit elements: entry k is element 2k");
+
+typedef struct {
+    float *s;
+    crk_curl_turn *turn;
     int count;
     float inverse_step;
 } crk_curl_table;
@@ -100,11 +105,9 @@ static int crk_curl_make_table(crk_curl_table *t, float r, float pixels_per_poin
     double n = ceil((double)r / (double)step);
     if (!(n >= 1) || n > 1 << 22) return 0;
     int count = (int)n + 2;
-    t->s = malloc(sizeof(float) * (size_t)count * 4 + sizeof(uint16_t) * (size_t)count);
+    t->s = malloc((sizeof(float) + sizeof(crk_curl_turn)) * (size_t)count);
     if (!t->s) return 0;
-    t->slope = t->s + count;
-    t->slope_keep = (uint32_t *)(t->slope + count);
-    t->keep = (uint16_t *)(t->slope_keep + 2 * (size_t)count);
+    t->turn = (crk_curl_turn *)(t->s + count);
     t->count = count;
     t->inverse_step = 1.0f / step;
     for (int k = 0; k < count; k++) {
@@ -113,10 +116,8 @@ static int crk_curl_make_table(crk_curl_table *t, float r, float pixels_per_poin
         float cos2 = 1.0f - x * x;
         float c = sqrtf(cos2);
         t->s[k] = r * crk_curl_asin(x);
-        t->slope[k] = c > 1e-4f ? 1.0f / c : 1e4f;
-        t->keep[k] = (uint16_t)(int)((1.0f - edge_shade * (1.0f - c)) * 256.0f + 0.5f);
-        memcpy(&t->slope_keep[2 * k], &t->slope[k], sizeof(float));
-        t->slope_keep[2 * k + 1] = t->keep[k];
+        t->turn[k].slope = c > 1e-4f ? 1.0f / c : 1e4f;
+        t->turn[k].keep = (uint16_t)(int)((1.0f - edge_shade * (1.0f - c)) * 256.0f + 0.5f);
     }
     return 1;
 }
@@ -129,8 +130,8 @@ CRK_CURL_INLINE void crk_curl_cylinder(const crk_curl_table *table, float u, flo
     if (k > table->count - 2) k = table->count - 2;
     float t = position - (float)k;
     *s = table->s[k] + (table->s[k + 1] - table->s[k]) * t;
-    *slope = table->slope[k];
-    *keep = table->keep[k];
+    *slope = table->turn[k].slope;
+    *keep = table->turn[k].keep;
 }
 
 /// The shadow's alpha (0…1) at distance u from the axis, before any coverage: the profile read linearly
@@ -456,7 +457,7 @@ static void crk_curl_span_avx2(const crk_curl_pass *p, const float *shadow, uint
                     // (k ≤ count − 2 keeps s[k + 1] inside the table.)
                     __m256i s0_bits, s1_bits, slope_bits, keep_k;
                     crk_lanes_gather_pairs_avx2(table->s, k, &s0_bits, &s1_bits);
-                    crk_lanes_gather_pairs_avx2(table->slope_keep, _mm256_slli_epi32(k, 1), &slope_bits, &keep_k);
+                    crk_lanes_gather_pairs_avx2(table->turn, _mm256_slli_epi32(k, 1), &slope_bits, &keep_k);
                     __m256 s0 = _mm256_castsi256_ps(s0_bits), s1 = _mm256_castsi256_ps(s1_bits), slope_k = _mm256_castsi256_ps(slope_bits);
                     s_front = _mm256_blendv_ps(u, _mm256_add_ps(s0, _mm256_mul_ps(_mm256_sub_ps(s1, s0), t)), cylinder);
                     slope = _mm256_blendv_ps(one, slope_k, cylinder);
@@ -603,17 +604,19 @@ static void crk_curl_column_row_avx2(const crk_curl *c, const crk_curl_column *c
         __m256i colour_lo = _mm256_setzero_si256(), colour_hi = _mm256_setzero_si256();
         // A coverage of 0 clears a lane and one of 256 keeps it: no test per pixel.
         __m256i cover_lo = _mm256_loadu_si256((const __m256i *)(l->back_cover + g)), cover_hi = _mm256_loadu_si256((const __m256i *)(l->back_cover + g + 4));
+        int front_hidden = 0;
         if (!_mm256_testz_si256(_mm256_or_si256(cover_lo, cover_hi), _mm256_set1_epi32(-1))) {
             __m256i index = _mm256_loadu_si256((const __m256i *)(l->back_index + g)), a_lo, a_hi, b_lo, b_hi;
             crk_curl_texel_pairs_avx2(back, index, iw, &a_lo, &a_hi, &b_lo, &b_hi);
             colour_lo = crk_curl_scale256_avx2(crk_lanes_lerp_avx2(a_lo, b_lo, _mm256_loadu_si256((const __m256i *)(l->back_weight + g))), cover_lo);
             colour_hi = crk_curl_scale256_avx2(crk_lanes_lerp_avx2(a_hi, b_hi, _mm256_loadu_si256((const __m256i *)(l->back_weight + g + 4))), cover_hi);
+            // (Under an opaque back in every column, where a page is turned over, the front adds nothing.)
+            const __m256i hidden = _mm256_or_si256(_mm256_cmpgt_epi32(crk_curl_alpha_avx2(colour_lo, colour_hi), _mm256_set1_epi32(254)),
+                                                   _mm256_andnot_si256(inside, _mm256_set1_epi32(-1)));
+            front_hidden = _mm256_testc_si256(hidden, _mm256_set1_epi32(-1));
         }
         cover_lo = _mm256_loadu_si256((const __m256i *)(l->front_cover + g)); cover_hi = _mm256_loadu_si256((const __m256i *)(l->front_cover + g + 4));
-        // (Under an opaque back in every column, where a page is turned over, the front adds nothing.)
-        const __m256i hidden = _mm256_or_si256(_mm256_cmpgt_epi32(crk_curl_alpha_avx2(colour_lo, colour_hi), _mm256_set1_epi32(254)),
-                                               _mm256_andnot_si256(inside, _mm256_set1_epi32(-1)));
-        if (!_mm256_testc_si256(hidden, _mm256_set1_epi32(-1)) && !_mm256_testz_si256(_mm256_or_si256(cover_lo, cover_hi), _mm256_set1_epi32(-1))) {
+        if (!front_hidden && !_mm256_testz_si256(_mm256_or_si256(cover_lo, cover_hi), _mm256_set1_epi32(-1))) {
             __m256i index = _mm256_loadu_si256((const __m256i *)(l->front_index + g)), a_lo, a_hi, b_lo, b_hi;
             crk_curl_texel_pairs_avx2(front, index, iw, &a_lo, &a_hi, &b_lo, &b_hi);
             __m256i p_lo = crk_curl_scale256_avx2(crk_lanes_lerp_avx2(a_lo, b_lo, _mm256_loadu_si256((const __m256i *)(l->front_weight + g))), cover_lo);

@@ -21,7 +21,7 @@ SMOKESCREEN_TEST_PACKAGES=(ffmpeg chromium python3 libcairo2-dev libharfbuzz-bin
 smokescreen_missing_packages() {
     local pkg
     for pkg in "$@"; do
-        dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || echo "$pkg"
+        dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -qE "ok installed$" || echo "$pkg"
     done
 }
 

@@ -10,7 +10,8 @@
 #   Tests/Consumer/consumer-package-test.sh
 #
 # It builds this package again (a debug build, in its own scratch folder: about 100 s of two cores' time),
-# so it is a step of its own: `.ci/run` runs it beside the tests' build, where a core would otherwise wait,
+# so it is a step of its own: `.ci/run` runs it beside the quick start's commands, where a core would
+# otherwise wait,
 # and `ConsumerPackageTests` runs it when SMOKESCREEN_CONSUMER_TEST=1. Needs git and Swift; writes only
 # under a temporary folder, removed at the end. Exits non-zero, saying why, when anything fails.
 set -euo pipefail
@@ -20,7 +21,7 @@ fail() { echo "consumer-package-test: FAILED: $*" >&2; exit 1; }
 
 version=$(sed -nE 's/.*public static let current = "([^"]+)".*/\1/p' "$root/Sources/FrameStore/SmokescreenVersion.swift")
 [ -n "$version" ] || fail "no version in Sources/FrameStore/SmokescreenVersion.swift"
-work=$(mktemp -d /tmp/smokescreen-consumer.XXXXXX)
+work=$(mktemp -d -t smokescreen-consumer.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 
 # The repository as a consumer gets it: a git clone (its committed state) whose release is a tag, resolved

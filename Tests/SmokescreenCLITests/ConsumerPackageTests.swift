@@ -9,7 +9,7 @@ import XCTest
 ///
 /// It builds this package again in a scratch folder (about 100 s of two cores' time), so it runs when
 /// `SMOKESCREEN_CONSUMER_TEST=1` and is skipped otherwise, saying so. `.ci/run` runs the script itself, as a
-/// step beside the tests' build, where a core would otherwise wait.
+/// step beside the quick start's commands, where a core would otherwise wait.
 final class ConsumerPackageTests: XCTestCase {
     func testAConsumerPackageGoldenTestsABuiltInTransition() throws {
         guard ProcessInfo.processInfo.environment["SMOKESCREEN_CONSUMER_TEST"] == "1" else {
@@ -17,7 +17,8 @@ final class ConsumerPackageTests: XCTestCase {
             throw XCTSkip("set SMOKESCREEN_CONSUMER_TEST=1 to run")
         }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: SafetyTests.root + "/Tests/Consumer/consumer-package-test.sh")
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [SafetyTests.root + "/Tests/Consumer/consumer-package-test.sh"]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

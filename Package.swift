@@ -33,9 +33,6 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
         // `SmokescreenSnapshotTesting` only: its `Snapshotting` and `Diffing` strategies for `assertSnapshot`.
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
-        // `smokescreen serve`'s HTTP server (LivePreview only): SwiftNIO's HTTP/1.1 codec directly, not a
-        // framework on top of it (docs/live-preview.md gives the build times measured for each).
-        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // The limits on every input, bounded reads of regular files, atomic writes, and parsers for the
@@ -169,17 +166,11 @@ let package = Package(
                                                     "Previews", "Lint", "SmokescreenScenes"]),
 
         // `smokescreen serve`: the live preview's model (sources, renders on demand, frames cached by digest,
-        // inotify watching) and its HTTP server and page. The only target that links SwiftNIO, so no library
-        // product depends on the server.
+        // inotify watching) and its HTTP/1.1 server (on the system's sockets: docs/live-preview.md says why
+        // not a framework) and page.
         .target(
             name: "LivePreview",
-            dependencies: [
-                "BoundedInput", "RasterCore", "PNGIO", "CLibCrypto", "FrameDiff", "TransitionCompositor", "Choreography", "SmokescreenScenes",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-            ]
+            dependencies: ["BoundedInput", "RasterCore", "PNGIO", "CLibCrypto", "FrameDiff", "TransitionCompositor", "Choreography", "SmokescreenScenes"]
         ),
 
         // The command line's subcommands, as a library so tests can parse and run them in process.

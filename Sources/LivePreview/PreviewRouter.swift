@@ -1,6 +1,5 @@
 import BoundedInput
 import Foundation
-import NIOHTTP1
 
 /// One HTTP response the router makes: a status, a type and bytes, or the event stream.
 public struct PreviewResponse: Sendable {

@@ -357,8 +357,8 @@ if in_chroot 'swift --version' >"$LOG/swift-version.log" 2>&1; then
 else
     fail "swift inside" "swift --version failed: $(tr '\n' ' ' <"$LOG/swift-version.log")"
 fi
-if in_chroot 'git ls-remote https://github.com/apple/swift-nio' >"$LOG/mirror.log" 2>&1; then
-    pass "package mirror inside" "git ls-remote https://github.com/apple/swift-nio lists $(grep -c refs/tags "$LOG/mirror.log") tags"
+if in_chroot 'git ls-remote https://github.com/apple/swift-argument-parser' >"$LOG/mirror.log" 2>&1; then
+    pass "package mirror inside" "git ls-remote https://github.com/apple/swift-argument-parser lists $(grep -c refs/tags "$LOG/mirror.log") tags"
 else
     fail "package mirror inside" "$(tr '\n' ' ' <"$LOG/mirror.log")"
 fi

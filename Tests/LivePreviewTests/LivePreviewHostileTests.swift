@@ -57,18 +57,25 @@ final class LivePreviewHostileTests: XCTestCase {
 
     /// Sends `request` on a fresh connection and reads the response (or nothing, when the server closes).
     func raw(_ request: String, timeout: Double = 5) throws -> (response: HTTPProbe.Response?, seconds: Double) {
+        let start = Date()
+        let data = try rawBytes(request, timeout: timeout).data
+        return (try? HTTPProbe.parse(data), Date().timeIntervalSince(start))
+    }
+
+    /// Sends `request` on a fresh connection and returns every byte read until the server closes it (then
+    /// `closed`) or `timeout` seconds pass without a byte.
+    func rawBytes(_ request: String, timeout: Double = 5, shutSending: Bool = false) throws -> (data: [UInt8], closed: Bool) {
         let fd = try http.connect(timeout: timeout)
         defer { close(fd) }
-        let start = Date()
         http.send(fd, request)
+        if shutSending { shutdown(fd, Int32(SHUT_WR)) }
         var data: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
             let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if n <= 0 { break }
+            if n <= 0 { return (data, n == 0) }
             data += buffer[0..<n]
         }
-        return (try? HTTPProbe.parse(data), Date().timeIntervalSince(start))
     }
 
     // MARK: S1
@@ -291,8 +298,12 @@ final class LivePreviewHostileTests: XCTestCase {
             let port = preview.server.port
             let done = Flag()
             let clients = DispatchGroup()
+            // Threads of their own: four busy loops on Dispatch's global queue would starve the test's own
+            // task (the cooperative pool shares those threads, and Dispatch adds one about once a second).
             for _ in 0..<4 {
-                DispatchQueue.global().async(group: clients) {
+                clients.enter()
+                Thread {
+                    defer { clients.leave() }
                     let probe = HTTPProbe(port: port)
                     while !done.isSet {
                         // A short timeout: once the server stops accepting, a full backlog makes connect wait for
@@ -301,7 +312,7 @@ final class LivePreviewHostileTests: XCTestCase {
                         probe.send(fd, "GET /api/transitions HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
                         close(fd)
                     }
-                }
+                }.start()
             }
             try await Task.sleep(nanoseconds: UInt64(round % 5) * 3_000_000)
             let started = Date()
@@ -419,6 +430,10 @@ final class LivePreviewHostileTests: XCTestCase {
         let idleStart = Date()
         XCTAssertEqual(recv(idle, &b, 1, 0), 0, "closed by the server")
         XCTAssertLessThan(Date().timeIntervalSince(idleStart), 2.5)
+        // Both closed by the server (each after reading for at most 0.2 s what its client still sent).
+        let closing = Date()
+        while preview.server.openConnections > 0, Date().timeIntervalSince(closing) < 2 { usleep(10_000) }
+        XCTAssertEqual(preview.server.openConnections, 0)
         // Four open connections, then a fifth: 503 at once.
         let open = try (0..<4).map { _ in try http.connect(timeout: 3) }
         defer { open.forEach { close($0) } }
@@ -447,5 +462,172 @@ final class LivePreviewHostileTests: XCTestCase {
         XCTAssertEqual(head.response?.status, 200)
         XCTAssertEqual(head.response?.headers["content-type"], "text/event-stream")
         XCTAssertLessThan(head.seconds, 2)
+    }
+
+    /// Heads the server cannot read are answered (400, 431, 505) and closed. Two requests sent at once on
+    /// one connection are answered in order; a HEAD response has the length and no body.
+    func testMalformedHeadsAreAnsweredAndPipelinedRequestsInOrder() async throws {
+        try write(Self.scene(), to: "scene.json")
+        try await start(.sceneFile(folder + "/scene.json"))
+        let host = "Host: 127.0.0.1:\(http.port)\r\n"
+        let garbage = try raw("GET / HTTP/1.1\r\n\(host)Bad Header\r\n\r\n", timeout: 3)
+        XCTAssertEqual(garbage.response?.status, 400)
+        XCTAssertTrue(garbage.response?.text.contains("a header line has no colon") == true, garbage.response?.text ?? "")
+        XCTAssertEqual(garbage.response?.headers["connection"], "close")
+        let huge = try raw("GET / HTTP/1.1\r\n\(host)X: \(String(repeating: "a", count: 70_000))\r\n\r\n", timeout: 3)
+        XCTAssertEqual(huge.response?.status, 431)
+        XCTAssertEqual(try raw("GET / HTTP/2.0\r\n\(host)\r\n", timeout: 3).response?.status, 505)
+
+        let pair = try rawBytes("GET /api/transitions HTTP/1.1\r\n\(host)\r\nHEAD /preview.css HTTP/1.1\r\n\(host)Connection: close\r\n\r\n",
+                                timeout: 3)
+        XCTAssertTrue(pair.closed, "closed after the second")
+        let both = String(decoding: pair.data, as: UTF8.self)
+        let responses = both.components(separatedBy: "HTTP/1.1 200 OK\r\n")
+        XCTAssertEqual(responses.count, 3, both)
+        XCTAssertTrue(responses[1].contains("application/json") && responses[1].contains("\"grow\""), both)
+        XCTAssertTrue(responses[2].contains("Content-Type: text/css"), both)
+        let css = try XCTUnwrap(responses[2].components(separatedBy: "\r\n").first { $0.hasPrefix("Content-Length: ") })
+        XCTAssertGreaterThan(Int(css.dropFirst(16)) ?? 0, 0, "HEAD says the length")
+        XCTAssertTrue(responses[2].hasSuffix("\r\n\r\n"), "and sends no body: \(both)")
+
+        // A body's length too long for an Int is a body (413), not none: what follows is not read as a request.
+        let long = try rawBytes("GET / HTTP/1.1\r\n\(host)Content-Length: 99999999999999999999\r\n\r\nGET /api/transitions HTTP/1.1\r\n\(host)\r\n",
+                                timeout: 3)
+        XCTAssertTrue(long.closed)
+        let longText = String(decoding: long.data, as: UTF8.self)
+        XCTAssertTrue(longText.hasPrefix("HTTP/1.1 413"), longText)
+        XCTAssertEqual(longText.components(separatedBy: "HTTP/1.1 ").count, 2, "one response: \(longText)")
+
+        // Bytes pipelined after `Connection: close` are read and dropped, not left to reset the connection
+        // under the response: with a small receive buffer, the client has most of the script still to read
+        // when the server closes.
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var small: Int32 = 1024
+        setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
+        var tv = timeval(tv_sec: 3, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(http.port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        XCTAssertEqual(connected, 0)
+        let junk = String(repeating: "GET /preview.css HTTP/1.1\r\n\(host)\r\n", count: 2000)
+        http.send(fd, "GET /preview.js HTTP/1.1\r\n\(host)Connection: close\r\n\r\n" + junk)
+        try await Task.sleep(nanoseconds: 100_000_000)
+        var script: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 512)
+        var last = 1
+        while last > 0 {
+            last = recv(fd, &chunk, chunk.count, 0)
+            if last > 0 { script += chunk[0..<last] }
+        }
+        XCTAssertEqual(last, 0, "ended by the server's close, not a reset (errno \(errno))")
+        let response = try HTTPProbe.parse(script)
+        XCTAssertEqual(response.status, 200)
+        XCTAssertEqual(response.body.count, Int(response.headers["content-length"] ?? "") ?? -1, "the whole body")
+    }
+
+    /// A client that shuts its sending side after its request still gets quick answers.
+    func testAClientThatShutsItsSendingSideGetsItsAnswer() async throws {
+        try write(Self.scene(), to: "scene.json")
+        try await start(.sceneFile(folder + "/scene.json"))
+        let reply = try rawBytes("GET /api/transitions HTTP/1.1\r\nHost: 127.0.0.1:\(http.port)\r\n\r\n", timeout: 3, shutSending: true)
+        XCTAssertEqual(try HTTPProbe.parse(reply.data).status, 200)
+    }
+
+    /// A client that always has its next request waiting (pipelining without end) does not hold up the stop.
+    func testAClientThatNeverStopsSendingDoesNotHoldUpTheStop() async throws {
+        try write(Self.scene(), to: "scene.json")
+        let preview = try await start(.sceneFile(folder + "/scene.json"))
+        let fd = try http.connect(timeout: 0.2)
+        defer { close(fd) }
+        let port = http.port
+        final class Flag: @unchecked Sendable {
+            private let lock = NSLock()
+            private var value = false
+            var isSet: Bool { lock.withLock { value } }
+            func set() { lock.withLock { value = true } }
+        }
+        let done = Flag()
+        let client = DispatchGroup()
+        // One thread sends requests and another reads the answers, as fast as each can: the server always has
+        // a request to read and room to write, so it never waits on the socket.
+        client.enter()
+        Thread {
+            defer { client.leave() }
+            let probe = HTTPProbe(port: port)
+            let batch = String(repeating: "GET /preview.css HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n", count: 200)
+            while !done.isSet { probe.send(fd, batch) }
+        }.start()
+        client.enter()
+        Thread {
+            defer { client.leave() }
+            var buffer = [UInt8](repeating: 0, count: 1 << 20)
+            while !done.isSet { _ = recv(fd, &buffer, buffer.count, 0) }
+        }.start()
+        try await Task.sleep(nanoseconds: 300_000_000)
+        // Should the stop wait for the client, the client stops after 2 s, so the test ends (and fails).
+        DispatchQueue.global().asyncAfter(deadline: .now() + 2) { done.set() }
+        let started = Date()
+        await preview.stop()
+        self.preview = nil
+        let took = Date().timeIntervalSince(started)
+        done.set()
+        await withCheckedContinuation { continuation in client.notify(queue: .global()) { continuation.resume() } }
+        XCTAssertLessThan(took, 0.5, "the stop waited for the client")
+        XCTAssertEqual(preview.server.openConnections, 0)
+    }
+
+    /// HTTP/1.0 closes after its response unless it asks to keep the connection, and is told it is kept.
+    func testHTTP10ClosesUnlessItAsksToKeepAlive() async throws {
+        try write(Self.scene(), to: "scene.json")
+        try await start(.sceneFile(folder + "/scene.json"))
+        let plain = try rawBytes("GET /api/transitions HTTP/1.0\r\n\r\n", timeout: 3)
+        let text10 = String(decoding: plain.data, as: UTF8.self)
+        XCTAssertTrue(text10.hasPrefix("HTTP/1.0 200 OK\r\n"), text10)
+        XCTAssertEqual(try HTTPProbe.parse(plain.data).headers["connection"], "close")
+        XCTAssertTrue(plain.closed, "and closed")
+        let fd = try http.connect(timeout: 3)
+        defer { close(fd) }
+        http.send(fd, "GET /api/transitions HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+        var text = ""
+        XCTAssertTrue(http.readUntil(fd, &text, contains: "\"transitions\"", timeout: 3), text)
+        XCTAssertTrue(text.contains("Connection: keep-alive\r\n"), text)
+        http.send(fd, "GET /preview.css HTTP/1.0\r\n\r\n")
+        var second = ""
+        XCTAssertTrue(http.readUntil(fd, &second, contains: "text/css", timeout: 3), "a second request on the kept connection: \(second)")
+    }
+
+    /// The server's stop ends an open event stream, and a second server on the same port says why it
+    /// cannot listen.
+    func testStopEndsTheEventStreamAndABusyPortIsReported() async throws {
+        try write(Self.scene(), to: "scene.json")
+        let preview = try await start(.sceneFile(folder + "/scene.json"))
+        let settings = PreviewSettings(scale: 1, fps: 10, assetsDirectory: Self.root + "/assets", lint: Serve.lint)
+        let second = try LivePreview(source: .sceneFile(folder + "/scene.json"), settings: settings, pageDirectory: Self.root + "/assets/live-preview")
+        do {
+            try await second.start(host: "127.0.0.1", port: preview.server.port)
+            XCTFail("listened on a port in use")
+            await second.stop()
+        } catch {
+            XCTAssertTrue("\(error)".contains("bind to 127.0.0.1 port \(preview.server.port): Address already in use"), "\(error)")
+        }
+        let events = try http.openEvents()
+        defer { close(events) }
+        var stream = ""
+        XCTAssertTrue(http.readUntil(events, &stream, contains: "event: reload", timeout: 3), stream)
+        XCTAssertTrue(stream.contains("Connection: close"), stream)
+        let started = Date()
+        await preview.stop()
+        self.preview = nil
+        XCTAssertLessThan(Date().timeIntervalSince(started), 2)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var last = 1
+        while last > 0 { last = recv(events, &buffer, buffer.count, 0) }
+        XCTAssertEqual(last, 0, "the stream ended (errno \(errno))")
     }
 }

@@ -287,12 +287,6 @@ final class LivePreviewHostileTests: XCTestCase {
     /// at a different moment of the clients' traffic each time.
     func testConnectionsArrivingWhileItStopsAreClosedAndTheStopEnds() async throws {
         try write(Self.scene(), to: "scene.json")
-        final class Flag: @unchecked Sendable {
-            private let lock = NSLock()
-            private var value = false
-            var isSet: Bool { lock.withLock { value } }
-            func set() { lock.withLock { value = true } }
-        }
         for round in 0..<20 {
             let preview = try await start(.sceneFile(folder + "/scene.json"))
             let port = preview.server.port
@@ -546,12 +540,6 @@ final class LivePreviewHostileTests: XCTestCase {
         let fd = try http.connect(timeout: 0.2)
         defer { close(fd) }
         let port = http.port
-        final class Flag: @unchecked Sendable {
-            private let lock = NSLock()
-            private var value = false
-            var isSet: Bool { lock.withLock { value } }
-            func set() { lock.withLock { value = true } }
-        }
         let done = Flag()
         let client = DispatchGroup()
         // One thread sends requests and another reads the answers, as fast as each can: the server always has
@@ -630,4 +618,12 @@ final class LivePreviewHostileTests: XCTestCase {
         while last > 0 { last = recv(events, &buffer, buffer.count, 0) }
         XCTAssertEqual(last, 0, "the stream ended (errno \(errno))")
     }
+}
+
+/// A flag one thread sets and others read (the clients' "done").
+private final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
 }

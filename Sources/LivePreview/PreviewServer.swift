@@ -144,15 +144,24 @@ public final class PreviewServer: @unchecked Sendable {
         // its last response to send the next (a head sent a byte at a time included).
         var deadline = monotonicNow() + UInt64(limits.headerTimeout * 1e9)
         let stall = limits.idleTimeout
+        // Empty lines skipped before the coming request line; they count towards its head's size.
+        var skipped = 0
         while true {
-            // A client that always has the next request waiting never makes a read wait (where the stop is
-            // seen), so the stop is looked for here too.
-            if connection.isStopping { return }
+            // A client that always has bytes waiting never makes a read wait (where the stop and the deadline
+            // are seen), so both are looked for here too.
+            if connection.isStopping || monotonicNow() >= deadline { return }
             let empty = buffer.prefix { $0 == 0x0D || $0 == 0x0A }.count
             if empty > 0 {
-                // Empty lines before a request line are skipped (RFC 9112 section 2.2).
+                // Empty lines before a request line are skipped (RFC 9112 section 2.2), but not without end.
                 buffer.removeFirst(empty)
                 searched = 0
+                skipped += empty
+                if skipped >= HTTPRequestHead.maximumSize {
+                    var response = PreviewResponse.error(.requestHeaderFieldsTooLarge, "over \(HTTPRequestHead.maximumSize >> 10) KiB of empty lines before a request")
+                    response.closes = true
+                    _ = send(response, on: connection, version: .http1_1, method: .GET, keepAlive: false, stall: stall)
+                    return
+                }
             }
             guard HTTPRequestHead.endOfHead(in: buffer, from: searched) != nil || buffer.count >= HTTPRequestHead.maximumSize else {
                 searched = max(0, buffer.count - 3)
@@ -174,6 +183,7 @@ public final class PreviewServer: @unchecked Sendable {
                 head = parsed
                 buffer.removeFirst(length)
                 searched = 0
+                skipped = 0
             }
             if count > limits.connections {
                 // Over the cap: answered at its head (a response needs a request; a client that sends none is

@@ -471,6 +471,9 @@ final class LivePreviewHostileTests: XCTestCase {
         let huge = try raw("GET / HTTP/1.1\r\n\(host)X: \(String(repeating: "a", count: 70_000))\r\n\r\n", timeout: 3)
         XCTAssertEqual(huge.response?.status, 431)
         XCTAssertEqual(try raw("GET / HTTP/2.0\r\n\(host)\r\n", timeout: 3).response?.status, 505)
+        // Empty lines before a request are skipped, but no more than a head's worth.
+        XCTAssertEqual(try raw(String(repeating: "\r\n", count: 40_000), timeout: 3).response?.status, 431)
+        XCTAssertEqual(try raw("\r\n\r\nGET /preview.css HTTP/1.1\r\n\(host)Connection: close\r\n\r\n", timeout: 3).response?.status, 200)
 
         let pair = try rawBytes("GET /api/transitions HTTP/1.1\r\n\(host)\r\nHEAD /preview.css HTTP/1.1\r\n\(host)Connection: close\r\n\r\n",
                                 timeout: 3)

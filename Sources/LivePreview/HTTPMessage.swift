@@ -8,7 +8,6 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
     public init(rawValue: String) { self.rawValue = rawValue }
     public static let GET = HTTPMethod(rawValue: "GET")
     public static let HEAD = HTTPMethod(rawValue: "HEAD")
-    public static let POST = HTTPMethod(rawValue: "POST")
     public var description: String { rawValue }
 }
 
@@ -190,8 +189,10 @@ public struct HTTPRequestHead: Sendable {
 }
 
 extension StringProtocol {
+    /// Equal but for ASCII letters' case (header names are ASCII tokens), without making lowercased copies.
     func caseInsensitiveEquals(_ other: some StringProtocol) -> Bool {
-        utf8.count == other.utf8.count && lowercased() == other.lowercased()
+        func lower(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
+        return utf8.count == other.utf8.count && zip(utf8, other.utf8).allSatisfy { lower($0) == lower($1) }
     }
 
     /// Without leading and trailing spaces and tabs (HTTP's optional whitespace).

@@ -156,20 +156,18 @@ public final class PreviewServer: @unchecked Sendable {
                 buffer.removeFirst(empty)
                 searched = 0
                 skipped += empty
-                if skipped >= HTTPRequestHead.maximumSize {
-                    var response = PreviewResponse.error(.requestHeaderFieldsTooLarge, "over \(HTTPRequestHead.maximumSize >> 10) KiB of empty lines before a request")
-                    response.closes = true
-                    _ = send(response, on: connection, version: .http1_1, method: .GET, keepAlive: false, stall: stall)
-                    return
-                }
             }
-            guard HTTPRequestHead.endOfHead(in: buffer, from: searched) != nil || buffer.count >= HTTPRequestHead.maximumSize else {
-                searched = max(0, buffer.count - 3)
-                guard case .bytes = connection.read(into: &buffer, until: deadline) else { return }
-                continue
+            let parsed: Result<(head: HTTPRequestHead, length: Int), HTTPRequestHead.ParseError>?
+            if skipped >= HTTPRequestHead.maximumSize {
+                parsed = .failure(.init(status: .requestHeaderFieldsTooLarge,
+                                        reason: "over \(HTTPRequestHead.maximumSize >> 10) KiB of empty lines before a request"))
+            } else if HTTPRequestHead.endOfHead(in: buffer, from: searched) != nil || buffer.count >= HTTPRequestHead.maximumSize {
+                parsed = HTTPRequestHead.parse(buffer[...])
+            } else {
+                parsed = nil
             }
             let head: HTTPRequestHead
-            switch HTTPRequestHead.parse(buffer[...]) {
+            switch parsed {
             case nil:
                 searched = max(0, buffer.count - 3)
                 guard case .bytes = connection.read(into: &buffer, until: deadline) else { return }

@@ -132,6 +132,8 @@ final class Connection: @unchecked Sendable {
 
     private let fd: Int32
     private let stop: Wakeup
+    /// What each `recv` reads into, kept for the connection (only its own thread reads).
+    private var chunk = [UInt8](repeating: 0, count: 16 << 10)
     private let lock = NSLock()
     /// Set when closing begins; the descriptor is closed (and may be reused) only after.
     private var isClosing = false
@@ -162,7 +164,6 @@ final class Connection: @unchecked Sendable {
 
     /// Appends what has come to `buffer`, waiting for it until `deadline`.
     func read(into buffer: inout [UInt8], until deadline: UInt64) -> Read {
-        var chunk = [UInt8](repeating: 0, count: 16 << 10)
         while true {
             // Before each read, not only in the waits: a client that always has bytes waiting never waits.
             if isStopping { return .stopped }
@@ -232,10 +233,9 @@ final class Connection: @unchecked Sendable {
         shutdown(fd, Int32(SHUT_WR))
         if !isStopping {
             let deadline = monotonicNow() + UInt64(linger * 1e9)
-            var scratch = [UInt8](repeating: 0, count: 64 << 10)
             var dropped = 0
             while dropped < 4 << 20 {
-                let n = scratch.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+                let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
                 if n > 0 {
                     dropped += n
                 } else if n == 0 || !(errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) {

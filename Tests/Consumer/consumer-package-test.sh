@@ -11,9 +11,9 @@
 #
 # It builds this package again (a debug build, in its own scratch folder: about 100 s of two cores' time),
 # so it is a step of its own: `.ci/run` runs it beside the quick start's commands, where a core would
-# otherwise wait,
-# and `ConsumerPackageTests` runs it when SMOKESCREEN_CONSUMER_TEST=1. Needs git and Swift; writes only
-# under a temporary folder, removed at the end. Exits non-zero, saying why, when anything fails.
+# otherwise wait, and `ConsumerPackageTests` runs it when SMOKESCREEN_CONSUMER_TEST=1. Needs git and
+# Swift; writes only under a temporary folder, removed at the end. Exits non-zero, saying why, when
+# anything fails.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 say() { echo "consumer-package-test: $*"; }

@@ -573,6 +573,12 @@ static void crk_source_over_scaled_avx2(uint32_t *dst, const uint32_t *src, cons
             uint64_t eight;
             memcpy(&eight, coverage + i, 8);
             if (eight == 0) continue;
+            if (eight == ~0ull && opacity == 255) {
+                // Whole coverage at full opacity scales nothing (s·255/255 is s): opaque groups are stored.
+                __m256i s = _mm256_loadu_si256((const __m256i *)(src + i));
+                const __m256i alpha = _mm256_set1_epi32((int)0xFF000000);
+                if (_mm256_testc_si256(s, alpha)) { _mm256_storeu_si256((__m256i *)(dst + i), s); continue; }
+            }
             // Pixels 0–3 to the low lane, 4–7 to the high lane, each as four 16-bit factors.
             __m128i bytes = _mm_cvtsi64_si128((long long)eight);
             __m256i wide = _mm256_set_m128i(_mm_cvtepu8_epi16(_mm_srli_si128(bytes, 4)), _mm_cvtepu8_epi16(bytes));

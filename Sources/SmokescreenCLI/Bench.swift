@@ -45,7 +45,7 @@ package struct Bench: ParsableCommand {
     @Flag(help: "Measure the page curl instead: the 24 frames of a curl, straight and tilted, against a flat frame of the same size.")
     var pages = false
 
-    @Flag(help: "Measure perspective instead: a full-screen page turned about its vertical axis (24 angles, m34 = -1/500) against the same page drawn flat.")
+    @Flag(help: "Measure perspective instead: a full-screen page turned about its vertical axis (24 angles, m34 = -1/500) against the same page drawn flat; then about its horizontal axis and a tilted one.")
     var perspective = false
 
     @Flag(help: "Measure a layer shadow instead: a full-screen page under a still card with a shadow path, against the same frame without the shadow.")
@@ -124,6 +124,8 @@ package struct Bench: ParsableCommand {
             print(String(format: "perspective flip, %dx%d px (@%dx), %d angles, %d runs: %.3f ms/frame turned, %.3f ms/frame flat (medians)",
                          r.width, r.height, scale, r.frames, runs, r.turnedSeconds * 1e3, r.flatSeconds * 1e3))
             print(String(format: "turned / flat: %.2fx (target: at most 3x)", r.turnedSeconds / r.flatSeconds))
+            print(String(format: "about the horizontal axis: %.3f ms/frame, %.2fx; about a tilted axis (the general sampler): %.3f ms/frame, %.2fx",
+                         r.horizontalSeconds * 1e3, r.horizontalSeconds / r.flatSeconds, r.tiltedSeconds * 1e3, r.tiltedSeconds / r.flatSeconds))
         }
         if shadow {
             let folder: String

@@ -6,9 +6,14 @@ import XCTest
 
 /// The perspective sampler's pieces: the halvings (`crk_mip_halve`), the level a pixel's footprint picks
 /// (`crk_projective_level`), a pixel's taps at points where the arithmetic is exact, and the AVX2 pass
-/// against the portable one over images and turns of every kind.
+/// against the portable one over images and turns of every kind. Turns about the vertical and the
+/// horizontal axis are drawn by the general sampler here too (`crk_turn_sample_generally`), as they were
+/// before they had a resampler of their own (`TurnKernelTests`).
 final class ProjectiveKernelTests: XCTestCase {
     typealias Random = CurlKernelTests.Random
+
+    override func setUp() { crk_turn_sample_generally(1) }
+    override func tearDown() { crk_turn_sample_generally(0) }
 
     /// Each channel of a halved pixel is the rounded mean of its 2 x 2 block, (a + b + c + d + 2) / 4; an odd
     /// last column or row is counted twice (its block is that pixel and its neighbour in the other direction).

@@ -5,11 +5,18 @@ extension Painter {
     /// origin at its top-left) into user space with perspective: a layer turned in 3-D, seen flat.
     ///
     /// The outline is the image's rectangle mapped through the whole transform, cut where it passes behind
-    /// the eye, and anti-aliased by exact coverage, as every other edge. Inside, each device pixel is the mean
-    /// of bilinear samples over its square as seen in the image (`crk_bilinear_projective`): one sample where
-    /// the image is magnified; where it is shrunk, up to four along the square's longer side in a halved copy
-    /// of the image (a mipmap level) whose texels span its shorter side, so the far side of a turning layer
-    /// does not shimmer. The halvings a draw needs are made for it (a third of the image's pixels at most).
+    /// the eye, and anti-aliased by exact coverage, as every other edge. Inside, each device pixel filters
+    /// its square as seen in the image, so the far side of a turning layer does not shimmer:
+    /// - Turned about an axis parallel to one of the image's sides (a card flip about y or x), each device
+    ///   column (or row) sees one column (row) of the image, and the pixel is the box its sides span along the
+    ///   image's two axes (at least a texel each way, so a magnified pixel is a bilinear sample), in two
+    ///   passes along them (`crk_turn_make`): the image filtered along one axis for the drawing's columns
+    ///   (about y: as many pixels as the image's rows times the drawing's columns), then along the other.
+    /// - Any other turn: the mean of bilinear samples (`crk_bilinear_projective`): one where the image is
+    ///   magnified; where it is shrunk, up to four along the square's longer side in a halved copy of the image
+    ///   (a mipmap level) whose texels span its shorter side. The halvings a draw needs are made for it (a
+    ///   third of the image's pixels at most).
+    ///
     /// An affine `projection` is drawn by ``draw(_:transform:opacity:)``, pixel for pixel.
     /// `opacity` is 0…1, default 1. Nothing is drawn for a mapping that collapses the image (a layer seen
     /// edge-on) or that is not finite.
@@ -35,6 +42,46 @@ extension Painter {
         for p in outline.dropFirst() { path.addLine(to: p) }
         path.closeSubpath()
         let m = [inverse.m11, inverse.m12, inverse.m13, inverse.m21, inverse.m22, inverse.m23, inverse.m31, inverse.m32, inverse.m33]
+        let mode = state.blendMode
+        var shaded = [UInt32]()
+        /// Rasterizes the outline, shades each row's covered pixels with `shade` (device row, first column,
+        /// coverage, count, out) and blends them.
+        func drawRows(_ shade: (Int, Int, UnsafeBufferPointer<UInt8>, UnsafeMutablePointer<UInt32>) -> Void) {
+            withTargetPixels { pixels, width, _ in
+                rasterizer.rasterizePath(path, transform: .identity, within: clip) { row in
+                    withMaskedCoverage(row) { coverage, _ in
+                        let count = coverage.count
+                        if shaded.count < count { shaded = [UInt32](repeating: 0, count: count) }
+                        shaded.withUnsafeMutableBufferPointer { out in
+                            shade(row.y, row.x0, coverage, out.baseAddress!)
+                            RowBlender.pixels(pixels + row.y * width + row.x0, out.baseAddress!, count: count,
+                                              coverage: coverage.baseAddress!, opacity: opacity8, mode: mode)
+                        }
+                    }
+                }
+            }
+        }
+        // A turn about an axis parallel to one of the image's sides (a card flip): two passes along the
+        // image's axes, no halvings (`crk_turn_make`), over the pixels the outline can reach.
+        let xs = outline.map(\.x), ys = outline.map(\.y)
+        let minX = Int(xs.min()!.rounded(.down)) - 1, minY = Int(ys.min()!.rounded(.down)) - 1
+        let reach = PixelRect(x: minX, y: minY, width: Int(xs.max()!.rounded(.up)) + 1 - minX,
+                              height: Int(ys.max()!.rounded(.up)) + 1 - minY).intersection(clip)
+        if !reach.isEmpty {
+            let drawn = image.withUnsafePixels { src -> Bool in
+                let made = m.withUnsafeBufferPointer { matrix in
+                    crk_turn_make(src.baseAddress!, Int32(image.width), Int32(image.height), matrix.baseAddress!,
+                                  Int32(reach.minX), Int32(reach.minY), Int32(reach.maxX), Int32(reach.maxY))
+                }
+                guard let turn = made else { return false }
+                defer { crk_turn_free(turn) }
+                drawRows { y, x0, coverage, out in
+                    crk_turn_row(turn, Int32(y), Int32(x0), coverage.baseAddress!, Int32(coverage.count), out)
+                }
+                return true
+            }
+            if drawn { return }
+        }
         // The halvings the farthest corner needs, and one more for the pixels between (none where no corner
         // is shrunk: a slight turn), down to a 1-pixel side.
         var deepest = 0
@@ -49,8 +96,6 @@ extension Painter {
         var offsets = [0]
         for size in sizes.dropFirst() { offsets.append(offsets[offsets.count - 1] + size.width * size.height) }
         var halvings = [UInt32](repeating: 0, count: offsets[offsets.count - 1])
-        let mode = state.blendMode
-        var shaded = [UInt32]()
         image.withUnsafePixels { src in
             halvings.withUnsafeMutableBufferPointer { halved in
                 var source = crk_projective_source()
@@ -73,20 +118,9 @@ extension Painter {
                     }
                 }
                 source.levels = Int32(sizes.count)
-                withTargetPixels { pixels, width, _ in
-                    m.withUnsafeBufferPointer { matrix in
-                        rasterizer.rasterizePath(path, transform: .identity, within: clip) { row in
-                            withMaskedCoverage(row) { coverage, _ in
-                                let count = coverage.count
-                                if shaded.count < count { shaded = [UInt32](repeating: 0, count: count) }
-                                shaded.withUnsafeMutableBufferPointer { out in
-                                    crk_bilinear_projective(&source, matrix.baseAddress!, Int32(row.y), Int32(row.x0),
-                                                            coverage.baseAddress!, Int32(count), out.baseAddress!)
-                                    RowBlender.pixels(pixels + row.y * width + row.x0, out.baseAddress!, count: count,
-                                                      coverage: coverage.baseAddress!, opacity: opacity8, mode: mode)
-                                }
-                            }
-                        }
+                m.withUnsafeBufferPointer { matrix in
+                    drawRows { y, x0, coverage, out in
+                        crk_bilinear_projective(&source, matrix.baseAddress!, Int32(y), Int32(x0), coverage.baseAddress!, Int32(coverage.count), out)
                     }
                 }
             }

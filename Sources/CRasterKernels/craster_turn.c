@@ -1,0 +1,619 @@
+#include "craster_kernels.h"
+#include "ccpu_features.h"
+#include "craster_lanes.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+// A layer turned about an axis parallel to one of its sides: the card flip of nearly every transition
+// (`CATransform3DMakeRotation(θ, 0, 1, 0)` or `(θ, 1, 0, 0)` under perspective). Then every device
+// column (a turn about the vertical axis) sees a single column of the image, or every device row (the
+// horizontal axis) a single row, and the resampling separates into two passes along the image's axes,
+// each a box filter over contiguous texels: no gathered loads, no halved copies of the image.
+//
+// Vertical axis: u depends on device x alone, v is linear in device y within a column.
+//   1. For each image row the drawing needs (made when a device row first reads it), each device column
+//      filtered along u: H[row][column], through a table made once per draw (the same for every row).
+//   2. Each device pixel filtered along v from H's rows in its column: the rows of H are contiguous across
+//      columns, so eight neighbouring pixels read eight neighbouring texels of each row.
+// Horizontal axis: v depends on device y alone, u is affine in device x within a row.
+//   1. For each device row, the image's rows filtered along v into one row of texels, G.
+//   2. Each device pixel filtered along u from G.
+//
+// A filter is the box the pixel's side spans along that axis, at least one texel long, over texels taken
+// as unit squares (texel i covers [i, i + 1)) and clamped to the image's edge, as bilinear sampling clamps:
+// a box one texel long weighs two texels as a bilinear sample does, so a magnified pixel is the bilinear
+// sample the general sampler takes. Weights are 16-bit fractions of one (65536, at most 65535, rounded
+// down); a texel's channel v contributes ⌊256·v·w / 65536⌋, summed in 16 bits (the weights sum to at most
+// one), and the sum is rounded once: (sum + 128) / 256. The AVX2 passes give the portable code's bytes.
+
+/// Weights of the box [lo, hi] (hi − lo ≥ 1) along an axis of `n` texels: texels `*start` … `*start +
+/// count − 1`, written to `w` when it is not NULL. What lies beyond an edge weighs the edge texel.
+static int crk_turn_box(double lo, double hi, int n, int *start, uint16_t *w) {
+    const double length = hi - lo, scale = 65536.0 / length;
+    const double below = fmax(0.0, fmin(hi, 0.0) - lo), above = fmax(0.0, hi - fmax(lo, (double)n));
+    const double a = fmax(lo, 0.0), b = fmin(hi, (double)n);
+    int first, last;
+    if (b > a) {
+        first = (int)floor(a);
+        last = (int)ceil(b) - 1;
+        if (last > n - 1) last = n - 1;
+        if (first > last) first = last;
+    } else {
+        first = last = hi <= 0 ? 0 : n - 1;
+    }
+    *start = first;
+    if (w) {
+        for (int i = first; i <= last; i++) {
+            double overlap = fmax(0.0, fmin(b, (double)(i + 1)) - fmax(a, (double)i));
+            if (i == 0) overlap += below;
+            if (i == n - 1) overlap += above;
+            double q = floor(overlap * scale);
+            w[i - first] = (uint16_t)(q > 65535.0 ? 65535.0 : q);
+        }
+    }
+    return last - first + 1;
+}
+
+/// One texel's channels weighed: ⌊256·v·w / 65536⌋ in each 16-bit lane.
+static inline uint64_t crk_turn_weigh(uint32_t texel, uint32_t w) {
+    uint64_t q = crk_lanes_spread(texel), out = 0;
+    for (int c = 0; c < 64; c += 16) out |= ((((q >> c) & 0xFF) * 256u * w) >> 16) << c;
+    return out;
+}
+
+/// A sum of weighed texels, rounded to a pixel.
+static inline uint32_t crk_turn_round(uint64_t sum) {
+    return crk_lanes_pack(((sum + 0x0080008000800080ull) >> 8) & 0x00FF00FF00FF00FFull);
+}
+
+typedef struct {
+    int32_t start, count, first;
+} crk_turn_span;
+
+/// What any turn may keep, whatever its image's size and the drawing's: a million weights, or pixels.
+#define CRK_TURN_SMALL ((size_t)1 << 20)
+
+struct crk_turn {
+    const uint32_t *image;
+    int width, height;
+    /// 0: about the vertical axis; 1: about the horizontal.
+    int axis;
+    double m[9];
+    /// The device columns drawn, [x0, x1).
+    int x0, x1;
+    // Vertical axis: each column's span of texels along u and its weights; v = a + b·(y + ½) and the box's
+    // half length along v and 65536 over its length; H's rows [r0, r1), made when first read.
+    crk_turn_span *spans;
+    uint16_t *weights;
+    float *a, *b, *half, *scale;
+    uint8_t *valid;
+    int r0, r1;
+    /// Per group of eight columns whose boxes are at most two texels within sixteen from `group_base`
+    /// (−1 where not): each column's first texel from there and its two weights (the AVX2 pass of H).
+    int32_t *group_base, *group_index, *group_left, *group_right;
+    uint32_t *h;
+    uint8_t *ready;
+    // Horizontal axis: one row of texels filtered along v, and the weights of the image's rows.
+    uint32_t *g;
+    uint16_t *row_weights;
+};
+
+void crk_turn_free(crk_turn *t) {
+    if (!t) return;
+    free(t->spans); free(t->weights); free(t->a); free(t->b); free(t->half); free(t->scale); free(t->valid);
+    free(t->h); free(t->ready); free(t->g); free(t->row_weights);
+    free(t->group_base); free(t->group_index); free(t->group_left); free(t->group_right);
+    free(t);
+}
+
+/// Whether `small` is negligible beside `large` (a matrix entry that is zero but for rounding).
+static int crk_turn_negligible(double small, double large) { return fabs(small) <= 1e-12 * fabs(large); }
+
+static int crk_turn_make_vertical(crk_turn *t, int y0, int y1) {
+    const double *m = t->m;
+    const int n = t->x1 - t->x0;
+    t->spans = malloc(sizeof(crk_turn_span) * (size_t)n);
+    t->a = malloc(sizeof(float) * (size_t)n); t->b = malloc(sizeof(float) * (size_t)n);
+    t->half = malloc(sizeof(float) * (size_t)n); t->scale = malloc(sizeof(float) * (size_t)n);
+    t->valid = malloc((size_t)n);
+    if (!t->spans || !t->a || !t->b || !t->half || !t->scale || !t->valid) return 0;
+    double vmin = HUGE_VAL, vmax = -HUGE_VAL;
+    size_t total = 0;
+    for (int c = 0; c < n; c++) {
+        const double cx = (double)(t->x0 + c) + 0.5;
+        const double Q = cx * m[2] + m[8];
+        crk_turn_span *s = &t->spans[c];
+        t->valid[c] = 0;
+        t->a[c] = 0; t->b[c] = 0; t->half[c] = 0.5f; t->scale[c] = 65536.0f;
+        s->start = 0; s->count = 0;
+        if (!(Q > 0 && Q < HUGE_VAL)) continue;
+        const double u = (cx * m[0] + m[6]) / Q, ux = (m[0] - u * m[2]) / Q;
+        const double a = (cx * m[1] + m[7]) / Q, b = m[4] / Q;
+        if (!(fabs(u) < 1e9 && fabs(ux) < 1e9 && fabs(a) < 1e9 && fabs(b) < 1e9)) continue;
+        const double wu = fmax(fabs(ux), 1.0), wv = fmax(fabs(b), 1.0);
+        int start;
+        s->count = crk_turn_box(u - wu / 2, u + wu / 2, t->width, &start, NULL);
+        s->start = start;
+        total += (size_t)s->count;
+        t->valid[c] = 1;
+        t->a[c] = (float)a; t->b[c] = (float)b;
+        t->half[c] = (float)(wv / 2);
+        t->scale[c] = (float)(65536.0 / wv);
+        for (int k = 0; k < 2; k++) {
+            double cy = (double)(k ? y1 : y0) + (k ? -0.5 : 0.5);
+            double v = a + b * cy;
+            vmin = fmin(vmin, v - wv / 2);
+            vmax = fmax(vmax, v + wv / 2);
+        }
+    }
+    // The boxes of neighbouring columns about tile the image's width; many more weights than that (and
+    // than a million) is a mapping this path is not for.
+    if (total > 4 * ((size_t)t->width + (size_t)n) + 64 && total > CRK_TURN_SMALL) return 0;
+    t->weights = malloc(sizeof(uint16_t) * (total ? total : 1));
+    if (!t->weights) return 0;
+    size_t at = 0;
+    for (int c = 0; c < n; c++) {
+        crk_turn_span *s = &t->spans[c];
+        s->first = (int32_t)at;
+        if (!t->valid[c]) continue;
+        const double cx = (double)(t->x0 + c) + 0.5;
+        const double Q = cx * m[2] + m[8];
+        const double u = (cx * m[0] + m[6]) / Q, ux = (m[0] - u * m[2]) / Q, wu = fmax(fabs(ux), 1.0);
+        int start;
+        crk_turn_box(u - wu / 2, u + wu / 2, t->width, &start, t->weights + at);
+        at += (size_t)s->count;
+    }
+    // The groups of eight columns the vector pass can take from two loads of a row.
+    const int groups = n / 8;
+    t->group_base = malloc(sizeof(int32_t) * (size_t)(groups ? groups : 1));
+    t->group_index = malloc(sizeof(int32_t) * 8 * (size_t)(groups ? groups : 1));
+    t->group_left = malloc(sizeof(int32_t) * 8 * (size_t)(groups ? groups : 1));
+    t->group_right = malloc(sizeof(int32_t) * 8 * (size_t)(groups ? groups : 1));
+    if (!t->group_base || !t->group_index || !t->group_left || !t->group_right) return 0;
+    for (int g = 0; g < groups; g++) {
+        int base = INT32_MAX, top = -1, ok = 1;
+        for (int k = 0; k < 8 && ok; k++) {
+            const crk_turn_span s = t->spans[8 * g + k];
+            ok = t->valid[8 * g + k] && (s.count == 1 || s.count == 2) && s.start + 1 < t->width;
+            if (s.start < base) base = s.start;
+            if (s.start + 1 > top) top = s.start + 1;
+        }
+        ok = ok && top - base < 16 && base + 16 <= t->width;
+        t->group_base[g] = ok ? base : -1;
+        for (int k = 0; ok && k < 8; k++) {
+            const crk_turn_span s = t->spans[8 * g + k];
+            t->group_index[8 * g + k] = s.start - base;
+            t->group_left[8 * g + k] = t->weights[s.first];
+            t->group_right[8 * g + k] = s.count == 2 ? t->weights[s.first + 1] : 0;
+        }
+    }
+    if (vmin > vmax) { t->r0 = 0; t->r1 = 0; return 1; }
+    // (A row more each side: the pixels' boxes are worked out in single precision.)
+    int r0 = (int)floor(vmin) - 1, r1 = (int)ceil(vmax) + 1;
+    if (r0 < 0) r0 = 0;
+    if (r0 > t->height - 1) r0 = t->height - 1;
+    if (r1 > t->height) r1 = t->height;
+    if (r1 < r0 + 1) r1 = r0 + 1;
+    // H has the image's rows and the drawing's columns: kept to the larger of the image and the drawing
+    // (or a million pixels, 4 MiB).
+    const size_t image_pixels = (size_t)t->width * (size_t)t->height, drawn = (size_t)n * (size_t)(y1 - y0);
+    size_t most = image_pixels > drawn ? image_pixels : drawn;
+    if (most < CRK_TURN_SMALL) most = CRK_TURN_SMALL;
+    if ((size_t)(r1 - r0) * (size_t)n > most) return 0;
+    t->r0 = r0; t->r1 = r1;
+    t->h = malloc(sizeof(uint32_t) * (size_t)(r1 - r0) * (size_t)n);
+    t->ready = calloc((size_t)(r1 - r0), 1);
+    return t->h && t->ready;
+}
+
+static int crk_turn_make_horizontal(crk_turn *t) {
+    // (Sixteen more: the vector pass reads G sixteen texels at a time.)
+    t->g = calloc((size_t)t->width + 16, sizeof(uint32_t));
+    t->row_weights = malloc(sizeof(uint16_t) * (size_t)t->height);
+    return t->g && t->row_weights;
+}
+
+static _Atomic int crk_turn_off = 0;
+void crk_turn_sample_generally(int on) { crk_turn_off = on != 0; }
+
+crk_turn *crk_turn_make(const uint32_t *image, int width, int height, const double *m, int x0, int y0, int x1, int y1) {
+    if (crk_turn_off) return NULL;
+    if (!image || width < 1 || height < 1 || x1 <= x0 || y1 <= y0) return NULL;
+    for (int i = 0; i < 9; i++) if (!isfinite(m[i])) return NULL;
+    int axis;
+    if (crk_turn_negligible(m[3] * (fabs((double)y0) + fabs((double)y1) + 1), fabs(m[0]) + fabs(m[6])) &&
+        crk_turn_negligible(m[5] * (fabs((double)y0) + fabs((double)y1) + 1), fabs(m[2]) * (fabs((double)x0) + fabs((double)x1) + 1) + fabs(m[8])))
+        axis = 0;
+    else if (crk_turn_negligible(m[1] * (fabs((double)x0) + fabs((double)x1) + 1), fabs(m[4]) + fabs(m[7])) &&
+             crk_turn_negligible(m[2] * (fabs((double)x0) + fabs((double)x1) + 1), fabs(m[5]) * (fabs((double)y0) + fabs((double)y1) + 1) + fabs(m[8])))
+        axis = 1;
+    else
+        return NULL;
+    crk_turn *t = calloc(1, sizeof(crk_turn));
+    if (!t) return NULL;
+    t->image = image; t->width = width; t->height = height; t->axis = axis;
+    memcpy(t->m, m, sizeof t->m);
+    if (axis == 0) { t->m[3] = 0; t->m[5] = 0; } else { t->m[1] = 0; t->m[2] = 0; }
+    t->x0 = x0; t->x1 = x1;
+    if (!(axis == 0 ? crk_turn_make_vertical(t, y0, y1) : crk_turn_make_horizontal(t))) {
+        crk_turn_free(t);
+        return NULL;
+    }
+    return t;
+}
+
+int crk_turn_axis(const crk_turn *t) { return t->axis; }
+
+// MARK: - About the vertical axis
+
+/// Column c of row r of H, texel by texel.
+static inline uint32_t crk_turn_h_pixel(const crk_turn *t, const uint32_t *src, int c) {
+    const crk_turn_span s = t->spans[c];
+    const uint16_t *w = t->weights + s.first;
+    uint64_t sum = 0;
+    for (int k = 0; k < s.count; k++) sum += crk_turn_weigh(src[s.start + k], w[k]);
+    return s.count ? crk_turn_round(sum) : 0;
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+
+/// Columns [c, end) of an H row with SSE2 (every x86-64): a texel pair per multiply.
+static void crk_turn_h_columns_sse2(const crk_turn *t, const uint32_t *src, int c, int end, uint32_t *out) {
+    const __m128i zero = _mm_setzero_si128(), round = _mm_set1_epi16(128);
+    for (; c < end; c++) {
+        const crk_turn_span s = t->spans[c];
+        const uint16_t *w = t->weights + s.first;
+        const uint32_t *p = src + s.start;
+        __m128i sum = zero;
+        int k = 0;
+        for (; k + 2 <= s.count; k += 2) {
+            __m128i texels = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(p + k)), zero);
+            __m128i weights = _mm_set_epi16((short)w[k + 1], (short)w[k + 1], (short)w[k + 1], (short)w[k + 1],
+                                            (short)w[k], (short)w[k], (short)w[k], (short)w[k]);
+            sum = _mm_add_epi16(sum, _mm_mulhi_epu16(_mm_slli_epi16(texels, 8), weights));
+        }
+        if (k < s.count) {
+            __m128i texel = _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)p[k]), zero);
+            sum = _mm_add_epi16(sum, _mm_mulhi_epu16(_mm_slli_epi16(texel, 8), _mm_set1_epi16((short)w[k])));
+        }
+        sum = _mm_add_epi16(sum, _mm_srli_si128(sum, 8));
+        sum = _mm_srli_epi16(_mm_add_epi16(sum, round), 8);
+        out[c] = s.count ? (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(sum, zero)) : 0;
+    }
+}
+
+/// The groups of eight columns of an H row that two loads of the row reach (AVX2); the others with SSE2.
+__attribute__((target("avx2")))
+static void crk_turn_h_row_avx2(const crk_turn *t, const uint32_t *src, uint32_t *out) {
+    const int n = t->x1 - t->x0, groups = n / 8;
+    const __m256i one = _mm256_set1_epi32(1), seven = _mm256_set1_epi32(7);
+    const __m256i round = _mm256_set1_epi16(128);
+    for (int g = 0; g < groups; g++) {
+        const int base = t->group_base[g];
+        if (base < 0) { crk_turn_h_columns_sse2(t, src, 8 * g, 8 * g + 8, out); continue; }
+        const __m256i a = _mm256_loadu_si256((const __m256i *)(src + base)), b = _mm256_loadu_si256((const __m256i *)(src + base + 8));
+        const __m256i left_at = _mm256_loadu_si256((const __m256i *)(t->group_index + 8 * g)), right_at = _mm256_add_epi32(left_at, one);
+        __m256i left = _mm256_blendv_epi8(_mm256_permutevar8x32_epi32(a, left_at), _mm256_permutevar8x32_epi32(b, left_at), _mm256_cmpgt_epi32(left_at, seven));
+        __m256i right = _mm256_blendv_epi8(_mm256_permutevar8x32_epi32(a, right_at), _mm256_permutevar8x32_epi32(b, right_at), _mm256_cmpgt_epi32(right_at, seven));
+        __m256i wl_lo, wl_hi, wr_lo, wr_hi, l_lo, l_hi, r_lo, r_hi;
+        crk_lanes_widen_avx2(_mm256_loadu_si256((const __m256i *)(t->group_left + 8 * g)), &wl_lo, &wl_hi);
+        crk_lanes_widen_avx2(_mm256_loadu_si256((const __m256i *)(t->group_right + 8 * g)), &wr_lo, &wr_hi);
+        crk_lanes_spread_avx2(left, &l_lo, &l_hi);
+        crk_lanes_spread_avx2(right, &r_lo, &r_hi);
+        __m256i sum_lo = _mm256_add_epi16(_mm256_mulhi_epu16(_mm256_slli_epi16(l_lo, 8), wl_lo), _mm256_mulhi_epu16(_mm256_slli_epi16(r_lo, 8), wr_lo));
+        __m256i sum_hi = _mm256_add_epi16(_mm256_mulhi_epu16(_mm256_slli_epi16(l_hi, 8), wl_hi), _mm256_mulhi_epu16(_mm256_slli_epi16(r_hi, 8), wr_hi));
+        sum_lo = _mm256_srli_epi16(_mm256_add_epi16(sum_lo, round), 8);
+        sum_hi = _mm256_srli_epi16(_mm256_add_epi16(sum_hi, round), 8);
+        _mm256_storeu_si256((__m256i *)(out + 8 * g), _mm256_permute4x64_epi64(_mm256_packus_epi16(sum_lo, sum_hi), 0xD8));
+    }
+    crk_turn_h_columns_sse2(t, src, 8 * groups, n, out);
+}
+#define CRK_TURN_H_HAS_AVX2 1
+#endif
+
+/// Row r of H: every column's box along u over image row r.
+static void crk_turn_h_row(crk_turn *t, int r) {
+    const uint32_t *src = t->image + (size_t)r * (size_t)t->width;
+    const int n = t->x1 - t->x0;
+    uint32_t *out = t->h + (size_t)(r - t->r0) * (size_t)n;
+    int c = 0;
+#ifdef CRK_TURN_H_HAS_AVX2
+    if (ccpu_features() & CCPU_AVX2) { crk_turn_h_row_avx2(t, src, out); c = n; }
+    else if (ccpu_features() & CCPU_SSE41) { crk_turn_h_columns_sse2(t, src, 0, n, out); c = n; }
+#endif
+    for (; c < n; c++) out[c] = crk_turn_h_pixel(t, src, c);
+    t->ready[r - t->r0] = 1;
+}
+
+static inline const uint32_t *crk_turn_h(crk_turn *t, int r) {
+    if (!t->ready[r - t->r0]) crk_turn_h_row(t, r);
+    return t->h + (size_t)(r - t->r0) * (size_t)(t->x1 - t->x0);
+}
+
+/// The rows of the box [lo, hi] a pixel reads, clamped to H's rows.
+static inline void crk_turn_rows(const crk_turn *t, float lo, float hi, int *first, int *last) {
+    int f = (int)floorf(lo), l = (int)ceilf(hi) - 1;
+    const int top = t->r0, bottom = t->r1 - 1;
+    *first = f < top ? top : (f > bottom ? bottom : f);
+    *last = l < top ? top : (l > bottom ? bottom : l);
+}
+
+/// The weight of image row r in the box [lo, hi] of a column whose 65536 / length is `scale`: what the row
+/// covers, and what lies beyond the image's edge if r is the edge row. (The vector code's steps.)
+static inline uint32_t crk_turn_row_weight(float lo, float hi, float scale, int r, int height) {
+    const float n = (float)height, fr = (float)r;
+    const float a = fmaxf(lo, 0.0f), b = fminf(hi, n);
+    float overlap = fmaxf(0.0f, fminf(b, fr + 1.0f) - fmaxf(a, fr));
+    if (r == 0) overlap += fmaxf(0.0f, fminf(hi, 0.0f) - lo);
+    if (r == height - 1) overlap += fmaxf(0.0f, hi - fmaxf(lo, n));
+    const float q = overlap * scale;
+    return q >= 65535.0f ? 65535u : (uint32_t)q;
+}
+
+static void crk_turn_pixel_vertical(crk_turn *t, float cy, int c, uint32_t *out) {
+    if (!t->valid[c]) { *out = 0; return; }
+    const float v = t->a[c] + t->b[c] * cy, lo = v - t->half[c], hi = v + t->half[c];
+    int first, last;
+    crk_turn_rows(t, lo, hi, &first, &last);
+    uint64_t sum = 0;
+    for (int r = first; r <= last; r++) {
+        const uint32_t w = crk_turn_row_weight(lo, hi, t->scale[c], r, t->height);
+        if (w) sum += crk_turn_weigh(crk_turn_h(t, r)[c], w);
+    }
+    *out = crk_turn_round(sum);
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+
+#define CRK_TURN_AVX2 static inline __attribute__((always_inline, target("avx2")))
+
+/// crk_turn_row_weight in eight lanes (the same float operations), as 32-bit lanes.
+CRK_TURN_AVX2 __m256i crk_turn_row_weight_avx2(__m256 lo, __m256 hi, __m256 scale, int r, int height) {
+    const __m256 zero = _mm256_setzero_ps(), n = _mm256_set1_ps((float)height), fr = _mm256_set1_ps((float)r);
+    const __m256 a = _mm256_max_ps(lo, zero), b = _mm256_min_ps(hi, n);
+    __m256 overlap = _mm256_max_ps(zero, _mm256_sub_ps(_mm256_min_ps(b, _mm256_add_ps(fr, _mm256_set1_ps(1.0f))), _mm256_max_ps(a, fr)));
+    if (r == 0) overlap = _mm256_add_ps(overlap, _mm256_max_ps(zero, _mm256_sub_ps(_mm256_min_ps(hi, zero), lo)));
+    if (r == height - 1) overlap = _mm256_add_ps(overlap, _mm256_max_ps(zero, _mm256_sub_ps(hi, _mm256_max_ps(lo, n))));
+    const __m256 q = _mm256_min_ps(_mm256_mul_ps(overlap, scale), _mm256_set1_ps(65535.0f));
+    return _mm256_cvttps_epi32(q);
+}
+
+/// Eight pixels of crk_turn_pixel_vertical from column c (all eight valid).
+CRK_TURN_AVX2 __m256i crk_turn_group_vertical_avx2(crk_turn *t, float cy, int c) {
+    const __m256 v = _mm256_add_ps(_mm256_loadu_ps(t->a + c), _mm256_mul_ps(_mm256_loadu_ps(t->b + c), _mm256_set1_ps(cy)));
+    const __m256 half = _mm256_loadu_ps(t->half + c), scale = _mm256_loadu_ps(t->scale + c);
+    const __m256 lo = _mm256_sub_ps(v, half), hi = _mm256_add_ps(v, half);
+    // The rows any of the eight read: the scalar's per pixel, over the least lo and the most hi.
+    __m128 l4 = _mm_min_ps(_mm256_castps256_ps128(lo), _mm256_extractf128_ps(lo, 1));
+    l4 = _mm_min_ps(l4, _mm_movehl_ps(l4, l4));
+    l4 = _mm_min_ss(l4, _mm_shuffle_ps(l4, l4, 1));
+    __m128 h4 = _mm_max_ps(_mm256_castps256_ps128(hi), _mm256_extractf128_ps(hi, 1));
+    h4 = _mm_max_ps(h4, _mm_movehl_ps(h4, h4));
+    h4 = _mm_max_ss(h4, _mm_shuffle_ps(h4, h4, 1));
+    int first, last;
+    crk_turn_rows(t, _mm_cvtss_f32(l4), _mm_cvtss_f32(h4), &first, &last);
+    for (int r = first; r <= last; r++) if (!t->ready[r - t->r0]) crk_turn_h_row(t, r);
+    const size_t stride = (size_t)(t->x1 - t->x0);
+    const uint32_t *row = t->h + (size_t)(first - t->r0) * stride + c;
+    __m256i sum_lo = _mm256_setzero_si256(), sum_hi = _mm256_setzero_si256();
+    for (int r = first; r <= last; r++, row += stride) {
+        __m256i w = crk_turn_row_weight_avx2(lo, hi, scale, r, t->height), w_lo, w_hi, p_lo, p_hi;
+        if (_mm256_testz_si256(w, w)) continue;
+        crk_lanes_widen_avx2(w, &w_lo, &w_hi);
+        crk_lanes_spread_avx2(_mm256_loadu_si256((const __m256i *)row), &p_lo, &p_hi);
+        sum_lo = _mm256_add_epi16(sum_lo, _mm256_mulhi_epu16(_mm256_slli_epi16(p_lo, 8), w_lo));
+        sum_hi = _mm256_add_epi16(sum_hi, _mm256_mulhi_epu16(_mm256_slli_epi16(p_hi, 8), w_hi));
+    }
+    const __m256i round = _mm256_set1_epi16(128);
+    sum_lo = _mm256_srli_epi16(_mm256_add_epi16(sum_lo, round), 8);
+    sum_hi = _mm256_srli_epi16(_mm256_add_epi16(sum_hi, round), 8);
+    return _mm256_permute4x64_epi64(_mm256_packus_epi16(sum_lo, sum_hi), 0xD8);
+}
+
+__attribute__((target("avx2")))
+static int crk_turn_row_vertical_avx2(crk_turn *t, float cy, int c0, const uint8_t *coverage, int count, uint32_t *out) {
+    int i = 0;
+    for (; i + 8 <= count; i += 8) {
+        uint64_t covered, valid;
+        memcpy(&covered, coverage + i, 8);
+        if (covered == 0) continue;
+        memcpy(&valid, t->valid + c0 + i, 8);
+        if (valid != 0x0101010101010101ull) {
+            for (int k = 0; k < 8; k++) if (coverage[i + k]) crk_turn_pixel_vertical(t, cy, c0 + i + k, out + i + k);
+            continue;
+        }
+        _mm256_storeu_si256((__m256i *)(out + i), crk_turn_group_vertical_avx2(t, cy, c0 + i));
+    }
+    return i;
+}
+#define CRK_TURN_HAS_AVX2 1
+#endif
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+
+/// crk_turn_g's texels eight at a time from t0; returns where it stopped.
+__attribute__((target("avx2")))
+static int crk_turn_g_avx2(crk_turn *t, int start, int rows, const uint16_t *w, int t0, int t1) {
+    const __m256i round = _mm256_set1_epi16(128);
+    int i = t0;
+    for (; i + 8 <= t1; i += 8) {
+        __m256i sum_lo = _mm256_setzero_si256(), sum_hi = _mm256_setzero_si256();
+        for (int k = 0; k < rows; k++) {
+            if (!w[k]) continue;
+            __m256i p_lo, p_hi;
+            const __m256i weight = _mm256_set1_epi16((short)w[k]);
+            crk_lanes_spread_avx2(_mm256_loadu_si256((const __m256i *)(t->image + (size_t)(start + k) * (size_t)t->width + (size_t)i)), &p_lo, &p_hi);
+            sum_lo = _mm256_add_epi16(sum_lo, _mm256_mulhi_epu16(_mm256_slli_epi16(p_lo, 8), weight));
+            sum_hi = _mm256_add_epi16(sum_hi, _mm256_mulhi_epu16(_mm256_slli_epi16(p_hi, 8), weight));
+        }
+        sum_lo = _mm256_srli_epi16(_mm256_add_epi16(sum_lo, round), 8);
+        sum_hi = _mm256_srli_epi16(_mm256_add_epi16(sum_hi, round), 8);
+        _mm256_storeu_si256((__m256i *)(t->g + i), _mm256_permute4x64_epi64(_mm256_packus_epi16(sum_lo, sum_hi), 0xD8));
+    }
+    return i;
+}
+
+static inline uint32_t crk_turn_pixel_horizontal(const crk_turn *t, double u, double wu, double scale, int t0, int t1);
+
+/// crk_turn_pixel_horizontal for the pixels [i, end) of a row, eight at a time where all eight are
+/// covered, their boxes lie inside the image and G's texels [t0, t1), and their texels within sixteen of
+/// the least: the same double operations, lane by lane; other groups pixel by pixel. Returns where it
+/// stopped (fewer than eight pixels before `end`).
+__attribute__((target("avx2")))
+static int crk_turn_row_horizontal_avx2(const crk_turn *t, int x0, double row0, double Q, double wu, double scale,
+                                        int t0, int t1, const uint8_t *coverage, int i, int end, uint32_t *out) {
+    const double *m = t->m;
+    const int slots = (int)ceil(wu) + 1;
+    if (slots > 4) return i;
+    const __m256d m0 = _mm256_set1_pd(m[0]), r0 = _mm256_set1_pd(row0), q = _mm256_set1_pd(Q), half = _mm256_set1_pd(wu / 2);
+    const __m256d k_scale = _mm256_set1_pd(scale), zero = _mm256_setzero_pd(), cap = _mm256_set1_pd(65535.0);
+    const __m256i seven = _mm256_set1_epi32(7), round = _mm256_set1_epi16(128);
+    for (; i + 8 <= end; i += 8) {
+        uint64_t covered;
+        memcpy(&covered, coverage + i, 8);
+        __m256d lo[2], hi[2], first[2];
+        int ok = covered == ~0ull;
+        double least = HUGE_VAL, most = -HUGE_VAL;
+        for (int h = 0; h < 2 && ok; h++) {
+            const __m256d cx = _mm256_add_pd(_mm256_set1_pd((double)(x0 + i + 4 * h) + 0.5), _mm256_setr_pd(0, 1, 2, 3));
+            const __m256d u = _mm256_div_pd(_mm256_add_pd(_mm256_mul_pd(cx, m0), r0), q);
+            lo[h] = _mm256_sub_pd(u, half);
+            hi[h] = _mm256_add_pd(u, half);
+            first[h] = _mm256_floor_pd(lo[h]);
+            double l4[4], h4[4];
+            _mm256_storeu_pd(l4, lo[h]);
+            _mm256_storeu_pd(h4, hi[h]);
+            for (int k = 0; k < 4; k++) { least = fmin(least, l4[k]); most = fmax(most, h4[k]); }
+        }
+        // Inside the image and G (no edge texel takes what lies beyond), and within two loads of G.
+        ok = ok && least >= (double)t0 && most <= (double)t1 && most <= (double)t->width && (int)ceil(most) - (int)floor(least) <= 16;
+        if (!ok) {
+            for (int k = i; k < i + 8; k++)
+                if (coverage[k]) out[k] = crk_turn_pixel_horizontal(t, (((double)(x0 + k) + 0.5) * m[0] + row0) / Q, wu, scale, t0, t1);
+            continue;
+        }
+        const int base = (int)floor(least);
+        const __m256i window_a = _mm256_loadu_si256((const __m256i *)(t->g + base)), window_b = _mm256_loadu_si256((const __m256i *)(t->g + base + 8));
+        __m256i index = _mm256_set_m128i(_mm256_cvttpd_epi32(first[1]), _mm256_cvttpd_epi32(first[0]));
+        index = _mm256_sub_epi32(index, _mm256_set1_epi32(base));
+        __m256i sum_lo = _mm256_setzero_si256(), sum_hi = _mm256_setzero_si256();
+        for (int k = 0; k < slots; k++) {
+            __m128i w4[2];
+            for (int h = 0; h < 2; h++) {
+                // The scalar's overlap of texel first + k, inside the image: a = lo, b = hi.
+                const __m256d at = _mm256_add_pd(first[h], _mm256_set1_pd((double)k));
+                const __m256d overlap = _mm256_max_pd(zero, _mm256_sub_pd(_mm256_min_pd(hi[h], _mm256_add_pd(at, _mm256_set1_pd(1.0))), _mm256_max_pd(lo[h], at)));
+                w4[h] = _mm256_cvttpd_epi32(_mm256_min_pd(_mm256_floor_pd(_mm256_mul_pd(overlap, k_scale)), cap));
+            }
+            const __m256i w = _mm256_set_m128i(w4[1], w4[0]);
+            // Texels at or past 16 have no weight (the box ends before them); keep their index in range.
+            const __m256i at = _mm256_min_epi32(_mm256_add_epi32(index, _mm256_set1_epi32(k)), _mm256_set1_epi32(15));
+            const __m256i texels = _mm256_blendv_epi8(_mm256_permutevar8x32_epi32(window_a, at), _mm256_permutevar8x32_epi32(window_b, at), _mm256_cmpgt_epi32(at, seven));
+            __m256i w_lo, w_hi, p_lo, p_hi;
+            crk_lanes_widen_avx2(w, &w_lo, &w_hi);
+            crk_lanes_spread_avx2(texels, &p_lo, &p_hi);
+            sum_lo = _mm256_add_epi16(sum_lo, _mm256_mulhi_epu16(_mm256_slli_epi16(p_lo, 8), w_lo));
+            sum_hi = _mm256_add_epi16(sum_hi, _mm256_mulhi_epu16(_mm256_slli_epi16(p_hi, 8), w_hi));
+        }
+        sum_lo = _mm256_srli_epi16(_mm256_add_epi16(sum_lo, round), 8);
+        sum_hi = _mm256_srli_epi16(_mm256_add_epi16(sum_hi, round), 8);
+        _mm256_storeu_si256((__m256i *)(out + i), _mm256_permute4x64_epi64(_mm256_packus_epi16(sum_lo, sum_hi), 0xD8));
+    }
+    return i;
+}
+#endif
+
+// MARK: - About the horizontal axis
+
+/// G[t0, t1): the image's rows `start` … `start + rows − 1` weighed by `w` (the box along v), summed.
+static void crk_turn_g(crk_turn *t, int start, int rows, const uint16_t *w, int t0, int t1) {
+    int i = t0;
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    if (ccpu_features() & CCPU_AVX2) i = crk_turn_g_avx2(t, start, rows, w, t0, t1);
+#endif
+    for (; i < t1; i++) {
+        uint64_t sum = 0;
+        for (int k = 0; k < rows; k++)
+            if (w[k]) sum += crk_turn_weigh(t->image[(size_t)(start + k) * (size_t)t->width + (size_t)i], w[k]);
+        t->g[i] = crk_turn_round(sum);
+    }
+}
+
+/// A pixel centred at u (texels) of a row whose box along u is `wu` long (65536 / wu is `scale`): the box
+/// over G, whose texels [t0, t1) hold the row.
+static inline uint32_t crk_turn_pixel_horizontal(const crk_turn *t, double u, double wu, double scale, int t0, int t1) {
+    const double lo = u - wu / 2, hi = u + wu / 2;
+    const double below = fmax(0.0, fmin(hi, 0.0) - lo), above = fmax(0.0, hi - fmax(lo, (double)t->width));
+    const double a = fmax(lo, 0.0), b = fmin(hi, (double)t->width);
+    int f, l;
+    if (b > a) {
+        f = (int)floor(a); l = (int)ceil(b) - 1;
+        if (l > t->width - 1) l = t->width - 1;
+        if (f > l) f = l;
+    } else {
+        f = l = hi <= 0 ? 0 : t->width - 1;
+    }
+    if (f < t0) f = t0;
+    if (l > t1 - 1) l = t1 - 1;
+    uint64_t sum = 0;
+    for (int k = f; k <= l; k++) {
+        double overlap = fmax(0.0, fmin(b, (double)(k + 1)) - fmax(a, (double)k));
+        if (k == 0) overlap += below;
+        if (k == t->width - 1) overlap += above;
+        const double q = floor(overlap * scale);
+        if (q > 0) sum += crk_turn_weigh(t->g[k], (uint32_t)(q > 65535.0 ? 65535.0 : q));
+    }
+    return crk_turn_round(sum);
+}
+
+static void crk_turn_row_horizontal(crk_turn *t, int y, int x0, const uint8_t *coverage, int count, uint32_t *out) {
+    const double *m = t->m;
+    const double cy = (double)y + 0.5, Q = cy * m[5] + m[8];
+    memset(out, 0, sizeof(uint32_t) * (size_t)count);
+    if (!(Q > 0 && Q < HUGE_VAL)) return;
+    const double v = (cy * m[4] + m[7]) / Q, vy = (m[4] - v * m[5]) / Q, ux = m[0] / Q;
+    const double row0 = cy * m[3] + m[6];
+    if (!(fabs(v) < 1e9 && fabs(vy) < 1e9 && fabs(ux) < 1e9)) return;
+    // The texels the row's pixels reach along u.
+    int first = -1, last = -1;
+    for (int i = 0; i < count; i++) if (coverage[i]) { if (first < 0) first = i; last = i; }
+    if (first < 0) return;
+    const double wu = fmax(fabs(ux), 1.0), wv = fmax(fabs(vy), 1.0);
+    const double ua = ((double)(x0 + first) + 0.5) * m[0] / Q + row0 / Q, ub = ((double)(x0 + last) + 0.5) * m[0] / Q + row0 / Q;
+    if (!(fabs(ua) < 1e9 && fabs(ub) < 1e9)) return;
+    int t0 = (int)floor(fmin(ua, ub) - wu / 2) - 1, t1 = (int)ceil(fmax(ua, ub) + wu / 2) + 1, start;
+    if (t0 < 0) t0 = 0;
+    if (t1 > t->width) t1 = t->width;
+    if (t0 >= t->width) t0 = t->width - 1;
+    if (t1 <= t0) t1 = t0 + 1;
+    const int rows = crk_turn_box(v - wv / 2, v + wv / 2, t->height, &start, t->row_weights);
+    crk_turn_g(t, start, rows, t->row_weights, t0, t1);
+    const double scale = 65536.0 / wu;
+    int i = first;
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    if (ccpu_features() & CCPU_AVX2) i = crk_turn_row_horizontal_avx2(t, x0, row0, Q, wu, scale, t0, t1, coverage, first, last + 1, out);
+#endif
+    for (; i <= last; i++)
+        if (coverage[i]) out[i] = crk_turn_pixel_horizontal(t, (((double)(x0 + i) + 0.5) * m[0] + row0) / Q, wu, scale, t0, t1);
+}
+
+void crk_turn_row(crk_turn *t, int y, int x0, const uint8_t *coverage, int count, uint32_t *out) {
+    if (t->axis == 1) {
+        crk_turn_row_horizontal(t, y, x0, coverage, count, out);
+        return;
+    }
+    const float cy = (float)((double)y + 0.5);
+    // Pixels outside the columns the drawing was planned for are left transparent.
+    while (count > 0 && x0 < t->x0) { *out++ = 0; coverage++; x0++; count--; }
+    while (count > 0 && x0 + count > t->x1) out[--count] = 0;
+    const int c0 = x0 - t->x0;
+    int i = 0;
+    if (t->r1 <= t->r0) { memset(out, 0, sizeof(uint32_t) * (size_t)count); return; }
+#ifdef CRK_TURN_HAS_AVX2
+    if (ccpu_features() & CCPU_AVX2) i = crk_turn_row_vertical_avx2(t, cy, c0, coverage, count, out);
+#endif
+    for (; i < count; i++) if (coverage[i]) crk_turn_pixel_vertical(t, cy, c0 + i, out + i);
+}

@@ -72,6 +72,9 @@ typedef struct {
     int32_t start, count, first;
 } crk_turn_span;
 
+/// The most texels a column of the AVX2 pass of H weighs.
+#define CRK_TURN_SLOTS 4
+
 /// What any turn may keep, whatever its image's size and the drawing's: a million weights, or pixels.
 #define CRK_TURN_SMALL ((size_t)1 << 20)
 
@@ -90,9 +93,10 @@ struct crk_turn {
     float *a, *b, *half, *scale;
     uint8_t *valid;
     int r0, r1;
-    /// Per group of eight columns whose boxes are at most two texels within sixteen from `group_base`
-    /// (−1 where not): each column's first texel from there and its two weights (the AVX2 pass of H).
-    int32_t *group_base, *group_index, *group_left, *group_right;
+    /// Per group of eight columns whose boxes are at most CRK_TURN_SLOTS texels within sixteen from
+    /// `group_base` (−1 where not), for the AVX2 pass of H: how many texels the widest takes, and for each
+    /// of those slots each column's texel from `group_base` and its weight (0 past the column's box).
+    int32_t *group_base, *group_slots, *group_index, *group_weight;
     uint32_t *h;
     uint8_t *ready;
     // Horizontal axis: one row of texels filtered along v, and the weights of the image's rows.
@@ -104,7 +108,7 @@ void crk_turn_free(crk_turn *t) {
     if (!t) return;
     free(t->spans); free(t->weights); free(t->a); free(t->b); free(t->half); free(t->scale); free(t->valid);
     free(t->h); free(t->ready); free(t->g); free(t->row_weights);
-    free(t->group_base); free(t->group_index); free(t->group_left); free(t->group_right);
+    free(t->group_base); free(t->group_slots); free(t->group_index); free(t->group_weight);
     free(t);
 }
 
@@ -166,27 +170,31 @@ static int crk_turn_make_vertical(crk_turn *t, int y0, int y1) {
         at += (size_t)s->count;
     }
     // The groups of eight columns the vector pass can take from two loads of a row.
-    const int groups = n / 8;
-    t->group_base = malloc(sizeof(int32_t) * (size_t)(groups ? groups : 1));
-    t->group_index = malloc(sizeof(int32_t) * 8 * (size_t)(groups ? groups : 1));
-    t->group_left = malloc(sizeof(int32_t) * 8 * (size_t)(groups ? groups : 1));
-    t->group_right = malloc(sizeof(int32_t) * 8 * (size_t)(groups ? groups : 1));
-    if (!t->group_base || !t->group_index || !t->group_left || !t->group_right) return 0;
-    for (int g = 0; g < groups; g++) {
-        int base = INT32_MAX, top = -1, ok = 1;
+    const size_t groups = (size_t)(n / 8), room = groups ? groups : 1;
+    t->group_base = malloc(sizeof(int32_t) * room);
+    t->group_slots = malloc(sizeof(int32_t) * room);
+    t->group_index = malloc(sizeof(int32_t) * 8 * CRK_TURN_SLOTS * room);
+    t->group_weight = malloc(sizeof(int32_t) * 8 * CRK_TURN_SLOTS * room);
+    if (!t->group_base || !t->group_slots || !t->group_index || !t->group_weight) return 0;
+    for (size_t g = 0; g < groups; g++) {
+        int base = INT32_MAX, top = -1, slots = 0, ok = 1;
         for (int k = 0; k < 8 && ok; k++) {
             const crk_turn_span s = t->spans[8 * g + k];
-            ok = t->valid[8 * g + k] && (s.count == 1 || s.count == 2) && s.start + 1 < t->width;
+            ok = t->valid[8 * g + k] && s.count >= 1 && s.count <= CRK_TURN_SLOTS;
             if (s.start < base) base = s.start;
-            if (s.start + 1 > top) top = s.start + 1;
+            if (s.start + s.count - 1 > top) top = s.start + s.count - 1;
+            if (s.count > slots) slots = s.count;
         }
         ok = ok && top - base < 16 && base + 16 <= t->width;
         t->group_base[g] = ok ? base : -1;
-        for (int k = 0; ok && k < 8; k++) {
-            const crk_turn_span s = t->spans[8 * g + k];
-            t->group_index[8 * g + k] = s.start - base;
-            t->group_left[8 * g + k] = t->weights[s.first];
-            t->group_right[8 * g + k] = s.count == 2 ? t->weights[s.first + 1] : 0;
+        t->group_slots[g] = slots;
+        for (int j = 0; ok && j < CRK_TURN_SLOTS; j++) {
+            for (int k = 0; k < 8; k++) {
+                const crk_turn_span s = t->spans[8 * g + k];
+                const size_t at = (g * CRK_TURN_SLOTS + (size_t)j) * 8 + (size_t)k;
+                t->group_index[at] = j < s.count ? s.start + j - base : 0;
+                t->group_weight[at] = j < s.count ? t->weights[s.first + j] : 0;
+            }
         }
     }
     if (vmin > vmax) { t->r0 = 0; t->r1 = 0; return 1; }
@@ -289,22 +297,22 @@ static void crk_turn_h_columns_sse2(const crk_turn *t, const uint32_t *src, int 
 __attribute__((target("avx2")))
 static void crk_turn_h_row_avx2(const crk_turn *t, const uint32_t *src, uint32_t *out) {
     const int n = t->x1 - t->x0, groups = n / 8;
-    const __m256i one = _mm256_set1_epi32(1), seven = _mm256_set1_epi32(7);
-    const __m256i round = _mm256_set1_epi16(128);
+    const __m256i seven = _mm256_set1_epi32(7), round = _mm256_set1_epi16(128);
     for (int g = 0; g < groups; g++) {
         const int base = t->group_base[g];
         if (base < 0) { crk_turn_h_columns_sse2(t, src, 8 * g, 8 * g + 8, out); continue; }
         const __m256i a = _mm256_loadu_si256((const __m256i *)(src + base)), b = _mm256_loadu_si256((const __m256i *)(src + base + 8));
-        const __m256i left_at = _mm256_loadu_si256((const __m256i *)(t->group_index + 8 * g)), right_at = _mm256_add_epi32(left_at, one);
-        __m256i left = _mm256_blendv_epi8(_mm256_permutevar8x32_epi32(a, left_at), _mm256_permutevar8x32_epi32(b, left_at), _mm256_cmpgt_epi32(left_at, seven));
-        __m256i right = _mm256_blendv_epi8(_mm256_permutevar8x32_epi32(a, right_at), _mm256_permutevar8x32_epi32(b, right_at), _mm256_cmpgt_epi32(right_at, seven));
-        __m256i wl_lo, wl_hi, wr_lo, wr_hi, l_lo, l_hi, r_lo, r_hi;
-        crk_lanes_widen_avx2(_mm256_loadu_si256((const __m256i *)(t->group_left + 8 * g)), &wl_lo, &wl_hi);
-        crk_lanes_widen_avx2(_mm256_loadu_si256((const __m256i *)(t->group_right + 8 * g)), &wr_lo, &wr_hi);
-        crk_lanes_spread_avx2(left, &l_lo, &l_hi);
-        crk_lanes_spread_avx2(right, &r_lo, &r_hi);
-        __m256i sum_lo = _mm256_add_epi16(_mm256_mulhi_epu16(_mm256_slli_epi16(l_lo, 8), wl_lo), _mm256_mulhi_epu16(_mm256_slli_epi16(r_lo, 8), wr_lo));
-        __m256i sum_hi = _mm256_add_epi16(_mm256_mulhi_epu16(_mm256_slli_epi16(l_hi, 8), wl_hi), _mm256_mulhi_epu16(_mm256_slli_epi16(r_hi, 8), wr_hi));
+        const int32_t *index = t->group_index + (size_t)g * CRK_TURN_SLOTS * 8, *weight = t->group_weight + (size_t)g * CRK_TURN_SLOTS * 8;
+        __m256i sum_lo = _mm256_setzero_si256(), sum_hi = _mm256_setzero_si256();
+        for (int j = 0; j < t->group_slots[g]; j++) {
+            const __m256i at = _mm256_loadu_si256((const __m256i *)(index + 8 * j));
+            const __m256i texels = _mm256_blendv_epi8(_mm256_permutevar8x32_epi32(a, at), _mm256_permutevar8x32_epi32(b, at), _mm256_cmpgt_epi32(at, seven));
+            __m256i w_lo, w_hi, p_lo, p_hi;
+            crk_lanes_widen_avx2(_mm256_loadu_si256((const __m256i *)(weight + 8 * j)), &w_lo, &w_hi);
+            crk_lanes_spread_avx2(texels, &p_lo, &p_hi);
+            sum_lo = _mm256_add_epi16(sum_lo, _mm256_mulhi_epu16(_mm256_slli_epi16(p_lo, 8), w_lo));
+            sum_hi = _mm256_add_epi16(sum_hi, _mm256_mulhi_epu16(_mm256_slli_epi16(p_hi, 8), w_hi));
+        }
         sum_lo = _mm256_srli_epi16(_mm256_add_epi16(sum_lo, round), 8);
         sum_hi = _mm256_srli_epi16(_mm256_add_epi16(sum_hi, round), 8);
         _mm256_storeu_si256((__m256i *)(out + 8 * g), _mm256_permute4x64_epi64(_mm256_packus_epi16(sum_lo, sum_hi), 0xD8));

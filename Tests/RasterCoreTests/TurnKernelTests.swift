@@ -97,7 +97,8 @@ final class TurnKernelTests: XCTestCase {
         crk_turn_sample_generally(0)
     }
 
-    /// The AVX2 passes give the portable passes' bytes: random premultiplied images, turned about y or x
+    /// The AVX2 passes (and the SSE2 pass of a machine without AVX2) give the portable passes' bytes:
+    /// random premultiplied images, turned about y or x
     /// from slight to nearly edge-on and past 90°, at any scale (magnified, and shrunk to where each pixel
     /// spans several texels), partly behind the eye, clipped anywhere; drawn through the painter.
     func testTheVectorPassesGiveThePortableBytes() throws {
@@ -130,8 +131,10 @@ final class TurnKernelTests: XCTestCase {
                 continue
             }
             let clip = Rect(x: random.unit() * 8, y: random.unit() * 8, width: Double(size), height: Double(size))
-            func draw(scalar: Bool) throws -> Bitmap {
+            func draw(scalar: Bool, sse: Bool = false) throws -> Bitmap {
                 ccpu_force_scalar(scalar ? 1 : 0)
+                ccpu_restrict(sse ? UInt32(CCPU_SSSE3 | CCPU_SSE41) : ~0)
+                defer { ccpu_restrict(~0) }
                 var target = try Bitmap(width: size, height: size)
                 target.draw { p in
                     p.clip(to: clip)
@@ -139,9 +142,11 @@ final class TurnKernelTests: XCTestCase {
                 }
                 return target
             }
-            let vector = try draw(scalar: false), portable = try draw(scalar: true)
+            let vector = try draw(scalar: false), sse = try draw(scalar: false, sse: true), portable = try draw(scalar: true)
             XCTAssertTrue(vector.withUnsafePixels { v in portable.withUnsafePixels { p in v.elementsEqual(p) } },
                           "case \(n) (\(iw)x\(ih) about \(axis), angle \(angle), scale \(scale)): the AVX2 passes differ from the portable ones")
+            XCTAssertTrue(sse.withUnsafePixels { v in portable.withUnsafePixels { p in v.elementsEqual(p) } },
+                          "case \(n): the SSE2 pass differs from the portable one")
         }
         XCTAssertGreaterThan(made[0], 60, "turns about y")
         XCTAssertGreaterThan(made[1], 60, "turns about x")

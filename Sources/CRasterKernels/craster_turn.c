@@ -21,12 +21,17 @@
 //   1. For each device row, the image's rows filtered along v into one row of texels, G.
 //   2. Each device pixel filtered along u from G.
 //
-// A filter is the box the pixel's side spans along that axis, at least one texel long, over texels taken
-// as unit squares (texel i covers [i, i + 1)) and clamped to the image's edge, as bilinear sampling clamps:
-// a box one texel long weighs two texels as a bilinear sample does, so a magnified pixel is the bilinear
-// sample the general sampler takes. Weights are 16-bit fractions of one (65536, at most 65535, rounded
-// down); a texel's channel v contributes ⌊256·v·w / 65536⌋, summed in 16 bits (the weights sum to at most
-// one), and the sum is rounded once: (sum + 128) / 256. The AVX2 passes give the portable code's bytes.
+// A filter is the box the pixel's square spans along that axis (its side along it, and the skew of the
+// other: about y, ∂v/∂y and ∂v/∂x), at least one texel long, over texels taken as unit squares (texel i
+// covers [i, i + 1)) and clamped to the image's edge, as bilinear sampling clamps: a box one texel long
+// weighs two texels as a bilinear sample does, so a magnified pixel is the bilinear sample the general
+// sampler takes. A box longer than CRK_TURN_LONGEST (a layer nearly edge-on) is not made here.
+//
+// Weights are 16-bit fractions of one (65536, at most 65535, rounded down); a texel's channel v contributes
+// ⌊256·v·w / 65536⌋, summed in 16 bits, and the sum is rounded once: (sum + 128) / 256. The weights of a box
+// sum to one but for rounding (a float box's ends can make them a little more: at most 65599 in a 16384-
+// pixel image, which leaves a channel's sum under 65536). The SSE2 and AVX2 passes give the portable code's
+// bytes.
 
 /// Weights of the box [lo, hi] (hi − lo ≥ 1) along an axis of `n` texels: texels `*start` … `*start +
 /// count − 1`, written to `w` when it is not NULL. What lies beyond an edge weighs the edge texel.
@@ -75,7 +80,12 @@ typedef struct {
 /// The most texels a column of the AVX2 pass of H weighs.
 #define CRK_TURN_SLOTS 4
 
-/// What any turn may keep, whatever its image's size and the drawing's: a million weights, or pixels.
+/// The longest box along either axis, in texels. Each texel's term loses less than 1/256 of a level to
+/// rounding down, so with at most 64 texels in a box a one-colour image (an opaque one above all) keeps its
+/// colour exactly; a longer box (a layer nearly edge-on) is left to the general sampler.
+#define CRK_TURN_LONGEST 62.0
+
+/// What H may keep whatever the image's size: a million pixels (4 MiB).
 #define CRK_TURN_SMALL ((size_t)1 << 20)
 
 struct crk_turn {
@@ -84,13 +94,13 @@ struct crk_turn {
     /// 0: about the vertical axis; 1: about the horizontal.
     int axis;
     double m[9];
-    /// The device columns drawn, [x0, x1).
-    int x0, x1;
-    // Vertical axis: each column's span of texels along u and its weights; v = a + b·(y + ½) and the box's
-    // half length along v and 65536 over its length; H's rows [r0, r1), made when first read.
+    /// The device pixels drawn, [x0, x1) x [y0, y1).
+    int x0, x1, y0, y1;
+    // Vertical axis: each column's span of texels along u and its weights; v = a + b·(y + ½), ∂v/∂y = b
+    // and ∂v/∂x = c1 − v·c2; H's rows [r0, r1), made when first read.
     crk_turn_span *spans;
     uint16_t *weights;
-    float *a, *b, *half, *scale;
+    float *a, *b, *c1, *c2;
     uint8_t *valid;
     int r0, r1;
     /// Per group of eight columns whose boxes are at most CRK_TURN_SLOTS texels within sixteen from
@@ -106,7 +116,7 @@ struct crk_turn {
 
 void crk_turn_free(crk_turn *t) {
     if (!t) return;
-    free(t->spans); free(t->weights); free(t->a); free(t->b); free(t->half); free(t->scale); free(t->valid);
+    free(t->spans); free(t->weights); free(t->a); free(t->b); free(t->c1); free(t->c2); free(t->valid);
     free(t->h); free(t->ready); free(t->g); free(t->row_weights);
     free(t->group_base); free(t->group_slots); free(t->group_index); free(t->group_weight);
     free(t);
@@ -120,9 +130,9 @@ static int crk_turn_make_vertical(crk_turn *t, int y0, int y1) {
     const int n = t->x1 - t->x0;
     t->spans = malloc(sizeof(crk_turn_span) * (size_t)n);
     t->a = malloc(sizeof(float) * (size_t)n); t->b = malloc(sizeof(float) * (size_t)n);
-    t->half = malloc(sizeof(float) * (size_t)n); t->scale = malloc(sizeof(float) * (size_t)n);
+    t->c1 = malloc(sizeof(float) * (size_t)n); t->c2 = malloc(sizeof(float) * (size_t)n);
     t->valid = malloc((size_t)n);
-    if (!t->spans || !t->a || !t->b || !t->half || !t->scale || !t->valid) return 0;
+    if (!t->spans || !t->a || !t->b || !t->c1 || !t->c2 || !t->valid) return 0;
     double vmin = HUGE_VAL, vmax = -HUGE_VAL;
     size_t total = 0;
     for (int c = 0; c < n; c++) {
@@ -130,31 +140,31 @@ static int crk_turn_make_vertical(crk_turn *t, int y0, int y1) {
         const double Q = cx * m[2] + m[8];
         crk_turn_span *s = &t->spans[c];
         t->valid[c] = 0;
-        t->a[c] = 0; t->b[c] = 0; t->half[c] = 0.5f; t->scale[c] = 65536.0f;
+        t->a[c] = 0; t->b[c] = 0; t->c1[c] = 0; t->c2[c] = 0;
         s->start = 0; s->count = 0;
         if (!(Q > 0 && Q < HUGE_VAL)) continue;
         const double u = (cx * m[0] + m[6]) / Q, ux = (m[0] - u * m[2]) / Q;
-        const double a = (cx * m[1] + m[7]) / Q, b = m[4] / Q;
+        const double a = (cx * m[1] + m[7]) / Q, b = m[4] / Q, c1 = m[1] / Q, c2 = m[2] / Q;
         if (!(fabs(u) < 1e9 && fabs(ux) < 1e9 && fabs(a) < 1e9 && fabs(b) < 1e9)) continue;
-        const double wu = fmax(fabs(ux), 1.0), wv = fmax(fabs(b), 1.0);
+        const double wu = fmax(fabs(ux), 1.0);
+        // A box longer than CRK_TURN_LONGEST along either axis (a layer nearly edge-on) is left to the
+        // general sampler's halvings.
+        if (wu > CRK_TURN_LONGEST) return 0;
+        for (int k = 0; k < 2; k++) {
+            // v and the box along it are linear in y within the column: their ends are the drawing's ends.
+            const double cy = (double)(k ? y1 : y0) + (k ? -0.5 : 0.5), v = a + b * cy;
+            const double wv = fmax(fabs(b) + fabs(c1 - v * c2), 1.0);
+            if (wv > CRK_TURN_LONGEST) return 0;
+            vmin = fmin(vmin, v - wv / 2);
+            vmax = fmax(vmax, v + wv / 2);
+        }
         int start;
         s->count = crk_turn_box(u - wu / 2, u + wu / 2, t->width, &start, NULL);
         s->start = start;
         total += (size_t)s->count;
         t->valid[c] = 1;
-        t->a[c] = (float)a; t->b[c] = (float)b;
-        t->half[c] = (float)(wv / 2);
-        t->scale[c] = (float)(65536.0 / wv);
-        for (int k = 0; k < 2; k++) {
-            double cy = (double)(k ? y1 : y0) + (k ? -0.5 : 0.5);
-            double v = a + b * cy;
-            vmin = fmin(vmin, v - wv / 2);
-            vmax = fmax(vmax, v + wv / 2);
-        }
+        t->a[c] = (float)a; t->b[c] = (float)b; t->c1[c] = (float)c1; t->c2[c] = (float)c2;
     }
-    // The boxes of neighbouring columns about tile the image's width; many more weights than that (and
-    // than a million) is a mapping this path is not for.
-    if (total > 4 * ((size_t)t->width + (size_t)n) + 64 && total > CRK_TURN_SMALL) return 0;
     t->weights = malloc(sizeof(uint16_t) * (total ? total : 1));
     if (!t->weights) return 0;
     size_t at = 0;
@@ -198,18 +208,18 @@ static int crk_turn_make_vertical(crk_turn *t, int y0, int y1) {
         }
     }
     if (vmin > vmax) { t->r0 = 0; t->r1 = 0; return 1; }
-    // (A row more each side: the pixels' boxes are worked out in single precision.)
+    // (A row more each side: the pixels' boxes are worked out in single precision. Clamped before they
+    // become integers.)
+    vmin = fmax(vmin, -2.0);
+    vmax = fmin(vmax, (double)t->height + 2);
     int r0 = (int)floor(vmin) - 1, r1 = (int)ceil(vmax) + 1;
     if (r0 < 0) r0 = 0;
     if (r0 > t->height - 1) r0 = t->height - 1;
     if (r1 > t->height) r1 = t->height;
     if (r1 < r0 + 1) r1 = r0 + 1;
-    // H has the image's rows and the drawing's columns: kept to the larger of the image and the drawing
-    // (or a million pixels, 4 MiB).
-    const size_t image_pixels = (size_t)t->width * (size_t)t->height, drawn = (size_t)n * (size_t)(y1 - y0);
-    size_t most = image_pixels > drawn ? image_pixels : drawn;
-    if (most < CRK_TURN_SMALL) most = CRK_TURN_SMALL;
-    if ((size_t)(r1 - r0) * (size_t)n > most) return 0;
+    // H has the image's rows and the drawing's columns: kept to the image's size (or 4 MiB).
+    const size_t image_pixels = (size_t)t->width * (size_t)t->height;
+    if ((size_t)(r1 - r0) * (size_t)n > (image_pixels > CRK_TURN_SMALL ? image_pixels : CRK_TURN_SMALL)) return 0;
     t->r0 = r0; t->r1 = r1;
     t->h = malloc(sizeof(uint32_t) * (size_t)(r1 - r0) * (size_t)n);
     t->ready = calloc((size_t)(r1 - r0), 1);
@@ -217,6 +227,18 @@ static int crk_turn_make_vertical(crk_turn *t, int y0, int y1) {
 }
 
 static int crk_turn_make_horizontal(crk_turn *t) {
+    const double *m = t->m;
+    // The boxes' lengths, at each row's ends (the box along u is linear in u, which is in x).
+    for (int y = t->y0; y < t->y1; y++) {
+        const double cy = (double)y + 0.5, Q = cy * m[5] + m[8];
+        if (!(Q > 0 && Q < HUGE_VAL)) continue;
+        const double v = (cy * m[4] + m[7]) / Q, vy = (m[4] - v * m[5]) / Q, ux = m[0] / Q, row0 = cy * m[3] + m[6];
+        if (fmax(fabs(vy), 1.0) > CRK_TURN_LONGEST) return 0;
+        for (int k = 0; k < 2; k++) {
+            const double u = (((double)(k ? t->x1 : t->x0) + (k ? -0.5 : 0.5)) * m[0] + row0) / Q;
+            if (fabs(u) < 1e9 && fmax(fabs(ux) + fabs((m[3] - u * m[5]) / Q), 1.0) > CRK_TURN_LONGEST) return 0;
+        }
+    }
     // (Sixteen more: the vector pass reads G sixteen texels at a time.)
     t->g = calloc((size_t)t->width + 16, sizeof(uint32_t));
     t->row_weights = malloc(sizeof(uint16_t) * (size_t)t->height);
@@ -228,7 +250,10 @@ void crk_turn_sample_generally(int on) { crk_turn_off = on != 0; }
 
 crk_turn *crk_turn_make(const uint32_t *image, int width, int height, const double *m, int x0, int y0, int x1, int y1) {
     if (crk_turn_off) return NULL;
-    if (!image || width < 1 || height < 1 || x1 <= x0 || y1 <= y0) return NULL;
+    // (The 16-bit sums of the vector passes have room for the rounding of boxes in images up to 16384
+    // pixels a side, Bitmap's largest.)
+    if (!image || width < 1 || height < 1 || width > 16384 || height > 16384 || x1 <= x0 || y1 <= y0) return NULL;
+    if ((int64_t)x1 - x0 > (1 << 20) || (int64_t)y1 - y0 > (1 << 20)) return NULL;
     for (int i = 0; i < 9; i++) if (!isfinite(m[i])) return NULL;
     int axis;
     if (crk_turn_negligible(m[3] * (fabs((double)y0) + fabs((double)y1) + 1), fabs(m[0]) + fabs(m[6])) &&
@@ -244,7 +269,7 @@ crk_turn *crk_turn_make(const uint32_t *image, int width, int height, const doub
     t->image = image; t->width = width; t->height = height; t->axis = axis;
     memcpy(t->m, m, sizeof t->m);
     if (axis == 0) { t->m[3] = 0; t->m[5] = 0; } else { t->m[1] = 0; t->m[2] = 0; }
-    t->x0 = x0; t->x1 = x1;
+    t->x0 = x0; t->x1 = x1; t->y0 = y0; t->y1 = y1;
     if (!(axis == 0 ? crk_turn_make_vertical(t, y0, y1) : crk_turn_make_horizontal(t))) {
         crk_turn_free(t);
         return NULL;
@@ -268,7 +293,8 @@ static inline uint32_t crk_turn_h_pixel(const crk_turn *t, const uint32_t *src, 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <immintrin.h>
 
-/// Columns [c, end) of an H row with SSE2 (every x86-64): a texel pair per multiply.
+/// Columns [c, end) of an H row with SSE2 (run where the processor probe reports SSE4.1, so that forcing
+/// the scalar code turns it off): a texel pair per multiply.
 static void crk_turn_h_columns_sse2(const crk_turn *t, const uint32_t *src, int c, int end, uint32_t *out) {
     const __m128i zero = _mm_setzero_si128(), round = _mm_set1_epi16(128);
     for (; c < end; c++) {
@@ -341,12 +367,21 @@ static inline const uint32_t *crk_turn_h(crk_turn *t, int r) {
     return t->h + (size_t)(r - t->r0) * (size_t)(t->x1 - t->x0);
 }
 
-/// The rows of the box [lo, hi] a pixel reads, clamped to H's rows.
+/// The rows of the box [lo, hi] a pixel reads, clamped to H's rows (before they become integers).
 static inline void crk_turn_rows(const crk_turn *t, float lo, float hi, int *first, int *last) {
-    int f = (int)floorf(lo), l = (int)ceilf(hi) - 1;
-    const int top = t->r0, bottom = t->r1 - 1;
-    *first = f < top ? top : (f > bottom ? bottom : f);
-    *last = l < top ? top : (l > bottom ? bottom : l);
+    const float top = (float)t->r0, bottom = (float)(t->r1 - 1);
+    *first = (int)floorf(fminf(fmaxf(lo, top), bottom));
+    *last = (int)ceilf(fminf(fmaxf(hi, top + 1.0f), bottom + 1.0f)) - 1;
+}
+
+/// A pixel's box along v in column c of device row cy: v ± half of its length, which is what the pixel's
+/// square spans along v (∂v/∂y and the skew ∂v/∂x), at least a texel; and 65536 over that length.
+static inline void crk_turn_v_box(const crk_turn *t, int c, float cy, float *lo, float *hi, float *scale) {
+    const float v = t->a[c] + t->b[c] * cy;
+    const float length = fmaxf(fabsf(t->b[c]) + fabsf(t->c1[c] - v * t->c2[c]), 1.0f), half = length * 0.5f;
+    *lo = v - half;
+    *hi = v + half;
+    *scale = 65536.0f / length;
 }
 
 /// The weight of image row r in the box [lo, hi] of a column whose 65536 / length is `scale`: what the row
@@ -363,12 +398,13 @@ static inline uint32_t crk_turn_row_weight(float lo, float hi, float scale, int 
 
 static void crk_turn_pixel_vertical(crk_turn *t, float cy, int c, uint32_t *out) {
     if (!t->valid[c]) { *out = 0; return; }
-    const float v = t->a[c] + t->b[c] * cy, lo = v - t->half[c], hi = v + t->half[c];
+    float lo, hi, scale;
+    crk_turn_v_box(t, c, cy, &lo, &hi, &scale);
     int first, last;
     crk_turn_rows(t, lo, hi, &first, &last);
     uint64_t sum = 0;
     for (int r = first; r <= last; r++) {
-        const uint32_t w = crk_turn_row_weight(lo, hi, t->scale[c], r, t->height);
+        const uint32_t w = crk_turn_row_weight(lo, hi, scale, r, t->height);
         if (w) sum += crk_turn_weigh(crk_turn_h(t, r)[c], w);
     }
     *out = crk_turn_round(sum);
@@ -391,8 +427,12 @@ CRK_TURN_AVX2 __m256i crk_turn_row_weight_avx2(__m256 lo, __m256 hi, __m256 scal
 
 /// Eight pixels of crk_turn_pixel_vertical from column c (all eight valid).
 CRK_TURN_AVX2 __m256i crk_turn_group_vertical_avx2(crk_turn *t, float cy, int c) {
+    // crk_turn_v_box's operations.
+    const __m256 sign = _mm256_set1_ps(-0.0f);
     const __m256 v = _mm256_add_ps(_mm256_loadu_ps(t->a + c), _mm256_mul_ps(_mm256_loadu_ps(t->b + c), _mm256_set1_ps(cy)));
-    const __m256 half = _mm256_loadu_ps(t->half + c), scale = _mm256_loadu_ps(t->scale + c);
+    const __m256 skew = _mm256_sub_ps(_mm256_loadu_ps(t->c1 + c), _mm256_mul_ps(v, _mm256_loadu_ps(t->c2 + c)));
+    const __m256 length = _mm256_max_ps(_mm256_add_ps(_mm256_andnot_ps(sign, _mm256_loadu_ps(t->b + c)), _mm256_andnot_ps(sign, skew)), _mm256_set1_ps(1.0f));
+    const __m256 half = _mm256_mul_ps(length, _mm256_set1_ps(0.5f)), scale = _mm256_div_ps(_mm256_set1_ps(65536.0f), length);
     const __m256 lo = _mm256_sub_ps(v, half), hi = _mm256_add_ps(v, half);
     // The rows any of the eight read: the scalar's per pixel, over the least lo and the most hi.
     __m128 l4 = _mm_min_ps(_mm256_castps256_ps128(lo), _mm256_extractf128_ps(lo, 1));
@@ -464,43 +504,50 @@ static int crk_turn_g_avx2(crk_turn *t, int start, int rows, const uint16_t *w, 
     return i;
 }
 
-static inline uint32_t crk_turn_pixel_horizontal(const crk_turn *t, double u, double wu, double scale, int t0, int t1);
+static inline uint32_t crk_turn_pixel_horizontal(const crk_turn *t, double u, double ux, double k3, double k5, int t0, int t1);
 
 /// crk_turn_pixel_horizontal for the pixels [i, end) of a row, eight at a time where all eight are
 /// covered, their boxes lie inside the image and G's texels [t0, t1), and their texels within sixteen of
 /// the least: the same double operations, lane by lane; other groups pixel by pixel. Returns where it
 /// stopped (fewer than eight pixels before `end`).
 __attribute__((target("avx2")))
-static int crk_turn_row_horizontal_avx2(const crk_turn *t, int x0, double row0, double Q, double wu, double scale,
+static int crk_turn_row_horizontal_avx2(const crk_turn *t, int x0, double row0, double Q, double ux, double k3, double k5,
                                         int t0, int t1, const uint8_t *coverage, int i, int end, uint32_t *out) {
     const double *m = t->m;
-    const int slots = (int)ceil(wu) + 1;
-    if (slots > 4) return i;
-    const __m256d m0 = _mm256_set1_pd(m[0]), r0 = _mm256_set1_pd(row0), q = _mm256_set1_pd(Q), half = _mm256_set1_pd(wu / 2);
-    const __m256d k_scale = _mm256_set1_pd(scale), zero = _mm256_setzero_pd(), cap = _mm256_set1_pd(65535.0);
+    const __m256d m0 = _mm256_set1_pd(m[0]), r0 = _mm256_set1_pd(row0), q = _mm256_set1_pd(Q);
+    const __m256d zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1.0), cap = _mm256_set1_pd(65535.0), sign = _mm256_set1_pd(-0.0);
+    const __m256d ux_abs = _mm256_set1_pd(fabs(ux)), c3 = _mm256_set1_pd(k3), c5 = _mm256_set1_pd(k5);
     const __m256i seven = _mm256_set1_epi32(7), round = _mm256_set1_epi16(128);
     for (; i + 8 <= end; i += 8) {
         uint64_t covered;
         memcpy(&covered, coverage + i, 8);
-        __m256d lo[2], hi[2], first[2];
+        __m256d lo[2], hi[2], first[2], scale[2];
         int ok = covered == ~0ull;
-        double least = HUGE_VAL, most = -HUGE_VAL;
+        double least = HUGE_VAL, most = -HUGE_VAL, longest = 0;
         for (int h = 0; h < 2 && ok; h++) {
+            // crk_turn_pixel_horizontal's operations.
             const __m256d cx = _mm256_add_pd(_mm256_set1_pd((double)(x0 + i + 4 * h) + 0.5), _mm256_setr_pd(0, 1, 2, 3));
             const __m256d u = _mm256_div_pd(_mm256_add_pd(_mm256_mul_pd(cx, m0), r0), q);
+            const __m256d skew = _mm256_sub_pd(c3, _mm256_mul_pd(u, c5));
+            const __m256d length = _mm256_max_pd(_mm256_add_pd(ux_abs, _mm256_andnot_pd(sign, skew)), one);
+            const __m256d half = _mm256_mul_pd(length, _mm256_set1_pd(0.5));
+            scale[h] = _mm256_div_pd(_mm256_set1_pd(65536.0), length);
             lo[h] = _mm256_sub_pd(u, half);
             hi[h] = _mm256_add_pd(u, half);
             first[h] = _mm256_floor_pd(lo[h]);
-            double l4[4], h4[4];
+            double l4[4], h4[4], w4[4];
             _mm256_storeu_pd(l4, lo[h]);
             _mm256_storeu_pd(h4, hi[h]);
-            for (int k = 0; k < 4; k++) { least = fmin(least, l4[k]); most = fmax(most, h4[k]); }
+            _mm256_storeu_pd(w4, length);
+            for (int k = 0; k < 4; k++) { least = fmin(least, l4[k]); most = fmax(most, h4[k]); longest = fmax(longest, w4[k]); }
         }
-        // Inside the image and G (no edge texel takes what lies beyond), and within two loads of G.
-        ok = ok && least >= (double)t0 && most <= (double)t1 && most <= (double)t->width && (int)ceil(most) - (int)floor(least) <= 16;
+        // Inside the image and G (no edge texel takes what lies beyond), within two loads of G, and at most
+        // four texels a pixel.
+        const int slots = ok ? (int)ceil(longest) + 1 : 0;
+        ok = ok && slots <= 4 && least >= (double)t0 && most <= (double)t1 && most <= (double)t->width && (int)ceil(most) - (int)floor(least) <= 16;
         if (!ok) {
             for (int k = i; k < i + 8; k++)
-                if (coverage[k]) out[k] = crk_turn_pixel_horizontal(t, (((double)(x0 + k) + 0.5) * m[0] + row0) / Q, wu, scale, t0, t1);
+                if (coverage[k]) out[k] = crk_turn_pixel_horizontal(t, (((double)(x0 + k) + 0.5) * m[0] + row0) / Q, ux, k3, k5, t0, t1);
             continue;
         }
         const int base = (int)floor(least);
@@ -513,8 +560,8 @@ static int crk_turn_row_horizontal_avx2(const crk_turn *t, int x0, double row0, 
             for (int h = 0; h < 2; h++) {
                 // The scalar's overlap of texel first + k, inside the image: a = lo, b = hi.
                 const __m256d at = _mm256_add_pd(first[h], _mm256_set1_pd((double)k));
-                const __m256d overlap = _mm256_max_pd(zero, _mm256_sub_pd(_mm256_min_pd(hi[h], _mm256_add_pd(at, _mm256_set1_pd(1.0))), _mm256_max_pd(lo[h], at)));
-                w4[h] = _mm256_cvttpd_epi32(_mm256_min_pd(_mm256_floor_pd(_mm256_mul_pd(overlap, k_scale)), cap));
+                const __m256d overlap = _mm256_max_pd(zero, _mm256_sub_pd(_mm256_min_pd(hi[h], _mm256_add_pd(at, one)), _mm256_max_pd(lo[h], at)));
+                w4[h] = _mm256_cvttpd_epi32(_mm256_min_pd(_mm256_floor_pd(_mm256_mul_pd(overlap, scale[h])), cap));
             }
             const __m256i w = _mm256_set_m128i(w4[1], w4[0]);
             // Texels at or past 16 have no weight (the box ends before them); keep their index in range.
@@ -550,10 +597,11 @@ static void crk_turn_g(crk_turn *t, int start, int rows, const uint16_t *w, int 
     }
 }
 
-/// A pixel centred at u (texels) of a row whose box along u is `wu` long (65536 / wu is `scale`): the box
-/// over G, whose texels [t0, t1) hold the row.
-static inline uint32_t crk_turn_pixel_horizontal(const crk_turn *t, double u, double wu, double scale, int t0, int t1) {
-    const double lo = u - wu / 2, hi = u + wu / 2;
+/// A pixel centred at u (texels) of a row where ∂u/∂x is `ux` and ∂u/∂y is k3 − u·k5: the box over G
+/// (whose texels [t0, t1) hold the row) as long as the pixel's square spans along u, at least a texel.
+static inline uint32_t crk_turn_pixel_horizontal(const crk_turn *t, double u, double ux, double k3, double k5, int t0, int t1) {
+    const double length = fmax(fabs(ux) + fabs(k3 - u * k5), 1.0), half = length * 0.5, scale = 65536.0 / length;
+    const double lo = u - half, hi = u + half;
     const double below = fmax(0.0, fmin(hi, 0.0) - lo), above = fmax(0.0, hi - fmax(lo, (double)t->width));
     const double a = fmax(lo, 0.0), b = fmin(hi, (double)t->width);
     int f, l;
@@ -589,9 +637,11 @@ static void crk_turn_row_horizontal(crk_turn *t, int y, int x0, const uint8_t *c
     int first = -1, last = -1;
     for (int i = 0; i < count; i++) if (coverage[i]) { if (first < 0) first = i; last = i; }
     if (first < 0) return;
-    const double wu = fmax(fabs(ux), 1.0), wv = fmax(fabs(vy), 1.0);
-    const double ua = ((double)(x0 + first) + 0.5) * m[0] / Q + row0 / Q, ub = ((double)(x0 + last) + 0.5) * m[0] / Q + row0 / Q;
+    const double wv = fmax(fabs(vy), 1.0), k3 = m[3] / Q, k5 = m[5] / Q;
+    const double ua = (((double)(x0 + first) + 0.5) * m[0] + row0) / Q, ub = (((double)(x0 + last) + 0.5) * m[0] + row0) / Q;
     if (!(fabs(ua) < 1e9 && fabs(ub) < 1e9)) return;
+    // The longest box along u is at an end of the row (its skew is linear in u).
+    const double wu = fmax(fmax(fabs(ux) + fabs(k3 - ua * k5), fabs(ux) + fabs(k3 - ub * k5)), 1.0);
     int t0 = (int)floor(fmin(ua, ub) - wu / 2) - 1, t1 = (int)ceil(fmax(ua, ub) + wu / 2) + 1, start;
     if (t0 < 0) t0 = 0;
     if (t1 > t->width) t1 = t->width;
@@ -599,16 +649,18 @@ static void crk_turn_row_horizontal(crk_turn *t, int y, int x0, const uint8_t *c
     if (t1 <= t0) t1 = t0 + 1;
     const int rows = crk_turn_box(v - wv / 2, v + wv / 2, t->height, &start, t->row_weights);
     crk_turn_g(t, start, rows, t->row_weights, t0, t1);
-    const double scale = 65536.0 / wu;
     int i = first;
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-    if (ccpu_features() & CCPU_AVX2) i = crk_turn_row_horizontal_avx2(t, x0, row0, Q, wu, scale, t0, t1, coverage, first, last + 1, out);
+    if (ccpu_features() & CCPU_AVX2) i = crk_turn_row_horizontal_avx2(t, x0, row0, Q, ux, k3, k5, t0, t1, coverage, first, last + 1, out);
 #endif
     for (; i <= last; i++)
-        if (coverage[i]) out[i] = crk_turn_pixel_horizontal(t, (((double)(x0 + i) + 0.5) * m[0] + row0) / Q, wu, scale, t0, t1);
+        if (coverage[i]) out[i] = crk_turn_pixel_horizontal(t, (((double)(x0 + i) + 0.5) * m[0] + row0) / Q, ux, k3, k5, t0, t1);
 }
 
 void crk_turn_row(crk_turn *t, int y, int x0, const uint8_t *coverage, int count, uint32_t *out) {
+    if (count <= 0) return;
+    // Rows outside those the drawing was planned for are left transparent, as columns are.
+    if (y < t->y0 || y >= t->y1) { memset(out, 0, sizeof(uint32_t) * (size_t)count); return; }
     if (t->axis == 1) {
         crk_turn_row_horizontal(t, y, x0, coverage, count, out);
         return;

@@ -205,21 +205,22 @@ void crk_bilinear_projective(const crk_projective_source *source, const double *
 /**
  * A layer turned about an axis parallel to one of its sides (about the vertical axis: device column x sees
  * one column of the image; about the horizontal: device row y one row), resampled in two passes along the
- * image's axes (craster_turn.c): a pixel is the box its side spans along each axis (at least one texel, so
- * a magnified pixel is a bilinear sample), over texels clamped to the image. Made for one draw of `image`
- * (`width` x `height` premultiplied pixels, rows that far apart, read until crk_turn_free) through `m`
- * (device pixels to image pixels, as crk_bilinear_projective's) over the device pixels [x0, x1) x [y0, y1);
- * NULL where `m` is not such a turn, where memory runs out, or where the passes would keep more than one
- * image's worth of pixels.
+ * image's axes (craster_turn.c): a pixel is the box its square spans along each axis (at least one texel,
+ * so a magnified pixel is a bilinear sample), over texels clamped to the image. Made for one draw of
+ * `image` (`width` x `height` premultiplied pixels, each side at most 16384, rows that far apart, read
+ * until crk_turn_free) through `m` (device pixels to image pixels, as crk_bilinear_projective's) over the
+ * device pixels [x0, x1) x [y0, y1). NULL where `m` is not such a turn, where a pixel's box would be longer
+ * than 62 texels along either axis (a layer nearly edge-on), where memory runs out, or where the rows
+ * filtered first would take more than the image's pixels (or a million, whichever is more).
  */
 typedef struct crk_turn crk_turn;
 crk_turn *crk_turn_make(const uint32_t *image, int width, int height, const double *m, int x0, int y0, int x1, int y1);
 /** 0 for a turn about the vertical axis, 1 about the horizontal. */
 int crk_turn_axis(const crk_turn *turn);
 /**
- * `count` pixels of device row y from x0 into `out`, where `coverage` is not 0 (others are left as they
- * are); pixels whose centre is behind the eye, or outside the columns `turn` was made for, are transparent.
- * Not thread-safe: a turn keeps the rows it has filtered.
+ * `count` pixels of device row y from x0 into `out`, those where `coverage` is not 0 (the others may be
+ * overwritten with anything); pixels whose centre is behind the eye, or outside the pixels `turn` was made
+ * for, are transparent. Not thread-safe: a turn keeps the rows it has filtered.
  */
 void crk_turn_row(crk_turn *turn, int y, int x0, const uint8_t *coverage, int count, uint32_t *out);
 void crk_turn_free(crk_turn *turn);

@@ -148,13 +148,16 @@ static int crk_turn_make_vertical(crk_turn *t, int y0, int y1) {
         if (!(fabs(u) < 1e9 && fabs(ux) < 1e9 && fabs(a) < 1e9 && fabs(b) < 1e9)) continue;
         const double wu = fmax(fabs(ux), 1.0);
         // A box longer than CRK_TURN_LONGEST along either axis (a layer nearly edge-on) is left to the
-        // general sampler's halvings.
-        if (wu > CRK_TURN_LONGEST) return 0;
+        // general sampler's halvings, where the pixel sees the image (beyond it, where nothing is covered,
+        // a box weighs one edge texel).
+        const int sees = u + wu / 2 > 0 && u - wu / 2 < (double)t->width;
+        if (sees && wu > CRK_TURN_LONGEST) return 0;
         for (int k = 0; k < 2; k++) {
-            // v and the box along it are linear in y within the column: their ends are the drawing's ends.
+            // v and the box along it are linear in y within the column: their ends are the drawing's ends
+            // (the box's length checked within the image).
             const double cy = (double)(k ? y1 : y0) + (k ? -0.5 : 0.5), v = a + b * cy;
-            const double wv = fmax(fabs(b) + fabs(c1 - v * c2), 1.0);
-            if (wv > CRK_TURN_LONGEST) return 0;
+            const double wv = fmax(fabs(b) + fabs(c1 - v * c2), 1.0), inside = fmin(fmax(v, 0.0), (double)t->height);
+            if (sees && fmax(fabs(b) + fabs(c1 - inside * c2), 1.0) > CRK_TURN_LONGEST) return 0;
             vmin = fmin(vmin, v - wv / 2);
             vmax = fmax(vmax, v + wv / 2);
         }
@@ -233,10 +236,14 @@ static int crk_turn_make_horizontal(crk_turn *t) {
         const double cy = (double)y + 0.5, Q = cy * m[5] + m[8];
         if (!(Q > 0 && Q < HUGE_VAL)) continue;
         const double v = (cy * m[4] + m[7]) / Q, vy = (m[4] - v * m[5]) / Q, ux = m[0] / Q, row0 = cy * m[3] + m[6];
-        if (fmax(fabs(vy), 1.0) > CRK_TURN_LONGEST) return 0;
+        const double wv = fmax(fabs(vy), 1.0);
+        // (Only where the row sees the image.)
+        if (!(v + wv / 2 > 0 && v - wv / 2 < (double)t->height)) continue;
+        if (wv > CRK_TURN_LONGEST) return 0;
         for (int k = 0; k < 2; k++) {
-            const double u = (((double)(k ? t->x1 : t->x0) + (k ? -0.5 : 0.5)) * m[0] + row0) / Q;
-            if (fabs(u) < 1e9 && fmax(fabs(ux) + fabs((m[3] - u * m[5]) / Q), 1.0) > CRK_TURN_LONGEST) return 0;
+            // (Within the image, where pixels are covered.)
+            const double u = fmin(fmax((((double)(k ? t->x1 : t->x0) + (k ? -0.5 : 0.5)) * m[0] + row0) / Q, 0.0), (double)t->width);
+            if (fmax(fabs(ux) + fabs((m[3] - u * m[5]) / Q), 1.0) > CRK_TURN_LONGEST) return 0;
         }
     }
     // (Sixteen more: the vector pass reads G sixteen texels at a time.)
@@ -506,15 +513,20 @@ static int crk_turn_g_avx2(crk_turn *t, int start, int rows, const uint16_t *w, 
 
 static inline uint32_t crk_turn_pixel_horizontal(const crk_turn *t, double u, double ux, double k3, double k5, int t0, int t1);
 
+/// The least of four doubles.
+CRK_TURN_AVX2 double crk_turn_least_avx2(__m256d x) {
+    __m128d two = _mm_min_pd(_mm256_castpd256_pd128(x), _mm256_extractf128_pd(x, 1));
+    return _mm_cvtsd_f64(_mm_min_sd(two, _mm_unpackhi_pd(two, two)));
+}
+
 /// crk_turn_pixel_horizontal for the pixels [i, end) of a row, eight at a time where all eight are
 /// covered, their boxes lie inside the image and G's texels [t0, t1), and their texels within sixteen of
 /// the least: the same double operations, lane by lane; other groups pixel by pixel. Returns where it
 /// stopped (fewer than eight pixels before `end`).
 __attribute__((target("avx2")))
-static int crk_turn_row_horizontal_avx2(const crk_turn *t, int x0, double row0, double Q, double ux, double k3, double k5,
+static int crk_turn_row_horizontal_avx2(const crk_turn *t, int x0, double u0, double ux, double k3, double k5,
                                         int t0, int t1, const uint8_t *coverage, int i, int end, uint32_t *out) {
-    const double *m = t->m;
-    const __m256d m0 = _mm256_set1_pd(m[0]), r0 = _mm256_set1_pd(row0), q = _mm256_set1_pd(Q);
+    const __m256d step = _mm256_set1_pd(ux), start = _mm256_set1_pd(u0);
     const __m256d zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1.0), cap = _mm256_set1_pd(65535.0), sign = _mm256_set1_pd(-0.0);
     const __m256d ux_abs = _mm256_set1_pd(fabs(ux)), c3 = _mm256_set1_pd(k3), c5 = _mm256_set1_pd(k5);
     const __m256i seven = _mm256_set1_epi32(7), round = _mm256_set1_epi16(128);
@@ -524,10 +536,11 @@ static int crk_turn_row_horizontal_avx2(const crk_turn *t, int x0, double row0, 
         __m256d lo[2], hi[2], first[2], scale[2];
         int ok = covered == ~0ull;
         double least = HUGE_VAL, most = -HUGE_VAL, longest = 0;
+        __m256d least4 = _mm256_set1_pd(HUGE_VAL), most4 = _mm256_set1_pd(-HUGE_VAL), longest4 = _mm256_setzero_pd();
         for (int h = 0; h < 2 && ok; h++) {
             // crk_turn_pixel_horizontal's operations.
             const __m256d cx = _mm256_add_pd(_mm256_set1_pd((double)(x0 + i + 4 * h) + 0.5), _mm256_setr_pd(0, 1, 2, 3));
-            const __m256d u = _mm256_div_pd(_mm256_add_pd(_mm256_mul_pd(cx, m0), r0), q);
+            const __m256d u = _mm256_add_pd(_mm256_mul_pd(cx, step), start);
             const __m256d skew = _mm256_sub_pd(c3, _mm256_mul_pd(u, c5));
             const __m256d length = _mm256_max_pd(_mm256_add_pd(ux_abs, _mm256_andnot_pd(sign, skew)), one);
             const __m256d half = _mm256_mul_pd(length, _mm256_set1_pd(0.5));
@@ -535,11 +548,14 @@ static int crk_turn_row_horizontal_avx2(const crk_turn *t, int x0, double row0, 
             lo[h] = _mm256_sub_pd(u, half);
             hi[h] = _mm256_add_pd(u, half);
             first[h] = _mm256_floor_pd(lo[h]);
-            double l4[4], h4[4], w4[4];
-            _mm256_storeu_pd(l4, lo[h]);
-            _mm256_storeu_pd(h4, hi[h]);
-            _mm256_storeu_pd(w4, length);
-            for (int k = 0; k < 4; k++) { least = fmin(least, l4[k]); most = fmax(most, h4[k]); longest = fmax(longest, w4[k]); }
+            least4 = _mm256_min_pd(least4, lo[h]);
+            most4 = _mm256_max_pd(most4, hi[h]);
+            longest4 = _mm256_max_pd(longest4, length);
+        }
+        if (ok) {
+            least = crk_turn_least_avx2(least4);
+            most = -crk_turn_least_avx2(_mm256_sub_pd(_mm256_setzero_pd(), most4));
+            longest = -crk_turn_least_avx2(_mm256_sub_pd(_mm256_setzero_pd(), longest4));
         }
         // Inside the image and G (no edge texel takes what lies beyond), within two loads of G, and at most
         // four texels a pixel.
@@ -547,7 +563,7 @@ static int crk_turn_row_horizontal_avx2(const crk_turn *t, int x0, double row0, 
         ok = ok && slots <= 4 && least >= (double)t0 && most <= (double)t1 && most <= (double)t->width && (int)ceil(most) - (int)floor(least) <= 16;
         if (!ok) {
             for (int k = i; k < i + 8; k++)
-                if (coverage[k]) out[k] = crk_turn_pixel_horizontal(t, (((double)(x0 + k) + 0.5) * m[0] + row0) / Q, ux, k3, k5, t0, t1);
+                if (coverage[k]) out[k] = crk_turn_pixel_horizontal(t, ((double)(x0 + k) + 0.5) * ux + u0, ux, k3, k5, t0, t1);
             continue;
         }
         const int base = (int)floor(least);
@@ -634,11 +650,14 @@ static void crk_turn_row_horizontal(crk_turn *t, int y, int x0, const uint8_t *c
     const double row0 = cy * m[3] + m[6];
     if (!(fabs(v) < 1e9 && fabs(vy) < 1e9 && fabs(ux) < 1e9)) return;
     // The texels the row's pixels reach along u.
-    int first = -1, last = -1;
-    for (int i = 0; i < count; i++) if (coverage[i]) { if (first < 0) first = i; last = i; }
-    if (first < 0) return;
+    int first = 0, last = count - 1;
+    while (first < count && !coverage[first]) first++;
+    if (first == count) return;
+    while (!coverage[last]) last--;
     const double wv = fmax(fabs(vy), 1.0), k3 = m[3] / Q, k5 = m[5] / Q;
-    const double ua = (((double)(x0 + first) + 0.5) * m[0] + row0) / Q, ub = (((double)(x0 + last) + 0.5) * m[0] + row0) / Q;
+    // u is affine along the row: u = (x + ½)·ux + u0.
+    const double u0 = row0 / Q;
+    const double ua = ((double)(x0 + first) + 0.5) * ux + u0, ub = ((double)(x0 + last) + 0.5) * ux + u0;
     if (!(fabs(ua) < 1e9 && fabs(ub) < 1e9)) return;
     // The longest box along u is at an end of the row (its skew is linear in u).
     const double wu = fmax(fmax(fabs(ux) + fabs(k3 - ua * k5), fabs(ux) + fabs(k3 - ub * k5)), 1.0);
@@ -651,10 +670,10 @@ static void crk_turn_row_horizontal(crk_turn *t, int y, int x0, const uint8_t *c
     crk_turn_g(t, start, rows, t->row_weights, t0, t1);
     int i = first;
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-    if (ccpu_features() & CCPU_AVX2) i = crk_turn_row_horizontal_avx2(t, x0, row0, Q, ux, k3, k5, t0, t1, coverage, first, last + 1, out);
+    if (ccpu_features() & CCPU_AVX2) i = crk_turn_row_horizontal_avx2(t, x0, u0, ux, k3, k5, t0, t1, coverage, first, last + 1, out);
 #endif
     for (; i <= last; i++)
-        if (coverage[i]) out[i] = crk_turn_pixel_horizontal(t, (((double)(x0 + i) + 0.5) * m[0] + row0) / Q, ux, k3, k5, t0, t1);
+        if (coverage[i]) out[i] = crk_turn_pixel_horizontal(t, ((double)(x0 + i) + 0.5) * ux + u0, ux, k3, k5, t0, t1);
 }
 
 void crk_turn_row(crk_turn *t, int y, int x0, const uint8_t *coverage, int count, uint32_t *out) {

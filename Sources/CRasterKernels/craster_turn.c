@@ -680,14 +680,15 @@ void crk_turn_row(crk_turn *t, int y, int x0, const uint8_t *coverage, int count
     if (count <= 0) return;
     // Rows outside those the drawing was planned for are left transparent, as columns are.
     if (y < t->y0 || y >= t->y1) { memset(out, 0, sizeof(uint32_t) * (size_t)count); return; }
+    // And so are pixels outside the columns it was planned for.
+    while (count > 0 && x0 < t->x0) { *out++ = 0; coverage++; x0++; count--; }
+    while (count > 0 && x0 + count > t->x1) out[--count] = 0;
+    if (count == 0) return;
     if (t->axis == 1) {
         crk_turn_row_horizontal(t, y, x0, coverage, count, out);
         return;
     }
     const float cy = (float)((double)y + 0.5);
-    // Pixels outside the columns the drawing was planned for are left transparent.
-    while (count > 0 && x0 < t->x0) { *out++ = 0; coverage++; x0++; count--; }
-    while (count > 0 && x0 + count > t->x1) out[--count] = 0;
     const int c0 = x0 - t->x0;
     int i = 0;
     if (t->r1 <= t->r0) { memset(out, 0, sizeof(uint32_t) * (size_t)count); return; }

@@ -86,11 +86,7 @@ final class ProjectiveKernelTests: XCTestCase {
         var compared = 0
         for n in 0..<160 {
             let iw = n % 20 == 0 ? 1 : 2 + Int(random.next() % 69), ih = n % 25 == 0 ? 1 : 1 + Int(random.next() % 60)
-            var image = try Bitmap(width: iw, height: ih)
-            for y in 0..<ih { for x in 0..<iw {
-                let p = random.pixel(premultiplied: true)
-                image[x, y] = PremultipliedRGBA8(r: UInt8(p & 0xFF), g: UInt8(p >> 8 & 0xFF), b: UInt8(p >> 16 & 0xFF), a: UInt8(p >> 24))
-            } }
+            let image = try random.image(width: iw, height: ih)
             var perspective = Transform3D.identity
             perspective.m34 = -1 / (40 + random.unit() * 400)
             let axis = [(0.0, 1.0, 0.0), (1, 0, 0), (random.unit() - 0.5, random.unit() - 0.5, random.unit() - 0.5)][n % 3]

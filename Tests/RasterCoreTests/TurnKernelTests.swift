@@ -163,11 +163,7 @@ final class TurnKernelTests: XCTestCase {
         var made = [0, 0]
         for n in 0..<160 {
             let iw = 1 + Int(random.next() % 90), ih = 1 + Int(random.next() % 70)
-            var image = try Bitmap(width: iw, height: ih)
-            for y in 0..<ih { for x in 0..<iw {
-                let p = random.pixel(premultiplied: true)
-                image[x, y] = PremultipliedRGBA8(r: UInt8(p & 0xFF), g: UInt8(p >> 8 & 0xFF), b: UInt8(p >> 16 & 0xFF), a: UInt8(p >> 24))
-            } }
+            let image = try random.image(width: iw, height: ih)
             var perspective = Transform3D.identity
             perspective.m34 = -1 / (40 + random.unit() * 400)
             let axis = n % 2 == 0 ? (0.0, 1.0) : (1.0, 0.0)
@@ -212,11 +208,7 @@ final class TurnKernelTests: XCTestCase {
     /// and to 1/256), over a random image.
     func testAMagnifiedTurnAgreesWithTheGeneralSampler() throws {
         var random = Random(state: 0xB111_14EA_5A3B_1E00)
-        var image = try Bitmap(width: 40, height: 30)
-        for y in 0..<30 { for x in 0..<40 {
-            let p = random.pixel(premultiplied: true)
-            image[x, y] = PremultipliedRGBA8(r: UInt8(p & 0xFF), g: UInt8(p >> 8 & 0xFF), b: UInt8(p >> 16 & 0xFF), a: UInt8(p >> 24))
-        } }
+        let image = try random.image(width: 40, height: 30)
         var perspective = Transform3D.identity
         perspective.m34 = -1.0 / 500
         for axis in [(0.0, 1.0), (1.0, 0.0)] {
@@ -241,5 +233,17 @@ final class TurnKernelTests: XCTestCase {
                 XCTAssertLessThanOrEqual(largest, 2, "about \(axis), angle \(angle)")
             }
         }
+    }
+}
+
+extension CurlKernelTests.Random {
+    /// An image of random premultiplied pixels (``pixel(premultiplied:)``).
+    mutating func image(width: Int, height: Int) throws -> Bitmap {
+        var image = try Bitmap(width: width, height: height)
+        for y in 0..<height { for x in 0..<width {
+            let p = pixel(premultiplied: true)
+            image[x, y] = PremultipliedRGBA8(r: UInt8(p & 0xFF), g: UInt8(p >> 8 & 0xFF), b: UInt8(p >> 16 & 0xFF), a: UInt8(p >> 24))
+        } }
+        return image
     }
 }

@@ -8,10 +8,12 @@ extension Painter {
     /// the eye, and anti-aliased by exact coverage, as every other edge. Inside, each device pixel filters
     /// its square as seen in the image, so the far side of a turning layer does not shimmer:
     /// - Turned about an axis parallel to one of the image's sides (a card flip about y or x), each device
-    ///   column (or row) sees one column (row) of the image, and the pixel is the box its sides span along the
-    ///   image's two axes (at least a texel each way, so a magnified pixel is a bilinear sample), in two
-    ///   passes along them (`crk_turn_make`): the image filtered along one axis for the drawing's columns
-    ///   (about y: as many pixels as the image's rows times the drawing's columns), then along the other.
+    ///   column (or row) sees one column (row) of the image, and the pixel is the box its square spans along
+    ///   each of the image's two axes (at least a texel each way, so a magnified pixel is a bilinear sample),
+    ///   in two passes along them (`crk_turn_make`): the image filtered along one axis for the drawing's
+    ///   columns (about y: as many pixels as the image's rows times the drawing's columns, at most the
+    ///   image's size), then along the other. Not where a box would be longer than 62 texels (nearly
+    ///   edge-on): there, as for any other turn, the general sampler.
     /// - Any other turn: the mean of bilinear samples (`crk_bilinear_projective`): one where the image is
     ///   magnified; where it is shrunk, up to four along the square's longer side in a halved copy of the image
     ///   (a mipmap level) whose texels span its shorter side. The halvings a draw needs are made for it (a

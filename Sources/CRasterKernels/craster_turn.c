@@ -125,6 +125,12 @@ void crk_turn_free(crk_turn *t) {
 /// Whether `small` is negligible beside `large` (a matrix entry that is zero but for rounding).
 static int crk_turn_negligible(double small, double large) { return fabs(small) <= 1e-12 * fabs(large); }
 
+/// Column centre cx's u (about the vertical axis, Q > 0 its depth there) and its box's length along u.
+static inline void crk_turn_column_u(const double *m, double cx, double Q, double *u, double *wu) {
+    *u = (cx * m[0] + m[6]) / Q;
+    *wu = fmax(fabs((m[0] - *u * m[2]) / Q), 1.0);
+}
+
 static int crk_turn_make_vertical(crk_turn *t, int y0, int y1) {
     const double *m = t->m;
     const int n = t->x1 - t->x0;
@@ -143,10 +149,10 @@ static int crk_turn_make_vertical(crk_turn *t, int y0, int y1) {
         t->a[c] = 0; t->b[c] = 0; t->c1[c] = 0; t->c2[c] = 0;
         s->start = 0; s->count = 0;
         if (!(Q > 0 && Q < HUGE_VAL)) continue;
-        const double u = (cx * m[0] + m[6]) / Q, ux = (m[0] - u * m[2]) / Q;
+        double u, wu;
+        crk_turn_column_u(m, cx, Q, &u, &wu);
         const double a = (cx * m[1] + m[7]) / Q, b = m[4] / Q, c1 = m[1] / Q, c2 = m[2] / Q;
-        if (!(fabs(u) < 1e9 && fabs(ux) < 1e9 && fabs(a) < 1e9 && fabs(b) < 1e9)) continue;
-        const double wu = fmax(fabs(ux), 1.0);
+        if (!(fabs(u) < 1e9 && wu < 1e9 && fabs(a) < 1e9 && fabs(b) < 1e9)) continue;
         // A box longer than CRK_TURN_LONGEST along either axis (a layer nearly edge-on) is left to the
         // general sampler's halvings, where the pixel sees the image (beyond it, where nothing is covered,
         // a box weighs one edge texel).
@@ -176,8 +182,8 @@ static int crk_turn_make_vertical(crk_turn *t, int y0, int y1) {
         s->first = (int32_t)at;
         if (!t->valid[c]) continue;
         const double cx = (double)(t->x0 + c) + 0.5;
-        const double Q = cx * m[2] + m[8];
-        const double u = (cx * m[0] + m[6]) / Q, ux = (m[0] - u * m[2]) / Q, wu = fmax(fabs(ux), 1.0);
+        double u, wu;
+        crk_turn_column_u(m, cx, cx * m[2] + m[8], &u, &wu);
         int start;
         crk_turn_box(u - wu / 2, u + wu / 2, t->width, &start, t->weights + at);
         at += (size_t)s->count;

@@ -23,6 +23,8 @@ public struct FrameSequence: FrameSource {
     /// A digest of every other input of the render (plists, assets), so that a partial render never
     /// keeps the digests of frames another render wrote. Empty when unknown.
     public var fingerprint: String = ""
+    /// The layers of nodes turned in 3-D, kept between this render's frames (``ProjectedLayerCache``).
+    public let projectedLayers = ProjectedLayerCache()
 
     /// Frames at `times` (seconds), one presentation tree each; `times` and `nodes` have the same count.
     public init(name: String, pointSize: Size, scale: Double, fps: Double, times: [Double], nodes: [RenderNode], durations: [String: Double]) {
@@ -49,7 +51,7 @@ public struct FrameSequence: FrameSource {
 
     /// Renders frame `index` into `canvas` (which must be the canvas size), clearing it first.
     public func draw(frame index: Int, into canvas: inout Bitmap) {
-        ViewRenderer.draw(nodes[index], into: &canvas)
+        ViewRenderer.draw(nodes[index], into: &canvas, layers: projectedLayers)
     }
 
     /// A new canvas for this sequence.

@@ -17,23 +17,24 @@ final class PageCurlVectorPathTests: XCTestCase {
         /// 0 ≤ x < 1.
         mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
         mutating func byte() -> UInt32 { UInt32(next() & 0xFF) }
-        /// A premultiplied pixel; a quarter opaque, a quarter fully transparent.
-        mutating func pixel() -> PremultipliedRGBA8 {
-            let kind = next() % 4
+        /// A premultiplied pixel; a quarter opaque, a quarter fully transparent (all opaque when `opaque`).
+        mutating func pixel(opaque: Bool = false) -> PremultipliedRGBA8 {
+            let kind = opaque ? 0 : next() % 4
             let a: UInt32 = kind == 0 ? 255 : kind == 1 ? 0 : byte()
             if a == 0 { return .clear }
             return PremultipliedRGBA8(packed: (byte() * a / 255) | (byte() * a / 255) << 8 | (byte() * a / 255) << 16 | a << 24)
         }
     }
 
-    /// A bitmap of `size` at `scale`: noise, or runs of one colour (as snapshots have), or a mix.
-    func bitmap(_ size: Size, scale: Double, _ random: inout Random) throws -> Bitmap {
+    /// A bitmap of `size` at `scale`: noise, or runs of one colour (as snapshots have), or a mix; opaque
+    /// throughout when `opaque` (as pages are).
+    func bitmap(_ size: Size, scale: Double, opaque: Bool = false, _ random: inout Random) throws -> Bitmap {
         var b = try Bitmap(pointSize: size, scale: scale)
         let runs = random.next() % 3
         b.withUnsafeMutablePixels { pixels in
-            var current = random.pixel().packed
+            var current = random.pixel(opaque: opaque).packed
             for i in pixels.indices {
-                if runs == 0 || random.next() % (runs == 1 ? 40 : 3) == 0 { current = random.pixel().packed }
+                if runs == 0 || random.next() % (runs == 1 ? 40 : 3) == 0 { current = random.pixel(opaque: opaque).packed }
                 pixels[i] = current
             }
         }
@@ -62,7 +63,7 @@ final class PageCurlVectorPathTests: XCTestCase {
             // A quarter straight over whole device pixels (the per-column path), the rest anything.
             let straight = random.next() % 4 == 0
             let imageScale = !straight && random.next() % 4 == 0 ? Double(1 + random.next() % 3) : scale
-            let page = try bitmap(size, scale: imageScale, &random)
+            let page = try bitmap(size, scale: imageScale, opaque: random.next() % 3 == 0, &random)
             let angle = straight || random.next() % 4 == 0 ? 0 : (random.unit() - 0.5) * 2.4
             let progress = random.next() % 8 == 0 ? [0, 1, 0.5][Int(random.next() % 3)] : random.unit()
             let geometry = PageCurlGeometry(progress: progress, pageSize: size, angle: angle,

@@ -10,6 +10,8 @@ struct BenchmarkPage {
     let root: View
     let page: View
     var frame: Bitmap
+    /// Projected layers kept between frames, as a render keeps them.
+    let layers = ProjectedLayerCache()
 
     init(assetsDirectory: String, scale: Int) throws {
         let s = Double(scale)
@@ -28,6 +30,6 @@ struct BenchmarkPage {
     /// Freezes the screen and draws it into the frame, as a frame of an animation is drawn.
     mutating func draw() {
         guard let node = root.renderNode() else { return }
-        ViewRenderer.draw(node, into: &frame)
+        ViewRenderer.draw(node, into: &frame, layers: layers)
     }
 }

@@ -283,18 +283,25 @@ extension RenderNode {
             pixelsPerPoint = (Double(Self.maxBackingStorePixels) / area).squareRoot()
         }
         let width = Int((box.width * pixelsPerPoint).rounded(.up)), height = Int((box.height * pixelsPerPoint).rounded(.up))
-        guard width >= 1, height >= 1, width <= Bitmap.maxDimension, height <= Bitmap.maxDimension,
-              let layer = try? Bitmap(width: width, height: height, scale: pixelsPerPoint) else { return }
+        guard width >= 1, height >= 1, width <= Bitmap.maxDimension, height <= Bitmap.maxDimension else { return }
         // The layer's whole pixels span the box exactly (a little more than `pixelsPerPoint` along each
         // side), so that its outline is the box's and its edges are anti-aliased by coverage.
         let sx = Double(width) / box.width, sy = Double(height) / box.height
-        let layerPainter = Painter(bitmap: layer)
-        layerPainter.scale(x: sx / pixelsPerPoint, y: sy / pixelsPerPoint)
-        layerPainter.translate(x: -box.minX, y: -box.minY)
-        drawMaskedBody(in: layerPainter)
+        let drawLayer = { () -> Bitmap? in
+            guard let layer = try? Bitmap(width: width, height: height, scale: pixelsPerPoint) else { return nil }
+            let layerPainter = Painter(bitmap: layer)
+            layerPainter.scale(x: sx / pixelsPerPoint, y: sy / pixelsPerPoint)
+            layerPainter.translate(x: -box.minX, y: -box.minY)
+            drawMaskedBody(in: layerPainter)
+            return layerPainter.finish()
+        }
+        // Within a render, the layer its body drew in an earlier frame when it draws the same.
+        let key = ProjectedLayerCache.Key(width: width, height: height, pixelsPerPoint: pixelsPerPoint, scaleX: sx, scaleY: sy, box: box)
+        let drawn = ProjectedLayerCache.current.map { $0.cache.layer(for: self, key: key, budget: $0.budgetPixels, draw: drawLayer) } ?? drawLayer()
+        guard let layer = drawn else { return }
         let placement = Projective2D(Transform2D(scaleX: pixelsPerPoint / sx, y: pixelsPerPoint / sy)
             .concatenating(Transform2D(translationX: box.minX, y: box.minY))).concatenating(projection)
-        painter.draw(layerPainter.finish(), projection: placement, opacity: alpha)
+        painter.draw(layer, projection: placement, opacity: alpha)
     }
 
     /// The most pixels a backing store may have: 16 Mi (64 MiB); content larger than that on screen is

@@ -7,12 +7,20 @@ extension RenderNode {
     /// children and masks, in order. Conservative: content that cannot tell (a custom drawing, a page
     /// curl) counts as changed. What the live preview uses to keep a frame a reload did not change.
     public func drawsTheSame(as other: RenderNode) -> Bool {
-        guard transformToParent == other.transformToParent, projection == other.projection, isDoubleSided == other.isDoubleSided,
-              shadow == other.shadow, roundedCorners == other.roundedCorners, cornerCurve == other.cornerCurve,
-              backdrop == other.backdrop, bounds == other.bounds, alpha == other.alpha, backgroundColor == other.backgroundColor,
+        transformToParent == other.transformToParent && projection == other.projection && isDoubleSided == other.isDoubleSided
+            && alpha == other.alpha && depth == other.depth && preservesDepth == other.preservesDepth && drawsTheSameBody(as: other)
+    }
+
+    /// Whether `other`'s body (what ``drawMaskedBody(in:part:)`` draws: mask, shadow, backdrop, background,
+    /// content, children and border, in the node's own space) draws the same pixels as this node's: every
+    /// property but where the node is placed and how it is composited (its transform, projection,
+    /// sidedness, alpha and depth), compared as ``drawsTheSame(as:)`` compares them. What a projected
+    /// node's kept layer is used again by (``ProjectedLayerCache``).
+    public func drawsTheSameBody(as other: RenderNode) -> Bool {
+        guard shadow == other.shadow, roundedCorners == other.roundedCorners, cornerCurve == other.cornerCurve,
+              backdrop == other.backdrop, bounds == other.bounds, backgroundColor == other.backgroundColor,
               cornerRadius == other.cornerRadius, clipsToBounds == other.clipsToBounds, borderWidth == other.borderWidth,
-              borderColor == other.borderColor, contentHasBackingStore == other.contentHasBackingStore, depth == other.depth,
-              preservesDepth == other.preservesDepth, vibrancy == other.vibrancy,
+              borderColor == other.borderColor, contentHasBackingStore == other.contentHasBackingStore, vibrancy == other.vibrancy,
               children.count == other.children.count else { return false }
         switch (content, other.content) {
         case (nil, nil): break

@@ -23,7 +23,8 @@ public struct FrameSequence: FrameSource {
     /// A digest of every other input of the render (plists, assets), so that a partial render never
     /// keeps the digests of frames another render wrote. Empty when unknown.
     public var fingerprint: String = ""
-    /// The layers of nodes turned in 3-D, kept between this render's frames (``ProjectedLayerCache``).
+    /// The layers of nodes turned in 3-D, kept between this render's frames (``ProjectedLayerCache``): at
+    /// most as many pixels as a canvas (``projectedLayerBytes``).
     public let projectedLayers = ProjectedLayerCache()
 
     /// Frames at `times` (seconds), one presentation tree each; `times` and `nodes` have the same count.
@@ -52,6 +53,13 @@ public struct FrameSequence: FrameSource {
     /// Renders frame `index` into `canvas` (which must be the canvas size), clearing it first.
     public func draw(frame index: Int, into canvas: inout Bitmap) {
         ViewRenderer.draw(nodes[index], into: &canvas, layers: projectedLayers)
+    }
+
+    /// The most bytes ``projectedLayers`` can come to hold: a canvas's when a frame draws a node through a
+    /// projection, else none.
+    public var projectedLayerBytes: Int {
+        guard nodes.contains(where: \.drawsProjectedLayers) else { return 0 }
+        return (try? Bitmap.pixelSize(of: pointSize, scale: scale)).map { $0.width * $0.height * 4 } ?? 0
     }
 
     /// A new canvas for this sequence.

@@ -6,8 +6,9 @@ import SnapshotView
 /// What a frame of a full-screen perspective flip costs to draw: iNippon's page 0 (a full screen of
 /// artwork and text) turned about its vertical axis with Core Animation's usual perspective
 /// (`m34 = -1/500`), 24 angles from slight to nearly edge-on, each frozen and drawn as a frame is, against
-/// the same page drawn flat. What it measures is the whole projected path: the page drawn into a layer at
-/// the screen's scale, then resampled through the projection. The same angles about the horizontal axis
+/// the same page drawn flat. What it measures is the whole projected path as a render takes it: the page drawn
+/// into a layer at the screen's scale (once: the layer is kept between frames while the page draws the same,
+/// ``ProjectedLayerCache``), then resampled through the projection. The same angles about the horizontal axis
 /// and about a tilted one (x and y alike) measure the other two resamplers: a turn about either of the
 /// page's axes is resampled in two passes along them, any other turn by the general sampler (with the
 /// halvings it needs).

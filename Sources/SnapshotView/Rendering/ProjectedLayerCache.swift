@@ -93,3 +93,11 @@ public final class ProjectedLayerCache: Sendable {
         return layer
     }
 }
+
+extension RenderNode {
+    /// Whether the node, a descendant or a mask is drawn through a projection (into a layer a
+    /// ``ProjectedLayerCache`` can keep).
+    public var drawsProjectedLayers: Bool {
+        projection != nil || mask?.drawsProjectedLayers == true || children.contains { $0.drawsProjectedLayers }
+    }
+}

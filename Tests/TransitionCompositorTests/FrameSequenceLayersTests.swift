@@ -1,0 +1,48 @@
+import RasterCore
+import SnapshotView
+import TransitionCompositor
+import XCTest
+
+/// A render's frames keep the layers of nodes turned in 3-D between them (`FrameSequence.projectedLayers`).
+final class FrameSequenceLayersTests: XCTestCase {
+    /// A white 40 × 30 screen with a labelled card turning about y, one tree a frame (none turned when
+    /// `turned` is false).
+    private func sequence(turned: Bool = true, frames: Int = 6) throws -> FrameSequence {
+        let root = View(frame: Rect(x: 0, y: 0, width: 40, height: 30), name: "root")
+        root.backgroundColor = .white
+        let card = View(frame: Rect(x: 10, y: 5, width: 20, height: 20), name: "card")
+        card.backgroundColor = Color(red: 0.9, green: 0.3, blue: 0.1)
+        try card.addSubview(Label(text: "Hi", frame: Rect(x: 2, y: 2, width: 16, height: 10)))
+        try root.addSubview(card)
+        var perspective = Transform3D.identity
+        perspective.m34 = -1 / 200
+        var nodes: [RenderNode] = []
+        for k in 0..<frames {
+            if turned { card.transform3D = Transform3D(rotationAngle: 0.2 * Double(k + 1), x: 0, y: 1, z: 0).concatenating(perspective) }
+            else { card.frame.origin.x = 10 + Double(k) }
+            nodes.append(try XCTUnwrap(root.renderNode()))
+        }
+        return FrameSequence(name: "turn", pointSize: root.bounds.size, scale: 2, fps: 10,
+                             times: (0..<frames).map { Double($0) / 10 }, nodes: nodes, durations: ["turn": 0.6])
+    }
+
+    func testEveryFrameIsAsWithoutKeptLayersAndTheCardIsDrawnIntoItsLayerOnce() throws {
+        let s = try sequence()
+        var canvas = try s.makeCanvas()
+        for index in 0..<s.count {
+            s.draw(frame: index, into: &canvas)
+            var alone = try s.makeCanvas()
+            ViewRenderer.draw(s.nodes[index], into: &alone)
+            XCTAssertEqual(canvas, alone, "frame \(index)")
+        }
+        XCTAssertEqual(s.projectedLayers.statistics.misses, 1)
+        XCTAssertEqual(s.projectedLayers.statistics.hits, s.count - 1)
+    }
+
+    /// What a kept render is charged for its layers (the live preview's budget): a canvas when it turns
+    /// something, else nothing.
+    func testTheLayersBoundIsACanvasWhenAFrameTurnsSomething() throws {
+        XCTAssertEqual(try sequence().projectedLayerBytes, 80 * 60 * 4)
+        XCTAssertEqual(try sequence(turned: false).projectedLayerBytes, 0)
+    }
+}

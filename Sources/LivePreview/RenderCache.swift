@@ -23,7 +23,8 @@ final class RenderCache: @unchecked Sendable {
     private var flights: [Key: Flight] = [:]
     private var tick: UInt64 = 0
     private var stopping = false
-    /// The most bytes of renders kept (their bitmaps, ``RenderCache/bytes(of:)``).
+    /// The most bytes of renders kept (their bitmaps and the layers their frames may keep,
+    /// ``RenderCache/bytes(of:)``).
     let limit: Int
     /// The bytes kept now.
     private(set) var bytes = 0

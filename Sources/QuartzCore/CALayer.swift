@@ -646,6 +646,8 @@ package protocol LayerContentDelegate: AnyObject {
 struct LayerImageContent: ViewContent {
     let image: Bitmap
     func draw(in painter: Painter, bounds: Rect) { painter.draw(image, in: bounds) }
+    /// The same pixels (a layer turned in 3-D keeps its layer between frames by this).
+    func drawsTheSame(as other: any ViewContent) -> Bool { (other as? LayerImageContent)?.image == image }
 }
 
 /// What a stage's views and layers were given that the renderer does not draw yet: each noted once, read

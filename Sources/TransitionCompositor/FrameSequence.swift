@@ -24,7 +24,7 @@ public struct FrameSequence: FrameSource {
     /// keeps the digests of frames another render wrote. Empty when unknown.
     public var fingerprint: String = ""
     /// The layers of nodes turned in 3-D, kept between this render's frames (``ProjectedLayerCache``): at
-    /// most as many pixels as a canvas (``projectedLayerBytes``).
+    /// most as many pixels as two canvases (``projectedLayerBytes``).
     public let projectedLayers = ProjectedLayerCache()
 
     /// Frames at `times` (seconds), one presentation tree each; `times` and `nodes` have the same count.
@@ -55,11 +55,11 @@ public struct FrameSequence: FrameSource {
         ViewRenderer.draw(nodes[index], into: &canvas, layers: projectedLayers)
     }
 
-    /// The most bytes ``projectedLayers`` can come to hold: a canvas's when a frame draws a node through a
-    /// projection, else none.
+    /// The most bytes ``projectedLayers`` can come to hold: two canvases' when a frame draws a node through
+    /// a projection, else none.
     public var projectedLayerBytes: Int {
         guard nodes.contains(where: \.drawsProjectedLayers) else { return 0 }
-        return (try? Bitmap.pixelSize(of: pointSize, scale: scale)).map { $0.width * $0.height * 4 } ?? 0
+        return (try? Bitmap.pixelSize(of: pointSize, scale: scale)).map { 2 * $0.width * $0.height * 4 } ?? 0
     }
 
     /// A new canvas for this sequence.

@@ -66,28 +66,80 @@ final class ProjectedLayerCacheTests: XCTestCase {
         XCTAssertTrue(a.drawsTheSameBody(as: faded), "alpha is how the layer is composited, not what it holds")
     }
 
-    /// What is kept never exceeds the canvas's pixels; a layer larger than the canvas is drawn, not kept.
-    func testWhatIsKeptIsBoundedByTheCanvas() throws {
+    /// What is kept never exceeds twice the canvas's pixels; a larger layer is drawn, not kept.
+    func testWhatIsKeptIsBoundedByTwiceTheCanvas() throws {
         let cache = ProjectedLayerCache()
-        // A 40 × 30 canvas at @1x holds 1,200 pixels: one 20-point card (400 pixels) fits, three do not.
-        for (k, color) in [Color(red: 1, green: 0, blue: 0), Color(red: 0, green: 1, blue: 0), Color(red: 0, green: 0, blue: 1),
-                           Color(white: 0.5)].enumerated() {
+        // A 40 × 30 canvas at @1x: 2,400 pixels kept at most, six 20-point cards (400 pixels each), not seven.
+        let colors = (0..<7).map { Color(red: Double($0) / 7, green: 0.5, blue: 1 - Double($0) / 7) }
+        for (k, color) in colors.enumerated() {
             let node = try screen(angle: 0.5, color: color)
             XCTAssertEqual(try drawn(node, scale: 1, layers: cache), try drawn(node, scale: 1, layers: nil))
-            XCTAssertLessThanOrEqual(cache.keptPixels, 1200, "after card \(k)")
+            XCTAssertLessThanOrEqual(cache.keptPixels, 2400, "after card \(k)")
         }
-        XCTAssertEqual(cache.keptPixels, 1200, "the three most recent cards")
-        // The first card was given up for the fourth: drawn again.
-        _ = try drawn(try screen(angle: 0.2, color: Color(red: 1, green: 0, blue: 0)), scale: 1, layers: cache)
-        XCTAssertEqual(cache.statistics.misses, 5)
-        XCTAssertEqual(cache.statistics.hits, 0)
-        // A card larger than its canvas (50 points on a 40 × 30 canvas: its layer is 50 × 50) is not kept.
+        XCTAssertEqual(cache.keptPixels, 2400, "the six most recent cards")
+        // The first card was given up for the seventh: drawn again; the last is kept.
+        _ = try drawn(try screen(angle: 0.2, color: colors[0]), scale: 1, layers: cache)
+        XCTAssertEqual(cache.statistics.misses, 8)
+        _ = try drawn(try screen(angle: 0.9, color: colors[6]), scale: 1, layers: cache)
+        XCTAssertEqual(cache.statistics.hits, 1)
+        // A card larger than that (50 points on the 40 × 30 canvas: its layer is 2,500 pixels) is not kept.
         let large = ProjectedLayerCache()
         let node = try screen(angle: 0.5, cardSize: 50)
         XCTAssertEqual(try drawn(node, scale: 1, layers: large), try drawn(node, scale: 1, layers: nil))
         _ = try drawn(node, scale: 1, layers: large)
         XCTAssertEqual(large.keptPixels, 0)
         XCTAssertEqual(large.statistics.misses, 2)
+    }
+
+    /// A card that fades while it turns keeps its layer (alpha is how the layer is composited).
+    func testACardFadingWhileItTurnsKeepsItsLayer() throws {
+        let cache = ProjectedLayerCache()
+        for (k, alpha) in [1.0, 0.8, 0.5, 0.2].enumerated() {
+            let node = try screen(angle: 0.3 + 0.2 * Double(k), alpha: alpha)
+            XCTAssertEqual(try drawn(node, layers: cache), try drawn(node, layers: nil), "alpha \(alpha)")
+        }
+        XCTAssertEqual(cache.statistics.hits, 3)
+    }
+
+    struct Custom: ViewContent {
+        func draw(in painter: Painter, bounds: Rect) { painter.fill(bounds, color: .black) }
+    }
+
+    /// A body with a custom drawing cannot tell whether it draws the same: drawn every frame, never kept.
+    func testABodyWithACustomDrawingIsDrawnEveryFrameAndNotKept() throws {
+        let cache = ProjectedLayerCache()
+        for angle in [0.3, 0.5, 0.7] {
+            let root = View(frame: Rect(x: 0, y: 0, width: 40, height: 30))
+            root.backgroundColor = .white
+            let card = View(frame: Rect(x: 10, y: 5, width: 20, height: 20))
+            card.backgroundColor = Color(red: 0, green: 0.6, blue: 0.3)
+            card.transform3D = Transform3D(rotationAngle: angle, x: 0, y: 1, z: 0).concatenating(perspective)
+            try card.addSubview(DrawingView(frame: Rect(x: 4, y: 4, width: 6, height: 6), drawing: Custom()))
+            try root.addSubview(card)
+            let node = try XCTUnwrap(root.renderNode())
+            XCTAssertEqual(try drawn(node, layers: cache), try drawn(node, layers: nil))
+        }
+        XCTAssertEqual(cache.statistics.misses, 3)
+        XCTAssertEqual(cache.keptPixels, 0)
+    }
+
+    /// A card shown smaller than its points at the screen's scale is drawn at the pixels it covers, which
+    /// change as it turns: drawn each frame, the same pixels as without the cache.
+    func testACardShrunkOnScreenIsDrawnAtItsSizeEachFrame() throws {
+        let cache = ProjectedLayerCache()
+        for angle in [0.3, 0.6, 0.9] {
+            let root = View(frame: Rect(x: 0, y: 0, width: 40, height: 30))
+            root.backgroundColor = .white
+            let card = View(frame: Rect(x: 10, y: 5, width: 20, height: 20))
+            card.backgroundColor = Color(red: 0.2, green: 0.3, blue: 0.9)
+            try card.addSubview(Label(text: "Hi", frame: Rect(x: 2, y: 2, width: 16, height: 10)))
+            card.transform3D = Transform3D(scaleX: 0.5, y: 0.5, z: 1)
+                .concatenating(Transform3D(rotationAngle: angle, x: 0, y: 1, z: 0)).concatenating(perspective)
+            try root.addSubview(card)
+            let node = try XCTUnwrap(root.renderNode())
+            XCTAssertEqual(try drawn(node, layers: cache), try drawn(node, layers: nil), "at \(angle) rad")
+        }
+        XCTAssertEqual(cache.statistics.hits, 0)
     }
 
     /// The layers go with the cache: the render's ledger is back where it was once its frames are drawn.

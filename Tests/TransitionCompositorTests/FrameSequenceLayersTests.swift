@@ -1,5 +1,7 @@
+import Foundation
 import RasterCore
 import SnapshotView
+import Synchronization
 import TransitionCompositor
 import XCTest
 
@@ -39,10 +41,34 @@ final class FrameSequenceLayersTests: XCTestCase {
         XCTAssertEqual(s.projectedLayers.statistics.hits, s.count - 1)
     }
 
-    /// What a kept render is charged for its layers (the live preview's budget): a canvas when it turns
+    /// Render threads share the sequence's layers: frames drawn on several threads at once are the frames
+    /// drawn one after another without kept layers.
+    func testFramesDrawnOnSeveralThreadsAtOnceAreTheFramesDrawnAlone() throws {
+        let s = try sequence(frames: 16)
+        let expected = try (0..<s.count).map { index -> Bitmap in
+            var alone = try s.makeCanvas()
+            ViewRenderer.draw(s.nodes[index], into: &alone)
+            return alone
+        }
+        let drawn = Mutex([Bitmap?](repeating: nil, count: s.count))
+        DispatchQueue.concurrentPerform(iterations: 4) { worker in
+            guard var canvas = try? s.makeCanvas() else { return }
+            for index in stride(from: worker, to: s.count, by: 4) {
+                s.draw(frame: index, into: &canvas)
+                let frame = canvas
+                drawn.withLock { $0[index] = frame }
+            }
+        }
+        for (index, frame) in drawn.withLock({ $0 }).enumerated() { XCTAssertEqual(frame, expected[index], "frame \(index)") }
+        let (hits, misses) = s.projectedLayers.statistics
+        XCTAssertEqual(hits + misses, s.count)
+        XCTAssertLessThanOrEqual(misses, 4, "at most one drawing a thread")
+    }
+
+    /// What a kept render is charged for its layers (the live preview's budget): two canvases when it turns
     /// something, else nothing.
-    func testTheLayersBoundIsACanvasWhenAFrameTurnsSomething() throws {
-        XCTAssertEqual(try sequence().projectedLayerBytes, 80 * 60 * 4)
+    func testTheLayersBoundIsTwoCanvasesWhenAFrameTurnsSomething() throws {
+        XCTAssertEqual(try sequence().projectedLayerBytes, 2 * 80 * 60 * 4)
         XCTAssertEqual(try sequence(turned: false).projectedLayerBytes, 0)
     }
 }

@@ -7,14 +7,19 @@ import Synchronization
 ///
 /// A kept layer is used again when the node's body draws the same (``RenderNode/drawsTheSameBody(as:)``:
 /// every property but where the node is placed and how it is composited) into a layer of the same size and
-/// pixels per point. Content that cannot tell whether it draws the same (a custom drawing) is drawn every
-/// frame, as without the cache.
+/// pixels per point. A body with content that cannot tell whether it draws the same (a custom drawing) is
+/// drawn into a new layer every frame and not kept, as without the cache; so is a layer whose size changes
+/// from frame to frame (one shown smaller than its points at the screen's scale, which is drawn at the
+/// pixels it covers).
 ///
-/// What is kept is bounded by the canvas the frames are drawn into: at most as many pixels as it has
-/// (a 4-byte pixel each). The least recently used layers go first, before a new one is drawn, so a render
-/// holds no more layers at once than one that draws them anew each frame and one canvas more. A layer
-/// larger than that is drawn and not kept. One cache is shared by the threads drawing one render's frames
-/// (``FrameSequence`` makes one per render); its layers go when it does.
+/// What is kept is bounded by the canvas the frames are drawn into: at most twice as many pixels as it has
+/// (a 4-byte pixel each), so that two full-screen layers (a cube's two faces) are both kept. The least
+/// recently used layers go first, before a new one is drawn, so a render holds at most two canvases of
+/// layers more than one that draws them anew each frame; a layer larger than that is drawn and not kept.
+/// One cache is shared by the threads drawing one render's frames (``FrameSequence`` makes one per render);
+/// its layers go when it does. The package's test switches (`RenderNode.drawsBackingStores`,
+/// `Painter.usesImageFastPaths`) are not part of what a layer is kept by: a test that changes one draws with
+/// a new cache.
 public final class ProjectedLayerCache: Sendable {
     public init() {}
 
@@ -27,6 +32,7 @@ public final class ProjectedLayerCache: Sendable {
     }
 
     private struct Entry: Sendable {
+        let id: UInt64
         let node: RenderNode
         let key: Key
         let layer: Bitmap
@@ -58,37 +64,40 @@ public final class ProjectedLayerCache: Sendable {
     public var keptPixels: Int { state.withLock { $0.pixels } }
 
     /// The cache the frame being drawn on this thread uses, and the most pixels it may keep: set by
-    /// ``ViewRenderer/draw(_:into:clear:layers:)``.
+    /// ``ViewRenderer/draw(_:into:clear:layers:)`` (twice the canvas's pixels).
     @TaskLocal static var current: (cache: ProjectedLayerCache, budgetPixels: Int)?
 
     /// `node`'s layer for `key`: a kept one whose node's body draws the same, else `draw()`'s (kept when it
-    /// fits in `budget` pixels; nil from `draw` is passed on and not kept).
+    /// fits in `budget` pixels and its body can tell whether it draws the same; nil from `draw` is passed
+    /// on and not kept).
     func layer(for node: RenderNode, key: Key, budget: Int, draw: () -> Bitmap?) -> Bitmap? {
-        let kept: Bitmap? = state.withLock { s in
-            s.clock += 1
-            guard let i = s.entries.firstIndex(where: { $0.key == key && node.drawsTheSameBody(as: $0.node) }) else {
-                s.misses += 1
-                return nil
+        // (Trees are compared outside the lock: the layers of the same size, copied out, then the one used
+        // marked.)
+        let candidates = state.withLock { s in s.entries.filter { $0.key == key } }
+        if let hit = candidates.first(where: { node.drawsTheSameBody(as: $0.node) }) {
+            state.withLock { s in
+                s.clock += 1
+                s.hits += 1
+                if let i = s.entries.firstIndex(where: { $0.id == hit.id }) { s.entries[i].lastUse = s.clock }
             }
-            s.hits += 1
-            s.entries[i].lastUse = s.clock
-            return s.entries[i].layer
+            return hit.layer
         }
-        if let kept { return kept }
+        state.withLock { $0.misses += 1 }
         let pixels = key.width * key.height
-        let keep = pixels <= budget
+        // (Content that cannot tell whether it draws the same never matches, not even itself.)
+        let keep = pixels <= budget && node.drawsTheSameBody(as: node)
         // Room first, so that the layers given up are gone before the new one is drawn.
         if keep { state.withLock { $0.makeRoom(for: pixels, within: budget) } }
         guard let layer = draw() else { return nil }
-        if keep {
-            state.withLock { s in
-                // (Another thread may have drawn the same layer meanwhile: one is enough.)
-                guard !s.entries.contains(where: { $0.key == key && node.drawsTheSameBody(as: $0.node) }) else { return }
-                s.makeRoom(for: pixels, within: budget)
-                s.clock += 1
-                s.entries.append(Entry(node: node, key: key, layer: layer, lastUse: s.clock))
-                s.pixels += pixels
-            }
+        guard keep else { return layer }
+        let same = state.withLock { s in s.entries.filter { $0.key == key } }
+        // (Another thread may have drawn the same layer meanwhile: one is enough.)
+        guard !same.contains(where: { node.drawsTheSameBody(as: $0.node) }) else { return layer }
+        state.withLock { s in
+            s.makeRoom(for: pixels, within: budget)
+            s.clock += 1
+            s.entries.append(Entry(id: s.clock, node: node, key: key, layer: layer, lastUse: s.clock))
+            s.pixels += pixels
         }
         return layer
     }

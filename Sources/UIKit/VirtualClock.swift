@@ -51,15 +51,42 @@ public final class DispatchQueue: @unchecked Sendable, Equatable {
         if let clock { clock.perform(afterDelay: 0) { workItem.perform() } } else { underlying.async(execute: workItem) }
     }
 
+    /// `asyncAfter(deadline: .now() + d)`: on a stage `.now()` is the stage's clock (``StageDeadline``), so
+    /// the work runs exactly `d` virtual seconds later, however long the wall clock takes between reading
+    /// `.now()` and this call.
+    public func asyncAfter(deadline: StageDeadline, qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [],
+                           execute work: @escaping () -> Void) {
+        if let clock {
+            // (`.now() + .never`: never.)
+            let delay = Self.seconds(until: deadline)
+            if delay.isFinite { clock.perform(afterDelay: delay) { work() } }
+        } else {
+            let box = Unchecked(work); underlying.asyncAfter(deadline: deadline.dispatchTime, qos: qos, flags: flags) { box.value() }
+        }
+    }
+
+    public func asyncAfter(deadline: StageDeadline, execute workItem: DispatchWorkItem) {
+        if let clock {
+            let delay = Self.seconds(until: deadline)
+            if delay.isFinite { clock.perform(afterDelay: delay) { workItem.perform() } }
+        } else {
+            underlying.asyncAfter(deadline: deadline.dispatchTime, execute: workItem)
+        }
+    }
+
+    /// A `DispatchTime` made before the call (`let t = DispatchTime.now() + d`): its distance from now,
+    /// read to the millisecond.
+    @_disfavoredOverload
     public func asyncAfter(deadline: DispatchTime, qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [],
                            execute work: @escaping () -> Void) {
-        if let clock { clock.perform(afterDelay: Self.seconds(until: deadline)) { work() } } else {
+        if let clock { clock.perform(afterDelay: Self.seconds(until: StageDeadline(deadline))) { work() } } else {
             let box = Unchecked(work); underlying.asyncAfter(deadline: deadline, qos: qos, flags: flags) { box.value() }
         }
     }
 
+    @_disfavoredOverload
     public func asyncAfter(deadline: DispatchTime, execute workItem: DispatchWorkItem) {
-        if let clock { clock.perform(afterDelay: Self.seconds(until: deadline)) { workItem.perform() } } else {
+        if let clock { clock.perform(afterDelay: Self.seconds(until: StageDeadline(deadline))) { workItem.perform() } } else {
             underlying.asyncAfter(deadline: deadline, execute: workItem)
         }
     }
@@ -84,15 +111,89 @@ public final class DispatchQueue: @unchecked Sendable, Equatable {
         if isMain, Thread.isMainThread { workItem.perform() } else { underlying.sync(execute: workItem) }
     }
 
-    /// Seconds from now to `deadline` (0 when it has passed).
-    /// Rounded to the millisecond: the wall-clock moments between `.now() + d` and this reading are not
-    /// the script's delay.
-    private static func seconds(until deadline: DispatchTime) -> Double {
-        let seconds = max(0, (Double(deadline.uptimeNanoseconds) - Double(DispatchTime.now().uptimeNanoseconds)) / 1e9)
-        return (seconds * 1000).rounded() / 1000
+    /// Seconds of the stage's clock from now to `deadline` (0 when it has passed): exact for a deadline on
+    /// the stage's clock. A `DispatchTime`'s is rounded to the millisecond: the wall-clock moments between
+    /// `DispatchTime.now() + d` and this reading are not the script's delay.
+    private static func seconds(until deadline: StageDeadline) -> Double {
+        switch deadline.base {
+        case let .stage(time):
+            return max(0, time - StageContext.now)
+        case let .dispatch(time):
+            let seconds = max(0, (Double(time.uptimeNanoseconds) - Double(DispatchTime.now().uptimeNanoseconds)) / 1e9)
+            return (seconds * 1000).rounded() / 1000
+        }
     }
 
     public static func == (a: DispatchQueue, b: DispatchQueue) -> Bool { a.underlying === b.underlying }
+}
+
+/// What `.now() + d` is in `DispatchQueue.main.asyncAfter(deadline: .now() + d)` in code that imports
+/// UIKit: a time on the stage's clock while a stage runs (so the delay is exactly `d`, whatever the wall
+/// clock does meanwhile), Dispatch's time otherwise. Written as Dispatch's is: `.now()`, `+` and `-` with
+/// seconds (`Double`) or a `DispatchTimeInterval`. A `DispatchTime` passed to `asyncAfter` still works (its
+/// distance from now is read to the millisecond). Smokescreen's own type: iOS's `asyncAfter` takes
+/// `DispatchTime`, which code can still name and pass.
+public struct StageDeadline: Sendable {
+    enum Base: Sendable {
+        /// Seconds of the stage's clock.
+        case stage(Double)
+        case dispatch(DispatchTime)
+    }
+    let base: Base
+
+    init(_ time: DispatchTime) { base = .dispatch(time) }
+    private init(base: Base) { self.base = base }
+
+    /// Now: the stage's clock while a stage runs, else Dispatch's.
+    public static func now() -> StageDeadline {
+        StageContext.engine != nil ? StageDeadline(base: .stage(StageContext.now)) : StageDeadline(DispatchTime.now())
+    }
+
+    /// The deadline as Dispatch's time, for queues not on the stage's clock.
+    public var dispatchTime: DispatchTime {
+        switch base {
+        case let .stage(time):
+            let seconds = time - StageContext.now
+            return seconds.isFinite ? .now() + seconds : .distantFuture
+        case let .dispatch(time):
+            return time
+        }
+    }
+
+    public static func + (deadline: StageDeadline, seconds: Double) -> StageDeadline {
+        switch deadline.base {
+        case let .stage(time): return StageDeadline(base: .stage(time + seconds))
+        case let .dispatch(time): return StageDeadline(time + seconds)
+        }
+    }
+
+    public static func - (deadline: StageDeadline, seconds: Double) -> StageDeadline { deadline + -seconds }
+
+    public static func + (deadline: StageDeadline, interval: DispatchTimeInterval) -> StageDeadline {
+        switch deadline.base {
+        case .stage: return deadline + Self.seconds(of: interval)
+        case let .dispatch(time): return StageDeadline(time + interval)
+        }
+    }
+
+    public static func - (deadline: StageDeadline, interval: DispatchTimeInterval) -> StageDeadline {
+        switch deadline.base {
+        case .stage: return deadline + -Self.seconds(of: interval)
+        case let .dispatch(time): return StageDeadline(time - interval)
+        }
+    }
+
+    /// An interval in seconds (`.never`: forever).
+    static func seconds(of interval: DispatchTimeInterval) -> Double {
+        switch interval {
+        case let .seconds(n): return Double(n)
+        case let .milliseconds(n): return Double(n) / 1e3
+        case let .microseconds(n): return Double(n) / 1e6
+        case let .nanoseconds(n): return Double(n) / 1e9
+        case .never: return .infinity
+        @unknown default: return .infinity
+        }
+    }
 }
 
 /// Foundation's timer, on the stage's clock when a stage runs: it fires at the virtual times it falls

@@ -33,9 +33,27 @@ final class VirtualClockTests: XCTestCase {
         XCTAssertTrue(events.contains { $0.hasPrefix("after 0.3") }, "\(events)")
         XCTAssertTrue(events.contains { $0.hasPrefix("tick 0.6") })
         XCTAssertLessThan(stage.time, 0.8, "the invalidated timer does not keep the stage waiting")
+        XCTAssertTrue(events.contains("after 0.35"), "exactly 0.35 s of the stage's clock: \(events)")
         // Other queues are Dispatch's.
         let done = expectation(description: "global")
         UIKit.DispatchQueue.global().async { done.fulfill() }
         wait(for: [done], timeout: 5)
+    }
+
+    /// `.now() + d` on a stage is the stage's clock: however long the wall clock takes between reading it
+    /// and the call (a loaded machine), the work runs exactly d later. A `DispatchTime` made beforehand is
+    /// read to the millisecond; `.never` never runs.
+    func testADeadlineFromNowIsOnTheStagesClockWhateverTheWallClockDoes() throws {
+        let stage = try makeStage(width: 20, height: 20)
+        let recorder = Recorder(stage: stage)
+        let deadline: UIKit.StageDeadline = .now() + 0.3
+        usleep(20_000)
+        UIKit.DispatchQueue.main.asyncAfter(deadline: deadline) { recorder.add("late call") }
+        UIKit.DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(250) - 0.125) { recorder.add("interval") }
+        UIKit.DispatchQueue.main.asyncAfter(deadline: .now() + .never) { recorder.add("never") }
+        UIKit.DispatchQueue.main.asyncAfter(deadline: DispatchTime.now() + 0.2) { recorder.add("dispatch time") }
+        try stage.waitUntilIdle()
+        XCTAssertEqual(Set(recorder.events), ["late call 0.3", "interval 0.125", "dispatch time 0.2"])
+        XCTAssertEqual(stage.time, 0.3, accuracy: 1e-9)
     }
 }

@@ -9,14 +9,17 @@ final class ProjectedLayerCacheTests: XCTestCase {
 
     /// A white screen with a card (a coloured background, a label and a square) turned about y by `angle`.
     private func screen(angle: Double, text: String = "Hi", color: Color = Color(red: 1, green: 0, blue: 0),
-                        size: Size = Size(width: 40, height: 30), cardSize: Double = 20, alpha: Double = 1) throws -> RenderNode {
+                        size: Size = Size(width: 40, height: 30), cardSize: Double = 20, alpha: Double = 1,
+                        shrink: Double = 1, custom: Bool = false) throws -> RenderNode {
         let root = View(frame: Rect(origin: .zero, size: size), name: "root")
         root.backgroundColor = .white
         let card = View(frame: Rect(x: (size.width - cardSize) / 2, y: (size.height - cardSize) / 2, width: cardSize, height: cardSize), name: "card")
         card.backgroundColor = color
         card.alpha = alpha
-        card.transform3D = Transform3D(rotationAngle: angle, x: 0, y: 1, z: 0).concatenating(perspective)
+        card.transform3D = Transform3D(scaleX: shrink, y: shrink, z: 1)
+            .concatenating(Transform3D(rotationAngle: angle, x: 0, y: 1, z: 0)).concatenating(perspective)
         try card.addSubview(Label(text: text, frame: Rect(x: 2, y: 2, width: cardSize - 4, height: 10)))
+        if custom { try card.addSubview(DrawingView(frame: Rect(x: 4, y: 4, width: 6, height: 6), drawing: Custom())) }
         let square = View(frame: Rect(x: 4, y: cardSize - 8, width: 4, height: 4))
         square.backgroundColor = .black
         try card.addSubview(square)
@@ -109,14 +112,7 @@ final class ProjectedLayerCacheTests: XCTestCase {
     func testABodyWithACustomDrawingIsDrawnEveryFrameAndNotKept() throws {
         let cache = ProjectedLayerCache()
         for angle in [0.3, 0.5, 0.7] {
-            let root = View(frame: Rect(x: 0, y: 0, width: 40, height: 30))
-            root.backgroundColor = .white
-            let card = View(frame: Rect(x: 10, y: 5, width: 20, height: 20))
-            card.backgroundColor = Color(red: 0, green: 0.6, blue: 0.3)
-            card.transform3D = Transform3D(rotationAngle: angle, x: 0, y: 1, z: 0).concatenating(perspective)
-            try card.addSubview(DrawingView(frame: Rect(x: 4, y: 4, width: 6, height: 6), drawing: Custom()))
-            try root.addSubview(card)
-            let node = try XCTUnwrap(root.renderNode())
+            let node = try screen(angle: angle, custom: true)
             XCTAssertEqual(try drawn(node, layers: cache), try drawn(node, layers: nil))
         }
         XCTAssertEqual(cache.statistics.misses, 3)
@@ -128,15 +124,7 @@ final class ProjectedLayerCacheTests: XCTestCase {
     func testACardShrunkOnScreenIsDrawnAtItsSizeEachFrame() throws {
         let cache = ProjectedLayerCache()
         for angle in [0.3, 0.6, 0.9] {
-            let root = View(frame: Rect(x: 0, y: 0, width: 40, height: 30))
-            root.backgroundColor = .white
-            let card = View(frame: Rect(x: 10, y: 5, width: 20, height: 20))
-            card.backgroundColor = Color(red: 0.2, green: 0.3, blue: 0.9)
-            try card.addSubview(Label(text: "Hi", frame: Rect(x: 2, y: 2, width: 16, height: 10)))
-            card.transform3D = Transform3D(scaleX: 0.5, y: 0.5, z: 1)
-                .concatenating(Transform3D(rotationAngle: angle, x: 0, y: 1, z: 0)).concatenating(perspective)
-            try root.addSubview(card)
-            let node = try XCTUnwrap(root.renderNode())
+            let node = try screen(angle: angle, shrink: 0.5)
             XCTAssertEqual(try drawn(node, layers: cache), try drawn(node, layers: nil), "at \(angle) rad")
         }
         XCTAssertEqual(cache.statistics.hits, 0)

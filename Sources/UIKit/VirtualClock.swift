@@ -79,14 +79,20 @@ public final class DispatchQueue: @unchecked Sendable, Equatable {
     @_disfavoredOverload
     public func asyncAfter(deadline: DispatchTime, qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [],
                            execute work: @escaping () -> Void) {
-        if let clock { clock.perform(afterDelay: Self.seconds(until: StageDeadline(deadline))) { work() } } else {
+        if let clock {
+            let delay = Self.seconds(until: StageDeadline(deadline))
+            if delay.isFinite { clock.perform(afterDelay: delay) { work() } }
+        } else {
             let box = Unchecked(work); underlying.asyncAfter(deadline: deadline, qos: qos, flags: flags) { box.value() }
         }
     }
 
     @_disfavoredOverload
     public func asyncAfter(deadline: DispatchTime, execute workItem: DispatchWorkItem) {
-        if let clock { clock.perform(afterDelay: Self.seconds(until: StageDeadline(deadline))) { workItem.perform() } } else {
+        if let clock {
+            let delay = Self.seconds(until: StageDeadline(deadline))
+            if delay.isFinite { clock.perform(afterDelay: delay) { workItem.perform() } }
+        } else {
             underlying.asyncAfter(deadline: deadline, execute: workItem)
         }
     }
@@ -94,8 +100,8 @@ public final class DispatchQueue: @unchecked Sendable, Equatable {
     public func asyncAfter(wallDeadline: DispatchWallTime, qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [],
                            execute work: @escaping () -> Void) {
         if let clock {
-            let nanoseconds = Double(wallDeadline.rawValue) - Double(DispatchWallTime.now().rawValue)
-            clock.perform(afterDelay: (max(0, nanoseconds / 1e9) * 1000).rounded() / 1000) { work() }
+            guard wallDeadline != .distantFuture else { return }
+            clock.perform(afterDelay: Self.seconds(until: wallDeadline)) { work() }
         } else {
             let box = Unchecked(work); underlying.asyncAfter(wallDeadline: wallDeadline, qos: qos, flags: flags) { box.value() }
         }
@@ -119,10 +125,27 @@ public final class DispatchQueue: @unchecked Sendable, Equatable {
         case let .stage(time):
             return max(0, time - StageContext.now)
         case let .dispatch(time):
+            // (`.distantFuture`: never.)
+            guard time != .distantFuture else { return .infinity }
             let seconds = max(0, (Double(time.uptimeNanoseconds) - Double(DispatchTime.now().uptimeNanoseconds)) / 1e9)
             return (seconds * 1000).rounded() / 1000
         }
     }
+
+    /// Seconds from now to a wall-clock deadline (0 when it has passed), read to the millisecond.
+    private static func seconds(until deadline: DispatchWallTime) -> Double {
+        let now = DispatchWallTime.now()
+        let nanoseconds = Double(Int64(bitPattern: deadline.rawValue) &- Int64(bitPattern: now.rawValue)) * wallTimeDirection
+        return (max(0, nanoseconds / 1e9) * 1000).rounded() / 1000
+    }
+
+    /// 1 or −1: which way a wall time's raw value moves as time passes. Dispatch stores a wall time as its
+    /// nanoseconds negated (on Linux; as flagged nanoseconds elsewhere), so the difference of two raw values
+    /// is the time between them, with this sign.
+    private static let wallTimeDirection: Double = {
+        let now = DispatchWallTime.now()
+        return Int64(bitPattern: (now + 1.0).rawValue) &- Int64(bitPattern: now.rawValue) > 0 ? 1 : -1
+    }()
 
     public static func == (a: DispatchQueue, b: DispatchQueue) -> Bool { a.underlying === b.underlying }
 }

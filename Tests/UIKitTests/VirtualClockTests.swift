@@ -42,7 +42,7 @@ final class VirtualClockTests: XCTestCase {
 
     /// `.now() + d` on a stage is the stage's clock: however long the wall clock takes between reading it
     /// and the call (a loaded machine), the work runs exactly d later. A `DispatchTime` made beforehand is
-    /// read to the millisecond; `.never` never runs.
+    /// read to the millisecond; `.never` and `.distantFuture` never run (nor keep the stage waiting).
     func testADeadlineFromNowIsOnTheStagesClockWhateverTheWallClockDoes() throws {
         let stage = try makeStage(width: 20, height: 20)
         let recorder = Recorder(stage: stage)
@@ -51,9 +51,22 @@ final class VirtualClockTests: XCTestCase {
         UIKit.DispatchQueue.main.asyncAfter(deadline: deadline) { recorder.add("late call") }
         UIKit.DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(250) - 0.125) { recorder.add("interval") }
         UIKit.DispatchQueue.main.asyncAfter(deadline: .now() + .never) { recorder.add("never") }
+        UIKit.DispatchQueue.main.asyncAfter(deadline: DispatchTime.distantFuture) { recorder.add("distant future") }
+        UIKit.DispatchQueue.main.asyncAfter(wallDeadline: .distantFuture) { recorder.add("distant wall future") }
         UIKit.DispatchQueue.main.asyncAfter(deadline: DispatchTime.now() + 0.2) { recorder.add("dispatch time") }
+        UIKit.DispatchQueue.main.asyncAfter(wallDeadline: .now() + 0.25) { recorder.add("wall time") }
         try stage.waitUntilIdle()
-        XCTAssertEqual(Set(recorder.events), ["late call 0.3", "interval 0.125", "dispatch time 0.2"])
+        var times: [String: Double] = [:]
+        for event in recorder.events {
+            let parts = event.split(separator: " ")
+            times[parts.dropLast().joined(separator: " ")] = Double(parts.last!)
+        }
+        XCTAssertEqual(Set(times.keys), ["late call", "interval", "dispatch time", "wall time"])
+        XCTAssertEqual(times["late call"], 0.3, "exact: the 20 ms slept are wall-clock time")
+        XCTAssertEqual(times["interval"], 0.125)
+        // (Read from the wall clock to the millisecond: a millisecond early on a busy machine.)
+        XCTAssertEqual(times["dispatch time"] ?? 0, 0.2, accuracy: 0.0015)
+        XCTAssertEqual(times["wall time"] ?? 0, 0.25, accuracy: 0.0015)
         XCTAssertEqual(stage.time, 0.3, accuracy: 1e-9)
     }
 }

@@ -56,20 +56,13 @@ public final class DispatchQueue: @unchecked Sendable, Equatable {
     /// `.now()` and this call.
     public func asyncAfter(deadline: StageDeadline, qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [],
                            execute work: @escaping () -> Void) {
-        if let clock {
-            // (`.now() + .never`: never.)
-            let delay = Self.seconds(until: deadline)
-            if delay.isFinite { clock.perform(afterDelay: delay) { work() } }
-        } else {
+        if let clock { Self.perform(on: clock, afterDelay: Self.seconds(until: deadline), work) } else {
             let box = Unchecked(work); underlying.asyncAfter(deadline: deadline.dispatchTime, qos: qos, flags: flags) { box.value() }
         }
     }
 
     public func asyncAfter(deadline: StageDeadline, execute workItem: DispatchWorkItem) {
-        if let clock {
-            let delay = Self.seconds(until: deadline)
-            if delay.isFinite { clock.perform(afterDelay: delay) { workItem.perform() } }
-        } else {
+        if let clock { Self.perform(on: clock, afterDelay: Self.seconds(until: deadline)) { workItem.perform() } } else {
             underlying.asyncAfter(deadline: deadline.dispatchTime, execute: workItem)
         }
     }
@@ -79,30 +72,21 @@ public final class DispatchQueue: @unchecked Sendable, Equatable {
     @_disfavoredOverload
     public func asyncAfter(deadline: DispatchTime, qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [],
                            execute work: @escaping () -> Void) {
-        if let clock {
-            let delay = Self.seconds(until: StageDeadline(deadline))
-            if delay.isFinite { clock.perform(afterDelay: delay) { work() } }
-        } else {
+        if let clock { Self.perform(on: clock, afterDelay: Self.seconds(until: StageDeadline(deadline)), work) } else {
             let box = Unchecked(work); underlying.asyncAfter(deadline: deadline, qos: qos, flags: flags) { box.value() }
         }
     }
 
     @_disfavoredOverload
     public func asyncAfter(deadline: DispatchTime, execute workItem: DispatchWorkItem) {
-        if let clock {
-            let delay = Self.seconds(until: StageDeadline(deadline))
-            if delay.isFinite { clock.perform(afterDelay: delay) { workItem.perform() } }
-        } else {
+        if let clock { Self.perform(on: clock, afterDelay: Self.seconds(until: StageDeadline(deadline))) { workItem.perform() } } else {
             underlying.asyncAfter(deadline: deadline, execute: workItem)
         }
     }
 
     public func asyncAfter(wallDeadline: DispatchWallTime, qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [],
                            execute work: @escaping () -> Void) {
-        if let clock {
-            guard wallDeadline != .distantFuture else { return }
-            clock.perform(afterDelay: Self.seconds(until: wallDeadline)) { work() }
-        } else {
+        if let clock { Self.perform(on: clock, afterDelay: Self.seconds(until: wallDeadline), work) } else {
             let box = Unchecked(work); underlying.asyncAfter(wallDeadline: wallDeadline, qos: qos, flags: flags) { box.value() }
         }
     }
@@ -117,6 +101,12 @@ public final class DispatchQueue: @unchecked Sendable, Equatable {
         if isMain, Thread.isMainThread { workItem.perform() } else { underlying.sync(execute: workItem) }
     }
 
+    /// Runs `work` on the stage's clock `delay` seconds from now; an infinite delay (`.now() + .never`,
+    /// `.distantFuture`) never comes, so the work never runs and the stage does not wait for it.
+    private static func perform(on clock: AnimationEngine, afterDelay delay: Double, _ work: @escaping () -> Void) {
+        if delay.isFinite { clock.perform(afterDelay: delay, work) }
+    }
+
     /// Seconds of the stage's clock from now to `deadline` (0 when it has passed): exact for a deadline on
     /// the stage's clock. A `DispatchTime`'s is rounded to the millisecond: the wall-clock moments between
     /// `DispatchTime.now() + d` and this reading are not the script's delay.
@@ -125,15 +115,16 @@ public final class DispatchQueue: @unchecked Sendable, Equatable {
         case let .stage(time):
             return max(0, time - StageContext.now)
         case let .dispatch(time):
-            // (`.distantFuture`: never.)
             guard time != .distantFuture else { return .infinity }
             let seconds = max(0, (Double(time.uptimeNanoseconds) - Double(DispatchTime.now().uptimeNanoseconds)) / 1e9)
             return (seconds * 1000).rounded() / 1000
         }
     }
 
-    /// Seconds from now to a wall-clock deadline (0 when it has passed), read to the millisecond.
+    /// Seconds from now to a wall-clock deadline (0 when it has passed), read to the millisecond;
+    /// `.distantFuture` is never.
     private static func seconds(until deadline: DispatchWallTime) -> Double {
+        guard deadline != .distantFuture else { return .infinity }
         let now = DispatchWallTime.now()
         let nanoseconds = Double(Int64(bitPattern: deadline.rawValue) &- Int64(bitPattern: now.rawValue)) * wallTimeDirection
         return (max(0, nanoseconds / 1e9) * 1000).rounded() / 1000
@@ -173,7 +164,7 @@ public struct StageDeadline: Sendable {
     }
 
     /// The deadline as Dispatch's time, for queues not on the stage's clock.
-    public var dispatchTime: DispatchTime {
+    var dispatchTime: DispatchTime {
         switch base {
         case let .stage(time):
             let seconds = time - StageContext.now

@@ -67,14 +67,17 @@ public final class ProjectedLayerCache: Sendable {
     /// ``ViewRenderer/draw(_:into:clear:layers:)`` (twice the canvas's pixels).
     @TaskLocal static var current: (cache: ProjectedLayerCache, budgetPixels: Int)?
 
+    /// The kept entry for `key` whose node's body draws as `node`'s. (Trees are compared outside the lock:
+    /// the entries of that size are copied out first.)
+    private func kept(for node: RenderNode, key: Key) -> Entry? {
+        state.withLock { s in s.entries.filter { $0.key == key } }.first { node.drawsTheSameBody(as: $0.node) }
+    }
+
     /// `node`'s layer for `key`: a kept one whose node's body draws the same, else `draw()`'s (kept when it
     /// fits in `budget` pixels and its body can tell whether it draws the same; nil from `draw` is passed
     /// on and not kept).
     func layer(for node: RenderNode, key: Key, budget: Int, draw: () -> Bitmap?) -> Bitmap? {
-        // (Trees are compared outside the lock: the layers of the same size, copied out, then the one used
-        // marked.)
-        let candidates = state.withLock { s in s.entries.filter { $0.key == key } }
-        if let hit = candidates.first(where: { node.drawsTheSameBody(as: $0.node) }) {
+        if let hit = kept(for: node, key: key) {
             state.withLock { s in
                 s.clock += 1
                 s.hits += 1
@@ -90,9 +93,8 @@ public final class ProjectedLayerCache: Sendable {
         if keep { state.withLock { $0.makeRoom(for: pixels, within: budget) } }
         guard let layer = draw() else { return nil }
         guard keep else { return layer }
-        let same = state.withLock { s in s.entries.filter { $0.key == key } }
         // (Another thread may have drawn the same layer meanwhile: one is enough.)
-        guard !same.contains(where: { node.drawsTheSameBody(as: $0.node) }) else { return layer }
+        guard kept(for: node, key: key) == nil else { return layer }
         state.withLock { s in
             s.makeRoom(for: pixels, within: budget)
             s.clock += 1

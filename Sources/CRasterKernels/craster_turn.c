@@ -105,10 +105,13 @@ struct crk_turn {
     int r0, r1;
     /// Per group of eight columns whose boxes are at most CRK_TURN_SLOTS texels within sixteen from
     /// `group_base` (−1 where not), for the AVX2 pass of H: how many texels the widest takes, and for each
-    /// of those slots each column's texel from `group_base` and its weight (0 past the column's box).
-    int32_t *group_base, *group_slots, *group_index, *group_weight;
+    /// of those slots each column's texel from `group_base` and its weight (0 past the column's box), the
+    /// weights already in the vector pass's order (32 lanes: crk_turn_low_weights, then the high ones).
+    int32_t *group_base, *group_slots, *group_index;
+    uint16_t *group_weight;
     uint32_t *h;
-    uint8_t *ready;
+    /// H's rows [r0, made) are made (in order: every row between r0 and r1 is read by some column).
+    int made;
     // Horizontal axis: one row of texels filtered along v, and the weights of the image's rows.
     uint32_t *g;
     uint16_t *row_weights;
@@ -117,7 +120,7 @@ struct crk_turn {
 void crk_turn_free(crk_turn *t) {
     if (!t) return;
     free(t->spans); free(t->weights); free(t->a); free(t->b); free(t->c1); free(t->c2); free(t->valid);
-    free(t->h); free(t->ready); free(t->g); free(t->row_weights);
+    free(t->h); free(t->g); free(t->row_weights);
     free(t->group_base); free(t->group_slots); free(t->group_index); free(t->group_weight);
     free(t);
 }
@@ -193,7 +196,7 @@ static int crk_turn_make_vertical(crk_turn *t, int y0, int y1) {
     t->group_base = malloc(sizeof(int32_t) * room);
     t->group_slots = malloc(sizeof(int32_t) * room);
     t->group_index = malloc(sizeof(int32_t) * 8 * CRK_TURN_SLOTS * room);
-    t->group_weight = malloc(sizeof(int32_t) * 8 * CRK_TURN_SLOTS * room);
+    t->group_weight = malloc(sizeof(uint16_t) * 32 * CRK_TURN_SLOTS * room);
     if (!t->group_base || !t->group_slots || !t->group_index || !t->group_weight) return 0;
     for (size_t g = 0; g < groups; g++) {
         int base = INT32_MAX, top = -1, slots = 0, ok = 1;
@@ -212,7 +215,11 @@ static int crk_turn_make_vertical(crk_turn *t, int y0, int y1) {
                 const crk_turn_span s = t->spans[8 * g + k];
                 const size_t at = (g * CRK_TURN_SLOTS + (size_t)j) * 8 + (size_t)k;
                 t->group_index[at] = j < s.count ? s.start + j - base : 0;
-                t->group_weight[at] = j < s.count ? t->weights[s.first + j] : 0;
+                // Column k's weight in its pixel's four lanes: 0, 1, 4, 5 in the low half of the 32,
+                // 2, 3, 6, 7 in the high; within each, two pixels to a 128-bit half.
+                const uint16_t weight = j < s.count ? t->weights[s.first + j] : 0;
+                const size_t lane = (g * CRK_TURN_SLOTS + (size_t)j) * 32 + (size_t)((k & 2) ? 16 : 0) + (size_t)((k & 4) ? 8 : 0) + (size_t)(k & 1) * 4;
+                for (int q = 0; q < 4; q++) t->group_weight[lane + (size_t)q] = weight;
             }
         }
     }
@@ -231,8 +238,8 @@ static int crk_turn_make_vertical(crk_turn *t, int y0, int y1) {
     if ((size_t)(r1 - r0) * (size_t)n > (image_pixels > CRK_TURN_SMALL ? image_pixels : CRK_TURN_SMALL)) return 0;
     t->r0 = r0; t->r1 = r1;
     t->h = malloc(sizeof(uint32_t) * (size_t)(r1 - r0) * (size_t)n);
-    t->ready = calloc((size_t)(r1 - r0), 1);
-    return t->h && t->ready;
+    t->made = r0;
+    return t->h != NULL;
 }
 
 static int crk_turn_make_horizontal(crk_turn *t) {
@@ -332,29 +339,40 @@ static void crk_turn_h_columns_sse2(const crk_turn *t, const uint32_t *src, int 
     }
 }
 
+/// The vector passes keep a pixel's four channels as 16-bit lanes 256·v, each a byte unpacked above a zero
+/// byte: within each 128-bit half, pixels 0, 1 (4, 5) in the "low" lanes and 2, 3 (6, 7) in the "high"
+/// ones, which is the order a pack of the two puts back in place. A weight per pixel (a 32-bit lane, at most
+/// 0xFFFF) is copied to its pixel's lanes by one shuffle: these two.
+__attribute__((target("avx2"))) static inline __m256i crk_turn_low_weights(void) {
+    return _mm256_setr_epi8(0, 1, 0, 1, 0, 1, 0, 1, 4, 5, 4, 5, 4, 5, 4, 5, 0, 1, 0, 1, 0, 1, 0, 1, 4, 5, 4, 5, 4, 5, 4, 5);
+}
+__attribute__((target("avx2"))) static inline __m256i crk_turn_high_weights(void) {
+    return _mm256_setr_epi8(8, 9, 8, 9, 8, 9, 8, 9, 12, 13, 12, 13, 12, 13, 12, 13, 8, 9, 8, 9, 8, 9, 8, 9, 12, 13, 12, 13, 12, 13, 12, 13);
+}
+
 /// The groups of eight columns of an H row that two loads of the row reach (AVX2); the others with SSE2.
 __attribute__((target("avx2")))
 static void crk_turn_h_row_avx2(const crk_turn *t, const uint32_t *src, uint32_t *out) {
     const int n = t->x1 - t->x0, groups = n / 8;
-    const __m256i seven = _mm256_set1_epi32(7), round = _mm256_set1_epi16(128);
+    const __m256i seven = _mm256_set1_epi32(7), round = _mm256_set1_epi16(128), zero = _mm256_setzero_si256();
     for (int g = 0; g < groups; g++) {
         const int base = t->group_base[g];
         if (base < 0) { crk_turn_h_columns_sse2(t, src, 8 * g, 8 * g + 8, out); continue; }
         const __m256i a = _mm256_loadu_si256((const __m256i *)(src + base)), b = _mm256_loadu_si256((const __m256i *)(src + base + 8));
-        const int32_t *index = t->group_index + (size_t)g * CRK_TURN_SLOTS * 8, *weight = t->group_weight + (size_t)g * CRK_TURN_SLOTS * 8;
-        __m256i sum_lo = _mm256_setzero_si256(), sum_hi = _mm256_setzero_si256();
+        const int32_t *index = t->group_index + (size_t)g * CRK_TURN_SLOTS * 8;
+        const uint16_t *weight = t->group_weight + (size_t)g * CRK_TURN_SLOTS * 32;
+        // (The lanes' order of the vertical pass: crk_turn_group_vertical_avx2.)
+        __m256i sum_lo = zero, sum_hi = zero;
         for (int j = 0; j < t->group_slots[g]; j++) {
             const __m256i at = _mm256_loadu_si256((const __m256i *)(index + 8 * j));
             const __m256i texels = _mm256_blendv_epi8(_mm256_permutevar8x32_epi32(a, at), _mm256_permutevar8x32_epi32(b, at), _mm256_cmpgt_epi32(at, seven));
-            __m256i w_lo, w_hi, p_lo, p_hi;
-            crk_lanes_widen_avx2(_mm256_loadu_si256((const __m256i *)(weight + 8 * j)), &w_lo, &w_hi);
-            crk_lanes_spread_avx2(texels, &p_lo, &p_hi);
-            sum_lo = _mm256_add_epi16(sum_lo, _mm256_mulhi_epu16(_mm256_slli_epi16(p_lo, 8), w_lo));
-            sum_hi = _mm256_add_epi16(sum_hi, _mm256_mulhi_epu16(_mm256_slli_epi16(p_hi, 8), w_hi));
+            const __m256i w_lo = _mm256_loadu_si256((const __m256i *)(weight + 32 * j)), w_hi = _mm256_loadu_si256((const __m256i *)(weight + 32 * j + 16));
+            sum_lo = _mm256_add_epi16(sum_lo, _mm256_mulhi_epu16(_mm256_unpacklo_epi8(zero, texels), w_lo));
+            sum_hi = _mm256_add_epi16(sum_hi, _mm256_mulhi_epu16(_mm256_unpackhi_epi8(zero, texels), w_hi));
         }
         sum_lo = _mm256_srli_epi16(_mm256_add_epi16(sum_lo, round), 8);
         sum_hi = _mm256_srli_epi16(_mm256_add_epi16(sum_hi, round), 8);
-        _mm256_storeu_si256((__m256i *)(out + 8 * g), _mm256_permute4x64_epi64(_mm256_packus_epi16(sum_lo, sum_hi), 0xD8));
+        _mm256_storeu_si256((__m256i *)(out + 8 * g), _mm256_packus_epi16(sum_lo, sum_hi));
     }
     crk_turn_h_columns_sse2(t, src, 8 * groups, n, out);
 }
@@ -372,11 +390,17 @@ static void crk_turn_h_row(crk_turn *t, int r) {
     else if (ccpu_features() & CCPU_SSE41) { crk_turn_h_columns_sse2(t, src, 0, n, out); c = n; }
 #endif
     for (; c < n; c++) out[c] = crk_turn_h_pixel(t, src, c);
-    t->ready[r - t->r0] = 1;
+}
+
+/// H's rows up to `last` made. (In order from the first: the columns' spans of rows overlap, so a row
+/// skipped now is read later, and what is made in all is at most H's rows, as when rows were made one by
+/// one as first read.)
+static inline void crk_turn_make_rows(crk_turn *t, int last) {
+    while (t->made <= last) crk_turn_h_row(t, t->made++);
 }
 
 static inline const uint32_t *crk_turn_h(crk_turn *t, int r) {
-    if (!t->ready[r - t->r0]) crk_turn_h_row(t, r);
+    crk_turn_make_rows(t, r);
     return t->h + (size_t)(r - t->r0) * (size_t)(t->x1 - t->x0);
 }
 
@@ -427,11 +451,12 @@ static void crk_turn_pixel_vertical(crk_turn *t, float cy, int c, uint32_t *out)
 
 #define CRK_TURN_AVX2 static inline __attribute__((always_inline, target("avx2")))
 
-/// crk_turn_row_weight in eight lanes (the same float operations), as 32-bit lanes.
-CRK_TURN_AVX2 __m256i crk_turn_row_weight_avx2(__m256 lo, __m256 hi, __m256 scale, int r, int height) {
-    const __m256 zero = _mm256_setzero_ps(), n = _mm256_set1_ps((float)height), fr = _mm256_set1_ps((float)r);
+/// crk_turn_row_weight in eight lanes (the same float operations), as 32-bit lanes; `fr` is r in every lane
+/// and `fr1` r + 1.
+CRK_TURN_AVX2 __m256i crk_turn_row_weight_avx2(__m256 lo, __m256 hi, __m256 scale, int r, __m256 fr, __m256 fr1, int height) {
+    const __m256 zero = _mm256_setzero_ps(), n = _mm256_set1_ps((float)height);
     const __m256 a = _mm256_max_ps(lo, zero), b = _mm256_min_ps(hi, n);
-    __m256 overlap = _mm256_max_ps(zero, _mm256_sub_ps(_mm256_min_ps(b, _mm256_add_ps(fr, _mm256_set1_ps(1.0f))), _mm256_max_ps(a, fr)));
+    __m256 overlap = _mm256_max_ps(zero, _mm256_sub_ps(_mm256_min_ps(b, fr1), _mm256_max_ps(a, fr)));
     if (r == 0) overlap = _mm256_add_ps(overlap, _mm256_max_ps(zero, _mm256_sub_ps(_mm256_min_ps(hi, zero), lo)));
     if (r == height - 1) overlap = _mm256_add_ps(overlap, _mm256_max_ps(zero, _mm256_sub_ps(hi, _mm256_max_ps(lo, n))));
     const __m256 q = _mm256_min_ps(_mm256_mul_ps(overlap, scale), _mm256_set1_ps(65535.0f));
@@ -456,22 +481,27 @@ CRK_TURN_AVX2 __m256i crk_turn_group_vertical_avx2(crk_turn *t, float cy, int c)
     h4 = _mm_max_ss(h4, _mm_shuffle_ps(h4, h4, 1));
     int first, last;
     crk_turn_rows(t, _mm_cvtss_f32(l4), _mm_cvtss_f32(h4), &first, &last);
-    for (int r = first; r <= last; r++) if (!t->ready[r - t->r0]) crk_turn_h_row(t, r);
+    crk_turn_make_rows(t, last);
     const size_t stride = (size_t)(t->x1 - t->x0);
     const uint32_t *row = t->h + (size_t)(first - t->r0) * stride + c;
-    __m256i sum_lo = _mm256_setzero_si256(), sum_hi = _mm256_setzero_si256();
+    // (The lanes' order: crk_turn_low_weights. A row that weighs nothing in all eight adds zeros, which
+    // measured cheaper than the branch that would skip it.)
+    const __m256i zero = _mm256_setzero_si256(), low_weights = crk_turn_low_weights(), high_weights = crk_turn_high_weights();
+    __m256i sum_lo = zero, sum_hi = zero;
+    // (Row numbers as floats, counted up: exact for every row a Bitmap has.)
+    __m256 fr = _mm256_set1_ps((float)first);
     for (int r = first; r <= last; r++, row += stride) {
-        __m256i w = crk_turn_row_weight_avx2(lo, hi, scale, r, t->height), w_lo, w_hi, p_lo, p_hi;
-        if (_mm256_testz_si256(w, w)) continue;
-        crk_lanes_widen_avx2(w, &w_lo, &w_hi);
-        crk_lanes_spread_avx2(_mm256_loadu_si256((const __m256i *)row), &p_lo, &p_hi);
-        sum_lo = _mm256_add_epi16(sum_lo, _mm256_mulhi_epu16(_mm256_slli_epi16(p_lo, 8), w_lo));
-        sum_hi = _mm256_add_epi16(sum_hi, _mm256_mulhi_epu16(_mm256_slli_epi16(p_hi, 8), w_hi));
+        const __m256 fr1 = _mm256_add_ps(fr, _mm256_set1_ps(1.0f));
+        const __m256i w = crk_turn_row_weight_avx2(lo, hi, scale, r, fr, fr1, t->height);
+        fr = fr1;
+        const __m256i p = _mm256_loadu_si256((const __m256i *)row);
+        sum_lo = _mm256_add_epi16(sum_lo, _mm256_mulhi_epu16(_mm256_unpacklo_epi8(zero, p), _mm256_shuffle_epi8(w, low_weights)));
+        sum_hi = _mm256_add_epi16(sum_hi, _mm256_mulhi_epu16(_mm256_unpackhi_epi8(zero, p), _mm256_shuffle_epi8(w, high_weights)));
     }
     const __m256i round = _mm256_set1_epi16(128);
     sum_lo = _mm256_srli_epi16(_mm256_add_epi16(sum_lo, round), 8);
     sum_hi = _mm256_srli_epi16(_mm256_add_epi16(sum_hi, round), 8);
-    return _mm256_permute4x64_epi64(_mm256_packus_epi16(sum_lo, sum_hi), 0xD8);
+    return _mm256_packus_epi16(sum_lo, sum_hi);
 }
 
 __attribute__((target("avx2")))
@@ -488,6 +518,15 @@ static int crk_turn_row_vertical_avx2(crk_turn *t, float cy, int c0, const uint8
         }
         _mm256_storeu_si256((__m256i *)(out + i), crk_turn_group_vertical_avx2(t, cy, c0 + i));
     }
+    // The last few pixels as the last eight, again (the pixels before them come out the same).
+    if (i < count && count >= 8) {
+        uint64_t valid;
+        memcpy(&valid, t->valid + c0 + count - 8, 8);
+        if (valid == 0x0101010101010101ull) {
+            _mm256_storeu_si256((__m256i *)(out + count - 8), crk_turn_group_vertical_avx2(t, cy, c0 + count - 8));
+            i = count;
+        }
+    }
     return i;
 }
 #define CRK_TURN_HAS_AVX2 1
@@ -498,21 +537,21 @@ static int crk_turn_row_vertical_avx2(crk_turn *t, float cy, int c0, const uint8
 /// crk_turn_g's texels eight at a time from t0; returns where it stopped.
 __attribute__((target("avx2")))
 static int crk_turn_g_avx2(crk_turn *t, int start, int rows, const uint16_t *w, int t0, int t1) {
-    const __m256i round = _mm256_set1_epi16(128);
+    const __m256i round = _mm256_set1_epi16(128), zero = _mm256_setzero_si256();
     int i = t0;
     for (; i + 8 <= t1; i += 8) {
-        __m256i sum_lo = _mm256_setzero_si256(), sum_hi = _mm256_setzero_si256();
+        // (One weight for all eight: the lanes' order of crk_turn_low_weights needs no shuffle.)
+        __m256i sum_lo = zero, sum_hi = zero;
         for (int k = 0; k < rows; k++) {
             if (!w[k]) continue;
-            __m256i p_lo, p_hi;
             const __m256i weight = _mm256_set1_epi16((short)w[k]);
-            crk_lanes_spread_avx2(_mm256_loadu_si256((const __m256i *)(t->image + (size_t)(start + k) * (size_t)t->width + (size_t)i)), &p_lo, &p_hi);
-            sum_lo = _mm256_add_epi16(sum_lo, _mm256_mulhi_epu16(_mm256_slli_epi16(p_lo, 8), weight));
-            sum_hi = _mm256_add_epi16(sum_hi, _mm256_mulhi_epu16(_mm256_slli_epi16(p_hi, 8), weight));
+            const __m256i p = _mm256_loadu_si256((const __m256i *)(t->image + (size_t)(start + k) * (size_t)t->width + (size_t)i));
+            sum_lo = _mm256_add_epi16(sum_lo, _mm256_mulhi_epu16(_mm256_unpacklo_epi8(zero, p), weight));
+            sum_hi = _mm256_add_epi16(sum_hi, _mm256_mulhi_epu16(_mm256_unpackhi_epi8(zero, p), weight));
         }
         sum_lo = _mm256_srli_epi16(_mm256_add_epi16(sum_lo, round), 8);
         sum_hi = _mm256_srli_epi16(_mm256_add_epi16(sum_hi, round), 8);
-        _mm256_storeu_si256((__m256i *)(t->g + i), _mm256_permute4x64_epi64(_mm256_packus_epi16(sum_lo, sum_hi), 0xD8));
+        _mm256_storeu_si256((__m256i *)(t->g + i), _mm256_packus_epi16(sum_lo, sum_hi));
     }
     return i;
 }
@@ -535,7 +574,9 @@ static int crk_turn_row_horizontal_avx2(const crk_turn *t, int x0, double u0, do
     const __m256d step = _mm256_set1_pd(ux), start = _mm256_set1_pd(u0);
     const __m256d zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1.0), cap = _mm256_set1_pd(65535.0), sign = _mm256_set1_pd(-0.0);
     const __m256d ux_abs = _mm256_set1_pd(fabs(ux)), c3 = _mm256_set1_pd(k3), c5 = _mm256_set1_pd(k5);
-    const __m256i seven = _mm256_set1_epi32(7), round = _mm256_set1_epi16(128);
+    const __m256i seven = _mm256_set1_epi32(7), round = _mm256_set1_epi16(128), zero_i = _mm256_setzero_si256();
+    // (The lanes' order: crk_turn_low_weights.)
+    const __m256i low_weights = crk_turn_low_weights(), high_weights = crk_turn_high_weights();
     for (; i + 8 <= end; i += 8) {
         uint64_t covered;
         memcpy(&covered, coverage + i, 8);
@@ -589,15 +630,12 @@ static int crk_turn_row_horizontal_avx2(const crk_turn *t, int x0, double u0, do
             // Texels at or past 16 have no weight (the box ends before them); keep their index in range.
             const __m256i at = _mm256_min_epi32(_mm256_add_epi32(index, _mm256_set1_epi32(k)), _mm256_set1_epi32(15));
             const __m256i texels = _mm256_blendv_epi8(_mm256_permutevar8x32_epi32(window_a, at), _mm256_permutevar8x32_epi32(window_b, at), _mm256_cmpgt_epi32(at, seven));
-            __m256i w_lo, w_hi, p_lo, p_hi;
-            crk_lanes_widen_avx2(w, &w_lo, &w_hi);
-            crk_lanes_spread_avx2(texels, &p_lo, &p_hi);
-            sum_lo = _mm256_add_epi16(sum_lo, _mm256_mulhi_epu16(_mm256_slli_epi16(p_lo, 8), w_lo));
-            sum_hi = _mm256_add_epi16(sum_hi, _mm256_mulhi_epu16(_mm256_slli_epi16(p_hi, 8), w_hi));
+            sum_lo = _mm256_add_epi16(sum_lo, _mm256_mulhi_epu16(_mm256_unpacklo_epi8(zero_i, texels), _mm256_shuffle_epi8(w, low_weights)));
+            sum_hi = _mm256_add_epi16(sum_hi, _mm256_mulhi_epu16(_mm256_unpackhi_epi8(zero_i, texels), _mm256_shuffle_epi8(w, high_weights)));
         }
         sum_lo = _mm256_srli_epi16(_mm256_add_epi16(sum_lo, round), 8);
         sum_hi = _mm256_srli_epi16(_mm256_add_epi16(sum_hi, round), 8);
-        _mm256_storeu_si256((__m256i *)(out + i), _mm256_permute4x64_epi64(_mm256_packus_epi16(sum_lo, sum_hi), 0xD8));
+        _mm256_storeu_si256((__m256i *)(out + i), _mm256_packus_epi16(sum_lo, sum_hi));
     }
     return i;
 }

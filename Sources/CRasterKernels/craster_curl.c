@@ -350,9 +350,9 @@ CRK_CURL_AVX2 __m256i crk_curl_scale256_avx2(__m256i q, __m256i k) {
 
 /// Each pixel's alpha lane as a 32-bit lane, pixels in order.
 CRK_CURL_AVX2 __m256i crk_curl_alpha_avx2(__m256i lo, __m256i hi) {
-    // 32-bit lanes: a0 a4 a1 a5 a2 a6 a3 a7.
+    // 32-bit lanes: a0 a2 a1 a3 a4 a6 a5 a7 (craster_lanes.h's order).
     __m256i pairs = _mm256_or_si256(_mm256_srli_epi64(lo, 48), _mm256_slli_epi64(_mm256_srli_epi64(hi, 48), 32));
-    return _mm256_permutevar8x32_epi32(pairs, _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7));
+    return _mm256_shuffle_epi32(pairs, _MM_SHUFFLE(3, 1, 2, 0));
 }
 
 /// Each pixel's alpha lane copied into its four lanes.
@@ -409,9 +409,9 @@ CRK_CURL_AVX2 void crk_curl_over_avx2(uint32_t *dst, __m256i live, int whole, __
     __m256i out_lo = _mm256_add_epi16(colour_lo, crk_curl_scale255_avx2(d_lo, _mm256_subs_epu16(w255, crk_curl_alpha16_avx2(colour_lo))));
     __m256i out_hi = _mm256_add_epi16(colour_hi, crk_curl_scale255_avx2(d_hi, _mm256_subs_epu16(w255, crk_curl_alpha16_avx2(colour_hi))));
     // The low byte of every lane, as crk_lanes_pack.
-    __m256i packed = _mm256_packus_epi16(_mm256_and_si256(out_lo, low), _mm256_and_si256(out_hi, low));
-    if (whole) _mm256_storeu_si256((__m256i *)dst, _mm256_blendv_epi8(below, _mm256_permute4x64_epi64(packed, 0xD8), write));
-    else _mm256_maskstore_epi32((int *)dst, write, _mm256_permute4x64_epi64(packed, 0xD8));
+    __m256i packed = crk_lanes_pack_avx2(_mm256_and_si256(out_lo, low), _mm256_and_si256(out_hi, low));
+    if (whole) _mm256_storeu_si256((__m256i *)dst, _mm256_blendv_epi8(below, packed, write));
+    else _mm256_maskstore_epi32((int *)dst, write, packed);
 }
 
 /// crk_curl_span eight pixels at a time (the last group masked to the row). `shadow` is the shadow
@@ -550,7 +550,8 @@ static void crk_curl_span_avx2(const crk_curl_pass *p, const float *shadow, uint
 /// The straight case's columns laid out for crk_curl_column_row_avx2, a multiple of 8 long (zeros past the
 /// last column): texel indices and shadows as 32-bit lanes, and the weights, coverages, shade and cut each
 /// repeated in the four 16-bit lanes of its pixel (the shade no more than 256, which leaves a colour as it
-/// is, as the scalar's test does, and 256 in the alpha lane), so that eight columns load as they are used.
+/// is, as the scalar's test does, and 256 in the alpha lane), so that eight columns load as they are used:
+/// the 16-bit lanes in craster_lanes.h's order, columns 0, 1, 4, 5 of each eight then 2, 3, 6, 7.
 typedef struct {
     int32_t *back_index, *front_index, *shadow;
     uint64_t *back_weight, *front_weight, *back_cover, *front_cover, *keep, *edge;
@@ -569,11 +570,12 @@ static void *crk_curl_make_lanes(crk_curl_lanes *l, const crk_curl_column *colum
     for (size_t k = 0; k < n; k++) {
         const crk_curl_column *col = &columns[first + (int)k];
         l->back_index[k] = col->back_index; l->front_index[k] = col->front_index; l->shadow[k] = col->shadow;
-        l->back_weight[k] = col->back_weight * every; l->front_weight[k] = col->front_weight * every;
-        l->back_cover[k] = col->back_cover * every; l->front_cover[k] = col->front_cover * every;
+        const size_t j = (k & ~(size_t)7) | (k & 1) | ((k & 4) >> 1) | ((k & 2) << 1);
+        l->back_weight[j] = col->back_weight * every; l->front_weight[j] = col->front_weight * every;
+        l->back_cover[j] = col->back_cover * every; l->front_cover[j] = col->front_cover * every;
         uint64_t keep = col->keep < 256 ? col->keep : 256;
-        l->keep[k] = keep * 0x0000000100010001ull | (256ull << 48);
-        l->edge[k] = col->edge * every;
+        l->keep[j] = keep * 0x0000000100010001ull | (256ull << 48);
+        l->edge[j] = col->edge * every;
     }
     return q;
 }

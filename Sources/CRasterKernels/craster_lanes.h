@@ -2,8 +2,10 @@
 // sampler share, so that both round alike. Internal to CRasterKernels (not in include/).
 //
 // A pixel's four channels are carried in the 16-bit lanes of a uint64_t (R, G, B, A from the low end),
-// values 0…255; the AVX2 versions carry pixels 0…3 of eight in one register and 4…7 in another, and give
-// the same bytes as the portable ones.
+// values 0…255; the AVX2 versions carry eight pixels in two registers, `lo` and `hi`, and give the same
+// bytes as the portable ones. Within each 128-bit half, `lo` has pixels 0, 1 (and 4, 5) and `hi` has 2, 3
+// (6, 7): the order in which unpacking bytes spreads them and packing puts them back, with no instruction
+// that crosses the halves.
 #ifndef CRASTER_LANES_H
 #define CRASTER_LANES_H
 
@@ -52,19 +54,23 @@ CRK_LANES_INLINE uint64_t crk_lanes_sample(const uint32_t *image, int width, int
 
 #define CRK_LANES_AVX2 static inline __attribute__((always_inline, target("avx2")))
 
-/// A 32-bit lane per pixel (each ≤ 0xFFFF) copied into the four 16-bit lanes of that pixel.
+/// A 32-bit lane per pixel (each ≤ 0xFFFF, pixels in order) copied into the four 16-bit lanes of that
+/// pixel: one shuffle each.
 CRK_LANES_AVX2 void crk_lanes_widen_avx2(__m256i w, __m256i *lo, __m256i *hi) {
-    const __m256i pattern = _mm256_setr_epi8(0, 1, 0, 1, 0, 1, 0, 1, 8, 9, 8, 9, 8, 9, 8, 9,
-                                             0, 1, 0, 1, 0, 1, 0, 1, 8, 9, 8, 9, 8, 9, 8, 9);
-    *lo = _mm256_shuffle_epi8(_mm256_cvtepu32_epi64(_mm256_castsi256_si128(w)), pattern);
-    *hi = _mm256_shuffle_epi8(_mm256_cvtepu32_epi64(_mm256_extracti128_si256(w, 1)), pattern);
+    *lo = _mm256_shuffle_epi8(w, _mm256_setr_epi8(0, 1, 0, 1, 0, 1, 0, 1, 4, 5, 4, 5, 4, 5, 4, 5,
+                                                  0, 1, 0, 1, 0, 1, 0, 1, 4, 5, 4, 5, 4, 5, 4, 5));
+    *hi = _mm256_shuffle_epi8(w, _mm256_setr_epi8(8, 9, 8, 9, 8, 9, 8, 9, 12, 13, 12, 13, 12, 13, 12, 13,
+                                                  8, 9, 8, 9, 8, 9, 8, 9, 12, 13, 12, 13, 12, 13, 12, 13));
 }
 
-/// Eight packed pixels as 16-bit lanes (crk_lanes_spread).
+/// Eight packed pixels (in order) as 16-bit lanes (crk_lanes_spread).
 CRK_LANES_AVX2 void crk_lanes_spread_avx2(__m256i p, __m256i *lo, __m256i *hi) {
-    *lo = _mm256_cvtepu8_epi16(_mm256_castsi256_si128(p));
-    *hi = _mm256_cvtepu8_epi16(_mm256_extracti128_si256(p, 1));
+    *lo = _mm256_unpacklo_epi8(p, _mm256_setzero_si256());
+    *hi = _mm256_unpackhi_epi8(p, _mm256_setzero_si256());
 }
+
+/// Eight pixels' 16-bit lanes (each ≤ 255) packed, in order (crk_lanes_pack).
+CRK_LANES_AVX2 __m256i crk_lanes_pack_avx2(__m256i lo, __m256i hi) { return _mm256_packus_epi16(lo, hi); }
 
 /// crk_lanes_lerp: 256·a + (b − a)·w + 128 is the scalar's (256 − w)·a + w·b + 128, at most 65408, so
 /// working modulo 65536 gives it exactly with one multiply.
@@ -130,12 +136,12 @@ CRK_LANES_AVX2 void crk_lanes_gather_pairs_avx2(const void *base, __m256i index,
     const __m128d p45 = _mm_loadh_pd(_mm_load_sd(CRK_LANES_PAIR(4)), CRK_LANES_PAIR(5));
     const __m128d p67 = _mm_loadh_pd(_mm_load_sd(CRK_LANES_PAIR(6)), CRK_LANES_PAIR(7));
 #undef CRK_LANES_PAIR
-    __m256 lo = _mm256_castpd_ps(_mm256_set_m128d(p23, p01));
-    __m256 hi = _mm256_castpd_ps(_mm256_set_m128d(p67, p45));
-    // First elements are the even 32-bit elements, second the odd; shuffling two registers gives lanes
-    // 0 1 4 5 2 3 6 7, put in order by the 64-bit permute.
-    *first = _mm256_permute4x64_epi64(_mm256_castps_si256(_mm256_shuffle_ps(lo, hi, 0x88)), 0xD8);
-    *second = _mm256_permute4x64_epi64(_mm256_castps_si256(_mm256_shuffle_ps(lo, hi, 0xDD)), 0xD8);
+    // Pairs 0, 1 and 4, 5 in one register, 2, 3 and 6, 7 in the other: a shuffle within each 128-bit half
+    // of the two then takes first elements (the even 32-bit elements) or second ones (the odd) in lane order.
+    __m256 a = _mm256_castpd_ps(_mm256_set_m128d(p45, p01));
+    __m256 b = _mm256_castpd_ps(_mm256_set_m128d(p67, p23));
+    *first = _mm256_castps_si256(_mm256_shuffle_ps(a, b, 0x88));
+    *second = _mm256_castps_si256(_mm256_shuffle_ps(a, b, 0xDD));
 }
 
 /// crk_lanes_sample at eight points of an image at least 2 pixels wide, the same bytes with half the

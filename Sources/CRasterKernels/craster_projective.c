@@ -263,7 +263,7 @@ CRK_PROJECTIVE_AVX2 __m256i crk_projective_group_avx2(const crk_projective_sourc
         sum_lo = _mm256_blendv_epi8(_mm256_mulhi_epu16(_mm256_add_epi16(sum_lo, bias_lo), inverse_lo), sum_lo, single_lo);
         sum_hi = _mm256_blendv_epi8(_mm256_mulhi_epu16(_mm256_add_epi16(sum_hi, bias_hi), inverse_hi), sum_hi, single_hi);
     }
-    return _mm256_permute4x64_epi64(_mm256_packus_epi16(sum_lo, sum_hi), 0xD8);
+    return crk_lanes_pack_avx2(sum_lo, sum_hi);
 }
 
 /// crk_bilinear_projective's row eight pixels at a time from `i`, up to the last whole group; returns where

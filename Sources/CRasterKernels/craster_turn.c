@@ -106,7 +106,7 @@ struct crk_turn {
     /// Per group of eight columns whose boxes are at most CRK_TURN_SLOTS texels within sixteen from
     /// `group_base` (−1 where not), for the AVX2 pass of H: how many texels the widest takes, and for each
     /// of those slots each column's texel from `group_base` and its weight (0 past the column's box), the
-    /// weights already in the vector pass's order (32 lanes: crk_turn_low_weights, then the high ones).
+    /// weights already widened (crk_lanes_widen_avx2: 16 lanes for the low register, then 16 for the high).
     int32_t *group_base, *group_slots, *group_index;
     uint16_t *group_weight;
     uint32_t *h;
@@ -215,8 +215,8 @@ static int crk_turn_make_vertical(crk_turn *t, int y0, int y1) {
                 const crk_turn_span s = t->spans[8 * g + k];
                 const size_t at = (g * CRK_TURN_SLOTS + (size_t)j) * 8 + (size_t)k;
                 t->group_index[at] = j < s.count ? s.start + j - base : 0;
-                // Column k's weight in its pixel's four lanes: 0, 1, 4, 5 in the low half of the 32,
-                // 2, 3, 6, 7 in the high; within each, two pixels to a 128-bit half.
+                // Column k's weight in its pixel's four lanes (craster_lanes.h's order: columns 0, 1, 4, 5
+                // in the low 16, 2, 3, 6, 7 in the high).
                 const uint16_t weight = j < s.count ? t->weights[s.first + j] : 0;
                 const size_t lane = (g * CRK_TURN_SLOTS + (size_t)j) * 32 + (size_t)((k & 2) ? 16 : 0) + (size_t)((k & 4) ? 8 : 0) + (size_t)(k & 1) * 4;
                 for (int q = 0; q < 4; q++) t->group_weight[lane + (size_t)q] = weight;
@@ -339,40 +339,41 @@ static void crk_turn_h_columns_sse2(const crk_turn *t, const uint32_t *src, int 
     }
 }
 
-/// The vector passes keep a pixel's four channels as 16-bit lanes 256·v, each a byte unpacked above a zero
-/// byte: within each 128-bit half, pixels 0, 1 (4, 5) in the "low" lanes and 2, 3 (6, 7) in the "high"
-/// ones, which is the order a pack of the two puts back in place. A weight per pixel (a 32-bit lane, at most
-/// 0xFFFF) is copied to its pixel's lanes by one shuffle: these two.
-__attribute__((target("avx2"))) static inline __m256i crk_turn_low_weights(void) {
-    return _mm256_setr_epi8(0, 1, 0, 1, 0, 1, 0, 1, 4, 5, 4, 5, 4, 5, 4, 5, 0, 1, 0, 1, 0, 1, 0, 1, 4, 5, 4, 5, 4, 5, 4, 5);
+#define CRK_TURN_AVX2 static inline __attribute__((always_inline, target("avx2")))
+
+/// Eight texels (in order) weighed into sums kept in craster_lanes.h's order, by weights widened to that
+/// order: each channel v as 256·v (the byte unpacked above a zero byte) times the 16-bit weight, the high
+/// half kept, ⌊256·v·w / 65536⌋, as crk_turn_weigh.
+CRK_TURN_AVX2 void crk_turn_weigh_avx2(__m256i texels, __m256i w_lo, __m256i w_hi, __m256i *sum_lo, __m256i *sum_hi) {
+    const __m256i zero = _mm256_setzero_si256();
+    *sum_lo = _mm256_add_epi16(*sum_lo, _mm256_mulhi_epu16(_mm256_unpacklo_epi8(zero, texels), w_lo));
+    *sum_hi = _mm256_add_epi16(*sum_hi, _mm256_mulhi_epu16(_mm256_unpackhi_epi8(zero, texels), w_hi));
 }
-__attribute__((target("avx2"))) static inline __m256i crk_turn_high_weights(void) {
-    return _mm256_setr_epi8(8, 9, 8, 9, 8, 9, 8, 9, 12, 13, 12, 13, 12, 13, 12, 13, 8, 9, 8, 9, 8, 9, 8, 9, 12, 13, 12, 13, 12, 13, 12, 13);
+
+/// Eight sums rounded to pixels, in order (crk_turn_round).
+CRK_TURN_AVX2 __m256i crk_turn_round_avx2(__m256i sum_lo, __m256i sum_hi) {
+    const __m256i round = _mm256_set1_epi16(128);
+    return crk_lanes_pack_avx2(_mm256_srli_epi16(_mm256_add_epi16(sum_lo, round), 8), _mm256_srli_epi16(_mm256_add_epi16(sum_hi, round), 8));
 }
 
 /// The groups of eight columns of an H row that two loads of the row reach (AVX2); the others with SSE2.
 __attribute__((target("avx2")))
 static void crk_turn_h_row_avx2(const crk_turn *t, const uint32_t *src, uint32_t *out) {
     const int n = t->x1 - t->x0, groups = n / 8;
-    const __m256i seven = _mm256_set1_epi32(7), round = _mm256_set1_epi16(128), zero = _mm256_setzero_si256();
+    const __m256i seven = _mm256_set1_epi32(7);
     for (int g = 0; g < groups; g++) {
         const int base = t->group_base[g];
         if (base < 0) { crk_turn_h_columns_sse2(t, src, 8 * g, 8 * g + 8, out); continue; }
         const __m256i a = _mm256_loadu_si256((const __m256i *)(src + base)), b = _mm256_loadu_si256((const __m256i *)(src + base + 8));
         const int32_t *index = t->group_index + (size_t)g * CRK_TURN_SLOTS * 8;
         const uint16_t *weight = t->group_weight + (size_t)g * CRK_TURN_SLOTS * 32;
-        // (The lanes' order of the vertical pass: crk_turn_group_vertical_avx2.)
-        __m256i sum_lo = zero, sum_hi = zero;
+        __m256i sum_lo = _mm256_setzero_si256(), sum_hi = _mm256_setzero_si256();
         for (int j = 0; j < t->group_slots[g]; j++) {
             const __m256i at = _mm256_loadu_si256((const __m256i *)(index + 8 * j));
             const __m256i texels = _mm256_blendv_epi8(_mm256_permutevar8x32_epi32(a, at), _mm256_permutevar8x32_epi32(b, at), _mm256_cmpgt_epi32(at, seven));
-            const __m256i w_lo = _mm256_loadu_si256((const __m256i *)(weight + 32 * j)), w_hi = _mm256_loadu_si256((const __m256i *)(weight + 32 * j + 16));
-            sum_lo = _mm256_add_epi16(sum_lo, _mm256_mulhi_epu16(_mm256_unpacklo_epi8(zero, texels), w_lo));
-            sum_hi = _mm256_add_epi16(sum_hi, _mm256_mulhi_epu16(_mm256_unpackhi_epi8(zero, texels), w_hi));
+            crk_turn_weigh_avx2(texels, _mm256_loadu_si256((const __m256i *)(weight + 32 * j)), _mm256_loadu_si256((const __m256i *)(weight + 32 * j + 16)), &sum_lo, &sum_hi);
         }
-        sum_lo = _mm256_srli_epi16(_mm256_add_epi16(sum_lo, round), 8);
-        sum_hi = _mm256_srli_epi16(_mm256_add_epi16(sum_hi, round), 8);
-        _mm256_storeu_si256((__m256i *)(out + 8 * g), _mm256_packus_epi16(sum_lo, sum_hi));
+        _mm256_storeu_si256((__m256i *)(out + 8 * g), crk_turn_round_avx2(sum_lo, sum_hi));
     }
     crk_turn_h_columns_sse2(t, src, 8 * groups, n, out);
 }
@@ -449,8 +450,6 @@ static void crk_turn_pixel_vertical(crk_turn *t, float cy, int c, uint32_t *out)
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 
-#define CRK_TURN_AVX2 static inline __attribute__((always_inline, target("avx2")))
-
 /// crk_turn_row_weight in eight lanes (the same float operations), as 32-bit lanes; `fr` is r in every lane
 /// and `fr1` r + 1.
 CRK_TURN_AVX2 __m256i crk_turn_row_weight_avx2(__m256 lo, __m256 hi, __m256 scale, int r, __m256 fr, __m256 fr1, int height) {
@@ -484,24 +483,18 @@ CRK_TURN_AVX2 __m256i crk_turn_group_vertical_avx2(crk_turn *t, float cy, int c)
     crk_turn_make_rows(t, last);
     const size_t stride = (size_t)(t->x1 - t->x0);
     const uint32_t *row = t->h + (size_t)(first - t->r0) * stride + c;
-    // (The lanes' order: crk_turn_low_weights. A row that weighs nothing in all eight adds zeros, which
-    // measured cheaper than the branch that would skip it.)
-    const __m256i zero = _mm256_setzero_si256(), low_weights = crk_turn_low_weights(), high_weights = crk_turn_high_weights();
-    __m256i sum_lo = zero, sum_hi = zero;
-    // (Row numbers as floats, counted up: exact for every row a Bitmap has.)
+    // (A row that weighs nothing in all eight adds zeros, which measured cheaper than a branch to skip it.
+    // Row numbers as floats, counted up: exact for every row a Bitmap has.)
+    __m256i sum_lo = _mm256_setzero_si256(), sum_hi = _mm256_setzero_si256();
     __m256 fr = _mm256_set1_ps((float)first);
     for (int r = first; r <= last; r++, row += stride) {
         const __m256 fr1 = _mm256_add_ps(fr, _mm256_set1_ps(1.0f));
-        const __m256i w = crk_turn_row_weight_avx2(lo, hi, scale, r, fr, fr1, t->height);
+        __m256i w_lo, w_hi;
+        crk_lanes_widen_avx2(crk_turn_row_weight_avx2(lo, hi, scale, r, fr, fr1, t->height), &w_lo, &w_hi);
         fr = fr1;
-        const __m256i p = _mm256_loadu_si256((const __m256i *)row);
-        sum_lo = _mm256_add_epi16(sum_lo, _mm256_mulhi_epu16(_mm256_unpacklo_epi8(zero, p), _mm256_shuffle_epi8(w, low_weights)));
-        sum_hi = _mm256_add_epi16(sum_hi, _mm256_mulhi_epu16(_mm256_unpackhi_epi8(zero, p), _mm256_shuffle_epi8(w, high_weights)));
+        crk_turn_weigh_avx2(_mm256_loadu_si256((const __m256i *)row), w_lo, w_hi, &sum_lo, &sum_hi);
     }
-    const __m256i round = _mm256_set1_epi16(128);
-    sum_lo = _mm256_srli_epi16(_mm256_add_epi16(sum_lo, round), 8);
-    sum_hi = _mm256_srli_epi16(_mm256_add_epi16(sum_hi, round), 8);
-    return _mm256_packus_epi16(sum_lo, sum_hi);
+    return crk_turn_round_avx2(sum_lo, sum_hi);
 }
 
 __attribute__((target("avx2")))
@@ -537,21 +530,16 @@ static int crk_turn_row_vertical_avx2(crk_turn *t, float cy, int c0, const uint8
 /// crk_turn_g's texels eight at a time from t0; returns where it stopped.
 __attribute__((target("avx2")))
 static int crk_turn_g_avx2(crk_turn *t, int start, int rows, const uint16_t *w, int t0, int t1) {
-    const __m256i round = _mm256_set1_epi16(128), zero = _mm256_setzero_si256();
     int i = t0;
     for (; i + 8 <= t1; i += 8) {
-        // (One weight for all eight: the lanes' order of crk_turn_low_weights needs no shuffle.)
-        __m256i sum_lo = zero, sum_hi = zero;
+        // (One weight for all eight: in every lane whatever the order.)
+        __m256i sum_lo = _mm256_setzero_si256(), sum_hi = _mm256_setzero_si256();
         for (int k = 0; k < rows; k++) {
             if (!w[k]) continue;
             const __m256i weight = _mm256_set1_epi16((short)w[k]);
-            const __m256i p = _mm256_loadu_si256((const __m256i *)(t->image + (size_t)(start + k) * (size_t)t->width + (size_t)i));
-            sum_lo = _mm256_add_epi16(sum_lo, _mm256_mulhi_epu16(_mm256_unpacklo_epi8(zero, p), weight));
-            sum_hi = _mm256_add_epi16(sum_hi, _mm256_mulhi_epu16(_mm256_unpackhi_epi8(zero, p), weight));
+            crk_turn_weigh_avx2(_mm256_loadu_si256((const __m256i *)(t->image + (size_t)(start + k) * (size_t)t->width + (size_t)i)), weight, weight, &sum_lo, &sum_hi);
         }
-        sum_lo = _mm256_srli_epi16(_mm256_add_epi16(sum_lo, round), 8);
-        sum_hi = _mm256_srli_epi16(_mm256_add_epi16(sum_hi, round), 8);
-        _mm256_storeu_si256((__m256i *)(t->g + i), _mm256_packus_epi16(sum_lo, sum_hi));
+        _mm256_storeu_si256((__m256i *)(t->g + i), crk_turn_round_avx2(sum_lo, sum_hi));
     }
     return i;
 }
@@ -574,9 +562,7 @@ static int crk_turn_row_horizontal_avx2(const crk_turn *t, int x0, double u0, do
     const __m256d step = _mm256_set1_pd(ux), start = _mm256_set1_pd(u0);
     const __m256d zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1.0), cap = _mm256_set1_pd(65535.0), sign = _mm256_set1_pd(-0.0);
     const __m256d ux_abs = _mm256_set1_pd(fabs(ux)), c3 = _mm256_set1_pd(k3), c5 = _mm256_set1_pd(k5);
-    const __m256i seven = _mm256_set1_epi32(7), round = _mm256_set1_epi16(128), zero_i = _mm256_setzero_si256();
-    // (The lanes' order: crk_turn_low_weights.)
-    const __m256i low_weights = crk_turn_low_weights(), high_weights = crk_turn_high_weights();
+    const __m256i seven = _mm256_set1_epi32(7);
     for (; i + 8 <= end; i += 8) {
         uint64_t covered;
         memcpy(&covered, coverage + i, 8);
@@ -630,12 +616,11 @@ static int crk_turn_row_horizontal_avx2(const crk_turn *t, int x0, double u0, do
             // Texels at or past 16 have no weight (the box ends before them); keep their index in range.
             const __m256i at = _mm256_min_epi32(_mm256_add_epi32(index, _mm256_set1_epi32(k)), _mm256_set1_epi32(15));
             const __m256i texels = _mm256_blendv_epi8(_mm256_permutevar8x32_epi32(window_a, at), _mm256_permutevar8x32_epi32(window_b, at), _mm256_cmpgt_epi32(at, seven));
-            sum_lo = _mm256_add_epi16(sum_lo, _mm256_mulhi_epu16(_mm256_unpacklo_epi8(zero_i, texels), _mm256_shuffle_epi8(w, low_weights)));
-            sum_hi = _mm256_add_epi16(sum_hi, _mm256_mulhi_epu16(_mm256_unpackhi_epi8(zero_i, texels), _mm256_shuffle_epi8(w, high_weights)));
+            __m256i w_lo, w_hi;
+            crk_lanes_widen_avx2(w, &w_lo, &w_hi);
+            crk_turn_weigh_avx2(texels, w_lo, w_hi, &sum_lo, &sum_hi);
         }
-        sum_lo = _mm256_srli_epi16(_mm256_add_epi16(sum_lo, round), 8);
-        sum_hi = _mm256_srli_epi16(_mm256_add_epi16(sum_hi, round), 8);
-        _mm256_storeu_si256((__m256i *)(out + i), _mm256_packus_epi16(sum_lo, sum_hi));
+        _mm256_storeu_si256((__m256i *)(out + i), crk_turn_round_avx2(sum_lo, sum_hi));
     }
     return i;
 }

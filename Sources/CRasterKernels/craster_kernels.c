@@ -559,6 +559,26 @@ static void crk_solid_over_coverage_avx2(uint32_t *dst, uint32_t color, const ui
     if (i < count) crk_solid_over_coverage_scalar(dst + i, color, coverage + i, count - i);
 }
 
+/// crk_source_over_sse41 eight pixels at a time: an opaque group is stored and an empty one skipped with one
+/// test each (a full-screen opaque layer, the usual snapshot, blends at about twice the speed of fours).
+__attribute__((target("avx2")))
+static void crk_source_over_avx2(uint32_t *dst, const uint32_t *src, int count) {
+    const crk_spreads_avx2 spreads = crk_make_spreads_avx2();
+    const __m256i alpha = _mm256_set1_epi32((int)0xFF000000u), c255 = _mm256_set1_epi16(255), zero = _mm256_setzero_si256();
+    int i = 0;
+    for (; i + 8 <= count; i += 8) {
+        const __m256i s = _mm256_loadu_si256((const __m256i *)(src + i));
+        if (_mm256_testc_si256(s, alpha)) { _mm256_storeu_si256((__m256i *)(dst + i), s); continue; }
+        if (_mm256_testz_si256(s, s)) continue;
+        const __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+        const __m256i lo = crk_div255_epu16_avx2(_mm256_mullo_epi16(_mm256_unpacklo_epi8(d, zero), _mm256_sub_epi16(c255, _mm256_shuffle_epi8(s, spreads.alpha))));
+        const __m256i hi = crk_div255_epu16_avx2(_mm256_mullo_epi16(_mm256_unpackhi_epi8(d, zero), _mm256_sub_epi16(c255, _mm256_shuffle_epi8(s, spreads.alpha_high))));
+        // A 32-bit add, as the portable code adds packed pixels.
+        _mm256_storeu_si256((__m256i *)(dst + i), _mm256_add_epi32(s, _mm256_packus_epi16(lo, hi)));
+    }
+    if (i < count) crk_source_over_sse41(dst + i, src + i, count - i);
+}
+
 __attribute__((target("avx2")))
 static void crk_source_over_scaled_avx2(uint32_t *dst, const uint32_t *src, const uint8_t *coverage, uint32_t opacity, int count) {
     // Within each 128-bit lane, as in the SSE4.1 version.
@@ -619,7 +639,9 @@ void crk_bilinear_shift(const uint32_t *row0, const uint32_t *row1, uint32_t fx,
 
 void crk_source_over(uint32_t *dst, const uint32_t *src, int count) {
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-    if (ccpu_features() & CCPU_SSE41) { crk_source_over_sse41(dst, src, count); return; }
+    const unsigned features = ccpu_features();
+    if (features & CCPU_AVX2) { crk_source_over_avx2(dst, src, count); return; }
+    if (features & CCPU_SSE41) { crk_source_over_sse41(dst, src, count); return; }
 #endif
     crk_source_over_scalar(dst, src, count);
 }

@@ -135,10 +135,11 @@ CRK_CURL_INLINE void crk_curl_cylinder(const crk_curl_table *table, float u, flo
 }
 
 /// The shadow's alpha (0…1) at distance u from the axis, before any coverage: the profile read linearly
-/// at f = (u − outer)/R, 0 from f = 1 on.
+/// at f = (u − outer)/R, 0 from f = 1 on. A profile of one sample is that sample throughout.
 CRK_CURL_INLINE float crk_curl_shadow(const crk_curl *c, float u, float outer, float r) {
     float f = (u - outer) / r;
     if (f >= 1.0f) return 0.0f;
+    if (c->shadow_count < 1) return (float)c->shadow[0];
     float position = (f > 0 ? f : 0.0f) * (float)c->shadow_count;
     int k = (int)position;
     if (k >= c->shadow_count) k = c->shadow_count - 1;

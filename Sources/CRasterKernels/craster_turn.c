@@ -511,8 +511,11 @@ static int crk_turn_row_vertical_avx2(crk_turn *t, float cy, int c0, const uint8
         }
         _mm256_storeu_si256((__m256i *)(out + i), crk_turn_group_vertical_avx2(t, cy, c0 + i));
     }
-    // The last few pixels as the last eight, again (the pixels before them come out the same).
-    if (i < count && count >= 8) {
+    // The last few pixels as the last eight, again (the pixels before them come out the same), where
+    // any is covered.
+    uint8_t tail = 0;
+    for (int k = i; k < count; k++) tail |= coverage[k];
+    if (tail && count >= 8) {
         uint64_t valid;
         memcpy(&valid, t->valid + c0 + count - 8, 8);
         if (valid == 0x0101010101010101ull) {

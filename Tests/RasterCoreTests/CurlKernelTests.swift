@@ -101,6 +101,54 @@ final class CurlKernelTests: XCTestCase {
         XCTAssertGreaterThan(drawn, 130, "most cases draw something")
     }
 
+    /// A shadow profile of one sample (`shadow_count` 0) is that sample over the whole radius: the bytes of a
+    /// profile of two equal samples, straight and tilted. (It read the element before the profile, here a
+    /// NaN, which would spoil the shadow.)
+    func testAOneSampleShadowProfileIsThatSampleThroughout() {
+        let forced = ccpu_scalar_forced()
+        defer { ccpu_force_scalar(forced) }
+        let iw = 60, ih = 80, w = 140, h = 140
+        var random = Random(state: 0x0DD5_A3B1_E5EE_D001)
+        let front = (0..<iw * ih).map { _ in random.pixel(premultiplied: true) | 0xFF00_0000 }
+        let back = (0..<iw * ih).map { _ in random.pixel(premultiplied: true) | 0xFF00_0000 }
+        let below = (0..<w * h).map { _ in random.pixel(premultiplied: true) | 0xFF00_0000 }
+        func draw(angle: Double, profile: [Double]) -> [UInt32] {
+            let pw = Double(iw), ph = Double(ih), progress = 0.4, radius = pw * 0.2
+            let nx = cos(angle), ny = -sin(angle), pivot = ph / 2
+            let start = pw + ph * abs(tan(angle))
+            let end = (min(pivot * sin(angle), -(ph - pivot) * sin(angle)) - 0.6 * pw) / cos(angle)
+            let ax = start - progress * (start - end)
+            let far = [(0.0, 0.0), (pw, 0), (0, ph), (pw, ph)].map { ($0.0 - ax) * nx + ($0.1 - pivot) * ny }.max()!
+            let outer = far >= Double.pi * radius / 2 ? radius : (far <= 0 ? far : radius * sin(far / radius))
+            var out = below
+            front.withUnsafeBufferPointer { f in
+                back.withUnsafeBufferPointer { bk in
+                    ([.nan] + profile).withUnsafeBufferPointer { s in
+                        var curl = crk_curl(
+                            device_to_page_a: 1, device_to_page_b: 0, device_to_page_c: 0, device_to_page_d: 1,
+                            origin_x: 20, origin_y: 20, pixels_per_point: 1, axis_x: ax, axis_y: pivot, normal_x: nx, normal_y: ny,
+                            radius: radius, page_width: pw, page_height: ph, farthest: far, outer: outer, edge_shade: 0.35,
+                            front: f.baseAddress, back: bk.baseAddress, image_width: Int32(iw), image_height: Int32(ih), image_scale: 1,
+                            shadow: s.baseAddress! + 1, shadow_count: Int32(s.count - 2))
+                        out.withUnsafeMutableBufferPointer { o in
+                            crk_page_curl(&curl, o.baseAddress!, Int32(w), 0, 0, Int32(w), Int32(h))
+                        }
+                    }
+                }
+            }
+            return out
+        }
+        for angle in [0, 0.3] {
+            for scalar in [false, true] {
+                ccpu_force_scalar(scalar ? 1 : 0)
+                let one = draw(angle: angle, profile: [0.4]), two = draw(angle: angle, profile: [0.4, 0.4])
+                let first = one.indices.first { one[$0] != two[$0] }
+                XCTAssertNil(first, "angle \(angle), scalar \(scalar): one sample against two equal ones differ first at pixel \(first.map { "\($0 % w),\($0 / w)" } ?? "")")
+                XCTAssertTrue(two != draw(angle: angle, profile: [0, 0]), "angle \(angle): the shadow shows")
+            }
+        }
+    }
+
     /// Where the page lies on whole device pixels one to one, the flat front (before the part turned over,
     /// and on each row of a tilted curl up to where that row's turned-over part begins) is copied, not
     /// sampled: for premultiplied pages the copies must give the bytes sampling every pixel gives.
@@ -132,7 +180,7 @@ final class CurlKernelTests: XCTestCase {
                 var out = below
                 front.withUnsafeBufferPointer { f in
                     back.withUnsafeBufferPointer { bk in
-                        profile.withUnsafeBufferPointer { s in
+                        ([.nan] + profile).withUnsafeBufferPointer { s in
                             var curl = crk_curl(
                                 device_to_page_a: 1 / scale, device_to_page_b: 0, device_to_page_c: 0, device_to_page_d: 1 / scale,
                                 origin_x: tx, origin_y: ty, pixels_per_point: scale, axis_x: ax, axis_y: ay, normal_x: nx, normal_y: ny,

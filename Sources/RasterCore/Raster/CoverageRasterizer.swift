@@ -338,28 +338,26 @@ final class CoverageRasterizer {
         var acc: Float = 0
         var end = min(extent.max + 1, width)
         // Between a shape's edges most cells are untouched: eight zero cells at a time leave the sum, and so
-        // the byte, as it is (the same bytes as adding them one by one). The longest such run of 255 is
-        // handed out as fully covered.
-        var runStart = -1, bestRun = 0..<0
+        // the byte, as it is (the same bytes as adding them one by one). A run of such eights is found whole
+        // and its bytes written at once; the longest run of 255 is handed out as fully covered.
+        var bestRun = 0..<0
+        /// Whether the eight cells from `x` are all zero.
+        @inline(__always) func untouched(_ x: Int) -> Bool {
+            let w = UnsafeRawPointer(row + x)
+            return w.loadUnaligned(as: UInt64.self) | w.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                | w.loadUnaligned(fromByteOffset: 16, as: UInt64.self) | w.loadUnaligned(fromByteOffset: 24, as: UInt64.self) == 0
+        }
         var x = start
         while x < end {
-            if x + 8 <= end {
-                let w = UnsafeRawPointer(row + x)
-                if w.loadUnaligned(as: UInt64.self) | w.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-                    | w.loadUnaligned(fromByteOffset: 16, as: UInt64.self) | w.loadUnaligned(fromByteOffset: 24, as: UInt64.self) == 0 {
-                    let value = Rule.byte(acc)
-                    (bytes + (x - start)).update(repeating: value, count: 8)
-                    if value == 255 {
-                        if runStart < 0 { runStart = x }
-                        if x + 8 - runStart > bestRun.count { bestRun = runStart..<(x + 8) }
-                    } else {
-                        runStart = -1
-                    }
-                    x += 8
-                    continue
-                }
+            if x + 8 <= end, untouched(x) {
+                var runEnd = x + 8
+                while runEnd + 8 <= end, untouched(runEnd) { runEnd += 8 }
+                let value = Rule.byte(acc)
+                (bytes + (x - start)).update(repeating: value, count: runEnd - x)
+                if value == 255, runEnd - x > bestRun.count { bestRun = x..<runEnd }
+                x = runEnd
+                continue
             }
-            runStart = -1
             acc += row[x]
             bytes[x - start] = Rule.byte(acc)
             x += 1

@@ -1,3 +1,5 @@
+import CRasterKernels
+
 extension Painter {
     /// Intersects the clip with a rectangle in user space. A pixel-aligned rectangle (after the
     /// transform) just narrows the clip bounds; anything else makes an anti-aliased mask.
@@ -83,8 +85,15 @@ extension Painter {
                 let out = values.baseAddress! + (row.y - bounds.minY) * bounds.width + (row.x0 - bounds.minX)
                 let count = row.coverage.count
                 if let old {
-                    for i in 0..<count where row.coverage[i] != 0 {
-                        out[i] = UInt8(truncatingIfNeeded: PixelMath.div255(UInt32(row.coverage[i]) &* UInt32(old.value(x: row.x0 + i, y: row.y))))
+                    // The coverage times the old mask (PixelMath.div255), where the old mask's box holds the
+                    // row: outside it the old mask is 0, and so is the new one, which starts zeroed.
+                    let y = row.y - old.box.minY
+                    let lo = max(row.x0, old.box.minX), hi = min(row.x0 + count, old.box.maxX)
+                    if y >= 0, y < old.box.height, lo < hi {
+                        old.values.withUnsafeBufferPointer { previous in
+                            crk_multiply_coverage(out + (lo - row.x0), row.coverage.baseAddress! + (lo - row.x0),
+                                                  previous.baseAddress! + y * old.box.width + (lo - old.box.minX), Int32(hi - lo))
+                        }
                     }
                 } else if count > 0 {
                     // The mask starts zeroed, so the row's coverage is the mask row as it is.

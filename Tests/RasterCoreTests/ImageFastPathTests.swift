@@ -171,7 +171,7 @@ final class ImageFastPathTests: XCTestCase {
                 }
                 // Also runs of eight and more uncovered and fully covered pixels (skipped and stored whole).
                 let runs = (0..<count).map { i in UInt8(i / 8 % 3 == 0 ? 0 : i / 8 % 3 == 1 ? 255 : Int(random.byte())) }
-                for (coverage, color) in [coverage, runs].flatMap({ c in [random.pixel(), random.pixel(), 0xFF10_2030, 0x8040_2010].map { (c, $0) } }) {
+                for (coverage, color) in [coverage, runs].flatMap({ c in [random.pixel(), random.pixel(), 0xFF10_2030, 0x8040_2010, 0x4D00_0000, 0xFF00_0000, 0x0100_0000].map { (c, $0) } }) {
                     var covered = dst
                     crk_solid_over_coverage(&covered, color, coverage, Int32(count))
                     for i in 0..<count {

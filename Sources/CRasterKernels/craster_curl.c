@@ -329,7 +329,8 @@ static void crk_curl_span(const crk_curl_pass *p, uint32_t *row, float u_origin,
 // Floats: the same operations on the same values in the same order (IEEE single precision either way,
 // nothing fused: the file turns contraction off and "avx2" does not enable FMA; min/max and
 // compare-and-blend stand for the scalar's ternaries). Colours: four 16-bit lanes a pixel as in the
-// scalar's uint64_t, pixels 0…3 in one register and 4…7 in another; every lane stays below 65536 while
+// scalar's uint64_t, pixels 0, 1, 4, 5 in one register and 2, 3, 6, 7 in another (craster_lanes.h);
+// every lane stays below 65536 while
 // the colour lanes stay ≤ 255, which holds for premultiplied images (a block where a channel exceeds 255
 // after the front is added, possible only with channels above alpha, is redone by the scalar code,
 // whose uint64_t lanes then carry into each other). Per-pixel integers (weights, coverage, alpha) are

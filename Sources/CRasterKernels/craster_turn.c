@@ -13,8 +13,8 @@
 // each a box filter over contiguous texels: no gathered loads, no halved copies of the image.
 //
 // Vertical axis: u depends on device x alone, v is linear in device y within a column.
-//   1. For each image row the drawing needs (made when a device row first reads it), each device column
-//      filtered along u: H[row][column], through a table made once per draw (the same for every row).
+//   1. For each image row the drawing needs (made in order, up to the last a device row reads), each device
+//      column filtered along u: H[row][column], through a table made once per draw (the same for every row).
 //   2. Each device pixel filtered along v from H's rows in its column: the rows of H are contiguous across
 //      columns, so eight neighbouring pixels read eight neighbouring texels of each row.
 // Horizontal axis: v depends on device y alone, u is affine in device x within a row.
@@ -110,7 +110,9 @@ struct crk_turn {
     int32_t *group_base, *group_slots, *group_index;
     uint16_t *group_weight;
     uint32_t *h;
-    /// H's rows [r0, made) are made (in order: every row between r0 and r1 is read by some column).
+    /// H's rows [r0, made) are made, in order (the columns' spans of rows overlap, so nearly every row
+    /// between r0 and r1 is read by some column; at most a spare row at each end and the rows only uncovered
+    /// pixels would read are made and not read).
     int made;
     // Horizontal axis: one row of texels filtered along v, and the weights of the image's rows.
     uint32_t *g;
@@ -393,9 +395,7 @@ static void crk_turn_h_row(crk_turn *t, int r) {
     for (; c < n; c++) out[c] = crk_turn_h_pixel(t, src, c);
 }
 
-/// H's rows up to `last` made. (In order from the first: the columns' spans of rows overlap, so a row
-/// skipped now is read later, and what is made in all is at most H's rows, as when rows were made one by
-/// one as first read.)
+/// H's rows up to `last` made, in order from the first (see `made`): at most H's rows in all.
 static inline void crk_turn_make_rows(crk_turn *t, int last) {
     while (t->made <= last) crk_turn_h_row(t, t->made++);
 }

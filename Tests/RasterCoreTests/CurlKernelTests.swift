@@ -180,7 +180,7 @@ final class CurlKernelTests: XCTestCase {
                 var out = below
                 front.withUnsafeBufferPointer { f in
                     back.withUnsafeBufferPointer { bk in
-                        ([.nan] + profile).withUnsafeBufferPointer { s in
+                        profile.withUnsafeBufferPointer { s in
                             var curl = crk_curl(
                                 device_to_page_a: 1 / scale, device_to_page_b: 0, device_to_page_c: 0, device_to_page_d: 1 / scale,
                                 origin_x: tx, origin_y: ty, pixels_per_point: scale, axis_x: ax, axis_y: ay, normal_x: nx, normal_y: ny,

@@ -101,7 +101,6 @@ final class DocumentedCommandsTests: XCTestCase {
         (".build/release/uikit-bench", "UIKitBenchmarkTests runs the benchmark once, with the release build script/test makes"),
         ("script/curl-ab", "a minute's measurement of two revisions; KernelABScriptTests runs it once, the work tree against itself"),
         ("script/turn-ab", "the same, for the turn kernel; KernelABScriptTests runs it once"),
-        ("script/kernel-ab", "what script/curl-ab and script/turn-ab run; KernelABScriptTests runs it"),
     ]
 
     /// `command` without the environment assignments in front of it (`A=1 B=2 script/test …` → `script/test …`).

@@ -493,7 +493,6 @@ static inline __m256i crk_div255_epu16_avx2(__m256i x) {
     return _mm256_srli_epi16(_mm256_add_epi16(x, _mm256_srli_epi16(x, 8)), 8);
 }
 
-/// crk_source_over_scaled_sse41 eight pixels at a time (two 128-bit lanes of four).
 /// crk_solid_over_sse41 eight pixels at a time (the smokescreen over a whole frame is one such run).
 __attribute__((target("avx2")))
 static void crk_solid_over_avx2(uint32_t *dst, uint32_t color, int count) {
@@ -527,6 +526,16 @@ static inline crk_spreads_avx2 crk_make_spreads_avx2(void) {
     s.high = _mm256_setr_epi8(4, 5, 4, 5, 4, 5, 4, 5, 6, 7, 6, 7, 6, 7, 6, 7,
                               4, 5, 4, 5, 4, 5, 4, 5, 6, 7, 6, 7, 6, 7, 6, 7);
     return s;
+}
+
+/// Eight premultiplied pixels `s` over eight `d`: s + d·(255 − sA)/255 a channel, rounded as crk_scale, and
+/// the sum a 32-bit add, as the portable code adds packed pixels.
+__attribute__((always_inline, target("avx2")))
+static inline __m256i crk_over_avx2(__m256i s, __m256i d, const crk_spreads_avx2 *spreads) {
+    const __m256i c255 = _mm256_set1_epi16(255), zero = _mm256_setzero_si256();
+    const __m256i lo = crk_div255_epu16_avx2(_mm256_mullo_epi16(_mm256_unpacklo_epi8(d, zero), _mm256_sub_epi16(c255, _mm256_shuffle_epi8(s, spreads->alpha))));
+    const __m256i hi = crk_div255_epu16_avx2(_mm256_mullo_epi16(_mm256_unpackhi_epi8(d, zero), _mm256_sub_epi16(c255, _mm256_shuffle_epi8(s, spreads->alpha_high))));
+    return _mm256_add_epi32(s, _mm256_packus_epi16(lo, hi));
 }
 
 /// crk_solid_over_coverage_avx2 of a black of alpha `alpha` (a shadow's usual colour): the scaled colour is
@@ -567,8 +576,7 @@ static void crk_solid_over_coverage_avx2(uint32_t *dst, uint32_t color, const ui
     if ((color & 0x00FFFFFFu) == 0 && color != 0) { crk_black_over_coverage_avx2(dst, color >> 24, coverage, count); return; }
     // Within each 128-bit lane, as in the SSE4.1 version: pixels 0–3 in the low lane, 4–7 in the high.
     const crk_spreads_avx2 spreads = crk_make_spreads_avx2();
-    const __m256i spreadAlpha = spreads.alpha, spreadAlphaHigh = spreads.alpha_high, spreadLow = spreads.low, spreadHigh = spreads.high;
-    const __m256i c255 = _mm256_set1_epi16(255), zero = _mm256_setzero_si256();
+    const __m256i spreadLow = spreads.low, spreadHigh = spreads.high, zero = _mm256_setzero_si256();
     const __m256i colors = _mm256_set1_epi32((int)color), colors16 = _mm256_unpacklo_epi8(colors, zero);
     const uint64_t full = 0xFFFFFFFFFFFFFFFFull;
     const int opaque = color >> 24 == 255;
@@ -584,10 +592,7 @@ static void crk_solid_over_coverage_avx2(uint32_t *dst, uint32_t color, const ui
         __m256i sLo = crk_div255_epu16_avx2(_mm256_mullo_epi16(colors16, _mm256_shuffle_epi8(f, spreadLow)));
         __m256i sHi = crk_div255_epu16_avx2(_mm256_mullo_epi16(colors16, _mm256_shuffle_epi8(f, spreadHigh)));
         __m256i src = _mm256_packus_epi16(sLo, sHi);
-        __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
-        __m256i dLo = crk_div255_epu16_avx2(_mm256_mullo_epi16(_mm256_unpacklo_epi8(d, zero), _mm256_sub_epi16(c255, _mm256_shuffle_epi8(src, spreadAlpha))));
-        __m256i dHi = crk_div255_epu16_avx2(_mm256_mullo_epi16(_mm256_unpackhi_epi8(d, zero), _mm256_sub_epi16(c255, _mm256_shuffle_epi8(src, spreadAlphaHigh))));
-        _mm256_storeu_si256((__m256i *)(dst + i), _mm256_add_epi32(src, _mm256_packus_epi16(dLo, dHi)));
+        _mm256_storeu_si256((__m256i *)(dst + i), crk_over_avx2(src, _mm256_loadu_si256((const __m256i *)(dst + i)), &spreads));
     }
     if (i < count) crk_solid_over_coverage_scalar(dst + i, color, coverage + i, count - i);
 }
@@ -597,27 +602,23 @@ static void crk_solid_over_coverage_avx2(uint32_t *dst, uint32_t color, const ui
 __attribute__((target("avx2")))
 static void crk_source_over_avx2(uint32_t *dst, const uint32_t *src, int count) {
     const crk_spreads_avx2 spreads = crk_make_spreads_avx2();
-    const __m256i alpha = _mm256_set1_epi32((int)0xFF000000u), c255 = _mm256_set1_epi16(255), zero = _mm256_setzero_si256();
+    const __m256i alpha = _mm256_set1_epi32((int)0xFF000000u);
     int i = 0;
     for (; i + 8 <= count; i += 8) {
         const __m256i s = _mm256_loadu_si256((const __m256i *)(src + i));
         if (_mm256_testc_si256(s, alpha)) { _mm256_storeu_si256((__m256i *)(dst + i), s); continue; }
         if (_mm256_testz_si256(s, s)) continue;
-        const __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
-        const __m256i lo = crk_div255_epu16_avx2(_mm256_mullo_epi16(_mm256_unpacklo_epi8(d, zero), _mm256_sub_epi16(c255, _mm256_shuffle_epi8(s, spreads.alpha))));
-        const __m256i hi = crk_div255_epu16_avx2(_mm256_mullo_epi16(_mm256_unpackhi_epi8(d, zero), _mm256_sub_epi16(c255, _mm256_shuffle_epi8(s, spreads.alpha_high))));
-        // A 32-bit add, as the portable code adds packed pixels.
-        _mm256_storeu_si256((__m256i *)(dst + i), _mm256_add_epi32(s, _mm256_packus_epi16(lo, hi)));
+        _mm256_storeu_si256((__m256i *)(dst + i), crk_over_avx2(s, _mm256_loadu_si256((const __m256i *)(dst + i)), &spreads));
     }
     if (i < count) crk_source_over_sse41(dst + i, src + i, count - i);
 }
 
+/// crk_source_over_scaled_sse41 eight pixels at a time (two 128-bit lanes of four).
 __attribute__((target("avx2")))
 static void crk_source_over_scaled_avx2(uint32_t *dst, const uint32_t *src, const uint8_t *coverage, uint32_t opacity, int count) {
     // Within each 128-bit lane, as in the SSE4.1 version.
     const crk_spreads_avx2 spreads = crk_make_spreads_avx2();
-    const __m256i spreadAlpha = spreads.alpha, spreadAlphaHigh = spreads.alpha_high, spreadLow = spreads.low, spreadHigh = spreads.high;
-    const __m256i c255 = _mm256_set1_epi16(255), zero = _mm256_setzero_si256();
+    const __m256i spreadLow = spreads.low, spreadHigh = spreads.high, zero = _mm256_setzero_si256();
     const __m256i op = _mm256_set1_epi16((short)opacity);
     int i = 0;
     for (; i + 8 <= count; i += 8) {
@@ -642,10 +643,7 @@ static void crk_source_over_scaled_avx2(uint32_t *dst, const uint32_t *src, cons
         __m256i sHi = crk_div255_epu16_avx2(_mm256_mullo_epi16(_mm256_unpackhi_epi8(s, zero), _mm256_shuffle_epi8(f, spreadHigh)));
         s = _mm256_packus_epi16(sLo, sHi);
         if (_mm256_testz_si256(s, s)) continue;
-        __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
-        __m256i dLo = crk_div255_epu16_avx2(_mm256_mullo_epi16(_mm256_unpacklo_epi8(d, zero), _mm256_sub_epi16(c255, _mm256_shuffle_epi8(s, spreadAlpha))));
-        __m256i dHi = crk_div255_epu16_avx2(_mm256_mullo_epi16(_mm256_unpackhi_epi8(d, zero), _mm256_sub_epi16(c255, _mm256_shuffle_epi8(s, spreadAlphaHigh))));
-        _mm256_storeu_si256((__m256i *)(dst + i), _mm256_add_epi32(s, _mm256_packus_epi16(dLo, dHi)));
+        _mm256_storeu_si256((__m256i *)(dst + i), crk_over_avx2(s, _mm256_loadu_si256((const __m256i *)(dst + i)), &spreads));
     }
     if (i < count) crk_source_over_scaled_sse41(dst + i, src + i, coverage != NULL ? coverage + i : NULL, opacity, count - i);
 }

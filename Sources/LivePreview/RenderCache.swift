@@ -37,10 +37,10 @@ final class RenderCache: @unchecked Sendable {
     }
 
     /// What a render holds while it is kept: its decoded images and snapshots (every frame's tree points
-    /// into them), and the most its frames' projected layers can keep (``FrameSequence/projectedLayerBytes``),
-    /// in bytes.
+    /// into them), and the most its frames' projected layers and content shadows can keep
+    /// (``FrameSequence/projectedLayerBytes``, ``FrameSequence/contentShadowBytes``), in bytes.
     static func bytes(of render: RenderedTransition) -> Int {
-        render.bitmaps.reduce(0) { $0 + $1.bytes } + render.sequence.projectedLayerBytes
+        render.bitmaps.reduce(0) { $0 + $1.bytes } + render.sequence.projectedLayerBytes + render.sequence.contentShadowBytes
     }
 
     /// The render for `key`: the one kept, the one being made (waited for), or a new one from `make`,

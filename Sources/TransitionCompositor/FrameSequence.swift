@@ -26,6 +26,9 @@ public struct FrameSequence: FrameSource {
     /// The layers of nodes turned in 3-D, kept between this render's frames (``ProjectedLayerCache``): at
     /// most as many pixels as two canvases (``projectedLayerBytes``).
     public let projectedLayers = ProjectedLayerCache()
+    /// The shadows of layers' content, kept between this render's frames while a layer stays as it is
+    /// (``ContentShadowCache``): at most two bytes per canvas pixel (``contentShadowBytes``).
+    public let contentShadows = ContentShadowCache()
 
     /// Frames at `times` (seconds), one presentation tree each; `times` and `nodes` have the same count.
     public init(name: String, pointSize: Size, scale: Double, fps: Double, times: [Double], nodes: [RenderNode], durations: [String: Double]) {
@@ -52,7 +55,7 @@ public struct FrameSequence: FrameSource {
 
     /// Renders frame `index` into `canvas` (which must be the canvas size), clearing it first.
     public func draw(frame index: Int, into canvas: inout Bitmap) {
-        ViewRenderer.draw(nodes[index], into: &canvas, layers: projectedLayers)
+        ViewRenderer.draw(nodes[index], into: &canvas, layers: projectedLayers, shadows: contentShadows)
     }
 
     /// The most bytes ``projectedLayers`` can come to hold: two canvases' when a frame draws a node through
@@ -60,6 +63,13 @@ public struct FrameSequence: FrameSource {
     public var projectedLayerBytes: Int {
         guard nodes.contains(where: \.drawsProjectedLayers) else { return 0 }
         return (try? Bitmap.pixelSize(of: pointSize, scale: scale)).map { 2 * $0.width * $0.height * 4 } ?? 0
+    }
+
+    /// The most bytes ``contentShadows`` can come to hold: two per canvas pixel when a frame casts a shadow
+    /// of a layer's content, else none.
+    public var contentShadowBytes: Int {
+        guard nodes.contains(where: \.castsContentShadows) else { return 0 }
+        return (try? Bitmap.pixelSize(of: pointSize, scale: scale)).map { 2 * $0.width * $0.height } ?? 0
     }
 
     /// A new canvas for this sequence.

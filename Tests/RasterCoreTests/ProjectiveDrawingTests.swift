@@ -225,6 +225,54 @@ final class BlurTests: XCTestCase {
         fromPath.draw { $0.fillBlurred(Path(rect: Rect(x: 10, y: 10, width: 20, height: 20)), sigma: 2.5, color: .black) }
         XCTAssertEqual(fromAlpha, fromPath)
     }
+
+    /// A content shadow's two halves, made and filled apart (so that the blurred alpha can be kept), draw
+    /// what the whole does; the alpha is trimmed to the pixels it covers at all.
+    func testABlurredAlphaMadeApartFillsAsTheWholeAndIsTrimmed() throws {
+        var image = try Bitmap(width: 30, height: 20)
+        image.draw { $0.fill(Path(ellipseIn: Rect(x: 10, y: 6, width: 10, height: 6)), color: Color(red: 0.2, green: 0.8, blue: 0.1, alpha: 0.7)) }
+        var whole = try Bitmap(width: 50, height: 40), apart = try Bitmap(width: 50, height: 40)
+        let shade = Color(red: 0.1, green: 0, blue: 0.3, alpha: 0.6)
+        whole.draw { $0.fillBlurred(alphaOf: image, atDevicePixel: (7, 9), sigmaPixels: 1.5, color: shade) }
+        let blurred = try XCTUnwrap(Painter.blurredAlpha(of: image, atDevicePixel: (7, 9), sigmaPixels: 1.5))
+        apart.draw { $0.fill(blurred, color: shade) }
+        XCTAssertEqual(apart, whole)
+        // Trimmed: inside the image's 30 × 20 pixels at (7, 9), and every edge row and column of the box holds
+        // a byte other than 0.
+        let box = blurred.box
+        XCTAssertTrue(box.width < 30 && box.height < 20 && box.minX > 7 && box.minY > 9 && box.maxX < 37 && box.maxY < 29, "\(box)")
+        XCTAssertEqual(blurred.bytes.count, box.width * box.height)
+        func row(_ y: Int) -> ArraySlice<UInt8> { blurred.bytes[y * box.width..<(y + 1) * box.width] }
+        func column(_ x: Int) -> [UInt8] { (0..<box.height).map { blurred.bytes[$0 * box.width + x] } }
+        XCTAssertTrue(row(0).contains { $0 != 0 } && row(box.height - 1).contains { $0 != 0 })
+        XCTAssertTrue(column(0).contains { $0 != 0 } && column(box.width - 1).contains { $0 != 0 })
+        // Nothing drawn: an empty box, which fills nothing.
+        let none = try XCTUnwrap(Painter.blurredAlpha(of: try Bitmap(width: 8, height: 8), atDevicePixel: (0, 0), sigmaPixels: 2))
+        XCTAssertTrue(none.box.isEmpty)
+        XCTAssertEqual(none.bytes, [])
+        // No blur for a negative or endless sigma, or an origin too far away.
+        XCTAssertNil(Painter.blurredAlpha(of: image, atDevicePixel: (0, 0), sigmaPixels: -1))
+        XCTAssertNil(Painter.blurredAlpha(of: image, atDevicePixel: (0, 0), sigmaPixels: .infinity))
+        XCTAssertNil(Painter.blurredAlpha(of: image, atDevicePixel: (1 << 41, 0), sigmaPixels: 2))
+    }
+
+    /// Pixels excluded from a blurred alpha's fill (what an opaque background drawn next covers) are left as
+    /// they were; the others are filled as without the exclusion.
+    func testExcludedPixelsAreLeftAsTheyWere() throws {
+        var image = try Bitmap(width: 20, height: 20)
+        image.draw { $0.fill(Rect(x: 5, y: 5, width: 10, height: 10), color: .black) }
+        let blurred = try XCTUnwrap(Painter.blurredAlpha(of: image, atDevicePixel: (0, 0), sigmaPixels: 2))
+        var all = try Bitmap(width: 20, height: 20), some = try Bitmap(width: 20, height: 20)
+        all.draw { $0.fill(blurred, color: .black) }
+        let hole = PixelRect(x: 7, y: 7, width: 6, height: 6)
+        some.draw { $0.fill(blurred, color: .black, excluding: [hole]) }
+        for y in 0..<20 {
+            for x in 0..<20 {
+                let inside = x >= 7 && x < 13 && y >= 7 && y < 13
+                XCTAssertEqual(some[x, y], inside ? PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 0) : all[x, y], "(\(x), \(y))")
+            }
+        }
+    }
 }
 
 /// Blurred shapes are kept between draws: the same shape at another whole-pixel place gives the same

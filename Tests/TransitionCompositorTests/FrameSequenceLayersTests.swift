@@ -5,17 +5,24 @@ import Synchronization
 import TransitionCompositor
 import XCTest
 
-/// A render's frames keep the layers of nodes turned in 3-D between them (`FrameSequence.projectedLayers`).
+/// A render's frames keep the layers of nodes turned in 3-D between them (`FrameSequence.projectedLayers`),
+/// and the shadows of layers' content while those layers stay as they are (`FrameSequence.contentShadows`).
 final class FrameSequenceLayersTests: XCTestCase {
     /// A white 40 × 30 screen with a labelled card turning about y, one tree a frame (none turned when
     /// `turned` is false).
-    private func sequence(turned: Bool = true, frames: Int = 6) throws -> FrameSequence {
+    private func sequence(turned: Bool = true, frames: Int = 6, shadowed: Bool = false) throws -> FrameSequence {
         let root = View(frame: Rect(x: 0, y: 0, width: 40, height: 30), name: "root")
         root.backgroundColor = .white
         let card = View(frame: Rect(x: 10, y: 5, width: 20, height: 20), name: "card")
         card.backgroundColor = Color(red: 0.9, green: 0.3, blue: 0.1)
         try card.addSubview(Label(text: "Hi", frame: Rect(x: 2, y: 2, width: 16, height: 10)))
         try root.addSubview(card)
+        // A still badge casting the shadow of its content.
+        let badge = View(frame: Rect(x: 2, y: 2, width: 8, height: 8), name: "badge")
+        badge.backgroundColor = Color(red: 0.1, green: 0.6, blue: 0.2)
+        badge.cornerRadius = 4
+        if shadowed { badge.shadow = Shadow(color: .black, offset: Size(width: 0, height: 1), radius: 1.5) }
+        try root.addSubview(badge)
         var perspective = Transform3D.identity
         perspective.m34 = -1 / 200
         var nodes: [RenderNode] = []
@@ -28,15 +35,21 @@ final class FrameSequenceLayersTests: XCTestCase {
                              times: (0..<frames).map { Double($0) / 10 }, nodes: nodes, durations: ["turn": 0.6])
     }
 
-    func testEveryFrameIsAsWithoutKeptLayersAndTheCardIsDrawnIntoItsLayerOnce() throws {
-        let s = try sequence()
+    /// Each of `s`'s frames, drawn in order through the sequence (with what it keeps), is the frame drawn
+    /// alone without anything kept.
+    private func assertEveryFrameIsAsDrawnAlone(_ s: FrameSequence, line: UInt = #line) throws {
         var canvas = try s.makeCanvas()
         for index in 0..<s.count {
             s.draw(frame: index, into: &canvas)
             var alone = try s.makeCanvas()
             ViewRenderer.draw(s.nodes[index], into: &alone)
-            XCTAssertEqual(canvas, alone, "frame \(index)")
+            XCTAssertEqual(canvas, alone, "frame \(index)", line: line)
         }
+    }
+
+    func testEveryFrameIsAsWithoutKeptLayersAndTheCardIsDrawnIntoItsLayerOnce() throws {
+        let s = try sequence()
+        try assertEveryFrameIsAsDrawnAlone(s)
         XCTAssertEqual(s.projectedLayers.statistics.misses, 1)
         XCTAssertEqual(s.projectedLayers.statistics.hits, s.count - 1)
     }
@@ -70,5 +83,22 @@ final class FrameSequenceLayersTests: XCTestCase {
     func testTheLayersBoundIsTwoCanvasesWhenAFrameTurnsSomething() throws {
         XCTAssertEqual(try sequence().projectedLayerBytes, 2 * 80 * 60 * 4)
         XCTAssertEqual(try sequence(turned: false).projectedLayerBytes, 0)
+    }
+
+    /// A still badge's content shadow is made once and drawn from the kept bytes in every later frame, while
+    /// the card beside it moves: every frame as without the cache.
+    func testAStillLayersContentShadowIsMadeOnce() throws {
+        let s = try sequence(turned: false, shadowed: true)
+        try assertEveryFrameIsAsDrawnAlone(s)
+        XCTAssertEqual(s.contentShadows.statistics.misses, 1)
+        XCTAssertEqual(s.contentShadows.statistics.hits, s.count - 1)
+        XCTAssertGreaterThan(s.contentShadows.keptBytes, 0)
+    }
+
+    /// What a kept render is charged for its content shadows: two bytes per canvas pixel when a frame casts
+    /// one, else nothing.
+    func testTheShadowsBoundIsTwoBytesPerCanvasPixelWhenAFrameCastsAContentShadow() throws {
+        XCTAssertEqual(try sequence(shadowed: true).contentShadowBytes, 2 * 80 * 60)
+        XCTAssertEqual(try sequence().contentShadowBytes, 0)
     }
 }

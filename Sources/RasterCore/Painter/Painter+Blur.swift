@@ -64,15 +64,32 @@ extension Painter {
     /// as it is: give it a margin of 3·sigma where the blur should spread. The clip, alpha and blend mode
     /// apply; the transform does not.
     public func fillBlurred(alphaOf image: Bitmap, atDevicePixel origin: (x: Int, y: Int), sigmaPixels: Double, color: Color) {
-        guard sigmaPixels.isFinite, sigmaPixels >= 0, color.alpha > 0, let (x, y) = targetPixel(origin),
-              abs(x) < 1 << 40, abs(y) < 1 << 40 else { return }
-        let sigmaPixels = min(sigmaPixels, Painter.maxBlurSigma)
-        let region = PixelRect(x: x, y: y, width: image.width, height: image.height)
+        guard color.alpha > 0, let alpha = Painter.blurredAlpha(of: image, atDevicePixel: origin, sigmaPixels: sigmaPixels) else { return }
+        fill(alpha, color: color)
+    }
+
+    /// The alpha of `image`, placed with its top-left pixel at device pixel `origin` of the base bitmap,
+    /// blurred by a Gaussian of standard deviation `sigmaPixels` (at most ``maxBlurSigma``): what
+    /// ``fillBlurred(alphaOf:atDevicePixel:sigmaPixels:color:)`` fills, made apart so that it can be kept
+    /// (``fill(_:color:excluding:)``). Nil when `sigmaPixels` is negative or not finite, or `origin` is
+    /// more than 2⁴⁰ pixels away.
+    public static func blurredAlpha(of image: Bitmap, atDevicePixel origin: (x: Int, y: Int), sigmaPixels: Double) -> BlurredAlpha? {
+        guard sigmaPixels.isFinite, sigmaPixels >= 0, abs(origin.x) < 1 << 40, abs(origin.y) < 1 << 40 else { return nil }
         var mask = [UInt8](repeating: 0, count: image.width * image.height)
         image.withUnsafePixels { pixels in
             for i in 0..<mask.count { mask[i] = UInt8(truncatingIfNeeded: pixels[i] >> 24) }
         }
-        fillBlurredMask(&mask, region: region, sigmaPixels: sigmaPixels, color: color)
+        blur(&mask, width: image.width, height: image.height, sigmaPixels: min(sigmaPixels, maxBlurSigma))
+        return BlurredAlpha(mask, covering: PixelRect(x: origin.x, y: origin.y, width: image.width, height: image.height))
+    }
+
+    /// Fills `alpha` in `color`, as coverage, leaving out the device pixels `excluding` (base device pixels;
+    /// default none): what something opaque drawn next covers anyway. The clip, alpha and blend mode apply;
+    /// the transform does not.
+    public func fill(_ alpha: BlurredAlpha, color: Color, excluding: [PixelRect] = []) {
+        guard color.alpha > 0, !alpha.box.isEmpty, let (x, y) = targetPixel((alpha.box.x, alpha.box.y)),
+              abs(x) < 1 << 40, abs(y) < 1 << 40 else { return }
+        fillMask(alpha.bytes, region: PixelRect(x: x, y: y, width: alpha.box.width, height: alpha.box.height), color: color, excluding: excluding)
     }
 
     /// The largest blur, pixels: the box blur's widest box (4096) is reached at about this σ.
@@ -112,6 +129,46 @@ extension Painter {
         mask.withUnsafeBufferPointer { m in
             fill(coverageMask: m, width: region.width, height: region.height, atDevicePixel: origin, color: color, excluding: excluding)
         }
+    }
+}
+
+/// A blurred alpha (a shadow's coverage) apart from its fill, so that it can be kept: one byte per pixel of
+/// ``box`` (base device pixels), row by row, trimmed to the rows and columns where anything is left (the
+/// rest would fill nothing). Made by ``Painter/blurredAlpha(of:atDevicePixel:sigmaPixels:)``, filled by
+/// ``Painter/fill(_:color:excluding:)``.
+public struct BlurredAlpha: Sendable, Equatable {
+    /// The device pixels the bytes cover; empty when nothing is left.
+    public let box: PixelRect
+    /// One byte per pixel of ``box``, row by row.
+    public let bytes: [UInt8]
+
+    /// `mask` over `region`, trimmed to its bytes other than 0.
+    init(_ mask: [UInt8], covering region: PixelRect) {
+        let width = region.width
+        var top = region.height, bottom = 0, left = width, right = 0
+        mask.withUnsafeBufferPointer { m in
+            for row in 0..<region.height {
+                let start = row * width
+                // (The first and last byte other than 0 in the row.)
+                guard let first = (start..<start + width).first(where: { m[$0] != 0 }) else { continue }
+                let last = (first..<start + width).last(where: { m[$0] != 0 })!
+                top = min(top, row); bottom = row + 1
+                left = min(left, first - start); right = max(right, last - start + 1)
+            }
+        }
+        guard top < bottom else {
+            box = PixelRect(x: region.x, y: region.y, width: 0, height: 0)
+            bytes = []
+            return
+        }
+        box = PixelRect(x: region.x + left, y: region.y + top, width: right - left, height: bottom - top)
+        if box == region { bytes = mask; return }
+        var trimmed = [UInt8](repeating: 0, count: box.width * box.height)
+        for row in 0..<box.height {
+            let from = (top + row) * width + left
+            trimmed.replaceSubrange(row * box.width..<(row + 1) * box.width, with: mask[from..<from + box.width])
+        }
+        bytes = trimmed
     }
 }
 

@@ -12,6 +12,8 @@ struct BenchmarkPage {
     var frame: Bitmap
     /// Projected layers kept between frames, as a render keeps them.
     let layers = ProjectedLayerCache()
+    /// Shadows of layers' content kept between frames, as a render keeps them.
+    let shadows = ContentShadowCache()
 
     init(assetsDirectory: String, scale: Int) throws {
         let s = Double(scale)
@@ -30,6 +32,6 @@ struct BenchmarkPage {
     /// Freezes the screen and draws it into the frame, as a frame of an animation is drawn.
     mutating func draw() {
         guard let node = root.renderNode() else { return }
-        ViewRenderer.draw(node, into: &frame, layers: layers)
+        ViewRenderer.draw(node, into: &frame, layers: layers, shadows: shadows)
     }
 }

@@ -1,5 +1,4 @@
 import RasterCore
-import Synchronization
 
 /// The layers of projected nodes (a view turned in 3-D) kept from one frame of a render to the next, as
 /// Core Animation keeps a layer's contents while only its transform changes: a card turning over many
@@ -31,77 +30,22 @@ public final class ProjectedLayerCache: Sendable {
         var box: Rect
     }
 
-    private struct Entry: Sendable {
-        let id: UInt64
-        let node: RenderNode
-        let key: Key
-        let layer: Bitmap
-        var lastUse: UInt64
-        var pixels: Int { key.width * key.height }
-    }
-
-    private struct State: Sendable {
-        var entries: [Entry] = []
-        var pixels = 0
-        var clock: UInt64 = 0
-        var hits = 0, misses = 0
-
-        /// Drops the least recently used entries until `room` more pixels fit in `budget`.
-        mutating func makeRoom(for room: Int, within budget: Int) {
-            while !entries.isEmpty, pixels + room > budget {
-                let oldest = entries.indices.min { entries[$0].lastUse < entries[$1].lastUse }!
-                pixels -= entries[oldest].pixels
-                entries.remove(at: oldest)
-            }
-        }
-    }
-
-    private let state = Mutex(State())
+    private let kept = KeptBodyDrawings<Key, Bitmap>()
 
     /// Layers used again, and layers drawn, since the cache was made.
-    public var statistics: (hits: Int, misses: Int) { state.withLock { ($0.hits, $0.misses) } }
+    public var statistics: (hits: Int, misses: Int) { kept.statistics }
     /// The pixels of the layers kept now.
-    public var keptPixels: Int { state.withLock { $0.pixels } }
+    public var keptPixels: Int { kept.keptCost }
 
     /// The cache the frame being drawn on this thread uses, and the most pixels it may keep: set by
-    /// ``ViewRenderer/draw(_:into:clear:layers:)`` (twice the canvas's pixels).
+    /// ``ViewRenderer/draw(_:into:clear:layers:shadows:)`` (twice the canvas's pixels).
     @TaskLocal static var current: (cache: ProjectedLayerCache, budgetPixels: Int)?
-
-    /// The kept entry for `key` whose node's body draws as `node`'s. (Trees are compared outside the lock:
-    /// the entries of that size are copied out first.)
-    private func kept(for node: RenderNode, key: Key) -> Entry? {
-        state.withLock { s in s.entries.filter { $0.key == key } }.first { node.drawsTheSameBody(as: $0.node) }
-    }
 
     /// `node`'s layer for `key`: a kept one whose node's body draws the same, else `draw()`'s (kept when it
     /// fits in `budget` pixels and its body can tell whether it draws the same; nil from `draw` is passed
     /// on and not kept).
     func layer(for node: RenderNode, key: Key, budget: Int, draw: () -> Bitmap?) -> Bitmap? {
-        if let hit = kept(for: node, key: key) {
-            state.withLock { s in
-                s.clock += 1
-                s.hits += 1
-                if let i = s.entries.firstIndex(where: { $0.id == hit.id }) { s.entries[i].lastUse = s.clock }
-            }
-            return hit.layer
-        }
-        state.withLock { $0.misses += 1 }
-        let pixels = key.width * key.height
-        // (Content that cannot tell whether it draws the same never matches, not even itself.)
-        let keep = pixels <= budget && node.drawsTheSameBody(as: node)
-        // Room first, so that the layers given up are gone before the new one is drawn.
-        if keep { state.withLock { $0.makeRoom(for: pixels, within: budget) } }
-        guard let layer = draw() else { return nil }
-        guard keep else { return layer }
-        // (Another thread may have drawn the same layer meanwhile: one is enough.)
-        guard kept(for: node, key: key) == nil else { return layer }
-        state.withLock { s in
-            s.makeRoom(for: pixels, within: budget)
-            s.clock += 1
-            s.entries.append(Entry(id: s.clock, node: node, key: key, layer: layer, lastUse: s.clock))
-            s.pixels += pixels
-        }
-        return layer
+        kept.drawing(for: node, key: key, cost: key.width * key.height, budget: budget, make: draw)
     }
 }
 

@@ -92,8 +92,16 @@ extension RenderNode {
         let moved = Transform2D(translationX: shadow.offset.width, y: shadow.offset.height).concatenating(device)
         guard let reach = PixelRect(enclosing: moved.apply(to: visualBounds)) else { return }
         let region = reach.grown(by: margin).intersection(painter.clipBoundingBox.grown(by: margin))
-        guard let alpha = Self.drawnAlone(over: region, scale: painter.bitmap.scale, device: moved, drawBody(in:)) else { return }
-        painter.fillBlurred(alphaOf: alpha, atDevicePixel: (region.x, region.y), sigmaPixels: sigmaPixels, color: shadow.color)
+        let scale = painter.bitmap.scale
+        let make = { () -> BlurredAlpha? in
+            Self.drawnAlone(over: region, scale: scale, device: moved, drawBody(in:))
+                .flatMap { Painter.blurredAlpha(of: $0, atDevicePixel: (region.x, region.y), sigmaPixels: sigmaPixels) }
+        }
+        // Within a render, the shadow an earlier frame made when the body draws the same in the same place.
+        let key = ContentShadowCache.Key(region: region, device: moved, scale: scale, sigmaPixels: sigmaPixels)
+        let blurred = ContentShadowCache.current.map { $0.cache.blurredAlpha(for: self, key: key, budget: $0.budgetBytes, make: make) } ?? make()
+        guard let blurred else { return }
+        painter.fill(blurred, color: shadow.color, excluding: opaquelyCoveredPixels(under: painter))
     }
 
     /// The device pixels the body's background will paint opaquely, whatever was there: the two bars of the

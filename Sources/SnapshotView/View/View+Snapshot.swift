@@ -153,15 +153,20 @@ public enum ViewRenderer {
     /// Draws a frozen tree into `bitmap` (cleared first when `clear` is true), with the node's bounds at
     /// the bitmap's top-left: what a frame of an animation is drawn with. With `layers` (default nil), the
     /// layers of nodes turned in 3-D are kept there and used again by later frames whose nodes draw the
-    /// same (at most twice as many pixels as `bitmap` has: ``ProjectedLayerCache``).
-    public static func draw(_ node: RenderNode, into bitmap: inout Bitmap, clear: Bool = true, layers: ProjectedLayerCache? = nil) {
+    /// same (at most twice as many pixels as `bitmap` has: ``ProjectedLayerCache``). With `shadows` (default
+    /// nil), the shadows of layers' content are kept there and used again by later frames whose nodes draw
+    /// the same in the same place (at most two bytes per pixel of `bitmap`: ``ContentShadowCache``).
+    public static func draw(_ node: RenderNode, into bitmap: inout Bitmap, clear: Bool = true, layers: ProjectedLayerCache? = nil,
+                            shadows: ContentShadowCache? = nil) {
         // (A node that paints every pixel opaquely first leaves nothing of the clear: skip a pass over the frame.)
         if clear && !node.paintsEveryPixel(of: bitmap) { bitmap.clear() }
-        let scope = layers.map { (cache: $0, budgetPixels: 2 * bitmap.width * bitmap.height) }
-        ProjectedLayerCache.$current.withValue(scope) {
-            bitmap.draw { painter in
-                painter.translate(x: -node.bounds.minX, y: -node.bounds.minY)
-                node.drawBody(in: painter)
+        let pixels = bitmap.width * bitmap.height
+        ProjectedLayerCache.$current.withValue(layers.map { (cache: $0, budgetPixels: 2 * pixels) }) {
+            ContentShadowCache.$current.withValue(shadows.map { (cache: $0, budgetBytes: 2 * pixels) }) {
+                bitmap.draw { painter in
+                    painter.translate(x: -node.bounds.minX, y: -node.bounds.minY)
+                    node.drawBody(in: painter)
+                }
             }
         }
     }

@@ -45,6 +45,37 @@ static void crk_three_boxes(uint8_t *line, uint8_t *tmp, int count, int stride, 
     for (int i = 0; i < count; i++) line[(long)i * stride] = b[i];
 }
 
+// A blurred mask moved by a fraction of a pixel: each row's horizontal mix first (16 bits: at most 255 · 256),
+// then two such rows mixed vertically (32 bits), rounded once. Plain loops over whole rows, which the
+// compiler vectorizes.
+
+/// Row `y` of the mask mixed horizontally into `h` (width + 1 values), or zeros outside the mask.
+static void crk_shift_row(const uint8_t *mask, int width, int height, int y, int wx, uint16_t *h) {
+    if (y < 0 || y >= height) { memset(h, 0, sizeof(uint16_t) * (size_t)(width + 1)); return; }
+    const uint8_t *row = mask + (long)y * width;
+    const uint16_t keep = (uint16_t)(256 - wx), take = (uint16_t)wx;
+    h[0] = (uint16_t)(row[0] * keep);
+    for (int x = 1; x < width; x++) h[x] = (uint16_t)(row[x] * keep + row[x - 1] * take);
+    h[width] = (uint16_t)(row[width - 1] * take);
+}
+
+void crk_shift_mask(const uint8_t *mask, int width, int height, int wx, int wy, uint8_t *out, uint16_t *scratch) {
+    if (width <= 0 || height <= 0) return;
+    if (wx < 0) wx = 0;
+    if (wx > 256) wx = 256;
+    if (wy < 0) wy = 0;
+    if (wy > 256) wy = 256;
+    uint16_t *above = scratch, *here = scratch + width + 1;
+    const uint32_t keep = (uint32_t)(256 - wy), take = (uint32_t)wy;
+    crk_shift_row(mask, width, height, -1, wx, above);
+    for (int y = 0; y <= height; y++) {
+        crk_shift_row(mask, width, height, y, wx, here);
+        uint8_t *o = out + (long)y * (width + 1);
+        for (int x = 0; x <= width; x++) o[x] = (uint8_t)((here[x] * keep + above[x] * take + 32768u) >> 16);
+        uint16_t *t = above; above = here; here = t;
+    }
+}
+
 int crk_blur_box_size(double sigma) {
     if (!(sigma > 0) || !isfinite(sigma)) return 0;
     double d = floor(sigma * 3.0 * sqrt(2.0 * M_PI) / 4.0 + 0.5);

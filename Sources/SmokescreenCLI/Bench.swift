@@ -48,7 +48,7 @@ package struct Bench: ParsableCommand {
     @Flag(help: "Measure perspective instead: a full-screen page turned about its vertical axis (24 angles, m34 = -1/500) against the same page drawn flat; then about its horizontal axis and a tilted one.")
     var perspective = false
 
-    @Flag(help: "Measure a layer shadow instead: a full-screen page under a still card with a shadow path, against the same frame without the shadow; then the same shadow made from the card's content (no path).")
+    @Flag(help: "Measure a layer shadow instead: a full-screen page under a still card with a shadow path, against the same frame without the shadow; then the same shadow made from the card's content (no path); then both with the card moving.")
     var shadow = false
 
     @Flag(help: "Measure a blurred bar instead: a full-screen page moving under a 64-pt bar with the system material, against the same frames with a plain translucent bar.")
@@ -140,6 +140,9 @@ package struct Bench: ParsableCommand {
             print(String(format: "with / without: %.2fx (target: at most 1.2x)", r.shadowSeconds / r.plainSeconds))
             print(String(format: "the same shadow from the card's content (no path): %.3f ms/frame with it, %.3f ms/frame without, %.2fx",
                          r.contentShadowSeconds * 1e3, r.contentPlainSeconds * 1e3, r.contentShadowSeconds / r.contentPlainSeconds))
+            print(String(format: "the card moving 0.31 pt a frame: %.3f ms/frame with its path's shadow (%.2fx), %.3f with its content's (%.2fx), %.3f without",
+                         r.movingShadowSeconds * 1e3, r.movingShadowSeconds / r.movingPlainSeconds, r.movingContentShadowSeconds * 1e3,
+                         r.movingContentShadowSeconds / r.movingPlainSeconds, r.movingPlainSeconds * 1e3))
         }
         if backdrop {
             let folder: String

@@ -226,17 +226,12 @@ final class BlurTests: XCTestCase {
         XCTAssertEqual(fromAlpha, fromPath)
     }
 
-    /// A content shadow's two halves, made and filled apart (so that the blurred alpha can be kept), draw
-    /// what the whole does; the alpha is trimmed to the pixels it covers at all.
-    func testABlurredAlphaMadeApartFillsAsTheWholeAndIsTrimmed() throws {
+    /// A blurred alpha is trimmed to the pixels it covers at all, and filling it leaves every other pixel as
+    /// it was: over a coloured background it draws what the whole untrimmed blur does.
+    func testABlurredAlphaIsTrimmedAndFillsAsTheWholeBlur() throws {
         var image = try Bitmap(width: 30, height: 20)
         image.draw { $0.fill(Path(ellipseIn: Rect(x: 10, y: 6, width: 10, height: 6)), color: Color(red: 0.2, green: 0.8, blue: 0.1, alpha: 0.7)) }
-        var whole = try Bitmap(width: 50, height: 40), apart = try Bitmap(width: 50, height: 40)
-        let shade = Color(red: 0.1, green: 0, blue: 0.3, alpha: 0.6)
-        whole.draw { $0.fillBlurred(alphaOf: image, atDevicePixel: (7, 9), sigmaPixels: 1.5, color: shade) }
         let blurred = try XCTUnwrap(Painter.blurredAlpha(of: image, atDevicePixel: (7, 9), sigmaPixels: 1.5))
-        apart.draw { $0.fill(blurred, color: shade) }
-        XCTAssertEqual(apart, whole)
         // Trimmed: inside the image's 30 × 20 pixels at (7, 9), and every edge row and column of the box holds
         // a byte other than 0.
         let box = blurred.box
@@ -246,6 +241,21 @@ final class BlurTests: XCTestCase {
         func column(_ x: Int) -> [UInt8] { (0..<box.height).map { blurred.bytes[$0 * box.width + x] } }
         XCTAssertTrue(row(0).contains { $0 != 0 } && row(box.height - 1).contains { $0 != 0 })
         XCTAssertTrue(column(0).contains { $0 != 0 } && column(box.width - 1).contains { $0 != 0 })
+        // The whole blur: the trimmed bytes back in the image's 30 × 20, zeros round them.
+        var whole = [UInt8](repeating: 0, count: 30 * 20)
+        for y in 0..<box.height { for x in 0..<box.width { whole[(box.minY - 9 + y) * 30 + box.minX - 7 + x] = blurred.bytes[y * box.width + x] } }
+        // Over a background of every colour and alpha, through a translucent shade.
+        func background() throws -> Bitmap {
+            var b = try Bitmap(width: 50, height: 40)
+            b.draw { p in for k in 0..<10 { p.fill(Rect(x: Double(5 * k), y: 0, width: 5, height: 40), color: Color(red: Double(k) / 9, green: 0.5, blue: 1 - Double(k) / 9, alpha: 0.1 + Double(k) / 11)) } }
+            return b
+        }
+        let shade = Color(red: 0.1, green: 0, blue: 0.3, alpha: 0.6)
+        var trimmed = try background(), untrimmed = try background()
+        trimmed.draw { $0.fill(blurred, color: shade) }
+        untrimmed.draw { p in whole.withUnsafeBufferPointer { p.fill(coverageMask: $0, width: 30, height: 20, atDevicePixel: (7, 9), color: shade) } }
+        XCTAssertEqual(trimmed, untrimmed)
+        XCTAssertNotEqual(trimmed, try background())
         // Nothing drawn: an empty box, which fills nothing.
         let none = try XCTUnwrap(Painter.blurredAlpha(of: try Bitmap(width: 8, height: 8), atDevicePixel: (0, 0), sigmaPixels: 2))
         XCTAssertTrue(none.box.isEmpty)
@@ -253,7 +263,7 @@ final class BlurTests: XCTestCase {
         // No blur for a negative or endless sigma, or an origin too far away.
         XCTAssertNil(Painter.blurredAlpha(of: image, atDevicePixel: (0, 0), sigmaPixels: -1))
         XCTAssertNil(Painter.blurredAlpha(of: image, atDevicePixel: (0, 0), sigmaPixels: .infinity))
-        XCTAssertNil(Painter.blurredAlpha(of: image, atDevicePixel: (1 << 41, 0), sigmaPixels: 2))
+        XCTAssertNil(Painter.blurredAlpha(of: image, atDevicePixel: (1 << 40, 0), sigmaPixels: 2))
     }
 
     /// Pixels excluded from a blurred alpha's fill (what an opaque background drawn next covers) are left as

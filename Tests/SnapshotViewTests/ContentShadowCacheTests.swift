@@ -1,22 +1,24 @@
 import RasterCore
 import XCTest
 import SnapshotView
+import Typesetting
 
 /// `ContentShadowCache`: a layer whose shadow comes from its content (no `shadowPath`) keeps the blurred
-/// alpha between the frames of a render while it stays as it is, and every frame's pixels are those of a
-/// frame drawn without the cache.
+/// alpha between the frames of a render while its body draws the same, still or moving, and every frame's
+/// pixels are those of a frame drawn without the cache.
 final class ContentShadowCacheTests: XCTestCase {
-    /// A white screen with a card (a rounded coloured background and a label) at `x` points, casting the
-    /// shadow of its content (radius 2 pt, offset 1 pt down).
-    private func screen(x: Double = 8, text: String = "Hi", radius: Double = 2, size: Size = Size(width: 40, height: 30),
-                        cardSize: Double = 16, custom: Bool = false, shadowed: Bool = true) throws -> RenderNode {
+    /// A white screen (transparent without `background`) with a card (a rounded coloured background and an
+    /// 8-pt label) at (`x`, `y`) points, casting the shadow of its content (radius 2 pt, offset 1 pt down).
+    private func screen(x: Double = 8, y: Double = 6, text: String = "Hi", radius: Double = 2, size: Size = Size(width: 40, height: 30),
+                        cardSize: Double = 16, custom: Bool = false, shadowed: Bool = true,
+                        shadowColor: Color = Color(red: 0, green: 0, blue: 0, alpha: 0.5), background: Bool = true) throws -> RenderNode {
         let root = View(frame: Rect(origin: .zero, size: size), name: "root")
-        root.backgroundColor = .white
-        let card = View(frame: Rect(x: x, y: 6, width: cardSize, height: cardSize), name: "card")
+        if background { root.backgroundColor = .white }
+        let card = View(frame: Rect(x: x, y: y, width: cardSize, height: cardSize), name: "card")
         card.backgroundColor = Color(red: 0.2, green: 0.4, blue: 0.9)
         card.cornerRadius = 4
-        if shadowed { card.shadow = Shadow(color: Color(red: 0, green: 0, blue: 0, alpha: 0.5), offset: Size(width: 0, height: 1), radius: radius) }
-        try card.addSubview(Label(text: text, frame: Rect(x: 2, y: 2, width: cardSize - 4, height: 10)))
+        if shadowed { card.shadow = Shadow(color: shadowColor, offset: Size(width: 0, height: 1), radius: radius) }
+        try card.addSubview(Label(text: text, style: TextStyle(font: .system(size: 8)), frame: Rect(x: 2, y: 2, width: cardSize - 4, height: 10)))
         if custom { try card.addSubview(DrawingView(frame: Rect(x: 4, y: 4, width: 6, height: 6), drawing: Custom())) }
         try root.addSubview(card)
         return try XCTUnwrap(root.renderNode())
@@ -61,19 +63,104 @@ final class ContentShadowCacheTests: XCTestCase {
         XCTAssertLessThan(kept[32, 45].r, 235, "the shadow darkens the white below the card")
     }
 
-    /// A card that moves, or whose body or shadow changes, casts a new shadow each frame: the same pixels as
-    /// without the cache.
+    /// A moving card keeps its shadow: blurred once on the card's own pixel grid (σ = 4 px: from
+    /// `Painter.minShiftedBlurSigma`, 3 px, up) and moved to where the card lands, whole pixels and a fraction. Every
+    /// frame is as without the cache.
+    func testAMovingCardKeepsItsShadow() throws {
+        let cache = ContentShadowCache()
+        for (k, x) in [8.0, 9, 9.25, 9.6, 13.37].enumerated() {
+            let node = try screen(x: x)
+            XCTAssertEqual(try drawn(node, shadows: cache), try drawn(node, shadows: nil), "at \(x) pt")
+            XCTAssertEqual(cache.statistics.misses, 1, "at \(x) pt")
+            XCTAssertEqual(cache.statistics.hits, k, "at \(x) pt")
+        }
+    }
+
+    /// A card whose body or shadow changes casts a new shadow: the same pixels as without the cache.
     func testAChangedCardCastsItsShadowAnew() throws {
         let cache = ContentShadowCache()
         let first = try drawn(try screen(), shadows: cache)
-        for (name, node) in [("moved a whole point", try screen(x: 9)), ("moved a quarter point", try screen(x: 9.25)),
-                             ("other text", try screen(x: 9.25, text: "Ho")), ("a wider blur", try screen(x: 9.25, text: "Ho", radius: 3))] {
+        for (name, node) in [("other text", try screen(text: "Ok")), ("a wider blur", try screen(text: "Ok", radius: 3))] {
             let frame = try drawn(node, shadows: cache)
             XCTAssertEqual(frame, try drawn(node, shadows: nil), name)
             XCTAssertNotEqual(frame, first, name)
         }
         XCTAssertEqual(cache.statistics.hits, 0)
-        XCTAssertEqual(cache.statistics.misses, 5)
+        XCTAssertEqual(cache.statistics.misses, 3)
+    }
+
+    /// The card alone, without a shadow, on a transparent screen, `dy` points lower.
+    private func cardAlone(x: Double, dy: Double = 0) throws -> RenderNode {
+        try screen(x: x, y: 6 + dy, shadowed: false, background: false)
+    }
+
+    /// At whole pixels a frame is the shadow blurred where the card lands, filled whole (none of it left out
+    /// under the card), with the card drawn over it, byte for byte.
+    func testAtWholePixelsTheFrameIsTheShadowBlurredWhereTheCardLandsUnderTheCard() throws {
+        for (x, radius) in [(8.0, 2.0), (11.5, 2.0), (8.0, 1.0)] {
+            let frame = try drawn(try screen(x: x, radius: radius), shadows: nil)
+            var alone = try Bitmap(width: 80, height: 60, scale: 2), expected = try Bitmap(width: 80, height: 60, scale: 2)
+            ViewRenderer.draw(try cardAlone(x: x, dy: 1), into: &alone)
+            expected.draw { p in
+                p.fill(Rect(x: 0, y: 0, width: 40, height: 30), color: .white)
+                p.fill(try! XCTUnwrap(Painter.blurredAlpha(of: alone, atDevicePixel: (0, 0), sigmaPixels: 2 * radius)),
+                       color: Color(red: 0, green: 0, blue: 0, alpha: 0.5))
+            }
+            ViewRenderer.draw(try cardAlone(x: x), into: &expected, clear: false)
+            XCTAssertEqual(frame, expected, "at \(x) pt, radius \(radius)")
+        }
+    }
+
+    /// The shadow's colour, opacity and offset are applied when it is filled: a card whose shadow fades in
+    /// and drops keeps its blurred alpha.
+    func testAnAnimatedShadowColourAndOffsetKeepTheBlurredAlpha() throws {
+        let cache = ContentShadowCache()
+        for k in 0..<4 {
+            let root = View(frame: Rect(x: 0, y: 0, width: 40, height: 30), name: "root")
+            root.backgroundColor = .white
+            let card = View(frame: Rect(x: 8, y: 6, width: 16, height: 16), name: "card")
+            card.backgroundColor = Color(red: 0.2, green: 0.4, blue: 0.9)
+            card.shadow = Shadow(color: Color(red: 0, green: 0, blue: 0, alpha: 0.2 + 0.1 * Double(k)), offset: Size(width: 0, height: 0.3 * Double(k)), radius: 2)
+            try root.addSubview(card)
+            let node = try XCTUnwrap(root.renderNode())
+            XCTAssertEqual(try drawn(node, shadows: cache), try drawn(node, shadows: nil), "frame \(k)")
+        }
+        XCTAssertEqual(cache.statistics.misses, 1)
+        XCTAssertEqual(cache.statistics.hits, 3)
+    }
+
+    /// At most 64 shadows are kept, however small: the least recently used go first.
+    func testAtMost64ShadowsAreKept() throws {
+        let cache = ContentShadowCache()
+        for k in 0..<70 { _ = try drawn(try screen(text: "\(k)"), scale: 1, shadows: cache) }
+        XCTAssertEqual(cache.statistics.misses, 70)
+        _ = try drawn(try screen(text: "69"), scale: 1, shadows: cache)
+        XCTAssertEqual(cache.statistics.hits, 1, "the last is kept")
+        _ = try drawn(try screen(text: "0"), scale: 1, shadows: cache)
+        XCTAssertEqual(cache.statistics.misses, 71, "the first was given up")
+    }
+
+    /// Between pixels the moved shadow is within 2 levels of the shadow blurred where the card lands: the
+    /// card drawn alone there (moved by the offset), its alpha blurred and filled, the card drawn over it.
+    func testBetweenPixelsTheShadowIsWithinTwoLevelsOfTheOneBlurredWhereItLands() throws {
+        var worst = 0
+        for x in [8.3, 8.55, 9.9] {
+            // (An opaque shadow: a level of its alpha is a level of the pixel.)
+            let frame = try drawn(try screen(x: x, shadowColor: .black), shadows: nil)
+            var alone = try Bitmap(width: 80, height: 60, scale: 2), expected = try Bitmap(width: 80, height: 60, scale: 2)
+            ViewRenderer.draw(try cardAlone(x: x, dy: 1), into: &alone)
+            expected.draw { p in
+                p.fill(Rect(x: 0, y: 0, width: 40, height: 30), color: .white)
+                p.fill(try! XCTUnwrap(Painter.blurredAlpha(of: alone, atDevicePixel: (0, 0), sigmaPixels: 4)), color: .black)
+            }
+            ViewRenderer.draw(try cardAlone(x: x), into: &expected, clear: false)
+            for py in 0..<60 { for px in 0..<80 {
+                let a = frame[px, py], b = expected[px, py]
+                worst = max(worst, abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)))
+            } }
+        }
+        XCTAssertLessThanOrEqual(worst, 2)
+        XCTAssertGreaterThan(worst, 0, "moved by interpolation, not blurred where it lands")
     }
 
     /// A body with a custom drawing cannot tell whether it draws the same: its shadow is made every frame,
@@ -90,19 +177,20 @@ final class ContentShadowCacheTests: XCTestCase {
 
     /// What is kept never exceeds two bytes per canvas pixel; a larger shadow is made, not kept.
     func testWhatIsKeptIsBoundedByTwoBytesPerCanvasPixel() throws {
-        // A 40 × 30 canvas at @1x: 2,400 bytes at most. A 16-point card's shadow (radius 2) reaches 16 + 2·(6 +
-        // 7) points one way and a little more the other: about 1,500 bytes, so one is kept at a time.
+        // A 40 × 30 canvas at @1x: 2,400 bytes at most. A 16-point card's blurred alpha (σ 2 px), trimmed,
+        // is 26 × 26 px (676 bytes: the card's 16 px and 5 each side where the blur leaves anything): three are
+        // kept at a time.
         let cache = ContentShadowCache()
-        for (k, x) in [8.0, 9, 10].enumerated() {
-            let node = try screen(x: x)
+        for (k, text) in ["A", "B", "C", "D", "E"].enumerated() {
+            let node = try screen(text: text)
             XCTAssertEqual(try drawn(node, scale: 1, shadows: cache), try drawn(node, scale: 1, shadows: nil))
-            XCTAssertLessThanOrEqual(cache.keptBytes, 2400, "after card \(k)")
-            XCTAssertGreaterThan(cache.keptBytes, 0, "after card \(k)")
+            XCTAssertEqual(cache.keptBytes, min(k + 1, 3) * 26 * 26, "after card \(text)")
         }
-        // The first was given up for the later ones: made again.
-        _ = try drawn(try screen(x: 8), scale: 1, shadows: cache)
-        XCTAssertEqual(cache.statistics.misses, 4)
-        XCTAssertEqual(cache.statistics.hits, 0)
+        // The first two were given up for the later ones: made again; the last is kept.
+        _ = try drawn(try screen(text: "A"), scale: 1, shadows: cache)
+        _ = try drawn(try screen(text: "E"), scale: 1, shadows: cache)
+        XCTAssertEqual(cache.statistics.misses, 6)
+        XCTAssertEqual(cache.statistics.hits, 1)
         // A shadow larger than the budget (a 30-point card with a wide blur) is made and not kept.
         let large = ContentShadowCache()
         let node = try screen(x: 4, radius: 4, cardSize: 30)

@@ -239,6 +239,15 @@ void crk_turn_sample_generally(int on);
  */
 void crk_blur_mask(uint8_t *mask, int width, int height, double sigma, uint8_t *scratch);
 /**
+ * An 8-bit mask of `width` × `height` values (rows `width` apart) moved right by `wx` / 256 and down by `wy` /
+ * 256 of a pixel (each 0…256) by bilinear interpolation, into `out`, (`width` + 1) × (`height` + 1) values
+ * (rows `width` + 1 apart) with the same top-left: out[y][x] is the weighted sum of the four values at (x −
+ * 1 … x, y − 1 … y), those outside the mask counting as 0, weights (256 − wx or wx)·(256 − wy or wy), rounded
+ * once ((sum + 32768) >> 16). With wx = wy = 0 the mask is copied, a row and a column of 0 added. `scratch`
+ * holds at least 2 · (`width` + 1) 16-bit values.
+ */
+void crk_shift_mask(const uint8_t *mask, int width, int height, int wx, int wy, uint8_t *out, uint16_t *scratch);
+/**
  * The same Gaussian blur (three box blurs each way, box size `crk_blur_box_size(sigma)`) over `width` ×
  * `height` premultiplied RGBA pixels (rows `width` apart), every channel alike, in place. Values outside
  * the image are its nearest edge's (an edge extends; a backdrop blurred at the screen's edge does not

@@ -18,21 +18,27 @@ extension Painter {
         guard crk_blur_box_size(sigmaPixels) >= 2 else { fill(path, color: color); return }
         let margin = Int((3 * sigmaPixels).rounded(.up)) + 1
         // The blurred shape over its whole reach, at the transform's whole-pixel offset, is kept between
-        // draws: a shadow whose shape, size and sub-pixel place do not change is blurred once.
+        // draws: a shadow whose shape and size do not change is blurred once. From minShiftedBlurSigma up it
+        // is blurred on its own pixel grid and moved to where it lands within a pixel (``BlurredAlpha/shifted(x:y:)``),
+        // so a moving shadow is blurred once too; a smaller blur is kept for each place within a pixel.
         let wx = t.tx.rounded(.down), wy = t.ty.rounded(.down)
         if abs(wx) < 1e9, abs(wy) < 1e9 {
             var local = t
             local.tx -= wx; local.ty -= wy
+            let fraction = sigmaPixels >= Painter.minShiftedBlurSigma ? (x: local.tx, y: local.ty) : (x: 0, y: 0)
+            local.tx -= fraction.x; local.ty -= fraction.y
             if let shape = PixelRect(enclosing: local.apply(to: path.controlPointBounds)),
                case let region = shape.grown(by: margin), Painter.fitsBlurBuffer(region) {
                 let key = BlurCache.Key(path: path, sigmaPixels: sigmaPixels, transform: local)
-                let mask = BlurCache.shared.mask(for: key) {
+                let kept = BlurCache.shared.alpha(for: key) {
                     var mask = coverage(of: path, transform: local, over: region)
                     Painter.blur(&mask, width: region.width, height: region.height, sigmaPixels: sigmaPixels)
-                    return mask
+                    return BlurredAlpha(mask, covering: region)
                 }
-                let placed = PixelRect(x: region.x + Int(wx), y: region.y + Int(wy), width: region.width, height: region.height)
-                fillMask(mask, region: placed, color: color, excluding: excluding)
+                // (In the current target's pixels, as `t` maps to them.)
+                if let placed = kept.moved(x: Int(wx), y: Int(wy))?.shifted(x: fraction.x, y: fraction.y), !placed.box.isEmpty {
+                    fillMask(placed.bytes, region: placed.box, color: color, excluding: excluding)
+                }
                 return
             }
         }
@@ -72,7 +78,7 @@ extension Painter {
     /// blurred by a Gaussian of standard deviation `sigmaPixels` (at most ``maxBlurSigma``): what
     /// ``fillBlurred(alphaOf:atDevicePixel:sigmaPixels:color:)`` fills, made apart so that it can be kept
     /// (``fill(_:color:excluding:)``). Nil when `sigmaPixels` is negative or not finite, or `origin` is
-    /// more than 2⁴⁰ pixels away.
+    /// 2⁴⁰ pixels away or more.
     public static func blurredAlpha(of image: Bitmap, atDevicePixel origin: (x: Int, y: Int), sigmaPixels: Double) -> BlurredAlpha? {
         guard sigmaPixels.isFinite, sigmaPixels >= 0, abs(origin.x) < 1 << 40, abs(origin.y) < 1 << 40 else { return nil }
         var mask = [UInt8](repeating: 0, count: image.width * image.height)
@@ -84,13 +90,20 @@ extension Painter {
     }
 
     /// Fills `alpha` in `color`, as coverage, leaving out the device pixels `excluding` (base device pixels;
-    /// default none): what something opaque drawn next covers anyway. The clip, alpha and blend mode apply;
-    /// the transform does not.
+    /// default none; each row leaves out the widest of the rectangles that hold it): what something opaque
+    /// drawn next covers anyway. The clip, alpha and blend mode apply; the transform does not.
     public func fill(_ alpha: BlurredAlpha, color: Color, excluding: [PixelRect] = []) {
         guard color.alpha > 0, !alpha.box.isEmpty, let (x, y) = targetPixel((alpha.box.x, alpha.box.y)),
               abs(x) < 1 << 40, abs(y) < 1 << 40 else { return }
         fillMask(alpha.bytes, region: PixelRect(x: x, y: y, width: alpha.box.width, height: alpha.box.height), color: color, excluding: excluding)
     }
+
+    /// The least blur (standard deviation, pixels) whose shadow is blurred once on its own pixel grid and
+    /// moved to where it lands within a pixel by bilinear interpolation: 3. From there up that is within 2
+    /// levels (of 255) of the shadow blurred where it lands, for sharp shapes too (`ShadowGridTests`: stars,
+    /// bars under a pixel wide); below it, where edges are sharper (4 levels at 2 px, 7 at 1 px), a shadow is
+    /// blurred for each place within a pixel.
+    public static let minShiftedBlurSigma = 3.0
 
     /// The largest blur, pixels: the box blur's widest box (4096) is reached at about this σ.
     public static let maxBlurSigma = 2000.0
@@ -134,13 +147,46 @@ extension Painter {
 
 /// A blurred alpha (a shadow's coverage) apart from its fill, so that it can be kept: one byte per pixel of
 /// ``box`` (base device pixels), row by row, trimmed to the rows and columns where anything is left (the
-/// rest would fill nothing). Made by ``Painter/blurredAlpha(of:atDevicePixel:sigmaPixels:)``, filled by
+/// rest would fill nothing; a ``shifted(x:y:)`` one may keep a last row or column of 0). Made by ``Painter/blurredAlpha(of:atDevicePixel:sigmaPixels:)``, filled by
 /// ``Painter/fill(_:color:excluding:)``.
 public struct BlurredAlpha: Sendable, Equatable {
     /// The device pixels the bytes cover; empty when nothing is left.
     public let box: PixelRect
     /// One byte per pixel of ``box``, row by row.
     public let bytes: [UInt8]
+
+    private init(box: PixelRect, bytes: [UInt8]) {
+        self.box = box
+        self.bytes = bytes
+    }
+
+    /// The same bytes `x` pixels right and `y` down (nil when the box would leave ±2⁴⁰).
+    public func moved(x: Int, y: Int) -> BlurredAlpha? {
+        guard abs(x) < 1 << 40, abs(y) < 1 << 40, abs(box.x + x) < 1 << 41, abs(box.y + y) < 1 << 41 else { return nil }
+        return BlurredAlpha(box: PixelRect(x: box.x + x, y: box.y + y, width: box.width, height: box.height), bytes: bytes)
+    }
+
+    /// The alpha moved right by `dx` and down by `dy` of a pixel (each 0…1, rounded to 1/256; others
+    /// clamped) by bilinear interpolation (`crk_shift_mask`): where a shadow blurred on its layer's own pixel
+    /// grid lands between device pixels. Itself when both round to 0; else a pixel wider and taller (an edge
+    /// row or column may then hold only 0).
+    public func shifted(x dx: Double, y dy: Double) -> BlurredAlpha {
+        func weight(_ f: Double) -> Int32 { f.isFinite ? Int32((min(max(f, 0), 1) * 256).rounded()) : 0 }
+        let wx = weight(dx), wy = weight(dy)
+        guard wx != 0 || wy != 0, !box.isEmpty else { return self }
+        let width = box.width + 1, height = box.height + 1
+        var out = [UInt8](repeating: 0, count: width * height)
+        var scratch = [UInt16](repeating: 0, count: 2 * width)
+        bytes.withUnsafeBufferPointer { m in
+            out.withUnsafeMutableBufferPointer { o in
+                scratch.withUnsafeMutableBufferPointer { s in
+                    crk_shift_mask(m.baseAddress!, Int32(box.width), Int32(box.height), wx, wy, o.baseAddress!, s.baseAddress!)
+                }
+            }
+        }
+        // (Not trimmed again: an edge row or column the weights round to 0 fills nothing.)
+        return BlurredAlpha(box: PixelRect(x: box.x, y: box.y, width: width, height: height), bytes: out)
+    }
 
     /// `mask` over `region`, trimmed to its bytes other than 0.
     init(_ mask: [UInt8], covering region: PixelRect) {
@@ -172,37 +218,38 @@ public struct BlurredAlpha: Sendable, Equatable {
     }
 }
 
-/// Blurred coverage masks of paths, kept between draws and frames (shadows whose shape does not change),
-/// shared by every painter: the last 32, at most 64 MiB together, made once however many threads ask.
+/// Blurred coverage of paths, kept between draws and frames (shadows whose shape does not change), shared
+/// by every painter: the last 32, at most 64 MiB together, made once however many threads ask.
 final class BlurCache: @unchecked Sendable {
     static let shared = BlurCache()
 
     struct Key: Hashable {
         var path: Path
         var sigmaPixels: Double
-        /// The transform to pixels, with a translation under one pixel.
+        /// The transform to pixels, with a translation under one pixel (none from
+        /// ``Painter/minShiftedBlurSigma`` up).
         var transform: Transform2D
     }
 
     private let lock = NSLock()
-    private var masks: [Key: [UInt8]] = [:]
+    private var alphas: [Key: BlurredAlpha] = [:]
     private var order: [Key] = []
     private var bytes = 0
     static let maxEntries = 32
     static let maxBytes = 64 << 20
 
-    /// The mask for `key`, made by `make` (outside the lock) when it is not kept.
-    func mask(for key: Key, make: () -> [UInt8]) -> [UInt8] {
-        if let kept = lock.withLock({ masks[key] }) { return kept }
+    /// The blurred alpha for `key`, made by `make` (outside the lock) when it is not kept.
+    func alpha(for key: Key, make: () -> BlurredAlpha) -> BlurredAlpha {
+        if let kept = lock.withLock({ alphas[key] }) { return kept }
         let made = make()
         lock.withLock {
-            guard masks[key] == nil, made.count <= Self.maxBytes else { return }
-            masks[key] = made
+            guard alphas[key] == nil, made.bytes.count <= Self.maxBytes else { return }
+            alphas[key] = made
             order.append(key)
-            bytes += made.count
+            bytes += made.bytes.count
             while order.count > Self.maxEntries || bytes > Self.maxBytes, let oldest = order.first {
                 order.removeFirst()
-                bytes -= masks.removeValue(forKey: oldest)?.count ?? 0
+                bytes -= alphas.removeValue(forKey: oldest)?.bytes.count ?? 0
             }
         }
         return made

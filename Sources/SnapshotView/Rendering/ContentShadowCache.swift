@@ -1,27 +1,36 @@
 import RasterCore
 
 /// The shadows of layers' content (a shadow with no `shadowPath`: the blurred alpha of everything the
-/// layer draws) kept from one frame of a render to the next, so that a still card whose shadow comes from
-/// its content is drawn alone and blurred once, not every frame (Core Animation keeps such a shadow while
-/// the layer does not change).
+/// layer draws) kept from one frame of a render to the next, so that a card whose shadow comes from its
+/// content is drawn alone and blurred once, not every frame, still or moving.
 ///
-/// A kept shadow is used again when the node's body draws the same (``RenderNode/drawsTheSameBody(as:)``)
-/// through the same transform to device pixels (offset included), over the same device pixels, at the same
-/// scale and blur: then it is the same bytes a frame drawn without the cache makes. A layer that moves
-/// between frames, or whose body or shadow changes, is drawn alone and blurred anew, as without the cache;
-/// so is a body with content that cannot tell whether it draws the same (a custom drawing), which is not
+/// How a content shadow is drawn decides what can be kept (``RenderNode``'s shadow drawing, with or without
+/// this cache: the cache never changes a pixel):
+/// - From ``Painter/minShiftedBlurSigma`` (3 px) up, and where at least half of what it is made over can
+///   reach the clip, the shadow is made on the layer's own pixel grid: the body drawn alone through its
+///   transform to device pixels without the translation, blurred, then moved to where it lands, whole pixels
+///   and a fraction (``BlurredAlpha/shifted(x:y:)``: within 2 levels of blurring it there, the same bytes at
+///   whole pixels). It is kept while the body draws the same through the same transform but for its
+///   translation: a moving card's shadow is made once.
+/// - Otherwise it is made where it lands, over what can reach the clip, and kept while the body draws the
+///   same in the same place, at the same scale and blur: a still card's shadow is made once.
+///
+/// The body's sameness is ``RenderNode/drawsTheSameBody(as:)`` without the node's own shadow (its colour,
+/// opacity and offset are applied when it is filled; a new radius is a new blur). A body with content that
+/// cannot tell whether it draws the same (a custom drawing) is drawn alone and blurred every frame, and not
 /// kept.
 ///
 /// What is kept is bounded by the canvas the frames are drawn into: at most two bytes per canvas pixel (half
-/// the canvas's own memory; a card's shadow covers its reach and the blur's twice over), the least recently
-/// used shadows going first; a shadow larger than that is made and not kept. One cache is shared by the threads drawing one render's frames
-/// (``FrameSequence`` makes one per render); its shadows go when it does.
+/// the canvas's own memory) of blurred alphas, trimmed to the pixels they cover, and 64 of them, the least
+/// recently used going first; a shadow whose trimmed alpha is larger than that is made and not kept. One
+/// cache is shared by the threads drawing one render's frames (``FrameSequence`` makes one per render); its
+/// shadows go when it does.
 public final class ContentShadowCache: Sendable {
     public init() {}
 
-    /// What a shadow's blurred alpha is made from besides the node's body: the device pixels it covers,
-    /// the body's transform to them (the shadow's offset included), pixels per point and the blur's
-    /// standard deviation in pixels.
+    /// What a shadow's blurred alpha is made from besides the node's body: the pixels it is made over, the
+    /// body's transform to them (on the layer's own grid, without its translation; else to device pixels,
+    /// the shadow's offset included), pixels per point and the blur's standard deviation in pixels.
     struct Key: Equatable, Sendable {
         var region: PixelRect
         var device: Transform2D
@@ -29,7 +38,9 @@ public final class ContentShadowCache: Sendable {
         var sigmaPixels: Double
     }
 
-    private let kept = KeptBodyDrawings<Key, BlurredAlpha>()
+    /// (The node's own shadow is left out of the comparison: the blurred alpha is of the body drawn without
+    /// it, and its colour, opacity and offset are applied when it is filled; its radius is in the key.)
+    private let kept = KeptBodyDrawings<Key, BlurredAlpha> { $0.drawsTheSameBody(as: $1, ignoringOwnShadow: true) }
 
     /// Shadows used again, and shadows made, since the cache was made.
     public var statistics: (hits: Int, misses: Int) { kept.statistics }
@@ -40,12 +51,11 @@ public final class ContentShadowCache: Sendable {
     /// ``ViewRenderer/draw(_:into:clear:layers:shadows:)`` (two per canvas pixel).
     @TaskLocal static var current: (cache: ContentShadowCache, budgetBytes: Int)?
 
-    /// `node`'s blurred alpha for `key`: a kept one whose node's body draws the same, else `make()`'s
-    /// (kept when it fits in `budget` bytes and the body can tell whether it draws the same). What it costs
-    /// is the region's bytes while it is made, and the trimmed alpha's once kept: room for the former is
-    /// made first.
+    /// `node`'s blurred alpha for `key`: a kept one whose node's body draws the same (its own shadow apart),
+    /// else `make()`'s, kept when its trimmed bytes fit in `budget` and the body can tell whether it draws
+    /// the same.
     func blurredAlpha(for node: RenderNode, key: Key, budget: Int, make: () -> BlurredAlpha?) -> BlurredAlpha? {
-        kept.drawing(for: node, key: key, cost: key.region.width * key.region.height, budget: budget, keptCost: \.bytes.count, make: make)
+        kept.drawing(for: node, key: key, budget: budget, measure: \.bytes.count, make: make)
     }
 }
 

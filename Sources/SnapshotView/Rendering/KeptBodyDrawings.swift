@@ -1,11 +1,11 @@
 import Synchronization
 
 /// What was drawn for nodes' bodies in one frame of a render, kept for later frames whose nodes' bodies
-/// draw the same (``RenderNode/drawsTheSameBody(as:)``) with an equal key: the store behind
-/// ``ProjectedLayerCache`` (layers) and ``ContentShadowCache`` (blurred alphas). Each drawing has a cost
-/// (pixels or bytes, the caller's unit); the least recently used go first, before a new one is made, to stay
-/// within the budget the caller gives. A body that cannot tell whether it draws the same (a custom drawing)
-/// is drawn anew each time and not kept.
+/// draw the same (by the store's `sameness`, ``RenderNode/drawsTheSameBody(as:)`` or a looser one) with an
+/// equal key: the store behind ``ProjectedLayerCache`` (layers) and ``ContentShadowCache`` (blurred alphas).
+/// Each drawing has a cost (pixels or bytes, the caller's unit, at least 1); the least recently used go
+/// first to stay within the budget the caller gives, and within ``maxEntries``. A body that cannot tell
+/// whether it draws the same (a custom drawing) is drawn anew each time and not kept.
 final class KeptBodyDrawings<Key: Equatable & Sendable, Drawing: Sendable>: Sendable {
     private struct Entry: Sendable {
         let id: UInt64
@@ -22,9 +22,10 @@ final class KeptBodyDrawings<Key: Equatable & Sendable, Drawing: Sendable>: Send
         var clock: UInt64 = 0
         var hits = 0, misses = 0
 
-        /// Drops the least recently used entries until `room` more fits in `budget`.
+        /// Drops the least recently used entries until `room` more fits in `budget` and one more entry in
+        /// `maxEntries`.
         mutating func makeRoom(for room: Int, within budget: Int) {
-            while !entries.isEmpty, cost + room > budget {
+            while !entries.isEmpty, cost + room > budget || entries.count >= KeptBodyDrawings.maxEntries {
                 let oldest = entries.indices.min { entries[$0].lastUse < entries[$1].lastUse }!
                 cost -= entries[oldest].cost
                 entries.remove(at: oldest)
@@ -32,7 +33,17 @@ final class KeptBodyDrawings<Key: Equatable & Sendable, Drawing: Sendable>: Send
         }
     }
 
+    /// The most drawings kept at once: 64 (each lookup compares the key of each).
+    static var maxEntries: Int { 64 }
+
     private let state = Mutex(State())
+    private let sameness: @Sendable (RenderNode, RenderNode) -> Bool
+
+    /// A store whose drawings are used again for a body that `sameness` finds draws the same as the one
+    /// they were made for (default ``RenderNode/drawsTheSameBody(as:)``).
+    init(sameness: @escaping @Sendable (RenderNode, RenderNode) -> Bool = { $0.drawsTheSameBody(as: $1) }) {
+        self.sameness = sameness
+    }
 
     /// Drawings used again, and drawings made, since the store was made.
     var statistics: (hits: Int, misses: Int) { state.withLock { ($0.hits, $0.misses) } }
@@ -42,14 +53,15 @@ final class KeptBodyDrawings<Key: Equatable & Sendable, Drawing: Sendable>: Send
     /// The kept entry for `key` whose node's body draws as `node`'s. (Trees are compared outside the lock:
     /// the entries with that key are copied out first.)
     private func kept(for node: RenderNode, key: Key) -> Entry? {
-        state.withLock { s in s.entries.filter { $0.key == key } }.first { node.drawsTheSameBody(as: $0.node) }
+        state.withLock { s in s.entries.filter { $0.key == key } }.first { sameness(node, $0.node) }
     }
 
-    /// `node`'s drawing for `key`: a kept one whose node's body draws the same, else `make()`'s (kept when
-    /// its `cost` fits in `budget` and the body can tell whether it draws the same; nil from `make` is
-    /// passed on and not kept). Room for `cost` is made before `make` runs; the drawing is kept at what
-    /// `keptCost` says it costs once made (default `cost`; at most `cost`).
-    func drawing(for node: RenderNode, key: Key, cost: Int, budget: Int, keptCost: ((Drawing) -> Int)? = nil, make: () -> Drawing?) -> Drawing? {
+    /// `node`'s drawing for `key`: a kept one whose node's body draws the same, else `make()`'s, kept when
+    /// the body can tell whether it draws the same and its cost fits in `budget` (nil from `make` is passed
+    /// on and not kept). The cost is `cost`, known before the drawing is made, and room for it is made first
+    /// (so that what is given up is gone before a layer is drawn); or, with `measure`, what `measure` says of
+    /// the drawing once made, room being made then.
+    func drawing(for node: RenderNode, key: Key, cost: Int = 0, budget: Int, measure: ((Drawing) -> Int)? = nil, make: () -> Drawing?) -> Drawing? {
         if let hit = kept(for: node, key: key) {
             state.withLock { s in
                 s.clock += 1
@@ -60,19 +72,22 @@ final class KeptBodyDrawings<Key: Equatable & Sendable, Drawing: Sendable>: Send
         }
         state.withLock { $0.misses += 1 }
         // (Content that cannot tell whether it draws the same never matches, not even itself.)
-        let keep = cost <= budget && node.drawsTheSameBody(as: node)
-        // Room first, so that the drawings given up are gone before the new one is made.
-        if keep { state.withLock { $0.makeRoom(for: cost, within: budget) } }
+        let keepable = sameness(node, node)
+        let before = max(1, cost)
+        if keepable, measure == nil {
+            guard before <= budget else { return make() }
+            state.withLock { $0.makeRoom(for: before, within: budget) }
+        }
         guard let drawing = make() else { return nil }
-        guard keep else { return drawing }
+        let after = measure.map { max(1, $0(drawing)) } ?? before
+        guard keepable, after <= budget else { return drawing }
         // (Another thread may have made the same drawing meanwhile: one is enough.)
         guard kept(for: node, key: key) == nil else { return drawing }
-        let cost = min(cost, keptCost?(drawing) ?? cost)
         state.withLock { s in
-            s.makeRoom(for: cost, within: budget)
+            s.makeRoom(for: after, within: budget)
             s.clock += 1
-            s.entries.append(Entry(id: s.clock, node: node, key: key, drawing: drawing, cost: cost, lastUse: s.clock))
-            s.cost += cost
+            s.entries.append(Entry(id: s.clock, node: node, key: key, drawing: drawing, cost: after, lastUse: s.clock))
+            s.cost += after
         }
         return drawing
     }

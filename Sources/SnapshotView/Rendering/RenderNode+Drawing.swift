@@ -90,18 +90,44 @@ extension RenderNode {
         guard sigmaPixels.isFinite else { return }
         let margin = Int((3 * sigmaPixels).rounded(.up)) + 1
         let moved = Transform2D(translationX: shadow.offset.width, y: shadow.offset.height).concatenating(device)
+        let visible = painter.clipBoundingBox.grown(by: margin)
+        let covered = opaquelyCoveredPixels(under: painter)
+        // From Painter.minShiftedBlurSigma up, the shadow is blurred on the layer's own pixel grid (the
+        // transform's translation left out) and moved to where it lands, whole pixels and a fraction
+        // (BlurredAlpha.shifted): the same shadow wherever the layer moves, kept by a render while its body
+        // draws the same. Whole of it, so only where most of it can be seen.
+        let wx = moved.tx.rounded(.down), wy = moved.ty.rounded(.down)
+        if sigmaPixels >= Painter.minShiftedBlurSigma, abs(wx) < 1e9, abs(wy) < 1e9 {
+            var own = moved
+            own.tx = 0; own.ty = 0
+            if let reach = PixelRect(enclosing: own.apply(to: bodyBounds)), case let region = reach.grown(by: margin),
+               case let (area, overflow) = region.width.multipliedReportingOverflow(by: region.height), !overflow, area <= Self.maxBackingStorePixels,
+               case let seen = PixelRect(x: region.x + Int(wx), y: region.y + Int(wy), width: region.width, height: region.height).intersection(visible),
+               2 * seen.width * seen.height >= area {
+                let key = ContentShadowCache.Key(region: region, device: own, scale: painter.bitmap.scale, sigmaPixels: sigmaPixels)
+                guard let blurred = blurredContent(over: region, device: own, scale: painter.bitmap.scale, sigmaPixels: sigmaPixels, key: key),
+                      let placed = blurred.moved(x: Int(wx), y: Int(wy)) else { return }
+                painter.fill(placed.shifted(x: moved.tx - wx, y: moved.ty - wy), color: shadow.color, excluding: covered)
+                return
+            }
+        }
+        // Otherwise where it lands, over what can reach the clip (kept while the layer stays in place).
         guard let reach = PixelRect(enclosing: moved.apply(to: visualBounds)) else { return }
-        let region = reach.grown(by: margin).intersection(painter.clipBoundingBox.grown(by: margin))
-        let scale = painter.bitmap.scale
+        let region = reach.grown(by: margin).intersection(visible)
+        let key = ContentShadowCache.Key(region: region, device: moved, scale: painter.bitmap.scale, sigmaPixels: sigmaPixels)
+        guard let blurred = blurredContent(over: region, device: moved, scale: painter.bitmap.scale, sigmaPixels: sigmaPixels, key: key) else { return }
+        painter.fill(blurred, color: shadow.color, excluding: covered)
+    }
+
+    /// The alpha of the body drawn alone over `region` (device pixels) through `device`, blurred: the one an
+    /// earlier frame of the render made for `key` when the body draws the same (``ContentShadowCache``).
+    private func blurredContent(over region: PixelRect, device: Transform2D, scale: Double, sigmaPixels: Double,
+                                key: ContentShadowCache.Key) -> BlurredAlpha? {
         let make = { () -> BlurredAlpha? in
-            Self.drawnAlone(over: region, scale: scale, device: moved, drawBody(in:))
+            Self.drawnAlone(over: region, scale: scale, device: device, drawBody(in:))
                 .flatMap { Painter.blurredAlpha(of: $0, atDevicePixel: (region.x, region.y), sigmaPixels: sigmaPixels) }
         }
-        // Within a render, the shadow an earlier frame made when the body draws the same in the same place.
-        let key = ContentShadowCache.Key(region: region, device: moved, scale: scale, sigmaPixels: sigmaPixels)
-        let blurred = ContentShadowCache.current.map { $0.cache.blurredAlpha(for: self, key: key, budget: $0.budgetBytes, make: make) } ?? make()
-        guard let blurred else { return }
-        painter.fill(blurred, color: shadow.color, excluding: opaquelyCoveredPixels(under: painter))
+        return ContentShadowCache.current.map { $0.cache.blurredAlpha(for: self, key: key, budget: $0.budgetBytes, make: make) } ?? make()
     }
 
     /// The device pixels the body's background will paint opaquely, whatever was there: the two bars of the

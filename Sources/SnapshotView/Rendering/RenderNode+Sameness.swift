@@ -16,8 +16,12 @@ extension RenderNode {
     /// property but where the node is placed and how it is composited (its transform, projection,
     /// sidedness, alpha and depth), compared as ``drawsTheSame(as:)`` compares them. What a projected
     /// node's kept layer is used again by (``ProjectedLayerCache``).
-    public func drawsTheSameBody(as other: RenderNode) -> Bool {
-        guard shadow == other.shadow, roundedCorners == other.roundedCorners, cornerCurve == other.cornerCurve,
+    public func drawsTheSameBody(as other: RenderNode) -> Bool { drawsTheSameBody(as: other, ignoringOwnShadow: false) }
+
+    /// ``drawsTheSameBody(as:)``, leaving the node's own ``shadow`` out when `ignoringOwnShadow` (what
+    /// ``drawBody(in:)`` draws, which a content shadow is made of; children's shadows are compared).
+    func drawsTheSameBody(as other: RenderNode, ignoringOwnShadow: Bool) -> Bool {
+        guard ignoringOwnShadow || shadow == other.shadow, roundedCorners == other.roundedCorners, cornerCurve == other.cornerCurve,
               backdrop == other.backdrop, bounds == other.bounds, backgroundColor == other.backgroundColor,
               cornerRadius == other.cornerRadius, clipsToBounds == other.clipsToBounds, borderWidth == other.borderWidth,
               borderColor == other.borderColor, contentHasBackingStore == other.contentHasBackingStore, vibrancy == other.vibrancy,

@@ -60,6 +60,9 @@ public struct RenderNode: Sendable {
 
     /// What the node and its subtree can touch, in its bounds coordinates (points).
     public let visualBounds: Rect
+    /// What ``drawBody(in:)`` can touch, in its bounds coordinates (points): ``visualBounds`` without the
+    /// node's own shadow and mask (what a shadow of the content is made of).
+    let bodyBounds: Rect
     /// How many separate things the subtree draws, counted up to 2: with alpha below 1, two or more
     /// must be composited as a group so they do not show through each other.
     public let drawCount: Int
@@ -91,6 +94,7 @@ public struct RenderNode: Sendable {
         var (box, count) = RenderNode.summarize(bounds: self.bounds, background: background != nil || backdrop.isVisible,
                                                 border: borderWidth > 0 && borderColor.alpha > 0,
                                                 content: content, children: children, clips: clipsToBounds)
+        bodyBounds = box
         // A shadow reaches its shape moved by its offset and grown by three standard deviations.
         if let shadow, shadow.color.alpha > 0, shadow.radius.isFinite, shadow.offset.width.isFinite, shadow.offset.height.isFinite {
             let shape = shadow.path?.controlPointBounds ?? box

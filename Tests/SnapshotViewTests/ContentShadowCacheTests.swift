@@ -11,7 +11,8 @@ final class ContentShadowCacheTests: XCTestCase {
     /// 8-pt label) at (`x`, `y`) points, casting the shadow of its content (radius 2 pt, offset 1 pt down).
     private func screen(x: Double = 8, y: Double = 6, text: String = "Hi", radius: Double = 2, size: Size = Size(width: 40, height: 30),
                         cardSize: Double = 16, custom: Bool = false, shadowed: Bool = true,
-                        shadowColor: Color = Color(red: 0, green: 0, blue: 0, alpha: 0.5), background: Bool = true) throws -> RenderNode {
+                        shadowColor: Color = Color(red: 0, green: 0, blue: 0, alpha: 0.5), background: Bool = true,
+                        badge: Bool = false) throws -> RenderNode {
         let root = View(frame: Rect(origin: .zero, size: size), name: "root")
         if background { root.backgroundColor = .white }
         let card = View(frame: Rect(x: x, y: y, width: cardSize, height: cardSize), name: "card")
@@ -20,6 +21,13 @@ final class ContentShadowCacheTests: XCTestCase {
         if shadowed { card.shadow = Shadow(color: shadowColor, offset: Size(width: 0, height: 1), radius: radius) }
         try card.addSubview(Label(text: text, style: TextStyle(font: .system(size: 8)), frame: Rect(x: 2, y: 2, width: cardSize - 4, height: 10)))
         if custom { try card.addSubview(DrawingView(frame: Rect(x: 4, y: 4, width: 6, height: 6), drawing: Custom())) }
+        if badge {
+            // (Past the card's top-left corner: the shadow is of it too.)
+            let dot = View(frame: Rect(x: -3, y: -2, width: 6, height: 6), name: "badge")
+            dot.backgroundColor = Color(red: 0.9, green: 0.2, blue: 0.1)
+            dot.cornerRadius = 3
+            try card.addSubview(dot)
+        }
         try root.addSubview(card)
         return try XCTUnwrap(root.renderNode())
     }
@@ -90,24 +98,25 @@ final class ContentShadowCacheTests: XCTestCase {
     }
 
     /// The card alone, without a shadow, on a transparent screen, `dy` points lower.
-    private func cardAlone(x: Double, dy: Double = 0) throws -> RenderNode {
-        try screen(x: x, y: 6 + dy, shadowed: false, background: false)
+    private func cardAlone(x: Double, dy: Double = 0, badge: Bool = false) throws -> RenderNode {
+        try screen(x: x, y: 6 + dy, shadowed: false, background: false, badge: badge)
     }
 
     /// At whole pixels a frame is the shadow blurred where the card lands, filled whole (none of it left out
     /// under the card), with the card drawn over it, byte for byte.
     func testAtWholePixelsTheFrameIsTheShadowBlurredWhereTheCardLandsUnderTheCard() throws {
-        for (x, radius) in [(8.0, 2.0), (11.5, 2.0), (8.0, 1.0)] {
-            let frame = try drawn(try screen(x: x, radius: radius), shadows: nil)
+        // (With a badge past the card's corner: the shadow is made over what the card and its subviews draw.)
+        for (x, radius, badge) in [(8.0, 2.0, false), (11.5, 2.0, false), (8.0, 1.0, false), (9.0, 2.0, true)] {
+            let frame = try drawn(try screen(x: x, radius: radius, badge: badge), shadows: nil)
             var alone = try Bitmap(width: 80, height: 60, scale: 2), expected = try Bitmap(width: 80, height: 60, scale: 2)
-            ViewRenderer.draw(try cardAlone(x: x, dy: 1), into: &alone)
+            ViewRenderer.draw(try cardAlone(x: x, dy: 1, badge: badge), into: &alone)
             expected.draw { p in
                 p.fill(Rect(x: 0, y: 0, width: 40, height: 30), color: .white)
                 p.fill(try! XCTUnwrap(Painter.blurredAlpha(of: alone, atDevicePixel: (0, 0), sigmaPixels: 2 * radius)),
                        color: Color(red: 0, green: 0, blue: 0, alpha: 0.5))
             }
-            ViewRenderer.draw(try cardAlone(x: x), into: &expected, clear: false)
-            XCTAssertEqual(frame, expected, "at \(x) pt, radius \(radius)")
+            ViewRenderer.draw(try cardAlone(x: x, badge: badge), into: &expected, clear: false)
+            XCTAssertEqual(frame, expected, "at \(x) pt, radius \(radius)\(badge ? ", with a badge" : "")")
         }
     }
 
@@ -129,15 +138,75 @@ final class ContentShadowCacheTests: XCTestCase {
         XCTAssertEqual(cache.statistics.hits, 3)
     }
 
-    /// At most 64 shadows are kept, however small: the least recently used go first.
-    func testAtMost64ShadowsAreKept() throws {
+    /// At most 1,024 shadows are kept, however small: the least recently used go first.
+    func testAtMost1024ShadowsAreKept() throws {
         let cache = ContentShadowCache()
-        for k in 0..<70 { _ = try drawn(try screen(text: "\(k)"), scale: 1, shadows: cache) }
-        XCTAssertEqual(cache.statistics.misses, 70)
-        _ = try drawn(try screen(text: "69"), scale: 1, shadows: cache)
+        // Dots of 1,030 widths on a 400 × 300 canvas at @1x (240,000 bytes: the budget holds them all).
+        func dot(_ k: Int) throws -> RenderNode {
+            let root = View(frame: Rect(x: 0, y: 0, width: 400, height: 300), name: "root")
+            let card = View(frame: Rect(x: 8, y: 6, width: 1 + Double(k) / 1000, height: 1), name: "dot")
+            card.backgroundColor = .black
+            card.shadow = Shadow(color: .black, offset: .zero, radius: 2)
+            try root.addSubview(card)
+            return try XCTUnwrap(root.renderNode())
+        }
+        for k in 0..<1030 { _ = try drawn(try dot(k), scale: 1, shadows: cache) }
+        XCTAssertEqual(cache.statistics.misses, 1030)
+        XCTAssertLessThanOrEqual(cache.keptBytes, 240_000)
+        _ = try drawn(try dot(1029), scale: 1, shadows: cache)
         XCTAssertEqual(cache.statistics.hits, 1, "the last is kept")
-        _ = try drawn(try screen(text: "0"), scale: 1, shadows: cache)
-        XCTAssertEqual(cache.statistics.misses, 71, "the first was given up")
+        // The six oldest (0…5) were given up for the last six; the seventh is kept.
+        _ = try drawn(try dot(6), scale: 1, shadows: cache)
+        XCTAssertEqual(cache.statistics.hits, 2)
+        _ = try drawn(try dot(5), scale: 1, shadows: cache)
+        XCTAssertEqual(cache.statistics.misses, 1031)
+    }
+
+    /// A large card mostly off screen is made where it lands, over what can reach the clip: moving it by a
+    /// fraction of a pixel makes its shadow again (the same pixels as without the cache).
+    func testALayerMostlyOffScreenIsMadeWhereItLands() throws {
+        let cache = ContentShadowCache()
+        for x in [-60.0, -59.6] {
+            let node = try screen(x: x, cardSize: 80)
+            XCTAssertEqual(try drawn(node, shadows: cache), try drawn(node, shadows: nil), "at \(x) pt")
+        }
+        XCTAssertEqual(cache.statistics.misses, 2)
+        // Most of it on screen, a card moved by a fraction keeps its shadow.
+        for x in [4.0, 4.4] { _ = try drawn(try screen(x: x, cardSize: 30), shadows: cache) }
+        XCTAssertEqual(cache.statistics.misses, 3)
+        XCTAssertEqual(cache.statistics.hits, 1)
+    }
+
+    /// A label's shadow between pixels is within 4 levels of the shadow blurred where it lands (drawn there,
+    /// its glyphs are placed at quarter pixels, which the move does not follow), over every sixteenth of a
+    /// point at @2x.
+    func testATextShadowBetweenPixelsIsWithinFourLevels() throws {
+        func label(x: Double, y: Double, shadowed: Bool, background: Bool) throws -> RenderNode {
+            let root = View(frame: Rect(x: 0, y: 0, width: 60, height: 30), name: "root")
+            if background { root.backgroundColor = .white }
+            let text = Label(text: "iiii llll", style: TextStyle(font: .system(size: 12)), frame: Rect(x: x, y: y, width: 44, height: 16))
+            if shadowed { text.shadow = Shadow(color: .black, offset: Size(width: 0, height: 1), radius: 1.5) }
+            try root.addSubview(text)
+            return try XCTUnwrap(root.renderNode())
+        }
+        var worst = 0
+        for k in 0..<16 {
+            let x = 6 + Double(k) / 16
+            let frame = try drawn(try label(x: x, y: 7, shadowed: true, background: true), shadows: nil)
+            var alone = try Bitmap(width: 120, height: 60, scale: 2), expected = try Bitmap(width: 120, height: 60, scale: 2)
+            ViewRenderer.draw(try label(x: x, y: 8, shadowed: false, background: false), into: &alone)
+            expected.draw { p in
+                p.fill(Rect(x: 0, y: 0, width: 60, height: 30), color: .white)
+                p.fill(try! XCTUnwrap(Painter.blurredAlpha(of: alone, atDevicePixel: (0, 0), sigmaPixels: 3)), color: .black)
+            }
+            ViewRenderer.draw(try label(x: x, y: 7, shadowed: false, background: false), into: &expected, clear: false)
+            for py in 0..<60 { for px in 0..<120 {
+                let a = frame[px, py], b = expected[px, py]
+                worst = max(worst, abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)))
+            } }
+        }
+        XCTAssertLessThanOrEqual(worst, 4)
+        XCTAssertGreaterThan(worst, 0, "moved by interpolation, not blurred where it lands")
     }
 
     /// Between pixels the moved shadow is within 2 levels of the shadow blurred where the card lands: the

@@ -94,6 +94,25 @@ final class ProjectedLayerCacheTests: XCTestCase {
         XCTAssertEqual(large.statistics.misses, 2)
     }
 
+    /// However many layers a frame turns, all are kept while the budget holds them: 70 tiles, each used
+    /// again in the next frames.
+    func testSeventyTurnedTilesAreAllKept() throws {
+        let cache = ProjectedLayerCache()
+        for frame in 0..<3 {
+            let root = View(frame: Rect(x: 0, y: 0, width: 80, height: 80), name: "root")
+            for k in 0..<70 {
+                let tile = View(frame: Rect(x: Double(k % 10) * 8, y: Double(k / 10) * 8, width: 6, height: 6), name: "tile \(k)")
+                tile.backgroundColor = Color(red: Double(k) / 70, green: 0.5, blue: 1 - Double(k) / 70)
+                tile.transform3D = Transform3D(rotationAngle: 0.3 + 0.1 * Double(frame), x: 0, y: 1, z: 0).concatenating(perspective)
+                try root.addSubview(tile)
+            }
+            let node = try XCTUnwrap(root.renderNode())
+            XCTAssertEqual(try drawn(node, scale: 1, layers: cache), try drawn(node, scale: 1, layers: nil), "frame \(frame)")
+        }
+        XCTAssertEqual(cache.statistics.misses, 70)
+        XCTAssertEqual(cache.statistics.hits, 140)
+    }
+
     /// A card that fades while it turns keeps its layer (alpha is how the layer is composited).
     func testACardFadingWhileItTurnsKeepsItsLayer() throws {
         let cache = ProjectedLayerCache()

@@ -99,10 +99,11 @@ extension Painter {
     }
 
     /// The least blur (standard deviation, pixels) whose shadow is blurred once on its own pixel grid and
-    /// moved to where it lands within a pixel by bilinear interpolation: 3. From there up that is within 2
-    /// levels (of 255) of the shadow blurred where it lands, for sharp shapes too (`ShadowGridTests`: stars,
-    /// bars under a pixel wide); below it, where edges are sharper (4 levels at 2 px, 7 at 1 px), a shadow is
-    /// blurred for each place within a pixel.
+    /// moved to where it lands within a pixel by bilinear interpolation: 3. From there up a path's shadow is
+    /// within 2 levels (of 255) of the shadow blurred where it lands, for sharp shapes too (`ShadowGridTests`:
+    /// stars, bars under a pixel wide); a shadow of text within 4 (where it lands its glyphs are placed at
+    /// quarter pixels, which the move does not follow). Below it, where edges are sharper (4 levels at 2 px,
+    /// 7 at 1 px), a shadow is blurred for each place within a pixel.
     public static let minShiftedBlurSigma = 3.0
 
     /// The largest blur, pixels: the box blur's widest box (4096) is reached at about this σ.
@@ -167,11 +168,11 @@ public struct BlurredAlpha: Sendable, Equatable {
     }
 
     /// The alpha moved right by `dx` and down by `dy` of a pixel (each 0…1, rounded to 1/256; others
-    /// clamped) by bilinear interpolation (`crk_shift_mask`): where a shadow blurred on its layer's own pixel
+    /// clamped, one that is not a number taken as 0) by bilinear interpolation (`crk_shift_mask`): where a shadow blurred on its layer's own pixel
     /// grid lands between device pixels. Itself when both round to 0; else a pixel wider and taller (an edge
     /// row or column may then hold only 0).
     public func shifted(x dx: Double, y dy: Double) -> BlurredAlpha {
-        func weight(_ f: Double) -> Int32 { f.isFinite ? Int32((min(max(f, 0), 1) * 256).rounded()) : 0 }
+        func weight(_ f: Double) -> Int32 { f.isNaN ? 0 : Int32((min(max(f, 0), 1) * 256).rounded()) }
         let wx = weight(dx), wy = weight(dy)
         guard wx != 0 || wy != 0, !box.isEmpty else { return self }
         let width = box.width + 1, height = box.height + 1

@@ -9,19 +9,19 @@ import RasterCore
 /// - From ``Painter/minShiftedBlurSigma`` (3 px) up, and where at least half of what it is made over can
 ///   reach the clip, the shadow is made on the layer's own pixel grid: the body drawn alone through its
 ///   transform to device pixels without the translation, blurred, then moved to where it lands, whole pixels
-///   and a fraction (``BlurredAlpha/shifted(x:y:)``: within 2 levels of blurring it there, the same bytes at
-///   whole pixels). It is kept while the body draws the same through the same transform but for its
-///   translation: a moving card's shadow is made once.
+///   and a fraction (``BlurredAlpha/shifted(x:y:)``: the same bytes at whole pixels; between them within 2
+///   levels of blurring it there, 4 for text). It is kept while the body draws the same through the same
+///   transform but for its translation: a moving card's shadow is made once.
 /// - Otherwise it is made where it lands, over what can reach the clip, and kept while the body draws the
 ///   same in the same place, at the same scale and blur: a still card's shadow is made once.
 ///
-/// The body's sameness is ``RenderNode/drawsTheSameBody(as:)`` without the node's own shadow (its colour,
-/// opacity and offset are applied when it is filled; a new radius is a new blur). A body with content that
-/// cannot tell whether it draws the same (a custom drawing) is drawn alone and blurred every frame, and not
-/// kept.
+/// The body's sameness is ``RenderNode/drawsTheSameBody(as:)`` without the node's own shadow (its colour and
+/// opacity are applied when it is filled, and on the own grid its offset is part of where it lands; a new
+/// radius is a new blur). A body with content that cannot tell whether it draws the same (a custom
+/// drawing) is drawn alone and blurred every frame, and not kept.
 ///
 /// What is kept is bounded by the canvas the frames are drawn into: at most two bytes per canvas pixel (half
-/// the canvas's own memory) of blurred alphas, trimmed to the pixels they cover, and 64 of them, the least
+/// the canvas's own memory) of blurred alphas, trimmed to the pixels they cover, and 1,024 of them, the least
 /// recently used going first; a shadow whose trimmed alpha is larger than that is made and not kept. One
 /// cache is shared by the threads drawing one render's frames (``FrameSequence`` makes one per render); its
 /// shadows go when it does.
@@ -40,7 +40,8 @@ public final class ContentShadowCache: Sendable {
 
     /// (The node's own shadow is left out of the comparison: the blurred alpha is of the body drawn without
     /// it, and its colour, opacity and offset are applied when it is filled; its radius is in the key.)
-    private let kept = KeptBodyDrawings<Key, BlurredAlpha> { $0.drawsTheSameBody(as: $1, ignoringOwnShadow: true) }
+    /// (At most 1,024 of them: a shadow of nothing costs next to nothing, and each lookup compares keys.)
+    private let kept = KeptBodyDrawings<Key, BlurredAlpha>(maxEntries: 1024) { $0.drawsTheSameBody(as: $1, ignoringOwnShadow: true) }
 
     /// Shadows used again, and shadows made, since the cache was made.
     public var statistics: (hits: Int, misses: Int) { kept.statistics }

@@ -4,7 +4,7 @@ import Synchronization
 /// draw the same (by the store's `sameness`, ``RenderNode/drawsTheSameBody(as:)`` or a looser one) with an
 /// equal key: the store behind ``ProjectedLayerCache`` (layers) and ``ContentShadowCache`` (blurred alphas).
 /// Each drawing has a cost (pixels or bytes, the caller's unit, at least 1); the least recently used go
-/// first to stay within the budget the caller gives, and within ``maxEntries``. A body that cannot tell
+/// first to stay within the budget the caller gives, and within the store's `maxEntries`. A body that cannot tell
 /// whether it draws the same (a custom drawing) is drawn anew each time and not kept.
 final class KeptBodyDrawings<Key: Equatable & Sendable, Drawing: Sendable>: Sendable {
     private struct Entry: Sendable {
@@ -24,8 +24,8 @@ final class KeptBodyDrawings<Key: Equatable & Sendable, Drawing: Sendable>: Send
 
         /// Drops the least recently used entries until `room` more fits in `budget` and one more entry in
         /// `maxEntries`.
-        mutating func makeRoom(for room: Int, within budget: Int) {
-            while !entries.isEmpty, cost + room > budget || entries.count >= KeptBodyDrawings.maxEntries {
+        mutating func makeRoom(for room: Int, within budget: Int, maxEntries: Int) {
+            while !entries.isEmpty, cost + room > budget || entries.count >= maxEntries {
                 let oldest = entries.indices.min { entries[$0].lastUse < entries[$1].lastUse }!
                 cost -= entries[oldest].cost
                 entries.remove(at: oldest)
@@ -33,15 +33,16 @@ final class KeptBodyDrawings<Key: Equatable & Sendable, Drawing: Sendable>: Send
         }
     }
 
-    /// The most drawings kept at once: 64 (each lookup compares the key of each).
-    static var maxEntries: Int { 64 }
-
     private let state = Mutex(State())
     private let sameness: @Sendable (RenderNode, RenderNode) -> Bool
+    /// The most drawings kept at once (each lookup compares the key of each).
+    let maxEntries: Int
 
     /// A store whose drawings are used again for a body that `sameness` finds draws the same as the one
-    /// they were made for (default ``RenderNode/drawsTheSameBody(as:)``).
-    init(sameness: @escaping @Sendable (RenderNode, RenderNode) -> Bool = { $0.drawsTheSameBody(as: $1) }) {
+    /// they were made for (default ``RenderNode/drawsTheSameBody(as:)``), keeping at most `maxEntries`
+    /// (default: as many as the budget holds).
+    init(maxEntries: Int = .max, sameness: @escaping @Sendable (RenderNode, RenderNode) -> Bool = { $0.drawsTheSameBody(as: $1) }) {
+        self.maxEntries = max(1, maxEntries)
         self.sameness = sameness
     }
 
@@ -76,7 +77,7 @@ final class KeptBodyDrawings<Key: Equatable & Sendable, Drawing: Sendable>: Send
         let before = max(1, cost)
         if keepable, measure == nil {
             guard before <= budget else { return make() }
-            state.withLock { $0.makeRoom(for: before, within: budget) }
+            state.withLock { $0.makeRoom(for: before, within: budget, maxEntries: maxEntries) }
         }
         guard let drawing = make() else { return nil }
         let after = measure.map { max(1, $0(drawing)) } ?? before
@@ -84,7 +85,7 @@ final class KeptBodyDrawings<Key: Equatable & Sendable, Drawing: Sendable>: Send
         // (Another thread may have made the same drawing meanwhile: one is enough.)
         guard kept(for: node, key: key) == nil else { return drawing }
         state.withLock { s in
-            s.makeRoom(for: after, within: budget)
+            s.makeRoom(for: after, within: budget, maxEntries: maxEntries)
             s.clock += 1
             s.entries.append(Entry(id: s.clock, node: node, key: key, drawing: drawing, cost: after, lastUse: s.clock))
             s.cost += after

@@ -102,20 +102,40 @@ final class ContentShadowCacheTests: XCTestCase {
         try screen(x: x, y: 6 + dy, shadowed: false, background: false, badge: badge)
     }
 
+    /// A frame made by hand with the shadow blurred where it lands, at @2x: white, the alpha of `source`
+    /// (what casts the shadow, moved by its offset) drawn alone, blurred by `sigmaPixels` and filled in
+    /// `color` whole, then `top` drawn over it.
+    private func blurredWhereItLands(_ source: RenderNode, sigmaPixels: Double, color: Color, under top: RenderNode) throws -> Bitmap {
+        let width = Int(source.bounds.width * 2), height = Int(source.bounds.height * 2)
+        var alone = try Bitmap(width: width, height: height, scale: 2), expected = try Bitmap(width: width, height: height, scale: 2)
+        ViewRenderer.draw(source, into: &alone)
+        let blurred = try XCTUnwrap(Painter.blurredAlpha(of: alone, atDevicePixel: (0, 0), sigmaPixels: sigmaPixels))
+        expected.draw { p in
+            p.fill(source.bounds, color: .white)
+            p.fill(blurred, color: color)
+        }
+        ViewRenderer.draw(top, into: &expected, clear: false)
+        return expected
+    }
+
+    /// The largest difference of any colour channel between two frames of the same size, in levels.
+    private func worstDifference(_ a: Bitmap, _ b: Bitmap) -> Int {
+        var worst = 0
+        for y in 0..<a.height { for x in 0..<a.width {
+            let p = a[x, y], q = b[x, y]
+            worst = max(worst, abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)))
+        } }
+        return worst
+    }
+
     /// At whole pixels a frame is the shadow blurred where the card lands, filled whole (none of it left out
     /// under the card), with the card drawn over it, byte for byte.
     func testAtWholePixelsTheFrameIsTheShadowBlurredWhereTheCardLandsUnderTheCard() throws {
         // (With a badge past the card's corner: the shadow is made over what the card and its subviews draw.)
         for (x, radius, badge) in [(8.0, 2.0, false), (11.5, 2.0, false), (8.0, 1.0, false), (9.0, 2.0, true)] {
             let frame = try drawn(try screen(x: x, radius: radius, badge: badge), shadows: nil)
-            var alone = try Bitmap(width: 80, height: 60, scale: 2), expected = try Bitmap(width: 80, height: 60, scale: 2)
-            ViewRenderer.draw(try cardAlone(x: x, dy: 1, badge: badge), into: &alone)
-            expected.draw { p in
-                p.fill(Rect(x: 0, y: 0, width: 40, height: 30), color: .white)
-                p.fill(try! XCTUnwrap(Painter.blurredAlpha(of: alone, atDevicePixel: (0, 0), sigmaPixels: 2 * radius)),
-                       color: Color(red: 0, green: 0, blue: 0, alpha: 0.5))
-            }
-            ViewRenderer.draw(try cardAlone(x: x, badge: badge), into: &expected, clear: false)
+            let expected = try blurredWhereItLands(try cardAlone(x: x, dy: 1, badge: badge), sigmaPixels: 2 * radius,
+                                                   color: Color(red: 0, green: 0, blue: 0, alpha: 0.5), under: try cardAlone(x: x, badge: badge))
             XCTAssertEqual(frame, expected, "at \(x) pt, radius \(radius)\(badge ? ", with a badge" : "")")
         }
     }
@@ -193,17 +213,9 @@ final class ContentShadowCacheTests: XCTestCase {
         for k in 0..<16 {
             let x = 6 + Double(k) / 16
             let frame = try drawn(try label(x: x, y: 7, shadowed: true, background: true), shadows: nil)
-            var alone = try Bitmap(width: 120, height: 60, scale: 2), expected = try Bitmap(width: 120, height: 60, scale: 2)
-            ViewRenderer.draw(try label(x: x, y: 8, shadowed: false, background: false), into: &alone)
-            expected.draw { p in
-                p.fill(Rect(x: 0, y: 0, width: 60, height: 30), color: .white)
-                p.fill(try! XCTUnwrap(Painter.blurredAlpha(of: alone, atDevicePixel: (0, 0), sigmaPixels: 3)), color: .black)
-            }
-            ViewRenderer.draw(try label(x: x, y: 7, shadowed: false, background: false), into: &expected, clear: false)
-            for py in 0..<60 { for px in 0..<120 {
-                let a = frame[px, py], b = expected[px, py]
-                worst = max(worst, abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)))
-            } }
+            let expected = try blurredWhereItLands(try label(x: x, y: 8, shadowed: false, background: false), sigmaPixels: 3, color: .black,
+                                                   under: try label(x: x, y: 7, shadowed: false, background: false))
+            worst = max(worst, worstDifference(frame, expected))
         }
         XCTAssertLessThanOrEqual(worst, 4)
         XCTAssertGreaterThan(worst, 0, "moved by interpolation, not blurred where it lands")
@@ -216,17 +228,8 @@ final class ContentShadowCacheTests: XCTestCase {
         for x in [8.3, 8.55, 9.9] {
             // (An opaque shadow: a level of its alpha is a level of the pixel.)
             let frame = try drawn(try screen(x: x, shadowColor: .black), shadows: nil)
-            var alone = try Bitmap(width: 80, height: 60, scale: 2), expected = try Bitmap(width: 80, height: 60, scale: 2)
-            ViewRenderer.draw(try cardAlone(x: x, dy: 1), into: &alone)
-            expected.draw { p in
-                p.fill(Rect(x: 0, y: 0, width: 40, height: 30), color: .white)
-                p.fill(try! XCTUnwrap(Painter.blurredAlpha(of: alone, atDevicePixel: (0, 0), sigmaPixels: 4)), color: .black)
-            }
-            ViewRenderer.draw(try cardAlone(x: x), into: &expected, clear: false)
-            for py in 0..<60 { for px in 0..<80 {
-                let a = frame[px, py], b = expected[px, py]
-                worst = max(worst, abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)))
-            } }
+            let expected = try blurredWhereItLands(try cardAlone(x: x, dy: 1), sigmaPixels: 4, color: .black, under: try cardAlone(x: x))
+            worst = max(worst, worstDifference(frame, expected))
         }
         XCTAssertLessThanOrEqual(worst, 2)
         XCTAssertGreaterThan(worst, 0, "moved by interpolation, not blurred where it lands")

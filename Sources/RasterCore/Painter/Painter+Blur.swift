@@ -19,7 +19,7 @@ extension Painter {
         let margin = Int((3 * sigmaPixels).rounded(.up)) + 1
         // The blurred shape over its whole reach, at the transform's whole-pixel offset, is kept between
         // draws: a shadow whose shape and size do not change is blurred once. From minShiftedBlurSigma up it
-        // is blurred on its own pixel grid and moved to where it lands within a pixel (``BlurredAlpha/shifted(x:y:)``),
+        // is blurred on its own pixel grid and moved to where it lands within a pixel (BlurredAlpha.shifted),
         // so a moving shadow is blurred once too; a smaller blur is kept for each place within a pixel.
         let wx = t.tx.rounded(.down), wy = t.ty.rounded(.down)
         if abs(wx) < 1e9, abs(wy) < 1e9 {

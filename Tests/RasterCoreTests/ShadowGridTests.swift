@@ -1,3 +1,4 @@
+import CCPUFeatures
 import RasterCore
 import XCTest
 
@@ -101,6 +102,31 @@ final class ShadowGridTests: XCTestCase {
         var shifted = try Bitmap(width: 100, height: 90)
         shifted.draw { $0.fill(atWholePixels.shifted(x: 0.3, y: 0.6), color: .black) }
         XCTAssertEqual(try shadow(card, at: (x: 2.3, y: 1.6), sigma: 4), shifted)
+    }
+
+    /// The AVX2 build of the move and the portable one give the same bytes, over masks of many widths (the
+    /// vector loops' leftovers) and every sixteenth of a pixel.
+    func testTheVectorAndPortableMovesAgree() throws {
+        let forced = ccpu_scalar_forced()
+        defer { ccpu_force_scalar(forced) }
+        var state: UInt32 = 12345
+        for width in [1, 2, 7, 15, 16, 17, 33, 64, 101] {
+            var image = try Bitmap(width: width, height: 5)
+            image.withUnsafeMutablePixels { pixels in
+                for i in pixels.indices {
+                    state = state &* 1_664_525 &+ 1_013_904_223
+                    pixels[i] = (state >> 24) << 24
+                }
+            }
+            let alpha = try XCTUnwrap(Painter.blurredAlpha(of: image, atDevicePixel: (0, 0), sigmaPixels: 0))
+            for k in 0...16 {
+                let dx = Double(k) / 16, dy = Double(16 - k) / 16
+                ccpu_force_scalar(0)
+                let vector = alpha.shifted(x: dx, y: dy)
+                ccpu_force_scalar(1)
+                XCTAssertEqual(alpha.shifted(x: dx, y: dy), vector, "\(width) wide, moved (\(dx), \(dy))")
+            }
+        }
     }
 
     func testShiftingMixesTheFourNeighboursWithRoundedWeights() throws {

@@ -72,10 +72,6 @@ static inline __attribute__((always_inline)) void crk_shift_rows(const uint8_t *
     }
 }
 
-static void crk_shift_rows_portable(const uint8_t *mask, int width, int height, int wx, int wy, uint8_t *out, uint16_t *scratch) {
-    crk_shift_rows(mask, width, height, wx, wy, out, scratch);
-}
-
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 /// The same loops vectorized for AVX2 (the same integer arithmetic, so the same bytes): twice the lanes.
 __attribute__((target("avx2")))
@@ -93,7 +89,7 @@ void crk_shift_mask(const uint8_t *mask, int width, int height, int wx, int wy, 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
     if (ccpu_features() & CCPU_AVX2) { crk_shift_rows_avx2(mask, width, height, wx, wy, out, scratch); return; }
 #endif
-    crk_shift_rows_portable(mask, width, height, wx, wy, out, scratch);
+    crk_shift_rows(mask, width, height, wx, wy, out, scratch);
 }
 
 int crk_blur_box_size(double sigma) {

@@ -148,8 +148,8 @@ extension Painter {
 
 /// A blurred alpha (a shadow's coverage) apart from its fill, so that it can be kept: one byte per pixel of
 /// ``box`` (base device pixels), row by row, trimmed to the rows and columns where anything is left (the
-/// rest would fill nothing; a ``shifted(x:y:)`` one may keep a last row or column of 0). Made by ``Painter/blurredAlpha(of:atDevicePixel:sigmaPixels:)``, filled by
-/// ``Painter/fill(_:color:excluding:)``.
+/// rest would fill nothing; a ``shifted(x:y:)`` one may keep a last row or column of 0). Made by
+/// ``Painter/blurredAlpha(of:atDevicePixel:sigmaPixels:)``, filled by ``Painter/fill(_:color:excluding:)``.
 public struct BlurredAlpha: Sendable, Equatable {
     /// The device pixels the bytes cover; empty when nothing is left.
     public let box: PixelRect
@@ -168,22 +168,23 @@ public struct BlurredAlpha: Sendable, Equatable {
     }
 
     /// The alpha moved right by `dx` and down by `dy` of a pixel (each 0…1, rounded to 1/256; others
-    /// clamped, one that is not a number taken as 0) by bilinear interpolation (`crk_shift_mask`): where a shadow blurred on its layer's own pixel
-    /// grid lands between device pixels. Itself when both round to 0; else a pixel wider and taller (an edge
-    /// row or column may then hold only 0).
+    /// clamped, one that is not a number taken as 0) by bilinear interpolation (`crk_shift_mask`): where a
+    /// shadow blurred on its layer's own pixel grid lands between device pixels. Itself when both round to 0;
+    /// else a pixel wider and taller (an edge row or column may then hold only 0).
     public func shifted(x dx: Double, y dy: Double) -> BlurredAlpha {
         func weight(_ f: Double) -> Int32 { f.isNaN ? 0 : Int32((min(max(f, 0), 1) * 256).rounded()) }
         let wx = weight(dx), wy = weight(dy)
         guard wx != 0 || wy != 0, !box.isEmpty else { return self }
         let width = box.width + 1, height = box.height + 1
-        var out = [UInt8](repeating: 0, count: width * height)
-        var scratch = [UInt16](repeating: 0, count: 2 * width)
-        bytes.withUnsafeBufferPointer { m in
-            out.withUnsafeMutableBufferPointer { o in
-                scratch.withUnsafeMutableBufferPointer { s in
-                    crk_shift_mask(m.baseAddress!, Int32(box.width), Int32(box.height), wx, wy, o.baseAddress!, s.baseAddress!)
+        // (Uninitialized: the kernel writes every byte of `out`, and each scratch row before it reads it. A
+        // moving shadow is moved every frame.)
+        let out = [UInt8](unsafeUninitializedCapacity: width * height) { o, initialized in
+            withUnsafeTemporaryAllocation(of: UInt16.self, capacity: 2 * width) { scratch in
+                bytes.withUnsafeBufferPointer { m in
+                    crk_shift_mask(m.baseAddress!, Int32(box.width), Int32(box.height), wx, wy, o.baseAddress!, scratch.baseAddress!)
                 }
             }
+            initialized = width * height
         }
         // (Not trimmed again: an edge row or column the weights round to 0 fills nothing.)
         return BlurredAlpha(box: PixelRect(x: box.x, y: box.y, width: width, height: height), bytes: out)

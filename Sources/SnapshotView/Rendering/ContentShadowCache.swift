@@ -39,8 +39,8 @@ public final class ContentShadowCache: Sendable {
     }
 
     /// (The node's own shadow is left out of the comparison: the blurred alpha is of the body drawn without
-    /// it, and its colour, opacity and offset are applied when it is filled; its radius is in the key.)
-    /// (At most 1,024 of them: a shadow of nothing costs next to nothing, and each lookup compares keys.)
+    /// it; its radius is in the key, and its offset in the key's transform off the own grid. At most 1,024:
+    /// a shadow of nothing costs next to nothing, and each lookup compares keys.)
     private let kept = KeptBodyDrawings<Key, BlurredAlpha>(maxEntries: 1024) { $0.drawsTheSameBody(as: $1, ignoringOwnShadow: true) }
 
     /// Shadows used again, and shadows made, since the cache was made.

@@ -4,8 +4,8 @@ import Synchronization
 /// draw the same (by the store's `sameness`, ``RenderNode/drawsTheSameBody(as:)`` or a looser one) with an
 /// equal key: the store behind ``ProjectedLayerCache`` (layers) and ``ContentShadowCache`` (blurred alphas).
 /// Each drawing has a cost (pixels or bytes, the caller's unit, at least 1); the least recently used go
-/// first to stay within the budget the caller gives, and within the store's `maxEntries`. A body that cannot tell
-/// whether it draws the same (a custom drawing) is drawn anew each time and not kept.
+/// first to stay within the budget the caller gives, and within the store's `maxEntries`. A body that
+/// cannot tell whether it draws the same (a custom drawing) is drawn anew each time and not kept.
 final class KeptBodyDrawings<Key: Equatable & Sendable, Drawing: Sendable>: Sendable {
     private struct Entry: Sendable {
         let id: UInt64

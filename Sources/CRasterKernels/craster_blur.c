@@ -92,6 +92,53 @@ void crk_shift_mask(const uint8_t *mask, int width, int height, int wx, int wy, 
     crk_shift_rows(mask, width, height, wx, wy, out, scratch);
 }
 
+/// Output row y's values [x0, x1) of the move, one row at a time: the same arithmetic as crk_shift_rows, for
+/// a fill that needs only some of a row (what an opaque card leaves of its shadow). A row outside the mask
+/// weighs 0, so it is read as the other row with a weight of 0 (the mask has at least one row).
+static inline __attribute__((always_inline)) void crk_shift_span_of(const uint8_t *mask, int width, int height, int y, int x0, int x1,
+                                                                     int wx, int wy, uint8_t *out) {
+    uint32_t keep_y = (uint32_t)(256 - wy), take_y = (uint32_t)wy;
+    const uint8_t *here = mask + (long)y * width, *above = here - width;
+    if (y >= height) { here = above; keep_y = 0; }
+    if (y < 1) { above = here; take_y = 0; }
+    const uint16_t keep_x = (uint16_t)(256 - wx), take_x = (uint16_t)wx;
+    int x = x0;
+    if (x == 0) {
+        out[0] = (uint8_t)(((uint32_t)(uint16_t)(here[0] * keep_x) * keep_y + (uint32_t)(uint16_t)(above[0] * keep_x) * take_y + 32768u) >> 16);
+        x = 1;
+    }
+    const int end = x1 < width ? x1 : width;
+    for (; x < end; x++) {
+        const uint32_t h = (uint16_t)(here[x] * keep_x + here[x - 1] * take_x), a = (uint16_t)(above[x] * keep_x + above[x - 1] * take_x);
+        out[x - x0] = (uint8_t)((h * keep_y + a * take_y + 32768u) >> 16);
+    }
+    if (x1 > width && x <= width) {
+        out[width - x0] = (uint8_t)(((uint32_t)(uint16_t)(here[width - 1] * take_x) * keep_y + (uint32_t)(uint16_t)(above[width - 1] * take_x) * take_y + 32768u) >> 16);
+    }
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+__attribute__((target("avx2")))
+static void crk_shift_span_avx2(const uint8_t *mask, int width, int height, int y, int x0, int x1, int wx, int wy, uint8_t *out) {
+    crk_shift_span_of(mask, width, height, y, x0, x1, wx, wy, out);
+}
+#endif
+
+void crk_shift_span(const uint8_t *mask, int width, int height, int y, int x0, int x1, int wx, int wy, uint8_t *out) {
+    if (width <= 0 || height <= 0 || y < 0 || y > height) return;
+    if (x0 < 0) x0 = 0;
+    if (x1 > width + 1) x1 = width + 1;
+    if (x0 >= x1) return;
+    if (wx < 0) wx = 0;
+    if (wx > 256) wx = 256;
+    if (wy < 0) wy = 0;
+    if (wy > 256) wy = 256;
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    if (ccpu_features() & CCPU_AVX2) { crk_shift_span_avx2(mask, width, height, y, x0, x1, wx, wy, out); return; }
+#endif
+    crk_shift_span_of(mask, width, height, y, x0, x1, wx, wy, out);
+}
+
 int crk_blur_box_size(double sigma) {
     if (!(sigma > 0) || !isfinite(sigma)) return 0;
     double d = floor(sigma * 3.0 * sqrt(2.0 * M_PI) / 4.0 + 0.5);

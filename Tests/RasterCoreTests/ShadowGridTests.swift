@@ -1,4 +1,5 @@
 import CCPUFeatures
+import CRasterKernels
 import RasterCore
 import XCTest
 
@@ -125,6 +126,73 @@ final class ShadowGridTests: XCTestCase {
                 let vector = alpha.shifted(x: dx, y: dy)
                 ccpu_force_scalar(1)
                 XCTAssertEqual(alpha.shifted(x: dx, y: dy), vector, "\(width) wide, moved (\(dx), \(dy))")
+            }
+        }
+    }
+
+    /// `crk_shift_span` gives any span of any row of `crk_shift_mask`'s output (edges, middles, single values),
+    /// in both builds.
+    func testASpanOfTheMoveIsThatPartOfTheWholeMove() throws {
+        let forced = ccpu_scalar_forced()
+        defer { ccpu_force_scalar(forced) }
+        var state: UInt32 = 777
+        for (width, height) in [(1, 1), (1, 4), (5, 1), (17, 3), (40, 6)] {
+            var mask = [UInt8](repeating: 0, count: width * height)
+            for i in mask.indices { state = state &* 1_664_525 &+ 1_013_904_223; mask[i] = UInt8(state >> 24) }
+            for (wx, wy) in [(Int32(0), Int32(37)), (101, 0), (256, 255), (1, 1), (128, 200)] {
+                var whole = [UInt8](repeating: 0, count: (width + 1) * (height + 1)), scratch = [UInt16](repeating: 0, count: 2 * (width + 1))
+                crk_shift_mask(mask, Int32(width), Int32(height), wx, wy, &whole, &scratch)
+                for scalar in [Int32(0), 1] {
+                    ccpu_force_scalar(scalar)
+                    for y in 0...height {
+                        let row = Array(whole[(y * (width + 1))..<((y + 1) * (width + 1))])
+                        for (from, to) in [(0, width + 1), (0, 1), (width, width + 1), (1, max(1, width)), (width / 2, width / 2 + 1)] where from < to {
+                            var span = [UInt8](repeating: 0xAA, count: to - from)
+                            crk_shift_span(mask, Int32(width), Int32(height), Int32(y), Int32(from), Int32(to), wx, wy, &span)
+                            XCTAssertEqual(span, Array(row[from..<to]), "\(width)x\(height), moved (\(wx), \(wy))/256, row \(y), [\(from), \(to)), scalar \(scalar)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Filling a blurred alpha moved within a pixel a span at a time (what the fill reaches) gives the pixels
+    /// of filling the whole moved alpha: over a coloured background, with pixels left out (inside the box,
+    /// across its edge, and two rectangles where each row takes the wider), through a rounded clip, at half
+    /// alpha, inside a layer, and at whole pixels.
+    func testFillingTheMoveSpanBySpanGivesTheWholeMovesPixels() throws {
+        var state: UInt32 = 4242
+        var image = try Bitmap(width: 37, height: 23)
+        image.withUnsafeMutablePixels { pixels in
+            for i in pixels.indices { state = state &* 1_664_525 &+ 1_013_904_223; pixels[i] = (state >> 24) << 24 }
+        }
+        let alpha = try XCTUnwrap(Painter.blurredAlpha(of: image, atDevicePixel: (6, 5), sigmaPixels: 3))
+        let exclusions: [[PixelRect]] = [[], [PixelRect(x: 12, y: 9, width: 20, height: 12)], [PixelRect(x: 0, y: 0, width: 15, height: 40)],
+                                         [PixelRect(x: 10, y: 8, width: 8, height: 16), PixelRect(x: 8, y: 12, width: 26, height: 6)]]
+        let color = Color(red: 0.1, green: 0.2, blue: 0.6, alpha: 0.45)
+        for (dx, dy) in [(0.3, 0.6), (0.0, 0.9), (0.77, 0.0), (0.5, 0.5), (0.0, 0.0), (1.0, 0.25)] {
+            for excluding in exclusions {
+                for setting in 0..<4 {
+                    func frame(_ fill: (Painter) -> Void) throws -> Bitmap {
+                        var frame = try Bitmap(width: 56, height: 44)
+                        frame.draw { p in
+                            p.fill(Rect(x: 0, y: 0, width: 56, height: 44), color: Color(red: 0.9, green: 0.8, blue: 0.3, alpha: 1))
+                            switch setting {
+                            case 1: p.clip(to: Path(roundedRect: Rect(x: 4.5, y: 3.25, width: 40, height: 30), cornerRadii: CornerRadii(all: 9)))
+                            case 2: p.alpha = 0.5
+                            case 3: p.clip(toPixels: PixelRect(x: 9, y: 7, width: 40, height: 30)); p.beginLayer()
+                            default: break
+                            }
+                            fill(p)
+                            if setting == 3 { p.endLayer(opacity: 0.8) }
+                        }
+                        return frame
+                    }
+                    let whole = try frame { $0.fill(alpha.shifted(x: dx, y: dy), color: color, excluding: excluding) }
+                    let spans = try frame { $0.fill(alpha, shiftedBy: dx, dy, color: color, excluding: excluding) }
+                    XCTAssertEqual(spans, whole, "moved (\(dx), \(dy)), leaving out \(excluding), setting \(setting)")
+                }
             }
         }
     }

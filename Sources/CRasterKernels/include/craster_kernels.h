@@ -248,6 +248,12 @@ void crk_blur_mask(uint8_t *mask, int width, int height, double sigma, uint8_t *
  */
 void crk_shift_mask(const uint8_t *mask, int width, int height, int wx, int wy, uint8_t *out, uint16_t *scratch);
 /**
+ * Values `x0` … `x1` − 1 of row `y` of crk_shift_mask's `out` (0 ≤ y ≤ `height`, columns clamped to 0 …
+ * `width`), the same bytes, into `out` (x1 − x0 values): the rows of a move that a fill needs, without the
+ * whole moved mask.
+ */
+void crk_shift_span(const uint8_t *mask, int width, int height, int y, int x0, int x1, int wx, int wy, uint8_t *out);
+/**
  * The same Gaussian blur (three box blurs each way, box size `crk_blur_box_size(sigma)`) over `width` ×
  * `height` premultiplied RGBA pixels (rows `width` apart), every channel alike, in place. Values outside
  * the image are its nearest edge's (an edge extends; a backdrop blurred at the screen's edge does not

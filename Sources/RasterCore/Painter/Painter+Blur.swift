@@ -36,8 +36,8 @@ extension Painter {
                     return BlurredAlpha(mask, covering: region)
                 }
                 // (In the current target's pixels, as `t` maps to them.)
-                if let placed = kept.moved(x: Int(wx), y: Int(wy))?.shifted(x: fraction.x, y: fraction.y), !placed.box.isEmpty {
-                    fillMask(placed.bytes, region: placed.box, color: color, excluding: excluding)
+                if let placed = kept.moved(x: Int(wx), y: Int(wy)), !placed.box.isEmpty {
+                    fillMask(placed.bytes, region: placed.box, shiftedBy: fraction, color: color, excluding: excluding)
                 }
                 return
             }
@@ -98,6 +98,17 @@ extension Painter {
         fillMask(alpha.bytes, region: PixelRect(x: x, y: y, width: alpha.box.width, height: alpha.box.height), color: color, excluding: excluding)
     }
 
+    /// ``fill(_:color:excluding:)`` of `alpha` ``BlurredAlpha/shifted(x:y:)`` by `dx` and `dy` of a pixel: the
+    /// same pixels, without the moved alpha. Only what the fill reaches (the clip, less `excluding`) is
+    /// moved, a row at a time: a moving shadow is moved every frame, and the opaque card that casts it
+    /// leaves most of its box unfilled.
+    public func fill(_ alpha: BlurredAlpha, shiftedBy dx: Double, _ dy: Double, color: Color, excluding: [PixelRect] = []) {
+        guard color.alpha > 0, !alpha.box.isEmpty, let (x, y) = targetPixel((alpha.box.x, alpha.box.y)),
+              abs(x) < 1 << 40, abs(y) < 1 << 40 else { return }
+        fillMask(alpha.bytes, region: PixelRect(x: x, y: y, width: alpha.box.width, height: alpha.box.height),
+                 shiftedBy: (dx, dy), color: color, excluding: excluding)
+    }
+
     /// The least blur (standard deviation, pixels) whose shadow is blurred once on its own pixel grid and
     /// moved to where it lands within a pixel by bilinear interpolation: 3. From there up a path's shadow is
     /// within 2 levels (of 255) of the shadow blurred where it lands, for sharp shapes too (`ShadowGridTests`:
@@ -131,6 +142,28 @@ extension Painter {
         mask.withUnsafeMutableBufferPointer { m in
             scratch.withUnsafeMutableBufferPointer { s in
                 crk_blur_mask(m.baseAddress!, Int32(width), Int32(height), sigmaPixels, s.baseAddress!)
+            }
+        }
+    }
+
+    /// Fills `mask` (covering `region` of the current target's pixels) moved by a fraction of a pixel in
+    /// `color`: ``BlurredAlpha/shifted(x:y:)``'s bytes, made only for the spans the fill reaches.
+    private func fillMask(_ mask: [UInt8], region: PixelRect, shiftedBy fraction: (x: Double, y: Double), color: Color,
+                          excluding: [PixelRect]) {
+        let wx = BlurredAlpha.shiftWeight(fraction.x), wy = BlurredAlpha.shiftWeight(fraction.y)
+        guard wx != 0 || wy != 0 else { fillMask(mask, region: region, color: color, excluding: excluding); return }
+        let width = region.width, height = region.height
+        guard width > 0, height > 0, mask.count >= width * height else { return }
+        // Back to base device pixels for the placed fill (inside a layer the target is offset).
+        let base = clipBoundingBox, target = state.clipBounds
+        let origin = (x: region.x + base.x - target.x, y: region.y + base.y - target.y)
+        let box = PixelRect(x: region.x, y: region.y, width: width + 1, height: height + 1)
+        mask.withUnsafeBufferPointer { m in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: width + 1) { span in
+                fillSpans(of: box, from: origin, color: color, excluding: excluding) { row, column, count in
+                    crk_shift_span(m.baseAddress!, Int32(width), Int32(height), Int32(row), Int32(column), Int32(column + count), wx, wy, span.baseAddress!)
+                    return UnsafeBufferPointer(start: span.baseAddress!, count: count)
+                }
             }
         }
     }
@@ -172,8 +205,7 @@ public struct BlurredAlpha: Sendable, Equatable {
     /// shadow blurred on its layer's own pixel grid lands between device pixels. Itself when both round to 0;
     /// else a pixel wider and taller (an edge row or column may then hold only 0).
     public func shifted(x dx: Double, y dy: Double) -> BlurredAlpha {
-        func weight(_ f: Double) -> Int32 { f.isNaN ? 0 : Int32((min(max(f, 0), 1) * 256).rounded()) }
-        let wx = weight(dx), wy = weight(dy)
+        let wx = Self.shiftWeight(dx), wy = Self.shiftWeight(dy)
         guard wx != 0 || wy != 0, !box.isEmpty else { return self }
         let width = box.width + 1, height = box.height + 1
         // (Uninitialized: the kernel writes every byte of `out`, and each scratch row before it reads it. A
@@ -188,6 +220,11 @@ public struct BlurredAlpha: Sendable, Equatable {
         }
         // (Not trimmed again: an edge row or column the weights round to 0 fills nothing.)
         return BlurredAlpha(box: PixelRect(x: box.x, y: box.y, width: width, height: height), bytes: out)
+    }
+
+    /// A move's fraction of a pixel in 1/256 (0…256): clamped to 0…1, rounded, 0 for one that is not a number.
+    static func shiftWeight(_ fraction: Double) -> Int32 {
+        fraction.isNaN ? 0 : Int32((min(max(fraction, 0), 1) * 256).rounded())
     }
 
     /// `mask` over `region`, trimmed to its bytes other than 0.

@@ -19,6 +19,16 @@ extension Painter {
     func fill(coverageMask mask: UnsafeBufferPointer<UInt8>, width: Int, height: Int, rowStride: Int? = nil,
               atDevicePixel origin: (x: Int, y: Int), color: Color, excluding excluded: [PixelRect]) {
         guard let (base, stride, box) = placedMask(mask, width: width, height: height, rowStride: rowStride, at: origin) else { return }
+        fillSpans(of: box, from: origin, color: color, excluding: excluded) { row, column, count in
+            UnsafeBufferPointer(start: base + row * stride + column, count: count)
+        }
+    }
+
+    /// Fills `box` (the current target's pixels, placed from `origin` in base device pixels) in `color`, each
+    /// span of a row that the clip and `excluded` leave with the coverage `coverage` returns for the span's
+    /// row and first column within `box` and its length: that many bytes, read before the next call.
+    func fillSpans(of box: PixelRect, from origin: (x: Int, y: Int), color: Color, excluding excluded: [PixelRect],
+                   coverage: (_ row: Int, _ column: Int, _ count: Int) -> UnsafeBufferPointer<UInt8>) {
         let x = box.x, y = box.y
         // The excluded pixels in the target's pixels (a layer's offset taken away, as for the mask).
         let skips = excluded.map { PixelRect(x: $0.x + x - origin.x, y: $0.y + y - origin.y, width: $0.width, height: $0.height) }
@@ -27,10 +37,9 @@ extension Painter {
             guard !area.isEmpty else { return }
             func emitSpan(_ row: Int, _ from: Int, _ to: Int) {
                 guard from < to else { return }
-                let start = base + (row - y) * stride + (from - x)
                 // No run is declared fully covered: glyph masks have few, and the blender stores opaque
                 // colour at coverage 255 directly anyway.
-                emit(CoverageRasterizer.Row(y: row, x0: from, coverage: UnsafeBufferPointer(start: start, count: to - from), full: from..<from))
+                emit(CoverageRasterizer.Row(y: row, x0: from, coverage: coverage(row - y, from - x, to - from), full: from..<from))
             }
             for row in area.minY..<area.maxY {
                 // (A loop rather than filter and max: this runs for every row of a shadow.)

@@ -107,7 +107,7 @@ extension RenderNode {
                 let key = ContentShadowCache.Key(region: region, device: own, scale: painter.bitmap.scale, sigmaPixels: sigmaPixels)
                 guard let blurred = blurredContent(over: region, device: own, scale: painter.bitmap.scale, sigmaPixels: sigmaPixels, key: key),
                       let placed = blurred.moved(x: Int(wx), y: Int(wy)) else { return }
-                painter.fill(placed.shifted(x: moved.tx - wx, y: moved.ty - wy), color: shadow.color, excluding: covered)
+                painter.fill(placed, shiftedBy: moved.tx - wx, moved.ty - wy, color: shadow.color, excluding: covered)
                 return
             }
         }

@@ -125,6 +125,10 @@ public enum SVGPathData {
         return path
     }
 
+    /// The largest radius an arc is drawn with, once scaled to fit its chord (points): 10⁹, a hundred
+    /// times the largest coordinate a path may hold. Past it the arc is a straight line.
+    static let largestArcRadius = 1e9
+
     /// SVG's elliptical arc from `p0` to `p1` (F.6.5 of SVG 1.1: endpoint to centre parameterization),
     /// as cubics of at most a quarter turn.
     static func addArc(to path: inout Path, from p0: Point, to p1: Point, rx: Double, ry: Double, rotationDegrees: Double,
@@ -136,9 +140,19 @@ public enum SVGPathData {
         let cosPhi = cos(phi), sinPhi = sin(phi)
         let dx = (p0.x - p1.x) / 2, dy = (p0.y - p1.y) / 2
         let x1 = cosPhi * dx + sinPhi * dy, y1 = -sinPhi * dx + cosPhi * dy
-        // Radii too small for the chord are scaled up until the arc just fits.
-        let lambda = (x1 * x1) / (rx * rx) + (y1 * y1) / (ry * ry)
-        if lambda > 1 { rx *= lambda.squareRoot(); ry *= lambda.squareRoot() }
+        // Radii too small for the chord are scaled up until the arc just fits. Radii so small beside the
+        // chord that the ratio overflows are scaled through their ratio instead (rx' = hypot(x1, y1·rx/ry)).
+        // (A zero term is 0 even where a tiny radius's square underflows to 0.)
+        let lambda = (x1 == 0 ? 0 : (x1 * x1) / (rx * rx)) + (y1 == 0 ? 0 : (y1 * y1) / (ry * ry))
+        if lambda > 1 {
+            if lambda.isFinite {
+                rx *= lambda.squareRoot(); ry *= lambda.squareRoot()
+            } else {
+                let ratio = rx / ry
+                rx = hypot(x1, y1 * ratio)
+                ry = rx / ratio
+            }
+        }
         let numerator = rx * rx * ry * ry - rx * rx * y1 * y1 - ry * ry * x1 * x1
         let denominator = rx * rx * y1 * y1 + ry * ry * x1 * x1
         var factor = denominator > 0 ? (max(0, numerator) / denominator).squareRoot() : 0
@@ -150,6 +164,12 @@ public enum SVGPathData {
         let theta1 = angle(1, 0, (x1 - cx1) / rx, (y1 - cy1) / ry)
         var delta = angle((x1 - cx1) / rx, (y1 - cy1) / ry, (-x1 - cx1) / rx, (-y1 - cy1) / ry)
         if !sweep, delta > 0 { delta -= 2 * .pi } else if sweep, delta < 0 { delta += 2 * .pi }
+        // Radii that, scaled to fit, make an ellipse far past any canvas (one radius tiny beside the other)
+        // or past Double's range: the arc is drawn as the straight line SVG draws for a zero radius.
+        guard [rx, ry, cx, cy, theta1, delta].allSatisfy(\.isFinite), rx <= Self.largestArcRadius, ry <= Self.largestArcRadius else {
+            path.addLine(to: p1)
+            return
+        }
         let segments = max(1, Int((abs(delta) / (.pi / 2) - 1e-9).rounded(.up)))
         let step = delta / Double(segments)
         let k = 4.0 / 3.0 * tan(step / 4)

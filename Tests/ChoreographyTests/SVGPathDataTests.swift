@@ -75,6 +75,31 @@ final class SVGPathDataTests: XCTestCase {
         XCTAssertEqual(last, p(50, 0))
     }
 
+    /// Radii tiny beside the chord (their squares' ratios overflow) never make a number that is not finite:
+    /// equal ones still make the half circle on the chord, and ones too unequal to scale make a line.
+    func testArcsWithTinyRadiiStayFinite() throws {
+        for text in ["M10 10 A1e-300 1e-300 0 1 1 100000 100000", "M0 0 A1e-300 1 0 0 0 20 10", "M10 10 A1e-100 1 0 1 1 100 100",
+                     "M10 10 A1 1e-300 0 0 1 50 80", "M0 0 A5e-324 5e-324 0 0 0 1 0", "M0 0 A1e-200 1e-200 30 1 0 0 1e7"] {
+            let path = try SVGPathData.parse(text)
+            for element in path.elements {
+                switch element {
+                case .move(let p), .line(let p): XCTAssertTrue(p.x.isFinite && p.y.isFinite, text)
+                case .curve(let p, let c1, let c2):
+                    XCTAssertTrue([p.x, p.y, c1.x, c1.y, c2.x, c2.y].allSatisfy(\.isFinite), "\(text): \(element)")
+                case .quadCurve(let p, let c): XCTAssertTrue([p.x, p.y, c.x, c.y].allSatisfy(\.isFinite), text)
+                case .close: break
+                }
+            }
+        }
+        // Equal tiny radii: the half circle on the chord, as radii of 1 give (through (50, 0)).
+        let half = try SVGPathData.parse("M0 50 A1e-300 1e-300 0 0 1 100 50")
+        guard case .curve(let middle, _, _) = half.elements[1] else { return XCTFail("\(half.elements)") }
+        XCTAssertEqual(middle.x, 50, accuracy: 1e-9)
+        XCTAssertEqual(middle.y, 0, accuracy: 1e-9)
+        // One radius 1e300 times the other, the chord across it: the ellipse would be 1e300 wide; a line.
+        XCTAssertEqual(try SVGPathData.parse("M0 0 A1 1e-300 0 0 1 50 80").elements.last, .line(to: p(50, 80)))
+    }
+
     func testErrorsNameTheirOffset() {
         func error(_ text: String) -> String {
             do { _ = try SVGPathData.parse(text); return "no error" } catch { return error.description }

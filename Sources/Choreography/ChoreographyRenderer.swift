@@ -118,6 +118,41 @@ struct Plan {
         /// snapshot leaves the view's own alpha out, so the piece rests at this, and hands over to the
         /// view without a step.
         var alpha: Double = 1
+        /// The snapshot inside ``view`` when ``view`` only holds it to cast its shadow (a matched pair's
+        /// snapshots are clipped to their moving corners, and a clip would cut the shadow off); it fills
+        /// ``view``'s bounds and takes the corners. Nil: ``view`` is the snapshot.
+        var inner: View? = nil
+
+        /// The view whose corners round and clip the piece.
+        var clipped: View { inner ?? view }
+
+        /// The piece's frame (and its snapshot's, when held) at `rect`.
+        func place(_ rect: Rect) {
+            view.frame = rect
+            inner?.frame = Rect(origin: .zero, size: rect.size)
+        }
+    }
+
+    /// The shadow `view` casts, for its snapshot placed at `rect` (the view's bounds converted, which a
+    /// transform above it may have scaled): offset, blur and path scaled with it. Nil when it has none, or
+    /// clips to its bounds (which cuts its shadow off: the snapshot holds what shows of it).
+    static func shadow(of view: View, placedAt rect: Rect) -> Shadow? {
+        guard var shadow = view.shadow, !view.clipsToBounds, view.bounds.width > 0, view.bounds.height > 0 else { return nil }
+        let sx = rect.width / view.bounds.width, sy = rect.height / view.bounds.height
+        guard sx.isFinite, sy.isFinite, sx > 0, sy > 0 else { return nil }
+        shadow.offset = Size(width: shadow.offset.width * sx, height: shadow.offset.height * sy)
+        shadow.radius *= (sx * sy).squareRoot()
+        shadow.path = shadow.path?.applying(Transform2D(translationX: -view.bounds.minX, y: -view.bounds.minY)
+            .concatenating(Transform2D(scaleX: sx, y: sy)))
+        return shadow
+    }
+
+    /// Runs `body` with `view`'s shadow taken away when `taken` (its snapshot's piece casts it instead).
+    private func withoutShadow<T>(of view: View, _ taken: Bool, _ body: () throws -> T) throws -> T {
+        guard taken, let saved = view.shadow else { return try body() }
+        ViewChangeObservation.withoutObserver { view.shadow = nil }
+        defer { ViewChangeObservation.withoutObserver { view.shadow = saved } }
+        return try body()
     }
 
     /// `view`'s alpha on screen: its own times every ancestor's up to its tree's root.
@@ -226,7 +261,12 @@ struct Plan {
         stages[side] = try withHidden(hidden) { try context.placeBackdrop(of: root, name: "\(side) stage") }
         for (view, entry, order) in unmatchedViews[side] ?? [] {
             let others = hidden.filter { $0 !== view && $0.isDescendant(of: view) }
-            let snap = try withHidden(others) { try context.placeSnapshot(of: view, name: "\(view.name ?? "view") snapshot") }
+            // The snapshot casts the view's shadow (a snapshot holds the view's bounds only).
+            let rect = try context.rect(of: view), shadow = Self.shadow(of: view, placedAt: rect)
+            let snap = try withHidden(others) {
+                try withoutShadow(of: view, shadow != nil) { try context.placeSnapshot(of: view, name: "\(view.name ?? "view") snapshot") }
+            }
+            if let shadow { ViewChangeObservation.withoutObserver { snap.shadow = shadow } }
             let alpha = Self.onScreenAlpha(of: view)
             snap.alpha = alpha
             unmatchedPieces[side, default: []].append((Piece(view: snap, rect: snap.frame, alpha: alpha), entry, order, view.name))
@@ -246,6 +286,7 @@ struct Plan {
                     let live = ImageView(image: image.image, frame: rect, contentMode: image.contentMode, name: "\(match.from) → \(match.to)")
                     live.clipsToBounds = image.clipsToBounds
                     live.cornerRadius = image.cornerRadius
+                    live.shadow = Self.shadow(of: image, placedAt: rect)
                     try context.addToSmokescreen(live, at: rect)
                     liveImages[i] = live
                     live.alpha = Self.onScreenAlpha(of: view)
@@ -261,14 +302,33 @@ struct Plan {
                 // ellipses, and a square to-view fading in would show pale corners outside the rounded one.
                 // A border is drawn along the corners, so a bordered view keeps its own.
                 let squared = match.style != .text && view.cornerRadius > 0 && view.borderWidth == 0
+                // The pair casts the view's shadow, taken out of the snapshot (which holds the view's bounds
+                // only); a pair clipped to its corners casts it from a view that holds the snapshot.
+                let shadow = Self.shadow(of: view, placedAt: rect)
                 let snap = try withHidden(others) {
                     try withCornerRadius(squared ? 0 : view.cornerRadius, of: view) {
-                        try context.placeSnapshot(of: view, clearBackground: match.style == .text, name: "\(view.name ?? "view") (\(side))")
+                        try withoutShadow(of: view, shadow != nil) {
+                            try context.placeSnapshot(of: view, clearBackground: match.style == .text, name: "\(view.name ?? "view") (\(side))")
+                        }
                     }
                 }
                 let alpha = Self.onScreenAlpha(of: view)
-                snap.alpha = alpha
-                matchPieces[i, default: [:]][side] = Piece(view: snap, rect: rect, alpha: alpha)
+                var piece = Piece(view: snap, rect: rect, alpha: alpha)
+                if let shadow {
+                    let clips = match.style != .text && (corners[i]?[.from]?.radius ?? 0 > 0 || side == .to && view.cornerRadius > 0)
+                    if clips, let smokescreen = snap.superview {
+                        let holder = View(frame: snap.frame, name: "\(view.name ?? "view") (\(side)) shadow")
+                        ViewChangeObservation.withoutObserver { holder.shadow = shadow }
+                        try smokescreen.insertSubview(holder, at: smokescreen.subviews.firstIndex { $0 === snap } ?? smokescreen.subviews.count)
+                        try holder.addSubview(snap)
+                        ViewChangeObservation.withoutObserver { snap.frame = Rect(origin: .zero, size: holder.bounds.size) }
+                        piece = Piece(view: holder, rect: rect, alpha: alpha, inner: snap)
+                    } else {
+                        ViewChangeObservation.withoutObserver { snap.shadow = shadow }
+                    }
+                }
+                piece.view.alpha = alpha
+                matchPieces[i, default: [:]][side] = piece
             }
         }
     }
@@ -351,7 +411,7 @@ struct Plan {
                 let (r0, r1) = (corners[i]?[.from]?.radius ?? 0, corners[i]?[.to]?.radius ?? 0)
                 // The rounded side's corners and curve (the from-view's when both are rounded).
                 if let shape = r0 > 0 ? corners[i]?[.from] : r1 > 0 ? corners[i]?[.to] : nil {
-                    for view in [a.view, b.view] {
+                    for view in [a.clipped, b.clipped] {
                         view.clipsToBounds = true
                         view.roundedCorners = shape.rounded
                         view.cornerCurve = shape.curve
@@ -360,10 +420,10 @@ struct Plan {
                 // An opaque cross-fade keeps the from-view opaque under the to-view fading in.
                 let fromEndAlpha = match.style == .opaqueCrossFade ? a.alpha : 0
                 track(match.phase, s, d, c,
-                      start: { a.view.frame = a.rect; b.view.frame = a.rect; a.view.alpha = a.alpha; b.view.alpha = 0
-                               a.view.cornerRadius = r0; b.view.cornerRadius = r0 },
-                      end: { a.view.frame = b.rect; b.view.frame = b.rect; a.view.alpha = fromEndAlpha; b.view.alpha = b.alpha
-                             a.view.cornerRadius = r1; b.view.cornerRadius = r1 })
+                      start: { a.place(a.rect); b.place(a.rect); a.view.alpha = a.alpha; b.view.alpha = 0
+                               a.clipped.cornerRadius = r0; b.clipped.cornerRadius = r0 },
+                      end: { a.place(b.rect); b.place(b.rect); a.view.alpha = fromEndAlpha; b.view.alpha = b.alpha
+                             a.clipped.cornerRadius = r1; b.clipped.cornerRadius = r1 })
             case .text:
                 let la = labels[i]?[.from], lb = labels[i]?[.to]
                 let growth = (lb?.font.pointSize ?? 1) / max(0.001, la?.font.pointSize ?? 1)

@@ -44,6 +44,66 @@ final class SceneDrawingTests: XCTestCase {
         return canvas
     }
 
+    /// Every frame of `transition` of the scene at @1x.
+    func frames(_ text: String, transition: String) throws -> [Bitmap] {
+        let path = folder + "/scene.json"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let rendered = try SceneTransition.load(path: path, transition: transition).render(RenderSettings(scale: 1, fps: 20, assetsDirectory: folder))
+        return try (0..<rendered.sequence.count).map { k in
+            var canvas = try rendered.sequence.makeCanvas()
+            rendered.sequence.draw(frame: k, into: &canvas)
+            return canvas
+        }
+    }
+
+    /// A view's shadow moves with its snapshot: white cards on white, one matched (rounded, growing), one
+    /// leaving, cast their shadows in every frame, and the first and last frames are the states drawn.
+    func testSnapshotsCastTheirViewsShadows() throws {
+        let shadow = ##""shadow": { "color": "#000000A0", "offset": [0, 4], "radius": 3 }"##
+        let text = """
+            {
+              "size": [160, 120],
+              "states": {
+                "a": { "backgroundColor": "#FFFFFF", "subviews": [
+                  { "name": "card", "frame": [20, 20, 50, 40], "backgroundColor": "#FFFFFF", "cornerRadius": 8, \(shadow) },
+                  { "name": "chip", "frame": [100, 20, 30, 30], "backgroundColor": "#FFFFFF", \(shadow) } ] },
+                "b": { "backgroundColor": "#FFFFFF", "subviews": [
+                  { "name": "card", "frame": [10, 50, 80, 50], "backgroundColor": "#FFFFFF", "cornerRadius": 8, \(shadow) } ] }
+              },
+              "transitions": [
+                { "name": "go", "from": "a", "to": "b", "phases": [ { "name": "p", "duration": 0.2 } ],
+                  "matched": [ { "id": "card", "phase": "p" } ], "unmatched": [ { "views": ["chip"], "phase": "p", "effects": ["fade"] } ] },
+                { "name": "back", "from": "b", "to": "a", "phases": [ { "name": "p", "duration": 0.2 } ],
+                  "matched": [ { "id": "card", "phase": "p" } ], "unmatched": [ { "views": ["chip"], "phase": "p", "effects": ["fade"] } ] }
+              ]
+            }
+            """
+        let go = try frames(text, transition: "go"), back = try frames(text, transition: "back")
+        XCTAssertEqual(go.first, back.last, "frame 0 is state a as it is drawn, shadows and all")
+        XCTAssertEqual(go.last, back.first, "and the last frame state b")
+        // Half way, the moving card's shadow shows under it, beyond its bottom edge, and round its corners.
+        let middle = go[go.count / 2]
+        let column = 50
+        let bottom = (30..<115).last { middle[column, $0].r == 255 && middle[column, $0 - 1].r == 255 && middle[column, $0 + 1].r < 255 } ?? 0
+        XCTAssertGreaterThan(bottom, 0, "a shadow below the card")
+        XCTAssertLessThan(middle[column, bottom + 3].r, 230, "the shadow under the card's bottom edge")
+        // The leaving chip's shadow fades with it: under its bottom edge, lighter than at the start, not gone.
+        XCTAssertLessThan(go[0][115, 53].r, middle[115, 53].r)
+        XCTAssertLessThan(middle[115, 53].r, 255)
+    }
+
+    /// A gradient is rounded by its view's corner radius, as Core Animation rounds a gradient layer (its
+    /// background), without clipping: drawn in a state as in a matched snapshot.
+    func testAGradientIsRoundedByItsCornerRadius() throws {
+        let frame = try firstFrame(scene("""
+            { "name": "g", "frame": [20, 20, 80, 60], "cornerRadius": 20, "gradient": { "colors": ["#FF0000", "#0000FF"] } }
+            """))
+        XCTAssertEqual(frame[21, 21], PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255), "outside the rounded corner: the background")
+        XCTAssertEqual(frame[98, 78], PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255))
+        XCTAssertGreaterThan(frame[60, 22].r, 200, "inside: the gradient, red at the top")
+        XCTAssertGreaterThan(frame[60, 77].b, 200, "and blue at the bottom")
+    }
+
     func error(_ text: String) throws -> String {
         let path = folder + "/scene.json"
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))

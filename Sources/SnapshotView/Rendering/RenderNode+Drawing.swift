@@ -259,8 +259,14 @@ extension RenderNode {
         if content != nil || !children.isEmpty {
             painter.save()
             if clipsToBounds { clipToBounds(painter) }
-            if !covered, let content, !(contentHasBackingStore && drawThroughBackingStore(content, in: painter)) {
-                content.draw(in: painter, bounds: bounds)
+            if !covered, let content {
+                // (Content drawn as the background is, a gradient, rounded as the background is.)
+                let rounds = content.roundsWithCorners && !clipsToBounds && cornerRadius > 0
+                if rounds { painter.save(); painter.clip(to: roundedBounds) }
+                if !(contentHasBackingStore && drawThroughBackingStore(content, in: painter)) {
+                    content.draw(in: painter, bounds: bounds)
+                }
+                if rounds { painter.restore() }
             }
             if let vibrancy, !children.isEmpty {
                 drawChildren(in: vibrancy, painter: painter)

@@ -58,6 +58,9 @@ public struct GradientContent: ViewContent {
     /// The most pixels a side of the gradient's bitmap has.
     static let maxSide = 4096
 
+    /// True: a gradient layer's gradient is rounded by its corner radius, as its background colour is.
+    public var roundsWithCorners: Bool { true }
+
     public func draw(in painter: Painter, bounds: Rect) {
         let t = painter.transform
         let sx = (t.a * t.a + t.b * t.b).squareRoot(), sy = (t.c * t.c + t.d * t.d).squareRoot()

@@ -325,11 +325,18 @@ public protocol ViewContent: Sendable {
     /// Whether `other` draws exactly what this content draws, for any bounds (the live preview keeps a
     /// frame whose tree draws the same after a reload). Default false: not known.
     func drawsTheSame(as other: any ViewContent) -> Bool
+    /// Whether the content is the layer's background drawn another way (a `CAGradientLayer`'s gradient),
+    /// which Core Animation rounds by the corner radius as it rounds the background colour, without
+    /// `masksToBounds`; other content (an image, text, a drawing) is clipped only by `masksToBounds`.
+    /// Default false.
+    var roundsWithCorners: Bool { get }
 }
 
 extension ViewContent {
     /// False: content is not assumed to cover what is under it.
     public func paintsOpaquely(over bounds: Rect) -> Bool { false }
+    /// False: only `clipsToBounds` clips the content to the rounded corners.
+    public var roundsWithCorners: Bool { false }
 }
 
 /// A shadow under a view's drawing, with Core Animation's parameters.

@@ -370,6 +370,10 @@ open class CALayer: NSObject {
     /// is not drawn while its back faces the viewer.
     open var isDoubleSided = true { didSet { backing.isDoubleSided = isDoubleSided } }
 
+    /// Kept for code that sets it: every edge is anti-aliased here, turned or not, as with `true` (Core
+    /// Animation's default, false, leaves a turned layer's edges aliased unless Info.plist says otherwise).
+    open var allowsEdgeAntialiasing = false
+
     /// Kept for code that sets them; rasterization changes nothing here.
     open var shouldRasterize = false
     open var rasterizationScale: CGFloat = 1

@@ -377,3 +377,28 @@ public func objc_setAssociatedObject(_ object: Any, _ key: UnsafeRawPointer, _ v
     let k = AssociationKey(object: ObjectIdentifier(object as AnyObject), key: key)
     if let value { associations[k] = value } else { associations[k] = nil }
 }
+
+/// The accessibility settings animation code asks about (`if UIAccessibility.isReduceMotionEnabled { … }`):
+/// a render runs as a device with its defaults, every setting off (video autoplay on), so code that
+/// chooses a plainer animation for Reduce Motion takes its usual one. The change notifications are
+/// never posted.
+public enum UIAccessibility {
+    public static var isReduceMotionEnabled: Bool { false }
+    public static var prefersCrossFadeTransitions: Bool { false }
+    public static var isReduceTransparencyEnabled: Bool { false }
+    public static var isVoiceOverRunning: Bool { false }
+    public static var isSwitchControlRunning: Bool { false }
+    public static var isBoldTextEnabled: Bool { false }
+    public static var isDarkerSystemColorsEnabled: Bool { false }
+    public static var isInvertColorsEnabled: Bool { false }
+    public static var isGrayscaleEnabled: Bool { false }
+    public static var shouldDifferentiateWithoutColor: Bool { false }
+    public static var buttonShapesEnabled: Bool { false }
+    public static var isOnOffSwitchLabelsEnabled: Bool { false }
+    public static var isVideoAutoplayEnabled: Bool { true }
+
+    public static let reduceMotionStatusDidChangeNotification = Notification.Name("UIAccessibilityReduceMotionStatusDidChangeNotification")
+    public static let prefersCrossFadeTransitionsStatusDidChange = Notification.Name("UIAccessibilityPrefersCrossFadeTransitionsStatusDidChangeNotification")
+    public static let reduceTransparencyStatusDidChangeNotification = Notification.Name("UIAccessibilityReduceTransparencyStatusDidChangeNotification")
+    public static let voiceOverStatusDidChangeNotification = Notification.Name("UIAccessibilityVoiceOverStatusDidChangeNotification")
+}

@@ -27,6 +27,20 @@ final class CompatibilityTests: XCTestCase {
         UIImpactFeedbackGenerator(style: .medium).impactOccurred()
     }
 
+    /// Code that asks for Reduce Motion and the other settings compiles and takes its usual path; edge
+    /// anti-aliasing is kept.
+    func testAccessibilitySettingsAreADevicesDefaults() throws {
+        let duration = UIAccessibility.isReduceMotionEnabled || UIAccessibility.prefersCrossFadeTransitions ? 0 : 0.3
+        XCTAssertEqual(duration, 0.3)
+        XCTAssertFalse(UIAccessibility.isVoiceOverRunning || UIAccessibility.isReduceTransparencyEnabled || UIAccessibility.isBoldTextEnabled)
+        XCTAssertTrue(UIAccessibility.isVideoAutoplayEnabled)
+        XCTAssertEqual(UIAccessibility.reduceMotionStatusDidChangeNotification.rawValue, "UIAccessibilityReduceMotionStatusDidChangeNotification")
+        let layer = CALayer()
+        XCTAssertFalse(layer.allowsEdgeAntialiasing, "Core Animation's default")
+        layer.allowsEdgeAntialiasing = true
+        XCTAssertTrue(layer.allowsEdgeAntialiasing)
+    }
+
     func testALayerRendersIntoAContextAndABlurIsDrawn() throws {
         let stage = try makeStage(width: 20, height: 20)
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 4, height: 4))

@@ -137,6 +137,49 @@ final class CoreAnimationTests: XCTestCase {
         XCTAssertNotNil(view.layer.animation(forKey: "spin"))
     }
 
+    /// Transforms, sizes and rects in `NSValue`s animate as the structs do (iOS's usual way of writing a
+    /// flip's halves), and each kind of `NSValue` reads as itself: a size is not taken for a point.
+    func testTransformsSizesAndRectsInNSValues() throws {
+        var half = CATransform3DIdentity
+        half.m34 = -1 / 500
+        half = CATransform3DRotate(half, .pi / 2, 0, 1, 0)
+        let turn = CABasicAnimation(keyPath: "transform")
+        turn.fromValue = NSValue(caTransform3D: CATransform3DIdentity)
+        turn.toValue = NSValue(caTransform3D: half)
+        turn.duration = 1
+        view.layer.add(turn, forKey: "turn")
+        let grow = CABasicAnimation(keyPath: "bounds.size")
+        grow.fromValue = NSValue(cgSize: CGSize(width: 20, height: 20))
+        grow.toValue = NSValue(cgSize: CGSize(width: 60, height: 40))
+        grow.duration = 1
+        view.layer.add(grow, forKey: "grow")
+        let other = UIView(frame: CGRect(x: 50, y: 50, width: 20, height: 20))
+        stage.window.addSubview(other)
+        let scale = CAKeyframeAnimation(keyPath: "transform")
+        scale.values = [NSValue(caTransform3D: CATransform3DIdentity), NSValue(caTransform3D: CATransform3DMakeScale(3, 3, 1)),
+                        NSValue(caTransform3D: CATransform3DIdentity)]
+        scale.duration = 1
+        other.layer.add(scale, forKey: "scale")
+        try stage.wait(0.5)
+        // Half way: a quarter turn about y (the matrix mixed part by part, as Core Animation mixes it).
+        let shownTurn = shown.transform
+        XCTAssertEqual(atan2(-shownTurn.m13, shownTurn.m11), .pi / 4, accuracy: 1e-6)
+        XCTAssertNotEqual(shownTurn.m14, 0, "and part of the end's perspective")
+        XCTAssertEqual(shown.bounds.size.width, 40, accuracy: 1e-9)
+        XCTAssertEqual(shown.bounds.size.height, 30, accuracy: 1e-9)
+        XCTAssertEqual(other.layer.presentation()!.transform.m11, 3, accuracy: 1e-9, "the middle keyframe")
+
+        // Each value reads back as what it holds, and as zero or the identity when asked for another kind.
+        XCTAssertEqual(NSValue(caTransform3D: half).caTransform3DValue, half)
+        XCTAssertEqual(NSValue(cgAffineTransform: CGAffineTransform(a: 1, b: 2, c: 3, d: 4, tx: 5, ty: 6)).cgAffineTransformValue,
+                       CGAffineTransform(a: 1, b: 2, c: 3, d: 4, tx: 5, ty: 6))
+        XCTAssertEqual(NSValue(cgSize: CGSize(width: 3, height: 4)).cgSizeValue, CGSize(width: 3, height: 4))
+        XCTAssertEqual(NSValue(cgSize: CGSize(width: 3, height: 4)).cgPointValue, .zero)
+        XCTAssertEqual(NSValue(cgPoint: CGPoint(x: 1, y: 2)).caTransform3DValue, CATransform3DIdentity)
+        XCTAssertEqual(NSValue(cgRect: CGRect(x: 1, y: 2, width: 3, height: 4)).cgRectValue, CGRect(x: 1, y: 2, width: 3, height: 4))
+        XCTAssertEqual(NSValue(caTransform3D: half), NSValue(caTransform3D: half))
+    }
+
     func testADisplayLinkCallsAtEveryTickUntilInvalidated() throws {
         final class Stepper: NSObject {
             var times: [Double] = []

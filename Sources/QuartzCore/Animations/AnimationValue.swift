@@ -19,7 +19,7 @@ enum AnimationValue {
     static func point(_ value: Any?) -> CGPoint? {
         switch value {
         case let v as CGPoint: v
-        case let v as NSValue: v.pointValue
+        case let v as NSValue: GeometryValues.point(of: v)
         default: nil
         }
     }
@@ -27,7 +27,7 @@ enum AnimationValue {
     static func size(_ value: Any?) -> CGSize? {
         switch value {
         case let v as CGSize: v
-        case let v as NSValue: v.sizeValue
+        case let v as NSValue: GeometryValues.size(of: v)
         default: nil
         }
     }
@@ -35,7 +35,7 @@ enum AnimationValue {
     static func rect(_ value: Any?) -> CGRect? {
         switch value {
         case let v as CGRect: v
-        case let v as NSValue: v.rectValue
+        case let v as NSValue: GeometryValues.rect(of: v)
         default: nil
         }
     }
@@ -44,7 +44,7 @@ enum AnimationValue {
         switch value {
         case let v as CATransform3D: v
         case let v as CGAffineTransform: CATransform3DMakeAffineTransform(v)
-        case let v as NSValue: CATransformValues.transform(of: v)
+        case let v as NSValue: GeometryValues.transform3D(of: v) ?? GeometryValues.affineTransform(of: v).map(CATransform3DMakeAffineTransform)
         default: nil
         }
     }
@@ -169,28 +169,71 @@ enum AnimationValue {
     }
 }
 
-/// `NSValue`s holding transforms, for `NSValue(caTransform3D:)` on Linux (where `NSValue` cannot box
-/// the struct itself).
-enum CATransformValues {
-    nonisolated(unsafe) private static var boxed: [ObjectIdentifier: CATransform3D] = [:]
-    static func box(_ t: CATransform3D, in value: NSValue) { boxed[ObjectIdentifier(value)] = t }
-    static func transform(of value: NSValue) -> CATransform3D? { boxed[ObjectIdentifier(value)] }
+/// What kind of geometry an `NSValue` holds, read by its `objCType` (Foundation's `pointValue` on an
+/// `NSValue` of another kind traps, and an `NSNumber` is an `NSValue` too). A transform is held as an array
+/// of doubles (`[16d]`, `[6d]`: Foundation's `NSValue` on Linux cannot hold a struct it does not know),
+/// in the struct's order: m11 … m44, or a, b, c, d, tx, ty.
+enum GeometryValues {
+    static let pointType = String(cString: NSValue(point: .zero).objCType)
+    static let sizeType = String(cString: NSValue(size: .zero).objCType)
+    static let rectType = String(cString: NSValue(rect: .zero).objCType)
+    static let transform3DType = "[16d]"
+    static let affineTransformType = "[6d]"
+
+    static func type(of value: NSValue) -> String { String(cString: value.objCType) }
+
+    static func point(of value: NSValue) -> CGPoint? { type(of: value) == pointType ? value.pointValue : nil }
+    static func size(of value: NSValue) -> CGSize? { type(of: value) == sizeType ? value.sizeValue : nil }
+    static func rect(of value: NSValue) -> CGRect? { type(of: value) == rectType ? value.rectValue : nil }
+
+    static func doubles(_ values: [Double], type: String) -> NSValue {
+        values.withUnsafeBufferPointer { NSValue(bytes: $0.baseAddress!, objCType: type) }
+    }
+
+    static func doubles(of value: NSValue, type: String, count: Int) -> [Double]? {
+        guard self.type(of: value) == type else { return nil }
+        var out = [Double](repeating: 0, count: count)
+        out.withUnsafeMutableBufferPointer { value.getValue(UnsafeMutableRawPointer($0.baseAddress!)) }
+        return out
+    }
+
+    static func transform3D(of value: NSValue) -> CATransform3D? {
+        guard let m = doubles(of: value, type: transform3DType, count: 16) else { return nil }
+        let c = m.map { CGFloat($0) }
+        return CATransform3D(m11: c[0], m12: c[1], m13: c[2], m14: c[3], m21: c[4], m22: c[5], m23: c[6], m24: c[7],
+                             m31: c[8], m32: c[9], m33: c[10], m34: c[11], m41: c[12], m42: c[13], m43: c[14], m44: c[15])
+    }
+
+    static func affineTransform(of value: NSValue) -> CGAffineTransform? {
+        guard let m = doubles(of: value, type: affineTransformType, count: 6) else { return nil }
+        return CGAffineTransform(a: CGFloat(m[0]), b: CGFloat(m[1]), c: CGFloat(m[2]), d: CGFloat(m[3]), tx: CGFloat(m[4]), ty: CGFloat(m[5]))
+    }
 }
 
 extension NSValue {
-    /// Apple's names for the geometry values animations carry.
+    /// Apple's names for the geometry values animations carry. Reading a value of another kind gives
+    /// zero (or the identity) rather than trapping, as Foundation's own accessors do on Linux.
     public convenience init(cgPoint point: CGPoint) { self.init(point: point) }
     public convenience init(cgSize size: CGSize) { self.init(size: size) }
     public convenience init(cgRect rect: CGRect) { self.init(rect: rect) }
-    public var cgPointValue: CGPoint { pointValue }
-    public var cgSizeValue: CGSize { sizeValue }
-    public var cgRectValue: CGRect { rectValue }
+    public var cgPointValue: CGPoint { GeometryValues.point(of: self) ?? .zero }
+    public var cgSizeValue: CGSize { GeometryValues.size(of: self) ?? .zero }
+    public var cgRectValue: CGRect { GeometryValues.rect(of: self) ?? .zero }
 
-    /// A transform as a value (for a keyframe animation's `values`).
+    /// A 3-D transform as a value (an animation's `fromValue`, `toValue` or keyframe `values`).
     public convenience init(caTransform3D t: CATransform3D) {
-        self.init(point: .zero)
-        CATransformValues.box(t, in: self)
+        let m = [t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24, t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44]
+        self.init(bytes: m.map { Double($0) }, objCType: GeometryValues.transform3DType)
     }
 
-    public var caTransform3DValue: CATransform3D { CATransformValues.transform(of: self) ?? CATransform3DIdentity }
+    /// The 3-D transform held; the identity for a value of another kind.
+    public var caTransform3DValue: CATransform3D { GeometryValues.transform3D(of: self) ?? CATransform3DIdentity }
+
+    /// An affine transform as a value.
+    public convenience init(cgAffineTransform t: CGAffineTransform) {
+        self.init(bytes: [t.a, t.b, t.c, t.d, t.tx, t.ty].map { Double($0) }, objCType: GeometryValues.affineTransformType)
+    }
+
+    /// The affine transform held; the identity for a value of another kind.
+    public var cgAffineTransformValue: CGAffineTransform { GeometryValues.affineTransform(of: self) ?? .identity }
 }

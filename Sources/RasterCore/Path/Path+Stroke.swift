@@ -77,10 +77,20 @@ struct Stroker {
 
     /// The path's subpaths as polylines. Subpaths with nothing but a move are dropped; a line or curve
     /// that comes back to its start is kept as one point.
+    /// A curve is flattened for a stroke into as many segments as its tolerance needs, up to
+    /// ``CoverageRasterizer/maxCurveSegments``; the segments past each curve's first 32 (a quarter circle
+    /// 1,000 pixels across needs about 70) count against a budget of 2¹⁸ for the whole path, past which
+    /// a curve gets 32. Only curves reaching far past any canvas get there: a path of thousands of them
+    /// flattened into millions of points (gigabytes, and seconds a frame).
+    static let freeSegments = 32
+    static let maxExtraSegments = 1 << 18
+
     func contours(of path: Path) -> [Contour] {
         var result: [Contour] = []
         var vertices: [Vertex] = []
         var start = Point.zero, current = Point.zero, hasCurrent = false, open = false, drew = false
+        // The curves' segments past their first freeSegments so far (see maxExtraSegments).
+        var extraSegments = 0
         // Segments shorter than this are dropped: their direction would be noise.
         let epsilon = tolerance * 1e-3
         func near(_ a: Point, _ b: Point) -> Bool { abs(a.x - b.x) <= epsilon && abs(a.y - b.y) <= epsilon }
@@ -131,8 +141,10 @@ struct Stroker {
                 previous = v
             }
             n = max(n, (turn / maxTurn).rounded(.up))
-            let limit = CoverageRasterizer.maxCurveSegments
+            // (Past a curve's first freeSegments, within the path's budget: see maxExtraSegments.)
+            let limit = min(CoverageRasterizer.maxCurveSegments, Stroker.freeSegments + max(0, Stroker.maxExtraSegments - extraSegments))
             let count = n.isFinite && n < Double(limit) ? max(1, Int(n)) : limit
+            extraSegments += max(0, count - Stroker.freeSegments)
             // B'(s) = 3[(1−s)²(p1−p0) + 2s(1−s)(p2−p1) + s²(p3−p2)]; where it vanishes at an end the
             // direction is the next control point's.
             func tangent(_ s: Double) -> Point {

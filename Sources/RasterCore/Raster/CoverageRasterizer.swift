@@ -19,6 +19,9 @@ final class CoverageRasterizer {
     /// An upper bound on the segments one curve is split into, so absurd coordinates cannot make work
     /// without bound.
     static let maxCurveSegments = 4096
+    /// How many times a curve that needs more than ``maxCurveSegments`` is halved, at most, to leave what
+    /// lies outside the clip as chords: 48 (halving 48 times takes a curve 2⁴⁸ pixels long to under one).
+    static let maxCurveSplits = 48
 
     struct Line { var x0, y0, x1, y1: Double; var winding: Float }
 
@@ -192,6 +195,53 @@ final class CoverageRasterizer {
             if !hasCurrent { current = p; hasCurrent = true }
             if !open { start = current; open = true }
         }
+        func inside(_ points: Point...) -> Bool {
+            points.allSatisfy { $0.x >= box.minX && $0.x <= box.maxX && $0.y >= box.minY && $0.y <= box.maxY }
+        }
+        // A curve flattened in uniform steps, as many as its tolerance needs (up to maxCurveSegments). One
+        // that needs more (control points far off, a curve longer than any canvas) is split in halves, and
+        // its halves again while they reach past the clip, so that the parts outside become chords and only
+        // what can be seen is flattened finely: work and memory stay bounded whatever the coordinates.
+        func quad(_ p0: Point, _ p1: Point, _ p2: Point, orAsCubic cubicForm: (Point, Point, Point, Point)) {
+            if outside(p0, p1, p2) { add(current, p2); current = p2; return }
+            // Uniform steps bound the chord error by |p0 − 2p1 + p2| / (4n²).
+            let dd = p0 - p1 * 2 + p2
+            let squared = (dd.x * dd.x + dd.y * dd.y).squareRoot() / (4 * tol)
+            if !(squared <= Double(CoverageRasterizer.maxCurveSegments * CoverageRasterizer.maxCurveSegments)) {
+                cubic(cubicForm.0, cubicForm.1, cubicForm.2, cubicForm.3, depth: 0)
+                return
+            }
+            let n = segmentCount(squared)
+            for i in 1...n {
+                let s = Double(i) / Double(n), u = 1 - s
+                let q = p0 * (u * u) + p1 * (2 * u * s) + p2 * (s * s)
+                add(current, q); current = q
+            }
+        }
+        func cubic(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, depth: Int) {
+            if outside(p0, p1, p2, p3) { add(current, p3); current = p3; return }
+            // |B''| ≤ 6·max(|p0 − 2p1 + p2|, |p1 − 2p2 + p3|), and the chord error is |B''|/(8n²).
+            let d1 = p0 - p1 * 2 + p2, d2 = p1 - p2 * 2 + p3
+            let m = max((d1.x * d1.x + d1.y * d1.y).squareRoot(), (d2.x * d2.x + d2.y * d2.y).squareRoot())
+            let squared = 6 * m / (8 * tol)
+            let cap = Double(CoverageRasterizer.maxCurveSegments * CoverageRasterizer.maxCurveSegments)
+            // (A curve within the limit is flattened as it always was, whole; only split ones split on.)
+            let split = depth < CoverageRasterizer.maxCurveSplits
+                && (!(squared <= cap) || (depth > 0 && squared > 256 && !inside(p0, p1, p2, p3)))
+            if split {
+                let a = (p0 + p1) * 0.5, b = (p1 + p2) * 0.5, c = (p2 + p3) * 0.5
+                let ab = (a + b) * 0.5, bc = (b + c) * 0.5, middle = (ab + bc) * 0.5
+                cubic(p0, a, ab, middle, depth: depth + 1)
+                cubic(middle, bc, c, p3, depth: depth + 1)
+                return
+            }
+            let n = segmentCount(squared)
+            for i in 1...n {
+                let s = Double(i) / Double(n), u = 1 - s
+                let q = p0 * (u * u * u) + p1 * (3 * u * u * s) + p2 * (3 * u * s * s) + p3 * (s * s * s)
+                add(current, q); current = q
+            }
+        }
         for element in path.elements {
             switch element {
             case .move(let p):
@@ -209,30 +259,13 @@ final class CoverageRasterizer {
                 guard p1.isFinite, p2.isFinite else { return false }
                 begin(orAt: p1)
                 let p0 = current
-                if outside(p0, p1, p2) { add(current, p2); current = p2; continue }
-                // Uniform steps bound the chord error by |p0 − 2p1 + p2| / (4n²).
-                let dd = p0 - p1 * 2 + p2
-                let n = segmentCount((dd.x * dd.x + dd.y * dd.y).squareRoot() / (4 * tol))
-                for i in 1...n {
-                    let s = Double(i) / Double(n), u = 1 - s
-                    let q = p0 * (u * u) + p1 * (2 * u * s) + p2 * (s * s)
-                    add(current, q); current = q
-                }
+                // (The same curve as a cubic, for the split below.)
+                quad(p0, p1, p2, orAsCubic: (p0, p0 + (p1 - p0) * (2.0 / 3), p2 + (p1 - p2) * (2.0 / 3), p2))
             case .curve(let p, let c1, let c2):
                 let p3 = t(p), p1 = t(c1), p2 = t(c2)
                 guard p1.isFinite, p2.isFinite, p3.isFinite else { return false }
                 begin(orAt: p1)
-                let p0 = current
-                if outside(p0, p1, p2, p3) { add(current, p3); current = p3; continue }
-                // |B''| ≤ 6·max(|p0 − 2p1 + p2|, |p1 − 2p2 + p3|), and the chord error is |B''|/(8n²).
-                let d1 = p0 - p1 * 2 + p2, d2 = p1 - p2 * 2 + p3
-                let m = max((d1.x * d1.x + d1.y * d1.y).squareRoot(), (d2.x * d2.x + d2.y * d2.y).squareRoot())
-                let n = segmentCount(6 * m / (8 * tol))
-                for i in 1...n {
-                    let s = Double(i) / Double(n), u = 1 - s
-                    let q = p0 * (u * u * u) + p1 * (3 * u * u * s) + p2 * (3 * u * s * s) + p3 * (s * s * s)
-                    add(current, q); current = q
-                }
+                cubic(current, p1, p2, p3, depth: 0)
             case .close:
                 closeSubpath()
             }

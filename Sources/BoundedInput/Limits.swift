@@ -71,6 +71,10 @@ public enum Limits {
     /// with a long cascade, or a high `--fps`) is refused before the frames are drawn. `check` enforces it at
     /// a scene's default frame rate (60 fps).
     public static let viewFramesPerRender = 1_000_000
+    /// The deepest nesting of views (or layers) a stage draws, counted from its window: 256. A tree is
+    /// frozen and drawn by recursion, each level a stack frame; a deeper tree (no interface nests so far:
+    /// iOS's own screens are a few dozen deep) is refused with this limit's name, not a crash.
+    public static let viewNesting = 256
     /// The most frames repeated after the end (`--hold`): 10,000.
     public static let maxHoldFrames = 10_000
     /// The most threads a render or comparison uses (`--jobs`): 256.

@@ -397,6 +397,10 @@ public final class Stage {
         guard times.count < FrameTimes.maximumFrameCount else {
             throw StageError.overLimit("more than the limit of \(FrameTimes.maximumFrameCount) frames at \(fps) fps; lower the frame rate or wait less")
         }
+        if let depth = Self.nesting(of: screen, over: Limits.viewNesting) {
+            throw StageError.overLimit("views (or layers) nested \(depth) deep, over the limit of \(Limits.viewNesting) levels: "
+                                       + "a tree is drawn level by level, and deeper trees are refused rather than overflow the stack")
+        }
         layOut()
         guard let node = screen.renderNode(presentation: engine) else { return }
         viewFrames += TransitionDriver.viewCount(node)
@@ -408,6 +412,18 @@ public final class Stage {
         times.append(t)
         nodes.append(withSystemChrome(node, at: t, after: previous))
         collectNotes()
+    }
+
+    /// How deep `root`'s tree nests (its subviews and their masks, without recursion) when that is over
+    /// `limit`; nil within it.
+    static func nesting(of root: View, over limit: Int) -> Int? {
+        var stack: [(View, Int)] = [(root, 1)], deepest = 0
+        while let (view, depth) = stack.popLast() {
+            deepest = max(deepest, depth)
+            for child in view.subviews { stack.append((child, depth + 1)) }
+            if let mask = view.mask { stack.append((mask, depth + 1)) }
+        }
+        return deepest > limit ? deepest : nil
     }
 
     /// What the system chrome over a frame shows: the status bar's style (nil: hidden) and the indicator's.

@@ -69,6 +69,27 @@ final class StageRunTests: XCTestCase {
         XCTAssertEqual(stage.frameCount, 1, "refused before drawing more than the frame of now")
     }
 
+    /// Views or layers nested past the limit are refused by name at the next frame, not drawn into a stack
+    /// overflow; at the limit they draw.
+    func testTreesNestedPastTheLimitAreRefused() throws {
+        let stage = try makeStage()
+        var innermost: UIView = stage.window
+        // The window and the stage's own levels above it count too: nest to the limit, then past it.
+        for _ in 0..<(256 - 8) {  // Limits.viewNesting
+            let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+            innermost.addSubview(view)
+            innermost = view
+        }
+        XCTAssertNoThrow(try stage.wait(0.1))
+        var layer = innermost.layer
+        for _ in 0..<20 {
+            let sublayer = CALayer()
+            layer.addSublayer(sublayer)
+            layer = sublayer
+        }
+        XCTAssertThrowsError(try stage.wait(0.1)) { XCTAssertTrue("\($0)".contains("over the limit of 256 levels"), "\($0)") }
+    }
+
     func testWhatIsNotDrawnIsListed() throws {
         let stage = try makeStage()
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))

@@ -219,8 +219,9 @@ public struct JSONReader {
             skipDigits()
         }
         guard index - start <= 64, let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)), value.isFinite else {
+            let long = index - start > 64
             index = start
-            throw error("a number out of range")
+            throw error(long ? "a number of more than 64 characters" : "a number out of range (beyond ±1.8e308, a double's range)")
         }
         return value
     }

@@ -896,9 +896,8 @@ public struct SceneDocument: Sendable, Equatable {
                 switch try r.peek() {
                 case .array:
                     let v = try readNumbers(&r, count: 4)
-                    guard (0...1).contains(v[0]), (0...1).contains(v[2]), v.allSatisfy({ abs($0) <= 1000 }) else {
-                        throw r.error("control point x values must be in 0…1")
-                    }
+                    guard (0...1).contains(v[0]), (0...1).contains(v[2]) else { throw r.error("control point x values must be in 0…1") }
+                    guard abs(v[1]) <= 1000, abs(v[3]) <= 1000 else { throw r.error("control point y values must be in -1000…1000") }
                     curve = TimingCurve(v[0], v[1], v[2], v[3])
                 case .object:
                     try r.readObject { (r: inout JSONReader, key: String) throws(DocumentError) in

@@ -134,7 +134,7 @@ extension SceneDocument {
         "curve": {
           "oneOf": [
             { "enum": ["linear", "easeIn", "easeOut", "easeInEaseOut", "default"] },
-            { "type": "array", "minItems": 4, "maxItems": 4, "description": "x1 y1 x2 y2, x in 0…1",
+            { "type": "array", "minItems": 4, "maxItems": 4, "description": "x1 y1 x2 y2, x in 0…1, y in -1000…1000",
               "prefixItems": [
                 { "type": "number", "minimum": 0, "maximum": 1 }, { "type": "number", "minimum": -1000, "maximum": 1000 },
                 { "type": "number", "minimum": 0, "maximum": 1 }, { "type": "number", "minimum": -1000, "maximum": 1000 }

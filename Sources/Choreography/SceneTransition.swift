@@ -295,6 +295,10 @@ extension SceneDocument {
     func checkCanvas(scales: [Double], path: String, forRender: Bool) throws(DocumentError) {
         for scale in scales.sorted() {
             let (width, height, fits) = Self.canvasPixels(size, scale: scale)
+            guard width >= 1, height >= 1 else {
+                throw Locations.error(locations.size, source: path, keyPath: KeyPath([.key("size")]),
+                                      "at @\(Int(scale))x the canvas is \(Int(width))x\(Int(height)) px: it needs at least a pixel a side")
+            }
             guard !fits else { continue }
             let fitting = Self.renderScales.filter { Self.canvasPixels(size, scale: $0).fits }.map { String(Int($0)) }
             let consequence = fitting.isEmpty ? "render would refuse it at every scale"

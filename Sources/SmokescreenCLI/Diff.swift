@@ -15,8 +15,8 @@ struct Diff: ParsableCommand {
             --tolerance selects a per-channel tolerance, --threshold pixelmatch's perceptual test.
 
             Exit codes: 0 match; 1 mismatch (a frame differs, is missing or extra); 64 bad usage; \
-            65 an input cannot be read (not a PNG, corrupt, missing path, bad manifest); 74 the diff \
-            output cannot be written.
+            65 an input cannot be read (not a PNG, corrupt, bad manifest); 66 an input path does not \
+            exist; 74 the diff output cannot be written.
 
             --json prints exactly one JSON object (on one line) whenever frames were
             compared, shaped like this:

@@ -11,8 +11,8 @@ import FrameStore
 ///
 /// Output: the text summary (``SequenceReport/text``), or with ``json`` exactly one JSON object
 /// (``SequenceReport/json``) on standard output whenever frames were compared, whatever the exit code
-/// (0, 1, 65 for an unreadable frame, 74). When the inputs cannot be opened at all (a missing path, a bad
-/// manifest: 65; a file against a folder: 64) nothing is compared and standard output is empty.
+/// (0, 1, 65 for an unreadable frame, 74). When the inputs cannot be opened at all (a missing path: 66; a
+/// bad manifest: 65; a file against a folder: 64) nothing is compared and standard output is empty.
 /// Messages naming the file and the reason go to standard error.
 public struct DiffInvocation: Sendable, Hashable {
     /// The expected frames (a file, a folder or a manifest).

@@ -72,19 +72,17 @@ package struct SwiftFileRender {
         }
         guard read.contains(where: { Self.definesEntryPoint($0.1) }) else {
             throw CLIError(ExitStatus.usage, "none of the files defines func run(on stage: Stage) throws, which the render calls with the stage "
-                           + "(see docs/uikit.md, \"Rendering a Swift file\")")
+                           + "(see docs/uikit.md, \"Rendering Swift files\")")
         }
         return read
     }
 
-    static func definesEntryPoint(_ text: String) -> Bool {
-        let squeezed = text.filter { !$0.isWhitespace }
-        return squeezed.contains("funcrun(onstage:Stage)")
-    }
+    static func definesEntryPoint(_ text: String) -> Bool { SourcePass.declaresRenderEntryPoint(text) }
 
     // MARK: Running
 
     func run() throws {
+        ChildProcesses.stopWithUs()
         let sources = try readFiles()
         let root = try findPackageRoot()
         let cache = try cacheFolder(root: root)
@@ -158,6 +156,8 @@ package struct SwiftFileRender {
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
         candidates.append(executable)
         candidates.append(FileManager.default.currentDirectoryPath + "/.")
+        // The package this tool was built in, where it still is (an installed tool is elsewhere).
+        candidates.append(Self.builtIn)
         for start in candidates {
             var folder = (start as NSString).deletingLastPathComponent
             while folder != "/" && !folder.isEmpty {
@@ -165,9 +165,13 @@ package struct SwiftFileRender {
                 folder = (folder as NSString).deletingLastPathComponent
             }
         }
-        throw CLIError(ExitStatus.usage, "rendering Swift files needs Smokescreen's package to compile them against: run the tool from its "
-                       + "clone's .build, or pass --package PATH (or set SMOKESCREEN_PACKAGE)")
+        throw CLIError(ExitStatus.usage, "rendering Swift files needs Smokescreen's package to compile them against: none around the tool, "
+                       + "the current folder or the folder it was built in (\((Self.builtIn as NSString).deletingLastPathComponent)); "
+                       + "pass --package PATH (or set SMOKESCREEN_PACKAGE)")
     }
+
+    /// This source file where the tool was built: the package it was built in is three folders up.
+    static let builtIn = #filePath
 
     static func isSmokescreenPackage(_ folder: String) -> Bool {
         guard let text = try? String(contentsOfFile: folder + "/Package.swift", encoding: .utf8) else { return false }
@@ -375,6 +379,8 @@ package struct SwiftFileRender {
         do { try process.run() } catch {
             return ProcessResult(status: ExitStatus.failure, signal: nil, output: "cannot run \(executable): \(error.localizedDescription)", timedOut: false)
         }
+        ChildProcesses.running(process.processIdentifier)
+        defer { ChildProcesses.running(nil) }
         let timedOut = TimeoutFlag()
         if let timeout {
             let pid = process.processIdentifier
@@ -393,6 +399,36 @@ package struct SwiftFileRender {
             return ProcessResult(status: ExitStatus.failure, signal: process.terminationStatus, output: output, timedOut: wasTimedOut)
         }
         return ProcessResult(status: process.terminationStatus, signal: nil, output: output, timedOut: wasTimedOut)
+    }
+}
+
+/// The child a Swift render waits for (the compiler's build, the script), stopped with the tool: Ctrl-C,
+/// `kill` or a CI's timeout ending the tool ends the child's process group too (Foundation starts each
+/// child in a group of its own), so that no build goes on writing into the package's `.build` unowned.
+enum ChildProcesses {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var child: pid_t?
+    nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
+
+    /// The child now running (nil: none).
+    static func running(_ pid: pid_t?) { lock.withLock { child = pid } }
+
+    /// From now on SIGINT, SIGTERM and SIGHUP stop the running child's group, then the tool, with the
+    /// shell's status for the signal (128 + its number).
+    static func stopWithUs() {
+        lock.withLock {
+            guard sources.isEmpty else { return }
+            for number in [SIGINT, SIGTERM, SIGHUP] {
+                signal(number, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+                source.setEventHandler {
+                    if let pid = lock.withLock({ child }), pid > 0 { killpg(pid, SIGTERM) }
+                    exit(128 + number)
+                }
+                source.resume()
+                sources.append(source)
+            }
+        }
     }
 }
 

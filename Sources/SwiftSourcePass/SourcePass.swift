@@ -48,6 +48,28 @@ public enum SourcePass {
                                                  "fileprivate", "open", "final", "static", "class", "lazy", "weak", "unowned", "required",
                                                  "convenience", "@"]
 
+    /// Whether `source` declares the function a render calls, `func run(on stage: Stage)`, by its tokens:
+    /// any parameter name (or `_`) after the label `on`, the type `Stage` or `SmokescreenStage.Stage`,
+    /// blank space and comments anywhere between, and nothing found inside comments or strings.
+    public static func declaresRenderEntryPoint(_ source: String) -> Bool {
+        let bytes = Array(source.utf8)
+        var lexer = Lexer(bytes)
+        let words = lexer.tokens().filter { $0.kind != .space && $0.kind != .comment }
+            .map { ($0.kind, String(decoding: bytes[$0.start..<$0.end], as: UTF8.self)) }
+        func word(_ k: Int) -> String? { k < words.count && words[k].0 != .string ? words[k].1 : nil }
+        for k in words.indices where word(k) == "func" && word(k + 1) == "run" && word(k + 2) == "(" && word(k + 3) == "on" {
+            // `on name:` or `on _:` (a parameter name of its own), or `on:` (the label is the name).
+            var at = k + 4
+            if word(at) != ":", let name = word(at), words[at].0 == .identifier, name != "Stage" { at += 1 }
+            guard word(at) == ":" else { continue }
+            var type = ""
+            at += 1
+            while let part = word(at), part != ")", type.count < 40 { type += part; at += 1 }
+            if word(at) == ")", type == "Stage" || type == "SmokescreenStage.Stage" { return true }
+        }
+        return false
+    }
+
     /// Rewrites `source` (the text of one Swift file); with `addingUIKitImport` (default), a file that
     /// imports no UIKit gets `import UIKit` (see ``addingUIKitImport(to:tokens:bytes:)``). With `file`
     /// (the path the rewritten text is compiled at), an `override` member of an extension of a class

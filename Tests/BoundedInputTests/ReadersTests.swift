@@ -47,7 +47,7 @@ final class JSONReaderTests: XCTestCase {
         XCTAssertEqual(error("{\"a\": [], \"a\": []}", object), "t.json:1:11: the key 'a' appears twice in this object")
         XCTAssertEqual(error("{\"a\": [01]}", object), "t.json:1:9: a: expected ',' or ']' in an array")
         XCTAssertEqual(error("{\"a\": []} x", object), "t.json:1:11: unexpected text after the end of the document")
-        XCTAssertEqual(error("{\"a\": [1e999]}", object), "t.json:1:8: a[0]: a number out of range")
+        XCTAssertEqual(error("{\"a\": [1e999]}", object), "t.json:1:8: a[0]: a number out of range (beyond ±1.8e308, a double's range)")
         XCTAssertEqual(error("\"\\ud800\"", { (r: inout JSONReader) throws(DocumentError) in _ = try r.readString() }),
                        "t.json:1:8: a lone UTF-16 surrogate in a \\u escape")
         XCTAssertEqual(error("\"abcdef\"", { (r: inout JSONReader) throws(DocumentError) in _ = try r.readString(maxBytes: 4) }),

@@ -104,6 +104,22 @@ final class SceneLimitsTests: XCTestCase {
         // render refuses it at @3x before building anything, with the same place.
         let rendered = failure { _ = try SceneTransition.load(path: large, transition: nil).render(RenderSettings(scale: 3, fps: 10, assetsDirectory: folder)) }
         XCTAssertTrue(rendered.hasPrefix("scene.json:2:11: size: at @3x"), rendered)
+        // A canvas under a pixel a side is refused at its key too, by check and render alike.
+        let tiny = try write(Self.cascadeScene(views: 1, cascade: 0, size: "[1e-9, 1e-9]"))
+        XCTAssertEqual(failure { _ = try SceneDocument.check(path: tiny) },
+                       "scene.json:2:11: size: at @1x the canvas is 0x0 px: it needs at least a pixel a side")
+        let tinyRender = failure { _ = try SceneTransition.load(path: tiny, transition: nil).render(RenderSettings(scale: 1, fps: 10, assetsDirectory: folder)) }
+        XCTAssertTrue(tinyRender.hasPrefix("scene.json:2:11: size: at @1x the canvas is 0x0 px"), tinyRender)
+    }
+
+    /// A curve's control points: x in 0…1, y within ±1000, each refused with its own reason.
+    func testACurvesControlPointsNameWhichValueIsOutOfRange() throws {
+        for (curve, reason) in [("[0.5, 1e300, 0.5, -1e300]", "control point y values must be in -1000…1000"),
+                                ("[1.5, 0, 0.5, 1]", "control point x values must be in 0…1")] {
+            let path = try write(Self.cascadeScene(views: 1, cascade: 0).replacingOccurrences(of: "\"duration\": 0.1", with: "\"duration\": 0.1, \"curve\": \(curve)"))
+            let message = failure { _ = try SceneDocument.check(path: path) }
+            XCTAssertTrue(message.hasSuffix(reason), message)
+        }
     }
 
     func testASnapshotOverTheBitmapLimitsFailsCheckAndRenderAtTheViewsFrame() throws {

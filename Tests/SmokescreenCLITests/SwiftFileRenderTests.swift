@@ -129,6 +129,39 @@ final class SwiftFileRenderTests: XCTestCase {
                       never.standardError)
     }
 
+    /// Stopping the tool (a CI's timeout, Ctrl-C) stops what it waits for: the script's process goes with it.
+    func testStoppingTheToolStopsItsChild() throws {
+        guard FileManager.default.isExecutableFile(atPath: SafetyTests.tool) else { throw XCTSkip("\(SafetyTests.tool) is not built") }
+        let tool = Process()
+        tool.executableURL = URL(fileURLWithPath: SafetyTests.tool)
+        tool.arguments = ["render", Self.files + "/bad/NeverReturns.swift", "--package", SafetyTests.root, "--out", try temporaryFolder(),
+                          "--quiet", "--timeout", "120"]
+        tool.standardError = FileHandle.nullDevice
+        try tool.run()
+        defer { if tool.isRunning { kill(tool.processIdentifier, SIGKILL) } }
+        // The script running: the tool's child given the render's arguments (after the compile, a second).
+        func children() -> [pid_t] {
+            let path = "/proc/\(tool.processIdentifier)/task/\(tool.processIdentifier)/children"
+            return ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: " ").compactMap { pid_t($0) }
+        }
+        var child: pid_t?
+        let deadline = Date().addingTimeInterval(90)
+        while child == nil, tool.isRunning, Date() < deadline {
+            if let pid = children().first, let command = try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8),
+               command.contains("--time-limit") { child = pid } else { usleep(100_000) }
+        }
+        let script = try XCTUnwrap(child, "the script never started")
+        kill(tool.processIdentifier, SIGTERM)
+        tool.waitUntilExit()
+        XCTAssertEqual(tool.terminationStatus, 128 + SIGTERM)
+        var gone = false
+        for _ in 0..<50 where !gone {
+            gone = kill(script, 0) != 0 && errno == ESRCH
+            if !gone { usleep(100_000) }
+        }
+        XCTAssertTrue(gone, "the script (pid \(script)) outlived the tool")
+    }
+
     func testAScriptWritesOnlyItsRenderFolder() throws {
         let run = try render(["bad/WritesElsewhere.swift"], ["--out", try temporaryFolder(), "--quiet"])
         XCTAssertEqual(run.status, 1)

@@ -45,6 +45,21 @@ final class SourcePassTests: XCTestCase {
                        source.split(separator: "\n", omittingEmptySubsequences: false).count, "every line stays where it was")
     }
 
+    /// The render's entry point is found by its tokens: any parameter name, blank space and comments
+    /// anywhere, the module-qualified type; not in a comment or a string, not another function's.
+    func testTheRenderEntryPointIsFoundByItsTokens() {
+        for found in ["func run(on stage: Stage) throws {}", "func run(on _: Stage) throws {}", "func run(on stage0: Stage) {}",
+                      "func run(\n  on stage: /* the stage */ Stage\n) throws {}", "func run(on: Stage) throws {}",
+                      "func run(on stage: SmokescreenStage.Stage) throws {}", "@MainActor func run(on s: Stage) throws {}"] {
+            XCTAssertTrue(SourcePass.declaresRenderEntryPoint(found), found)
+        }
+        for missing in ["// func run(on stage: Stage) throws {}", "let s = \"func run(on stage: Stage)\"", "func run(with stage: Stage) {}",
+                        "func run(on stage: Stage, speed: Double) {}", "func runs(on stage: Stage) {}", "func run(on stage: [Stage]) {}",
+                        "/* func run(on stage: Stage) */", "func run(on stage: Stage"] {
+            XCTAssertFalse(SourcePass.declaresRenderEntryPoint(missing), missing)
+        }
+    }
+
     func testCommentsStringsAndLookAlikesAreLeftAlone() {
         let source = #"""
         // @objc in a comment, #selector(x) too

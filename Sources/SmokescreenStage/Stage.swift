@@ -397,8 +397,8 @@ public final class Stage {
         guard times.count < FrameTimes.maximumFrameCount else {
             throw StageError.overLimit("more than the limit of \(FrameTimes.maximumFrameCount) frames at \(fps) fps; lower the frame rate or wait less")
         }
-        if let depth = Self.nesting(of: screen, over: Limits.viewNesting) {
-            throw StageError.overLimit("views (or layers) nested \(depth) deep, over the limit of \(Limits.viewNesting) levels: "
+        if Self.nests(screen, deeperThan: Limits.viewNesting) {
+            throw StageError.overLimit("views (or layers) nested more than the limit of \(Limits.viewNesting) levels deep: "
                                        + "a tree is drawn level by level, and deeper trees are refused rather than overflow the stack")
         }
         layOut()
@@ -414,16 +414,16 @@ public final class Stage {
         collectNotes()
     }
 
-    /// How deep `root`'s tree nests (its subviews and their masks, without recursion) when that is over
-    /// `limit`; nil within it.
-    static func nesting(of root: View, over limit: Int) -> Int? {
-        var stack: [(View, Int)] = [(root, 1)], deepest = 0
-        while let (view, depth) = stack.popLast() {
-            deepest = max(deepest, depth)
-            for child in view.subviews { stack.append((child, depth + 1)) }
-            if let mask = view.mask { stack.append((mask, depth + 1)) }
+    /// Whether `root`'s tree (its subviews and their masks) nests more than `limit` levels, found without
+    /// recursion and stopping there. Masks are followed 8 deep, as they are drawn (masks may form a cycle).
+    static func nests(_ root: View, deeperThan limit: Int) -> Bool {
+        var stack: [(view: View, depth: Int, masks: Int)] = [(root, 1, 0)]
+        while let (view, depth, masks) = stack.popLast() {
+            if depth > limit { return true }
+            for child in view.subviews { stack.append((child, depth + 1, masks)) }
+            if let mask = view.mask, masks < 8 { stack.append((mask, depth + 1, masks + 1)) }
         }
-        return deepest > limit ? deepest : nil
+        return false
     }
 
     /// What the system chrome over a frame shows: the status bar's style (nil: hidden) and the indicator's.

@@ -87,7 +87,7 @@ final class StageRunTests: XCTestCase {
             layer.addSublayer(sublayer)
             layer = sublayer
         }
-        XCTAssertThrowsError(try stage.wait(0.1)) { XCTAssertTrue("\($0)".contains("over the limit of 256 levels"), "\($0)") }
+        XCTAssertThrowsError(try stage.wait(0.1)) { XCTAssertTrue("\($0)".contains("nested more than the limit of 256 levels deep"), "\($0)") }
     }
 
     func testWhatIsNotDrawnIsListed() throws {

@@ -303,8 +303,12 @@ struct Plan {
                 // A border is drawn along the corners, so a bordered view keeps its own.
                 let squared = match.style != .text && view.cornerRadius > 0 && view.borderWidth == 0
                 // The pair casts the view's shadow, taken out of the snapshot (which holds the view's bounds
-                // only); a pair clipped to its corners casts it from a view that holds the snapshot.
-                let shadow = Self.shadow(of: view, placedAt: rect)
+                // only); a pair clipped to its corners (either view's rounded) casts it from a view that
+                // holds the snapshot. In an opaque cross-fade only the from-view's, which stays opaque
+                // throughout (the two would stack under the to-view fading in).
+                let other = trees[side == .from ? .to : .from]?.view(named: side == .from ? match.to : match.from)
+                let casts = match.style != .opaqueCrossFade || side == .from
+                let shadow = casts ? Self.shadow(of: view, placedAt: rect) : nil
                 let snap = try withHidden(others) {
                     try withCornerRadius(squared ? 0 : view.cornerRadius, of: view) {
                         try withoutShadow(of: view, shadow != nil) {
@@ -315,7 +319,7 @@ struct Plan {
                 let alpha = Self.onScreenAlpha(of: view)
                 var piece = Piece(view: snap, rect: rect, alpha: alpha)
                 if let shadow {
-                    let clips = match.style != .text && (corners[i]?[.from]?.radius ?? 0 > 0 || side == .to && view.cornerRadius > 0)
+                    let clips = match.style != .text && (view.cornerRadius > 0 || (other?.cornerRadius ?? 0) > 0)
                     if clips, let smokescreen = snap.superview {
                         let holder = View(frame: snap.frame, name: "\(view.name ?? "view") (\(side)) shadow")
                         ViewChangeObservation.withoutObserver { holder.shadow = shadow }

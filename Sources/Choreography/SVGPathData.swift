@@ -125,10 +125,6 @@ public enum SVGPathData {
         return path
     }
 
-    /// The largest radius an arc is drawn with, once scaled to fit its chord (points): 10⁹, a hundred
-    /// times the largest coordinate a path may hold. Past it the arc is a straight line.
-    static let largestArcRadius = 1e9
-
     /// SVG's elliptical arc from `p0` to `p1` (F.6.5 of SVG 1.1: endpoint to centre parameterization),
     /// as cubics of at most a quarter turn.
     static func addArc(to path: inout Path, from p0: Point, to p1: Point, rx: Double, ry: Double, rotationDegrees: Double,
@@ -164,12 +160,9 @@ public enum SVGPathData {
         let theta1 = angle(1, 0, (x1 - cx1) / rx, (y1 - cy1) / ry)
         var delta = angle((x1 - cx1) / rx, (y1 - cy1) / ry, (-x1 - cx1) / rx, (-y1 - cy1) / ry)
         if !sweep, delta > 0 { delta -= 2 * .pi } else if sweep, delta < 0 { delta += 2 * .pi }
-        // Radii that, scaled to fit, make an ellipse far past any canvas (one radius tiny beside the other)
-        // or past Double's range: the arc is drawn as the straight line SVG draws for a zero radius.
-        guard [rx, ry, cx, cy, theta1, delta].allSatisfy(\.isFinite), rx <= Self.largestArcRadius, ry <= Self.largestArcRadius else {
-            path.addLine(to: p1)
-            return
-        }
+        // Radii that, scaled to fit, make an ellipse past Double's range (one radius tiny beside the other):
+        // no arc can be worked out, and it is drawn as a straight line (SVG draws one for a zero radius).
+        guard [rx, ry, cx, cy, theta1, delta].allSatisfy(\.isFinite) else { path.addLine(to: p1); return }
         let segments = max(1, Int((abs(delta) / (.pi / 2) - 1e-9).rounded(.up)))
         let step = delta / Double(segments)
         let k = 4.0 / 3.0 * tan(step / 4)

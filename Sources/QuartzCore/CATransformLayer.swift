@@ -1,5 +1,5 @@
 internal import RasterCore
-package import SnapshotView
+internal import SnapshotView
 
 /// A layer whose sublayers keep their depth: they are not flattened into its plane but projected straight
 /// into its superlayer's space through its transform (and `sublayerTransform`), drawn from the farthest to

@@ -166,12 +166,15 @@ package struct SwiftFileRender {
             }
         }
         throw CLIError(ExitStatus.usage, "rendering Swift files needs Smokescreen's package to compile them against: none around the tool, "
-                       + "the current folder or the folder it was built in (\((Self.builtIn as NSString).deletingLastPathComponent)); "
+                       + "the current folder or the package it was built in (\(Self.builtInPackage)); "
                        + "pass --package PATH (or set SMOKESCREEN_PACKAGE)")
     }
 
     /// This source file where the tool was built: the package it was built in is three folders up.
     static let builtIn = #filePath
+    static var builtInPackage: String {
+        ((((builtIn as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent)
+    }
 
     static func isSmokescreenPackage(_ folder: String) -> Bool {
         guard let text = try? String(contentsOfFile: folder + "/Package.swift", encoding: .utf8) else { return false }
@@ -376,11 +379,10 @@ package struct SwiftFileRender {
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = passThrough ? FileHandle.standardError : pipe
-        do { try process.run() } catch {
+        do { try ChildProcesses.run(process) } catch {
             return ProcessResult(status: ExitStatus.failure, signal: nil, output: "cannot run \(executable): \(error.localizedDescription)", timedOut: false)
         }
-        ChildProcesses.running(process.processIdentifier)
-        defer { ChildProcesses.running(nil) }
+        defer { ChildProcesses.ended() }
         let timedOut = TimeoutFlag()
         if let timeout {
             let pid = process.processIdentifier
@@ -405,31 +407,44 @@ package struct SwiftFileRender {
 /// The child a Swift render waits for (the compiler's build, the script), stopped with the tool: Ctrl-C,
 /// `kill` or a CI's timeout ending the tool ends the child's process group too (Foundation starts each
 /// child in a group of its own), so that no build goes on writing into the package's `.build` unowned.
+///
+/// The signals get a handler (not `SIG_IGN`, which a child would inherit, and not a Dispatch source, which
+/// is only installed later on Dispatch's own thread: children spawned meanwhile ignored the signals). A
+/// handler is reset to the default across `exec`, so children start as usual. The handler does only what
+/// is safe there: read the child's pid, `killpg`, `_exit` with the shell's status (128 + the signal).
 enum ChildProcesses {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var child: pid_t?
-    nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
+    /// The running child's pid, 0 for none; `spawning` is 1 while one is being started (its pid not yet
+    /// known): a signal then is kept in `requested` and acted on once the pid is.
+    nonisolated(unsafe) static var child: pid_t = 0
+    nonisolated(unsafe) static var spawning: Int32 = 0
+    nonisolated(unsafe) static var requested: Int32 = 0
 
-    /// The child now running (nil: none).
-    static func running(_ pid: pid_t?) { lock.withLock { child = pid } }
-
-    /// From now on SIGINT, SIGTERM and SIGHUP stop the running child's group, then the tool, with the
-    /// shell's status for the signal (128 + its number).
+    /// From now on SIGINT, SIGTERM and SIGHUP stop the running child's group, then the tool.
     static func stopWithUs() {
-        lock.withLock {
-            guard sources.isEmpty else { return }
-            for number in [SIGINT, SIGTERM, SIGHUP] {
-                signal(number, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-                source.setEventHandler {
-                    if let pid = lock.withLock({ child }), pid > 0 { killpg(pid, SIGTERM) }
-                    exit(128 + number)
-                }
-                source.resume()
-                sources.append(source)
+        // (Touched here first: a static is initialized lazily, which the handler must not be the one to do.)
+        _ = (child, spawning, requested)
+        for number in [SIGINT, SIGTERM, SIGHUP] {
+            _ = signal(number) { received in
+                let pid = ChildProcesses.child
+                if pid > 0 { _ = killpg(pid, SIGTERM); _exit(128 + received) }
+                if ChildProcesses.spawning != 0 { ChildProcesses.requested = received; return }
+                _exit(128 + received)
             }
         }
     }
+
+    /// Starts `process`, known as the running child from the moment it has a pid.
+    static func run(_ process: Process) throws {
+        spawning = 1
+        defer { spawning = 0 }
+        try process.run()
+        child = process.processIdentifier
+        spawning = 0
+        if requested != 0 { _ = killpg(child, SIGTERM); _exit(128 + requested) }
+    }
+
+    /// The child has ended.
+    static func ended() { child = 0 }
 }
 
 /// Set once, from the timer's thread, read after the process ended.

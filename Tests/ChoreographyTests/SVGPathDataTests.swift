@@ -96,8 +96,12 @@ final class SVGPathDataTests: XCTestCase {
         guard case .curve(let middle, _, _) = half.elements[1] else { return XCTFail("\(half.elements)") }
         XCTAssertEqual(middle.x, 50, accuracy: 1e-9)
         XCTAssertEqual(middle.y, 0, accuracy: 1e-9)
-        // One radius 1e300 times the other, the chord across it: the ellipse would be 1e300 wide; a line.
-        XCTAssertEqual(try SVGPathData.parse("M0 0 A1 1e-300 0 0 1 50 80").elements.last, .line(to: p(50, 80)))
+        // One radius 10⁷ times the other, the chord across the small one: scaled to fit, the ellipse is
+        // 10¹⁰ wide, a band as tall as the chord, drawn as SVG draws it (it reaches far off the canvas).
+        let wide = try SVGPathData.parse("M50 40 A1e7 0.01 0 0 1 50 60")
+        guard case .curve(let farthest, _, _) = wide.elements[1] else { return XCTFail("\(wide.elements)") }
+        XCTAssertEqual(farthest.x, 50 + 1e10, accuracy: 1)
+        XCTAssertEqual(farthest.y, 50, accuracy: 1e-3)
     }
 
     func testErrorsNameTheirOffset() {

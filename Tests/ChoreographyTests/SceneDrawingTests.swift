@@ -92,6 +92,42 @@ final class SceneDrawingTests: XCTestCase {
         XCTAssertLessThan(middle[115, 53].r, 255)
     }
 
+    /// A square card matched with a rounded one (either way round) casts its shadow from a view holding
+    /// its snapshot, which the pair's moving corners clip; an opaque cross-fade casts one shadow, the
+    /// from-view's, so that two do not stack while the to-view fades in.
+    func testAPairWithOneRoundedSideAndAnOpaqueCrossFadeKeepTheirShadow() throws {
+        func text(_ style: String, _ radiusA: Int, _ radiusB: Int) -> String {
+            let shadow = ##""shadow": { "color": "#000000FF", "offset": [0, 20], "radius": 4 }"##
+            return """
+                {
+                  "size": [160, 160],
+                  "states": {
+                    "a": { "backgroundColor": "#FFFFFF", "subviews": [
+                      { "name": "card", "frame": [30, 30, 100, 60], "backgroundColor": "#FFFFFF", "cornerRadius": \(radiusA), \(shadow) } ] },
+                    "b": { "backgroundColor": "#FFFFFF", "subviews": [
+                      { "name": "card", "frame": [30, 30, 100, 60], "backgroundColor": "#FFFFFF", "cornerRadius": \(radiusB), \(shadow) } ] }
+                  },
+                  "transitions": [
+                    { "name": "go", "from": "a", "to": "b", "phases": [ { "name": "p", "duration": 0.2, "curve": "linear" } ],
+                      "matched": [ { "id": "card", "phase": "p", "style": "\(style)" } ] },
+                    { "name": "back", "from": "b", "to": "a", "phases": [ { "name": "p", "duration": 0.2, "curve": "linear" } ],
+                      "matched": [ { "id": "card", "phase": "p", "style": "\(style)" } ] }
+                  ]
+                }
+                """
+        }
+        for (a, b) in [(0, 10), (10, 0)] {
+            let scene = text("snapshot", a, b)
+            let go = try frames(scene, transition: "go"), back = try frames(scene, transition: "back")
+            XCTAssertEqual(go.first, back.last, "radii \(a) → \(b): frame 0 is state a as drawn")
+            XCTAssertEqual(go.last, back.first, "radii \(a) → \(b): the last frame is state b")
+            for frame in go { XCTAssertLessThan(frame[80, 105].r, 100, "radii \(a) → \(b): the shadow below the card in every frame") }
+        }
+        // Identical rounded cards cross-faded opaquely: the shadow below stays as it is in every frame.
+        let steady = try frames(text("opaqueCrossFade", 10, 10), transition: "go")
+        for frame in steady { XCTAssertEqual(Int(frame[80, 105].r), Int(steady[0][80, 105].r), accuracy: 1) }
+    }
+
     /// A gradient is rounded by its view's corner radius, as Core Animation rounds a gradient layer (its
     /// background), without clipping: drawn in a state as in a matched snapshot.
     func testAGradientIsRoundedByItsCornerRadius() throws {

@@ -334,7 +334,7 @@ final class LivePreviewHostileTests: XCTestCase {
         var png = try PNGCodec.encode(frame)
         png += [UInt8](repeating: 0, count: 16)
         let path = golden + "/grow/frame_0000.png"
-        FileManager.default.createFile(atPath: path, contents: Data(png))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(png))
         XCTAssertEqual(truncate(path, 1 << 30), 0)
         XCTAssertEqual(mkfifo(golden + "/grow/frame_0001.png", 0o600), 0)
         let started = Date()

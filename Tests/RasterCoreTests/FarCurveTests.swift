@@ -78,9 +78,24 @@ final class FarCurveTests: XCTestCase {
         path.move(to: Point(x: 0, y: 0))
         for _ in 0..<2000 { path.addCurve(to: Point(x: 100, y: 100), control1: Point(x: 1e7, y: -1e7), control2: Point(x: -1e7, y: 1e7)) }
         let outline = path.strokeOutline(StrokeStyle(width: 2), tolerance: 0.1)
-        // Each curve needs the full 4,096 segments; the first 256 past 32 fill the path's budget and the rest get
-        // 32: about 330,000 segments, each a few outline points, where it was 8 million.
-        XCTAssertLessThan(outline.elements.count, 3_000_000)
-        XCTAssertGreaterThan(outline.elements.count, 300_000)
+        // Each curve needs the full 4,096 segments; the first 66 past 128 spend the path's budget and the rest
+        // get 128: about 520,000 segments, each a few outline points, where it was 8 million.
+        XCTAssertLessThan(outline.elements.count, 4_000_000)
+        XCTAssertGreaterThan(outline.elements.count, 500_000)
+    }
+
+    /// Curves that need no more than 128 segments are flattened as they need, however many others the path
+    /// holds: after the far curves have spent the budget, a circle is as round as it is alone.
+    func testOrdinaryCurvesAreNeverCoarsened() {
+        var far = Path()
+        far.move(to: Point(x: 0, y: 0))
+        for _ in 0..<300 { far.addCurve(to: Point(x: 100, y: 100), control1: Point(x: 1e7, y: -1e7), control2: Point(x: -1e7, y: 1e7)) }
+        let circle = Path(ellipseIn: Rect(x: 200, y: 200, width: 400, height: 400))
+        var both = far
+        both.addPath(circle)
+        let style = StrokeStyle(width: 2)
+        let alone = circle.strokeOutline(style, tolerance: 0.1).elements.count
+        let after = both.strokeOutline(style, tolerance: 0.1).elements.count - far.strokeOutline(style, tolerance: 0.1).elements.count
+        XCTAssertEqual(after, alone)
     }
 }

@@ -189,7 +189,7 @@ final class SurfaceSafetyTests: XCTestCase {
 
     func testD13PreviewAndDiffFoldersNeverOverwriteAUsersFiles() throws {
         let (root, work) = try makeRoot()
-        let folder = try renderFolder(in: root)
+        _ = try renderFolder(in: root)
         // A user's files of the names previews and diff images use.
         try write("my sheet", to: work + "/mine/sheet.png")
         try expect(73, ["preview", "out/r", "--only", "sheet", "--preview-out", "mine"], in: root,

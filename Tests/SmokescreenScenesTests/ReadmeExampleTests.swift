@@ -84,7 +84,7 @@ final class ReadmeExampleTests: XCTestCase {
 
         XCTAssertEqual(card.center, Point(x: 80, y: 10))
         XCTAssertEqual(card.alpha, 0)
-        XCTAssertEqual(ended ?? 0, 0.55, accuracy: 1e-12)
+        XCTAssertEqual(ended, 0.55, accuracy: 1e-12)
         // At t = 0.1 the card has moved easeInEaseOut(0.4) of the way from x = 10 to 80.
         let x = 10 + 70 * TimingCurve.easeInEaseOut.progress(at: 0.4)
         XCTAssertEqual(midway[Int(x * 2), 20], Color(hex: 0xFF3B30).premultiplied)

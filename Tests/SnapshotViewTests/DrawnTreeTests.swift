@@ -95,6 +95,24 @@ final class DrawnTreeTests: XCTestCase {
         let view = DrawingView(frame: Rect(x: 0, y: 0, width: 4, height: 4), drawing: Shapes())
         XCTAssertEqual(try view.snapshot(scale: 2), direct)
     }
+
+    /// A gradient rounded by its corner radius (no clip) is exported as a raster already rounded, as the
+    /// frame draws it: its corner transparent, its middle the gradient.
+    func testARoundedGradientIsExportedRounded() throws {
+        let root = View(frame: Rect(x: 0, y: 0, width: 40, height: 30), name: "root")
+        let gradient = GradientView(frame: Rect(x: 5, y: 5, width: 30, height: 20), name: "gradient")
+        gradient.gradient = Gradient(kind: .axial, stops: [Gradient.Stop(location: 0, color: .black), Gradient.Stop(location: 1, color: .white)],
+                                     start: Point(x: 0, y: 0.5), end: Point(x: 1, y: 0.5))
+        gradient.cornerRadius = 8
+        try root.addSubview(gradient)
+        let tree = try XCTUnwrap(root.renderNode()).drawnDescription(width: 40, height: 30, scale: 1)
+        let content = try XCTUnwrap(tree.root?.children.first?.content)
+        XCTAssertEqual(content.kind, "raster")
+        let image = tree.images[Int(content.image!.dropFirst("image-".count).dropLast(".png".count))!]
+        let origin = (x: Int(content.imageTransform![4]), y: Int(content.imageTransform![5]))
+        XCTAssertEqual(image[5 - origin.x, 5 - origin.y].a, 0, "the corner, outside the rounding")
+        XCTAssertEqual(image[20 - origin.x, 15 - origin.y].a, 255, "the middle")
+    }
 }
 
 /// A view turned in 3-D: drawn through its projection, and exported as Smokescreen's pixels of it.

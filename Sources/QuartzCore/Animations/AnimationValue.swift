@@ -186,10 +186,6 @@ enum GeometryValues {
     static func size(of value: NSValue) -> CGSize? { type(of: value) == sizeType ? value.sizeValue : nil }
     static func rect(of value: NSValue) -> CGRect? { type(of: value) == rectType ? value.rectValue : nil }
 
-    static func doubles(_ values: [Double], type: String) -> NSValue {
-        values.withUnsafeBufferPointer { NSValue(bytes: $0.baseAddress!, objCType: type) }
-    }
-
     static func doubles(of value: NSValue, type: String, count: Int) -> [Double]? {
         guard self.type(of: value) == type else { return nil }
         var out = [Double](repeating: 0, count: count)

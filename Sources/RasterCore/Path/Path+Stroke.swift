@@ -78,11 +78,13 @@ struct Stroker {
     /// The path's subpaths as polylines. Subpaths with nothing but a move are dropped; a line or curve
     /// that comes back to its start is kept as one point.
     /// A curve is flattened for a stroke into as many segments as its tolerance needs, up to
-    /// ``CoverageRasterizer/maxCurveSegments``; the segments past each curve's first 32 (a quarter circle
-    /// 1,000 pixels across needs about 70) count against a budget of 2¹⁸ for the whole path, past which
-    /// a curve gets 32. Only curves reaching far past any canvas get there: a path of thousands of them
-    /// flattened into millions of points (gigabytes, and seconds a frame).
-    static let freeSegments = 32
+    /// ``CoverageRasterizer/maxCurveSegments``. One that needs more than 128 (a quarter circle 1,000
+    /// pixels across needs about 70; 128 takes one about 3,000 across, most of it off a phone's screen)
+    /// counts what it takes past 128 against a budget of 2¹⁸ for the whole path, and once that is spent
+    /// gets 128: only curves reaching far past any canvas get there, where a path of thousands of them
+    /// flattened into millions of points (gigabytes, and seconds a frame). Curves that need 128 or fewer
+    /// are never counted, whatever else the path holds.
+    static let freeSegments = 128
     static let maxExtraSegments = 1 << 18
 
     func contours(of path: Path) -> [Contour] {

@@ -378,7 +378,7 @@ final class FloatingViewScript: TableScript {
         let size = table.bounds.size
         clouds = ImageView(image: try FloatingViewScript.drawClouds(size: size, scale: scale),
                            frame: Rect(x: 0, y: 0, width: size.width * 2, height: size.height), name: "clouds")
-        try super.init(screen: screen, engine: engine, scale: scale)
+        super.init(screen: screen, engine: engine, scale: scale)
     }
 
     override func setUp() throws {

@@ -39,8 +39,8 @@ public struct DrawnTree: Sendable, Encodable {
 }
 
 /// One node of a ``DrawnTree``, drawn as `RenderNode.draw(in:)` draws it: background (rounded), then,
-/// clipped to the (rounded) bounds when ``clipsToBounds``, the content and the children, then the
-/// border on top; as one group blended once with ``alpha`` when ``group`` is true, otherwise with
+/// clipped to the (rounded) bounds when ``clipsToBounds``, the content and the children (content rounded as
+/// the background is, a gradient, comes as a raster already rounded), then the border on top; as one group blended once with ``alpha`` when ``group`` is true, otherwise with
 /// ``alpha`` multiplied into everything it draws.
 public struct DrawnNode: Sendable, Encodable {
     public var name: String?
@@ -267,6 +267,8 @@ extension RenderNode {
 
     private func describe(_ content: any ViewContent, device: Transform2D, clip: PixelRect, tree: inout DrawnTree) -> DrawnContent? {
         let type = String(describing: Swift.type(of: content))
+        // Content drawn as the background is (a gradient) is rounded as drawBody rounds it: in its pixels.
+        let rounds = content.roundsWithCorners && !clipsToBounds && cornerRadius > 0
         if let image = content as? ImageContent {
             let rect = image.contentMode.placement(of: ImageView.pointSize(of: image.image), in: bounds)
             guard rect.isFinite, !rect.isEmpty else { return nil }
@@ -303,6 +305,7 @@ extension RenderNode {
         if let store, var raster = try? Bitmap(width: store.width, height: store.height, scale: store.scale) {
             raster.draw { painter in
                 painter.translate(x: -bounds.minX - store.x0 / store.scale, y: -bounds.minY - store.y0 / store.scale)
+                if rounds { painter.clip(to: roundedBounds) }
                 content.draw(in: painter, bounds: bounds)
             }
             return DrawnContent(kind: "raster", type: type, image: Self.add(raster, to: &tree),
@@ -315,6 +318,7 @@ extension RenderNode {
         raster.draw { painter in
             painter.translate(x: Double(-box.x), y: Double(-box.y))
             painter.concatenate(device)
+            if rounds { painter.clip(to: roundedBounds) }
             content.draw(in: painter, bounds: bounds)
         }
         return DrawnContent(kind: "raster", type: type, image: Self.add(raster, to: &tree),

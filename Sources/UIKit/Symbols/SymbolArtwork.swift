@@ -1,4 +1,4 @@
-package import RasterCore
+internal import RasterCore
 
 /// Smokescreen's own vector drawings of the SF Symbols standard chrome and common code use, in SF
 /// Symbols' style: strokes with round ends and joins, `.fill` variants filled, `.circle` variants

@@ -1,4 +1,4 @@
-package import RasterCore
+internal import RasterCore
 
 /// SF Symbols' names, drawn here as Smokescreen's own vector artwork in their style (round ends and
 /// joins, stroke weights following the symbol weight): never Apple's artwork. ``UIImage/init(systemName:)``

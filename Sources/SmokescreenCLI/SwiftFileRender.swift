@@ -437,7 +437,11 @@ enum ChildProcesses {
     static func run(_ process: Process) throws {
         spawning = 1
         defer { spawning = 0 }
-        try process.run()
+        do { try process.run() } catch {
+            // (Nothing started; a signal that came meanwhile still stops the tool.)
+            if requested != 0 { _exit(128 + requested) }
+            throw error
+        }
         child = process.processIdentifier
         spawning = 0
         if requested != 0 { _ = killpg(child, SIGTERM); _exit(128 + requested) }

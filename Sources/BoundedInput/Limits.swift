@@ -31,6 +31,9 @@ public enum Limits {
     public static let sceneViews = 10_000
     /// The deepest nesting of views in a scene file: 32.
     public static let sceneDepth = 32
+    /// The most views with a `material` in one state of a scene file: 16. Each blurs what is behind it every
+    /// frame (about 55 ms for a 2,000-point canvas at @1x), so that a frame's blurring stays bounded.
+    public static let sceneMaterialsPerState = 16
     /// The largest coordinate or size in a scene file, in points: 100,000.
     public static let scenePoints = 100_000.0
 

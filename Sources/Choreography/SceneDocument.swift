@@ -298,8 +298,9 @@ public struct SceneDocument: Sendable, Equatable {
                     var nameMarks: [(view: String, mark: JSONReader.Mark)] = []
                     var images: [(image: String, mark: JSONReader.Mark)] = []
                     var constraints: [ConstraintMark] = []
-                    states[name] = try readView(&r, depth: 0, count: &viewCount, frameMarks: &marks, nameMarks: &nameMarks, imageMarks: &images,
-                                                constraintMarks: &constraints)
+                    var materials = 0
+                    states[name] = try readView(&r, depth: 0, count: &viewCount, materials: &materials, frameMarks: &marks, nameMarks: &nameMarks,
+                                                imageMarks: &images, constraintMarks: &constraints)
                     constraintMarks[name] = constraints
                     for (image, mark) in images where !imageMarks.contains(where: { $0.state == name && $0.image == image }) {
                         imageMarks.append((name, image, mark))
@@ -637,7 +638,7 @@ public struct SceneDocument: Sendable, Equatable {
         return value
     }
 
-    private static func readView(_ r: inout JSONReader, depth: Int, count: inout Int,
+    private static func readView(_ r: inout JSONReader, depth: Int, count: inout Int, materials: inout Int,
                                  frameMarks: inout [(view: String, mark: JSONReader.Mark)],
                                  nameMarks: inout [(view: String, mark: JSONReader.Mark)],
                                  imageMarks: inout [(image: String, mark: JSONReader.Mark)],
@@ -713,6 +714,11 @@ public struct SceneDocument: Sendable, Equatable {
             case "cornerCurve": spec.cornerCurve = try readKeyword(&r, "corner curve", ["circular": .circular, "continuous": .continuous])
             case "shadow": spec.shadow = try readShadow(&r, dark: &spec.dark)
             case "material":
+                // Each material blurs what is behind it every frame: a bound on them is a bound on a frame's work.
+                materials += 1
+                guard materials <= Limits.sceneMaterialsPerState else {
+                    throw r.error("more than \(Limits.sceneMaterialsPerState) views with a material in one state: each blurs what is behind it every frame")
+                }
                 let text = try r.readString(maxBytes: 64)
                 guard sceneMaterials.contains(text) else {
                     throw r.error("'\(text)' is not a material: use one of \(sceneMaterials.joined(separator: ", "))")
@@ -749,8 +755,9 @@ public struct SceneDocument: Sendable, Equatable {
                 spec.mask = mask
             case "subviews":
                 try r.readArray(maxCount: Limits.sceneViews) { (r: inout JSONReader, index: Int) throws(DocumentError) in
-                    spec.subviews.append(try readView(&r, depth: depth + 1, count: &count, frameMarks: &frameMarks, nameMarks: &nameMarks, imageMarks: &imageMarks,
-                                                      path: path + [index], constraintMarks: &constraintMarks))
+                    spec.subviews.append(try readView(&r, depth: depth + 1, count: &count, materials: &materials, frameMarks: &frameMarks,
+                                                      nameMarks: &nameMarks, imageMarks: &imageMarks, path: path + [index],
+                                                      constraintMarks: &constraintMarks))
                 }
             default: throw r.unknownKey(key, known: viewKeys)
             }

@@ -112,6 +112,19 @@ final class SceneLimitsTests: XCTestCase {
         XCTAssertTrue(tinyRender.hasPrefix("scene.json:2:11: size: at @1x the canvas is 0x0 px"), tinyRender)
     }
 
+    /// Sixteen views with a material in a state are read; a seventeenth is refused at its key, before any
+    /// frame blurs them all.
+    func testMaterialsAreBoundedPerState() throws {
+        func scene(_ count: Int) -> String {
+            let views = (0..<count).map { "{ \"name\": \"m\($0)\", \"frame\": [0, 0, 300, 300], \"material\": \"thick\" }" }
+            return Self.cascadeScene(views: 1, cascade: 0).replacingOccurrences(of: "\"b\": { \"subviews\": [ ", with: "\"b\": { \"subviews\": [ \(views.joined(separator: ", ")), ")
+        }
+        XCTAssertEqual(try SceneDocument.check(path: try write(scene(16))), ["leave"])
+        let message = failure { _ = try SceneDocument.check(path: try write(scene(17))) }
+        XCTAssertTrue(message.hasSuffix("states.b.subviews[16].material: more than 16 views with a material in one state: each blurs what is behind it every frame"),
+                      message)
+    }
+
     /// A curve's control points: x in 0…1, y within ±1000, each refused with its own reason.
     func testACurvesControlPointsNameWhichValueIsOutOfRange() throws {
         for (curve, reason) in [("[0.5, 1e300, 0.5, -1e300]", "control point y values must be in -1000…1000"),

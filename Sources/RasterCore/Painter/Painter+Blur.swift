@@ -93,9 +93,7 @@ extension Painter {
     /// default none; each row leaves out the widest of the rectangles that hold it): what something opaque
     /// drawn next covers anyway. The clip, alpha and blend mode apply; the transform does not.
     public func fill(_ alpha: BlurredAlpha, color: Color, excluding: [PixelRect] = []) {
-        guard color.alpha > 0, !alpha.box.isEmpty, let (x, y) = targetPixel((alpha.box.x, alpha.box.y)),
-              abs(x) < 1 << 40, abs(y) < 1 << 40 else { return }
-        fillMask(alpha.bytes, region: PixelRect(x: x, y: y, width: alpha.box.width, height: alpha.box.height), color: color, excluding: excluding)
+        fill(alpha, shiftedBy: 0, 0, color: color, excluding: excluding)
     }
 
     /// ``fill(_:color:excluding:)`` of `alpha` ``BlurredAlpha/shifted(x:y:)`` by `dx` and `dy` of a pixel: the
@@ -154,13 +152,10 @@ extension Painter {
         guard wx != 0 || wy != 0 else { fillMask(mask, region: region, color: color, excluding: excluding); return }
         let width = region.width, height = region.height
         guard width > 0, height > 0, mask.count >= width * height else { return }
-        // Back to base device pixels for the placed fill (inside a layer the target is offset).
-        let base = clipBoundingBox, target = state.clipBounds
-        let origin = (x: region.x + base.x - target.x, y: region.y + base.y - target.y)
         let box = PixelRect(x: region.x, y: region.y, width: width + 1, height: height + 1)
         mask.withUnsafeBufferPointer { m in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: width + 1) { span in
-                fillSpans(of: box, from: origin, color: color, excluding: excluding) { row, column, count in
+                fillSpans(of: box, from: baseOrigin(of: region), color: color, excluding: excluding) { row, column, count in
                     crk_shift_span(m.baseAddress!, Int32(width), Int32(height), Int32(row), Int32(column), Int32(column + count), wx, wy, span.baseAddress!)
                     return UnsafeBufferPointer(start: span.baseAddress!, count: count)
                 }
@@ -170,12 +165,17 @@ extension Painter {
 
     /// Fills `mask` (covering `region` of the current target's pixels) in `color`.
     private func fillMask(_ mask: [UInt8], region: PixelRect, color: Color, excluding: [PixelRect] = []) {
-        // Back to base device pixels for the placed fill (inside a layer the target is offset).
-        let base = clipBoundingBox, target = state.clipBounds
-        let origin = (x: region.x + base.x - target.x, y: region.y + base.y - target.y)
         mask.withUnsafeBufferPointer { m in
-            fill(coverageMask: m, width: region.width, height: region.height, atDevicePixel: origin, color: color, excluding: excluding)
+            fill(coverageMask: m, width: region.width, height: region.height, atDevicePixel: baseOrigin(of: region), color: color,
+                 excluding: excluding)
         }
+    }
+
+    /// `region`'s top-left (the current target's pixels) in base device pixels, where a placed fill takes
+    /// it (inside a layer the target is offset).
+    private func baseOrigin(of region: PixelRect) -> (x: Int, y: Int) {
+        let base = clipBoundingBox, target = state.clipBounds
+        return (region.x + base.x - target.x, region.y + base.y - target.y)
     }
 }
 

@@ -75,8 +75,6 @@ struct Stroker {
 
     // MARK: Flattening
 
-    /// The path's subpaths as polylines. Subpaths with nothing but a move are dropped; a line or curve
-    /// that comes back to its start is kept as one point.
     /// A curve is flattened for a stroke into as many segments as its tolerance needs, up to
     /// ``CoverageRasterizer/maxCurveSegments``. One that needs more than 128 (a quarter circle 1,000
     /// pixels across needs about 70; 128 takes one about 3,000 across, most of it off a phone's screen)
@@ -87,6 +85,8 @@ struct Stroker {
     static let freeSegments = 128
     static let maxExtraSegments = 1 << 18
 
+    /// The path's subpaths as polylines. Subpaths with nothing but a move are dropped; a line or curve
+    /// that comes back to its start is kept as one point.
     func contours(of path: Path) -> [Contour] {
         var result: [Contour] = []
         var vertices: [Vertex] = []

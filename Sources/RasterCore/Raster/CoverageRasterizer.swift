@@ -202,13 +202,15 @@ final class CoverageRasterizer {
         // that needs more (control points far off, a curve longer than any canvas) is split in halves, and
         // its halves again while they reach past the clip, so that the parts outside become chords and only
         // what can be seen is flattened finely: work and memory stay bounded whatever the coordinates.
-        func quad(_ p0: Point, _ p1: Point, _ p2: Point, orAsCubic cubicForm: (Point, Point, Point, Point)) {
+        let cap = Double(CoverageRasterizer.maxCurveSegments * CoverageRasterizer.maxCurveSegments)
+        func quad(_ p0: Point, _ p1: Point, _ p2: Point) {
             if outside(p0, p1, p2) { add(current, p2); current = p2; return }
             // Uniform steps bound the chord error by |p0 − 2p1 + p2| / (4n²).
             let dd = p0 - p1 * 2 + p2
             let squared = (dd.x * dd.x + dd.y * dd.y).squareRoot() / (4 * tol)
-            if !(squared <= Double(CoverageRasterizer.maxCurveSegments * CoverageRasterizer.maxCurveSegments)) {
-                cubic(cubicForm.0, cubicForm.1, cubicForm.2, cubicForm.3, depth: 0)
+            if !(squared <= cap) {
+                // (Split as the same curve written as a cubic.)
+                cubic(p0, p0 + (p1 - p0) * (2.0 / 3), p2 + (p1 - p2) * (2.0 / 3), p2, depth: 0)
                 return
             }
             let n = segmentCount(squared)
@@ -224,7 +226,6 @@ final class CoverageRasterizer {
             let d1 = p0 - p1 * 2 + p2, d2 = p1 - p2 * 2 + p3
             let m = max((d1.x * d1.x + d1.y * d1.y).squareRoot(), (d2.x * d2.x + d2.y * d2.y).squareRoot())
             let squared = 6 * m / (8 * tol)
-            let cap = Double(CoverageRasterizer.maxCurveSegments * CoverageRasterizer.maxCurveSegments)
             // (A curve within the limit is flattened as it always was, whole; only split ones split on.)
             let split = depth < CoverageRasterizer.maxCurveSplits
                 && (!(squared <= cap) || (depth > 0 && squared > 256 && !inside(p0, p1, p2, p3)))
@@ -258,9 +259,7 @@ final class CoverageRasterizer {
                 let p2 = t(p), p1 = t(c)
                 guard p1.isFinite, p2.isFinite else { return false }
                 begin(orAt: p1)
-                let p0 = current
-                // (The same curve as a cubic, for the split below.)
-                quad(p0, p1, p2, orAsCubic: (p0, p0 + (p1 - p0) * (2.0 / 3), p2 + (p1 - p2) * (2.0 / 3), p2))
+                quad(current, p1, p2)
             case .curve(let p, let c1, let c2):
                 let p3 = t(p), p1 = t(c1), p2 = t(c2)
                 guard p1.isFinite, p2.isFinite, p3.isFinite else { return false }

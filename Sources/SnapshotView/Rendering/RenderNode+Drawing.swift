@@ -164,6 +164,10 @@ extension RenderNode {
         if cornerRadius > 0 { painter.clip(to: roundedBounds) } else { painter.clip(to: bounds) }
     }
 
+    /// Whether `content` is clipped to ``roundedBounds`` on its own: content drawn as the background is (a
+    /// gradient) is rounded as the background is, where `clipsToBounds` does not round everything already.
+    func roundsContent(_ content: any ViewContent) -> Bool { content.roundsWithCorners && !clipsToBounds && cornerRadius > 0 }
+
     /// The bounds rounded as the background is (its radii and corner curve).
     var roundedBounds: Path { Path(roundedRect: bounds, cornerRadii: radii, curve: cornerCurve) }
 
@@ -260,8 +264,7 @@ extension RenderNode {
             painter.save()
             if clipsToBounds { clipToBounds(painter) }
             if !covered, let content {
-                // (Content drawn as the background is, a gradient, rounded as the background is.)
-                let rounds = content.roundsWithCorners && !clipsToBounds && cornerRadius > 0
+                let rounds = roundsContent(content)
                 if rounds { painter.save(); painter.clip(to: roundedBounds) }
                 if !(contentHasBackingStore && drawThroughBackingStore(content, in: painter)) {
                     content.draw(in: painter, bounds: bounds)

@@ -40,8 +40,9 @@ public struct DrawnTree: Sendable, Encodable {
 
 /// One node of a ``DrawnTree``, drawn as `RenderNode.draw(in:)` draws it: background (rounded), then,
 /// clipped to the (rounded) bounds when ``clipsToBounds``, the content and the children (content rounded as
-/// the background is, a gradient, comes as a raster already rounded), then the border on top; as one group blended once with ``alpha`` when ``group`` is true, otherwise with
-/// ``alpha`` multiplied into everything it draws.
+/// the background is, a gradient, comes as a raster already rounded), then the border on top; as one group
+/// blended once with ``alpha`` when ``group`` is true, otherwise with ``alpha`` multiplied into everything it
+/// draws.
 public struct DrawnNode: Sendable, Encodable {
     public var name: String?
     /// `[a, b, c, d, tx, ty]` (CGAffineTransform's order): the node's bounds coordinates (points) to
@@ -267,8 +268,8 @@ extension RenderNode {
 
     private func describe(_ content: any ViewContent, device: Transform2D, clip: PixelRect, tree: inout DrawnTree) -> DrawnContent? {
         let type = String(describing: Swift.type(of: content))
-        // Content drawn as the background is (a gradient) is rounded as drawBody rounds it: in its pixels.
-        let rounds = content.roundsWithCorners && !clipsToBounds && cornerRadius > 0
+        // Content rounded on its own (a gradient) is rounded as drawBody rounds it: in its pixels.
+        let rounds = roundsContent(content)
         if let image = content as? ImageContent {
             let rect = image.contentMode.placement(of: ImageView.pointSize(of: image.image), in: bounds)
             guard rect.isFinite, !rect.isEmpty else { return nil }
